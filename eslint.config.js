@@ -1,0 +1,176 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const nodeOnly = [
+  'electron',
+  'electron/*',
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'keytar',
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      '.sandbox-state/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='ipcMain']",
+          message: 'Only src/main/ipc/register.ts may use ipcMain.',
+        },
+        {
+          selector: "MemberExpression[object.name='shell'][property.name='openExternal']",
+          message:
+            'Only the guarded helper in src/main/security/external-links.ts may call shell.openExternal.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: nodeOnly,
+              message: 'The renderer is a sandboxed web page: no Electron or Node imports.',
+            },
+            {
+              group: ['**/main/**', '**/preload/**', '**/sandbox/**'],
+              message:
+                'The renderer reaches main only through window.api (src/renderer/src/lib/ipc.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: nodeOnly,
+              message:
+                'src/shared is imported by main, preload and renderer: nothing environment-specific.',
+            },
+            {
+              group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/sandbox/**'],
+              message: 'src/shared imports nothing from the other layers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/core/**/*.ts', 'src/main/cli.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'core runs under plain Node (tests, CLI): no electron import.',
+            },
+            {
+              group: ['**/ipc/**', '**/security/**', '**/renderer/**'],
+              message: 'core does not depend on the Electron adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/ipc/register.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/main/security/external-links.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/dev-sandbox.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**', '**/sandbox'],
+              message:
+                'Only src/main/dev-sandbox.ts may import the sandbox (behind import.meta.env.DEV), so release builds never contain it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-imports': 'off',
+    },
+  },
+)

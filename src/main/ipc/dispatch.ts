@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import type { AppErrorData, Result } from '../../shared/errors'
+import { AppError } from '../../shared/errors'
+import type { EventChannel, Events, InvokeChannel, Invokes } from '../../shared/ipc/contract'
+import { invokes } from '../../shared/ipc/contract'
+import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contract-types'
+
+/** Who sent an IPC message, as far as main can tell. Filled from Electron's event by register.ts. */
+export interface SenderInfo {
+  /** Stable id of the sending web contents (a window); events for a job go back to it. */
+  webContentsId: number
+  /** True only when the message came from the top frame, not an iframe. */
+  isMainFrame: boolean
+  /** The URL of the sending frame. */
+  url: string
+  /** True when the sender is a <webview> guest. */
+  isWebview: boolean
+}
+
+/** Sends a typed event to the window that made the call (dropped if that window is gone). */
+export type Emit = <E extends EventChannel>(channel: E, payload: PayloadOf<Events, E>) => void
+
+/** What every handler receives besides its parsed input. */
+export interface HandlerContext {
+  sender: SenderInfo
+  emit: Emit
+}
+
+/** The handler map: a missing or mistyped handler is a compile error. */
+export type Handlers = {
+  [C in InvokeChannel]: (
+    input: ParsedInputOf<Invokes, C>,
+    ctx: HandlerContext,
+  ) => Promise<OutputOf<Invokes, C>> | OutputOf<Invokes, C>
+}
+
+export interface DispatcherOptions {
+  handlers: Handlers
+  /** Sender policy: the main frame of one of our windows, on the app's own origin, not a webview. */
+  isTrustedSender: (sender: SenderInfo) => boolean
+  /** Receives unexpected errors (already redacted by the logger). */
+  onUnexpectedError?: (channel: string, error: unknown) => void
+}
+
+/** Turns a zod failure into per-field messages a form can show. */
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input'
+    fields[key] ??= issue.message
+  }
+  return fields
+}
+
+/** Converts anything thrown by a handler into the serialisable error data of the closed codes. */
+export function toErrorData(error: unknown): AppErrorData {
+  if (error instanceof AppError) return error.toData()
+  if (error instanceof z.ZodError) {
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'The request was not valid.',
+      retryable: false,
+      details: { fields: fieldsOf(error) },
+    }
+  }
+  return {
+    code: 'INTERNAL',
+    message:
+      'Something went wrong inside VoiceDesk. Try again; if it keeps happening, restart the app.',
+    retryable: false,
+  }
+}
+
+/**
+ * Builds the one dispatch function behind every channel: sender check, input validation, handler,
+ * Result envelope. It imports nothing from Electron, so the e2e browser host and the tests run the
+ * very same code path that `ipcMain.handle` runs in the app.
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { handlers, isTrustedSender, onUnexpectedError } = options
+
+  return async function dispatch(
+    channel: string,
+    rawInput: unknown,
+    sender: SenderInfo,
+    emit: Emit,
+  ): Promise<Result<unknown>> {
+    // Why the sender check comes first: a sub-frame or a foreign page must learn nothing, not even
+    // whether its input would have parsed.
+    if (!isTrustedSender(sender)) {
+      return {
+        ok: false,
+        error: {
+          code: 'FORBIDDEN_SENDER',
+          message: 'This window is not allowed to use VoiceDesk.',
+          retryable: false,
+        },
+      }
+    }
+    if (!Object.hasOwn(invokes, channel)) {
+      return {
+        ok: false,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `Unknown operation "${channel}".`,
+          retryable: false,
+        },
+      }
+    }
+    const name = channel as InvokeChannel
+    const parsed = invokes[name].input.safeParse(rawInput)
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'The request was not valid.',
+          retryable: false,
+          details: { fields: fieldsOf(parsed.error) },
+        },
+      }
+    }
+    try {
+      const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => unknown
+      const data = await handler(parsed.data, { sender, emit })
+      return { ok: true, data }
+    } catch (error) {
+      const data = toErrorData(error)
+      if (data.code === 'INTERNAL') onUnexpectedError?.(channel, error)
+      return { ok: false, error: data }
+    }
+  }
+}
+
+export type Dispatch = ReturnType<typeof createDispatcher>

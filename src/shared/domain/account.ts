@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/** The service's plan tiers, plus `custom` for accounts with negotiated limits. */
+export const PLANS = ['free', 'paid', 'custom'] as const
+export type Plan = (typeof PLANS)[number]
+
+/** Synthesis limits the client keeps under (per account, shared by every caller). */
+export interface PlanLimits {
+  requestsPerSecond: number
+  maxInFlight: number
+}
+
+/** The published limits of each fixed plan (service-interface.md, "Limits"). */
+export const PLAN_LIMITS: Record<Exclude<Plan, 'custom'>, PlanLimits> = {
+  free: { requestsPerSecond: 1, maxInFlight: 1 },
+  paid: { requestsPerSecond: 20, maxInFlight: 15 },
+}
+
+export const planLimitsSchema = z.object({
+  requestsPerSecond: z.number().positive().max(1000),
+  maxInFlight: z.number().int().positive().max(1000),
+})
+
+/** Scopes an access token can carry (service-interface.md, "Scopes"). */
+export const SCOPES = [
+  'audio:speech',
+  'audio:stream',
+  'audio:all',
+  'voices:read',
+  'voices:create',
+  'voices:delete',
+  'voices:all',
+] as const
+export type Scope = (typeof SCOPES)[number]
+
+/** How the app is signed in. `sandbox` means the in-process development sandbox with its demo key. */
+export type CredentialKind = 'none' | 'apiKey' | 'accessToken' | 'sandbox'
+
+/** What the renderer may know about the account. Never the key, never the token. */
+export interface AccountStatus {
+  credential: CredentialKind
+  hasKey: boolean
+  /** Last four characters, as "…abcd"; null without a credential. */
+  keyHint: string | null
+  plan: Plan
+  customLimits: PlanLimits | null
+  baseUrl: string
+  /** ISO time of the last successful verification of the current credential, or null. */
+  verifiedAt: string | null
+  /** Where the credential is kept: the OS keychain, or this session only (keychain unavailable). */
+  storage: 'keychain' | 'session' | 'none'
+  /** For access tokens: the granted scopes (expanded) and the expiry, read from the token itself. */
+  token: { scopes: Scope[]; expiresAt: string } | null
+  /** Operations the current credential may perform. */
+  allowed: {
+    speech: boolean
+    stream: boolean
+    voicesRead: boolean
+    voicesCreate: boolean
+    voicesDelete: boolean
+  }
+  /** Notices the UI must show (for example: the keychain is unavailable, settings were reset). */
+  notices: AccountNotice[]
+}
+
+export interface AccountNotice {
+  kind: 'keychain-unavailable' | 'settings-reset' | 'sandbox' | 'token-expiring' | 'token-expired'
+  message: string
+}
+
+/** Result of "Verify": one cheap authenticated call against the configured base URL. */
+export interface VerifyResult {
+  verifiedAt: string
+  /** Number of voices the credential can list (proves voices:read), or null when not allowed. */
+  voiceCount: number | null
+  /** The request id of the verifying call. */
+  requestId: string | null
+}

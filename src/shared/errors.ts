@@ -1,0 +1,94 @@
+/**
+ * The closed set of error codes that cross IPC and the CLI boundary. Extend here, and only here:
+ * the renderer keys its user-facing messages by these codes.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'FORBIDDEN_SENDER',
+  'AUTH_MISSING',
+  'AUTH_INVALID',
+  'SCOPE_MISSING',
+  'SECRET_STORE_UNAVAILABLE',
+  'RATE_LIMITED',
+  'PAYMENT_REQUIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'NETWORK',
+  'TIMEOUT',
+  'UPSTREAM',
+  'STREAM_TRUNCATED',
+  'CANCELLED',
+  'DISK',
+  'INTERNAL',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** Facts kept with an error so a user can quote them to support. Never contains a secret. */
+export interface ErrorDetails {
+  /** HTTP status of the upstream answer, when there was one. */
+  status?: number
+  /** The service's own `error.code` (or OAuth `error`), verbatim. */
+  upstreamCode?: string
+  /** The upstream request id, from the response header or the error body. */
+  requestId?: string
+  /** How long the service asked us to wait, from `Retry-After`. */
+  retryAfterMs?: number
+  /** Per-field messages from a 400 answer, or from local input validation. */
+  fields?: Record<string, string>
+  /** The scope an access token would need for the failed operation. */
+  requiredScope?: string
+}
+
+/** A serialisable error: what the main process returns instead of throwing across IPC. */
+export interface AppErrorData {
+  code: ErrorCode
+  message: string
+  retryable: boolean
+  details?: ErrorDetails
+}
+
+/** The envelope every IPC call resolves to. Handlers never throw across IPC. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: AppErrorData }
+
+/** Type guard for the closed code union (used when reading untrusted data). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
+}
+
+/**
+ * An Error that carries an {@link AppErrorData}. Core code throws it; the IPC dispatcher and the
+ * CLI turn it back into data. The renderer rethrows it from a failed Result.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly retryable: boolean
+  readonly details: ErrorDetails | undefined
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryable?: boolean; details?: ErrorDetails; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.retryable = options.retryable ?? false
+    this.details = options.details
+  }
+
+  /** The plain-data form that crosses IPC. */
+  toData(): AppErrorData {
+    const data: AppErrorData = { code: this.code, message: this.message, retryable: this.retryable }
+    if (this.details !== undefined) data.details = this.details
+    return data
+  }
+
+  /** Rebuilds an AppError from its plain-data form. */
+  static fromData(data: AppErrorData): AppError {
+    return new AppError(data.code, data.message, {
+      retryable: data.retryable,
+      ...(data.details === undefined ? {} : { details: data.details }),
+    })
+  }
+}
