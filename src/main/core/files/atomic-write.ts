@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto'
+import type { FileHandle } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { AppError } from '../../../shared/errors'
+
+/** Options shared by {@link writeFileAtomic} and {@link createAtomicFile}. */
+export interface AtomicWriteOptions {
+  /** Checks the complete temporary file before it gets the final name; throw to refuse it. */
+  verify?: (tempPath: string) => Promise<void>
+  /** File mode of the new file (default 0o644, before umask). */
+  mode?: number
+  /** Aborting removes the temporary file and leaves the target untouched. */
+  signal?: AbortSignal
+}
+
+/** A file being written in pieces; it appears under its final name only on {@link commit}. */
+export interface AtomicFile {
+  /** Appends a chunk (the whole chunk is written before the promise resolves). */
+  write(chunk: Uint8Array): Promise<void>
+  /** fsync, verify, rename over the target, fsync the folder. On failure the temp file is gone. */
+  commit(verify?: (tempPath: string) => Promise<void>): Promise<void>
+  /** Discards the temporary file; the target stays as it was. Safe to call more than once. */
+  abort(): Promise<void>
+  /** Bytes written so far. */
+  readonly bytesWritten: number
+  readonly tempPath: string
+}
+
+function errnoOf(error: unknown): string | undefined {
+  if (error !== null && typeof error === 'object' && 'code' in error) {
+    const code = (error).code
+    return typeof code === 'string' ? code : undefined
+  }
+  return undefined
+}
+
+/**
+ * Maps a file-system failure to the closed error codes with a message that says what to do.
+ * AppErrors (from a verify step, a cancel) pass through unchanged.
+ */
+export function toDiskError(error: unknown, target: string): AppError {
+  if (error instanceof AppError) return error
+  const folder = dirname(target)
+  const code = errnoOf(error)
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new AppError(
+        'DISK',
+        `The disk is full: VoiceDesk could not save ${basename(target)}. Free some space and try again.`,
+        { cause: error },
+      )
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new AppError(
+        'DISK',
+        `VoiceDesk can't write to ${folder}. Choose another folder or check its permissions.`,
+        { cause: error },
+      )
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new AppError(
+        'DISK',
+        `The folder ${folder} does not exist. Choose an existing folder and try again.`,
+        { cause: error },
+      )
+    case 'EISDIR':
+      return new AppError(
+        'DISK',
+        `${target} is a folder, not a file. Choose a file name and try again.`,
+        { cause: error },
+      )
+    default:
+      return new AppError(
+        'DISK',
+        `VoiceDesk could not save ${basename(target)} in ${folder}${code ? ` (${code})` : ''}. Try again or choose another folder.`,
+        { cause: error },
+      )
+  }
+}
+
+function cancelled(): AppError {
+  return new AppError('CANCELLED', 'The operation was cancelled; nothing was saved.')
+}
+
+/** The temporary name beside the target: same folder, so the final rename is atomic. */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`)
+}
+
+async function fsyncDirBestEffort(dir: string): Promise<void> {
+  // Why best-effort: some platforms (Windows) and file systems refuse to open a folder for
+  // fsync; the rename is already atomic there, the fsync only hardens it against power loss.
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(dir, 'r')
+    await handle.sync()
+  } catch {
+    // ignored on purpose, see above
+  } finally {
+    await handle?.close().catch(() => undefined)
+  }
+}
+
+/**
+ * Opens a temporary file beside `target` for a streamed write (downloads, streamed audio).
+ * Nothing appears under `target` until `commit()` succeeds; a failure or abort removes the temp file.
+ */
+export async function createAtomicFile(
+  target: string,
+  options: AtomicWriteOptions = {},
+): Promise<AtomicFile> {
+  const { signal } = options
+  if (signal?.aborted) throw cancelled()
+  const tempPath = tempPathFor(target)
+  let handle: FileHandle
+  try {
+    // 'wx': never follow or clobber something already at the temp name.
+    handle = await open(tempPath, 'wx', options.mode ?? 0o644)
+  } catch (error) {
+    throw toDiskError(error, target)
+  }
+  let state: 'open' | 'committed' | 'aborted' = 'open'
+  let bytesWritten = 0
+  let pending: Promise<void> = Promise.resolve()
+
+  let discarding: Promise<void> | undefined
+  const discard = (): Promise<void> => {
+    if (state === 'committed') return Promise.resolve()
+    state = 'aborted'
+    discarding ??= (async () => {
+      await pending.catch(() => undefined)
+      await handle.close().catch(() => undefined)
+      await rm(tempPath, { force: true }).catch(() => undefined)
+    })()
+    return discarding
+  }
+
+  const onAbort = (): void => {
+    void discard()
+  }
+  signal?.addEventListener('abort', onAbort, { once: true })
+
+  // Why guard awaits the discard: a caller that sees CANCELLED may look at the folder at once,
+  // and must find no temp file there.
+  const guard = async (): Promise<void> => {
+    if (signal?.aborted) {
+      await discard()
+      throw cancelled()
+    }
+    if (state !== 'open') {
+      throw new AppError('INTERNAL', 'Internal error: this file was already closed.')
+    }
+  }
+
+  const file: AtomicFile = {
+    tempPath,
+    get bytesWritten() {
+      return bytesWritten
+    },
+    async write(chunk) {
+      await guard()
+      // Writes are chained so callers that do not await each write still get ordered bytes.
+      const run = pending.then(async () => {
+        let offset = 0
+        while (offset < chunk.byteLength) {
+          const { bytesWritten: n } = await handle.write(chunk, offset, chunk.byteLength - offset)
+          offset += n
+        }
+        bytesWritten += chunk.byteLength
+      })
+      pending = run.catch(() => undefined)
+      try {
+        await run
+      } catch (error) {
+        await discard()
+        throw toDiskError(error, target)
+      }
+    },
+    async commit(verify) {
+      await guard()
+      try {
+        await pending
+        await handle.sync()
+        await handle.close()
+        if (signal?.aborted) throw cancelled()
+        const check = verify ?? options.verify
+        if (check) await check(tempPath)
+        if (signal?.aborted) throw cancelled()
+        await rename(tempPath, target)
+        state = 'committed'
+      } catch (error) {
+        // Close may already have happened; discard tolerates that and removes the temp file.
+        await discard()
+        throw toDiskError(error, target)
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+      }
+      await fsyncDirBestEffort(dirname(target))
+    },
+    async abort() {
+      signal?.removeEventListener('abort', onAbort)
+      await discard()
+    },
+  }
+  return file
+}
+
+/**
+ * Writes a whole file atomically: temp file beside the target, write, fsync, verify, rename, fsync
+ * the folder. On any failure the temp file is removed and the target is left exactly as it was.
+ */
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  const file = await createAtomicFile(target, options)
+  try {
+    await file.write(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
+    await file.commit()
+  } catch (error) {
+    await file.abort()
+    throw error
+  }
+}
