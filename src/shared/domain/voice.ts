@@ -1,0 +1,44 @@
+/** Where a voice comes from: the service's catalog, or cloned by this account. */
+export type VoiceType = 'shared' | 'personal'
+
+/** Normalised gender: the wire spells the third value `notSpecified` (older) or `not_specified`. */
+export const VOICE_GENDERS = ['male', 'female', 'not_specified'] as const
+export type VoiceGender = (typeof VOICE_GENDERS)[number]
+
+/** One language a voice speaks with one model, with its own preview when the service has one. */
+export interface VoiceModelLanguage {
+  locale: string
+  previewUrl: string | null
+}
+
+/** A synthesis model a voice supports (e.g. `simba-english`, `simba-3.0`). */
+export interface VoiceModel {
+  name: string
+  languages: VoiceModelLanguage[]
+}
+
+/**
+ * A voice as every part of VoiceDesk sees it, whatever generation of the wire shape it came in.
+ * Empty strings and nulls on the wire become `null`; missing lists become `[]`.
+ */
+export interface Voice {
+  id: string
+  type: VoiceType
+  displayName: string
+  gender: VoiceGender
+  locale: string | null
+  avatarUrl: string | null
+  previewUrl: string | null
+  tags: string[]
+  models: VoiceModel[]
+}
+
+/** What a user gives to clone a personal voice. */
+export interface VoiceConsent {
+  fullName: string
+  email: string
+}
+
+/** Audio formats a downloaded sample can turn out to be (sniffed from its bytes). */
+export const SAMPLE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'flac', 'm4a', 'aac', 'bin'] as const
+export type SampleExtension = (typeof SAMPLE_EXTENSIONS)[number]
