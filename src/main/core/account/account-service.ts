@@ -1,0 +1,452 @@
+import type {
+  AccountNotice,
+  AccountStatus,
+  CredentialKind,
+  Plan,
+  PlanLimits,
+  VerifyResult,
+} from '../../../shared/domain/account'
+import { PLAN_LIMITS } from '../../../shared/domain/account'
+import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import type { SecretStore } from '../secrets/secret-store'
+import type { SettingsStore } from '../settings/settings-store'
+import type { Permissions, TokenClaims } from './access-token'
+import { permissionsOf, readAccessToken } from './access-token'
+import { normaliseBaseUrl } from './base-url'
+
+/** The credential a call is made with. Main-process only: it never crosses IPC. */
+export interface Credential {
+  kind: 'apiKey' | 'accessToken'
+  secret: string
+}
+
+/** The port "Verify" goes through: one cheap authenticated call (GET {baseUrl}/v1/voices). */
+export type VerifyCredential = (args: {
+  baseUrl: string
+  credential: Credential
+  signal?: AbortSignal
+}) => Promise<VerifyResult>
+
+/** The development sandbox the account falls back to when nothing is configured. */
+export interface SandboxAccount {
+  baseUrl: string
+  apiKey: string
+}
+
+/** Everything other core services need to call the upstream service. */
+export interface ActiveCredential {
+  baseUrl: string
+  credential: Credential
+  limits: PlanLimits
+}
+
+export interface AccountServiceOptions {
+  settings: SettingsStore
+  secrets: SecretStore
+  verifyCredential: VerifyCredential
+  logger: Logger
+  sandbox?: SandboxAccount | null
+  /** Current time in epoch ms (tests move it). */
+  now?: () => number
+}
+
+/** A token is "expiring" in its last ten minutes. */
+export const TOKEN_EXPIRING_MS = 10 * 60 * 1000
+
+const NONE: Permissions = {
+  speech: false,
+  stream: false,
+  voicesRead: false,
+  voicesCreate: false,
+  voicesDelete: false,
+}
+const ALL: Permissions = {
+  speech: true,
+  stream: true,
+  voicesRead: true,
+  voicesCreate: true,
+  voicesDelete: true,
+}
+
+function hintOf(secret: string): string {
+  return `…${secret.slice(-4)}`
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
+}
+
+/**
+ * The account: which credential is active (API key, access token, development sandbox or none),
+ * where it is kept, which base URL and plan apply, and what the UI may know about it.
+ */
+export class AccountService {
+  readonly #settings: SettingsStore
+  readonly #secrets: SecretStore
+  readonly #verify: VerifyCredential
+  readonly #logger: Logger
+  readonly #sandbox: SandboxAccount | null
+  readonly #now: () => number
+  readonly #listeners = new Set<(status: AccountStatus) => void>()
+  #secret: string | null = null
+  #token: TokenClaims | null = null
+  #sandboxVerifiedAt: string | null = null
+  #timers: ReturnType<typeof setTimeout>[] = []
+  #loadNotice: AccountNotice | null = null
+
+  private constructor(options: AccountServiceOptions) {
+    this.#settings = options.settings
+    this.#secrets = options.secrets
+    this.#verify = options.verifyCredential
+    this.#logger = options.logger
+    this.#sandbox = options.sandbox ?? null
+    this.#now = options.now ?? Date.now
+  }
+
+  /** Creates the service and loads the stored credential from the secret store. */
+  static async create(options: AccountServiceOptions): Promise<AccountService> {
+    const service = new AccountService(options)
+    await service.#load()
+    return service
+  }
+
+  async #load(): Promise<void> {
+    const { credential } = this.#settings.get()
+    if (credential === 'none') return
+    const secret = await this.#secrets.get(credential === 'apiKey' ? 'api-key' : 'access-token')
+    if (secret === null) {
+      // Settings say a credential exists but the keychain has none (another machine's settings, a
+      // wiped keychain, or a session-only key from the last run): start signed out, say why.
+      this.#loadNotice = {
+        kind: 'keychain-unavailable',
+        message:
+          this.#secrets.storage === 'session'
+            ? 'The system keychain is unavailable, so the saved credential could not be read. Enter your API key again; it will be kept for this session only.'
+            : 'The saved credential was not found in the system keychain. Enter your API key again in Account.',
+      }
+      await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+      return
+    }
+    this.#logger.addSecret(secret)
+    this.#secret = secret
+    if (credential === 'accessToken') {
+      try {
+        const claims = readAccessToken(secret, Number.NEGATIVE_INFINITY)
+        this.#token = claims
+        this.#scheduleTokenNotices()
+      } catch {
+        this.#secret = null
+        await this.#secrets.delete('access-token').catch(() => false)
+        await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+      }
+    }
+  }
+
+  #kind(): CredentialKind {
+    const { credential } = this.#settings.get()
+    if (credential !== 'none' && this.#secret !== null) return credential
+    return this.#sandbox !== null ? 'sandbox' : 'none'
+  }
+
+  /** The credential other core services call with, or null when signed out. */
+  activeCredential(): ActiveCredential | null {
+    const kind = this.#kind()
+    if (kind === 'none') return null
+    const settings = this.#settings.get()
+    if (kind === 'sandbox' && this.#sandbox !== null) {
+      return {
+        baseUrl: this.#sandbox.baseUrl,
+        credential: { kind: 'apiKey', secret: this.#sandbox.apiKey },
+        limits: PLAN_LIMITS.paid,
+      }
+    }
+    return {
+      baseUrl: settings.baseUrl,
+      credential: {
+        kind: kind === 'accessToken' ? 'accessToken' : 'apiKey',
+        secret: this.#secret ?? '',
+      },
+      limits: this.limits(),
+    }
+  }
+
+  /** The synthesis limits of the chosen plan. */
+  limits(): PlanLimits {
+    const settings = this.#settings.get()
+    if (this.#kind() === 'sandbox') return PLAN_LIMITS.paid
+    if (settings.plan === 'custom') return settings.customLimits ?? PLAN_LIMITS.free
+    return PLAN_LIMITS[settings.plan]
+  }
+
+  /** What the UI may know: never the key or token, only its last four characters. */
+  getStatus(): AccountStatus {
+    const settings = this.#settings.get()
+    const kind = this.#kind()
+    const now = this.#now()
+    const notices: AccountNotice[] = []
+    const reset = this.#settings.resetNotice()
+    if (reset !== null) notices.push(reset)
+    if (this.#secrets.storage === 'session') {
+      notices.push({
+        kind: 'keychain-unavailable',
+        message:
+          'The system keychain is unavailable: your API key is kept for this session only and must be entered again after a restart. Unlock or set up the keychain to keep it.',
+      })
+    } else if (this.#loadNotice !== null) {
+      notices.push(this.#loadNotice)
+    }
+    let allowed = NONE
+    let token: AccountStatus['token'] = null
+    if (kind === 'sandbox') {
+      notices.push({
+        kind: 'sandbox',
+        message: 'Using the built-in sandbox: no real service calls; set your API key in Account.',
+      })
+      allowed = ALL
+    } else if (kind === 'apiKey') {
+      allowed = ALL
+    } else if (kind === 'accessToken' && this.#token !== null) {
+      const { scopes, expiresAtMs } = this.#token
+      token = { scopes, expiresAt: new Date(expiresAtMs).toISOString() }
+      if (expiresAtMs <= now) {
+        notices.push({
+          kind: 'token-expired',
+          message:
+            'Your access token has expired. Paste a new token, or use an API key, to keep working.',
+        })
+      } else {
+        allowed = permissionsOf(scopes)
+        if (expiresAtMs - now < TOKEN_EXPIRING_MS) {
+          const minutes = Math.max(1, Math.ceil((expiresAtMs - now) / 60_000))
+          notices.push({
+            kind: 'token-expiring',
+            message: `Your access token expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Paste a new token before then.`,
+          })
+        }
+      }
+    }
+    const sandbox = kind === 'sandbox' ? this.#sandbox : null
+    return {
+      credential: kind,
+      hasKey: kind !== 'none',
+      keyHint:
+        kind === 'none' ? null : hintOf(sandbox !== null ? sandbox.apiKey : (this.#secret ?? '')),
+      plan: sandbox !== null ? 'paid' : settings.plan,
+      customLimits: sandbox !== null ? null : settings.customLimits,
+      baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
+      verifiedAt: sandbox !== null ? this.#sandboxVerifiedAt : settings.verifiedAt,
+      storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : this.#secrets.storage,
+      token,
+      allowed,
+      notices,
+    }
+  }
+
+  /** Calls `listener` with the new status after every change; returns the unsubscribe. */
+  onChanged(listener: (status: AccountStatus) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #changed(): AccountStatus {
+    const status = this.getStatus()
+    for (const listener of this.#listeners) {
+      try {
+        listener(status)
+      } catch (error) {
+        this.#logger.error('account listener failed', { error: String(error) })
+      }
+    }
+    return status
+  }
+
+  #clearTimers(): void {
+    for (const timer of this.#timers) clearTimeout(timer)
+    this.#timers = []
+  }
+
+  #scheduleTokenNotices(): void {
+    this.#clearTimers()
+    if (this.#token === null) return
+    const now = this.#now()
+    // Why timers: the UI must learn that the token is about to expire (and has expired) without
+    // polling; each moment broadcasts a fresh status.
+    for (const at of [this.#token.expiresAtMs - TOKEN_EXPIRING_MS, this.#token.expiresAtMs]) {
+      const delay = at - now
+      if (delay <= 0) continue
+      const timer = setTimeout(() => this.#changed(), Math.min(delay, 2 ** 31 - 1))
+      timer.unref?.()
+      this.#timers.push(timer)
+    }
+  }
+
+  async #storeCredential(kind: 'apiKey' | 'accessToken', secret: string): Promise<void> {
+    const account = kind === 'apiKey' ? 'api-key' : 'access-token'
+    const other = kind === 'apiKey' ? 'access-token' : 'api-key'
+    this.#logger.addSecret(secret)
+    await this.#secrets.set(account, secret)
+    await this.#secrets.delete(other)
+    this.#secret = secret
+    this.#loadNotice = null
+    await this.#settings.update(() => ({ credential: kind, verifiedAt: null }))
+  }
+
+  /** Stores an API key in the keychain (session only when it is unavailable) and uses it. */
+  async setApiKey(apiKey: string): Promise<AccountStatus> {
+    const key = apiKey.trim()
+    if (/\s/.test(key)) {
+      const message = 'An API key contains no spaces. Copy the key again from the dashboard.'
+      throw new AppError('VALIDATION_FAILED', message, { details: { fields: { apiKey: message } } })
+    }
+    this.#clearTimers()
+    this.#token = null
+    await this.#storeCredential('apiKey', key)
+    this.#logger.info('API key set', { storage: this.#secrets.storage })
+    return this.#changed()
+  }
+
+  /** Signs in with an access token: scope and expiry are read from the token (not verified). */
+  async setAccessToken(token: string): Promise<AccountStatus> {
+    const trimmed = token.trim()
+    const claims = readAccessToken(trimmed, this.#now())
+    await this.#storeCredential('accessToken', trimmed)
+    this.#token = claims
+    this.#scheduleTokenNotices()
+    this.#logger.info('access token set', { scopes: claims.scopes.join(' ') })
+    return this.#changed()
+  }
+
+  /** Removes the key and token from the keychain and from memory. */
+  async forget(): Promise<AccountStatus> {
+    this.#clearTimers()
+    this.#secret = null
+    this.#token = null
+    this.#loadNotice = null
+    await this.#secrets.delete('api-key')
+    await this.#secrets.delete('access-token')
+    await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+    this.#logger.info('credential forgotten')
+    return this.#changed()
+  }
+
+  /** Sets the service base URL (https, or http on loopback); a new address needs a new verify. */
+  async setBaseUrl(raw: string): Promise<AccountStatus> {
+    const baseUrl = normaliseBaseUrl(raw)
+    await this.#settings.update((s) => ({
+      baseUrl,
+      verifiedAt: s.baseUrl === baseUrl ? s.verifiedAt : null,
+    }))
+    return this.#changed()
+  }
+
+  /** Sets the plan; `custom` needs its limits, fixed plans use the published ones. */
+  async setPlan(plan: Plan, customLimits?: PlanLimits): Promise<AccountStatus> {
+    if (plan === 'custom' && customLimits === undefined) {
+      const message = 'A custom plan needs its limits: requests per second and requests in flight.'
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: { fields: { customLimits: message } },
+      })
+    }
+    await this.#settings.update(() => ({
+      plan,
+      customLimits: plan === 'custom' ? (customLimits ?? null) : null,
+    }))
+    return this.#changed()
+  }
+
+  /**
+   * Proves the credential and the base URL with one cheap authenticated call. Errors keep their
+   * code and details (request id) and get a message that says which of the two is wrong.
+   */
+  async verify(signal?: AbortSignal): Promise<VerifyResult> {
+    const active = this.activeCredential()
+    if (active === null) {
+      throw new AppError(
+        'AUTH_MISSING',
+        'No API key is set. Enter your API key in Account, then verify.',
+      )
+    }
+    if (active.baseUrl === '') {
+      const message = 'No service address is set. Enter the base URL in Account, then verify.'
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: { fields: { baseUrl: message } },
+      })
+    }
+    let result: VerifyResult
+    try {
+      result = await this.#verify({
+        baseUrl: active.baseUrl,
+        credential: active.credential,
+        ...(signal === undefined ? {} : { signal }),
+      })
+    } catch (error) {
+      throw explainVerifyError(error, active.baseUrl, active.credential.kind)
+    }
+    if (this.#kind() === 'sandbox') {
+      this.#sandboxVerifiedAt = result.verifiedAt
+    } else {
+      await this.#settings.update(() => ({ verifiedAt: result.verifiedAt }))
+    }
+    this.#changed()
+    return result
+  }
+
+  /** Stops the token timers. */
+  dispose(): void {
+    this.#clearTimers()
+    this.#listeners.clear()
+  }
+}
+
+/**
+ * Rewrites the message of a failed verify so the user knows whether the key, the address or the
+ * network is at fault; code, retryability and details (request id, status) are kept.
+ */
+export function explainVerifyError(
+  error: unknown,
+  baseUrl: string,
+  kind: Credential['kind'],
+): AppError {
+  if (!(error instanceof AppError)) {
+    return new AppError(
+      'INTERNAL',
+      'Verification failed unexpectedly inside VoiceDesk. Try again; if it keeps happening, restart the app.',
+      { cause: error },
+    )
+  }
+  const what = kind === 'apiKey' ? 'API key' : 'access token'
+  const keep = {
+    retryable: error.retryable,
+    cause: error,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  }
+  switch (error.code) {
+    case 'AUTH_INVALID':
+      return new AppError(
+        'AUTH_INVALID',
+        `The service at ${hostOf(baseUrl)} rejected the ${what}. Check that you pasted the whole ${what} and that it has not been revoked or expired.`,
+        keep,
+      )
+    case 'NETWORK':
+    case 'TIMEOUT':
+      return new AppError(
+        error.code,
+        `Could not reach ${baseUrl}. Check your internet connection and the base URL in Account.`,
+        keep,
+      )
+    case 'NOT_FOUND':
+    case 'UPSTREAM':
+      return new AppError(
+        error.code,
+        `${baseUrl} did not answer like the text-to-speech service (${error.details?.status !== undefined ? `HTTP ${error.details.status}` : 'unexpected answer'} for /v1/voices). Check the base URL in Account.`,
+        keep,
+      )
+    default:
+      return error
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { PLANS, planLimitsSchema } from '../../../shared/domain/account'
+
+/** The settings file format version this build writes. */
+export const SETTINGS_VERSION = 1
+
+/**
+ * The service base URL before the user sets one. Empty: the service's address is not built in; the
+ * Account screen asks for it (development runs use the sandbox until then).
+ */
+export const DEFAULT_BASE_URL = ''
+
+const boundsSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().min(200).max(100_000),
+  height: z.number().int().min(150).max(100_000),
+})
+export type WindowBounds = z.infer<typeof boundsSchema>
+
+const recentItemSchema = z.object({
+  kind: z.string().min(1).max(64),
+  id: z.string().min(1).max(512),
+  label: z.string().max(512),
+  openedAt: z.string().max(64),
+})
+export type RecentItem = z.infer<typeof recentItemSchema>
+
+/**
+ * Everything VoiceDesk remembers that is not a secret, as stored in `<userData>/settings.json`.
+ * Every field has a default, so a file from an older build with fewer fields still loads.
+ */
+export const settingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  baseUrl: z.string().max(2048).default(DEFAULT_BASE_URL),
+  plan: z.enum(PLANS).default('free'),
+  customLimits: planLimitsSchema.nullable().default(null),
+  /** Which keychain entry holds the active credential; the secret itself is never in this file. */
+  credential: z.enum(['none', 'apiKey', 'accessToken']).default('none'),
+  verifiedAt: z.string().max(64).nullable().default(null),
+  window: z
+    .object({
+      bounds: boundsSchema.nullable().default(null),
+      maximized: z.boolean().default(false),
+    })
+    .default({ bounds: null, maximized: false }),
+  recent: z.array(recentItemSchema).max(50).default([]),
+})
+
+export type Settings = z.infer<typeof settingsSchema>
+
+/** A fresh settings object with every default. */
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({ version: SETTINGS_VERSION })
+}

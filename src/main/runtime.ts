@@ -1,0 +1,170 @@
+import type { AccountStatus } from '../shared/domain/account'
+import { AppError } from '../shared/errors'
+import type { EventChannel, Events } from '../shared/ipc/contract'
+import type { PayloadOf } from '../shared/ipc/contract-types'
+import type { SandboxAccount, VerifyCredential } from './core/account/account-service'
+import { AccountService } from './core/account/account-service'
+import type { Logger } from './core/log/logger'
+import { createLogger } from './core/log/logger'
+import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
+import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
+import type { SecretStore } from './core/secrets/secret-store'
+import { SettingsStore } from './core/settings/settings-store'
+import type { Dispatch, Handlers, SenderInfo } from './ipc/dispatch'
+import { createDispatcher } from './ipc/dispatch'
+import { createAccountHandlers } from './ipc/handlers/account'
+import { createAppHandlers } from './ipc/handlers/app'
+import type { BuildInfo, PlatformPorts } from './platform'
+import type { AppOrigin } from './security/app-origin'
+import { isTrustedSender } from './security/sender'
+
+export type { PlatformPorts, BuildInfo } from './platform'
+
+/** A main -> renderer event meant for every window. */
+export type RuntimeEvent = {
+  [E in EventChannel]: { channel: E; payload: PayloadOf<Events, E> }
+}[EventChannel]
+
+export interface MainRuntimeOptions {
+  /** Electron's userData folder, or a temporary folder in tests. */
+  userDataDir: string
+  /** Default: the OS keychain (keytar), falling back to session-only memory if it is unavailable. */
+  secretStore?: SecretStore
+  platform: PlatformPorts
+  logger?: Logger
+  /** The development sandbox, already started; used while no credential is configured. */
+  sandbox?: SandboxAccount | null
+  /**
+   * Starts the development sandbox, called only when no credential is configured (so a dev run
+   * with a real key never starts it). Its `stop` runs on dispose.
+   */
+  startSandbox?: () => Promise<(SandboxAccount & { stop(): Promise<void> }) | null>
+  /** The app's own origins, or a custom sender predicate (the e2e host). */
+  appOrigins: readonly AppOrigin[] | ((sender: SenderInfo) => boolean)
+  /** Name, version, platform of the build. Default: VoiceDesk, package version unknown, Node's platform. */
+  build?: Partial<BuildInfo>
+  /** The "Verify" port (GET {baseUrl}/v1/voices through the upstream client). */
+  verifyCredential?: VerifyCredential
+}
+
+/** The main process without Electron: the dispatcher, the services, and events for all windows. */
+export interface MainRuntime {
+  dispatch: Dispatch
+  services: { account: AccountService; settings: SettingsStore; secrets: SecretStore }
+  /** Events meant for every window (account:changed); returns the unsubscribe. */
+  onEvent(listener: (event: RuntimeEvent) => void): () => void
+  /** Stops timers and the sandbox this runtime started, and waits for settings writes. */
+  dispose(): Promise<void>
+}
+
+const verifyNotWired: VerifyCredential = () =>
+  Promise.reject(
+    new AppError(
+      'INTERNAL',
+      'Verification is not available in this build: the service client is not connected.',
+    ),
+  )
+
+/**
+ * Builds everything the main process does, minus Electron: settings, secrets, account, handlers
+ * and the dispatcher. index.ts calls it with real Electron ports; the e2e browser host with test
+ * ports, so both run the very same handlers.
+ */
+export async function createMainRuntime(options: MainRuntimeOptions): Promise<MainRuntime> {
+  const logger = options.logger ?? createLogger({ scope: 'main' })
+  const settings = await SettingsStore.open(options.userDataDir)
+  const reset = settings.report.resetFrom
+  if (reset !== null) logger.warn('settings reset to defaults', { ...reset })
+
+  let secrets = options.secretStore
+  if (secrets === undefined) {
+    const fallback = new FallbackSecretStore(new KeytarSecretStore(), {
+      onFallback: (error) =>
+        logger.warn('system keychain unavailable; credentials kept for this session only', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    })
+    // Why probe now: the UI must say "session only" before the user types a key, not after.
+    await fallback.get('api-key')
+    secrets = fallback
+  }
+
+  let sandbox = options.sandbox ?? null
+  let stopSandbox: (() => Promise<void>) | null = null
+  if (
+    sandbox === null &&
+    options.startSandbox !== undefined &&
+    settings.get().credential === 'none'
+  ) {
+    const started = await options.startSandbox()
+    if (started !== null) {
+      sandbox = { baseUrl: started.baseUrl, apiKey: started.apiKey }
+      stopSandbox = () => started.stop()
+      logger.info('development sandbox started', { baseUrl: started.baseUrl })
+    }
+  }
+
+  const account = await AccountService.create({
+    settings,
+    secrets,
+    verifyCredential: options.verifyCredential ?? verifyNotWired,
+    logger: logger.child('account'),
+    sandbox,
+  })
+
+  const listeners = new Set<(event: RuntimeEvent) => void>()
+  const broadcast = (event: RuntimeEvent): void => {
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        logger.error('event listener failed', { channel: event.channel, error: String(error) })
+      }
+    }
+  }
+  const unsubscribeAccount = account.onChanged((status: AccountStatus) =>
+    broadcast({ channel: 'account:changed', payload: status }),
+  )
+
+  const build: BuildInfo = {
+    name: options.build?.name ?? 'VoiceDesk',
+    version: options.build?.version ?? '0.0.0',
+    platform: options.build?.platform ?? process.platform,
+    development: options.build?.development ?? false,
+  }
+  const handlers: Handlers = {
+    ...createAppHandlers({ build, account, platform: options.platform }),
+    ...createAccountHandlers(account),
+  }
+
+  const origins = options.appOrigins
+  const dispatch = createDispatcher({
+    handlers,
+    isTrustedSender:
+      typeof origins === 'function' ? origins : (sender) => isTrustedSender(sender, origins),
+    onUnexpectedError: (channel, error) =>
+      logger.error('unexpected error in IPC handler', {
+        channel,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  })
+
+  let disposed = false
+  return {
+    dispatch,
+    services: { account, settings, secrets },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      unsubscribeAccount()
+      account.dispose()
+      listeners.clear()
+      await settings.flush()
+      if (stopSandbox !== null) await stopSandbox()
+    },
+  }
+}
