@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react'
+import { AccountNotices } from '../features/account/components/account-notices'
+import { useAccountChangedEvents } from '../features/account/api/account-queries'
+import { useNavigationStore } from './navigation-store'
+import { Sidebar } from './sidebar'
+import { useWorkspaceShortcuts } from './use-workspace-shortcuts'
+import { WORKSPACES } from './workspaces'
+
+/** The shell: sidebar, account notices, and the open workspace. Renders before any data arrives. */
+export function App(): ReactElement {
+  const current = useNavigationStore((state) => state.current)
+  const source = useNavigationStore((state) => state.source)
+  useWorkspaceShortcuts()
+  useAccountChangedEvents()
+
+  const workspace = WORKSPACES.find((entry) => entry.id === current) ?? WORKSPACES[0]
+  if (workspace === undefined) throw new Error('No workspaces are defined.')
+  const { Screen } = workspace
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main" data-workspace={workspace.id}>
+        <div className="main__notices" aria-label="Notices">
+          <AccountNotices />
+        </div>
+        <Screen key={workspace.id} focusOnMount={source === 'shortcut'} />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+import { useRef } from 'react'
+import type { KeyboardEvent, ReactElement } from 'react'
+import { WaveIcon } from '../components/icons'
+import { useAccountStatus } from '../features/account/api/account-queries'
+import { useAppInfo } from './app-queries'
+import { useNavigationStore } from './navigation-store'
+import { shortcutLabel } from './platform'
+import { WORKSPACES } from './workspaces'
+
+function AccountState(): ReactElement {
+  const { data: status } = useAccountStatus()
+  if (status === undefined) return <span className="skeleton" />
+  const connected = status.credential !== 'none'
+  const text =
+    status.credential === 'none'
+      ? 'No API key'
+      : status.credential === 'sandbox'
+        ? 'Sandbox'
+        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}`
+  return (
+    <span className="sidebar__account" data-testid="sidebar-account">
+      <span
+        className={`status-dot ${connected ? (status.storage === 'session' ? 'status-dot--warning' : 'status-dot--ok') : ''}`}
+      />
+      {text}
+    </span>
+  )
+}
+
+/**
+ * The workspace list. One tab stop (roving tabindex): Tab enters and leaves it, arrow keys and
+ * Home/End move between workspaces and open them, the open one carries aria-current.
+ */
+export function Sidebar(): ReactElement {
+  const current = useNavigationStore((state) => state.current)
+  const open = useNavigationStore((state) => state.open)
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
+  const { data: info } = useAppInfo()
+
+  const moveTo = (index: number): void => {
+    const count = WORKSPACES.length
+    const next = WORKSPACES[((index % count) + count) % count]
+    if (next === undefined) return
+    open(next.id, 'sidebar-keys')
+    itemRefs.current[WORKSPACES.indexOf(next)]?.focus()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number): void => {
+    const keys: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: WORKSPACES.length - 1,
+    }
+    const target = keys[event.key]
+    if (target === undefined) return
+    event.preventDefault()
+    moveTo(target)
+  }
+
+  return (
+    <aside className="sidebar">
+      <div className="sidebar__brand">
+        <span className="sidebar__logo">
+          <WaveIcon />
+        </span>
+        VoiceDesk
+      </div>
+      <nav aria-label="Workspaces">
+        <p className="sidebar__section-label" id="workspaces-label">
+          Workspaces
+        </p>
+        <ul className="sidebar__list" aria-labelledby="workspaces-label">
+          {WORKSPACES.map((workspace, index) => {
+            const active = workspace.id === current
+            return (
+              <li key={workspace.id}>
+                <button
+                  ref={(element) => {
+                    itemRefs.current[index] = element
+                  }}
+                  type="button"
+                  className="sidebar__item"
+                  aria-current={active ? 'page' : undefined}
+                  aria-keyshortcuts={`Control+${workspace.digit} Meta+${workspace.digit}`}
+                  tabIndex={active ? 0 : -1}
+                  data-testid={`nav-${workspace.id}`}
+                  onClick={() => open(workspace.id, 'pointer')}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                >
+                  <workspace.Icon className="sidebar__icon" />
+                  <span className="sidebar__label">{workspace.label}</span>
+                  <kbd className="sidebar__shortcut" aria-hidden="true">
+                    {shortcutLabel(workspace.digit)}
+                  </kbd>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+      <div className="sidebar__footer">
+        <AccountState />
+        <span data-testid="app-version">
+          {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
+          {info?.usingSandbox === true && ' · sandbox'}
+        </span>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,30 @@
+import type { ComponentType, ReactElement, SVGProps } from 'react'
+import { AccountIcon, ConversationsIcon, ScriptIcon, VoicesIcon } from '../components/icons'
+import { AccountScreen } from '../features/account/components/account-screen'
+import { ConversationsWorkspace } from '../features/conversations/components/conversations-workspace'
+import { ScriptWorkspace } from '../features/script/components/script-workspace'
+import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
+import type { WorkspaceId } from './navigation-store'
+
+export interface WorkspaceEntry {
+  id: WorkspaceId
+  label: string
+  /** The digit of its Ctrl/Cmd shortcut. */
+  digit: string
+  Icon: (props: SVGProps<SVGSVGElement>) => ReactElement
+  Screen: ComponentType<{ focusOnMount?: boolean }>
+}
+
+/** The four workspaces in sidebar order; their position gives the Ctrl/Cmd+1..4 shortcut. */
+export const WORKSPACES: readonly WorkspaceEntry[] = [
+  { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
+  { id: 'voices', label: 'Voices', digit: '2', Icon: VoicesIcon, Screen: VoicesWorkspace },
+  {
+    id: 'conversations',
+    label: 'Conversations',
+    digit: '3',
+    Icon: ConversationsIcon,
+    Screen: ConversationsWorkspace,
+  },
+  { id: 'account', label: 'Account', digit: '4', Icon: AccountIcon, Screen: AccountScreen },
+]

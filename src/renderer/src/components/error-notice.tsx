@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import type { ErrorContext } from '../lib/error-messages'
+import { describeError, supportText } from '../lib/error-messages'
+import { Notice } from './notice'
+
+type CopyState = 'idle' | 'copied' | 'failed'
+
+/**
+ * Shows a failed call: what went wrong and what to do, with the request id and codes in a
+ * "Details" disclosure and a button that copies them for a support request.
+ */
+export function ErrorNotice(props: {
+  error: unknown
+  context?: ErrorContext
+  testId?: string
+}): ReactElement {
+  const description = describeError(props.error, props.context)
+  const [copy, setCopy] = useState<CopyState>('idle')
+
+  const copyDetails = (): void => {
+    navigator.clipboard.writeText(supportText(description)).then(
+      () => setCopy('copied'),
+      () => setCopy('failed'),
+    )
+  }
+
+  return (
+    <Notice tone="danger" title={description.title} testId={props.testId ?? 'error-notice'}>
+      <p className="notice__text" data-testid="error-message">
+        {description.message} {description.action}
+      </p>
+      <details data-testid="error-details">
+        <summary>Details</summary>
+        <div className="error-details">
+          <dl>
+            <dt>Code</dt>
+            <dd className="mono">{description.code}</dd>
+            <dt>Request id</dt>
+            <dd className="mono" data-testid="error-request-id">
+              {description.requestId ?? 'none (the request did not reach the service)'}
+            </dd>
+            {description.status !== null && (
+              <>
+                <dt>HTTP status</dt>
+                <dd className="mono">{description.status}</dd>
+              </>
+            )}
+            {description.upstreamCode !== null && (
+              <>
+                <dt>Service code</dt>
+                <dd className="mono">{description.upstreamCode}</dd>
+              </>
+            )}
+          </dl>
+          <div className="button-row">
+            <button type="button" className="button button--small" onClick={copyDetails}>
+              Copy details
+            </button>
+            <span role="status" className="field__hint">
+              {copy === 'copied' && 'Copied to the clipboard.'}
+              {copy === 'failed' && 'Could not copy: select the text above instead.'}
+            </span>
+          </div>
+        </div>
+      </details>
+    </Notice>
+  )
+}

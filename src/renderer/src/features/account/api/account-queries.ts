@@ -1,0 +1,86 @@
+import { useEffect } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import type { Result } from '../../../../../shared/errors'
+import type {
+  AccountStatus,
+  Plan,
+  PlanLimits,
+  VerifyResult,
+} from '../../../../../shared/domain/account'
+import type { Api } from '../../../../../shared/ipc/contract'
+import { call, subscribe } from '../../../lib/ipc'
+
+/** React-query keys of the account domain: the status is server state, owned by main. */
+export const accountKeys = {
+  status: ['account', 'status'] as const,
+}
+
+/** The account status (never the key). Renders instantly from cache; events keep it fresh. */
+export function useAccountStatus() {
+  return useQuery({
+    queryKey: accountKeys.status,
+    queryFn: () => call((api) => api.account.getStatus()),
+  })
+}
+
+/** Writes the status main pushed or returned into the cache, the one copy the UI reads. */
+function storeStatus(queryClient: QueryClient, status: AccountStatus): void {
+  queryClient.setQueryData(accountKeys.status, status)
+}
+
+/** Keeps the cached status in step with `account:changed` (token expiry, changes from the CLI...). */
+export function useAccountChangedEvents(): void {
+  const queryClient = useQueryClient()
+  useEffect(
+    () => subscribe((api) => api.account.onChanged((status) => storeStatus(queryClient, status))),
+    [queryClient],
+  )
+}
+
+function useStatusMutation<I>(run: (api: Api, input: I) => Promise<Result<AccountStatus>>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: I) => call((api) => run(api, input)),
+    onSuccess: (status) => storeStatus(queryClient, status),
+  })
+}
+
+/**
+ * Saves an API key. Callers must `reset()` the mutation after success: react-query keeps the last
+ * variables, and the key must not linger in memory once it is in the keychain.
+ */
+export function useSetApiKey() {
+  return useStatusMutation((api, apiKey: string) => api.account.setApiKey({ apiKey }))
+}
+
+/** Signs in with a pasted access token. Same `reset()` rule as {@link useSetApiKey}. */
+export function useSetAccessToken() {
+  return useStatusMutation((api, token: string) => api.account.setAccessToken({ token }))
+}
+
+/** Removes the stored key or token. */
+export function useForgetCredential() {
+  return useStatusMutation((api, _input: void) => api.account.forget())
+}
+
+/** Sets the service base URL (current or legacy address). */
+export function useSetBaseUrl() {
+  return useStatusMutation((api, baseUrl: string) => api.account.setBaseUrl({ baseUrl }))
+}
+
+/** Sets the plan, and with `custom`, the limits. */
+export function useSetPlan() {
+  return useStatusMutation((api, input: { plan: Plan; customLimits?: PlanLimits }) =>
+    api.account.setPlan(input),
+  )
+}
+
+/** One cheap authenticated call; refreshes the status (its `verifiedAt`) afterwards. */
+export function useVerifyAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (): Promise<VerifyResult> => call((api) => api.account.verify()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  })
+}

@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react'
+import type { AccountNotice } from '../../../../../shared/domain/account'
+import type { NoticeTone } from '../../../components/notice'
+import { Notice } from '../../../components/notice'
+import { useAccountStatus } from '../api/account-queries'
+
+const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: string }> = {
+  'keychain-unavailable': {
+    tone: 'warning',
+    title: 'Session only: the key will be forgotten when you quit',
+  },
+  'settings-reset': { tone: 'warning', title: 'Your settings were reset' },
+  sandbox: { tone: 'info', title: 'Using the local sandbox' },
+  'token-expiring': { tone: 'warning', title: 'Your access token expires soon' },
+  'token-expired': { tone: 'danger', title: 'Your access token has expired' },
+}
+
+/** The notices main attached to the account status, as banners above every workspace. */
+export function AccountNotices(): ReactElement | null {
+  const { data: status } = useAccountStatus()
+  if (status === undefined || status.notices.length === 0) return null
+  return (
+    <>
+      {status.notices.map((notice) => {
+        const { tone, title } = presentation[notice.kind]
+        return (
+          <Notice key={notice.kind} tone={tone} title={title} testId={`notice-${notice.kind}`}>
+            <p className="notice__text">{notice.message}</p>
+          </Notice>
+        )
+      })}
+    </>
+  )
+}

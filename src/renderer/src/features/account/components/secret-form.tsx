@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react'
+import type { FormEvent, ReactElement } from 'react'
+import { ErrorNotice } from '../../../components/error-notice'
+import { fieldError } from '../../../lib/error-messages'
+
+/**
+ * A write-only form for a secret (API key or access token). Why uncontrolled: the secret lives only
+ * in the password field's value until submitted; it is never React state, never a DOM attribute,
+ * never in a store. After a successful save the field is emptied and the mutation reset, so no copy
+ * stays in memory on this side.
+ */
+export function SecretForm(props: {
+  id: string
+  label: string
+  hint: string
+  placeholder: string
+  submitLabel: string
+  /** The contract field name, to pick its VALIDATION_FAILED message. */
+  field: string
+  minLength: number
+  save: (secret: string) => Promise<unknown>
+  pending: boolean
+  error: unknown
+  onEdit: () => void
+}): ReactElement {
+  const { id, label, hint, placeholder, submitLabel, field, minLength, save, pending } = props
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [localError, setLocalError] = useState<string | null>(null)
+  const serverFieldError = fieldError(props.error, field)
+  const message = localError ?? serverFieldError
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const secret = inputRef.current?.value.trim() ?? ''
+    if (secret.length === 0) {
+      setLocalError(`Paste the ${label.toLowerCase()} first.`)
+      inputRef.current?.focus()
+      return
+    }
+    if (secret.length < minLength) {
+      setLocalError(`That is too short for an ${label.toLowerCase()}: paste the whole value.`)
+      inputRef.current?.focus()
+      return
+    }
+    setLocalError(null)
+    save(secret).then(
+      () => form.reset(),
+      () => inputRef.current?.focus(),
+    )
+  }
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          ref={inputRef}
+          id={id}
+          name={field}
+          className="input input--mono"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          aria-invalid={message !== null}
+          aria-describedby={message !== null ? `${errorId} ${hintId}` : hintId}
+          onChange={() => {
+            if (localError !== null) setLocalError(null)
+            props.onEdit()
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.currentTarget.value = ''
+              setLocalError(null)
+              props.onEdit()
+            }
+          }}
+        />
+        {message !== null && (
+          <p id={errorId} className="field__error" data-testid={`${id}-error`}>
+            {message}
+          </p>
+        )}
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+        {props.error !== null && serverFieldError === null && <ErrorNotice error={props.error} />}
+      </div>
+      <button
+        type="submit"
+        className="button button--primary inline-form__action"
+        disabled={pending}
+      >
+        {pending ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,76 @@
+import type { ReactElement } from 'react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
+import { CheckIcon, CrossIcon } from '../../../components/icons'
+import { formatDateTime, formatRelative } from '../../../lib/format'
+import { useNow } from '../hooks/use-now'
+
+/** Below this, the expiry is shown as a warning: time to paste a fresh token. */
+const EXPIRY_WARNING_MS = 10 * 60_000
+
+const operations: { key: keyof AccountStatus['allowed']; label: string }[] = [
+  { key: 'speech', label: 'Speech' },
+  { key: 'stream', label: 'Streaming speech' },
+  { key: 'voicesRead', label: 'List voices' },
+  { key: 'voicesCreate', label: 'Create voices' },
+  { key: 'voicesDelete', label: 'Delete voices' },
+]
+
+/** What a pasted access token allows, and when it stops working. */
+export function TokenDetails(props: { status: AccountStatus }): ReactElement | null {
+  const { token, allowed } = props.status
+  const now = useNow(15_000)
+  if (token === null) return null
+  const expiresMs = Date.parse(token.expiresAt)
+  const remaining = expiresMs - now
+  const expiryTone =
+    remaining <= 0 ? 'danger' : remaining < EXPIRY_WARNING_MS ? 'warning' : 'success'
+
+  return (
+    <div className="token-details" data-testid="token-details">
+      <div className="token-details__row">
+        <h3>Scopes</h3>
+        <ul className="token-details__chips" aria-label="Token scopes">
+          {token.scopes.map((scope) => (
+            <li key={scope} className="chip chip--accent mono" data-testid="token-scope">
+              {scope}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="token-details__row">
+        <h3>Expires</h3>
+        <p data-testid="token-expiry">
+          <span className={`chip chip--${expiryTone}`}>
+            {remaining <= 0 ? 'Expired' : `Expires ${formatRelative(expiresMs, now)}`}
+          </span>{' '}
+          <span className="field__hint">{formatDateTime(token.expiresAt)}</span>
+        </p>
+      </div>
+      {remaining > 0 && remaining < EXPIRY_WARNING_MS && (
+        <p className="field__error" role="alert">
+          This token stops working {formatRelative(expiresMs, now)}. Paste a new token, or save an
+          API key, to keep working.
+        </p>
+      )}
+      <div className="token-details__row">
+        <h3>Allowed</h3>
+        <ul className="token-details__allowed" aria-label="What this token allows">
+          {operations.map(({ key, label }) => (
+            <li
+              key={key}
+              data-testid={`allowed-${key}`}
+              data-allowed={allowed[key]}
+              className={allowed[key] ? 'allowed allowed--yes' : 'allowed allowed--no'}
+            >
+              {allowed[key] ? <CheckIcon /> : <CrossIcon />}
+              <span>{label}</span>
+              <span className="visually-hidden">
+                {allowed[key] ? ': allowed' : ': not allowed by this token'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { formatDateTime } from '../../../lib/format'
+import { useVerifyAccount } from '../api/account-queries'
+
+function voiceCountText(count: number | null): string {
+  if (count === null) return 'This credential may not list voices, so no voice count is shown.'
+  return count === 1 ? '1 voice available.' : `${count} voices available.`
+}
+
+/**
+ * "Verify": one cheap authenticated call. Mounted with a key of the credential and base URL, so a
+ * result never outlives the settings it was obtained with.
+ */
+export function VerifyCard(props: { status: AccountStatus | undefined }): ReactElement {
+  const { status } = props
+  const verify = useVerifyAccount()
+  const hasCredential = status !== undefined && status.credential !== 'none'
+
+  return (
+    <section className="card" aria-labelledby="verify-title">
+      <div className="card__header">
+        <div>
+          <h2 id="verify-title">Check the connection</h2>
+          <p className="card__description">
+            Makes one small request with the saved credential to the base URL.
+          </p>
+        </div>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!hasCredential || verify.isPending}
+          onClick={() => verify.mutate()}
+        >
+          {verify.isPending ? 'Verifying…' : 'Verify'}
+        </button>
+      </div>
+      <div className="card__body" aria-live="polite">
+        {!hasCredential && status !== undefined && (
+          <p className="field__hint">Save an API key or an access token first.</p>
+        )}
+        {verify.isSuccess && (
+          <Notice tone="success" title="Connected" testId="verify-success">
+            <p className="notice__text">
+              The service answered at {formatDateTime(verify.data.verifiedAt)}.{' '}
+              <span data-testid="verify-voice-count">{voiceCountText(verify.data.voiceCount)}</span>
+            </p>
+          </Notice>
+        )}
+        {verify.isError && (
+          <ErrorNotice error={verify.error} context="connection" testId="verify-error" />
+        )}
+        {verify.isIdle && hasCredential && (
+          <p className="field__hint" data-testid="verified-at">
+            {status.verifiedAt === null
+              ? 'Not verified yet.'
+              : `Last verified ${formatDateTime(status.verifiedAt)}.`}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,181 @@
+import type { ErrorCode, ErrorDetails } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
+
+/**
+ * Where an error happened, when that changes what it means to the user. A 404 from "Verify" means
+ * the base URL points at something that is not the service; a 404 elsewhere means an item is gone.
+ */
+export type ErrorContext = 'general' | 'connection'
+
+/** Everything an error panel shows: what went wrong, what to do, and the facts for support. */
+export interface ErrorDescription {
+  code: ErrorCode
+  /** Short: what went wrong, in the user's words. */
+  title: string
+  /** The specific explanation from main (names the host, the field, the limit). */
+  message: string
+  /** What the user can do about it. */
+  action: string
+  requestId: string | null
+  status: number | null
+  upstreamCode: string | null
+  fields: Record<string, string>
+}
+
+interface Wording {
+  title: string
+  action: string
+}
+
+function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext): Wording {
+  switch (code) {
+    case 'VALIDATION_FAILED':
+      return {
+        title: 'Some of the input is not valid',
+        action: 'Correct the highlighted field and try again.',
+      }
+    case 'FORBIDDEN_SENDER':
+      return {
+        title: 'This window is not allowed to use VoiceDesk',
+        action: 'Close this window and use the main VoiceDesk window.',
+      }
+    case 'AUTH_MISSING':
+      return {
+        title: 'No API key is set',
+        action: 'Add your API key on the Account screen (Ctrl+4), then try again.',
+      }
+    case 'AUTH_INVALID':
+      return {
+        title: 'The service did not accept the credential',
+        action:
+          'Check that you pasted the whole API key (it starts with "sk_"), or create a new key in your dashboard and save it here. An access token may have expired: paste a new one.',
+      }
+    case 'SCOPE_MISSING':
+      return {
+        title: 'Your access token does not allow this',
+        action:
+          details.requiredScope === undefined
+            ? 'Use a token with the needed scope, or sign in with an API key.'
+            : `Use a token with the scope "${details.requiredScope}", or sign in with an API key.`,
+      }
+    case 'SECRET_STORE_UNAVAILABLE':
+      return {
+        title: 'The system keychain is not available',
+        action:
+          'Unlock or set up your keychain, then save the key again. Until then VoiceDesk keeps it for this session only.',
+      }
+    case 'RATE_LIMITED': {
+      const seconds =
+        details.retryAfterMs === undefined
+          ? null
+          : Math.max(1, Math.ceil(details.retryAfterMs / 1000))
+      return {
+        title: 'The service asked VoiceDesk to slow down',
+        action:
+          seconds === null
+            ? 'Wait a moment and try again. Check that the plan on the Account screen matches your account.'
+            : `Wait ${seconds} s and try again. Check that the plan on the Account screen matches your account.`,
+      }
+    }
+    case 'PAYMENT_REQUIRED':
+      return {
+        title: 'Your plan does not cover this',
+        action: 'Add credit or upgrade your plan in the service dashboard, then try again.',
+      }
+    case 'NOT_FOUND':
+      return context === 'connection'
+        ? {
+            title: 'Wrong base URL',
+            action:
+              'The address answered, but it is not the service API. Check the base URL (it ends before "/v1") or reset it to the default.',
+          }
+        : {
+            title: 'It is no longer there',
+            action: 'It may have been deleted elsewhere. Refresh and try again.',
+          }
+    case 'CONFLICT':
+      return {
+        title: 'That conflicts with another change',
+        action: 'Refresh to see the latest state, then try again.',
+      }
+    case 'NETWORK':
+      return {
+        title: 'Cannot reach the service',
+        action:
+          context === 'connection'
+            ? 'Check your internet connection and the base URL (host and port), then verify again.'
+            : 'Check your internet connection and the base URL on the Account screen, then try again.',
+      }
+    case 'TIMEOUT':
+      return {
+        title: 'The service took too long to answer',
+        action: 'Try again in a moment. If it keeps happening, check your connection.',
+      }
+    case 'UPSTREAM':
+      // During "Verify", an answer that is not the service's (HTML, 200 without voices, a 4xx of
+      // another server) means the base URL is wrong; a 5xx is the service's own trouble.
+      return context === 'connection' && (details.status === undefined || details.status < 500)
+        ? {
+            title: 'Wrong base URL',
+            action:
+              'Something answered at that address, but not the service API. Check the base URL or reset it to the default.',
+          }
+        : {
+            title: 'The service had a problem',
+            action:
+              'Try again in a moment. If it keeps happening, quote the request id below to support.',
+          }
+    case 'STREAM_TRUNCATED':
+      return {
+        title: 'The audio ended early',
+        action: 'Nothing incomplete was saved. Try again.',
+      }
+    case 'CANCELLED':
+      return { title: 'Cancelled', action: 'Start it again when you are ready.' }
+    case 'DISK':
+      return {
+        title: 'Could not write the file',
+        action: 'Check that the folder exists, is writable and has free space, then try again.',
+      }
+    case 'INTERNAL':
+      return {
+        title: 'Something went wrong inside VoiceDesk',
+        action: 'Try again. If it keeps happening, restart the app.',
+      }
+  }
+}
+
+/** Turns anything thrown by a `call()` into what the user sees. Unknown throwables become INTERNAL. */
+export function describeError(error: unknown, context: ErrorContext = 'general'): ErrorDescription {
+  const appError =
+    error instanceof AppError
+      ? error
+      : new AppError('INTERNAL', 'An unexpected error reached the window.', { cause: error })
+  const details = appError.details ?? {}
+  const { title, action } = wording(appError.code, details, context)
+  return {
+    code: appError.code,
+    title,
+    message: appError.message,
+    action,
+    requestId: details.requestId ?? null,
+    status: details.status ?? null,
+    upstreamCode: details.upstreamCode ?? null,
+    fields: details.fields ?? {},
+  }
+}
+
+/** The plain-text block the "Copy details" button puts on the clipboard for a support request. */
+export function supportText(description: ErrorDescription): string {
+  const lines = [`${description.title}: ${description.message}`, `Code: ${description.code}`]
+  if (description.requestId !== null) lines.push(`Request id: ${description.requestId}`)
+  if (description.status !== null) lines.push(`HTTP status: ${description.status}`)
+  if (description.upstreamCode !== null) lines.push(`Service code: ${description.upstreamCode}`)
+  return lines.join('\n')
+}
+
+/** The message for one form field from a VALIDATION_FAILED error, or null. */
+export function fieldError(error: unknown, field: string): string | null {
+  if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') return null
+  return error.details?.fields?.[field] ?? null
+}

@@ -1,0 +1,23 @@
+/** "in 42 min", "in 1 h 5 min", "2 min ago": a short relative time for expiries and checks. */
+export function formatRelative(targetMs: number, nowMs: number): string {
+  const deltaMin = Math.round((targetMs - nowMs) / 60_000)
+  const abs = Math.abs(deltaMin)
+  const text =
+    abs < 1
+      ? 'less than a minute'
+      : abs < 60
+        ? `${abs} min`
+        : `${Math.floor(abs / 60)} h ${abs % 60} min`
+  if (abs < 1) return targetMs >= nowMs ? `in ${text}` : 'just now'
+  return deltaMin >= 0 ? `in ${text}` : `${text} ago`
+}
+
+/** A local date and time with seconds, for "verified at" and token expiry. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return date.toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  })
+}
