@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { httpAppOrigin } from './app-origin'
+import type { PermissionGrant } from './permissions'
+import { ALLOWED_PERMISSIONS, decidePermission } from './permissions'
+
+const origins = [httpAppOrigin('http://localhost:5173')]
+const app = 'http://localhost:5173/'
+
+describe('decidePermission', () => {
+  it('denies everything by default, even to the app itself', () => {
+    expect(ALLOWED_PERMISSIONS).toEqual([])
+    for (const permission of [
+      'media',
+      'notifications',
+      'geolocation',
+      'clipboard-read',
+      'openExternal',
+    ]) {
+      expect(decidePermission({ permission, requestingUrl: app, isMainFrame: true }, origins)).toBe(
+        false,
+      )
+    }
+  })
+
+  const microphone: PermissionGrant[] = [{ permission: 'media', mediaTypes: ['audio'] }]
+
+  it('grants a named permission to the app origin only', () => {
+    const ask = {
+      permission: 'media',
+      requestingUrl: app,
+      isMainFrame: true,
+      mediaTypes: ['audio'],
+    }
+    expect(decidePermission(ask, origins, microphone)).toBe(true)
+    expect(
+      decidePermission({ ...ask, requestingUrl: 'https://evil.example/' }, origins, microphone),
+    ).toBe(false)
+    expect(decidePermission({ ...ask, isMainFrame: false }, origins, microphone)).toBe(false)
+  })
+
+  it('grants only the media types named (microphone is not camera)', () => {
+    const ask = { permission: 'media', requestingUrl: app, isMainFrame: true }
+    expect(decidePermission({ ...ask, mediaTypes: ['video'] }, origins, microphone)).toBe(false)
+    expect(decidePermission({ ...ask, mediaTypes: ['audio', 'video'] }, origins, microphone)).toBe(
+      false,
+    )
+    expect(decidePermission({ ...ask, mediaTypes: [] }, origins, microphone)).toBe(false)
+  })
+
+  it('does not grant permissions that are not on the list', () => {
+    expect(
+      decidePermission(
+        { permission: 'geolocation', requestingUrl: app, isMainFrame: true },
+        origins,
+        microphone,
+      ),
+    ).toBe(false)
+  })
+})
