@@ -1,6 +1,32 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+
+/**
+ * Serve mode only: the dev server injects an inline react-refresh preamble, inline styles and an
+ * HMR websocket, which the renderer's strict CSP meta tag (rightly) blocks. Builds never run this
+ * plugin, so the shipped index.html keeps exactly the policy written in it.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'voicedesk:dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      return html.replace(
+        /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/,
+        (_match, head: string, policy: string) =>
+          `${head}${policy
+            .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+            .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+            .replace(
+              "connect-src 'none'",
+              "connect-src 'self' ws://localhost:* ws://127.0.0.1:*",
+            )}"`,
+      )
+    },
+  }
+}
 
 // The sandbox (src/sandbox) is a development and test tool. Main reaches it only through a
 // dynamic import guarded by `import.meta.env.DEV`, so release builds never contain it.
@@ -29,6 +55,6 @@ export default defineConfig({
         input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
       },
     },
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
   },
 })
