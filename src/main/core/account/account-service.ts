@@ -221,7 +221,7 @@ export class AccountService {
         })
       } else {
         allowed = permissionsOf(scopes)
-        if (expiresAtMs - now < TOKEN_EXPIRING_MS) {
+        if (expiresAtMs - now <= TOKEN_EXPIRING_MS) {
           const minutes = Math.max(1, Math.ceil((expiresAtMs - now) / 60_000))
           notices.push({
             kind: 'token-expiring',

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RuntimeEvent } from './runtime'
+import { APP_SENDER, createTestRuntime } from './test-support'
+
+const KEY = 'sk_live_runtime_9876'
+const noEmit = () => {}
+let cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups) await cleanup()
+  cleanups = []
+})
+
+async function setup(overrides: Parameters<typeof createTestRuntime>[0] = {}) {
+  const env = await createTestRuntime(overrides)
+  cleanups.push(env.cleanup)
+  return env
+}
+
+describe('createMainRuntime', () => {
+  it('answers app:getInfo', async () => {
+    const { runtime } = await setup({
+      build: { name: 'VoiceDesk', version: '1.2.3', development: true },
+    })
+    expect(await runtime.dispatch('app:getInfo', undefined, APP_SENDER, noEmit)).toEqual({
+      ok: true,
+      data: {
+        name: 'VoiceDesk',
+        version: '1.2.3',
+        platform: process.platform,
+        development: true,
+        usingSandbox: false,
+      },
+    })
+  })
+
+  it('opens only guarded http(s) links through the platform port', async () => {
+    const { runtime, opened } = await setup()
+    expect(
+      await runtime.dispatch(
+        'app:openExternal',
+        { url: ' https://Example.com/a ' },
+        APP_SENDER,
+        noEmit,
+      ),
+    ).toEqual({ ok: true, data: undefined })
+    const refused = await runtime.dispatch(
+      'app:openExternal',
+      { url: 'file:///etc/passwd' },
+      APP_SENDER,
+      noEmit,
+    )
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    expect(opened).toEqual(['https://example.com/a'])
+  })
+
+  it('broadcasts account:changed to every window and never returns or logs the key', async () => {
+    const { runtime, logLines, userDataDir } = await setup()
+    const seen: RuntimeEvent[] = []
+    runtime.onEvent((e) => seen.push(e))
+    const set = await runtime.dispatch('account:setApiKey', { apiKey: KEY }, APP_SENDER, noEmit)
+    expect(set).toMatchObject({ ok: true, data: { credential: 'apiKey', keyHint: '…9876' } })
+    await runtime.dispatch(
+      'account:setBaseUrl',
+      { baseUrl: 'https://tts.example' },
+      APP_SENDER,
+      noEmit,
+    )
+    const verified = await runtime.dispatch('account:verify', undefined, APP_SENDER, noEmit)
+    expect(verified).toMatchObject({ ok: true, data: { voiceCount: 3 } })
+    const forgot = await runtime.dispatch('account:forget', undefined, APP_SENDER, noEmit)
+    expect(forgot).toMatchObject({ ok: true, data: { credential: 'none' } })
+    expect(seen.map((e) => e.channel)).toEqual([
+      'account:changed',
+      'account:changed',
+      'account:changed',
+      'account:changed',
+    ])
+    expect(seen[0]?.payload.credential).toBe('apiKey')
+    const everything = JSON.stringify([set, verified, forgot, seen]) + logLines.join('\n')
+    expect(everything).not.toContain(KEY)
+    expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).not.toContain(KEY)
+  })
+
+  it('starts the sandbox only when no credential is configured, and stops it on dispose', async () => {
+    const stop = vi.fn(() => Promise.resolve())
+    const startSandbox = vi.fn(() =>
+      Promise.resolve({ baseUrl: 'http://127.0.0.1:4999', apiKey: 'sk_sandbox_1111', stop }),
+    )
+    const { runtime } = await setup({ startSandbox })
+    expect(startSandbox).toHaveBeenCalledTimes(1)
+    expect(runtime.services.account.getStatus()).toMatchObject({
+      credential: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4999',
+    })
+    expect(await runtime.dispatch('app:getInfo', undefined, APP_SENDER, noEmit)).toMatchObject({
+      data: { usingSandbox: true },
+    })
+    await runtime.dispose()
+    expect(stop).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not start the sandbox when a credential is configured', async () => {
+    const first = await setup()
+    await first.runtime.services.settings.update(() => ({ credential: 'apiKey' }))
+    await first.runtime.services.secrets.set('api-key', KEY)
+    const startSandbox = vi.fn(() => Promise.resolve(null))
+    const { createMainRuntime } = await import('./runtime')
+    const runtime = await createMainRuntime({
+      userDataDir: first.userDataDir,
+      secretStore: first.runtime.services.secrets,
+      platform: { openExternal: () => Promise.resolve() },
+      appOrigins: () => true,
+      startSandbox,
+    })
+    expect(startSandbox).not.toHaveBeenCalled()
+    expect(runtime.services.account.getStatus().credential).toBe('apiKey')
+    await runtime.dispose()
+  })
+
+  it('reports a reset settings file as a notice in the account status', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const dir = await mkdtemp(join(tmpdir(), 'voicedesk-reset-'))
+    await writeFile(join(dir, 'settings.json'), '{broken')
+    const { runtime } = await setup({ userDataDir: dir })
+    const status = await runtime.dispatch('account:getStatus', undefined, APP_SENDER, noEmit)
+    expect(status).toMatchObject({ ok: true, data: { notices: [{ kind: 'settings-reset' }] } })
+    await rm(dir, { recursive: true, force: true })
+  })
+})
