@@ -105,7 +105,10 @@ describe('keychain unavailable', () => {
       await store.set('api-key', 'sk_nobus_eeee')
       console.log(JSON.stringify({ storage: store.storage, value: await store.get('api-key') }))
     `
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    }
     delete env.VOICEDESK_SECRET_SERVICE
     const run = spawnSync(
       process.execPath,
