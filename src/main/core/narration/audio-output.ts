@@ -1,0 +1,139 @@
+import { open } from 'node:fs/promises'
+import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
+import type { SpeechFormat } from '../../../shared/domain/speech'
+import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { AppError } from '../../../shared/errors'
+import type { AtomicFile } from '../files/atomic-write'
+import { createAtomicFile } from '../files/atomic-write'
+import { samplesToBytes } from './pcm-edges'
+import { Resampler } from './resampler'
+import { WAV_HEADER_BYTES, WAV_MAX_DATA_BYTES, wavHeader } from './wav-header'
+
+/** A finished-audio file being written: 24 kHz samples in, the chosen format out. */
+export interface AudioOutput {
+  /** Appends 24 kHz mono samples in program order. */
+  write(samples: Int16Array): Promise<void>
+  /** Flushes the encoder, fixes the header, verifies, and renames into place. */
+  commit(): Promise<void>
+  /** Discards the temporary file. */
+  abort(): Promise<void>
+  readonly path: string
+}
+
+interface Encoder {
+  /** Returns bytes to append (copied: encoders reuse their buffers). */
+  encode(samples: Int16Array): Uint8Array
+  finish(): Uint8Array
+}
+
+function toFloat(samples: Int16Array): Float32Array {
+  const out = new Float32Array(samples.length)
+  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] ?? 0) / 32768
+  return out
+}
+
+async function createEncoder(format: 'mp3' | 'ogg', sampleRate: number): Promise<Encoder> {
+  // Why a new encoder per file: encoders keep stream state, and several files (whole script and
+  // per-block) are written at the same time.
+  if (format === 'mp3') {
+    const mp3 = await createMp3Encoder()
+    mp3.configure({ sampleRate, channels: 1, vbrQuality: 2 })
+    return {
+      encode: (s) => mp3.encode([toFloat(s)]).slice(),
+      finish: () => mp3.finalize().slice(),
+    }
+  }
+  const ogg = await createOggEncoder()
+  ogg.configure({ sampleRate, channels: 1, vbrQuality: 5 })
+  return {
+    encode: (s) => ogg.encode([toFloat(s)]).slice(),
+    finish: () => ogg.finalize().slice(),
+  }
+}
+
+async function patchWavHeader(
+  tempPath: string,
+  sampleRate: number,
+  dataBytes: number,
+): Promise<void> {
+  const handle = await open(tempPath, 'r+')
+  try {
+    const { size } = await handle.stat()
+    if (size !== WAV_HEADER_BYTES + dataBytes) {
+      throw new AppError(
+        'DISK',
+        `The WAV file was not written completely (${size} bytes). Render again.`,
+      )
+    }
+    await handle.write(wavHeader(sampleRate, 1, dataBytes), 0, WAV_HEADER_BYTES, 0)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Opens an output file for `format` at `sampleRate` (24 kHz input; resampled for 44.1/48 kHz).
+ * WAV and PCM are written directly, MP3 (LAME) and Ogg Vorbis through WebAssembly encoders. AAC
+ * is not encoded here: see {@link openAacOutput}. Nothing appears under `path` before `commit`.
+ */
+export async function openAudioOutput(
+  path: string,
+  options: { format: Exclude<SpeechFormat, 'aac'>; sampleRate: number; signal?: AbortSignal },
+): Promise<AudioOutput> {
+  const { format, sampleRate } = options
+  const file: AtomicFile = await createAtomicFile(
+    path,
+    options.signal ? { signal: options.signal } : {},
+  )
+  const resampler =
+    sampleRate === PCM_SAMPLE_RATE ? null : new Resampler(PCM_SAMPLE_RATE, sampleRate)
+  let dataBytes = 0
+  let encoder: Encoder | null = null
+  try {
+    if (format === 'wav') await file.write(wavHeader(sampleRate, 1, 0))
+    if (format === 'mp3' || format === 'ogg') encoder = await createEncoder(format, sampleRate)
+  } catch (error) {
+    await file.abort()
+    throw error
+  }
+
+  const emit = async (samples: Int16Array): Promise<void> => {
+    if (samples.length === 0) return
+    if (encoder) {
+      const bytes = encoder.encode(samples)
+      if (bytes.byteLength > 0) await file.write(bytes)
+      return
+    }
+    dataBytes += samples.byteLength
+    if (format === 'wav' && dataBytes > WAV_MAX_DATA_BYTES) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The narration is too long for one WAV file (4 GB). Choose MP3 or Ogg, or render per chapter.',
+      )
+    }
+    await file.write(samplesToBytes(samples))
+  }
+
+  return {
+    path,
+    async write(samples) {
+      await emit(resampler ? resampler.process(samples) : samples)
+    },
+    async commit() {
+      if (resampler) await emit(resampler.flush())
+      if (encoder) {
+        const tail = encoder.finish()
+        if (tail.byteLength > 0) await file.write(tail)
+      }
+      // Why patch inside the verify step: the header's sizes are known only now, and the verify
+      // step runs on the complete temporary file before the atomic rename.
+      await file.commit(
+        format === 'wav'
+          ? (tempPath) => patchWavHeader(tempPath, sampleRate, dataBytes)
+          : undefined,
+      )
+    },
+    abort: () => file.abort(),
+  }
+}

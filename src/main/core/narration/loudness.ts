@@ -1,0 +1,152 @@
+/**
+ * Integrated loudness after ITU-R BS.1770-4 / EBU R 128 for a mono program, measured
+ * incrementally: samples go through the K-weighting filter as they arrive, 100 ms sub-block
+ * energies are summed into 400 ms blocks with 75 % overlap, and only the block energies are kept
+ * (a few numbers per second of audio), so a two-hour program costs well under a megabyte.
+ */
+
+interface Biquad {
+  b0: number
+  b1: number
+  b2: number
+  a1: number
+  a2: number
+}
+
+/** K-weighting filter coefficients (pre-filter shelf, then RLB high-pass) for any sample rate. */
+export function kWeightingCoefficients(sampleRate: number): [Biquad, Biquad] {
+  // The analog prototypes of BS.1770, bilinear-transformed for `sampleRate` (the 48 kHz table of
+  // the standard is one instance of these formulas).
+  let f0 = 1681.974450955533
+  const gainDb = 3.999843853973347
+  let q = 0.7071752369554196
+  let k = Math.tan((Math.PI * f0) / sampleRate)
+  const vh = 10 ** (gainDb / 20)
+  const vb = vh ** 0.4996667741545416
+  let a0 = 1 + k / q + k * k
+  const shelf: Biquad = {
+    b0: (vh + (vb * k) / q + k * k) / a0,
+    b1: (2 * (k * k - vh)) / a0,
+    b2: (vh - (vb * k) / q + k * k) / a0,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  }
+  f0 = 38.13547087602444
+  q = 0.5003270373238773
+  k = Math.tan((Math.PI * f0) / sampleRate)
+  a0 = 1 + k / q + k * k
+  const highPass: Biquad = {
+    b0: 1,
+    b1: -2,
+    b2: 1,
+    a1: (2 * (k * k - 1)) / a0,
+    a2: (1 - k / q + k * k) / a0,
+  }
+  return [shelf, highPass]
+}
+
+const ABSOLUTE_GATE_LUFS = -70
+const RELATIVE_GATE_LU = -10
+
+function energyToLufs(energy: number): number {
+  return -0.691 + 10 * Math.log10(energy)
+}
+
+/** An incremental integrated-loudness meter for 16-bit mono samples. */
+export class LoudnessMeter {
+  private readonly filters: [Biquad, Biquad]
+  private readonly state = new Float64Array(8)
+  private readonly subBlockLength: number
+  private subBlockSum = 0
+  private subBlockCount = 0
+  private readonly recentSubBlocks: number[] = []
+  private readonly blockEnergies: number[] = []
+  private peak = 0
+
+  constructor(readonly sampleRate: number) {
+    this.filters = kWeightingCoefficients(sampleRate)
+    this.subBlockLength = Math.round(sampleRate / 10)
+  }
+
+  /** Feeds samples in program order. */
+  push(samples: Int16Array): void {
+    const [s1, s2] = this.filters
+    const st = this.state
+    for (let i = 0; i < samples.length; i++) {
+      const x = (samples[i] ?? 0) / 32768
+      const ax = Math.abs(x)
+      if (ax > this.peak) this.peak = ax
+      // Direct form I, two stages.
+      const y1 = s1.b0 * x + s1.b1 * st[0]! + s1.b2 * st[1]! - s1.a1 * st[2]! - s1.a2 * st[3]!
+      st[1] = st[0]!
+      st[0] = x
+      st[3] = st[2]!
+      st[2] = y1
+      const y2 = s2.b0 * y1 + s2.b1 * st[4]! + s2.b2 * st[5]! - s2.a1 * st[6]! - s2.a2 * st[7]!
+      st[5] = st[4]!
+      st[4] = y1
+      st[7] = st[6]!
+      st[6] = y2
+      this.subBlockSum += y2 * y2
+      this.subBlockCount += 1
+      if (this.subBlockCount === this.subBlockLength) this.closeSubBlock()
+    }
+  }
+
+  private closeSubBlock(): void {
+    this.recentSubBlocks.push(this.subBlockSum)
+    this.subBlockSum = 0
+    this.subBlockCount = 0
+    if (this.recentSubBlocks.length > 4) this.recentSubBlocks.shift()
+    if (this.recentSubBlocks.length === 4) {
+      const sum = this.recentSubBlocks.reduce((a, b) => a + b, 0)
+      this.blockEnergies.push(sum / (4 * this.subBlockLength))
+    }
+  }
+
+  /** Highest absolute sample so far, 0..1. */
+  get samplePeak(): number {
+    return this.peak
+  }
+
+  /** Integrated loudness in LUFS, or null when the program is shorter than 400 ms or silent. */
+  integrated(): number | null {
+    const absolute = this.blockEnergies.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
+    if (absolute.length === 0) return null
+    const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
+    const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
+    const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
+    if (gated.length === 0) return null
+    return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+  }
+}
+
+/** Highest sample peak the normalized output may reach, in dBFS. */
+export const PEAK_CEILING_DBFS = -1
+
+/**
+ * The gain that brings `measuredLufs` to `targetLufs`, lowered when needed so the sample peak
+ * stays under {@link PEAK_CEILING_DBFS} (a gain, never a compressor: the dynamics stay as spoken).
+ */
+export function normalizationGain(
+  measuredLufs: number,
+  targetLufs: number,
+  samplePeak: number,
+): { gainDb: number; peakLimited: boolean } {
+  const wanted = targetLufs - measuredLufs
+  if (samplePeak <= 0) return { gainDb: wanted, peakLimited: false }
+  const peakDb = 20 * Math.log10(samplePeak)
+  const allowed = PEAK_CEILING_DBFS - peakDb
+  return wanted > allowed
+    ? { gainDb: allowed, peakLimited: true }
+    : { gainDb: wanted, peakLimited: false }
+}
+
+/** Applies a linear gain to 16-bit samples in place, clipping at full scale. */
+export function applyGain(samples: Int16Array, gain: number): void {
+  if (gain === 1) return
+  for (let i = 0; i < samples.length; i++) {
+    const v = Math.round((samples[i] ?? 0) * gain)
+    samples[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v
+  }
+}

@@ -1,0 +1,21 @@
+import type { SpeechMarks } from '../../../shared/domain/speech'
+import type { PieceRequest } from './render-plan'
+
+/** The audio of one synthesized piece, as the engine stores it. */
+export interface SynthesizedPiece {
+  /** Raw s16le mono 24 kHz for `pcm`; ADTS frames for `aac`. */
+  audio: Uint8Array
+  speechMarks: SpeechMarks
+  billableCharacters: number
+  requestId: string | null
+}
+
+/**
+ * The port the narration engine synthesizes through. The real one wraps the upstream client (and
+ * so its account-wide scheduler); tests can pass a fake. Must reject with an AppError.
+ */
+export interface SpeechSource {
+  synthesizePiece(request: PieceRequest, signal: AbortSignal): Promise<SynthesizedPiece>
+  /** How many requests may usefully be in flight at once (the plan's concurrency limit). */
+  readonly maxInFlight: number
+}

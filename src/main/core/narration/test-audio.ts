@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** Test helper: what ffprobe says about an audio file's first stream and its duration. */
+export async function probeAudio(
+  path: string,
+  extraArgs: string[] = [],
+): Promise<{ codec: string; sampleRate: number; channels: number; duration: number }> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    ...extraArgs,
+    '-show_entries',
+    'stream=codec_name,sample_rate,channels:format=duration',
+    '-of',
+    'json',
+    path,
+  ])
+  const parsed = JSON.parse(stdout) as {
+    streams: { codec_name: string; sample_rate: string; channels: number }[]
+    format: { duration: string }
+  }
+  const stream = parsed.streams[0]!
+  return {
+    codec: stream.codec_name,
+    sampleRate: Number(stream.sample_rate),
+    channels: stream.channels,
+    duration: Number(parsed.format.duration),
+  }
+}
+
+/** Test helper: exact decoded duration in seconds (decodes the whole file with ffmpeg). */
+export async function decodedSeconds(path: string, extraArgs: string[] = []): Promise<number> {
+  const { stdout } = await run(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      ...extraArgs,
+      '-count_packets',
+      '-show_entries',
+      'stream=duration_ts,time_base',
+      '-of',
+      'json',
+      path,
+    ],
+    { maxBuffer: 1 << 24 },
+  )
+  void stdout
+  const { stderr } = await run(
+    'ffmpeg',
+    ['-hide_banner', ...extraArgs, '-i', path, '-f', 'null', '-'],
+    {
+      maxBuffer: 1 << 24,
+    },
+  )
+  const matches = [...stderr.matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)]
+  const last = matches.at(-1)
+  if (!last) throw new Error(`ffmpeg printed no time for ${path}`)
+  return Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])
+}
+
+/** Test helper: integrated loudness in LUFS as ffmpeg's ebur128 filter measures it. */
+export async function ffmpegIntegratedLufs(
+  path: string,
+  extraArgs: string[] = [],
+): Promise<number> {
+  const { stderr } = await run(
+    'ffmpeg',
+    ['-hide_banner', '-nostats', ...extraArgs, '-i', path, '-af', 'ebur128', '-f', 'null', '-'],
+    { maxBuffer: 1 << 24 },
+  )
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'))
+  const match = /I:\s+(-?\d+(?:\.\d+)?) LUFS/.exec(summary)
+  if (!match) throw new Error(`no integrated loudness in ffmpeg output: ${summary}`)
+  return Number(match[1])
+}
+
+/** Test helper: a speech-like test signal (tones with syllable envelopes and gaps), s16 mono. */
+export function speechLikeSignal(
+  seconds: number,
+  sampleRate: number,
+  level = 0.3,
+  seed = 1,
+): Int16Array {
+  const out = new Int16Array(Math.round(seconds * sampleRate))
+  let state = seed
+  const random = (): number => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state / 2147483648
+  }
+  let f = 180
+  for (let i = 0; i < out.length; i++) {
+    const t = i / sampleRate
+    if (i % Math.round(sampleRate * 0.25) === 0) f = 120 + random() * 300
+    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3 * t))
+    const gap = Math.floor(t) % 4 === 3 ? 0.02 : 1
+    const v =
+      level *
+        gap *
+        syllable *
+        (0.6 * Math.sin(2 * Math.PI * f * t) + 0.3 * Math.sin(2 * Math.PI * 3 * f * t)) +
+      level * 0.05 * (random() * 2 - 1)
+    out[i] = Math.round(Math.max(-1, Math.min(1, v)) * 32767)
+  }
+  return out
+}

@@ -1,0 +1,208 @@
+import { AppError } from '../../../shared/errors'
+import type { CompiledLexicon } from './lexicon'
+
+/** Maps a range of a request's input back to the block text it came from (UTF-16 offsets). */
+export interface SourceSpan {
+  outStart: number
+  outEnd: number
+  srcStart: number
+  srcEnd: number
+}
+
+/**
+ * The smallest unit a request can be cut around: a word with its trailing space (or a lexicon
+ * phrase, or a whole `<sub>` element), or one SSML tag. Never cut inside.
+ */
+export interface Atom {
+  kind: 'text' | 'open' | 'close' | 'empty'
+  /** What goes into the request input. */
+  out: string
+  /** Tag name for open/close atoms. */
+  name?: string
+  /** Mapping of `out` (offsets relative to the atom) back to the block text. */
+  spans: SourceSpan[]
+  /** Code points the service bills for this atom (spoken text; aliases for `<sub>`). */
+  billable: number
+  /** Whether a request may end right after this atom: at a sentence end or a word end. */
+  breakAfter: 'sentence' | 'word' | 'none'
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+}
+
+/** Escapes text for an SSML document (`& < > " '`, as the service requires). */
+export function escapeSsml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
+}
+
+function codePoints(text: string): number {
+  let n = 0
+  for (const _ of text) n += 1
+  return n
+}
+
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g
+
+function decodedLength(ssmlText: string): number {
+  return codePoints(ssmlText.replace(ENTITY, '_'))
+}
+
+/** Builds `out` and its spans for a slice of source text, escaping when the request is SSML. */
+function textPiece(
+  source: string,
+  start: number,
+  end: number,
+  escape: boolean,
+): { out: string; spans: SourceSpan[] } {
+  const raw = source.slice(start, end)
+  if (!escape || !/[&<>"']/.test(raw)) {
+    return { out: raw, spans: [{ outStart: 0, outEnd: raw.length, srcStart: start, srcEnd: end }] }
+  }
+  const spans: SourceSpan[] = []
+  let out = ''
+  let runStart = 0
+  const flush = (upTo: number): void => {
+    if (upTo > runStart) {
+      const chunk = raw.slice(runStart, upTo)
+      spans.push({
+        outStart: out.length,
+        outEnd: out.length + chunk.length,
+        srcStart: start + runStart,
+        srcEnd: start + upTo,
+      })
+      out += chunk
+    }
+  }
+  for (let i = 0; i < raw.length; i++) {
+    const escaped = ESCAPES[raw[i] ?? '']
+    if (escaped === undefined) continue
+    flush(i)
+    spans.push({
+      outStart: out.length,
+      outEnd: out.length + escaped.length,
+      srcStart: start + i,
+      srcEnd: start + i + 1,
+    })
+    out += escaped
+    runStart = i + 1
+  }
+  flush(raw.length)
+  return { out, spans }
+}
+
+/**
+ * Sentence ends of a text, as offsets just after each sentence (and its trailing space), via
+ * `Intl.Segmenter`. `toSource` maps an index of `text` to its offset in the block.
+ */
+export function sentenceEnds(
+  text: string,
+  locale: string,
+  toSource: (index: number) => number = (i) => i,
+): Set<number> {
+  const ends = new Set<number>()
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' })
+  for (const segment of segmenter.segment(text)) {
+    const last = segment.index + segment.segment.length - 1
+    if (last >= 0) ends.add(toSource(last) + 1)
+  }
+  return ends
+}
+
+/**
+ * Cuts a run of text (`source[start, end)`) into word atoms, replacing lexicon hits with `<sub>`
+ * when `ssml` is true. `ssml` false means the request is plain text: no escaping, no lexicon.
+ */
+export function textRunAtoms(
+  source: string,
+  start: number,
+  end: number,
+  options: {
+    ssml: boolean
+    lexicon: CompiledLexicon | null
+    rawSsml: boolean
+    /** Source offsets where a sentence ends (after its trailing space), block-wide. */
+    sentenceEnds: ReadonlySet<number>
+  },
+): Atom[] {
+  const text = source.slice(start, end)
+  if (text.length === 0) return []
+  const found = options.ssml && options.lexicon ? options.lexicon.find(text) : []
+  // In author-written SSML an entity like `&amp;` is markup, not a word a lexicon may replace.
+  const matches = options.rawSsml
+    ? found.filter((m) => !/[&#]$/.test(text.slice(0, m.start)) && text[m.end] !== ';')
+    : found
+  const inMatch = (i: number): boolean => matches.some((m) => i > m.start && i < m.end)
+  // Cut points: the start of each word that follows whitespace, outside lexicon hits.
+  const cuts: number[] = []
+  for (let i = 1; i < text.length; i++) {
+    if (/\s/u.test(text[i - 1] ?? '') && !/\s/u.test(text[i] ?? '') && !inMatch(i)) cuts.push(i)
+  }
+  cuts.push(text.length)
+  const atoms: Atom[] = []
+  let from = 0
+  for (const cut of cuts) {
+    let out = ''
+    const spans: SourceSpan[] = []
+    let billable = 0
+    let cursor = from
+    const pushText = (a: number, b: number): void => {
+      if (b <= a) return
+      // Text of an SSML block is already escaped by its author: copy it as written.
+      const piece = textPiece(source, start + a, start + b, options.ssml && !options.rawSsml)
+      for (const span of piece.spans) {
+        spans.push({
+          ...span,
+          outStart: span.outStart + out.length,
+          outEnd: span.outEnd + out.length,
+        })
+      }
+      out += piece.out
+      billable += options.rawSsml ? decodedLength(text.slice(a, b)) : codePoints(text.slice(a, b))
+    }
+    for (const match of matches) {
+      if (match.start < from || match.start >= cut) continue
+      pushText(cursor, match.start)
+      const word = textPiece(source, start + match.start, start + match.end, !options.rawSsml).out
+      const sub = `<sub alias="${escapeSsml(match.alias)}">${word}</sub>`
+      spans.push({
+        outStart: out.length,
+        outEnd: out.length + sub.length,
+        srcStart: start + match.start,
+        srcEnd: start + match.end,
+      })
+      out += sub
+      billable += codePoints(match.alias)
+      cursor = match.end
+    }
+    pushText(cursor, cut)
+    atoms.push({
+      kind: 'text',
+      out,
+      spans,
+      billable,
+      breakAfter: options.sentenceEnds.has(start + cut)
+        ? 'sentence'
+        : /\s$/u.test(text.slice(0, cut))
+          ? 'word'
+          : 'none',
+    })
+    from = cut
+  }
+  return atoms
+}
+
+/** Raised for an SSML block that cannot be read; says where and what to fix. */
+export function ssmlError(blockId: string, message: string): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `Block ${blockId}: ${message}. Fix the SSML and try again.`,
+    {
+      details: { fields: { [blockId]: message } },
+    },
+  )
+}

@@ -1,0 +1,79 @@
+import type { SpeechFormat } from './speech'
+
+/** What a render will cost before it starts. */
+export interface RenderEstimate {
+  /** Pieces (requests) the render is made of. */
+  totalPieces: number
+  /** Pieces already in the local cache: they cost no request. */
+  cachedPieces: number
+  /** Requests the render will send (pieces not cached). */
+  requests: number
+  /**
+   * Billable characters of those requests: code points of the spoken text (SSML tags excluded,
+   * `<sub>` counted as its alias), the way the service counts `billable_characters_count`.
+   */
+  billableCharacters: number
+}
+
+/** A progress snapshot of a running render. */
+export interface RenderProgress {
+  piecesDone: number
+  piecesTotal: number
+  /** Pieces that came from the cache (part of `piecesDone`). */
+  cachedPieces: number
+  /** Seconds of finished audio assembled in script order so far. */
+  audioSeconds: number
+  /** Billable characters of the requests sent by this render so far. */
+  billableCharacters: number
+  /** Estimated seconds left, or null before there is anything to estimate from. */
+  etaSeconds: number | null
+  phase: 'synthesizing' | 'encoding' | 'checking' | 'done'
+}
+
+/** A word that the script-vs-audio check found out of place. */
+export interface WordIssue {
+  kind: 'skipped' | 'repeated' | 'out-of-order' | 'unexpected'
+  /** The word as written in the script (or as spoken, for `unexpected` and `repeated`). */
+  word: string
+  /** UTF-16 offset of the word in the block text, when it maps to the script. */
+  offset: number | null
+}
+
+/** The script-vs-audio check of one block. */
+export interface BlockCheck {
+  blockId: string
+  blockIndex: number
+  scriptWords: number
+  spokenWords: number
+  /** Words that differ only because numbers were spoken as words (text normalization). */
+  normalizedWords: number
+  issues: WordIssue[]
+}
+
+/** Integrated loudness (ITU-R BS.1770) before and after the applied gain. */
+export interface LoudnessReport {
+  measuredLufs: number | null
+  outputLufs: number | null
+  gainDb: number
+  /** Highest absolute sample of the output, in dBFS (sample peak, not true peak). */
+  samplePeakDbfs: number | null
+  /** True when the gain was lowered to keep the peak under the ceiling. */
+  peakLimited: boolean
+}
+
+/** What a finished render produced. */
+export interface RenderResult {
+  outputPath: string
+  format: SpeechFormat
+  sampleRate: number
+  durationSeconds: number
+  /** Per-block or per-chapter files, in script order. */
+  extraFiles: string[]
+  subtitlesPath: string | null
+  loudness: LoudnessReport
+  requests: number
+  cachedPieces: number
+  billableCharacters: number
+  /** Blocks with at least one issue; empty when the audio says what the script says. */
+  checks: BlockCheck[]
+}
