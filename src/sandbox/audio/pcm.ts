@@ -1,0 +1,54 @@
+/** Mono PCM audio as 32-bit floats in [-1, 1]. The sandbox's internal audio currency. */
+export interface Pcm {
+  samples: Float32Array
+  sampleRate: number
+}
+
+/** The output sample rate of every audio format the sandbox produces. */
+export const OUTPUT_SAMPLE_RATE = 24_000
+
+/** Joins mono buffers end to end. */
+export function concatSamples(parts: readonly Float32Array[]): Float32Array {
+  const total = parts.reduce((sum, part) => sum + part.length, 0)
+  const out = new Float32Array(total)
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/** A buffer of silence lasting `ms` milliseconds at `sampleRate`. */
+export function silence(ms: number, sampleRate: number): Float32Array {
+  return new Float32Array(Math.max(0, Math.round((ms / 1000) * sampleRate)))
+}
+
+/** Converts 16-bit signed samples to floats. */
+export function int16ToFloat(samples: Int16Array): Float32Array {
+  const out = new Float32Array(samples.length)
+  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] ?? 0) / 32768
+  return out
+}
+
+/** Converts floats to 16-bit signed little-endian bytes (raw PCM, no header), clipping at full scale. */
+export function floatToInt16Bytes(samples: Float32Array): Buffer {
+  const out = Buffer.alloc(samples.length * 2)
+  for (let i = 0; i < samples.length; i++) {
+    const clipped = Math.max(-1, Math.min(1, samples[i] ?? 0))
+    out.writeInt16LE(Math.round(clipped < 0 ? clipped * 32768 : clipped * 32767), i * 2)
+  }
+  return out
+}
+
+/** Multiplies every sample by `gain` in place. */
+export function applyGain(samples: Float32Array, gain: number): void {
+  for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] ?? 0) * gain
+}
+
+/** Largest absolute sample value. */
+export function peak(samples: Float32Array): number {
+  let max = 0
+  for (const value of samples) max = Math.max(max, Math.abs(value))
+  return max
+}

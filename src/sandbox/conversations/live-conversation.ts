@@ -1,0 +1,97 @@
+import { sortableId } from '../server/ids.js'
+import type { Timers } from '../server/timers.js'
+import type { ConversationRecord } from './conversation-record.js'
+import type { ConversationStore } from './conversation-store.js'
+import { scriptedEvaluations, scriptedMessage } from './transcript.js'
+
+/** How a live conversation runs. All times in milliseconds. */
+export interface StartConversationOptions {
+  /** Account that owns it (default paid). */
+  plan?: 'paid' | 'free'
+  /** Transcript rows added while active (default 9: agent, user, tool, ...). */
+  turns?: number
+  /** Time between rows (default 1000). */
+  turnIntervalMs?: number
+  /** Time spent pending before it becomes active (default: one turn interval). */
+  startDelayMs?: number
+  /** Final state (default completed). */
+  outcome?: 'completed' | 'failed'
+  /** `end_reason` (default caller_hangup when completed, inactivity_timeout when failed). */
+  endReason?: string
+  /** Delay between the end and the evaluations appearing (default 3000). */
+  evaluationDelayMs?: number
+  /** Whether a recording is served (default: when completed). */
+  recording?: boolean
+}
+
+/** What the caller learns about a started conversation. */
+export interface StartedConversation {
+  id: string
+  status: 'pending'
+  /** Milliseconds from now until it ends. */
+  endsInMs: number
+  /** Milliseconds from now until its evaluations appear. */
+  evaluationsInMs: number
+}
+
+/** Creates a conversation that moves pending -> active -> completed/failed on its own, then gets evaluations. */
+export function startLiveConversation(
+  store: ConversationStore,
+  timers: Timers,
+  now: () => number,
+  accountId: string,
+  options: StartConversationOptions = {},
+): StartedConversation {
+  const turns = options.turns ?? 9
+  const interval = options.turnIntervalMs ?? 1_000
+  const startDelay = options.startDelayMs ?? interval
+  const outcome = options.outcome ?? 'completed'
+  const evaluationDelay = options.evaluationDelayMs ?? 3_000
+  const createdAt = now()
+  const record: ConversationRecord = {
+    id: sortableId('conv', createdAt),
+    agentId: 'agent_01jsandboxbistro000000000',
+    accountId,
+    status: 'pending',
+    transport: 'web',
+    createdAt: new Date(createdAt).toISOString(),
+    startedAt: null,
+    endedAt: null,
+    durationMs: null,
+    endReason: null,
+    hasRecording: false,
+    metadata: { live: true },
+    messages: [],
+    evaluations: [],
+  }
+  store.put(record)
+
+  timers.after(startDelay, () => {
+    const startedAt = now()
+    record.status = 'active'
+    record.startedAt = new Date(startedAt).toISOString()
+    let n = 0
+    const nextTurn = (): void => {
+      if (n < turns) {
+        record.messages.push(scriptedMessage(n, now(), Math.max(1, interval - 100)))
+        n += 1
+        timers.after(interval, nextTurn)
+        return
+      }
+      const endedAt = now()
+      record.status = outcome
+      record.endedAt = new Date(endedAt).toISOString()
+      record.durationMs = endedAt - startedAt
+      record.endReason =
+        options.endReason ?? (outcome === 'completed' ? 'caller_hangup' : 'inactivity_timeout')
+      record.hasRecording = options.recording ?? outcome === 'completed'
+      timers.after(evaluationDelay, () => {
+        record.evaluations = scriptedEvaluations(outcome, now())
+      })
+    }
+    timers.after(interval, nextTurn)
+  })
+
+  const endsInMs = startDelay + (turns + 1) * interval
+  return { id: record.id, status: 'pending', endsInMs, evaluationsInMs: endsInMs + evaluationDelay }
+}

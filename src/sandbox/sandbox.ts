@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, mkdir } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { availableParallelism } from 'node:os'
+import { join, resolve } from 'node:path'
+import { SandboxControl, type AccountPatch, type SandboxStateSummary } from './control.js'
+import type {
+  StartConversationOptions,
+  StartedConversation,
+} from './conversations/live-conversation.js'
+import { ConversationStore } from './conversations/conversation-store.js'
+import { seedConversations, SEEDED_CONVERSATION_IDS } from './conversations/seed.js'
+import { SynthService } from './engine/synth-service.js'
+import { faultPatchSchema, type FaultPatch, type FaultSettings } from './faults/fault-settings.js'
+import { FaultState } from './faults/fault-state.js'
+import {
+  DEFAULT_ACCOUNTS,
+  DEFAULT_LIMITS,
+  resolveShapes,
+  SANDBOX_DEMO_KEYS,
+  type AccountSettings,
+  type PlanLimits,
+  type PlanName,
+  type SandboxOptions,
+  type ShapeSettings,
+} from './options.js'
+import { AccountRegistry } from './server/accounts.js'
+import { TokenAuthority } from './server/auth.js'
+import type { ServerEnv } from './server/context.js'
+import { createSandboxServer, LEGACY_PREFIX } from './server/http-server.js'
+import { apiKey, credentialHint } from './server/ids.js'
+import { RequestLog, type RequestLogEntry, type RequestLogFilter } from './server/request-log.js'
+import { Timers } from './server/timers.js'
+import { VoiceStore } from './voices/voice-store.js'
+
+/** One account as a test or a person sees it. */
+export interface SandboxAccount {
+  id: string
+  plan: PlanName
+  /** Log-safe hint of the account's first key. */
+  keyHint: string
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** `http://127.0.0.1:PORT` (no trailing slash). */
+  baseUrl: string
+  /** The same API under the legacy base address: `${baseUrl}/legacy`. */
+  legacyBaseUrl: string
+  port: number
+  host: string
+  /** One API key per account. */
+  keys: { paid: string; free: string }
+  accounts: { paid: SandboxAccount; free: SandboxAccount }
+  /** Folder holding uploaded voice samples. */
+  stateDir: string
+  /** Ids of the seeded conversations (owned by the paid account). */
+  seededConversations: typeof SEEDED_CONVERSATION_IDS
+  /** Logged requests (oldest first), credentials as hints only. */
+  requestLog(filter?: RequestLogFilter): RequestLogEntry[]
+  clearRequestLog(): void
+  /** Current fault settings. */
+  faults(): FaultSettings
+  /** Merges fault settings (validated like `POST /sandbox/faults`). */
+  setFaults(patch: FaultPatch): FaultSettings
+  /** Turns every fault off. */
+  clearFaults(): void
+  /** Starts a conversation that runs on its own. */
+  startConversation(options?: StartConversationOptions): StartedConversation
+  /** Changes an account's settings (credit, cloning, voice cap) or limits. */
+  setAccount(plan: PlanName, patch: AccountPatch): { settings: AccountSettings; limits: PlanLimits }
+  /** Issues another API key for the same account (limits stay per account). */
+  issueApiKey(plan: PlanName): string
+  /** Revokes an API key at once. */
+  revokeApiKey(key: string): boolean
+  /** Signs an access token directly (any scope string, any lifetime), for client tests. */
+  issueAccessToken(plan: PlanName, scope: string, ttlSeconds?: number): Promise<string>
+  /** A snapshot: accounts, conversations, faults, shapes. */
+  state(): SandboxStateSummary
+  /** The shape generation in force. */
+  shapes: ShapeSettings
+  /** Closes the server and every connection, clears live-conversation timers, stops synthesis workers. */
+  stop(): Promise<void>
+}
+
+function limitsFor(plan: PlanName, options: SandboxOptions): PlanLimits {
+  return { ...DEFAULT_LIMITS[plan], ...options.limits?.[plan] }
+}
+
+/** Starts a sandbox on loopback (port 0 by default) and resolves once it accepts requests. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = (): number => Date.now()
+  const log = options.log ?? ((): void => undefined)
+  const stateDir = options.stateDir
+    ? resolve(options.stateDir)
+    : await mkdtemp(join(tmpdir(), 'voicedesk-sandbox-'))
+  await mkdir(stateDir, { recursive: true })
+  const keyFor = (plan: PlanName): string =>
+    options.keys?.[plan] ?? (options.demoKeys ? SANDBOX_DEMO_KEYS[plan] : apiKey())
+  const keys = { paid: keyFor('paid'), free: keyFor('free') }
+  if (keys.paid === keys.free) throw new Error('the paid and free keys must differ')
+  const accounts = new AccountRegistry(
+    {
+      paid: {
+        key: keys.paid,
+        settings: { ...DEFAULT_ACCOUNTS.paid, ...options.accounts?.paid },
+        limits: limitsFor('paid', options),
+      },
+      free: {
+        key: keys.free,
+        settings: { ...DEFAULT_ACCOUNTS.free, ...options.accounts?.free },
+        limits: limitsFor('free', options),
+      },
+    },
+    now(),
+  )
+  const synth = new SynthService(
+    options.synthThreads ?? Math.min(2, availableParallelism()),
+    options.synthCacheBytes ?? 64 * 1024 * 1024,
+    log,
+  )
+  const timers = new Timers()
+  const conversations = new ConversationStore()
+  if (options.seedConversations ?? true)
+    for (const record of seedConversations(accounts.byPlan.paid.id)) conversations.put(record)
+  const env: ServerEnv = {
+    baseUrl: '',
+    accounts,
+    tokens: new TokenAuthority(randomBytes(32), now),
+    faults: new FaultState(options.faults ?? {}, options.seed ?? 1),
+    shapes: resolveShapes(options.shapes),
+    settings: {
+      pageSize: options.pageSize ?? 100,
+      serviceTimeMs: options.serviceTimeMs ?? 0,
+      streamTtfbMs: options.stream?.ttfbMs ?? 100,
+      streamChunkBytes: options.stream?.chunkBytes ?? 4096,
+      streamChunkIntervalMs: options.stream?.chunkIntervalMs ?? 20,
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+      maxSampleBytes: options.maxSampleBytes ?? 10 * 1024 * 1024,
+      stateDir,
+    },
+    voices: new VoiceStore(options.extraVoices ?? 0, stateDir, now),
+    conversations,
+    synth,
+    requestLog: new RequestLog(),
+    timers,
+    now,
+    log,
+  }
+  const control = new SandboxControl(env, LEGACY_PREFIX)
+  const server = createSandboxServer(env, control)
+  const host = options.host ?? '127.0.0.1'
+  await Promise.all([
+    synth.ready(),
+    new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, host, () => resolveListen())
+    }),
+  ])
+  const { port } = server.address() as AddressInfo
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  env.baseUrl = `http://${urlHost}:${port}`
+  log(`sandbox listening on ${env.baseUrl}`)
+
+  let stopped: Promise<void> | undefined
+  const account = (plan: PlanName): SandboxAccount => ({
+    id: accounts.byPlan[plan].id,
+    plan,
+    keyHint: credentialHint(keys[plan]),
+  })
+  return {
+    baseUrl: env.baseUrl,
+    legacyBaseUrl: `${env.baseUrl}${LEGACY_PREFIX}`,
+    port,
+    host,
+    keys,
+    accounts: { paid: account('paid'), free: account('free') },
+    stateDir,
+    seededConversations: SEEDED_CONVERSATION_IDS,
+    shapes: env.shapes,
+    requestLog: (filter) => env.requestLog.list(filter),
+    clearRequestLog: () => env.requestLog.clear(),
+    faults: () => env.faults.current(),
+    setFaults: (patch) => env.faults.update(faultPatchSchema.parse(patch)),
+    clearFaults: () => env.faults.reset(),
+    startConversation: (startOptions) => control.startConversation(startOptions),
+    setAccount: (plan, patch) => control.setAccount(plan, patch),
+    issueApiKey: (plan) => accounts.issueKey(plan),
+    revokeApiKey: (key) => accounts.revokeKey(key),
+    issueAccessToken: (plan, scope, ttlSeconds) =>
+      env.tokens.issue(accounts.byPlan[plan], scope, ttlSeconds ?? env.settings.tokenTtlSeconds),
+    state: () => control.state(),
+    stop: () => {
+      stopped ??= (async () => {
+        timers.stop()
+        const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()))
+        server.closeAllConnections()
+        await Promise.all([closed, synth.stop()])
+      })()
+      return stopped
+    },
+  }
+}

@@ -1,0 +1,64 @@
+/** One answered request as the sandbox saw it. Credentials appear only as hints (`sk_…abcd`). */
+export interface RequestLogEntry {
+  requestId: string
+  /** ISO time the request arrived. */
+  time: string
+  method: string
+  /** Path without the legacy prefix and without the query. */
+  path: string
+  query: string
+  /** True when it came in under the legacy base address. */
+  legacy: boolean
+  accountId: string | null
+  plan: string | null
+  credential: 'api_key' | 'access_token' | null
+  keyHint: string | null
+  status: number
+  /** Error code of an error answer. */
+  errorCode: string | null
+  durationMs: number
+  accept: string | null
+  contentType: string | null
+  /** The request's X-Sandbox-Fault header, if any. */
+  faultHeader: string | null
+  /** True when the client went away before the answer was complete. */
+  aborted: boolean
+  /** For synthesis: input, voice_id, audio_format, model, language, options. For voice creation: name, gender, locale, sample size. */
+  body: Record<string, unknown> | null
+}
+
+/** Filter for reading the log. */
+export interface RequestLogFilter {
+  /** Only paths starting with this. */
+  pathPrefix?: string
+  method?: string
+  accountId?: string
+}
+
+const MAX_ENTRIES = 20_000
+
+/** The request log, newest last, capped at 20,000 entries. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = []
+
+  /** Appends an entry. */
+  add(entry: RequestLogEntry): void {
+    this.entries.push(entry)
+    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES)
+  }
+
+  /** Entries matching the filter, oldest first. */
+  list(filter: RequestLogFilter = {}): RequestLogEntry[] {
+    return this.entries.filter(
+      (entry) =>
+        (!filter.pathPrefix || entry.path.startsWith(filter.pathPrefix)) &&
+        (!filter.method || entry.method === filter.method.toUpperCase()) &&
+        (!filter.accountId || entry.accountId === filter.accountId),
+    )
+  }
+
+  /** Empties the log. */
+  clear(): void {
+    this.entries = []
+  }
+}
