@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto'
+import type PQueue from 'p-queue'
+import type { z } from 'zod'
+import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import { joinUrl } from './base-url'
+import type { OperationContext } from './errors'
+import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
+import type { HttpResponse, HttpTransport } from './http'
+import { cancelledError, readBody } from './http'
+import type { RetryPolicy } from './retry'
+import { withRetry } from './retry'
+import type { SynthesisScheduler } from './scheduler'
+
+/** The credential sent as `Authorization: Bearer <secret>`. */
+export interface Credential {
+  kind: 'apiKey' | 'accessToken'
+  secret: string
+}
+
+/** Time limits of the client, all in milliseconds. */
+export interface Timeouts {
+  /** From send to response headers for reads and voice operations. */
+  headersMs: number
+  /** From send to response headers for synthesis (the service renders before answering). */
+  synthesisHeadersMs: number
+  /** No body byte for this long while reading a JSON answer or a download -> TIMEOUT. */
+  idleMs: number
+  /** No audio byte for this long during a stream -> STREAM_TRUNCATED (default for `stream`). */
+  streamStallMs: number
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 30_000,
+  synthesisHeadersMs: 90_000,
+  idleMs: 30_000,
+  streamStallMs: 15_000,
+}
+
+/** Everything the resource modules share: one per client. */
+export interface UpstreamContext {
+  baseUrl: URL
+  transport: HttpTransport
+  logger: Logger
+  scheduler: SynthesisScheduler
+  readLimiter: PQueue
+  retry: RetryPolicy
+  timeouts: Timeouts
+  userAgent: string
+  getCredential(): Promise<Credential>
+}
+
+/** One request as the resource modules describe it. */
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE'
+  /** `/v1/...` on the base URL, or an absolute URL already checked by the caller. */
+  path: string | URL
+  query?: Record<string, string | number | undefined>
+  headers?: Record<string, string>
+  body?: Uint8Array | string
+  op: Omit<OperationContext, 'host' | 'credentialKind' | 'grantedScopes'>
+  signal?: AbortSignal
+  /** Synthesis requests get the longer header timeout. */
+  synthesis?: boolean
+  /** False for a request that carries no credential (foreign-origin downloads). */
+  authenticated?: boolean
+}
+
+/** Resolves the credential or fails with AUTH_MISSING, registering it with the logger's redactor. */
+export async function resolveCredential(
+  source: () => Promise<Credential | null> | Credential | null,
+  logger: Logger,
+): Promise<Credential> {
+  const credential = await source()
+  if (credential === null || credential.secret.trim() === '') {
+    throw new AppError(
+      'AUTH_MISSING',
+      'No API key is set. Add one in Account (or set VOICEDESK_API_KEY for the command line).',
+    )
+  }
+  logger.addSecret(credential.secret)
+  return credential
+}
+
+/** Builds the operation context for error messages from a spec and the credential in use. */
+export function operationContext(
+  ctx: UpstreamContext,
+  spec: RequestSpec,
+  credential: Credential | null,
+): OperationContext {
+  const op: OperationContext = { ...spec.op, host: ctx.baseUrl.host }
+  if (credential !== null) {
+    op.credentialKind = credential.kind
+    if (credential.kind === 'accessToken') op.grantedScopes = scopesOfToken(credential.secret)
+  }
+  return op
+}
+
+/**
+ * Sends one request with the credential and maps any non-2xx answer to an AppError (reading the
+ * error body, whatever its shape). Returns the open response on 2xx: the caller reads the body.
+ */
+export async function send(ctx: UpstreamContext, spec: RequestSpec): Promise<HttpResponse> {
+  const credential = spec.authenticated === false ? null : await ctx.getCredential()
+  const op = operationContext(ctx, spec, credential)
+  const url =
+    typeof spec.path === 'string' ? joinUrl(ctx.baseUrl, spec.path, spec.query) : spec.path
+  const headers: Record<string, string> = {
+    'user-agent': ctx.userAgent,
+    accept: 'application/json',
+    ...spec.headers,
+  }
+  if (credential !== null) headers.authorization = `Bearer ${credential.secret}`
+  const started = Date.now()
+  const init = {
+    method: spec.method,
+    url,
+    headers,
+    headersTimeoutMs: spec.synthesis ? ctx.timeouts.synthesisHeadersMs : ctx.timeouts.headersMs,
+    ctx: op,
+    ...(spec.body === undefined ? {} : { body: spec.body }),
+    ...(spec.signal === undefined ? {} : { signal: spec.signal }),
+  }
+  const res = await ctx.transport.send(init)
+  // Only method, path and status are logged: never headers, never a body (keys live there).
+  const logFields = {
+    method: spec.method,
+    path: url.pathname,
+    status: res.status,
+    requestId: res.requestId ?? null,
+    ms: Date.now() - started,
+  }
+  if (res.status >= 200 && res.status < 300) {
+    ctx.logger.debug('upstream answer', logFields)
+    return res
+  }
+  let text = ''
+  try {
+    text = (
+      await readBody(res, { maxBytes: 64 * 1024, idleTimeoutMs: ctx.timeouts.idleMs, ctx: op })
+    ).toString('utf8')
+  } catch {
+    // An unreadable error body still has a status: map by status alone.
+  }
+  const error = errorFromResponse(res.status, res.headers, text, op)
+  ctx.logger.info('upstream error', {
+    ...logFields,
+    code: error.code,
+    upstreamCode: error.details?.upstreamCode,
+  })
+  throw error
+}
+
+/** Sends a request, reads the JSON answer and parses it with `schema` (strict about what must be there). */
+export async function requestJson<S extends z.ZodType>(
+  ctx: UpstreamContext,
+  spec: RequestSpec,
+  schema: S,
+): Promise<{ data: z.output<S>; requestId: string | undefined; status: number }> {
+  const res = await send(ctx, spec)
+  const op = operationContext(ctx, spec, null)
+  const body = await readBody(res, {
+    maxBytes: 64 * 1024 * 1024,
+    idleTimeoutMs: ctx.timeouts.idleMs,
+    ctx: op,
+  })
+  let json: unknown
+  try {
+    json = JSON.parse(body.toString('utf8'))
+  } catch {
+    ctx.logger.warn('unreadable upstream answer', {
+      requestId: res.requestId,
+      bytes: body.byteLength,
+    })
+    throw unreadableAnswer(op, res.requestId, 'not valid JSON')
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue
+      ? `${issue.path.join('.') || 'answer'}: ${issue.message}`
+      : 'unexpected shape'
+    ctx.logger.warn('unexpected upstream answer', { requestId: res.requestId, where })
+    throw unreadableAnswer(op, res.requestId, where)
+  }
+  return { data: parsed.data, requestId: res.requestId, status: res.status }
+}
+
+/** Runs a read (voices, conversations, downloads) with retries; conversation reads go through their limiter. */
+export function withReadRetry<T>(
+  ctx: UpstreamContext,
+  signal: AbortSignal | undefined,
+  attempt: (n: number) => Promise<T>,
+  options: { limited?: boolean } = {},
+): Promise<T> {
+  const run = options.limited
+    ? async (n: number) => {
+        try {
+          return await ctx.readLimiter.add<T>(() => attempt(n), signal ? { signal } : {})
+        } catch (error) {
+          // p-queue rejects a dropped queued task with a DOMException: report it as a cancel.
+          if (signal?.aborted) throw cancelledError()
+          throw error
+        }
+      }
+    : attempt
+  return withRetry(run, {
+    policy: ctx.retry,
+    ...(signal === undefined ? {} : { signal }),
+    onRetry: ({ attempt: n, delayMs, error }) =>
+      ctx.logger.info('retrying read', {
+        attempt: n,
+        delayMs,
+        code: error.code,
+        requestId: error.details?.requestId,
+      }),
+  })
+}
+
+/** A fresh idempotency key for a request that must not be applied twice. */
+export function idempotencyKey(): string {
+  return randomUUID()
+}

@@ -1,0 +1,188 @@
+import type {
+  Conversation,
+  ConversationEvaluation,
+  ConversationMessage,
+} from '../../../shared/domain/conversation'
+import { AppError } from '../../../shared/errors'
+import { isSameOrigin, segment } from './base-url'
+import type { RequestSpec, UpstreamContext } from './context'
+import { requestJson, send, withReadRetry } from './context'
+import { conversationSchema, evaluationPageSchema, messagePageSchema } from './schemas/conversation'
+import type { DownloadedFile } from './voices'
+import { saveDownload } from './voices'
+import type { z } from 'zod'
+
+type PathStyle = 'old' | 'new'
+
+/**
+ * Which conversation path form worked, per base URL. Why remembered: a deployment that serves only
+ * the new form would otherwise cost a 404 on every poll, once a second.
+ */
+const pathStyles = new Map<string, PathStyle>()
+
+const PREFIX: Record<PathStyle, string> = {
+  old: '/v1/conversations',
+  new: '/v1/agents/conversations',
+}
+
+/** True when a 404 says the route does not exist (try the other form), not that the id is unknown. */
+function isRouteMissing(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    error.code === 'NOT_FOUND' &&
+    error.details?.upstreamCode !== 'conversation_not_found'
+  )
+}
+
+async function conversationRequest<S extends z.ZodType>(
+  ctx: UpstreamContext,
+  id: string,
+  suffix: string,
+  query: Record<string, string | undefined>,
+  operation: string,
+  schema: S,
+  signal: AbortSignal | undefined,
+): Promise<z.output<S>> {
+  const key = ctx.baseUrl.href
+  const preferred = pathStyles.get(key) ?? 'old'
+  const other: PathStyle = preferred === 'old' ? 'new' : 'old'
+  const spec = (style: PathStyle): RequestSpec => ({
+    method: 'GET',
+    path: `${PREFIX[style]}/${segment(id)}${suffix}`,
+    query,
+    op: { operation, resource: { kind: 'conversation', id } },
+    ...(signal ? { signal } : {}),
+  })
+  const attempt = (style: PathStyle) =>
+    withReadRetry(ctx, signal, () => requestJson(ctx, spec(style), schema), { limited: true })
+  try {
+    const { data } = await attempt(preferred)
+    pathStyles.set(key, preferred)
+    return data
+  } catch (error) {
+    if (!isRouteMissing(error)) throw error
+    try {
+      const { data } = await attempt(other)
+      pathStyles.set(key, other)
+      ctx.logger.info('conversation paths', { style: other })
+      return data
+    } catch (second) {
+      // Both forms say 404: the conversation itself is unknown; keep the first answer's details.
+      if (second instanceof AppError && second.code === 'NOT_FOUND') throw error
+      throw second
+    }
+  }
+}
+
+/** `GET /v1/conversations/{id}` (or the newer `/v1/agents/...` form). */
+export function getConversation(
+  ctx: UpstreamContext,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Conversation> {
+  return conversationRequest(
+    ctx,
+    id,
+    '',
+    {},
+    'read this conversation',
+    conversationSchema,
+    options.signal,
+  )
+}
+
+async function allPages<T>(
+  fetchPage: (
+    cursor: string | null,
+  ) => Promise<{ items: T[]; nextCursor: string | null; hasMore: boolean }>,
+): Promise<T[]> {
+  const items: T[] = []
+  const seen = new Set<string>()
+  let cursor: string | null = null
+  for (let page = 0; page < 1000; page++) {
+    const result = await fetchPage(cursor)
+    items.push(...result.items)
+    if (!result.hasMore || result.nextCursor === null || seen.has(result.nextCursor)) return items
+    seen.add(result.nextCursor)
+    cursor = result.nextCursor
+  }
+  return items
+}
+
+/** The whole transcript, oldest first (cursors followed to the end). */
+export function listMessages(
+  ctx: UpstreamContext,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ConversationMessage[]> {
+  return allPages((cursor) =>
+    conversationRequest(
+      ctx,
+      id,
+      '/messages',
+      cursor === null ? {} : { cursor },
+      'read the transcript',
+      messagePageSchema,
+      options.signal,
+    ),
+  )
+}
+
+/** The post-call evaluations (empty until the conversation has ended and been scored). */
+export function listEvaluations(
+  ctx: UpstreamContext,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ConversationEvaluation[]> {
+  return allPages((cursor) =>
+    conversationRequest(
+      ctx,
+      id,
+      '/evaluations',
+      cursor === null ? {} : { cursor },
+      'read the evaluations',
+      evaluationPageSchema,
+      options.signal,
+    ),
+  )
+}
+
+/**
+ * Downloads a conversation recording. The URL comes from the service's data and may be absolute:
+ * the credential is sent only when it is on the configured base URL's origin, never elsewhere.
+ */
+export async function downloadRecording(
+  ctx: UpstreamContext,
+  recordingUrl: string,
+  targetPath: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<DownloadedFile> {
+  let url: URL
+  try {
+    url = new URL(recordingUrl, `${ctx.baseUrl.href}/`)
+  } catch {
+    throw new AppError('UPSTREAM', 'The service gave a recording address VoiceDesk cannot read.')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError(
+      'UPSTREAM',
+      'The service gave a recording address that is not a web address.',
+    )
+  }
+  const sameOrigin = isSameOrigin(ctx.baseUrl, url)
+  const { signal } = options
+  return withReadRetry(ctx, signal, async () => {
+    const res = await send(ctx, {
+      method: 'GET',
+      path: url,
+      headers: { accept: '*/*' },
+      authenticated: sameOrigin,
+      op: {
+        operation: 'download the recording',
+        resource: { kind: 'recording', id: url.pathname },
+      },
+      ...(signal ? { signal } : {}),
+    })
+    return saveDownload(ctx, res, targetPath, 'the recording', signal)
+  })
+}

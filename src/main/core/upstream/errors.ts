@@ -1,0 +1,279 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { ErrorDetails } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
+
+/** What the failed call was, so an error message can name it in the user's words. */
+export interface OperationContext {
+  /** Verb phrase: "list voices", "synthesize speech", "read this conversation". */
+  operation: string
+  /** The scope an access token needs for this operation, when the service documents one. */
+  requiredScope?: string
+  /** The resource the call was about, for "No voice with id X". */
+  resource?: { kind: 'voice' | 'conversation' | 'recording' | 'sample'; id: string }
+  /** Host of the base URL, for network messages. */
+  host: string
+  /** How the request was authenticated (an access token may lack a scope; a key never does). */
+  credentialKind?: 'apiKey' | 'accessToken'
+  /** Scopes granted by the access token in use, when readable from the token. */
+  grantedScopes?: readonly string[]
+}
+
+interface ParsedErrorBody {
+  upstreamCode?: string
+  message?: string
+  fields?: Record<string, string>
+  requestId?: string
+}
+
+/** Reads the request id from `X-Request-ID` or any `*-Request-Id` header. */
+export function requestIdFromHeaders(headers: IncomingHttpHeaders): string | undefined {
+  const direct = headers['x-request-id']
+  if (typeof direct === 'string' && direct !== '') return direct
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.endsWith('-request-id') && typeof value === 'string' && value !== '') return value
+  }
+  return undefined
+}
+
+/** Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined
+  const trimmed = value.trim()
+  if (trimmed === '') return undefined
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const date = Date.parse(trimmed)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string') out[k] = v
+    else if (v !== undefined && v !== null) out[k] = JSON.stringify(v)
+  }
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
+/**
+ * Reads an error body of any generation: the JSON envelope, the OAuth shape of the token endpoint,
+ * plain text, or nothing at all.
+ */
+export function parseErrorBody(text: string): ParsedErrorBody {
+  const trimmed = text.trim()
+  if (trimmed === '') return {}
+  let json: unknown
+  try {
+    json = JSON.parse(trimmed)
+  } catch {
+    // Plain-text bodies from older deployments: keep a short, single-line excerpt.
+    return { message: trimmed.replace(/\s+/g, ' ').slice(0, 200) }
+  }
+  if (json === null || typeof json !== 'object') return {}
+  const body = json as Record<string, unknown>
+  const out: ParsedErrorBody = {}
+  if (typeof body.request_id === 'string') out.requestId = body.request_id
+  const error = body.error
+  if (typeof error === 'string') {
+    out.upstreamCode = error
+    if (typeof body.error_description === 'string') out.message = body.error_description
+  } else if (error !== null && typeof error === 'object') {
+    const e = error as Record<string, unknown>
+    if (typeof e.code === 'string') out.upstreamCode = e.code
+    if (typeof e.message === 'string') out.message = e.message
+    const fields = stringRecord(e.fields)
+    if (fields) out.fields = fields
+  } else if (typeof body.message === 'string') {
+    out.message = body.message
+  }
+  return out
+}
+
+function withPeriod(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}
+
+function notFoundMessage(ctx: OperationContext, upstreamMessage?: string): string {
+  const r = ctx.resource
+  if (r?.kind === 'voice')
+    return `No voice with id ${r.id}. It may have been deleted; refresh the voice list.`
+  if (r?.kind === 'conversation')
+    return `No conversation with id ${r.id}. Check the id and try again.`
+  if (r?.kind === 'sample')
+    return `Voice ${r.id} has no sample to download (only personal voices have one).`
+  if (r?.kind === 'recording') return 'The recording of this conversation is not available.'
+  return `The service could not find what VoiceDesk asked for${upstreamMessage ? ` (${upstreamMessage})` : ''}.`
+}
+
+function scopeMessage(ctx: OperationContext, scope: string): string {
+  return `This access token does not allow ${ctx.operation} (it needs ${scope}). Sign in with an API key or a token that has ${scope}.`
+}
+
+function lacksScope(ctx: OperationContext): boolean {
+  if (ctx.credentialKind !== 'accessToken' || ctx.requiredScope === undefined) return false
+  const granted = new Set(ctx.grantedScopes ?? [])
+  if (granted.size === 0) return false
+  const family = ctx.requiredScope.split(':')[0]
+  return !granted.has(ctx.requiredScope) && !granted.has(`${family}:all`)
+}
+
+/** Maps a non-2xx answer to the closed error codes, keeping status, code, request id and wait. */
+export function errorFromResponse(
+  status: number,
+  headers: IncomingHttpHeaders,
+  bodyText: string,
+  ctx: OperationContext,
+): AppError {
+  const body = parseErrorBody(bodyText)
+  const retryAfterHeader = headers['retry-after']
+  const retryAfterMs = parseRetryAfter(
+    typeof retryAfterHeader === 'string' ? retryAfterHeader : undefined,
+  )
+  const details: ErrorDetails = { status }
+  if (body.upstreamCode !== undefined) details.upstreamCode = body.upstreamCode
+  const requestId = requestIdFromHeaders(headers) ?? body.requestId
+  if (requestId !== undefined) details.requestId = requestId
+  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs
+  if (body.fields !== undefined) details.fields = body.fields
+  const code = body.upstreamCode
+  const said = body.message !== undefined ? ` The service said: ${withPeriod(body.message)}` : ''
+
+  if (code === 'insufficient_scope' || ((status === 401 || status === 403) && lacksScope(ctx))) {
+    const scope = ctx.requiredScope ?? 'a wider scope'
+    if (ctx.requiredScope !== undefined) details.requiredScope = ctx.requiredScope
+    return new AppError('SCOPE_MISSING', scopeMessage(ctx, scope), { details })
+  }
+  switch (status) {
+    case 400:
+    case 422:
+      return new AppError(
+        'VALIDATION_FAILED',
+        `The service refused the request to ${ctx.operation}.${said || ' Check the input and try again.'}`,
+        { details },
+      )
+    case 401:
+      return new AppError(
+        'AUTH_INVALID',
+        ctx.credentialKind === 'accessToken'
+          ? 'The service did not accept the access token (it may have expired). Sign in again in Account.'
+          : 'The service did not accept the API key. Check it in Account (or VOICEDESK_API_KEY for the CLI) and try again.',
+        { details },
+      )
+    case 402:
+      return new AppError(
+        'PAYMENT_REQUIRED',
+        code === 'voice_cloning_not_included'
+          ? 'Your plan does not include voice cloning. Upgrade the plan to create personal voices.'
+          : `The account is out of credit, so the service refused to ${ctx.operation}. Add credit to the account and try again.`,
+        { details },
+      )
+    case 403:
+      return new AppError(
+        'AUTH_INVALID',
+        `The service does not allow this account to ${ctx.operation}.${said}`,
+        { details },
+      )
+    case 404:
+      return new AppError('NOT_FOUND', notFoundMessage(ctx, body.message), { details })
+    case 408:
+      return new AppError('TIMEOUT', `The service took too long to ${ctx.operation}. Try again.`, {
+        retryable: true,
+        details,
+      })
+    case 409:
+      return new AppError(
+        'CONFLICT',
+        code === 'too_many_voices'
+          ? 'You have reached the maximum number of personal voices. Delete one and try again.'
+          : `The service refused to ${ctx.operation} because of a conflict.${said}`,
+        { details },
+      )
+    case 413:
+      return new AppError(
+        'VALIDATION_FAILED',
+        `The request to ${ctx.operation} is too large for the service. Use a smaller file or shorter text.`,
+        { details },
+      )
+    case 429: {
+      const wait =
+        retryAfterMs !== undefined
+          ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
+          : ' Wait a moment and try again.'
+      return new AppError(
+        'RATE_LIMITED',
+        code === 'concurrency_limit_reached'
+          ? `Too many requests are running at once on this account.${wait}`
+          : `The account's request limit was reached.${wait}`,
+        { retryable: true, details },
+      )
+    }
+    default: {
+      const retryable = status === 500 || status === 502 || status === 503 || status === 504
+      return new AppError(
+        'UPSTREAM',
+        `The service failed to ${ctx.operation} (HTTP ${status}).${retryable ? ' Try again in a moment.' : said}`,
+        { retryable, details },
+      )
+    }
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+])
+
+/** Maps a failure to reach the service (no HTTP answer) to NETWORK; retryable before any byte. */
+export function networkError(error: unknown, ctx: OperationContext, retryable = true): AppError {
+  if (error instanceof AppError) return error
+  const code =
+    error !== null && typeof error === 'object' && 'code' in error ? String(error.code) : undefined
+  const tls =
+    code !== undefined &&
+    (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT'))
+  const message = tls
+    ? `Can't make a secure connection to ${ctx.host} (${code}). Check the base URL in Account.`
+    : `Can't reach ${ctx.host}${code !== undefined && NETWORK_CODES.has(code) ? ` (${code})` : ''}. Check your connection or the base URL.`
+  return new AppError('NETWORK', message, { retryable: retryable && !tls, cause: error })
+}
+
+/** The service answered 2xx with a body VoiceDesk cannot read (malformed JSON, missing fields). */
+export function unreadableAnswer(
+  ctx: OperationContext,
+  requestId: string | undefined,
+  why: string,
+): AppError {
+  return new AppError(
+    'UPSTREAM',
+    `The service sent an answer VoiceDesk could not read while trying to ${ctx.operation} (${why}). Try again; if it keeps happening, check the base URL.`,
+    { details: requestId === undefined ? {} : { requestId } },
+  )
+}
+
+/** Reads the scopes of a JWT access token without verifying it (for messages only, never trust). */
+export function scopesOfToken(token: string): string[] {
+  const payload = token.split('.')[1]
+  if (payload === undefined) return []
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown
+    if (claims !== null && typeof claims === 'object') {
+      const scope =
+        (claims as Record<string, unknown>).scope ?? (claims as Record<string, unknown>).scp
+      if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean)
+      if (Array.isArray(scope)) return scope.filter((s): s is string => typeof s === 'string')
+    }
+  } catch {
+    // not a JWT: no scopes known
+  }
+  return []
+}

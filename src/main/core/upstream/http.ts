@@ -1,0 +1,237 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import http from 'node:http'
+import https from 'node:https'
+import type { Socket } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { AppError } from '../../../shared/errors'
+import type { OperationContext } from './errors'
+import { networkError, requestIdFromHeaders } from './errors'
+
+/** One outgoing request. Headers are passed as given; the caller adds Authorization. */
+export interface HttpRequestInit {
+  method: 'GET' | 'POST' | 'DELETE'
+  url: URL
+  headers: Record<string, string>
+  body?: Uint8Array | string
+  signal?: AbortSignal
+  /** Time allowed from send to the response headers (synthesis can take a while). */
+  headersTimeoutMs: number
+  ctx: OperationContext
+}
+
+/** An answer whose headers have arrived; the body is still on the socket. */
+export interface HttpResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  requestId: string | undefined
+  body: IncomingMessage
+  /** performance.now() when the request was handed to the socket, and when headers arrived. */
+  sentAt: number
+  headersAt: number
+  /**
+   * performance.now() of the most recent socket read. Read it inside a body `data` handler to get
+   * the moment that chunk's bytes came off the socket (bench: the client's added latency).
+   */
+  lastSocketReadAt(): number
+}
+
+/** Sends requests over keep-alive connections (one pool per client). */
+export interface HttpTransport {
+  send(init: HttpRequestInit): Promise<HttpResponse>
+  /** Closes idle pooled connections (in-flight requests finish). */
+  close(): void
+}
+
+/** The CANCELLED error used everywhere a request is aborted by its caller. */
+export function cancelledError(): AppError {
+  return new AppError('CANCELLED', 'The request was cancelled.')
+}
+
+/** Creates the transport with one keep-alive agent per protocol. */
+export function createHttpTransport(options: { maxSockets?: number } = {}): HttpTransport {
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: options.maxSockets ?? 64,
+    scheduling: 'lifo' as const,
+  }
+  const httpAgent = new http.Agent(agentOptions)
+  const httpsAgent = new https.Agent(agentOptions)
+
+  function send(init: HttpRequestInit): Promise<HttpResponse> {
+    const { signal } = init
+    if (signal?.aborted) return Promise.reject(cancelledError())
+    const isHttps = init.url.protocol === 'https:'
+    const body =
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? Buffer.from(init.body, 'utf8')
+          : init.body
+    const headers: Record<string, string> = { ...init.headers }
+    if (body !== undefined) headers['content-length'] = String(body.byteLength)
+
+    return new Promise<HttpResponse>((resolve, reject) => {
+      let settled = false
+      let socketReadAt = 0
+      let socket: Socket | undefined
+      const onSocketData = (): void => {
+        socketReadAt = performance.now()
+      }
+      const detachSocket = (): void => {
+        socket?.removeListener('data', onSocketData)
+      }
+      const fail = (error: AppError): void => {
+        if (settled) return
+        settled = true
+        clearTimeout(headersTimer)
+        signal?.removeEventListener('abort', onAbort)
+        detachSocket()
+        req.destroy()
+        reject(error)
+      }
+      const onAbort = (): void => fail(cancelledError())
+
+      const request = isHttps ? https.request : http.request
+      const req = request(init.url, {
+        method: init.method,
+        headers,
+        agent: isHttps ? httpsAgent : httpAgent,
+      })
+      const sentAt = performance.now()
+      const headersTimer = setTimeout(() => {
+        fail(
+          new AppError(
+            'TIMEOUT',
+            `The service did not answer in time while trying to ${init.ctx.operation}. Try again.`,
+            { retryable: true },
+          ),
+        )
+      }, init.headersTimeoutMs)
+      headersTimer.unref?.()
+      signal?.addEventListener('abort', onAbort, { once: true })
+
+      req.on('socket', (s: Socket) => {
+        socket = s
+        // Prepended so the timestamp is taken before the HTTP parser hands bytes to the body.
+        s.prependListener('data', onSocketData)
+      })
+      req.on('error', (error) => {
+        // Before the headers: nothing reached the caller, a retry is safe for idempotent work.
+        fail(networkError(error, init.ctx, true))
+      })
+      req.on('response', (res) => {
+        if (settled) {
+          res.destroy()
+          return
+        }
+        settled = true
+        clearTimeout(headersTimer)
+        const headersAt = performance.now()
+        socketReadAt = socketReadAt || headersAt
+        const done = (): void => {
+          detachSocket()
+          signal?.removeEventListener('abort', onBodyAbort)
+        }
+        // After the headers, an abort must still stop the transfer at once.
+        const onBodyAbort = (): void => {
+          res.destroy(cancelledError())
+          req.destroy()
+        }
+        signal?.removeEventListener('abort', onAbort)
+        signal?.addEventListener('abort', onBodyAbort, { once: true })
+        // Consumers attach their own handlers; this one keeps a late socket error from crashing.
+        res.on('error', () => undefined)
+        res.once('end', done)
+        res.once('close', done)
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          requestId: requestIdFromHeaders(res.headers),
+          body: res,
+          sentAt,
+          headersAt,
+          lastSocketReadAt: () => socketReadAt,
+        })
+      })
+      req.end(body)
+    })
+  }
+
+  return {
+    send,
+    close() {
+      httpAgent.destroy()
+      httpsAgent.destroy()
+    },
+  }
+}
+
+/**
+ * Reads a whole (small) body: JSON answers, error bodies, samples. Fails with NETWORK when the
+ * connection drops mid-body, TIMEOUT when no byte comes for `idleTimeoutMs`, and refuses bodies
+ * over `maxBytes`.
+ */
+export function readBody(
+  res: HttpResponse,
+  options: { maxBytes: number; idleTimeoutMs: number; ctx: OperationContext },
+): Promise<Buffer> {
+  const body = res.body
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let finished = false
+    let timer: NodeJS.Timeout | undefined
+    const finish = (error?: AppError): void => {
+      if (finished) return
+      finished = true
+      clearTimeout(timer)
+      if (error) {
+        body.destroy()
+        reject(error)
+      } else resolve(Buffer.concat(chunks, size))
+    }
+    const arm = (): void => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        finish(
+          new AppError(
+            'TIMEOUT',
+            `The service stopped sending its answer while trying to ${options.ctx.operation}. Try again.`,
+            { retryable: true, details: res.requestId ? { requestId: res.requestId } : {} },
+          ),
+        )
+      }, options.idleTimeoutMs)
+      timer.unref?.()
+    }
+    arm()
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength
+      if (size > options.maxBytes) {
+        finish(
+          new AppError(
+            'UPSTREAM',
+            `The service's answer was larger than expected (over ${Math.round(options.maxBytes / 1_048_576)} MiB) while trying to ${options.ctx.operation}.`,
+          ),
+        )
+        return
+      }
+      chunks.push(chunk)
+      arm()
+    })
+    body.once('end', () => finish())
+    body.once('error', (error) => {
+      finish(error instanceof AppError ? error : networkError(error, options.ctx, true))
+    })
+    body.once('close', () => {
+      if (!body.complete) {
+        finish(
+          networkError(
+            Object.assign(new Error('connection closed mid-answer'), { code: 'ECONNRESET' }),
+            options.ctx,
+            true,
+          ),
+        )
+      }
+    })
+  })
+}

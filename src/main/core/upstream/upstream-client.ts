@@ -1,0 +1,130 @@
+import type PQueue from 'p-queue'
+import type { PlanLimits } from '../../../shared/domain/account'
+import { PLAN_LIMITS } from '../../../shared/domain/account'
+import type {
+  Conversation,
+  ConversationEvaluation,
+  ConversationMessage,
+} from '../../../shared/domain/conversation'
+import type { StreamResult, SynthesisResult } from '../../../shared/domain/speech'
+import type { Voice } from '../../../shared/domain/voice'
+import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import { silentLogger } from '../log/logger'
+import { parseBaseUrl } from './base-url'
+import type { Credential, Timeouts, UpstreamContext } from './context'
+import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
+import * as conversations from './conversations'
+import { createHttpTransport } from './http'
+import type { RetryPolicy } from './retry'
+import { DEFAULT_RETRY } from './retry'
+import type { SynthesisScheduler } from './scheduler'
+import { createReadLimiter, createSynthesisScheduler } from './scheduler'
+import type { IssuedToken } from './schemas/token'
+import { tokenResponseSchema } from './schemas/token'
+import * as speech from './speech'
+import type { StreamRequest, SynthesizeRequest } from './speech'
+import * as voices from './voices'
+import type { CreateVoiceRequest, DownloadedFile } from './voices'
+
+export type { Credential, Timeouts } from './context'
+
+type Signal = { signal?: AbortSignal }
+
+/** Everything VoiceDesk asks of the service. Every method takes an AbortSignal; errors are AppErrors. */
+export interface UpstreamClient {
+  readonly baseUrl: URL
+  readonly scheduler: SynthesisScheduler
+  listVoices(options?: Signal): Promise<Voice[]>
+  createVoice(request: CreateVoiceRequest): Promise<Voice>
+  deleteVoice(id: string, options?: Signal): Promise<void>
+  downloadVoiceSample(id: string, targetPath: string, options?: Signal): Promise<DownloadedFile>
+  synthesize(request: SynthesizeRequest): Promise<SynthesisResult>
+  stream(request: StreamRequest): Promise<StreamResult>
+  getConversation(id: string, options?: Signal): Promise<Conversation>
+  listMessages(id: string, options?: Signal): Promise<ConversationMessage[]>
+  listEvaluations(id: string, options?: Signal): Promise<ConversationEvaluation[]>
+  downloadRecording(url: string, targetPath: string, options?: Signal): Promise<DownloadedFile>
+  /** Deprecated endpoint (the service supports API keys going forward): CLI and tests only. */
+  issueAccessToken(scope?: string, options?: Signal): Promise<IssuedToken>
+  /** Closes idle keep-alive connections. */
+  close(): void
+}
+
+export interface UpstreamClientOptions {
+  /** The current or the legacy base address (https, or http on loopback). */
+  baseUrl: string
+  /** Read on every request, so a key changed in Account applies at once. */
+  credential: () => Promise<Credential | null> | Credential | null
+  /** The account-wide synthesis scheduler; share one between clients of the same account. */
+  scheduler?: SynthesisScheduler
+  /** Used to build a scheduler when none is given (default: paid limits). */
+  limits?: PlanLimits
+  /** Conversation reads per second (default 5, the free plan's). */
+  readsPerSecond?: number
+  readLimiter?: PQueue
+  logger?: Logger
+  userAgent?: string
+  timeouts?: Partial<Timeouts>
+  retry?: Partial<RetryPolicy>
+}
+
+/** Creates the one upstream client (no electron import: runs in main, the CLI and tests). */
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const baseUrl = parseBaseUrl(options.baseUrl)
+  const logger = (options.logger ?? silentLogger).child('upstream')
+  const transport = createHttpTransport()
+  const ctx: UpstreamContext = {
+    baseUrl,
+    transport,
+    logger,
+    scheduler: options.scheduler ?? createSynthesisScheduler(options.limits ?? PLAN_LIMITS.paid),
+    readLimiter: options.readLimiter ?? createReadLimiter(options.readsPerSecond ?? 5),
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    userAgent: options.userAgent ?? 'VoiceDesk',
+    getCredential: () => resolveCredential(options.credential, logger),
+  }
+
+  return {
+    baseUrl,
+    scheduler: ctx.scheduler,
+    listVoices: (o = {}) => voices.listVoices(ctx, o),
+    createVoice: (request) => voices.createVoice(ctx, request),
+    deleteVoice: (id, o = {}) => voices.deleteVoice(ctx, id, o),
+    downloadVoiceSample: (id, target, o = {}) => voices.downloadVoiceSample(ctx, id, target, o),
+    synthesize: (request) => speech.synthesize(ctx, request),
+    stream: (request) => speech.stream(ctx, request),
+    getConversation: (id, o = {}) => conversations.getConversation(ctx, id, o),
+    listMessages: (id, o = {}) => conversations.listMessages(ctx, id, o),
+    listEvaluations: (id, o = {}) => conversations.listEvaluations(ctx, id, o),
+    downloadRecording: (url, target, o = {}) =>
+      conversations.downloadRecording(ctx, url, target, o),
+    async issueAccessToken(scope, o = {}) {
+      const credential = await ctx.getCredential()
+      if (credential.kind !== 'apiKey') {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'An access token can only be issued with an API key, not with another access token.',
+        )
+      }
+      const form = new URLSearchParams({ grant_type: 'client_credentials' })
+      if (scope !== undefined && scope.trim() !== '') form.set('scope', scope.trim())
+      const { data } = await requestJson(
+        ctx,
+        {
+          method: 'POST',
+          path: '/v1/auth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+          op: { operation: 'issue an access token' },
+          ...(o.signal ? { signal: o.signal } : {}),
+        },
+        tokenResponseSchema,
+      )
+      logger.addSecret(data.accessToken)
+      return data
+    },
+    close: () => transport.close(),
+  }
+}
