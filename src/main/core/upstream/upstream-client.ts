@@ -54,8 +54,8 @@ export interface UpstreamClient {
 export interface UpstreamClientOptions {
   /** The current or the legacy base address (https, or http on loopback). */
   baseUrl: string
-  /** Read on every request, so a key changed in Account applies at once. */
-  credential: () => Promise<Credential | null> | Credential | null
+  /** A fixed credential, or a function read on every request (a key changed in Account applies at once). */
+  credential: Credential | null | (() => Promise<Credential | null> | Credential | null)
   /** The account-wide synthesis scheduler; share one between clients of the same account. */
   scheduler?: SynthesisScheduler
   /** Used to build a scheduler when none is given (default: paid limits). */
@@ -83,7 +83,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     retry: { ...DEFAULT_RETRY, ...options.retry },
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     userAgent: options.userAgent ?? 'VoiceDesk',
-    getCredential: () => resolveCredential(options.credential, logger),
+    getCredential: () => {
+      const source = options.credential
+      return resolveCredential(typeof source === 'function' ? source : () => source, logger)
+    },
   }
 
   return {

@@ -1,0 +1,158 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { backoffDelay, DEFAULT_RETRY, withRetry } from './retry'
+import { createSynthesisScheduler, rateWindow } from './scheduler'
+import { AppError } from '../../../shared/errors'
+
+/** Largest number of starts inside any window of `windowMs` (the service's view of the rate). */
+function maxStartsInWindow(starts: number[], windowMs: number): number {
+  const sorted = [...starts].sort((a, b) => a - b)
+  let best = 0
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++
+    best = Math.max(best, i - j + 1)
+  }
+  return best
+}
+
+describe('synthesis scheduler', () => {
+  it('never exceeds the rate in any 1 s window, nor the in-flight limit', async () => {
+    const scheduler = createSynthesisScheduler(
+      { requestsPerSecond: 5, maxInFlight: 2 },
+      { safetyMarginMs: 10 },
+    )
+    const starts: number[] = []
+    let inFlight = 0
+    let maxInFlight = 0
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        scheduler.run(async () => {
+          starts.push(performance.now())
+          maxInFlight = Math.max(maxInFlight, ++inFlight)
+          await delay(30)
+          inFlight--
+        }),
+      ),
+    )
+    expect(starts).toHaveLength(12)
+    expect(maxStartsInWindow(starts, 1000)).toBeLessThanOrEqual(5)
+    expect(maxInFlight).toBe(2)
+    expect(scheduler.stats()).toMatchObject({
+      started: 12,
+      inFlight: 0,
+      maxInFlightSeen: 2,
+      queued: 0,
+    })
+  })
+
+  it('pauseFor holds new starts; a 429 halves concurrency and counts', async () => {
+    const scheduler = createSynthesisScheduler({ requestsPerSecond: 100, maxInFlight: 8 })
+    scheduler.noteRateLimited(300)
+    const stats = scheduler.stats()
+    expect(stats.rateLimited).toBe(1)
+    expect(stats.concurrency).toBe(4)
+    expect(stats.pausedUntil).not.toBeNull()
+    let ran = false
+    const pending = scheduler.run(() => {
+      ran = true
+      return Promise.resolve()
+    })
+    await delay(100)
+    expect(ran).toBe(false)
+    await pending
+    expect(ran).toBe(true)
+    for (let i = 0; i < 4; i++) scheduler.noteSuccess()
+    expect(scheduler.stats().concurrency).toBe(5)
+  })
+
+  it('drops a queued task whose signal fires, with CANCELLED', async () => {
+    const scheduler = createSynthesisScheduler({ requestsPerSecond: 100, maxInFlight: 1 })
+    let release!: () => void
+    const first = scheduler.run(() => new Promise<void>((r) => (release = r)))
+    const controller = new AbortController()
+    let secondRan = false
+    const second = scheduler.run(
+      () => {
+        secondRan = true
+        return Promise.resolve()
+      },
+      { signal: controller.signal },
+    )
+    controller.abort()
+    await expect(second).rejects.toMatchObject({ code: 'CANCELLED' })
+    release()
+    await first
+    expect(secondRan).toBe(false)
+  })
+
+  it('setLimits hands over to the new limits without overlapping the old queue', async () => {
+    const scheduler = createSynthesisScheduler(
+      { requestsPerSecond: 50, maxInFlight: 3 },
+      { safetyMarginMs: 0 },
+    )
+    await scheduler.run(() => delay(5))
+    scheduler.setLimits({ requestsPerSecond: 1, maxInFlight: 1 })
+    expect(scheduler.stats().limits).toEqual({ requestsPerSecond: 1, maxInFlight: 1 })
+    const starts: number[] = []
+    await Promise.all(
+      [0, 1].map(() =>
+        scheduler.run(async () => {
+          starts.push(performance.now())
+          await delay(5)
+        }),
+      ),
+    )
+    expect(maxStartsInWindow(starts, 1000)).toBe(1)
+  })
+
+  it('windows below 1 request per second stretch the interval', () => {
+    expect(rateWindow({ requestsPerSecond: 0.5, maxInFlight: 1 }, 0)).toEqual({
+      cap: 1,
+      intervalMs: 2000,
+    })
+    expect(rateWindow({ requestsPerSecond: 20, maxInFlight: 15 }, 40)).toEqual({
+      cap: 20,
+      intervalMs: 1040,
+    })
+  })
+})
+
+describe('retry', () => {
+  it('backs off exponentially with jitter, prefers Retry-After, and is capped', () => {
+    expect(backoffDelay(1, DEFAULT_RETRY, undefined, () => 1)).toBe(250)
+    expect(backoffDelay(3, DEFAULT_RETRY, undefined, () => 1)).toBe(1000)
+    expect(backoffDelay(3, DEFAULT_RETRY, undefined, () => 0)).toBe(250)
+    expect(backoffDelay(20, DEFAULT_RETRY, undefined, () => 1)).toBe(DEFAULT_RETRY.maxDelayMs)
+    expect(backoffDelay(1, DEFAULT_RETRY, 3000)).toBe(3000)
+    expect(backoffDelay(1, DEFAULT_RETRY, 60_000)).toBe(DEFAULT_RETRY.maxDelayMs)
+  })
+
+  it('retries retryable errors up to the limit and rethrows the last one', async () => {
+    let calls = 0
+    const error = new AppError('UPSTREAM', 'x', { retryable: true, details: { status: 503 } })
+    await expect(
+      withRetry(
+        () => {
+          calls++
+          return Promise.reject(error)
+        },
+        { policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 } },
+      ),
+    ).rejects.toBe(error)
+    expect(calls).toBe(3)
+  })
+
+  it('does not retry a non-retryable error', async () => {
+    let calls = 0
+    await expect(
+      withRetry(
+        () => {
+          calls++
+          return Promise.reject(new AppError('VALIDATION_FAILED', 'no'))
+        },
+        { policy: DEFAULT_RETRY },
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
+    expect(calls).toBe(1)
+  })
+})
