@@ -1,4 +1,7 @@
+// Test-only helper (imported by *.test.ts files alone), so the sandbox never reaches a build.
+// eslint-disable-next-line no-restricted-imports
 import type { Sandbox, SandboxOptions } from '../../../../sandbox/index'
+// eslint-disable-next-line no-restricted-imports
 import { startSandbox } from '../../../../sandbox/index'
 import type { Logger } from '../../log/logger'
 import { createLogger } from '../../log/logger'
