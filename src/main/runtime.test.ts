@@ -119,6 +119,25 @@ describe('createMainRuntime', () => {
     await runtime.dispose()
   })
 
+  it('verifies the sandbox credential through the real upstream client by default', async () => {
+    const { startSandbox } = await import('../sandbox/index')
+    const sandbox = await startSandbox({ synthThreads: 0, demoKeys: true })
+    try {
+      const { runtime } = await setup({
+        verifyCredential: undefined,
+        sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+      })
+      const result = await runtime.dispatch('account:verify', undefined, APP_SENDER, noEmit)
+      expect(result).toMatchObject({ ok: true, data: { voiceCount: expect.any(Number) } })
+      expect(runtime.services.account.getStatus()).toMatchObject({
+        credential: 'sandbox',
+        verifiedAt: expect.any(String),
+      })
+    } finally {
+      await sandbox.stop()
+    }
+  })
+
   it('reports a reset settings file as a notice in the account status', async () => {
     const { mkdtemp, writeFile, rm } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')

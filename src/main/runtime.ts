@@ -1,9 +1,9 @@
 import type { AccountStatus } from '../shared/domain/account'
-import { AppError } from '../shared/errors'
 import type { EventChannel, Events } from '../shared/ipc/contract'
 import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-service'
 import { AccountService } from './core/account/account-service'
+import { createUpstreamVerifier } from './core/account/upstream-verifier'
 import type { Logger } from './core/log/logger'
 import { createLogger } from './core/log/logger'
 import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
@@ -43,7 +43,7 @@ export interface MainRuntimeOptions {
   appOrigins: readonly AppOrigin[] | ((sender: SenderInfo) => boolean)
   /** Name, version, platform of the build. Default: VoiceDesk, package version unknown, Node's platform. */
   build?: Partial<BuildInfo>
-  /** The "Verify" port (GET {baseUrl}/v1/voices through the upstream client). */
+  /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
   verifyCredential?: VerifyCredential
 }
 
@@ -56,14 +56,6 @@ export interface MainRuntime {
   /** Stops timers and the sandbox this runtime started, and waits for settings writes. */
   dispose(): Promise<void>
 }
-
-const verifyNotWired: VerifyCredential = () =>
-  Promise.reject(
-    new AppError(
-      'INTERNAL',
-      'Verification is not available in this build: the service client is not connected.',
-    ),
-  )
 
 /**
  * Builds everything the main process does, minus Electron: settings, secrets, account, handlers
@@ -107,7 +99,8 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   const account = await AccountService.create({
     settings,
     secrets,
-    verifyCredential: options.verifyCredential ?? verifyNotWired,
+    verifyCredential:
+      options.verifyCredential ?? createUpstreamVerifier({ logger: logger.child('verify') }),
     logger: logger.child('account'),
     sandbox,
   })

@@ -1,32 +1,10 @@
-import type { Session, WebContents, WebPreferences } from 'electron'
+import type { Session, WebContents } from 'electron'
 import type { AppOrigin } from './app-origin'
 import { isAppUrl } from './app-origin'
 import { contentSecurityPolicy } from './csp'
 import { decideNavigation, decideWindowOpen } from './navigation-policy'
 import type { PermissionGrant } from './permissions'
 import { ALLOWED_PERMISSIONS, decidePermission } from './permissions'
-
-/**
- * The web preferences of every VoiceDesk window: isolated, sandboxed, no Node, web security on,
- * no webviews. Why each is spelled out even where it is Electron's default: a future default or a
- * merged option object must not quietly weaken a window.
- */
-export function secureWebPreferences(preload: string): WebPreferences {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-  }
-}
 
 /** What hardening a web contents needs: the app's origins and where allowed links go. */
 export interface HardenOptions {
