@@ -8,7 +8,8 @@ let cachedPath: string | null | undefined
 // Why a child process: no pure-npm AAC encoder works here. The static ffmpeg shipped inside the
 // @ffmpeg-installer registry package (no download at install time) is used for AAC only; an
 // ffmpeg on PATH is the fallback on platforms that package does not cover.
-function ffmpegPath(): string | null {
+/** The ffmpeg binary used for AAC: the registry package's static build, else `ffmpeg` on PATH. */
+export function ffmpegPath(): string | null {
   if (cachedPath !== undefined) return cachedPath
   cachedPath = 'ffmpeg'
   try {

@@ -19,12 +19,13 @@ export class TokenBucket {
     this.updatedAt = now
   }
 
-  /** Changes capacity and rate, keeping the tokens held (capped at the new capacity). */
+  /** Changes capacity and rate; a larger bucket gains the extra tokens at once, a smaller one is capped. */
   reconfigure(capacity: number, ratePerSecond: number, now: number): void {
     this.refill(now)
+    const gained = Number.isFinite(this.capacity) ? Math.max(0, capacity - this.capacity) : 0
     this.capacity = capacity
     this.ratePerSecond = ratePerSecond
-    this.tokens = Math.min(this.tokens, capacity)
+    this.tokens = Math.min(capacity, this.tokens + gained)
   }
 
   /** Takes one token if there is one; otherwise says how long until there will be (whole seconds, at least 1). */

@@ -1,12 +1,18 @@
 import type { AudioFormat } from '../audio/encode.js'
 import { CONTENT_TYPES } from '../audio/encode.js'
-import type { RequestContext } from '../server/context.js'
+import { OUTPUT_SAMPLE_RATE } from '../audio/pcm.js'
+import { splitPlan } from '../audio/plan-pieces.js'
+import { createStreamEncoder } from '../audio/stream-encoder.js'
+import type { RenderResult } from '../engine/render.js'
 import { beforeFirstByte } from '../server/respond.js'
 import type { Route } from './guards.js'
+import { PacedWriter } from './paced-writer.js'
 import { admitSynthesis } from './synthesis-gate.js'
 import { validateSynthesis } from './synthesis-request.js'
 
-const ACCEPTED: Record<string, AudioFormat> = {
+type StreamFormat = Exclude<AudioFormat, 'wav'>
+
+const ACCEPTED: Record<string, StreamFormat> = {
   'audio/mpeg': 'mp3',
   'audio/mp3': 'mp3',
   'audio/ogg': 'ogg',
@@ -16,7 +22,7 @@ const ACCEPTED: Record<string, AudioFormat> = {
 }
 
 /** The stream codec chosen by `Accept`: the first listed type the service streams; audio/mpeg otherwise. */
-export function streamFormat(accept: string | undefined): AudioFormat {
+export function streamFormat(accept: string | undefined): StreamFormat {
   for (const part of (accept ?? '').split(',')) {
     const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())
     if (params.some((param) => /^q=0(\.0*)?$/.test(param))) continue
@@ -26,19 +32,17 @@ export function streamFormat(accept: string | undefined): AudioFormat {
   return 'mp3'
 }
 
-function waitForDrain(ctx: RequestContext): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      ctx.res.off('drain', done)
-      ctx.res.off('close', done)
-      resolve()
-    }
-    ctx.res.once('drain', done)
-    ctx.res.once('close', done)
-  })
+function int16ToSamples(pcm: Uint8Array): Float32Array {
+  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength)
+  const samples = new Float32Array(pcm.byteLength / 2)
+  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true) / 32768
+  return samples
 }
 
-/** `POST /v1/audio/stream`: the audio in small chunks over time, with stall and truncation faults. */
+/**
+ * `POST /v1/audio/stream`: synthesizes the text piece by piece (a short first piece for a quick
+ * first byte), encodes each piece as it arrives, and sends the bytes in small paced chunks.
+ */
 export const streamRoute: Route = {
   method: 'POST',
   pattern: /^\/v1\/audio\/stream$/,
@@ -46,34 +50,42 @@ export const streamRoute: Route = {
     const { principal, body } = await admitSynthesis(ctx, 'audio:stream')
     const request = validateSynthesis(body, 'stream', ctx.env.voices, principal.account.id)
     const format = streamFormat(ctx.req.headers.accept)
-    const { audio } = await ctx.env.synth.render({
-      items: request.plan.items,
-      voice: request.engine,
-      format,
-      loudnessNormalization: request.loudnessNormalization,
-    })
-    const { streamTtfbMs, streamChunkBytes, streamChunkIntervalMs } = ctx.env.settings
-    await ctx.env.timers.sleep(streamTtfbMs)
+    const pieces = splitPlan(request.plan.items)
+    const render = (index: number): Promise<RenderResult> | null => {
+      const items = pieces[index]
+      if (!items) return null
+      const job = {
+        items,
+        voice: request.engine,
+        format: 'pcm' as const,
+        loudnessNormalization: request.loudnessNormalization,
+      }
+      const promise = ctx.env.synth.render(job)
+      promise.catch(() => undefined)
+      return promise
+    }
+    let next = render(0)
+    // Errors before the first byte are ordinary error answers: render the first piece before the head.
+    const first = next ? await next : null
+    const encoder = await createStreamEncoder(format, OUTPUT_SAMPLE_RATE)
+    await ctx.env.timers.sleep(ctx.env.settings.streamTtfbMs)
     await beforeFirstByte(ctx)
-    if (ctx.res.destroyed) return
+    if (ctx.res.destroyed) {
+      encoder.abandon()
+      return
+    }
     ctx.res.writeHead(200, { 'Content-Type': CONTENT_TYPES[format], 'Cache-Control': 'no-store' })
     ctx.res.flushHeaders()
-    const { stallAfterBytes, truncateAfterBytes } = ctx.faults
-    let offset = 0
-    while (offset < audio.byteLength) {
-      if (ctx.res.destroyed) return
-      // A stall keeps the connection open with no more bytes; a truncation ends it cleanly early.
-      // After the first byte the service has no in-band error, so neither is announced.
-      if (stallAfterBytes !== null && offset >= stallAfterBytes) return
-      if (truncateAfterBytes !== null && offset >= truncateAfterBytes) break
-      let end = Math.min(audio.byteLength, offset + streamChunkBytes)
-      if (stallAfterBytes !== null) end = Math.min(end, Math.max(stallAfterBytes, offset + 1))
-      if (truncateAfterBytes !== null) end = Math.min(end, Math.max(truncateAfterBytes, offset + 1))
-      const chunk = audio.subarray(offset, end)
-      offset = end
-      if (!ctx.res.write(chunk)) await waitForDrain(ctx)
-      if (offset < audio.byteLength) await ctx.env.timers.sleep(streamChunkIntervalMs)
+    const writer = new PacedWriter(ctx)
+    for (let index = 0; index < pieces.length; index++) {
+      const piece = index === 0 ? first : next ? await next : null
+      next = render(index + 1)
+      if (!piece) break
+      if (!(await writer.write(await encoder.push(int16ToSamples(piece.audio))))) {
+        encoder.abandon()
+        return
+      }
     }
-    ctx.res.end()
+    if (await writer.write(await encoder.finish())) writer.end()
   },
 }

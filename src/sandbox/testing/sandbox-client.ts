@@ -1,0 +1,76 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from '../index.js'
+
+/** A started sandbox and small HTTP helpers bound to it, for tests. */
+export interface TestSandbox {
+  sandbox: Sandbox
+  /** fetch against the base URL with the paid key unless `auth` says otherwise (null: no header). */
+  call(
+    path: string,
+    init?: RequestInit & { auth?: string | null; json?: unknown },
+  ): Promise<Response>
+  /** POST /v1/audio/speech with the paid key; returns the response and its parsed JSON (when 200). */
+  speech(
+    body: Record<string, unknown>,
+    auth?: string,
+  ): Promise<{ response: Response; json: SpeechJson }>
+}
+
+/** The speech endpoint's answer. */
+export interface SpeechJson {
+  audio_data: string
+  audio_format: string
+  billable_characters_count: number
+  speech_marks: {
+    type: string
+    start: number
+    end: number
+    start_time: number
+    end_time: number
+    value: string
+    chunks: Array<{
+      type: string
+      start: number
+      end: number
+      start_time: number
+      end_time: number
+      value: string
+    }>
+  }
+}
+
+/** Starts a sandbox for a test file (one synthesis thread: test files already run two at a time). */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ synthThreads: 1, ...options })
+  const call: TestSandbox['call'] = (path, init = {}) => {
+    const { auth, json, headers, ...rest } = init
+    const allHeaders = new Headers(headers)
+    const credential = auth === undefined ? sandbox.keys.paid : auth
+    if (credential !== null) allHeaders.set('Authorization', `Bearer ${credential}`)
+    if (json !== undefined) allHeaders.set('Content-Type', 'application/json')
+    return fetch(`${sandbox.baseUrl}${path}`, {
+      ...rest,
+      headers: allHeaders,
+      ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? 'POST' } : {}),
+    })
+  }
+  return {
+    sandbox,
+    call,
+    speech: async (body, auth) => {
+      const response = await call('/v1/audio/speech', { json: body, ...(auth ? { auth } : {}) })
+      const json = response.ok ? ((await response.json()) as SpeechJson) : ({} as SpeechJson)
+      return { response, json }
+    },
+  }
+}
+
+/** Reads an error envelope. */
+export async function errorOf(
+  response: Response,
+): Promise<{ code: string; message: string; fields?: Record<string, string>; requestId: string }> {
+  const body = (await response.json()) as {
+    error: { code: string; message: string; fields?: Record<string, string> }
+    request_id: string
+  }
+  return { ...body.error, requestId: body.request_id }
+}
