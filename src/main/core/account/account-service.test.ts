@@ -155,6 +155,24 @@ describe('AccountService: API key', () => {
 })
 
 describe('AccountService: keychain unavailable', () => {
+  it('a keychain that is unavailable at start leaves the saved credential for the next start', async () => {
+    const first = await make()
+    await first.service.setApiKey(KEY)
+    const locked = {
+      storage: 'keychain' as const,
+      get: () => Promise.reject(new AppError('SECRET_STORE_UNAVAILABLE', 'locked')),
+      set: () => Promise.reject(new AppError('SECRET_STORE_UNAVAILABLE', 'locked')),
+      delete: () => Promise.reject(new AppError('SECRET_STORE_UNAVAILABLE', 'locked')),
+    }
+    const { service, settings } = await make({ secrets: new FallbackSecretStore(locked) })
+    const status = service.getStatus()
+    expect(status.credential).toBe('none')
+    expect(status.notices.map((n) => n.kind)).toEqual(['keychain-unavailable'])
+    expect(settings.get().credential).toBe('apiKey')
+    const later = await make({ secrets: first.secrets as MemorySecretStore })
+    expect(later.service.getStatus()).toMatchObject({ credential: 'apiKey', keyHint: '…1234' })
+  })
+
   it('keeps the key for the session and shows the keychain-unavailable notice', async () => {
     const broken = {
       storage: 'keychain' as const,

@@ -129,7 +129,11 @@ export class AccountService {
             ? 'The system keychain is unavailable, so the saved credential could not be read. Enter your API key again; it will be kept for this session only.'
             : 'The saved credential was not found in the system keychain. Enter your API key again in Account.',
       }
-      await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+      // Why keep the setting while the keychain is unavailable: a locked keychain still holds
+      // the key, and the next start with a working keychain must find it again.
+      if (this.#secrets.storage === 'keychain') {
+        await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+      }
       return
     }
     this.#logger.addSecret(secret)
