@@ -134,13 +134,14 @@ describe('synthesis limits', () => {
 
 describe('conversation read limits', () => {
   it('a burst past the bucket gets exactly the excess as 429 rate_limited', async () => {
-    t = await startTestSandbox({
+    const s = await startTestSandbox({
       limits: { free: { conversationReadBurst: 30, conversationReadsPerSecond: 0.01 } },
     })
-    const id = t.sandbox.startConversation({ plan: 'free', turnIntervalMs: 60_000 }).id
+    t = s
+    const id = s.sandbox.startConversation({ plan: 'free', turnIntervalMs: 60_000 }).id
     const responses = await Promise.all(
       Array.from({ length: 35 }, () =>
-        t?.call(`/v1/conversations/${id}`, { auth: t.sandbox.keys.free }),
+        s.call(`/v1/conversations/${id}`, { auth: s.sandbox.keys.free }),
       ),
     )
     const statuses = responses.map((response) => response.status)
@@ -151,7 +152,7 @@ describe('conversation read limits', () => {
     if (limited) expect((await errorOf(limited)).code).toBe('rate_limited')
     // Synthesis is limited separately.
     expect(
-      (await t.call('/v1/audio/speech', { json: body, auth: t.sandbox.keys.free })).status,
+      (await s.call('/v1/audio/speech', { json: body, auth: s.sandbox.keys.free })).status,
     ).toBe(200)
   })
 
@@ -171,9 +172,9 @@ describe('conversation read limits', () => {
       conversationReadsPerSecond: 20,
       conversationReadBurst: 60,
     })
-    const id = t.sandbox.seededConversations.completed
+    const id = s.sandbox.seededConversations.completed
     const statuses = await Promise.all(
-      Array.from({ length: 70 }, () => t?.call(`/v1/conversations/${id}`).then((r) => r.status)),
+      Array.from({ length: 70 }, () => s.call(`/v1/conversations/${id}`).then((r) => r.status)),
     )
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(60)
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1)
