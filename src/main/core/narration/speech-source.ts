@@ -6,7 +6,8 @@ export interface SynthesizedPiece {
   /** Raw s16le mono 24 kHz for `pcm`; ADTS frames for `aac`. */
   audio: Uint8Array
   speechMarks: SpeechMarks
-  billableCharacters: number
+  /** As the service billed it; null when it did not say (the engine's estimate is used). */
+  billableCharacters: number | null
   requestId: string | null
 }
 
