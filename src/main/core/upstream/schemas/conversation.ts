@@ -45,8 +45,8 @@ const messageSchema = z
       .nullish()
       .transform((v) => v ?? ''),
     tool_name: optionalText,
-    tool_args: z.unknown(),
-    tool_result: z.unknown(),
+    tool_args: z.unknown().optional(),
+    tool_result: z.unknown().optional(),
     started_at: optionalText,
     ended_at: optionalText,
   })
