@@ -1,4 +1,4 @@
-import type { SandboxAccount } from './core/account/account-service'
+import type { SandboxAccount } from './core/account/account-ports'
 
 /** A running development sandbox and how to stop it. */
 export type DevSandbox = SandboxAccount & { stop(): Promise<void> }

@@ -1,7 +1,7 @@
 import type { AccountStatus } from '../shared/domain/account'
 import type { EventChannel, Events } from '../shared/ipc/contract'
 import type { PayloadOf } from '../shared/ipc/contract-types'
-import type { SandboxAccount, VerifyCredential } from './core/account/account-service'
+import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
 import type { Logger } from './core/log/logger'

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { VerifyCredential } from './core/account/account-service'
+import type { VerifyCredential } from './core/account/account-ports'
 import type { Logger } from './core/log/logger'
 import { createLogger } from './core/log/logger'
 import { MemorySecretStore } from './core/secrets/memory-secret-store'

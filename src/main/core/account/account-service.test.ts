@@ -9,8 +9,9 @@ import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { FallbackSecretStore } from '../secrets/fallback-secret-store'
 import { SettingsStore } from '../settings/settings-store'
-import type { VerifyCredential } from './account-service'
-import { AccountService, TOKEN_EXPIRING_MS } from './account-service'
+import type { VerifyCredential } from './account-ports'
+import { AccountService } from './account-service'
+import { TOKEN_EXPIRING_MS } from './account-notices'
 
 const T0 = Date.parse('2026-05-01T12:00:00Z')
 const KEY = 'sk_live_abcdefgh1234'

@@ -12,34 +12,17 @@ import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
 import type { SettingsStore } from '../settings/settings-store'
 import type { Permissions, TokenClaims } from './access-token'
+import type { ActiveCredential, SandboxAccount, VerifyCredential } from './account-ports'
 import { permissionsOf, readAccessToken } from './access-token'
+import {
+  credentialNotFound,
+  KEYCHAIN_UNAVAILABLE,
+  SANDBOX_NOTICE,
+  TOKEN_EXPIRING_MS,
+  tokenNotice,
+} from './account-notices'
 import { normaliseBaseUrl } from './base-url'
-
-/** The credential a call is made with. Main-process only: it never crosses IPC. */
-export interface Credential {
-  kind: 'apiKey' | 'accessToken'
-  secret: string
-}
-
-/** The port "Verify" goes through: one cheap authenticated call (GET {baseUrl}/v1/voices). */
-export type VerifyCredential = (args: {
-  baseUrl: string
-  credential: Credential
-  signal?: AbortSignal
-}) => Promise<VerifyResult>
-
-/** The development sandbox the account falls back to when nothing is configured. */
-export interface SandboxAccount {
-  baseUrl: string
-  apiKey: string
-}
-
-/** Everything other core services need to call the upstream service. */
-export interface ActiveCredential {
-  baseUrl: string
-  credential: Credential
-  limits: PlanLimits
-}
+import { explainVerifyError } from './verify-errors'
 
 export interface AccountServiceOptions {
   settings: SettingsStore
@@ -50,9 +33,6 @@ export interface AccountServiceOptions {
   /** Current time in epoch ms (tests move it). */
   now?: () => number
 }
-
-/** A token is "expiring" in its last ten minutes. */
-export const TOKEN_EXPIRING_MS = 10 * 60 * 1000
 
 const NONE: Permissions = {
   speech: false,
@@ -71,14 +51,6 @@ const ALL: Permissions = {
 
 function hintOf(secret: string): string {
   return `…${secret.slice(-4)}`
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host
-  } catch {
-    return baseUrl
-  }
 }
 
 /**
@@ -122,13 +94,7 @@ export class AccountService {
     if (secret === null) {
       // Settings say a credential exists but the keychain has none (another machine's settings, a
       // wiped keychain, or a session-only key from the last run): start signed out, say why.
-      this.#loadNotice = {
-        kind: 'keychain-unavailable',
-        message:
-          this.#secrets.storage === 'session'
-            ? 'The system keychain is unavailable, so the saved credential could not be read. Enter your API key again; it will be kept for this session only.'
-            : 'The saved credential was not found in the system keychain. Enter your API key again in Account.',
-      }
+      this.#loadNotice = credentialNotFound(this.#secrets.storage === 'keychain')
       // Why keep the setting while the keychain is unavailable: a locked keychain still holds
       // the key, and the next start with a working keychain must find it again.
       if (this.#secrets.storage === 'keychain') {
@@ -195,44 +161,21 @@ export class AccountService {
     const notices: AccountNotice[] = []
     const reset = this.#settings.resetNotice()
     if (reset !== null) notices.push(reset)
-    if (this.#secrets.storage === 'session') {
-      notices.push({
-        kind: 'keychain-unavailable',
-        message:
-          'The system keychain is unavailable: your API key is kept for this session only and must be entered again after a restart. Unlock or set up the keychain to keep it.',
-      })
-    } else if (this.#loadNotice !== null) {
-      notices.push(this.#loadNotice)
-    }
+    if (this.#secrets.storage === 'session') notices.push(KEYCHAIN_UNAVAILABLE)
+    else if (this.#loadNotice !== null) notices.push(this.#loadNotice)
     let allowed = NONE
     let token: AccountStatus['token'] = null
     if (kind === 'sandbox') {
-      notices.push({
-        kind: 'sandbox',
-        message: 'Using the built-in sandbox: no real service calls; set your API key in Account.',
-      })
+      notices.push(SANDBOX_NOTICE)
       allowed = ALL
     } else if (kind === 'apiKey') {
       allowed = ALL
     } else if (kind === 'accessToken' && this.#token !== null) {
       const { scopes, expiresAtMs } = this.#token
       token = { scopes, expiresAt: new Date(expiresAtMs).toISOString() }
-      if (expiresAtMs <= now) {
-        notices.push({
-          kind: 'token-expired',
-          message:
-            'Your access token has expired. Paste a new token, or use an API key, to keep working.',
-        })
-      } else {
-        allowed = permissionsOf(scopes)
-        if (expiresAtMs - now <= TOKEN_EXPIRING_MS) {
-          const minutes = Math.max(1, Math.ceil((expiresAtMs - now) / 60_000))
-          notices.push({
-            kind: 'token-expiring',
-            message: `Your access token expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Paste a new token before then.`,
-          })
-        }
-      }
+      const notice = tokenNotice(this.#token, now)
+      if (notice !== null) notices.push(notice)
+      if (expiresAtMs > now) allowed = permissionsOf(scopes)
     }
     const sandbox = kind === 'sandbox' ? this.#sandbox : null
     return {
@@ -404,53 +347,5 @@ export class AccountService {
   dispose(): void {
     this.#clearTimers()
     this.#listeners.clear()
-  }
-}
-
-/**
- * Rewrites the message of a failed verify so the user knows whether the key, the address or the
- * network is at fault; code, retryability and details (request id, status) are kept.
- */
-export function explainVerifyError(
-  error: unknown,
-  baseUrl: string,
-  kind: Credential['kind'],
-): AppError {
-  if (!(error instanceof AppError)) {
-    return new AppError(
-      'INTERNAL',
-      'Verification failed unexpectedly inside VoiceDesk. Try again; if it keeps happening, restart the app.',
-      { cause: error },
-    )
-  }
-  const what = kind === 'apiKey' ? 'API key' : 'access token'
-  const keep = {
-    retryable: error.retryable,
-    cause: error,
-    ...(error.details === undefined ? {} : { details: error.details }),
-  }
-  switch (error.code) {
-    case 'AUTH_INVALID':
-      return new AppError(
-        'AUTH_INVALID',
-        `The service at ${hostOf(baseUrl)} rejected the ${what}. Check that you pasted the whole ${what} and that it has not been revoked or expired.`,
-        keep,
-      )
-    case 'NETWORK':
-    case 'TIMEOUT':
-      return new AppError(
-        error.code,
-        `Could not reach ${baseUrl}. Check your internet connection and the base URL in Account.`,
-        keep,
-      )
-    case 'NOT_FOUND':
-    case 'UPSTREAM':
-      return new AppError(
-        error.code,
-        `${baseUrl} did not answer like the text-to-speech service (${error.details?.status !== undefined ? `HTTP ${error.details.status}` : 'unexpected answer'} for /v1/voices). Check the base URL in Account.`,
-        keep,
-      )
-    default:
-      return error
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { AppError } from '../../../shared/errors'
-import { explainVerifyError } from './account-service'
+import { explainVerifyError } from './verify-errors'
 import { createUpstreamVerifier } from './upstream-verifier'
 
 // Verify against the sandbox over real HTTP on 127.0.0.1.

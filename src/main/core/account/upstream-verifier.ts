@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { createUpstreamClient } from '../upstream/upstream-client'
-import type { VerifyCredential } from './account-service'
+import type { VerifyCredential } from './account-ports'
 
 /**
  * The real "Verify" port: one GET {baseUrl}/v1/voices through the upstream client, without

@@ -1,0 +1,46 @@
+import type { AccountNotice } from '../../../shared/domain/account'
+import type { TokenClaims } from './access-token'
+
+/** A token is "expiring" in its last ten minutes. */
+export const TOKEN_EXPIRING_MS = 10 * 60 * 1000
+
+/** Shown while the keychain is unavailable and secrets live in memory only. */
+export const KEYCHAIN_UNAVAILABLE: AccountNotice = {
+  kind: 'keychain-unavailable',
+  message:
+    'The system keychain is unavailable: your API key is kept for this session only and must be entered again after a restart. Unlock or set up the keychain to keep it.',
+}
+
+/** Shown while the development sandbox stands in for the service. */
+export const SANDBOX_NOTICE: AccountNotice = {
+  kind: 'sandbox',
+  message: 'Using the built-in sandbox: no real service calls; set your API key in Account.',
+}
+
+/** Shown at start when the settings name a credential the keychain could not give back. */
+export function credentialNotFound(keychainWorks: boolean): AccountNotice {
+  return {
+    kind: 'keychain-unavailable',
+    message: keychainWorks
+      ? 'The saved credential was not found in the system keychain. Enter your API key again in Account.'
+      : 'The system keychain is unavailable, so the saved credential could not be read. Enter your API key again; it will be kept for this session only.',
+  }
+}
+
+/** The token's notice at `nowMs`: expired, expiring (last ten minutes), or none. */
+export function tokenNotice(token: TokenClaims, nowMs: number): AccountNotice | null {
+  const left = token.expiresAtMs - nowMs
+  if (left <= 0) {
+    return {
+      kind: 'token-expired',
+      message:
+        'Your access token has expired. Paste a new token, or use an API key, to keep working.',
+    }
+  }
+  if (left > TOKEN_EXPIRING_MS) return null
+  const minutes = Math.max(1, Math.ceil(left / 60_000))
+  return {
+    kind: 'token-expiring',
+    message: `Your access token expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Paste a new token before then.`,
+  }
+}

@@ -1,0 +1,27 @@
+import type { PlanLimits, VerifyResult } from '../../../shared/domain/account'
+
+/** The credential a call is made with. Main-process only: it never crosses IPC. */
+export interface Credential {
+  kind: 'apiKey' | 'accessToken'
+  secret: string
+}
+
+/** The port "Verify" goes through: one cheap authenticated call (GET {baseUrl}/v1/voices). */
+export type VerifyCredential = (args: {
+  baseUrl: string
+  credential: Credential
+  signal?: AbortSignal
+}) => Promise<VerifyResult>
+
+/** The development sandbox the account falls back to when nothing is configured. */
+export interface SandboxAccount {
+  baseUrl: string
+  apiKey: string
+}
+
+/** Everything other core services need to call the upstream service. */
+export interface ActiveCredential {
+  baseUrl: string
+  credential: Credential
+  limits: PlanLimits
+}

@@ -1,0 +1,58 @@
+import { AppError } from '../../../shared/errors'
+import type { Credential } from './account-ports'
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
+}
+
+/**
+ * Rewrites the message of a failed verify so the user knows whether the key, the address or the
+ * network is at fault; code, retryability and details (request id, status) are kept.
+ */
+export function explainVerifyError(
+  error: unknown,
+  baseUrl: string,
+  kind: Credential['kind'],
+): AppError {
+  if (!(error instanceof AppError)) {
+    return new AppError(
+      'INTERNAL',
+      'Verification failed unexpectedly inside VoiceDesk. Try again; if it keeps happening, restart the app.',
+      { cause: error },
+    )
+  }
+  const what = kind === 'apiKey' ? 'API key' : 'access token'
+  const keep = {
+    retryable: error.retryable,
+    cause: error,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  }
+  switch (error.code) {
+    case 'AUTH_INVALID':
+      return new AppError(
+        'AUTH_INVALID',
+        `The service at ${hostOf(baseUrl)} rejected the ${what}. Check that you pasted the whole ${what} and that it has not been revoked or expired.`,
+        keep,
+      )
+    case 'NETWORK':
+    case 'TIMEOUT':
+      return new AppError(
+        error.code,
+        `Could not reach ${baseUrl}. Check your internet connection and the base URL in Account.`,
+        keep,
+      )
+    case 'NOT_FOUND':
+    case 'UPSTREAM':
+      return new AppError(
+        error.code,
+        `${baseUrl} did not answer like the text-to-speech service (${error.details?.status !== undefined ? `HTTP ${error.details.status}` : 'unexpected answer'} for /v1/voices). Check the base URL in Account.`,
+        keep,
+      )
+    default:
+      return error
+  }
+}
