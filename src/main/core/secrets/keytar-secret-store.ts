@@ -10,8 +10,12 @@ export interface KeytarModule {
 }
 
 async function loadKeytar(): Promise<KeytarModule> {
-  const loaded = (await import('keytar')) as KeytarModule & { default?: KeytarModule }
-  return typeof loaded.getPassword === 'function' ? loaded : (loaded.default as KeytarModule)
+  const loaded = (await import('keytar')) as Partial<KeytarModule> & { default?: KeytarModule }
+  // Why `default` first: under Node's ESM loader (the built app, Playwright) the named exports of a
+  // CommonJS module are guessed statically, and keytar's come out incomplete (only getPassword);
+  // `default` is always the whole module.exports.
+  if (typeof loaded.default?.setPassword === 'function') return loaded.default
+  return loaded as KeytarModule
 }
 
 /**
