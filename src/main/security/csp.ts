@@ -1,22 +1,23 @@
 /**
  * The Content-Security-Policy main adds as a response header to the app's own pages, as defence in
- * depth behind the renderer's meta tag: no remote code, no remote connections, no plugins, no
- * frames. Development adds only what the dev server's hot reload needs.
+ * depth behind the meta tag in src/renderer/index.html (kept identical to it): nothing remote, no
+ * connections, no plugins, no frames. Development adds only what the dev server's inline
+ * react-refresh preamble, injected styles and hot-reload socket need (as electron.vite.config.ts
+ * does to the meta tag). `frame-ancestors` only works as a header, so it lives here.
  */
 export function contentSecurityPolicy(development: boolean): string {
   const directives = [
-    "default-src 'self'",
+    "default-src 'none'",
     development ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "font-src 'self' data:",
-    development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "frame-src 'none'",
+    "media-src 'self' blob: data:",
+    "font-src 'self'",
+    development ? "connect-src 'self' ws://localhost:* ws://127.0.0.1:*" : "connect-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
     "frame-ancestors 'none'",
   ]
   return directives.join('; ')

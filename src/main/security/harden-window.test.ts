@@ -176,7 +176,7 @@ describe('hardenSession', () => {
       .responseHeaders
     expect(headers['content-security-policy']).toBeUndefined()
     expect(headers['X-Other']).toEqual(['1'])
-    expect(headers['Content-Security-Policy']?.[0]).toMatch(/default-src 'self'/)
+    expect(headers['Content-Security-Policy']?.[0]).toMatch(/default-src 'none'/)
     expect(headers['Content-Security-Policy']?.[0]).toMatch(/object-src 'none'/)
     const other = vi.fn()
     handlers.headers?.(
