@@ -1,0 +1,271 @@
+import { readFile } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+import { isFinalConversationStatus } from '../../shared/domain/conversation'
+import type { ConversationEvaluation } from '../../shared/domain/conversation'
+import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
+import { SPEECH_FORMATS, STREAM_CODECS } from '../../shared/domain/speech'
+import { VOICE_GENDERS } from '../../shared/domain/voice'
+import type { VoiceGender } from '../../shared/domain/voice'
+import { AppError } from '../../shared/errors'
+import { sniffAudioExtension } from '../core/audio/check'
+import { writeFileAtomic } from '../core/files/atomic-write'
+import type { UpstreamClient } from '../core/upstream/upstream-client'
+import type { CliIo } from './io'
+import { evaluationLine, messageLine, printJson, usage, voiceTable } from './io'
+
+/** Parsed option values (strings and booleans) of one command. */
+export type Values = Record<string, string | boolean | undefined>
+
+/** What every command receives. */
+export interface CommandContext {
+  client: UpstreamClient
+  args: string[]
+  values: Values
+  io: CliIo
+  signal: AbortSignal
+  json: boolean
+  /** Poll interval of `conversation watch` (1 s; tests shorten it). */
+  pollMs?: number
+}
+
+function text(values: Values, name: string): string | undefined {
+  const v = values[name]
+  return typeof v === 'string' ? v : undefined
+}
+
+function required(values: Values, name: string): string {
+  const v = text(values, name)
+  if (v === undefined || v.trim() === '') throw usage(`--${name} is required.`)
+  return v
+}
+
+function oneId(args: string[], what: string): string {
+  if (args.length !== 1 || args[0]!.trim() === '') throw usage(`Give exactly one ${what} id.`)
+  return args[0]!
+}
+
+async function readInput(path: string, what: string): Promise<Buffer> {
+  try {
+    return await readFile(path)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new AppError(
+      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
+      code === 'ENOENT'
+        ? `The ${what} ${path} does not exist.`
+        : `VoiceDesk can't read the ${what} ${path} (${code ?? 'error'}).`,
+    )
+  }
+}
+
+/** `voices list` */
+export async function voicesList(c: CommandContext): Promise<void> {
+  const voices = await c.client.listVoices({ signal: c.signal })
+  if (c.json) printJson(c.io, { voices })
+  else c.io.out(voiceTable(voices))
+}
+
+const SAMPLE_TYPES: Record<string, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  bin: 'application/octet-stream',
+}
+
+/** `voices create` */
+export async function voicesCreate(c: CommandContext): Promise<void> {
+  const gender = required(c.values, 'gender')
+  if (!(VOICE_GENDERS as readonly string[]).includes(gender)) {
+    throw usage(`--gender must be one of ${VOICE_GENDERS.join(', ')}.`)
+  }
+  const samplePath = required(c.values, 'sample')
+  const bytes = await readInput(samplePath, 'sample file')
+  const locale = text(c.values, 'locale')
+  const voice = await c.client.createVoice({
+    name: required(c.values, 'name'),
+    gender: gender as VoiceGender,
+    ...(locale ? { locale } : {}),
+    sample: {
+      bytes,
+      fileName: basename(samplePath),
+      contentType: SAMPLE_TYPES[sniffAudioExtension(bytes)]!,
+    },
+    consent: {
+      fullName: required(c.values, 'consent-name'),
+      email: required(c.values, 'consent-email'),
+    },
+    signal: c.signal,
+  })
+  if (c.json) printJson(c.io, { voice })
+  else c.io.out(`Created personal voice ${voice.displayName} (id ${voice.id}).\n`)
+}
+
+/** `voices delete ID` */
+export async function voicesDelete(c: CommandContext): Promise<void> {
+  const id = oneId(c.args, 'voice')
+  await c.client.deleteVoice(id, { signal: c.signal })
+  if (c.json) printJson(c.io, { deleted: id })
+  else c.io.out(`Deleted voice ${id}.\n`)
+}
+
+/** `voices sample ID --out FILE` */
+export async function voicesSample(c: CommandContext): Promise<void> {
+  const id = oneId(c.args, 'voice')
+  const file = await c.client.downloadVoiceSample(id, required(c.values, 'out'), {
+    signal: c.signal,
+  })
+  if (c.json) printJson(c.io, { file })
+  else
+    c.io.out(
+      `Saved the sample of ${id} to ${file.path} (${file.bytes} bytes, ${file.extension}).\n`,
+    )
+}
+
+function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
+  const given = text(values, 'format')
+  const fromName = extname(out).slice(1).toLowerCase()
+  const format =
+    given ??
+    ((SPEECH_FORMATS as readonly string[]).includes(fromName) ? fromName : stream ? 'mp3' : 'wav')
+  if (!(SPEECH_FORMATS as readonly string[]).includes(format)) {
+    throw usage(`--format must be one of ${SPEECH_FORMATS.join(', ')}.`)
+  }
+  if (stream && !(STREAM_CODECS as readonly string[]).includes(format)) {
+    throw usage(`--stream sends ${STREAM_CODECS.join(', ')} only (no WAV over the stream).`)
+  }
+  return format as SpeechFormat
+}
+
+/** `speak`: one request (at most 2,000 code points, or 20,000 with --stream) to a checked file. */
+export async function speak(c: CommandContext): Promise<void> {
+  const voiceId = required(c.values, 'voice')
+  const out = required(c.values, 'out')
+  const textValue = text(c.values, 'text')
+  const filePath = text(c.values, 'file')
+  if ((textValue === undefined) === (filePath === undefined))
+    throw usage('Give either --text or --file.')
+  const input = textValue ?? (await readInput(filePath!, 'text file')).toString('utf8')
+  const stream = c.values.stream === true
+  const format = formatFor(c.values, out, stream)
+  const language = text(c.values, 'language')
+  const model = text(c.values, 'model')
+  const common = {
+    input,
+    voiceId,
+    signal: c.signal,
+    ...(language ? { language } : {}),
+    ...(model ? { model } : {}),
+    options: {
+      ...(c.values['normalize-text'] === true ? { textNormalization: true } : {}),
+      ...(c.values['normalize-loudness'] === true ? { loudnessNormalization: true } : {}),
+    },
+  }
+  if (stream) {
+    const result = await c.client.stream({ ...common, codec: format as StreamCodec, toFile: out })
+    if (c.json)
+      printJson(c.io, {
+        path: out,
+        format,
+        bytes: result.bytes,
+        requestId: result.requestId,
+        timings: result.timings,
+      })
+    else
+      c.io.out(
+        `Saved ${result.bytes} bytes of ${format} to ${out} (streamed, request ${result.requestId ?? 'unknown'}).\n`,
+      )
+    return
+  }
+  const result = await c.client.synthesize({ ...common, format })
+  await writeFileAtomic(out, result.audio, { signal: c.signal })
+  if (c.json) {
+    printJson(c.io, {
+      path: out,
+      format: result.format,
+      bytes: result.audio.byteLength,
+      billableCharacters: result.billableCharacters,
+      requestId: result.requestId,
+      speechMarks: result.speechMarks,
+    })
+  } else {
+    c.io.out(
+      `Saved ${result.audio.byteLength} bytes of ${result.format} to ${out} (${result.billableCharacters ?? '?'} billable characters, request ${result.requestId ?? 'unknown'}).\n`,
+    )
+  }
+}
+
+/** `conversation show ID` */
+export async function conversationShow(c: CommandContext): Promise<void> {
+  const id = oneId(c.args, 'conversation')
+  const conversation = await c.client.getConversation(id, { signal: c.signal })
+  const messages = await c.client.listMessages(id, { signal: c.signal })
+  const evaluations = isFinalConversationStatus(conversation.status)
+    ? await c.client.listEvaluations(id, { signal: c.signal })
+    : []
+  if (c.json) {
+    printJson(c.io, { conversation, messages, evaluations })
+    return
+  }
+  c.io.out(
+    `Conversation ${conversation.id}: ${conversation.status}${conversation.endReason ? ` (${conversation.endReason})` : ''}\n`,
+  )
+  for (const m of messages) c.io.out(`${messageLine(m)}\n`)
+  if (evaluations.length > 0) {
+    c.io.out('Evaluations:\n')
+    for (const e of evaluations) c.io.out(`${evaluationLine(e)}\n`)
+  }
+}
+
+/**
+ * `conversation watch ID`: polls once a second while not final, prints each new turn once, then
+ * waits (bounded) for the evaluations, prints them, and stops by itself.
+ */
+export async function conversationWatch(c: CommandContext): Promise<void> {
+  const id = oneId(c.args, 'conversation')
+  const pollMs = c.pollMs ?? 1000
+  const printed = new Set<string>()
+  let lastStatus = ''
+  let conversation = await c.client.getConversation(id, { signal: c.signal })
+  const messages = []
+  for (;;) {
+    if (conversation.status !== lastStatus) {
+      lastStatus = conversation.status
+      if (!c.json) c.io.out(`Status: ${conversation.status}\n`)
+    }
+    for (const m of await c.client.listMessages(id, { signal: c.signal })) {
+      if (printed.has(m.id)) continue
+      printed.add(m.id)
+      messages.push(m)
+      if (!c.json) c.io.out(`${messageLine(m)}\n`)
+    }
+    if (isFinalConversationStatus(conversation.status)) break
+    // Unknown statuses are shown and polled more slowly (upstream-api.md).
+    const known = ['pending', 'active'].includes(conversation.status)
+    await delay(known ? pollMs : pollMs * 5, undefined, { signal: c.signal }).catch(() => {
+      throw new AppError('CANCELLED', 'Stopped watching.')
+    })
+    conversation = await c.client.getConversation(id, { signal: c.signal })
+  }
+  // Evaluations are written shortly after the end: poll for them, for at most 60 polls.
+  let evaluations: ConversationEvaluation[] = []
+  for (let i = 0; i < 60; i++) {
+    evaluations = await c.client.listEvaluations(id, { signal: c.signal })
+    if (evaluations.length > 0) break
+    await delay(pollMs, undefined, { signal: c.signal }).catch(() => {
+      throw new AppError('CANCELLED', 'Stopped watching.')
+    })
+  }
+  if (c.json) {
+    printJson(c.io, { conversation, messages, evaluations })
+    return
+  }
+  if (evaluations.length === 0) c.io.out('No evaluations yet.\n')
+  else {
+    c.io.out('Evaluations:\n')
+    for (const e of evaluations) c.io.out(`${evaluationLine(e)}\n`)
+  }
+}
