@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test } from './fixtures/test'
+import { AccountScreen } from './support/account-screen'
+import { closedLoopbackPort, sandboxVoiceCount } from './support/sandbox-helpers'
+import { snap } from './support/screenshots'
+
+test('set a key, verify it against the sandbox, then forget it', async ({ app, sandbox }) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await expect(account.credentialTitle).toHaveText('No credential saved')
+  await expect(account.verifyButton).toBeDisabled()
+  await snap(app, 'account-no-key')
+
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.saveApiKey(sandbox.keys.paid)
+  // Write-only: the field is emptied and only the hint is shown; the key is in the keychain.
+  await expect(account.apiKey).toHaveValue('')
+  await expect(app.page.getByTestId('credential-saved')).toContainText(
+    `…${sandbox.keys.paid.slice(-4)}`,
+  )
+  await expect(app.page.getByTestId('credential-summary')).toContainText(
+    process.env.VOICEDESK_SECRET_SERVICE === 'private' ? 'in the system keychain' : 'Saved',
+  )
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText(
+    `Key …${sandbox.keys.paid.slice(-4)}`,
+  )
+
+  await account.verify()
+  await expect(account.verifySuccess).toBeVisible()
+  const voices = await sandboxVoiceCount(sandbox)
+  expect(voices).toBeGreaterThan(0)
+  await expect(app.page.getByTestId('verify-voice-count')).toHaveText(`${voices} voices available.`)
+  await snap(app, 'account-verified')
+
+  // Escape cancels the confirmation and keeps the key.
+  await app.page.getByRole('button', { name: 'Forget key' }).click()
+  const dialog = app.page.getByRole('dialog', { name: 'Forget the API key?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await app.page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(app.page.getByRole('button', { name: 'Forget key' })).toBeFocused()
+  await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
+
+  await account.forget()
+  await expect(account.verifyButton).toBeDisabled()
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText('No API key')
+})
+
+test('a wrong key shows the wrong-key message with the request id in Details', async ({
+  app,
+  sandbox,
+}) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.saveApiKey(`sk_wrong_${randomBytes(12).toString('hex')}`)
+  await account.verify()
+  await expect(account.verifyError).toContainText('The service did not accept the credential')
+  await expect(account.verifyError.getByTestId('error-message')).toContainText(
+    'rejected the API key',
+  )
+  const requestId = await account.openErrorDetails(account.verifyError)
+  const logged = sandbox.requestLog({ pathPrefix: '/v1/voices' }).filter((e) => e.status === 401)
+  expect(logged.length).toBeGreaterThan(0)
+  await expect(requestId).toHaveText(logged.at(-1)!.requestId)
+  await snap(app, 'account-error-wrong-key')
+})
+
+test('an unreachable host says so', async ({ app, sandbox }) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  const port = await closedLoopbackPort()
+  await account.setBaseUrl(`http://127.0.0.1:${port}`)
+  await account.expectBaseUrlSaved(`http://127.0.0.1:${port}`)
+  await account.saveApiKey(sandbox.keys.paid)
+  await account.verify()
+  await expect(account.verifyError).toContainText('Cannot reach the service')
+  await expect(account.verifyError.getByTestId('error-message')).toContainText(
+    `http://127.0.0.1:${port}`,
+  )
+  await expect(await account.openErrorDetails(account.verifyError)).toContainText('none')
+  await snap(app, 'account-error-unreachable')
+})
+
+test('a base URL that is not the service says the base URL is wrong', async ({ app, sandbox }) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await account.setBaseUrl(`${sandbox.baseUrl}/not-the-api`)
+  await account.expectBaseUrlSaved(`${sandbox.baseUrl}/not-the-api`)
+  await account.saveApiKey(sandbox.keys.paid)
+  await account.verify()
+  await expect(account.verifyError).toContainText('Wrong base URL')
+  await expect(account.verifyError.getByTestId('error-message')).toContainText('Check the base URL')
+  await snap(app, 'account-error-wrong-base-url')
+})
+
+test('the legacy base address is accepted and verifies', async ({ app, sandbox }) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await account.setBaseUrl(sandbox.legacyBaseUrl)
+  await account.expectBaseUrlSaved(sandbox.legacyBaseUrl)
+  await account.saveApiKey(sandbox.keys.paid)
+  await account.verify()
+  await expect(account.verifySuccess).toBeVisible()
+  expect(sandbox.requestLog({ pathPrefix: '/v1/voices' }).some((entry) => entry.legacy)).toBe(true)
+})
+
+test('plain http to another machine is refused with its reason, inline', async ({ app }) => {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await account.setBaseUrl('http://voice.example.com')
+  const error = app.page.getByTestId('base-url-error')
+  await expect(error).toContainText('must use https://')
+  await expect(account.baseUrl).toHaveAttribute('aria-invalid', 'true')
+  const describedBy = await account.baseUrl.getAttribute('aria-describedby')
+  expect(describedBy?.split(' ')).toContain(await error.getAttribute('id'))
+  // Escape restores the saved value and clears the message.
+  await account.baseUrl.press('Escape')
+  await expect(error).toBeHidden()
+  await expect(account.baseUrl).toHaveValue('')
+})
+
+test('the plan is saved, custom limits included, and survives a reload', async ({ app }) => {
+  const { page } = app
+  const account = new AccountScreen(page)
+  await account.open()
+  await page.getByRole('radio', { name: /Custom/ }).check()
+  await page.getByLabel('Requests per second').fill('0')
+  await page.getByRole('button', { name: 'Save plan' }).click()
+  await expect(page.getByText('Enter a number above 0 (at most 1000).')).toBeVisible()
+  await page.getByLabel('Requests per second').fill('5')
+  await page.getByLabel('Requests at a time').fill('3')
+  await page.getByLabel('Requests at a time').press('Enter')
+  await expect(page.getByText('Plan saved.')).toBeVisible()
+
+  await page.reload()
+  await account.open()
+  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked()
+  await expect(page.getByLabel('Requests per second')).toHaveValue('5')
+  await expect(page.getByLabel('Requests at a time')).toHaveValue('3')
+})
