@@ -1,0 +1,288 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+// eslint-disable-next-line no-restricted-imports
+import type { Sandbox } from '../../sandbox/index'
+// eslint-disable-next-line no-restricted-imports
+import { startSandbox } from '../../sandbox/index'
+import { checkAudio } from '../core/audio/check'
+import { toneWav } from '../core/upstream/test/fixtures'
+import { runCli } from './run'
+
+const CANARY = 'sk_canary_cli_Hq4Wz8Tn1Vb6Pr3'
+const BIN = fileURLToPath(new URL('../../../bin/voicedesk.js', import.meta.url))
+
+let sandbox: Sandbox
+let dir: string
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    synthThreads: 0,
+    keys: { paid: CANARY },
+    stream: { ttfbMs: 10, chunkIntervalMs: 5 },
+  })
+  dir = await mkdtemp(join(tmpdir(), 'vd-cli-'))
+})
+afterEach(() => sandbox.clearFaults())
+afterAll(async () => {
+  await sandbox.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Runs the CLI in-process with captured output. */
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+    env: {
+      VOICEDESK_BASE_URL: sandbox.baseUrl,
+      VOICEDESK_API_KEY: CANARY,
+      VOICEDESK_PLAN: 'paid',
+      ...env,
+    },
+    signal: new AbortController().signal,
+    pollMs: 50,
+  })
+  expect(`${stdout}${stderr}`).not.toContain(CANARY)
+  return { code, stdout, stderr }
+}
+
+describe('voicedesk (in-process)', () => {
+  it('voices list --json is one JSON document with normalised voices', async () => {
+    const r = await cli(['voices', 'list', '--json'])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as { voices: Array<{ id: string; gender: string }> }
+    expect(doc.voices.length).toBe(44)
+    expect(r.stderr).toBe('')
+  })
+
+  it('voices create, sample and delete round trip', async () => {
+    const samplePath = join(dir, 'me.wav')
+    await writeFile(samplePath, toneWav(3))
+    const created = await cli([
+      'voices',
+      'create',
+      '--name',
+      'CLI Voice',
+      '--gender',
+      'not_specified',
+      '--sample',
+      samplePath,
+      '--consent-name',
+      'Ada Lovelace',
+      '--consent-email',
+      'ada@example.com',
+      '--locale',
+      'en-US',
+      '--json',
+    ])
+    expect(created.code).toBe(0)
+    const { voice } = JSON.parse(created.stdout) as { voice: { id: string; displayName: string } }
+    expect(voice.displayName).toBe('CLI Voice')
+    const out = join(dir, 'back.wav')
+    const sample = await cli(['voices', 'sample', voice.id, '--out', out])
+    expect(sample).toMatchObject({ code: 0, stdout: expect.stringContaining('wav') })
+    expect(await readFile(out)).toEqual(await readFile(samplePath))
+    expect(await cli(['voices', 'delete', voice.id])).toMatchObject({
+      code: 0,
+      stdout: `Deleted voice ${voice.id}.\n`,
+    })
+    const again = await cli(['voices', 'delete', voice.id])
+    expect(again.code).toBe(4)
+    expect(again.stderr).toMatch(/^voicedesk: No voice with id .*\(request id: req_\w+\)\n$/)
+  })
+
+  it('speak writes a checked file in the asked format, streamed or not', async () => {
+    const mp3 = join(dir, 'hello.mp3')
+    const r = await cli([
+      'speak',
+      '--voice',
+      'george',
+      '--text',
+      'Hello there.',
+      '--out',
+      mp3,
+      '--json',
+    ])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ path: mp3, format: 'mp3', billableCharacters: 12 })
+    expect(checkAudio('mp3', await readFile(mp3)).ok).toBe(true)
+    const text = join(dir, 'script.txt')
+    await writeFile(text, 'Streaming from a file.')
+    const ogg = join(dir, 'stream.ogg')
+    const s = await cli([
+      'speak',
+      '--voice',
+      'george',
+      '--file',
+      text,
+      '--out',
+      ogg,
+      '--stream',
+      '--normalize-text',
+    ])
+    expect(s.code).toBe(0)
+    expect(s.stdout).toMatch(
+      /^Saved \d+ bytes of ogg to .*stream\.ogg \(streamed, request req_\w+\)\.\n$/,
+    )
+    expect(checkAudio('ogg', await readFile(ogg)).ok).toBe(true)
+  })
+
+  it('a truncated stream exits 7 and leaves no file', async () => {
+    sandbox.setFaults({ truncateAfterBytes: 3001 })
+    const out = join(dir, 'cut.aac')
+    const r = await cli([
+      'speak',
+      '--voice',
+      'george',
+      '--text',
+      'This will be cut.',
+      '--out',
+      out,
+      '--stream',
+    ])
+    expect(r.code).toBe(7)
+    expect(r.stderr).toMatch(/^voicedesk: The audio stream was cut short/)
+    expect((await readdir(dir)).filter((f) => f.includes('cut.aac'))).toEqual([])
+  })
+
+  it('maps failures to the documented exit codes', async () => {
+    expect((await cli([])).code).toBe(2)
+    expect((await cli(['--help'])).code).toBe(0)
+    expect((await cli(['voices', 'list', '--voice', 'x'])).stderr).toMatch(/does not take --voice/)
+    expect(
+      (await cli(['speak', '--voice', 'george', '--text', 'x', '--out', 'a.wav', '--stream'])).code,
+    ).toBe(2)
+    expect(
+      (await cli(['voices', 'list'], { VOICEDESK_BASE_URL: 'http://api.example.com' })).code,
+    ).toBe(2)
+    expect((await cli(['voices', 'list'], { VOICEDESK_API_KEY: 'sk_wrong_0000000000' })).code).toBe(
+      3,
+    )
+    expect((await cli(['voices', 'list'], { VOICEDESK_API_KEY: '' })).code).toBe(3)
+    sandbox.setAccount('paid', { outOfCredit: true })
+    try {
+      expect(
+        (await cli(['speak', '--voice', 'george', '--text', 'x', '--out', join(dir, 'x.wav')]))
+          .code,
+      ).toBe(5)
+    } finally {
+      sandbox.setAccount('paid', { outOfCredit: false })
+    }
+    sandbox.setFaults({ errorRate: 1, errorStatus: 503 })
+    const failing = await cli(['voices', 'list', '--json'])
+    expect(failing.code).toBe(6)
+    expect(JSON.parse(failing.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'UPSTREAM', details: { status: 503 } },
+    })
+    sandbox.clearFaults()
+    const disk = await cli([
+      'speak',
+      '--voice',
+      'george',
+      '--text',
+      'x',
+      '--out',
+      join(dir, 'missing', 'x.wav'),
+    ])
+    expect(disk.code).toBe(8)
+  })
+
+  it('conversation watch prints each new turn once, then the evaluations, and stops', async () => {
+    const started = sandbox.startConversation({
+      turns: 4,
+      turnIntervalMs: 60,
+      evaluationDelayMs: 60,
+    })
+    const r = await cli(['conversation', 'watch', started.id])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toBe('Status: pending')
+    expect(lines).toContain('Status: completed')
+    const turns = lines.filter((l) => l.startsWith('['))
+    expect(turns).toHaveLength(4)
+    expect(new Set(turns).size).toBe(4)
+    expect(lines.indexOf('Evaluations:')).toBeGreaterThan(lines.indexOf('Status: completed'))
+    const shown = await cli(['conversation', 'show', started.id, '--json'])
+    const doc = JSON.parse(shown.stdout) as { messages: unknown[]; evaluations: unknown[] }
+    expect(doc.messages).toHaveLength(4)
+    expect(doc.evaluations.length).toBeGreaterThan(0)
+  })
+})
+
+/** Spawns the real `voicedesk` bin (tsx loader, fresh process). */
+function spawnBin(
+  args: string[],
+  env: Record<string, string>,
+  onStdout?: (child: ReturnType<typeof spawn>, text: string) => void,
+) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      onStdout?.(child, stdout)
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString()
+      onStdout?.(child, stdout + stderr)
+    })
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('voicedesk bin (spawned)', () => {
+  it('runs on the sandbox and never prints the key, even with --verbose and on errors', async () => {
+    const env = { VOICEDESK_BASE_URL: sandbox.baseUrl, VOICEDESK_API_KEY: CANARY }
+    const ok = await spawnBin(['voices', 'list', '--verbose'], env)
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('george')
+    expect(ok.stderr).toContain('"message":"upstream answer"')
+    const bad = await spawnBin(
+      ['--verbose', 'speak', '--voice', 'nobody', '--text', 'Hi', '--out', join(dir, 'n.wav')],
+      env,
+    )
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/request id: req_/)
+    for (const r of [ok, bad]) expect(`${r.stdout}${r.stderr}`).not.toContain(CANARY)
+  })
+
+  it('Ctrl-C during a stream aborts it, exits 130 and leaves no file', async () => {
+    sandbox.setFaults({ stallAfterBytes: 2000 })
+    const out = join(dir, 'interrupted.mp3')
+    let sent = false
+    const r = await spawnBin(
+      [
+        '--verbose',
+        'speak',
+        '--voice',
+        'george',
+        '--text',
+        'A long sentence to interrupt.',
+        '--out',
+        out,
+        '--stream',
+      ],
+      { VOICEDESK_BASE_URL: sandbox.baseUrl, VOICEDESK_API_KEY: CANARY },
+      (child, text) => {
+        // Interrupt once the stream's answer has arrived (logged at debug level).
+        if (!sent && text.includes('/v1/audio/stream')) {
+          sent = true
+          child.kill('SIGINT')
+        }
+      },
+    )
+    expect(sent).toBe(true)
+    expect(r.code).toBe(130)
+    expect(r.stderr).toContain('voicedesk: Cancelled.')
+    expect((await readdir(dir)).filter((f) => f.includes('interrupted'))).toEqual([])
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/stream' }).at(-1)!.aborted).toBe(true)
+  })
+})
