@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import { readdir, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type {
@@ -106,6 +107,8 @@ async function removeStalePartials(outputPath: string): Promise<void> {
 export function startRender(options: RenderOptions): RenderJob {
   const id = randomUUID()
   const controller = new AbortController()
+  // One signal is handed to every request of the render (hundreds): not a listener leak.
+  setMaxListeners(0, controller.signal)
   const listeners = new Set<(p: RenderProgress) => void>()
   const logger = (options.logger ?? silentLogger).child('narration')
   const state: RenderProgress = {

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../../sandbox/index'
+import { startSandbox } from '../../../sandbox/index'
+import { createUpstreamClient } from '../upstream/upstream-client'
+import { importScript } from './import-script'
+import { openPieceCache } from './piece-cache'
+import { startRender } from './render-job'
+import { planRender } from './render-plan'
+import { upstreamSpeechSource } from './upstream-speech-source'
+
+const ENTRY = join(import.meta.dirname, 'test-render-cli.ts')
+
+let sandbox: Sandbox
+let dir: string
+
+beforeAll(async () => {
+  // Slow, narrow service so a render is still running when the test kills it.
+  sandbox = await startSandbox({
+    synthThreads: 1,
+    serviceTimeMs: 400,
+    limits: { paid: { synthesisConcurrency: 2 } },
+  })
+  dir = await mkdtemp(join(tmpdir(), 'vd-cli-'))
+})
+
+afterAll(async () => {
+  await sandbox?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function runCli(args: string[]): {
+  child: ReturnType<typeof spawn>
+  exit: Promise<{ code: number | null; out: string; err: string }>
+} {
+  // node itself (not the tsx wrapper) so that kill -9 hits the process doing the render.
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    env: {
+      ...process.env,
+      VOICEDESK_BASE_URL: sandbox.baseUrl,
+      VOICEDESK_API_KEY: sandbox.keys.paid,
+      VOICEDESK_CACHE_DIR: join(dir, 'cache'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()))
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()))
+  const exit = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, out, err })),
+  )
+  return { child, exit }
+}
+
+function okInputs(): string[] {
+  return sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .filter((e) => e.status === 200)
+    .map((e) => String(e.body?.input))
+}
+
+const SCRIPT = Array.from(
+  { length: 12 },
+  (_, i) => `Paragraph ${i + 1} begins here. It has a second sentence, number ${i + 1}.`,
+).join('\n\n')
+
+describe('render command', () => {
+  it('prints the cost with --dry-run --json and sends nothing', async () => {
+    const script = join(dir, 'dry.txt')
+    await writeFile(script, SCRIPT)
+    sandbox.clearRequestLog()
+    const { exit } = runCli([
+      script,
+      '--out',
+      join(dir, 'dry.wav'),
+      '--voice',
+      'emma',
+      '--dry-run',
+      '--json',
+    ])
+    const { code, out } = await exit
+    expect(code).toBe(0)
+    expect(JSON.parse(out)).toMatchObject({ totalPieces: 12, requests: 12, cachedPieces: 0 })
+    expect(okInputs()).toEqual([])
+  })
+
+  it('resumes after kill -9 to a byte-identical file without re-requesting finished pieces', async () => {
+    const script = join(dir, 'story.txt')
+    await writeFile(script, SCRIPT)
+    const out = join(dir, 'story.mp3')
+    const args = [script, '--out', out, '--voice', 'liam', '--subtitles', 'vtt']
+    sandbox.clearRequestLog()
+    const first = runCli(args)
+    let exited = false
+    void first.exit.then(() => (exited = true))
+    while (okInputs().length < 4 && !exited) await new Promise((r) => setTimeout(r, 50))
+    if (exited)
+      throw new Error(`the CLI ended before it could be killed: ${(await first.exit).err}`)
+    first.child.kill('SIGKILL')
+    await first.exit
+    expect(await readdir(dir)).not.toContain('story.mp3')
+    expect(await readdir(dir)).toContain('story.mp3.voicedesk-journal.json')
+
+    const project = await importScript(script, { defaults: { voiceId: 'liam', format: 'mp3' } })
+    const plan = planRender(project)
+    const cacheBefore = await openPieceCache(join(dir, 'cache'))
+    const finished = plan.pieces.filter((p) => cacheBefore.has(p.hash)).map((p) => p.request.input)
+    expect(finished.length).toBeGreaterThanOrEqual(2)
+    expect(finished.length).toBeLessThan(12)
+
+    sandbox.clearRequestLog()
+    const second = await runCli(args).exit
+    expect(second.code).toBe(0)
+    const again = okInputs()
+    for (const input of finished) expect(again).not.toContain(input)
+    expect(again.length).toBe(12 - finished.length)
+    expect(
+      (await readdir(dir)).filter((n) => n.includes('.partial') || n.endsWith('journal.json')),
+    ).toEqual([])
+
+    // A clean render of the same script from the same pieces gives the same bytes.
+    const client = createUpstreamClient({
+      baseUrl: sandbox.baseUrl,
+      credential: { kind: 'apiKey', secret: sandbox.keys.paid },
+    })
+    try {
+      const reference = join(dir, 'reference.mp3')
+      await startRender({
+        project,
+        outputPath: reference,
+        source: upstreamSpeechSource(client),
+        cache: await openPieceCache(join(dir, 'cache')),
+      }).done
+      expect(Buffer.compare(await readFile(out), await readFile(reference))).toBe(0)
+    } finally {
+      client.close()
+    }
+    expect(await readFile(join(dir, 'story.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/)
+  })
+
+  it('fails with a usage message and exit code 2 on bad arguments', async () => {
+    const { code, err } = await runCli(['nothing.txt', '--out', join(dir, 'x.flac')]).exit
+    expect(code).toBe(2)
+    expect(err).toMatch(/Unknown format "flac"/)
+  })
+})
