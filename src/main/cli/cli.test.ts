@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-// eslint-disable-next-line no-restricted-imports
+
 import type { Sandbox } from '../../sandbox/index'
-// eslint-disable-next-line no-restricted-imports
+
 import { startSandbox } from '../../sandbox/index'
 import { checkAudio } from '../core/audio/check'
 import { toneWav } from '../core/upstream/test/fixtures'
