@@ -1,10 +1,12 @@
 import { homedir } from 'node:os'
+import { PLAN_LIMITS } from '../../../shared/domain/account'
 import { extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RenderProgress } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../../shared/domain/speech'
 import type { SpeechFormat } from '../../../shared/domain/speech'
+import type { ErrorCode } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
@@ -15,13 +17,23 @@ import { upstreamSpeechSource } from './upstream-speech-source'
 
 /** How the render command reaches the outside world (the CLI passes the real ones). */
 export interface RenderCommandIo {
-  stdout: NodeJS.WritableStream
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
-  env: NodeJS.ProcessEnv
-  /** Builds the upstream client; by default from VOICEDESK_BASE_URL and VOICEDESK_API_KEY. */
-  createClient?: () => Promise<UpstreamClient> | UpstreamClient
+  /** Results (stdout). */
+  out(text: string): void
+  /** Progress and errors (stderr). */
+  err(text: string): void
+  /** True when `err` goes to a terminal: a redrawn progress bar instead of plain lines. */
+  isTTY?: boolean
+  columns?: number
+  env: Record<string, string | undefined>
+  /** Builds the upstream client; by default from the environment (VOICEDESK_API_KEY...). */
+  createClient?: (options: {
+    baseUrl: string
+    plan: 'free' | 'paid'
+  }) => Promise<UpstreamClient> | UpstreamClient
   /** Registers the Ctrl-C handler; returns its removal. Default: process SIGINT. */
   onInterrupt?: (handler: () => void) => () => void
+  /** Maps an error code to the exit code (the CLI's table); default: {@link RENDER_EXIT}. */
+  exitCodeFor?: (code: ErrorCode) => number
 }
 
 /** Exit codes of `render`: success, failure, bad usage, cancelled (resumable). */
@@ -40,6 +52,8 @@ Renders a script (.txt, .md, or a VoiceDesk project .json/.voicedesk) into one a
   --sample-rate R        24000 (default) | 44100 | 48000
   --loudness LUFS        normalize to this integrated loudness (e.g. -16)
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
+  --base-url URL         service address (or VOICEDESK_BASE_URL)
+  --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
   --dry-run              print requests, billable characters and cached pieces; send nothing
   --json                 print the result (or the estimate) as JSON on stdout
 Ctrl-C cancels cleanly: run the same command again to continue where it stopped.`
@@ -48,20 +62,22 @@ function usage(message: string): AppError {
   return new AppError('VALIDATION_FAILED', `${message}\n\n${RENDER_USAGE}`)
 }
 
-function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+function defaultCacheDir(env: Record<string, string | undefined>): string {
   if (env.VOICEDESK_CACHE_DIR) return resolve(env.VOICEDESK_CACHE_DIR)
   const base = env.XDG_CACHE_HOME ? resolve(env.XDG_CACHE_HOME) : join(homedir(), '.cache')
   return join(base, 'voicedesk', 'pieces')
 }
 
-function clientFromEnv(env: NodeJS.ProcessEnv): UpstreamClient {
-  const baseUrl = env.VOICEDESK_BASE_URL
+function clientFromEnv(
+  env: Record<string, string | undefined>,
+  options: { baseUrl: string; plan: 'free' | 'paid' },
+): UpstreamClient {
   const key = env.VOICEDESK_API_KEY ?? env.VOICEDESK_ACCESS_TOKEN
-  if (!baseUrl) throw usage('Set VOICEDESK_BASE_URL to the service address.')
   if (!key) throw new AppError('AUTH_MISSING', 'No API key: set VOICEDESK_API_KEY and try again.')
   return createUpstreamClient({
-    baseUrl,
+    baseUrl: options.baseUrl,
     credential: { kind: env.VOICEDESK_API_KEY ? 'apiKey' : 'accessToken', secret: key },
+    limits: PLAN_LIMITS[options.plan],
   })
 }
 
@@ -102,6 +118,8 @@ async function loadProject(argv: string[]): Promise<{
       'sample-rate': { type: 'string' },
       loudness: { type: 'string' },
       'cache-dir': { type: 'string' },
+      'base-url': { type: 'string' },
+      plan: { type: 'string' },
       'dry-run': { type: 'boolean' },
       json: { type: 'boolean' },
     },
@@ -144,8 +162,9 @@ async function loadProject(argv: string[]): Promise<{
  * not a terminal), `--dry-run` for the cost, Ctrl-C to cancel resumably. Returns the exit code.
  */
 export async function runRenderCommand(argv: string[], io: RenderCommandIo): Promise<number> {
-  const write = (stream: NodeJS.WritableStream, text: string): void => {
-    stream.write(text)
+  const write = (to: 'out' | 'err', text: string): void => {
+    if (to === 'out') io.out(text)
+    else io.err(text)
   }
   let client: UpstreamClient | null = null
   try {
@@ -158,14 +177,18 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     const estimate = estimateRender(project, cache)
     if (values['dry-run']) {
       write(
-        io.stdout,
+        'out',
         values.json
           ? `${JSON.stringify(estimate)}\n`
           : `${estimate.totalPieces} pieces, ${estimate.cachedPieces} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters.\n`,
       )
       return RENDER_EXIT.ok
     }
-    client = await (io.createClient ?? (() => clientFromEnv(io.env)))()
+    const baseUrl = (values['base-url'] as string | undefined) ?? io.env.VOICEDESK_BASE_URL
+    if (!baseUrl) throw usage('No service address: give --base-url or set VOICEDESK_BASE_URL.')
+    const plan = (values.plan as string | undefined) ?? io.env.VOICEDESK_PLAN ?? 'free'
+    if (plan !== 'free' && plan !== 'paid') throw usage('--plan must be free or paid.')
+    client = await (io.createClient ?? ((o) => clientFromEnv(io.env, o)))({ baseUrl, plan })
     const outputPath = resolve(String(values.out))
     const split =
       typeof values['per-block'] === 'string'
@@ -174,7 +197,7 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
           ? { mode: 'chapter' as const, dir: resolve(values['per-chapter']) }
           : null
     write(
-      io.stderr,
+      'err',
       `Rendering ${estimate.totalPieces} pieces (${estimate.cachedPieces} cached, ${estimate.requests} requests, ${estimate.billableCharacters} billable characters)\n`,
     )
     const job = startRender({
@@ -185,12 +208,12 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
       subtitles: (values.subtitles as 'srt' | 'vtt' | undefined) ?? null,
       split,
     })
-    const tty = io.stderr.isTTY === true
+    const tty = io.isTTY === true
     let lastDone = -1
     job.onProgress((p) => {
-      if (tty) write(io.stderr, `\r${progressLine(p, io.stderr.columns ?? 80)}\u001b[K`)
+      if (tty) write('err', `\r${progressLine(p, io.columns ?? 80)}\u001b[K`)
       else if (p.piecesDone !== lastDone || p.phase === 'done')
-        write(io.stderr, `${progressLine(p, 80)}\n`)
+        write('err', `${progressLine(p, 80)}\n`)
       lastDone = p.piecesDone
     })
     let interrupts = 0
@@ -205,7 +228,7 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
       // Why a second Ctrl-C exits at once: a user who presses it twice wants out now; the cache
       // and the journal are already safe on disk.
       if (interrupts > 1) process.exit(RENDER_EXIT.cancelled)
-      write(io.stderr, '\nCancelling... (Ctrl-C again to quit at once)\n')
+      write('err', '\nCancelling... (Ctrl-C again to quit at once)\n')
       job.cancel()
     })
     // Why a ref'd timer: the scheduler's waits use unref'd timers (they must never hold the app
@@ -213,12 +236,12 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     const keepAlive = setInterval(() => undefined, 1000)
     try {
       const result = await job.done
-      if (tty) write(io.stderr, '\n')
-      if (values.json) write(io.stdout, `${JSON.stringify(result)}\n`)
+      if (tty) write('err', '\n')
+      if (values.json) write('out', `${JSON.stringify(result)}\n`)
       else {
         const loud = result.loudness
         write(
-          io.stdout,
+          'out',
           [
             `Wrote ${result.outputPath} (${result.durationSeconds.toFixed(2)} s, ${result.format}, ${result.sampleRate} Hz)`,
             ...result.extraFiles.map((f) => `  ${f}`),
@@ -251,9 +274,10 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
         : parseError
           ? usage(error.message)
           : new AppError('INTERNAL', error instanceof Error ? error.message : String(error))
-    write(io.stderr, `\n${appError.message}\n`)
+    write('err', `\n${appError.message}\n`)
+    if (io.exitCodeFor) return io.exitCodeFor(appError.code)
     if (appError.code === 'CANCELLED') return RENDER_EXIT.cancelled
-    return appError.message.includes('Usage:') ? RENDER_EXIT.usage : RENDER_EXIT.failed
+    return appError.code === 'VALIDATION_FAILED' ? RENDER_EXIT.usage : RENDER_EXIT.failed
   } finally {
     client?.close()
   }

@@ -12,7 +12,7 @@ import { startRender } from './render-job'
 import { planRender } from './render-plan'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
-const ENTRY = join(import.meta.dirname, 'test-render-cli.ts')
+const ENTRY = join(process.cwd(), 'src', 'main', 'cli.ts')
 
 let sandbox: Sandbox
 let dir: string
@@ -37,12 +37,15 @@ function runCli(args: string[]): {
   exit: Promise<{ code: number | null; out: string; err: string }>
 } {
   // node itself (not the tsx wrapper) so that kill -9 hits the process doing the render.
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'render', ...args], {
     env: {
       ...process.env,
       VOICEDESK_BASE_URL: sandbox.baseUrl,
       VOICEDESK_API_KEY: sandbox.keys.paid,
       VOICEDESK_CACHE_DIR: join(dir, 'cache'),
+      VOICEDESK_PLAN: 'paid',
+      // No keychain in a child test process: credentials come from the environment only.
+      DBUS_SESSION_BUS_ADDRESS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
