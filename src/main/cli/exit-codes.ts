@@ -60,6 +60,9 @@ Commands:
   speak --voice ID (--text T | --file F) --out FILE [--format wav|mp3|ogg|aac|pcm]
         [--stream] [--language ll-CC] [--model M] [--normalize-text]
         [--normalize-loudness] [--json]
+  render FILE --out OUT [--format wav|mp3|ogg|pcm] [--voice ID] [--cast NAME=ID ...]
+        [--subtitles srt|vtt] [--per-block DIR | --per-chapter DIR] [--sample-rate R]
+        [--loudness LUFS] [--cache-dir DIR] [--dry-run] [--json]   (docs/narration.md)
   conversation show ID [--json]
   conversation watch ID [--json]
 

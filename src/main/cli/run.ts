@@ -3,6 +3,7 @@ import type { ParseArgsConfig } from 'node:util'
 import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
 import { createLogger } from '../core/log/logger'
+import { runRenderCommand } from '../core/narration/cli-render'
 import type { Logger } from '../core/log/logger'
 import type { SecretStore } from '../core/secrets/secret-store'
 import type { Credential } from '../core/upstream/context'
@@ -120,6 +121,29 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     scope: 'cli',
   })
   let close = (): void => undefined
+  // `render` has its own options (narration engine): delegated whole, same credentials and codes.
+  if (argv[0] === 'render') {
+    return runRenderCommand(argv.slice(1), {
+      out: (text) => io.out(text),
+      err: (text) => io.err(text),
+      isTTY: process.stderr.isTTY,
+      columns: process.stderr.columns,
+      env: environment.env,
+      createClient: ({ baseUrl, plan }) =>
+        createUpstreamClient({
+          baseUrl,
+          credential: () => resolveCliCredential(environment, logger),
+          limits: PLAN_LIMITS[plan],
+          logger,
+          userAgent: 'VoiceDesk-CLI',
+        }),
+      onInterrupt: (handler) => {
+        environment.signal.addEventListener('abort', handler)
+        return () => environment.signal.removeEventListener('abort', handler)
+      },
+      exitCodeFor,
+    })
+  }
   try {
     let parsed
     try {
