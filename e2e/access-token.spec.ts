@@ -51,3 +51,26 @@ test('a token that is not a JWT is refused inline', async ({ app }) => {
   await expect(account.accessToken).toHaveAttribute('aria-invalid', 'true')
   await expect(account.credentialTitle).toHaveText('No credential saved')
 })
+
+test('an expiring token is flagged, and its expiry reaches the window without a reload', async ({
+  app,
+  sandbox,
+}) => {
+  const { page } = app
+  // A token that lives a few seconds: main's expiry timer fires and pushes account:changed.
+  const token = await sandbox.issueAccessToken('paid', 'voices:read', 6)
+  const account = new AccountScreen(page)
+  await account.open()
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.pasteAccessToken(token)
+  await expect(page.getByTestId('notice-token-expiring')).toBeVisible()
+  await expect(page.getByTestId('token-details')).toContainText('This token stops working')
+  await expect(page.getByTestId('allowed-voicesRead')).toHaveAttribute('data-allowed', 'true')
+  await snap(app, 'account-token-expiring')
+
+  await expect(page.getByTestId('notice-token-expired')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('notice-token-expiring')).toBeHidden()
+  await expect(page.getByTestId('allowed-voicesRead')).toHaveAttribute('data-allowed', 'false')
+  await expect(page.getByTestId('token-expiry')).toContainText('Expired')
+})

@@ -13,6 +13,7 @@ test('navigating the window off the app is blocked by the navigation policy', as
     .poll(() => app.blocked.map((entry) => `${entry.what} ${entry.url}`))
     .toContain('navigation https://evil.example/phish')
   expect(page.url()).toBe(appUrl)
+  expect(app.escapedNavigations).toEqual([])
   await expect(page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
   // The app is still alive and still talks to main.
   await page.getByTestId('nav-account').click()
@@ -44,6 +45,7 @@ test('window.open never opens a window: web links go to the browser, other schem
   // forbids javascript: URLs in any window it opens).
   expect(await page.title()).toBe(title)
   expect(page.url()).toMatch(/\/index\.html$/)
+  expect(app.escapedNavigations).toEqual([])
 })
 
 test('app:openExternal lets only web links through the guarded helper', async ({ app }) => {

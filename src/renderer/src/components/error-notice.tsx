@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { ErrorContext } from '../lib/error-messages'
-import { describeError, supportText } from '../lib/error-messages'
+import { describeError, saysWhatToDo, supportText } from '../lib/error-messages'
 import { Notice } from './notice'
 
 type CopyState = 'idle' | 'copied' | 'failed'
@@ -28,7 +28,8 @@ export function ErrorNotice(props: {
   return (
     <Notice tone="danger" title={description.title} testId={props.testId ?? 'error-notice'}>
       <p className="notice__text" data-testid="error-message">
-        {description.message} {description.action}
+        {description.message}
+        {!saysWhatToDo(description.message) && ` ${description.action}`}
       </p>
       <details data-testid="error-details">
         <summary>Details</summary>

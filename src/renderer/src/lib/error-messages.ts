@@ -145,6 +145,18 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
   }
 }
 
+// A sentence that starts with an instruction ("Check the base URL.", "Paste a new token.").
+const INSTRUCTION =
+  /(?:^|[.!?:]\s+)(?:Check|Enter|Paste|Unlock|Try|Remove|Use|Save|Set|Copy|Wait|Close|Open|Add|Create|Restart|Correct|Refresh)\b/
+
+/**
+ * True when main's message already tells the user what to do; the per-code action is then left
+ * out so the panel does not say the same thing twice.
+ */
+export function saysWhatToDo(message: string): boolean {
+  return INSTRUCTION.test(message)
+}
+
 /** Turns anything thrown by a `call()` into what the user sees. Unknown throwables become INTERNAL. */
 export function describeError(error: unknown, context: ErrorContext = 'general'): ErrorDescription {
   const appError =

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon, CrossIcon } from '../../../components/icons'
 import { formatDateTime, formatRelative } from '../../../lib/format'
-import { useNow } from '../hooks/use-now'
+import { useCountdownNow } from '../hooks/use-now'
 
 /** Below this, the expiry is shown as a warning: time to paste a fresh token. */
 const EXPIRY_WARNING_MS = 10 * 60_000
@@ -17,13 +17,14 @@ const operations: { key: keyof AccountStatus['allowed']; label: string }[] = [
 
 /** What a pasted access token allows, and when it stops working. */
 export function TokenDetails(props: { status: AccountStatus }): ReactElement | null {
-  const { token, allowed } = props.status
-  const now = useNow(15_000)
+  const { token, allowed, notices } = props.status
+  const expiresMs = token === null ? Number.NaN : Date.parse(token.expiresAt)
+  const now = useCountdownNow(expiresMs)
   if (token === null) return null
-  const expiresMs = Date.parse(token.expiresAt)
-  const remaining = expiresMs - now
-  const expiryTone =
-    remaining <= 0 ? 'danger' : remaining < EXPIRY_WARNING_MS ? 'warning' : 'success'
+  // Main's word wins: its expiry timer can fire between two ticks of this clock.
+  const expired = expiresMs <= now || notices.some((notice) => notice.kind === 'token-expired')
+  const remaining = expired ? 0 : expiresMs - now
+  const expiryTone = expired ? 'danger' : remaining < EXPIRY_WARNING_MS ? 'warning' : 'success'
 
   return (
     <div className="token-details" data-testid="token-details">
@@ -41,12 +42,12 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
         <h3>Expires</h3>
         <p data-testid="token-expiry">
           <span className={`chip chip--${expiryTone}`}>
-            {remaining <= 0 ? 'Expired' : `Expires ${formatRelative(expiresMs, now)}`}
+            {expired ? 'Expired' : `Expires ${formatRelative(expiresMs, now)}`}
           </span>{' '}
           <span className="field__hint">{formatDateTime(token.expiresAt)}</span>
         </p>
       </div>
-      {remaining > 0 && remaining < EXPIRY_WARNING_MS && (
+      {!expired && remaining < EXPIRY_WARNING_MS && (
         <p className="field__error" role="alert">
           This token stops working {formatRelative(expiresMs, now)}. Paste a new token, or save an
           API key, to keep working.

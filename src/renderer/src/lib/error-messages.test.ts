@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { AppError, ERROR_CODES } from '../../../shared/errors'
+import { describeError, fieldError, saysWhatToDo, supportText } from './error-messages'
+
+describe('describeError', () => {
+  it('has a title and an action for every closed error code', () => {
+    for (const code of ERROR_CODES) {
+      const description = describeError(new AppError(code, 'Main said this.'))
+      expect(description.code).toBe(code)
+      expect(description.title.length, code).toBeGreaterThan(5)
+      expect(description.action.length, code).toBeGreaterThan(10)
+      expect(description.message).toBe('Main said this.')
+    }
+  })
+
+  it('keeps the request id, status and service code for the Details disclosure', () => {
+    const description = describeError(
+      new AppError('AUTH_INVALID', 'Rejected.', {
+        details: { requestId: 'req_123', status: 401, upstreamCode: 'unauthorized' },
+      }),
+    )
+    expect(description.requestId).toBe('req_123')
+    expect(description.status).toBe(401)
+    expect(description.upstreamCode).toBe('unauthorized')
+    expect(supportText(description)).toBe(
+      [
+        'The service did not accept the credential: Rejected.',
+        'Code: AUTH_INVALID',
+        'Request id: req_123',
+        'HTTP status: 401',
+        'Service code: unauthorized',
+      ].join('\n'),
+    )
+  })
+
+  it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
+    expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe('Wrong base URL')
+    expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')
+    const odd = new AppError('UPSTREAM', 'x', { details: { status: 200 } })
+    expect(describeError(odd, 'connection').title).toBe('Wrong base URL')
+    const down = new AppError('UPSTREAM', 'x', { details: { status: 503 } })
+    expect(describeError(down, 'connection').title).toBe('The service had a problem')
+  })
+
+  it('says how long to wait when the service sent Retry-After', () => {
+    const limited = new AppError('RATE_LIMITED', 'Slow down.', { details: { retryAfterMs: 2500 } })
+    expect(describeError(limited).action).toContain('Wait 3 s')
+  })
+
+  it('names the scope a token lacks', () => {
+    const scope = new AppError('SCOPE_MISSING', 'No.', {
+      details: { requiredScope: 'audio:speech' },
+    })
+    expect(describeError(scope).action).toContain('"audio:speech"')
+  })
+
+  it('turns anything that is not an AppError into INTERNAL without leaking its text', () => {
+    const description = describeError(new Error('sk_secret_in_a_stack_trace'))
+    expect(description.code).toBe('INTERNAL')
+    expect(JSON.stringify(description)).not.toContain('sk_secret')
+  })
+})
+
+describe('saysWhatToDo', () => {
+  it('spots an instruction sentence in the message', () => {
+    expect(saysWhatToDo('Could not reach x. Check your internet connection.')).toBe(true)
+    expect(saysWhatToDo('Paste a new token before then.')).toBe(true)
+    expect(saysWhatToDo('The request was not valid.')).toBe(false)
+    expect(saysWhatToDo('Something went wrong while checking the key.')).toBe(false)
+  })
+})
+
+describe('fieldError', () => {
+  it('returns the field message of a VALIDATION_FAILED error only', () => {
+    const invalid = new AppError('VALIDATION_FAILED', 'Bad.', {
+      details: { fields: { baseUrl: 'must use https://' } },
+    })
+    expect(fieldError(invalid, 'baseUrl')).toBe('must use https://')
+    expect(fieldError(invalid, 'apiKey')).toBeNull()
+    expect(fieldError(new AppError('NETWORK', 'x'), 'baseUrl')).toBeNull()
+    expect(fieldError(null, 'baseUrl')).toBeNull()
+  })
+})
