@@ -79,6 +79,8 @@ export interface SandboxOptions {
   maxSampleBytes?: number
   /** Synthesis worker threads; 0 synthesizes on the main thread. Default: 2 (or 1 on a single core). */
   synthThreads?: number
+  /** Optimize the engine before accepting requests (about a second of start-up; first requests ~10x faster). Default true. */
+  warmUp?: boolean
   /** Bytes of rendered audio kept for repeated identical requests (default 64 MiB; 0 disables). */
   synthCacheBytes?: number
   /** Seed the fixed conversations (default true). */

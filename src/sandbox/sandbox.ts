@@ -119,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     options.synthThreads ?? Math.min(2, availableParallelism()),
     options.synthCacheBytes ?? 64 * 1024 * 1024,
     log,
+    options.warmUp ?? true,
   )
   const timers = new Timers()
   const conversations = new ConversationStore()

@@ -119,3 +119,29 @@ export async function renderSpeech(job: RenderJob): Promise<RenderResult> {
 function round(ms: number): number {
   return Math.round(ms * 10) / 10
 }
+
+const WARM_UP_TEXT =
+  'Warming up the engine: one, two, three. The quick brown fox jumps over the lazy dog.'
+
+/**
+ * Renders a few throwaway sentences so the engine's and encoders' WASM code is optimized before real
+ * requests arrive (the first renders are up to ten times slower than later ones).
+ */
+export async function warmUpEngine(): Promise<void> {
+  for (const format of ['mp3', 'ogg', 'pcm', 'mp3'] as const) {
+    const words = WARM_UP_TEXT.split(' ').map((word, index) => ({
+      start: index,
+      end: index + 1,
+      lead: '',
+      spoken: word,
+      trail: '',
+      value: word,
+    }))
+    await renderSpeech({
+      items: [{ kind: 'words', prosody: { rate: 1, pitch: 1, volume: 1 }, words }],
+      voice: { espeakVoice: 'gmw/en-US', pitch: 50, range: 50, rate: 175, gain: 1 },
+      format,
+      loudnessNormalization: false,
+    })
+  }
+}

@@ -19,13 +19,13 @@ type WorkerMessage =
 
 // Run from TypeScript sources (tsx, Vitest), the worker needs tsx's loader registered inside the
 // worker before its entry is imported; from compiled JavaScript it loads directly.
-function spawn(): Worker {
+function spawn(warmUp: boolean): Worker {
   const source = import.meta.url.endsWith('.ts') ? 'synth-worker.ts' : 'synth-worker.js'
   const entry = new URL(`./${source}`, import.meta.url).href
-  if (source.endsWith('.js')) return new Worker(new URL(entry))
+  if (source.endsWith('.js')) return new Worker(new URL(entry), { workerData: { warmUp } })
   const boot = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); })
     .catch((error) => { throw error; });`
-  return new Worker(boot, { eval: true })
+  return new Worker(boot, { eval: true, workerData: { warmUp } })
 }
 
 /** A fixed set of worker threads that render synthesis jobs; jobs queue when all are busy. */
@@ -35,8 +35,8 @@ export class SynthPool {
   private readonly running = new Map<number, { task: Task; slot: PoolWorker }>()
   private nextId = 1
 
-  constructor(size: number) {
-    for (let i = 0; i < size; i++) this.workers.push(this.start())
+  constructor(size: number, warmUp: boolean) {
+    for (let i = 0; i < size; i++) this.workers.push(this.start(warmUp))
   }
 
   /** Resolves once every worker has loaded, or rejects if one cannot start. */
@@ -61,8 +61,8 @@ export class SynthPool {
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()))
   }
 
-  private start(): PoolWorker {
-    const worker = spawn()
+  private start(warmUp: boolean): PoolWorker {
+    const worker = spawn(warmUp)
     worker.unref()
     let markReady: () => void = () => undefined
     let failReady: (error: Error) => void = () => undefined

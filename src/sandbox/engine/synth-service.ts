@@ -1,4 +1,4 @@
-import { renderSpeech, type RenderJob, type RenderResult } from './render.js'
+import { renderSpeech, warmUpEngine, type RenderJob, type RenderResult } from './render.js'
 import { SynthPool } from './synth-pool.js'
 
 /**
@@ -15,13 +15,17 @@ export class SynthService {
     threads: number,
     private readonly cacheBytes: number,
     private readonly log: (line: string) => void,
+    private readonly warmUp: boolean,
   ) {
-    if (threads > 0) this.pool = new SynthPool(threads)
+    if (threads > 0) this.pool = new SynthPool(threads, warmUp)
   }
 
   /** Waits for the workers; falls back to main-thread synthesis if they cannot start. */
   async ready(): Promise<void> {
-    if (!this.pool) return
+    if (!this.pool) {
+      if (this.warmUp) await warmUpEngine()
+      return
+    }
     try {
       await this.pool.ready()
     } catch (error) {
@@ -31,6 +35,7 @@ export class SynthService {
       const pool = this.pool
       this.pool = null
       await pool.stop()
+      if (this.warmUp) await warmUpEngine()
     }
   }
 

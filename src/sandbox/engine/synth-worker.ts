@@ -1,5 +1,5 @@
-import { parentPort } from 'node:worker_threads'
-import { renderSpeech, type RenderJob } from './render.js'
+import { parentPort, workerData } from 'node:worker_threads'
+import { renderSpeech, warmUpEngine, type RenderJob } from './render.js'
 
 // Worker-thread entry: renders jobs posted by the synthesis pool, one at a time, so synthesis and
 // encoding never block the server's event loop (pacing, limits and timers stay accurate).
@@ -19,4 +19,9 @@ parentPort?.on('message', (message: { id: number; job: RenderJob }) => {
     },
   )
 })
-parentPort?.postMessage({ ready: true })
+const data: unknown = workerData
+const warm = typeof data === 'object' && data !== null && 'warmUp' in data && data.warmUp === true
+// Ready only once warm: the first renders run several times slower until the WASM code is optimized.
+void (warm ? warmUpEngine() : Promise.resolve()).then(() =>
+  parentPort?.postMessage({ ready: true }),
+)

@@ -38,9 +38,9 @@ export interface SpeechJson {
   }
 }
 
-/** Starts a sandbox for a test file (one synthesis thread: test files already run two at a time). */
+/** Starts a sandbox for a test file: one synthesis thread (test files already run two at a time), no warm-up. */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ synthThreads: 1, ...options })
+  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options })
   const call: TestSandbox['call'] = (path, init = {}) => {
     const { auth, json, headers, ...rest } = init
     const allHeaders = new Headers(headers)

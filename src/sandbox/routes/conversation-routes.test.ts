@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { probeAudio } from '../testing/audio-probe.js'
+import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+
+interface Conversation {
+  id: string
+  agent_id: string
+  status: string
+  started_at: string | null
+  ended_at: string | null
+  duration_ms: number | null
+  end_reason: string | null
+  recording_url: string | null
+}
+interface Message {
+  id: string
+  conversation_id: string
+  role: string
+  content: string
+  tool_name?: string
+  tool_args?: Record<string, unknown>
+  tool_result?: Record<string, unknown>
+}
+interface Evaluation {
+  kind: string
+  status?: string
+  criterion_id?: string
+  data?: Record<string, unknown>
+}
+
+let t: TestSandbox
+
+beforeAll(async () => {
+  t = await startTestSandbox()
+})
+afterAll(async () => {
+  await t.sandbox.stop()
+})
+
+async function get<T>(path: string): Promise<T> {
+  const response = await t.call(path)
+  expect(response.status, path).toBe(200)
+  return (await response.json()) as T
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('seeded conversations', () => {
+  it('cover every state with the documented fields', async () => {
+    const ids = t.sandbox.seededConversations
+    const statuses: Record<string, string> = {}
+    for (const [name, id] of Object.entries(ids))
+      statuses[name] = (await get<Conversation>(`/v1/conversations/${id}`)).status
+    expect(statuses).toEqual({
+      pending: 'pending',
+      active: 'active',
+      completed: 'completed',
+      failed: 'failed',
+      long: 'completed',
+    })
+    const completed = await get<Conversation>(`/v1/conversations/${ids.completed}`)
+    expect(completed.id).toMatch(/^conv_[0-9a-z]{26}$/)
+    expect(completed).toMatchObject({
+      end_reason: 'caller_hangup',
+      recording_url: expect.stringContaining('/assets/recordings/'),
+    })
+    expect(completed.duration_ms).toBe(
+      Date.parse(completed.ended_at ?? '') - Date.parse(completed.started_at ?? ''),
+    )
+    const failed = await get<Conversation>(`/v1/conversations/${ids.failed}`)
+    expect(failed).toMatchObject({ recording_url: null, end_reason: 'inactivity_timeout' })
+    const pending = await get<Conversation>(`/v1/conversations/${ids.pending}`)
+    expect(pending).toMatchObject({ started_at: null, ended_at: null, duration_ms: null })
+  })
+
+  it('a long conversation has a 2,000-message transcript, oldest first, all roles', async () => {
+    const { messages } = await get<{ messages: Message[]; has_more: boolean }>(
+      `/v1/conversations/${t.sandbox.seededConversations.long}/messages`,
+    )
+    expect(messages).toHaveLength(2000)
+    expect(messages[0]?.id).toBe('msg_1')
+    expect(messages[1999]?.id).toBe('msg_2000')
+    expect(new Set(messages.map((message) => message.role))).toEqual(
+      new Set(['assistant', 'user', 'tool']),
+    )
+    const tool = messages.find((message) => message.role === 'tool')
+    expect(tool).toMatchObject({
+      tool_name: expect.any(String),
+      tool_args: expect.any(Object),
+      tool_result: expect.any(Object),
+    })
+  })
+
+  it('pages messages with limit and cursor (newer shape)', async () => {
+    const id = t.sandbox.seededConversations.long
+    const first = await get<{ messages: Message[]; next_cursor: string; has_more: boolean }>(
+      `/v1/conversations/${id}/messages?limit=500`,
+    )
+    expect(first.messages).toHaveLength(500)
+    expect(first.has_more).toBe(true)
+    const second = await get<{ messages: Message[] }>(
+      `/v1/conversations/${id}/messages?limit=500&cursor=${first.next_cursor}`,
+    )
+    expect(second.messages[0]?.id).toBe('msg_501')
+  })
+
+  it('serves evaluations of every kind for a finished conversation', async () => {
+    const { evaluations } = await get<{ evaluations: Evaluation[] }>(
+      `/v1/conversations/${t.sandbox.seededConversations.completed}/evaluations`,
+    )
+    expect(new Set(evaluations.map((evaluation) => evaluation.kind))).toEqual(
+      new Set(['criterion', 'summary', 'data']),
+    )
+    expect(evaluations.find((evaluation) => evaluation.kind === 'data')?.data).toMatchObject({
+      intent: 'book',
+    })
+  })
+
+  it('serves the recording as real audio', async () => {
+    const conversation = await get<Conversation>(
+      `/v1/conversations/${t.sandbox.seededConversations.completed}`,
+    )
+    const recording = await fetch(conversation.recording_url ?? '')
+    expect(recording.headers.get('content-type')).toBe('audio/mpeg')
+    const probe = await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')
+    expect(probe.codec).toBe('mp3')
+    expect(probe.decodedSeconds).toBeGreaterThan(10)
+  })
+
+  it('answers the same under /v1/agents/conversations', async () => {
+    const id = t.sandbox.seededConversations.active
+    const conversation = await get<Conversation>(`/v1/agents/conversations/${id}`)
+    expect(conversation.status).toBe('active')
+    const { messages } = await get<{ messages: Message[] }>(
+      `/v1/agents/conversations/${id}/messages`,
+    )
+    expect(messages.length).toBeGreaterThan(0)
+  })
+
+  it('404 conversation_not_found for unknown ids and for another account', async () => {
+    for (const path of [
+      '/v1/conversations/conv_nope',
+      '/v1/conversations/conv_nope/messages',
+      '/v1/agents/conversations/conv_nope/evaluations',
+    ]) {
+      const response = await t.call(path)
+      expect(response.status).toBe(404)
+      expect((await errorOf(response)).code).toBe('conversation_not_found')
+    }
+    const otherAccount = await t.call(
+      `/v1/conversations/${t.sandbox.seededConversations.completed}`,
+      { auth: t.sandbox.keys.free },
+    )
+    expect(otherAccount.status).toBe(404)
+  })
+})
+
+describe('live conversation', () => {
+  it('runs pending -> active -> completed on its own; evaluations and recording follow', async () => {
+    const response = await fetch(`${t.sandbox.baseUrl}/sandbox/conversations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        turns: 6,
+        turnIntervalMs: 400,
+        startDelayMs: 600,
+        evaluationDelayMs: 1500,
+      }),
+    })
+    expect(response.status).toBe(201)
+    const started = (await response.json()) as {
+      id: string
+      endsInMs: number
+      evaluationsInMs: number
+    }
+    const seen: string[] = []
+    const messageCounts: number[] = []
+    let conversation: Conversation | undefined
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline) {
+      conversation = await get<Conversation>(`/v1/conversations/${started.id}`)
+      if (seen.at(-1) !== conversation.status) seen.push(conversation.status)
+      messageCounts.push(
+        (await get<{ messages: Message[] }>(`/v1/conversations/${started.id}/messages`)).messages
+          .length,
+      )
+      if (conversation.status === 'completed') break
+      await sleep(150)
+    }
+    expect(seen).toEqual(['pending', 'active', 'completed'])
+    expect(new Set(messageCounts).size).toBeGreaterThan(3)
+    expect(messageCounts.at(-1)).toBe(6)
+    expect(conversation).toMatchObject({
+      end_reason: 'caller_hangup',
+      recording_url: expect.stringContaining(started.id),
+    })
+    expect(conversation?.duration_ms).toBeGreaterThan(2000)
+    expect(conversation?.ended_at).not.toBeNull()
+
+    const early = await get<{ evaluations: Evaluation[] }>(
+      `/v1/conversations/${started.id}/evaluations`,
+    )
+    expect(early.evaluations).toEqual([])
+    let evaluations: Evaluation[] = []
+    while (Date.now() < deadline && evaluations.length === 0) {
+      await sleep(250)
+      evaluations = (
+        await get<{ evaluations: Evaluation[] }>(`/v1/conversations/${started.id}/evaluations`)
+      ).evaluations
+    }
+    expect(evaluations.length).toBeGreaterThan(0)
+    const recording = await fetch(conversation?.recording_url ?? '')
+    expect(
+      (await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')).decodedSeconds,
+    ).toBeGreaterThan(2)
+  })
+
+  it('can end as failed with a reason and no recording', async () => {
+    const started = t.sandbox.startConversation({
+      turns: 1,
+      turnIntervalMs: 100,
+      startDelayMs: 0,
+      outcome: 'failed',
+      endReason: 'dial_no_answer',
+      evaluationDelayMs: 0,
+    })
+    await sleep(started.endsInMs + 300)
+    const conversation = await get<Conversation>(`/v1/conversations/${started.id}`)
+    expect(conversation).toMatchObject({
+      status: 'failed',
+      end_reason: 'dial_no_answer',
+      recording_url: null,
+    })
+    const { evaluations } = await get<{ evaluations: Evaluation[] }>(
+      `/v1/conversations/${started.id}/evaluations`,
+    )
+    expect(
+      evaluations.find((evaluation) => evaluation.criterion_id === 'booked_slot')?.status,
+    ).toBe('failure')
+  })
+})
+
+describe('older shape generation', () => {
+  it('serves only the old paths and plain lists', async () => {
+    const older = await startTestSandbox({ shapes: 'older' })
+    try {
+      const id = older.sandbox.seededConversations.completed
+      const plain = (await (await older.call(`/v1/conversations/${id}/messages`)).json()) as Record<
+        string,
+        unknown
+      >
+      expect(Object.keys(plain)).toEqual(['messages'])
+      expect((await older.call(`/v1/agents/conversations/${id}`)).status).toBe(404)
+    } finally {
+      await older.sandbox.stop()
+    }
+  })
+
+  it('newer-only deployments 404 on the old paths', async () => {
+    const newer = await startTestSandbox({ shapes: { conversationPaths: 'new' } })
+    try {
+      const id = newer.sandbox.seededConversations.completed
+      expect((await newer.call(`/v1/conversations/${id}`)).status).toBe(404)
+      expect((await newer.call(`/v1/agents/conversations/${id}`)).status).toBe(200)
+    } finally {
+      await newer.sandbox.stop()
+    }
+  })
+})
