@@ -25,7 +25,8 @@ import { tokenResponseSchema } from './schemas/token'
 import * as speech from './speech'
 import type { StreamRequest, SynthesizeRequest } from './speech'
 import * as voices from './voices'
-import type { CreateVoiceRequest, DownloadedFile } from './voices'
+import type { DownloadedFile } from './downloads'
+import type { CreateVoiceRequest } from './voices'
 
 export type { Credential, Timeouts } from './context'
 
