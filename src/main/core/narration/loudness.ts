@@ -72,25 +72,50 @@ export class LoudnessMeter {
   push(samples: Int16Array): void {
     const [s1, s2] = this.filters
     const st = this.state
+    // Filter state and coefficients in locals: this loop runs for every sample of the program.
+    let x1 = st[0]!
+    let x2 = st[1]!
+    let y1a = st[2]!
+    let y2a = st[3]!
+    let y1b = st[6]!
+    let y2b = st[7]!
+    const { b0: a0, b1: a1, b2: a2, a1: p1, a2: p2 } = s1
+    const { a1: q1, a2: q2 } = s2
+    let sum = this.subBlockSum
+    let count = this.subBlockCount
+    let peak = this.peak
+    const length = this.subBlockLength
     for (let i = 0; i < samples.length; i++) {
-      const x = (samples[i] ?? 0) / 32768
-      const ax = Math.abs(x)
-      if (ax > this.peak) this.peak = ax
-      // Direct form I, two stages.
-      const y1 = s1.b0 * x + s1.b1 * st[0]! + s1.b2 * st[1]! - s1.a1 * st[2]! - s1.a2 * st[3]!
-      st[1] = st[0]!
-      st[0] = x
-      st[3] = st[2]!
-      st[2] = y1
-      const y2 = s2.b0 * y1 + s2.b1 * st[4]! + s2.b2 * st[5]! - s2.a1 * st[6]! - s2.a2 * st[7]!
-      st[5] = st[4]!
-      st[4] = y1
-      st[7] = st[6]!
-      st[6] = y2
-      this.subBlockSum += y2 * y2
-      this.subBlockCount += 1
-      if (this.subBlockCount === this.subBlockLength) this.closeSubBlock()
+      const x = samples[i]! / 32768
+      const ax = x < 0 ? -x : x
+      if (ax > peak) peak = ax
+      // Direct form I, two stages (the second is a high-pass with b = 1, -2, 1).
+      const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
+      x2 = x1
+      x1 = x
+      const z = y - 2 * y1a + y2a - q1 * y1b - q2 * y2b
+      y2a = y1a
+      y1a = y
+      y2b = y1b
+      y1b = z
+      sum += z * z
+      count += 1
+      if (count === length) {
+        this.subBlockSum = sum
+        this.closeSubBlock()
+        sum = 0
+        count = 0
+      }
     }
+    st[0] = x1
+    st[1] = x2
+    st[2] = y1a
+    st[3] = y2a
+    st[6] = y1b
+    st[7] = y2b
+    this.subBlockSum = sum
+    this.subBlockCount = count
+    this.peak = peak
   }
 
   private closeSubBlock(): void {

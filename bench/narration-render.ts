@@ -1,0 +1,142 @@
+/**
+ * Bench: render a long script (20,000 words by default, ~100-word paragraphs) on paid limits
+ * against the sandbox with a fixed service time S, to WAV. Prints:
+ *  - makespan / theoretical minimum, the minimum being max((N-1)/r + S, ceil(N/c)*S) for N
+ *    requests, rate r and in-flight limit c (target at most 1.10);
+ *  - the number of 429 answers (target 0);
+ *  - peak memory growth during the render (target under 150 MB): RSS of the whole process (which
+ *    here also holds the sandbox and its synthesis threads) and the main isolate's heap plus
+ *    array buffers (the engine's own share);
+ *  - the time of a re-render after a one-paragraph edit relative to a one-request render (target
+ *    under 2x).
+ * The sandbox's synthesis cache is warmed first (outside the measurement, through a throw-away
+ * engine cache) so each answer takes exactly S instead of espeak's CPU time on a shared machine.
+ *
+ *   npx tsx bench/narration-render.ts [--words 20000] [--service-ms 250]
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { PLAN_LIMITS } from '../src/shared/domain/account'
+import { createProject } from '../src/shared/domain/script'
+import type { Project } from '../src/shared/domain/script'
+import { startSandbox } from '../src/sandbox/index'
+import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
+import { openPieceCache } from '../src/main/core/narration/piece-cache'
+import { startRender } from '../src/main/core/narration/render-job'
+import { planRender } from '../src/main/core/narration/render-plan'
+import { upstreamSpeechSource } from '../src/main/core/narration/upstream-speech-source'
+
+const { values } = parseArgs({
+  options: {
+    words: { type: 'string', default: '20000' },
+    'service-ms': { type: 'string', default: '250' },
+  },
+})
+const words = Number(values.words)
+const serviceMs = Number(values['service-ms'])
+const limits = PLAN_LIMITS.paid
+
+const VOCABULARY =
+  'the narrator walked along quiet river banks while morning light gathered over distant hills and small boats drifted past old stone bridges carrying stories nobody remembered'.split(
+    ' ',
+  )
+
+function paragraph(index: number, count: number): string {
+  const out: string[] = []
+  for (let i = 0; i < count; i++) {
+    const word = VOCABULARY[(index * 7 + i * 13 + Math.floor(i / 5)) % VOCABULARY.length]!
+    out.push(i % 12 === 0 ? word[0]!.toUpperCase() + word.slice(1) : word)
+    if (i % 12 === 11) out[out.length - 1] += '.'
+  }
+  return `Paragraph ${index + 1}. ${out.join(' ')}.`
+}
+
+function script(totalWords: number, edited = -1): Project {
+  const blocks = []
+  for (let i = 0, left = totalWords; left > 0; i++, left -= 100) {
+    const text = paragraph(i, Math.min(100, left))
+    blocks.push({ id: `p${i + 1}`, text: i === edited ? `${text} An edited ending.` : text })
+  }
+  return createProject({ blocks, defaults: { voiceId: 'george', format: 'wav' } })
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'vd-bench-narration-'))
+const sandbox = await startSandbox({ serviceTimeMs: serviceMs, synthCacheBytes: 1024 ** 3 })
+const client = createUpstreamClient({
+  baseUrl: sandbox.baseUrl,
+  credential: { kind: 'apiKey', secret: sandbox.keys.paid },
+  limits,
+})
+const source = upstreamSpeechSource(client)
+try {
+  const project = script(words)
+  const edited = script(words, Math.floor(project.blocks.length / 2))
+  const single = createProject({ blocks: [project.blocks[0]!], defaults: project.defaults })
+  const n = planRender(project).pieces.length
+  process.stdout.write(`Warming the sandbox with ${n + 1} pieces (not measured)...\n`)
+  const warm = await openPieceCache(join(dir, 'warm'))
+  await startRender({ project, outputPath: join(dir, 'warm.wav'), source, cache: warm }).done
+  await startRender({ project: edited, outputPath: join(dir, 'warm.wav'), source, cache: warm })
+    .done
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  sandbox.clearRequestLog()
+
+  const cache = await openPieceCache(join(dir, 'cache'))
+  const baseRss = process.memoryUsage().rss
+  const baseHeap = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
+  let peakRss = baseRss
+  let peakHeap = baseHeap
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage()
+    peakRss = Math.max(peakRss, m.rss)
+    peakHeap = Math.max(peakHeap, m.heapUsed + m.arrayBuffers)
+  }, 20)
+  const started = performance.now()
+  const result = await startRender({ project, outputPath: join(dir, 'book.wav'), source, cache })
+    .done
+  const makespan = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  const minimum = Math.max(
+    (n - 1) / limits.requestsPerSecond + serviceMs / 1000,
+    Math.ceil(n / limits.maxInFlight) * (serviceMs / 1000),
+  )
+  const throttled = sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .filter((e) => e.status === 429).length
+
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  let t = performance.now()
+  await startRender({
+    project: single,
+    outputPath: join(dir, 'one.wav'),
+    source,
+    cache: await openPieceCache(join(dir, 'one')),
+  }).done
+  const oneRequest = (performance.now() - t) / 1000
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  t = performance.now()
+  const rerender = await startRender({
+    project: edited,
+    outputPath: join(dir, 'book.wav'),
+    source,
+    cache,
+  }).done
+  const rerenderSeconds = (performance.now() - t) / 1000
+
+  const mb = (bytes: number): string => (bytes / 1024 ** 2).toFixed(1)
+  process.stdout.write(
+    [
+      `words: ${words}, blocks: ${project.blocks.length}, requests: ${n}, audio: ${(result.durationSeconds / 60).toFixed(1)} min, service time: ${serviceMs} ms`,
+      `makespan: ${makespan.toFixed(2)} s, theoretical minimum: ${minimum.toFixed(2)} s, ratio: ${(makespan / minimum).toFixed(3)} (target <= 1.10)`,
+      `429 answers: ${throttled} (target 0)`,
+      `peak memory growth: RSS ${mb(peakRss - baseRss)} MB (whole process, sandbox included), main heap + buffers ${mb(peakHeap - baseHeap)} MB (target < 150 MB)`,
+      `re-render after a one-paragraph edit: ${rerenderSeconds.toFixed(2)} s (${rerender.requests} request), one-request render: ${oneRequest.toFixed(2)} s, ratio: ${(rerenderSeconds / oneRequest).toFixed(2)} (target < 2)`,
+    ].join('\n') + '\n',
+  )
+} finally {
+  client.close()
+  await sandbox.stop()
+  await rm(dir, { recursive: true, force: true })
+}
