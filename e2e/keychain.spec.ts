@@ -18,6 +18,9 @@ test('without a keychain the key is kept for the session only, and the app says 
 
   const account = new AccountScreen(page)
   await account.open()
+  // The screen does not claim a keychain it does not have.
+  await expect(page.getByText('in memory for this session only').first()).toBeVisible()
+  await expect(page.getByText('in the system keychain')).toHaveCount(0)
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
   await account.saveApiKey(sandbox.keys.paid)

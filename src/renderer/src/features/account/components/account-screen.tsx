@@ -30,9 +30,9 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
           </button>
         </div>
       )}
+      <ConnectionCard status={status} />
       <CredentialCard status={status} />
       <VerifyCard key={verifyKey} status={status} />
-      <ConnectionCard status={status} />
       <PlanCard status={status} />
     </section>
   )

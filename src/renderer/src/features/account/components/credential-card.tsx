@@ -50,6 +50,12 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
   const [justSaved, setJustSaved] = useState<CredentialMode | null>(null)
 
   const summary = status === undefined ? null : credentialSummary(status)
+  // Say where the secret really goes: with no keychain, it is held in memory until quit.
+  const sessionOnly =
+    status !== undefined &&
+    (status.storage === 'session' ||
+      status.notices.some((notice) => notice.kind === 'keychain-unavailable'))
+  const keptWhere = sessionOnly ? 'in memory for this session only' : 'in the system keychain'
   const canForget =
     status !== undefined && (status.credential === 'apiKey' || status.credential === 'accessToken')
   const forgetLabel = status?.credential === 'accessToken' ? 'Forget token' : 'Forget key'
@@ -72,8 +78,8 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
         <div>
           <h2 id="credential-title">Credential</h2>
           <p className="card__description">
-            Kept by VoiceDesk’s background process in the system keychain. This window never sees it
-            again: only its last four characters.
+            Kept by VoiceDesk’s background process {keptWhere}. This window never sees it again:
+            only its last four characters.
           </p>
         </div>
         <fieldset className="segmented" aria-label="Sign in with">
@@ -141,7 +147,7 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
             field="apiKey"
             label={status?.credential === 'apiKey' ? 'Replace API key' : 'API key'}
             placeholder="sk_…"
-            hint="Paste the key from your dashboard. It is written to the keychain and cannot be read back here."
+            hint={`Paste the key from your dashboard. It is kept ${keptWhere} and cannot be read back here.`}
             submitLabel="Save key"
             minLength={8}
             save={saveKey}
