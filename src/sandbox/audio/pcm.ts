@@ -33,12 +33,13 @@ export function int16ToFloat(samples: Int16Array): Float32Array {
 
 /** Converts floats to 16-bit signed little-endian bytes (raw PCM, no header), clipping at full scale. */
 export function floatToInt16Bytes(samples: Float32Array): Buffer {
-  const out = Buffer.alloc(samples.length * 2)
+  const out = new Int16Array(samples.length)
   for (let i = 0; i < samples.length; i++) {
     const clipped = Math.max(-1, Math.min(1, samples[i] ?? 0))
-    out.writeInt16LE(Math.round(clipped < 0 ? clipped * 32768 : clipped * 32767), i * 2)
+    out[i] = Math.round(clipped < 0 ? clipped * 32768 : clipped * 32767)
   }
-  return out
+  // Int16Array uses the platform's byte order; every platform Node supports here is little-endian.
+  return Buffer.from(out.buffer, out.byteOffset, out.byteLength)
 }
 
 /** Multiplies every sample by `gain` in place. */
