@@ -17,7 +17,15 @@ export class SynthService {
     private readonly log: (line: string) => void,
     private readonly warmUp: boolean,
   ) {
-    if (threads > 0) this.pool = new SynthPool(threads, warmUp)
+    if (threads <= 0) return
+    try {
+      this.pool = new SynthPool(threads, warmUp)
+    } catch (error) {
+      // Same fallback as a worker that fails to load: synthesis on the main thread.
+      log(
+        `synthesis workers unavailable (${error instanceof Error ? error.message : String(error)})`,
+      )
+    }
   }
 
   /** Waits for the workers; falls back to main-thread synthesis if they cannot start. */
