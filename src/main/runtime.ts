@@ -4,6 +4,8 @@ import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
+import { UpstreamAccess } from './core/account/upstream-access'
+import { JobRegistry } from './core/jobs/job-registry'
 import type { Logger } from './core/log/logger'
 import { createLogger } from './core/log/logger'
 import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
@@ -14,6 +16,7 @@ import type { Dispatch, Handlers, SenderInfo } from './ipc/dispatch'
 import { createDispatcher } from './ipc/dispatch'
 import { createAccountHandlers } from './ipc/handlers/account'
 import { createAppHandlers } from './ipc/handlers/app'
+import { createJobHandlers } from './ipc/handlers/jobs'
 import type { BuildInfo, PlatformPorts } from './platform'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
@@ -50,7 +53,15 @@ export interface MainRuntimeOptions {
 /** The main process without Electron: the dispatcher, the services, and events for all windows. */
 export interface MainRuntime {
   dispatch: Dispatch
-  services: { account: AccountService; settings: SettingsStore; secrets: SecretStore }
+  services: {
+    account: AccountService
+    settings: SettingsStore
+    secrets: SecretStore
+    /** The account's client and its one synthesis scheduler, shared by every feature. */
+    upstream: UpstreamAccess
+    /** Long work (renders, streams, downloads, watches), cancellable by the window that started it. */
+    jobs: JobRegistry
+  }
   /** Events meant for every window (account:changed); returns the unsubscribe. */
   onEvent(listener: (event: RuntimeEvent) => void): () => void
   /** Stops timers and the sandbox this runtime started, and waits for settings writes. */
@@ -105,6 +116,9 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     sandbox,
   })
 
+  const upstream = new UpstreamAccess(account, logger.child('upstream'))
+  const jobs = new JobRegistry()
+
   const listeners = new Set<(event: RuntimeEvent) => void>()
   const broadcast = (event: RuntimeEvent): void => {
     for (const listener of listeners) {
@@ -128,6 +142,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   const handlers: Handlers = {
     ...createAppHandlers({ build, account, platform: options.platform }),
     ...createAccountHandlers(account),
+    ...createJobHandlers(jobs),
   }
 
   const origins = options.appOrigins
@@ -145,7 +160,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   let disposed = false
   return {
     dispatch,
-    services: { account, settings, secrets },
+    services: { account, settings, secrets, upstream, jobs },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -154,6 +169,8 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       if (disposed) return
       disposed = true
       unsubscribeAccount()
+      jobs.cancelAll()
+      upstream.dispose()
       account.dispose()
       listeners.clear()
       await settings.flush()

@@ -49,6 +49,11 @@ export const invokes = {
     none,
     'One cheap authenticated call to prove the credential and base URL work.',
   ),
+
+  'jobs:cancel': invoke<{ cancelled: boolean }>()(
+    z.object({ jobId: z.uuid() }),
+    'Cancels a running job (render, preview stream, download, watch) that this window started.',
+  ),
 } as const
 
 /** Every event channel main may send to the window that subscribed. */

@@ -14,7 +14,7 @@ import { AccountService } from './account-service'
 import { TOKEN_EXPIRING_MS } from './account-notices'
 
 const T0 = Date.parse('2026-05-01T12:00:00Z')
-const KEY = 'sk_live_abcdefgh1234'
+const KEY = 'sk_test_abcdefgh1234'
 
 async function token(claims: Record<string, unknown>): Promise<string> {
   return new SignJWT(claims)
