@@ -16,11 +16,11 @@ describe('JobRegistry', () => {
       kind: 'test',
       ownerId: 1,
       throttleMs: 10_000,
-      run: async (job) => {
+      run: (job) => {
         job.progress(1)
         job.progress(2)
         job.progress(3)
-        return 'done'
+        return Promise.resolve('done')
       },
       onProgress: (value) => seen.push(`progress ${value}`),
       onSettled: (outcome) => seen.push(outcome.ok ? `ok ${outcome.value}` : 'failed'),
