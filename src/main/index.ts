@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { WebContents } from 'electron'
 import { app, BrowserWindow, ipcMain, Menu, nativeTheme, screen, session, shell } from 'electron'
+import { createElectronPlatform } from './electron-platform'
 import { createLogger } from './core/log/logger'
 import { startDevSandbox } from './dev-sandbox'
 import { registerIpc } from './ipc/register'
@@ -96,7 +97,7 @@ async function start(): Promise<void> {
 
   runtime = await createMainRuntime({
     userDataDir: app.getPath('userData'),
-    platform: { openExternal },
+    platform: createElectronPlatform(logger),
     logger,
     startSandbox: startDevSandbox,
     appOrigins,

@@ -1,3 +1,4 @@
+import { createTestPlatform } from './testing/test-platform'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -110,7 +111,7 @@ describe('createMainRuntime', () => {
     const runtime = await createMainRuntime({
       userDataDir: first.userDataDir,
       secretStore: first.runtime.services.secrets,
-      platform: { openExternal: () => Promise.resolve() },
+      platform: createTestPlatform().ports,
       appOrigins: () => true,
       startSandbox,
     })

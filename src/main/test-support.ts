@@ -7,6 +7,7 @@ import { createLogger } from './core/log/logger'
 import { MemorySecretStore } from './core/secrets/memory-secret-store'
 import type { SenderInfo } from './ipc/dispatch'
 import type { MainRuntime, MainRuntimeOptions } from './runtime'
+import { createTestPlatform } from './testing/test-platform'
 import { createMainRuntime } from './runtime'
 import { httpAppOrigin } from './security/app-origin'
 
@@ -28,19 +29,15 @@ export async function createTestRuntime(overrides: Partial<MainRuntimeOptions> =
   cleanup: () => Promise<void>
 }> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-main-'))
-  const opened: string[] = []
+  const { ports, recorder } = createTestPlatform()
+  const opened = recorder.openedExternally
   const verifyCalls: Parameters<VerifyCredential>[0][] = []
   const logLines: string[] = []
   const logger: Logger = createLogger({ sink: (line) => logLines.push(line), level: 'debug' })
   const runtime = await createMainRuntime({
     userDataDir,
     secretStore: new MemorySecretStore(),
-    platform: {
-      openExternal: (url) => {
-        opened.push(url)
-        return Promise.resolve()
-      },
-    },
+    platform: ports,
     logger,
     appOrigins: [httpAppOrigin(APP_SENDER.url)],
     verifyCredential: (args) => {

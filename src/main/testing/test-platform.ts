@@ -1,0 +1,73 @@
+import type { PlatformPorts } from '../platform'
+
+/** What the app asked of the OS during a test, and the answers the test queued for its dialogs. */
+export interface PlatformRecorder {
+  /** Queue the path the next save dialog returns (null = the user cancels). */
+  answerNextSave(path: string | null): void
+  /** Queue the paths the next open dialog returns (null = the user cancels). */
+  answerNextOpen(paths: string[] | null): void
+  /** Whether the app window counts as focused (notifications are only for unfocused windows). */
+  setFocused(focused: boolean): void
+  dialogs: { kind: 'open' | 'save'; title: string; defaultName?: string }[]
+  openedExternally: string[]
+  revealed: string[]
+  openedPaths: string[]
+  notifications: { title: string; body: string }[]
+  /** Every taskbar progress value set, in order (null = cleared). */
+  progress: (number | null)[]
+}
+
+/**
+ * Test platform ports for the browser host: native dialogs answer from a queue the spec fills
+ * (a test cannot click an OS dialog), everything else is recorded for assertions.
+ */
+export function createTestPlatform(): { ports: PlatformPorts; recorder: PlatformRecorder } {
+  const saves: (string | null)[] = []
+  const opens: (string[] | null)[] = []
+  let focused = true
+  const recorder: PlatformRecorder = {
+    answerNextSave: (path) => void saves.push(path),
+    answerNextOpen: (paths) => void opens.push(paths),
+    setFocused: (value) => {
+      focused = value
+    },
+    dialogs: [],
+    openedExternally: [],
+    revealed: [],
+    openedPaths: [],
+    notifications: [],
+    progress: [],
+  }
+  const ports: PlatformPorts = {
+    openExternal(url) {
+      recorder.openedExternally.push(url)
+      return Promise.resolve()
+    },
+    showOpenDialog(_ownerId, options) {
+      recorder.dialogs.push({ kind: 'open', title: options.title })
+      // An unanswered dialog is a test bug: fail loudly instead of hanging like a real dialog.
+      if (opens.length === 0)
+        return Promise.reject(new Error(`unexpected open dialog "${options.title}"`))
+      return Promise.resolve(opens.shift() ?? null)
+    },
+    showSaveDialog(_ownerId, options) {
+      recorder.dialogs.push({
+        kind: 'save',
+        title: options.title,
+        defaultName: options.defaultName,
+      })
+      if (saves.length === 0)
+        return Promise.reject(new Error(`unexpected save dialog "${options.title}"`))
+      return Promise.resolve(saves.shift() ?? null)
+    },
+    showItemInFolder: (path) => void recorder.revealed.push(path),
+    openPath(path) {
+      recorder.openedPaths.push(path)
+      return Promise.resolve()
+    },
+    isWindowFocused: () => focused,
+    notify: (notification) => void recorder.notifications.push(notification),
+    setProgress: (_ownerId, fraction) => void recorder.progress.push(fraction),
+  }
+  return { ports, recorder }
+}
