@@ -143,7 +143,7 @@ describe('render command', () => {
       client.close()
     }
     expect(await readFile(join(dir, 'story.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/)
-  })
+  }, 90_000)
 
   it('fails with a usage message and exit code 2 on bad arguments', async () => {
     const { code, err } = await runCli(['nothing.txt', '--out', join(dir, 'x.flac')]).exit
