@@ -31,6 +31,14 @@ export function int16ToFloat(samples: Int16Array): Float32Array {
   return out
 }
 
+/** Reads raw 16-bit signed little-endian PCM bytes (any alignment) as floats. */
+export function int16BytesToFloat(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const samples = new Float32Array(Math.floor(bytes.byteLength / 2))
+  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true) / 32768
+  return samples
+}
+
 /** Converts floats to 16-bit signed little-endian bytes (raw PCM, no header), clipping at full scale. */
 export function floatToInt16Bytes(samples: Float32Array): Buffer {
   const out = new Int16Array(samples.length)

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
-import { ffmpegPath } from './aac-encoder.js'
+import { ffmpegPath } from './ffmpeg-path.js'
 import type { AudioFormat } from './encode.js'
 import { floatToInt16Bytes } from './pcm.js'
 
@@ -47,10 +47,8 @@ async function wasmEncoder(format: 'mp3' | 'ogg', sampleRate: number): Promise<S
 }
 
 function aacEncoder(sampleRate: number): StreamEncoder {
-  const binary = ffmpegPath()
-  if (!binary) throw new Error('no ffmpeg available for AAC encoding')
   const child = spawn(
-    binary,
+    ffmpegPath(),
     [
       '-hide_banner',
       '-loglevel',
@@ -75,25 +73,34 @@ function aacEncoder(sampleRate: number): StreamEncoder {
     ],
     { stdio: ['pipe', 'pipe', 'ignore'] },
   )
+  let failure: Error | null = null
   let pending: Buffer[] = []
   child.stdout.on('data', (chunk: Buffer) => pending.push(chunk))
   child.stdin.on('error', () => undefined)
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', (error) => {
+      failure = error
+      resolve(null)
+    })
+    child.once('close', (code) => resolve(code))
+  })
   const take = (): Uint8Array => {
+    if (failure) throw new Error(`AAC encoder (ffmpeg) failed: ${failure.message}`)
     const out = Buffer.concat(pending)
     pending = []
     return out
   }
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
   return {
     push: async (samples) => {
-      if (!child.stdin.write(floatToInt16Bytes(samples))) {
-        await new Promise<void>((resolve) => child.stdin.once('drain', () => resolve()))
+      if (!failure && !child.stdin.write(floatToInt16Bytes(samples))) {
+        await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), exited])
       }
       return take()
     },
     finish: async () => {
       child.stdin.end()
-      await exited
+      const code = await exited
+      if (code !== 0 && !failure) failure = new Error(`exit code ${String(code)}`)
       return take()
     },
     abandon: () => {

@@ -45,7 +45,9 @@ describe('SynthService', () => {
       inline.render(job('Thread check.')),
     ])
     // The engine keeps a little state between utterances, so lengths match closely rather than exactly.
-    expect(Math.abs(x.audio.byteLength - y.audio.byteLength) / y.audio.byteLength).toBeLessThan(0.02)
+    expect(Math.abs(x.audio.byteLength - y.audio.byteLength) / y.audio.byteLength).toBeLessThan(
+      0.02,
+    )
     expect(x.wordTimes).toHaveLength(y.wordTimes.length)
     await Promise.all([threaded.stop(), inline.stop()])
   })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { encodeAudio } from '../audio/encode.js'
 import { planSpeech } from '../audio/speech-plan.js'
-import { concatSamples, OUTPUT_SAMPLE_RATE, silence } from '../audio/pcm.js'
+import { concatSamples, int16BytesToFloat, OUTPUT_SAMPLE_RATE, silence } from '../audio/pcm.js'
 import type { ConversationRecord } from '../conversations/conversation-record.js'
 import { notFound } from '../server/api-error.js'
 import type { ServerEnv } from '../server/context.js'
@@ -43,10 +43,7 @@ async function renderRecording(env: ServerEnv, record: ConversationRecord): Prom
       message.role === 'assistant' ? 'emma' : 'george',
       'pcm',
     )
-    const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength)
-    const samples = new Float32Array(pcm.byteLength / 2)
-    for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true) / 32768
-    parts.push(samples, silence(300, OUTPUT_SAMPLE_RATE))
+    parts.push(int16BytesToFloat(pcm), silence(300, OUTPUT_SAMPLE_RATE))
   }
   if (parts.length === 0) parts.push(silence(1000, OUTPUT_SAMPLE_RATE))
   return encodeAudio('mp3', concatSamples(parts), OUTPUT_SAMPLE_RATE)

@@ -1,6 +1,6 @@
 import type { AudioFormat } from '../audio/encode.js'
 import { CONTENT_TYPES } from '../audio/encode.js'
-import { OUTPUT_SAMPLE_RATE } from '../audio/pcm.js'
+import { int16BytesToFloat, OUTPUT_SAMPLE_RATE } from '../audio/pcm.js'
 import { splitPlan } from '../audio/plan-pieces.js'
 import { createStreamEncoder } from '../audio/stream-encoder.js'
 import type { RenderResult } from '../engine/render.js'
@@ -30,13 +30,6 @@ export function streamFormat(accept: string | undefined): StreamFormat {
     if (format) return format
   }
   return 'mp3'
-}
-
-function int16ToSamples(pcm: Uint8Array): Float32Array {
-  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength)
-  const samples = new Float32Array(pcm.byteLength / 2)
-  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true) / 32768
-  return samples
 }
 
 /**
@@ -81,7 +74,7 @@ export const streamRoute: Route = {
       const piece = index === 0 ? first : next ? await next : null
       next = render(index + 1)
       if (!piece) break
-      if (!(await writer.write(await encoder.push(int16ToSamples(piece.audio))))) {
+      if (!(await writer.write(await encoder.push(int16BytesToFloat(piece.audio))))) {
         encoder.abandon()
         return
       }
