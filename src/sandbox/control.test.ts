@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorOf, startTestSandbox, type TestSandbox } from './testing/sandbox-client.js'
 
@@ -166,5 +167,6 @@ describe('stop', () => {
     await other.sandbox.stop()
     expect(await reading).toBe('closed')
     await expect(fetch(`${other.sandbox.baseUrl}/v1/voices`)).rejects.toThrow()
+    expect(existsSync(other.sandbox.stateDir)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, mkdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { availableParallelism } from 'node:os'
@@ -80,7 +80,7 @@ export interface Sandbox {
   state(): SandboxStateSummary
   /** The shape generation in force. */
   shapes: ShapeSettings
-  /** Closes the server and every connection, clears live-conversation timers, stops synthesis workers. */
+  /** Closes the server and every connection, clears live-conversation timers, stops synthesis workers, removes a temporary state folder. */
   stop(): Promise<void>
 }
 
@@ -198,6 +198,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()))
         server.closeAllConnections()
         await Promise.all([closed, synth.stop()])
+        // A temporary state folder is the sandbox's own; a folder the caller chose is left alone.
+        if (!options.stateDir) await rm(stateDir, { recursive: true, force: true })
       })()
       return stopped
     },
