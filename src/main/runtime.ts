@@ -12,21 +12,27 @@ import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
 import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
 import { SettingsStore } from './core/settings/settings-store'
+import { VoicesService } from './core/voices/voices-service'
 import type { Dispatch, Handlers, SenderInfo } from './ipc/dispatch'
 import { createDispatcher } from './ipc/dispatch'
 import { createAccountHandlers } from './ipc/handlers/account'
 import { createAppHandlers } from './ipc/handlers/app'
 import { createJobHandlers } from './ipc/handlers/jobs'
+import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { BuildInfo, PlatformPorts } from './platform'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
 
 export type { PlatformPorts, BuildInfo } from './platform'
 
+/** Events sent only to the window that started the work (through the handler's `emit`). */
+type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded'
+type BroadcastChannel = Exclude<EventChannel, WindowOnlyChannel>
+
 /** A main -> renderer event meant for every window. */
 export type RuntimeEvent = {
-  [E in EventChannel]: { channel: E; payload: PayloadOf<Events, E> }
-}[EventChannel]
+  [E in BroadcastChannel]: { channel: E; payload: PayloadOf<Events, E> }
+}[BroadcastChannel]
 
 export interface MainRuntimeOptions {
   /** Electron's userData folder, or a temporary folder in tests. */
@@ -61,6 +67,8 @@ export interface MainRuntime {
     upstream: UpstreamAccess
     /** Long work (renders, streams, downloads, watches), cancellable by the window that started it. */
     jobs: JobRegistry
+    /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
+    voices: VoicesService
   }
   /** Events meant for every window (account:changed); returns the unsubscribe. */
   onEvent(listener: (event: RuntimeEvent) => void): () => void
@@ -118,6 +126,13 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
 
   const upstream = new UpstreamAccess(account, logger.child('upstream'))
   const jobs = new JobRegistry()
+  const voices = await VoicesService.create({
+    userDataDir: options.userDataDir,
+    client: () => upstream.client(),
+    jobs,
+    dialogs: options.platform,
+    logger: logger.child('voices'),
+  })
 
   const listeners = new Set<(event: RuntimeEvent) => void>()
   const broadcast = (event: RuntimeEvent): void => {
@@ -143,6 +158,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     ...createAppHandlers({ build, account, platform: options.platform }),
     ...createAccountHandlers(account),
     ...createJobHandlers(jobs),
+    ...createVoicesHandlers(voices),
   }
 
   const origins = options.appOrigins
@@ -160,7 +176,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   let disposed = false
   return {
     dispatch,
-    services: { account, settings, secrets, upstream, jobs },
+    services: { account, settings, secrets, upstream, jobs, voices },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -174,6 +190,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       account.dispose()
       listeners.clear()
       await settings.flush()
+      await voices.flush()
       if (stopSandbox !== null) await stopSandbox()
     },
   }

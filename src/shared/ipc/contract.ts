@@ -2,10 +2,47 @@ import { z } from 'zod'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo } from '../domain/app'
+import type { SampleExtension, Voice } from '../domain/voice'
+import { VOICE_GENDERS } from '../domain/voice'
+import type { AppErrorData } from '../errors'
 import type { ApiOf } from './contract-types'
 import { event, invoke } from './contract-types'
 
 const none = z.undefined()
+
+/** Favourites, recently used voices and consent records kept locally for the Voices workspace. */
+export interface VoiceLibrary {
+  favorites: string[]
+  recent: string[]
+  consents: {
+    voiceId: string
+    fullName: string
+    email: string
+    createdAt: string
+    sampleSha256: string
+    deletedAt?: string
+  }[]
+  /** Set once when the library file was unreadable and set aside. */
+  notice: string | null
+}
+
+/** Media bytes fetched and cached by main (avatar or preview), shown by the page as a blob: URL. */
+export interface VoiceMedia {
+  bytes: Uint8Array
+  contentType: string | null
+}
+
+/** A voice sample held by main until the voice is created; the bytes come back for local checks. */
+export interface StagedVoiceSample {
+  sampleId: string
+  fileName: string
+  size: number
+  bytes: Uint8Array
+}
+
+const voiceId = z.string().min(1).max(200)
+/** Largest sample the page may send (the service takes 10 MiB). */
+const MAX_SAMPLE_UPLOAD = 10 * 1024 * 1024
 
 /**
  * Every invoke channel the renderer may call, `domain:action`, with its input schema and output
@@ -50,6 +87,75 @@ export const invokes = {
     'One cheap authenticated call to prove the credential and base URL work.',
   ),
 
+  'voices:list': invoke<Voice[]>()(
+    z.object({ refresh: z.boolean() }),
+    'The catalog plus the personal voices of the account, every page followed; cached in main until refreshed.',
+  ),
+  'voices:getLibrary': invoke<VoiceLibrary>()(
+    none,
+    'Favourites, recently used voices and consent records (local file), with a notice if it was reset.',
+  ),
+  'voices:setFavorite': invoke<VoiceLibrary>()(
+    z.object({ voiceId, favorite: z.boolean() }),
+    'Marks or unmarks a favourite voice.',
+  ),
+  'voices:markUsed': invoke<VoiceLibrary>()(
+    z.object({ voiceId }),
+    'Moves a voice to the front of the recently used list (20 kept).',
+  ),
+  'voices:getMedia': invoke<VoiceMedia | null>()(
+    z.object({ voiceId, kind: z.enum(['avatar', 'preview']), locale: z.string().max(35).optional() }),
+    "A voice's avatar or preview audio, fetched by main and cached on disk; null when the voice has none.",
+  ),
+  'voices:chooseSample': invoke<StagedVoiceSample | null>()(
+    none,
+    'Native open dialog for a voice sample (at most 10 MB); main reads and holds it. Null when cancelled.',
+  ),
+  'voices:stageSample': invoke<StagedVoiceSample>()(
+    z.object({
+      fileName: z.string().max(255),
+      bytes: z
+        .instanceof(Uint8Array)
+        .refine((b) => b.byteLength > 0, 'The file is empty.')
+        .refine((b) => b.byteLength <= MAX_SAMPLE_UPLOAD, 'The file is larger than 10 MB.'),
+    }),
+    'Holds a dropped or recorded sample (bytes from the page, at most 10 MB) until the voice is created.',
+  ),
+  'voices:create': invoke<Voice>()(
+    z.object({
+      name: z.string().trim().min(1).max(100),
+      gender: z.enum(VOICE_GENDERS),
+      locale: z
+        .string()
+        .regex(/^[a-z]{2,3}-[A-Z]{2}$/)
+        .optional(),
+      sampleId: z.uuid(),
+      consent: z.object({
+        fullName: z.string().trim().min(1).max(200),
+        email: z.email().max(320),
+        confirmed: z.literal(true),
+      }),
+    }),
+    'Creates a personal voice from a held sample with consent; main re-checks the audio first and keeps a consent record.',
+  ),
+  'voices:delete': invoke<void>()(
+    z.object({ voiceId }),
+    'Deletes a personal voice (not retried blindly; a 404 on retry counts as done).',
+  ),
+  'voices:downloadSample': invoke<{ path: string; bytes: number; extension: SampleExtension } | null>()(
+    z.object({ voiceId, voiceName: z.string().max(200) }),
+    "Downloads a personal voice's sample, then asks where to save it (extension from the bytes); written atomically. Null when cancelled.",
+  ),
+  'voices:tryText': invoke<{ jobId: string }>()(
+    z.object({
+      voiceId,
+      text: z.string().trim().min(1).max(500),
+      model: z.string().max(100).optional(),
+      language: z.string().max(35).optional(),
+    }),
+    'Streams a short line (MP3) in a voice as a job: voices:tryAudio chunks, then voices:tryEnded. Cancel with jobs:cancel.',
+  ),
+
   'jobs:cancel': invoke<{ cancelled: boolean }>()(
     z.object({ jobId: z.uuid() }),
     'Cancels a running job (render, preview stream, download, watch) that this window started.',
@@ -61,6 +167,12 @@ export const events = {
   'account:changed': event<AccountStatus>(
     'The account status changed (key set or forgotten, plan, base URL, token expiry).',
   ),
+  'voices:tryAudio': event<{ jobId: string; seq: number; chunk: Uint8Array }>(
+    'MP3 bytes of a "try with my text" stream, batched, in order (seq counts from 0); never dropped.',
+  ),
+  'voices:tryEnded': event<
+    { jobId: string; ok: true; bytes: number } | { jobId: string; ok: false; error: AppErrorData }
+  >('A "try with my text" stream ended: complete (bytes sent) or failed/cancelled.'),
 } as const
 
 export type Invokes = typeof invokes
