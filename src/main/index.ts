@@ -99,7 +99,7 @@ async function start(): Promise<void> {
     userDataDir: app.getPath('userData'),
     platform: createElectronPlatform(logger),
     logger,
-    startSandbox: startDevSandbox,
+    startSandbox: () => startDevSandbox(app.getAppPath()),
     appOrigins,
     build: {
       name: 'VoiceDesk',

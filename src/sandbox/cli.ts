@@ -3,7 +3,7 @@ import type { SandboxOptions } from './options.js'
 import { startSandbox } from './sandbox.js'
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--state-dir DIR] [--shapes older|newer]
-                           [--extra-voices N] [--demo-keys] [--seed N]
+                           [--extra-voices N] [--demo-keys] [--seed N] [--exit-with-parent]
 Environment: VOICEDESK_SANDBOX_KEY fixes the paid-plan API key.`
 
 function cliOptions(): SandboxOptions {
@@ -15,6 +15,7 @@ function cliOptions(): SandboxOptions {
       shapes: { type: 'string' },
       'extra-voices': { type: 'string' },
       'demo-keys': { type: 'boolean' },
+      'exit-with-parent': { type: 'boolean' },
       seed: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -50,6 +51,7 @@ function cliOptions(): SandboxOptions {
 
 async function main(): Promise<void> {
   let options: SandboxOptions
+  const exitWithParent = process.argv.includes('--exit-with-parent')
   try {
     options = cliOptions()
   } catch (error) {
@@ -82,6 +84,13 @@ async function main(): Promise<void> {
       () => process.exit(0),
       () => process.exit(1),
     )
+  }
+  // The app starts the sandbox as its child in development: when the app goes (even killed), its
+  // end of our stdin closes, and the sandbox follows instead of lingering on its port.
+  if (exitWithParent) {
+    process.stdin.on('end', () => stop('parent exited'))
+    process.stdin.on('error', () => stop('parent exited'))
+    process.stdin.resume()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
