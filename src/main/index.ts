@@ -208,7 +208,11 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
     clearTimeout(saveTimer)
     saveBounds()
   })
+  // Read now: a closed window's web contents can no longer be asked for its id.
+  const ownerId = window.webContents.id
   window.on('closed', () => {
+    // Why: the jobs a window started (conversation follows, streams) must not outlive it.
+    current.services.jobs.cancelOwnedBy(ownerId)
     if (mainWindow === window) mainWindow = null
   })
 

@@ -4,6 +4,8 @@ import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
+import type { ConversationService } from './core/conversations/conversation-service'
+import { createConversationService } from './core/conversations/create-conversation-service'
 import { UpstreamAccess } from './core/account/upstream-access'
 import { JobRegistry } from './core/jobs/job-registry'
 import type { Logger } from './core/log/logger'
@@ -17,6 +19,7 @@ import type { Dispatch, Handlers, SenderInfo } from './ipc/dispatch'
 import { createDispatcher } from './ipc/dispatch'
 import { createAccountHandlers } from './ipc/handlers/account'
 import { createAppHandlers } from './ipc/handlers/app'
+import { createConversationHandlers } from './ipc/handlers/conversations'
 import { createJobHandlers } from './ipc/handlers/jobs'
 import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { BuildInfo, PlatformPorts } from './platform'
@@ -27,7 +30,9 @@ export type { PlatformPorts, BuildInfo } from './platform'
 
 /** Events sent only to the window that started the work (through the handler's `emit`). */
 type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded'
-type BroadcastChannel = Exclude<EventChannel, WindowOnlyChannel>
+/** The Conversations workspace's events go only to the window that follows the conversation. */
+type ConversationChannel = Extract<EventChannel, `conversations:${string}`>
+type BroadcastChannel = Exclude<EventChannel, WindowOnlyChannel | ConversationChannel>
 
 /** A main -> renderer event meant for every window. */
 export type RuntimeEvent = {
@@ -67,6 +72,8 @@ export interface MainRuntime {
     upstream: UpstreamAccess
     /** Long work (renders, streams, downloads, watches), cancellable by the window that started it. */
     jobs: JobRegistry
+    /** Conversation follows, the local list, recordings and exports (the Conversations workspace). */
+    conversations: ConversationService
     /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
     voices: VoicesService
   }
@@ -126,6 +133,13 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
 
   const upstream = new UpstreamAccess(account, logger.child('upstream'))
   const jobs = new JobRegistry()
+  const conversations = await createConversationService({
+    userDataDir: options.userDataDir,
+    account,
+    upstream,
+    jobs,
+    logger: logger.child('conversations'),
+  })
   const voices = await VoicesService.create({
     userDataDir: options.userDataDir,
     client: () => upstream.client(),
@@ -158,6 +172,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     ...createAppHandlers({ build, account, platform: options.platform }),
     ...createAccountHandlers(account),
     ...createJobHandlers(jobs),
+    ...createConversationHandlers({ conversations, platform: options.platform }),
     ...createVoicesHandlers(voices),
   }
 
@@ -176,7 +191,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   let disposed = false
   return {
     dispatch,
-    services: { account, settings, secrets, upstream, jobs, voices },
+    services: { account, settings, secrets, upstream, jobs, voices, conversations },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -186,6 +201,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       disposed = true
       unsubscribeAccount()
       jobs.cancelAll()
+      await conversations.dispose()
       upstream.dispose()
       account.dispose()
       listeners.clear()

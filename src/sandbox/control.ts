@@ -24,6 +24,7 @@ export const startConversationSchema = z
     endReason: z.string().min(1),
     evaluationDelayMs: z.number().int().min(0),
     recording: z.boolean(),
+    initialTurns: z.number().int().min(0).max(100_000),
   })
   .partial()
   .strict()

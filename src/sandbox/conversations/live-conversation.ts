@@ -4,6 +4,9 @@ import type { ConversationRecord } from './conversation-record.js'
 import type { ConversationStore } from './conversation-store.js'
 import { scriptedEvaluations, scriptedMessage } from './transcript.js'
 
+/** Spacing of the rows of `initialTurns`. */
+const HISTORY_TURN_MS = 1_000
+
 /** How a live conversation runs. All times in milliseconds. */
 export interface StartConversationOptions {
   /** Account that owns it (default paid). */
@@ -22,6 +25,11 @@ export interface StartConversationOptions {
   evaluationDelayMs?: number
   /** Whether a recording is served (default: when completed). */
   recording?: boolean
+  /**
+   * Rows already in the transcript when it becomes active, timed as if spoken before (default 0):
+   * a long conversation without waiting for it (benchmarks).
+   */
+  initialTurns?: number
 }
 
 /** What the caller learns about a started conversation. */
@@ -67,12 +75,18 @@ export function startLiveConversation(
   store.put(record)
 
   timers.after(startDelay, () => {
-    const startedAt = now()
+    const history = options.initialTurns ?? 0
+    const startedAt = now() - history * HISTORY_TURN_MS
     record.status = 'active'
     record.startedAt = new Date(startedAt).toISOString()
-    let n = 0
+    for (let i = 0; i < history; i++) {
+      record.messages.push(
+        scriptedMessage(i, startedAt + i * HISTORY_TURN_MS, HISTORY_TURN_MS - 100),
+      )
+    }
+    let n = history
     const nextTurn = (): void => {
-      if (n < turns) {
+      if (n < history + turns) {
         record.messages.push(scriptedMessage(n, now(), Math.max(1, interval - 100)))
         n += 1
         timers.after(interval, nextTurn)

@@ -2,6 +2,14 @@ import { z } from 'zod'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo } from '../domain/app'
+import type {
+  ConversationEvent,
+  ConversationSnapshot,
+  RecentConversations,
+  RecordingInfo,
+  WatchState,
+} from '../domain/conversation-watch'
+import { EXPORT_FORMATS } from '../domain/conversation-watch'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -9,6 +17,14 @@ import type { ApiOf } from './contract-types'
 import { event, invoke } from './contract-types'
 
 const none = z.undefined()
+
+/** A conversation id as the service issues them (conv_…); checked before it reaches a path or file name. */
+const conversationId = z
+  .string()
+  .trim()
+  .min(1, 'Enter a conversation id.')
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'A conversation id has only letters, digits, _ and -.')
 
 /** Favourites, recently used voices and consent records kept locally for the Voices workspace. */
 export interface VoiceLibrary {
@@ -160,6 +176,43 @@ export const invokes = {
     z.object({ jobId: z.uuid() }),
     'Cancels a running job (render, preview stream, download, watch) that this window started.',
   ),
+
+  'conversations:open': invoke<ConversationSnapshot & { jobId: string | null }>()(
+    z.object({ id: conversationId }),
+    'Opens a conversation by id (NOT_FOUND with a clear message when unknown), adds it to the local list and follows it while not final; events bring the changes.',
+  ),
+  'conversations:close': invoke<{ closed: boolean }>()(
+    z.object({ id: conversationId }),
+    'Stops following a conversation in this window (no further reads).',
+  ),
+  'conversations:listRecent': invoke<RecentConversations>()(
+    none,
+    'The local list of opened conversations, most recent first (the service has no list).',
+  ),
+  'conversations:removeRecent': invoke<RecentConversations>()(
+    z.object({ id: conversationId }),
+    'Removes a conversation from the local list (the conversation itself is untouched).',
+  ),
+  'conversations:dismissListNotice': invoke<RecentConversations>()(
+    none,
+    'Hides the notice about a local list that could not be read at start.',
+  ),
+  'conversations:setVisibility': invoke<void>()(
+    z.object({ hidden: z.boolean() }),
+    "The window's visibility: hidden windows are polled every few seconds instead of every second.",
+  ),
+  'conversations:prepareRecording': invoke<RecordingInfo>()(
+    z.object({ id: conversationId }),
+    "Downloads (once, into main's cache) the recording of an opened conversation; the page then reads it in chunks.",
+  ),
+  'conversations:readRecording': invoke<Uint8Array>()(
+    z.object({ id: conversationId, offset: z.number().int().min(0) }),
+    'One chunk (at most 2 MiB) of a prepared recording, from `offset`.',
+  ),
+  'conversations:export': invoke<{ path: string; bytes: number } | null>()(
+    z.object({ id: conversationId, format: z.enum(EXPORT_FORMATS) }),
+    'Exports a conversation (JSON records as received, Markdown or plain text) through the save dialog, written atomically; null when cancelled.',
+  ),
 } as const
 
 /** Every event channel main may send to the window that subscribed. */
@@ -173,6 +226,15 @@ export const events = {
   'voices:tryEnded': event<
     { jobId: string; ok: true; bytes: number } | { jobId: string; ok: false; error: AppErrorData }
   >('A "try with my text" stream ended: complete (bytes sent) or failed/cancelled.'),
+  'conversations:event': event<ConversationEvent>(
+    'A webhook-style event derived by the poller (conversation.started, message.created, conversation.ended, evaluation.completed); ids are stable, so a repeat can be dropped.',
+  ),
+  'conversations:watch': event<WatchState>(
+    'How following a conversation goes: following, reconnecting (with the error), waiting for evaluations, done, stopped.',
+  ),
+  'conversations:recentChanged': event<RecentConversations>(
+    'The local list changed (a conversation opened, or its status or duration changed).',
+  ),
 } as const
 
 export type Invokes = typeof invokes
