@@ -13,6 +13,7 @@ import { createLogger } from './core/log/logger'
 import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
 import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
+import { ScriptWorkspaceService } from './core/script-workspace/script-workspace-service'
 import { SettingsStore } from './core/settings/settings-store'
 import { VoicesService } from './core/voices/voices-service'
 import type { Dispatch, Handlers, SenderInfo } from './ipc/dispatch'
@@ -21,6 +22,7 @@ import { createAccountHandlers } from './ipc/handlers/account'
 import { createAppHandlers } from './ipc/handlers/app'
 import { createConversationHandlers } from './ipc/handlers/conversations'
 import { createJobHandlers } from './ipc/handlers/jobs'
+import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { BuildInfo, PlatformPorts } from './platform'
 import type { AppOrigin } from './security/app-origin'
@@ -32,7 +34,12 @@ export type { PlatformPorts, BuildInfo } from './platform'
 type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded'
 /** The Conversations workspace's events go only to the window that follows the conversation. */
 type ConversationChannel = Extract<EventChannel, `conversations:${string}`>
-type BroadcastChannel = Exclude<EventChannel, WindowOnlyChannel | ConversationChannel>
+/** The Script workspace's renders and previews report only to the window that started them. */
+type ScriptChannel = Extract<EventChannel, `script:${string}`>
+type BroadcastChannel = Exclude<
+  EventChannel,
+  WindowOnlyChannel | ConversationChannel | ScriptChannel
+>
 
 /** A main -> renderer event meant for every window. */
 export type RuntimeEvent = {
@@ -148,6 +155,14 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     logger: logger.child('voices'),
   })
 
+  const script = new ScriptWorkspaceService({
+    userDataDir: options.userDataDir,
+    jobs,
+    platform: options.platform,
+    client: () => upstream.client(),
+    logger: logger.child('script'),
+  })
+
   const listeners = new Set<(event: RuntimeEvent) => void>()
   const broadcast = (event: RuntimeEvent): void => {
     for (const listener of listeners) {
@@ -169,6 +184,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     development: options.build?.development ?? false,
   }
   const handlers: Handlers = {
+    ...createScriptHandlers(script, options.platform),
     ...createAppHandlers({ build, account, platform: options.platform }),
     ...createAccountHandlers(account),
     ...createJobHandlers(jobs),
@@ -207,6 +223,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       listeners.clear()
       await settings.flush()
       await voices.flush()
+      await script.flush()
       if (stopSandbox !== null) await stopSandbox()
     },
   }

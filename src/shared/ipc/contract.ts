@@ -2,6 +2,21 @@ import { z } from 'zod'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo } from '../domain/app'
+import type { RenderEstimate } from '../domain/narration'
+import { projectSchema } from '../domain/script'
+import type {
+  BlockAudio,
+  BlockAudioState,
+  BlockTake,
+  FinishedRender,
+  OpenedDocument,
+  RecentProject,
+  RecoveryOffer,
+  RenderOverview,
+  RenderStatus,
+  SavedDocument,
+} from '../domain/script-workspace'
+import { renderSettingsSchema } from '../domain/script-workspace'
 import type {
   ConversationEvent,
   ConversationSnapshot,
@@ -57,6 +72,10 @@ export interface StagedVoiceSample {
 }
 
 const voiceId = z.string().min(1).max(200)
+const docId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/)
+const recentId = z.string().regex(/^[0-9a-f]{16}$/)
+/** Largest dropped script text (a 100,000-word book is about 600 KB). */
+const MAX_SCRIPT_TEXT = 20 * 1024 * 1024
 /** Largest sample the page may send (the service takes 10 MiB). */
 const MAX_SAMPLE_UPLOAD = 10 * 1024 * 1024
 
@@ -120,7 +139,11 @@ export const invokes = {
     'Moves a voice to the front of the recently used list (20 kept).',
   ),
   'voices:getMedia': invoke<VoiceMedia | null>()(
-    z.object({ voiceId, kind: z.enum(['avatar', 'preview']), locale: z.string().max(35).optional() }),
+    z.object({
+      voiceId,
+      kind: z.enum(['avatar', 'preview']),
+      locale: z.string().max(35).optional(),
+    }),
     "A voice's avatar or preview audio, fetched by main and cached on disk; null when the voice has none.",
   ),
   'voices:chooseSample': invoke<StagedVoiceSample | null>()(
@@ -158,7 +181,11 @@ export const invokes = {
     z.object({ voiceId }),
     'Deletes a personal voice (not retried blindly; a 404 on retry counts as done).',
   ),
-  'voices:downloadSample': invoke<{ path: string; bytes: number; extension: SampleExtension } | null>()(
+  'voices:downloadSample': invoke<{
+    path: string
+    bytes: number
+    extension: SampleExtension
+  } | null>()(
     z.object({ voiceId, voiceName: z.string().max(200) }),
     "Downloads a personal voice's sample, then asks where to save it (extension from the bytes); written atomically. Null when cancelled.",
   ),
@@ -170,6 +197,112 @@ export const invokes = {
       language: z.string().max(35).optional(),
     }),
     'Streams a short line (MP3) in a voice as a job: voices:tryAudio chunks, then voices:tryEnded. Cancel with jobs:cancel.',
+  ),
+
+  'script:new': invoke<OpenedDocument>()(none, 'A new, empty, unsaved script.'),
+  'script:open': invoke<OpenedDocument | null>()(
+    none,
+    'Native open dialog: a project opens as saved, a .txt/Markdown script as a new import (dialogue speakers detected). Null when cancelled.',
+  ),
+  'script:openRecent': invoke<OpenedDocument>()(
+    z.object({ recentId }),
+    'Opens a recent project by its id (main keeps the paths).',
+  ),
+  'script:listRecent': invoke<RecentProject[]>()(
+    none,
+    'Recently opened or saved projects, newest first.',
+  ),
+  'script:removeRecent': invoke<void>()(
+    z.object({ recentId }),
+    'Removes an entry from the recent list.',
+  ),
+  'script:importDropped': invoke<OpenedDocument>()(
+    z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_SCRIPT_TEXT) }),
+    'A .txt/Markdown script dropped on the window (its text, read by the page) as a new unsaved script.',
+  ),
+  'script:save': invoke<SavedDocument | null>()(
+    z.object({ docId, project: projectSchema, as: z.boolean().optional() }),
+    "Saves to the document's file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
+  ),
+  'script:saveDraft': invoke<void>()(
+    z.object({ docId, project: projectSchema }),
+    'Writes the crash-recovery draft of an open document (sent about a second after typing stops).',
+  ),
+  'script:close': invoke<void>()(
+    z.object({ docId }),
+    'A clean close: forgets the document and its recovery draft.',
+  ),
+  'script:getRecovery': invoke<RecoveryOffer[]>()(
+    none,
+    'Drafts left by a crash or kill, newest first.',
+  ),
+  'script:restoreRecovery': invoke<OpenedDocument>()(
+    z.object({ docId }),
+    'Reopens a recovered draft (unsaved) under its old id.',
+  ),
+  'script:discardRecovery': invoke<void>()(z.object({ docId }), 'Deletes a recovered draft.'),
+  'script:blockStates': invoke<Record<string, BlockAudioState>>()(
+    z.object({
+      docId,
+      project: projectSchema,
+      blockIds: z.array(z.string().max(100)).max(100_000).optional(),
+    }),
+    'Audio state of blocks (all or the listed ones): cached, stale since the last render, new, empty or without voice.',
+  ),
+  'script:estimate': invoke<RenderEstimate>()(
+    z.object({ project: projectSchema }),
+    'What a render will cost: pieces, cached pieces, requests and billable characters.',
+  ),
+  'script:renderOverview': invoke<RenderOverview>()(
+    z.object({ docId }),
+    "The document's running render, a stopped one that can resume, and the last finished one.",
+  ),
+  'script:startRender': invoke<{ jobId: string; outputName: string } | null>()(
+    z.object({
+      docId,
+      project: projectSchema,
+      settings: renderSettingsSchema,
+      resume: z.boolean().optional(),
+    }),
+    'Renders the script as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.',
+  ),
+  'script:revealOutput': invoke<void>()(
+    z.object({ docId }),
+    "Shows the document's last finished render in the file manager.",
+  ),
+  'script:openOutput': invoke<void>()(
+    z.object({ docId }),
+    "Opens the document's last finished render in the default player.",
+  ),
+  'script:preview': invoke<{ jobId: string }>()(
+    z.object({
+      project: projectSchema,
+      blockId: z.string().min(1).max(100),
+      selection: z
+        .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+        .optional(),
+    }),
+    'Streams a block (or a selection of it) as MP3: script:previewAudio chunks as they arrive, then script:previewEnded. Cancel with jobs:cancel.',
+  ),
+  'script:auditionLexicon': invoke<{ jobId: string }>()(
+    z.object({
+      voiceId,
+      term: z.string().trim().min(1).max(200),
+      alias: z.string().trim().min(1).max(400),
+    }),
+    'Streams a lexicon entry as it will be spoken (its alias) in a voice, with the preview events.',
+  ),
+  'script:blockAudio': invoke<BlockAudio>()(
+    z.object({ project: projectSchema, blockId: z.string().min(1).max(100) }),
+    "A rendered block's audio from the local cache (WAV, no request) with its word timings; NOT_FOUND when not rendered.",
+  ),
+  'script:takes': invoke<BlockTake[]>()(
+    z.object({
+      project: projectSchema,
+      blockId: z.string().min(1).max(100),
+      voiceIds: z.array(voiceId).min(2).max(2),
+    }),
+    'A/B takes of a block in two voices, synthesized into the cache and gain-matched to the same loudness (BS.1770).',
   ),
 
   'jobs:cancel': invoke<{ cancelled: boolean }>()(
@@ -235,6 +368,19 @@ export const events = {
   'conversations:recentChanged': event<RecentConversations>(
     'The local list changed (a conversation opened, or its status or duration changed).',
   ),
+  'script:renderProgress': event<RenderStatus>(
+    'Progress of a render this window started (throttled), with a pause notice while the network is down.',
+  ),
+  'script:renderEnded': event<
+    | { jobId: string; docId: string; ok: true; finished: FinishedRender }
+    | { jobId: string; docId: string; ok: false; error: AppErrorData }
+  >('A render ended: finished (with its report), failed or cancelled.'),
+  'script:previewAudio': event<{ jobId: string; seq: number; chunk: Uint8Array }>(
+    'MP3 bytes of a block preview, in order (seq counts from 0), as they arrive.',
+  ),
+  'script:previewEnded': event<
+    { jobId: string; ok: true; bytes: number } | { jobId: string; ok: false; error: AppErrorData }
+  >('A block preview stream ended: complete, failed or cancelled.'),
 } as const
 
 export type Invokes = typeof invokes

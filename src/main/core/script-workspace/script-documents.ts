@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import { basename, dirname, extname } from 'node:path'
+import type { Project } from '../../../shared/domain/script'
+import { createProject } from '../../../shared/domain/script'
+import type {
+  OpenedDocument,
+  RecentProject,
+  RecoveryOffer,
+  SavedDocument,
+} from '../../../shared/domain/script-workspace'
+import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import { saveProjectFile } from '../narration/project-file'
+import type { PlatformPorts } from '../../platform'
+import { RecentProjects } from './recent-projects'
+import { RecoveryJournal } from './recovery-journal'
+import { projectFromScriptText, readScriptFile, titleOf } from './script-import'
+
+const OPEN_FILTERS = [
+  { name: 'Scripts and projects', extensions: ['voicedesk', 'json', 'md', 'markdown', 'txt'] },
+  { name: 'VoiceDesk projects', extensions: ['voicedesk', 'json'] },
+  { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
+]
+const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
+
+/** An empty script: one empty block, ready to type into. */
+export function emptyProject(): Project {
+  return createProject({ title: '', blocks: [{ id: randomUUID(), text: '' }] })
+}
+
+/**
+ * The file side of the Script workspace: which file each open document belongs to (main keeps
+ * the path; the page only gets a name to show), open/save/save-as through native dialogs, recent
+ * projects, and the crash-recovery journal.
+ */
+export class ScriptDocuments {
+  readonly #paths = new Map<string, string | null>()
+  readonly recents: RecentProjects
+  readonly recovery: RecoveryJournal
+
+  constructor(
+    userDataDir: string,
+    private readonly dialogs: Pick<PlatformPorts, 'showOpenDialog' | 'showSaveDialog'>,
+    private readonly logger: Logger,
+  ) {
+    this.recents = new RecentProjects(userDataDir)
+    this.recovery = new RecoveryJournal(userDataDir)
+  }
+
+  /** The file of a document, or null while it is unsaved. Unknown ids are refused. */
+  pathOf(docId: string): string | null {
+    const path = this.#paths.get(docId)
+    if (path === undefined) {
+      throw new AppError('NOT_FOUND', 'That script is not open any more. Open it again.')
+    }
+    return path
+  }
+
+  /** Where a document's render records are kept: its file, or its id before it has one. */
+  keyOf(docId: string): string {
+    return this.pathOf(docId) ?? docId
+  }
+
+  #register(project: Project, path: string | null, unsaved: boolean): OpenedDocument {
+    const docId = randomUUID()
+    this.#paths.set(docId, path)
+    return {
+      docId,
+      project,
+      fileName: path === null ? null : basename(path),
+      location: path === null ? null : dirname(path),
+      unsaved,
+    }
+  }
+
+  create(): OpenedDocument {
+    return this.#register(emptyProject(), null, false)
+  }
+
+  /** The open dialog: a project opens as saved, a .txt/.md script as a new unsaved import. */
+  async open(ownerId: number): Promise<OpenedDocument | null> {
+    const paths = await this.dialogs.showOpenDialog(ownerId, {
+      title: 'Open a script or project',
+      filters: OPEN_FILTERS,
+    })
+    const path = paths?.[0]
+    if (path === undefined) return null
+    return this.openPath(path)
+  }
+
+  async openPath(path: string): Promise<OpenedDocument> {
+    const { project, isProject } = await readScriptFile(path)
+    if (!isProject) return this.#register(project, null, true)
+    await this.recents.touch(path)
+    return this.#register(project, path, false)
+  }
+
+  /** A recent project by its id (the page never names the path). */
+  async openRecent(id: string): Promise<OpenedDocument> {
+    const path = await this.recents.pathOf(id)
+    if (path === null)
+      throw new AppError('NOT_FOUND', 'That project is no longer in the recent list.')
+    return this.openPath(path)
+  }
+
+  listRecent(): Promise<RecentProject[]> {
+    return this.recents.list()
+  }
+
+  /** A script dropped on the window: its text was read by the page, nothing is read from disk. */
+  importDropped(fileName: string, text: string): OpenedDocument {
+    return this.#register(projectFromScriptText(fileName, text), null, true)
+  }
+
+  /** Saves to the document's file, or asks where when it has none (or `as` is set). */
+  async save(
+    ownerId: number,
+    docId: string,
+    project: Project,
+    as: boolean,
+  ): Promise<SavedDocument | null> {
+    let path = this.pathOf(docId)
+    if (path === null || as) {
+      const suggested = project.title.trim() || (path === null ? 'Untitled script' : titleOf(path))
+      const chosen = await this.dialogs.showSaveDialog(ownerId, {
+        title: as ? 'Save the script as' : 'Save the script',
+        defaultName: `${suggested.replace(/[\\/:*?"<>|]+/g, '-')}.voicedesk`,
+        filters: SAVE_FILTERS,
+      })
+      if (chosen === null) return null
+      path = extname(chosen) === '' ? `${chosen}.voicedesk` : chosen
+    }
+    await saveProjectFile(path, project)
+    this.#paths.set(docId, path)
+    await this.recovery.clear(docId)
+    await this.recents.touch(path)
+    this.logger.info('script saved', { blocks: project.blocks.length })
+    return {
+      docId,
+      fileName: basename(path),
+      location: dirname(path),
+      savedAt: new Date().toISOString(),
+    }
+  }
+
+  /** Writes the crash-recovery draft of a document. */
+  saveDraft(docId: string, project: Project): Promise<void> {
+    return this.recovery.write(docId, project, this.pathOf(docId))
+  }
+
+  /** A clean close: the draft is discarded (the user chose to close without saving, or had saved). */
+  async close(docId: string): Promise<void> {
+    if (!this.#paths.has(docId)) return
+    await this.recovery.clear(docId)
+    this.#paths.delete(docId)
+  }
+
+  recoveryOffers(): Promise<RecoveryOffer[]> {
+    return this.recovery.offers()
+  }
+
+  /** Reopens a recovered draft under its old id (so its render records and resume still match). */
+  async restore(docId: string): Promise<OpenedDocument> {
+    const draft = await this.recovery.read(docId)
+    if (draft === null)
+      throw new AppError('NOT_FOUND', 'That recovered script is no longer available.')
+    this.#paths.set(docId, draft.filePath)
+    return {
+      docId,
+      project: draft.project,
+      fileName: draft.filePath === null ? null : basename(draft.filePath),
+      location: draft.filePath === null ? null : dirname(draft.filePath),
+      unsaved: true,
+    }
+  }
+
+  discardRecovery(docId: string): Promise<void> {
+    return this.recovery.clear(docId)
+  }
+}

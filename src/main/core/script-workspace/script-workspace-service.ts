@@ -1,0 +1,334 @@
+import { basename, dirname, join } from 'node:path'
+import type { RenderEstimate } from '../../../shared/domain/narration'
+import type { Project } from '../../../shared/domain/script'
+import type {
+  BlockAudio,
+  BlockAudioState,
+  BlockTake,
+  FinishedRender,
+  RenderOverview,
+  RenderSettings,
+  RenderStatus,
+} from '../../../shared/domain/script-workspace'
+import type { AppErrorData } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
+import type { JobRegistry } from '../jobs/job-registry'
+import type { Logger } from '../log/logger'
+import type { PieceCache } from '../narration/piece-cache'
+import { openPieceCache } from '../narration/piece-cache'
+import { estimateRender } from '../narration/render-job'
+import { journalPathFor, readJournal } from '../narration/render-journal'
+import { planRender } from '../narration/render-plan'
+import { upstreamSpeechSource } from '../narration/upstream-speech-source'
+import type { UpstreamClient } from '../upstream/upstream-client'
+import type { PlatformPorts } from '../../platform'
+import { blockTakes, cachedBlockAudio } from './block-audio'
+import type { PreviewEvent } from './block-preview'
+import { previewInputs, startPreview } from './block-preview'
+import { blockStates } from './block-states'
+import { RenderRecords } from './render-records'
+import { startRenderSession } from './render-session'
+import { ScriptDocuments } from './script-documents'
+
+/** What a render sends to the window that started it. */
+export type RenderEvent =
+  | { channel: 'script:renderProgress'; payload: RenderStatus }
+  | {
+      channel: 'script:renderEnded'
+      payload:
+        | { jobId: string; docId: string; ok: true; finished: FinishedRender }
+        | { jobId: string; docId: string; ok: false; error: AppErrorData }
+    }
+
+const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extensions: string[] }> = {
+  mp3: { name: 'MP3 audio', extensions: ['mp3'] },
+  wav: { name: 'WAV audio', extensions: ['wav'] },
+  ogg: { name: 'Ogg Vorbis audio', extensions: ['ogg'] },
+  pcm: { name: 'Raw PCM (s16le, mono)', extensions: ['pcm'] },
+}
+
+/** Renders that end while the window is in the background are announced when they took this long. */
+const NOTIFY_AFTER_MS = 5000
+
+function errorData(error: unknown): AppErrorData {
+  if (error instanceof AppError) return error.toData()
+  return {
+    code: 'INTERNAL',
+    message: 'The render failed unexpectedly. Run it again to continue.',
+    retryable: true,
+  }
+}
+
+export interface ScriptWorkspaceOptions {
+  userDataDir: string
+  jobs: JobRegistry
+  platform: PlatformPorts
+  client: () => UpstreamClient
+  logger: Logger
+  /** Piece cache folder (default `<userData>/narration-cache`). */
+  cacheDir?: string
+}
+
+/**
+ * The Script workspace's main side: documents (files, recent, recovery), block audio states, the
+ * render session of each document (progress, taskbar, notification, resume, network pauses),
+ * previews, rendered-block playback and A/B takes.
+ */
+export class ScriptWorkspaceService {
+  readonly documents: ScriptDocuments
+  readonly #records: RenderRecords
+  readonly #running = new Map<string, RenderStatus & { docId: string }>()
+  readonly #finished = new Map<string, FinishedRender>()
+  #cache: Promise<PieceCache> | null = null
+
+  constructor(private readonly options: ScriptWorkspaceOptions) {
+    this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
+    this.#records = new RenderRecords(options.userDataDir)
+  }
+
+  cache(): Promise<PieceCache> {
+    this.#cache ??= openPieceCache(
+      this.options.cacheDir ?? join(this.options.userDataDir, 'narration-cache'),
+    )
+    this.#cache.catch(() => {
+      this.#cache = null
+    })
+    return this.#cache
+  }
+
+  async blockStates(
+    docId: string,
+    project: Project,
+    blockIds?: string[],
+  ): Promise<Record<string, BlockAudioState>> {
+    const cache = await this.cache()
+    const record = await this.#records.get(this.documents.keyOf(docId))
+    return blockStates(project, cache, record?.renderedBlocks ?? {}, blockIds)
+  }
+
+  async estimate(project: Project): Promise<RenderEstimate> {
+    return estimateRender(project, await this.cache())
+  }
+
+  async overview(docId: string): Promise<RenderOverview> {
+    const key = this.documents.keyOf(docId)
+    const running = [...this.#running.values()].find((r) => r.docId === docId) ?? null
+    const record = await this.#records.get(key)
+    let resumable: RenderOverview['resumable'] = null
+    if (running === null && record !== null && record.finishedAt === null) {
+      const journal = await readJournal(journalPathFor(record.outputPath))
+      if (journal !== null) {
+        resumable = {
+          outputName: basename(record.outputPath),
+          location: dirname(record.outputPath),
+          piecesFinished: journal.finished.length,
+          piecesTotal: journal.piecesTotal,
+          settings: record.settings,
+          stoppedAt: journal.updatedAt,
+        }
+      }
+    }
+    const { docId: _ignored, ...status } = running ?? { docId }
+    return {
+      running: running === null ? null : (status as RenderStatus),
+      resumable,
+      lastFinished: this.#finished.get(key) ?? null,
+    }
+  }
+
+  /**
+   * Starts (or resumes) rendering a document. A new render asks where to save with the native
+   * dialog (null when cancelled); a resume goes to the last target, whose journal and the cache
+   * make it request only what is missing.
+   */
+  async startRender(
+    ownerId: number,
+    docId: string,
+    project: Project,
+    settings: RenderSettings,
+    resume: boolean,
+    emit: (event: RenderEvent) => void,
+  ): Promise<{ jobId: string; outputName: string } | null> {
+    if ([...this.#running.values()].some((r) => r.docId === docId)) {
+      throw new AppError(
+        'CONFLICT',
+        'This script is already rendering. Wait for it or cancel it first.',
+      )
+    }
+    // Why plan before the dialog: a block without a voice is named now, not after choosing a file.
+    planRender(project)
+    const key = this.documents.keyOf(docId)
+    const record = await this.#records.get(key)
+    let outputPath: string
+    if (resume) {
+      if (record === null) throw new AppError('NOT_FOUND', 'There is no stopped render to resume.')
+      outputPath = record.outputPath
+    } else {
+      const base = project.title.trim() || 'Narration'
+      const chosen = await this.options.platform.showSaveDialog(ownerId, {
+        title: 'Render the script to',
+        defaultName: `${base.replace(/[\\/:*?"<>|]+/g, '-')}.${settings.format}`,
+        filters: [FORMAT_FILTERS[settings.format]],
+      })
+      if (chosen === null) return null
+      outputPath = /\.[A-Za-z0-9]+$/.test(basename(chosen))
+        ? chosen
+        : `${chosen}.${settings.format}`
+    }
+    await this.#records.set(key, {
+      outputPath,
+      settings,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      ...(record === null ? {} : { renderedBlocks: record.renderedBlocks }),
+    })
+    const cache = await this.cache()
+    this.#finished.delete(key)
+    const outputName = basename(outputPath)
+    const { platform, logger } = this.options
+    const { jobId } = startRenderSession({
+      jobs: this.options.jobs,
+      ownerId,
+      project,
+      settings,
+      outputPath,
+      cache,
+      source: () => upstreamSpeechSource(this.options.client()),
+      logger: logger.child('render'),
+      onStatus: (status) => {
+        this.#running.set(status.jobId, { ...status, docId })
+        const { piecesDone, piecesTotal } = status.progress
+        platform.setProgress(ownerId, piecesTotal > 0 ? piecesDone / piecesTotal : 0)
+        emit({ channel: 'script:renderProgress', payload: status })
+      },
+      onSettled: (outcome, elapsedMs) => {
+        this.#running.delete(jobId)
+        platform.setProgress(ownerId, null)
+        const background = !platform.isWindowFocused(ownerId) && elapsedMs >= NOTIFY_AFTER_MS
+        if (outcome.ok) {
+          const finished: FinishedRender = {
+            result: outcome.value,
+            outputName,
+            elapsedSeconds: elapsedMs / 1000,
+            finishedAt: new Date().toISOString(),
+          }
+          this.#finished.set(key, finished)
+          void this.#recordFinished(key, outputPath, project)
+          if (background) {
+            platform.notify({ title: 'Render finished', body: `${outputName} is ready.` })
+          }
+          emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } })
+        } else {
+          const error = errorData(outcome.error)
+          if (background && error.code !== 'CANCELLED') {
+            platform.notify({ title: 'Render failed', body: `${outputName}: ${error.message}` })
+          }
+          emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: false, error } })
+        }
+      },
+    })
+    this.#running.set(jobId, {
+      docId,
+      jobId,
+      outputName,
+      paused: null,
+      progress: {
+        piecesDone: 0,
+        piecesTotal: 0,
+        cachedPieces: 0,
+        audioSeconds: 0,
+        billableCharacters: 0,
+        etaSeconds: null,
+        phase: 'synthesizing',
+      },
+    })
+    return { jobId, outputName }
+  }
+
+  async #recordFinished(key: string, outputPath: string, project: Project): Promise<void> {
+    const plan = planRender(project)
+    const renderedBlocks: Record<string, string[]> = {}
+    for (const block of plan.blocks) {
+      renderedBlocks[block.id] = block.pieceIndexes.map((i) => plan.pieces[i]?.hash ?? '')
+    }
+    await this.#records.set(key, {
+      outputPath,
+      finishedAt: new Date().toISOString(),
+      renderedBlocks,
+    })
+  }
+
+  /** The finished output of a document's last render (for "show in folder" / "play"). */
+  finishedOutput(docId: string): string {
+    const finished = this.#finished.get(this.documents.keyOf(docId))
+    if (finished === undefined)
+      throw new AppError('NOT_FOUND', 'There is no finished render to show.')
+    return finished.result.outputPath
+  }
+
+  preview(
+    ownerId: number,
+    project: Project,
+    blockId: string,
+    selection: { start: number; end: number } | undefined,
+    emit: (event: PreviewEvent) => void,
+  ): { jobId: string } {
+    const { inputs, voiceId, model, language } = previewInputs(project, blockId, selection)
+    return startPreview({
+      jobs: this.options.jobs,
+      ownerId,
+      client: this.options.client(),
+      inputs,
+      voiceId,
+      model,
+      language,
+      emit,
+    })
+  }
+
+  /** Speaks a lexicon entry (its alias, as the render will) in a voice. */
+  auditionLexicon(
+    ownerId: number,
+    voiceId: string,
+    term: string,
+    alias: string,
+    emit: (event: PreviewEvent) => void,
+  ): { jobId: string } {
+    const escape = (s: string): string =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    const input = `<speak><sub alias="${escape(alias)}">${escape(term)}</sub></speak>`
+    return startPreview({
+      jobs: this.options.jobs,
+      ownerId,
+      client: this.options.client(),
+      inputs: [input],
+      voiceId,
+      model: null,
+      language: null,
+      emit,
+    })
+  }
+
+  async blockAudio(project: Project, blockId: string): Promise<BlockAudio> {
+    return cachedBlockAudio(project, blockId, await this.cache())
+  }
+
+  async takes(project: Project, blockId: string, voiceIds: string[]): Promise<BlockTake[]> {
+    const cache = await this.cache()
+    return blockTakes(
+      project,
+      blockId,
+      voiceIds,
+      cache,
+      upstreamSpeechSource(this.options.client(), { priority: 5 }),
+      new AbortController().signal,
+    )
+  }
+
+  async flush(): Promise<void> {
+    await this.documents.recovery.flush()
+    await this.#records.flush()
+    const cache = await this.#cache?.catch(() => null)
+    await cache?.flush()
+  }
+}

@@ -1,0 +1,263 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Project } from '../../../shared/domain/script'
+import { createProject } from '../../../shared/domain/script'
+import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
+import { AppError } from '../../../shared/errors'
+import type { Sandbox } from '../../../sandbox/index'
+import { startSandbox } from '../../../sandbox/index'
+import { createTestPlatform } from '../../testing/test-platform'
+import { JobRegistry } from '../jobs/job-registry'
+import { silentLogger } from '../log/logger'
+import { openPieceCache } from '../narration/piece-cache'
+import type { SpeechSource } from '../narration/speech-source'
+import type { UpstreamClient } from '../upstream/upstream-client'
+import { createUpstreamClient } from '../upstream/upstream-client'
+import { detectSpeakers } from './detect-speakers'
+import { startRenderSession } from './render-session'
+import type { RenderEvent } from './script-workspace-service'
+import { ScriptWorkspaceService } from './script-workspace-service'
+
+const DIALOGUE = `# Scene one
+
+The kitchen is quiet before dawn.
+
+ALICE: Good morning, Bob.
+BOB: Morning, Alice. Coffee?
+ALICE: Please. A big one.
+`
+
+const MP3_SRT: RenderSettings = {
+  format: 'mp3',
+  sampleRate: 24_000,
+  split: 'none',
+  subtitles: 'srt',
+  loudness: { mode: 'service' },
+}
+
+let sandbox: Sandbox
+let client: UpstreamClient
+let dir: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ synthThreads: 1, warmUp: false })
+  client = createUpstreamClient({
+    baseUrl: sandbox.baseUrl,
+    credential: { kind: 'apiKey', secret: sandbox.keys.paid },
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+  })
+  dir = await mkdtemp(join(tmpdir(), 'vd-script-ws-'))
+})
+
+afterAll(async () => {
+  client?.close()
+  await sandbox?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function service(name: string) {
+  const { ports, recorder } = createTestPlatform()
+  const jobs = new JobRegistry()
+  const script = new ScriptWorkspaceService({
+    userDataDir: join(dir, name),
+    jobs,
+    platform: ports,
+    client: () => client,
+    logger: silentLogger,
+  })
+  return { script, recorder, jobs }
+}
+
+function renderEnded(
+  events: RenderEvent[],
+): Promise<RenderEvent & { channel: 'script:renderEnded' }> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      const ended = events.find((e) => e.channel === 'script:renderEnded')
+      if (ended?.channel === 'script:renderEnded') {
+        clearInterval(timer)
+        resolve(ended)
+      }
+    }, 20)
+  })
+}
+
+describe('detectSpeakers', () => {
+  it('finds labels that start dialogue lines and ignores a single stray colon in prose', () => {
+    expect(detectSpeakers(DIALOGUE)).toEqual(['ALICE', 'BOB'])
+    expect(detectSpeakers('Note: this is prose.\nMore prose here.')).toEqual([])
+  })
+})
+
+describe('ScriptWorkspaceService', () => {
+  it('imports a Markdown dialogue, saves it, keeps a recovery draft until the clean save, and lists it as recent', async () => {
+    const { script, recorder } = service('docs')
+    const source = join(dir, 'scene.md')
+    await writeFile(source, DIALOGUE)
+    recorder.answerNextOpen([source])
+    const opened = await script.documents.open(1)
+    expect(opened?.unsaved).toBe(true)
+    expect(opened?.project.title).toBe('scene')
+    const speakers = opened?.project.blocks.map((b) => b.speaker ?? null)
+    expect(speakers).toEqual([null, 'ALICE', 'BOB', 'ALICE'])
+    const docId = opened!.docId
+
+    const edited: Project = { ...opened!.project, title: 'Scene one draft' }
+    await script.documents.saveDraft(docId, edited)
+    const offers = await script.documents.recoveryOffers()
+    expect(offers).toEqual([
+      expect.objectContaining({ docId, title: 'Scene one draft', blocks: 4 }),
+    ])
+
+    // A second service on the same user data: what a restart after a kill sees.
+    const restarted = service('docs').script
+    const restored = await restarted.documents.restore(docId)
+    expect(restored.project.title).toBe('Scene one draft')
+
+    const target = join(dir, 'scene.voicedesk')
+    recorder.answerNextSave(target)
+    const saved = await script.documents.save(1, docId, edited, false)
+    expect(saved?.fileName).toBe('scene.voicedesk')
+    expect(JSON.parse(await readFile(target, 'utf8'))).toMatchObject({ title: 'Scene one draft' })
+    expect(await script.documents.recoveryOffers()).toEqual([])
+    const recent = await script.documents.listRecent()
+    expect(recent[0]).toMatchObject({ fileName: 'scene.voicedesk', exists: true })
+    const reopened = await script.documents.openRecent(recent[0]!.id)
+    expect(reopened.unsaved).toBe(false)
+    expect(reopened.project.blocks).toHaveLength(4)
+  })
+
+  it('renders to MP3 with SRT, marks blocks cached, and a one-block edit makes only that block stale', async () => {
+    const { script, recorder } = service('render')
+    const opened = script.documents.importDropped('scene.md', DIALOGUE)
+    const project: Project = {
+      ...opened.project,
+      cast: { ALICE: 'emma', BOB: 'george' },
+      defaults: { ...opened.project.defaults, voiceId: 'olivia' },
+    }
+    const before = await script.blockStates(opened.docId, project)
+    expect(Object.values(before)).toEqual(['new', 'new', 'new', 'new'])
+
+    const out = join(dir, 'scene.mp3')
+    recorder.answerNextSave(out)
+    recorder.setFocused(false)
+    const events: RenderEvent[] = []
+    const started = await script.startRender(1, opened.docId, project, MP3_SRT, false, (e) =>
+      events.push(e),
+    )
+    expect(started?.outputName).toBe('scene.mp3')
+    const ended = await renderEnded(events)
+    expect(ended.payload.ok).toBe(true)
+    expect((await stat(out)).size).toBeGreaterThan(1000)
+    expect(await readFile(join(dir, 'scene.srt'), 'utf8')).toContain('Good morning, Bob.')
+    expect(events.some((e) => e.channel === 'script:renderProgress')).toBe(true)
+    expect(recorder.progress.at(-1)).toBeNull()
+    expect(recorder.progress.some((p) => p !== null && p > 0)).toBe(true)
+
+    const after = await script.blockStates(opened.docId, project)
+    expect(Object.values(after)).toEqual(['cached', 'cached', 'cached', 'cached'])
+    const edited: Project = {
+      ...project,
+      blocks: project.blocks.map((b, i) => (i === 2 ? { ...b, text: 'Morning. Tea, then?' } : b)),
+    }
+    // The finished record is written just after the end event.
+    await new Promise((r) => setTimeout(r, 100))
+    const states = await script.blockStates(opened.docId, edited)
+    expect(Object.values(states)).toEqual(['cached', 'cached', 'stale', 'cached'])
+
+    const audio = await script.blockAudio(project, project.blocks[1]!.id)
+    expect(new TextDecoder().decode(audio.wav.subarray(0, 4))).toBe('RIFF')
+    expect(audio.words.map((w) => project.blocks[1]!.text.slice(w.start, w.end))).toEqual([
+      'Good',
+      'morning',
+      'Bob',
+    ])
+    await expect(script.blockAudio(edited, edited.blocks[2]!.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    })
+  })
+
+  it('cancels a render, offers to resume it, and the resume finishes', async () => {
+    const { script, recorder, jobs } = service('resume')
+    const long = Array.from(
+      { length: 12 },
+      (_, i) => `Paragraph ${i + 1} of the long story goes on here.`,
+    ).join('\n\n')
+    const opened = script.documents.importDropped('long.txt', long)
+    const project: Project = {
+      ...opened.project,
+      defaults: { ...opened.project.defaults, voiceId: 'olivia' },
+    }
+    const out = join(dir, 'long.wav')
+    recorder.answerNextSave(out)
+    const events: RenderEvent[] = []
+    const started = await script.startRender(
+      1,
+      opened.docId,
+      project,
+      { ...MP3_SRT, format: 'wav', subtitles: 'none' },
+      false,
+      (e) => events.push(e),
+    )
+    jobs.cancel(started!.jobId)
+    const ended = await renderEnded(events)
+    expect(ended.payload.ok).toBe(false)
+    if (!ended.payload.ok) expect(ended.payload.error.code).toBe('CANCELLED')
+    const overview = await script.overview(opened.docId)
+    expect(overview.resumable).toMatchObject({ outputName: 'long.wav' })
+
+    const resumedEvents: RenderEvent[] = []
+    await script.startRender(1, opened.docId, project, overview.resumable!.settings, true, (e) =>
+      resumedEvents.push(e),
+    )
+    const resumed = await renderEnded(resumedEvents)
+    expect(resumed.payload.ok).toBe(true)
+    expect((await stat(out)).size).toBeGreaterThan(44)
+    expect((await script.overview(opened.docId)).resumable).toBeNull()
+  })
+
+  it('pauses while the network is down and continues by itself when it is back', async () => {
+    const cache = await openPieceCache(join(dir, 'net-cache'))
+    let failures = 2
+    const source: SpeechSource = {
+      maxInFlight: 1,
+      synthesizePiece() {
+        if (failures > 0) {
+          failures -= 1
+          return Promise.reject(new AppError('NETWORK', 'Cannot reach 127.0.0.1.'))
+        }
+        return Promise.resolve({
+          audio: new Uint8Array(4800),
+          speechMarks: { sentence: null, words: [] },
+          billableCharacters: 5,
+          requestId: null,
+        })
+      },
+    }
+    const statuses: RenderStatus[] = []
+    const outcome = await new Promise<{ ok: boolean }>((resolve) => {
+      startRenderSession({
+        jobs: new JobRegistry(),
+        ownerId: 1,
+        project: createProject({
+          blocks: [{ id: 'b1', text: 'Hello there.' }],
+          defaults: { voiceId: 'olivia' },
+        }),
+        settings: { ...MP3_SRT, format: 'wav', subtitles: 'none' },
+        outputPath: join(dir, 'net.wav'),
+        cache,
+        source: () => source,
+        logger: silentLogger,
+        onStatus: (s) => statuses.push(s),
+        onSettled: (o) => resolve(o),
+        retryInitialMs: 20,
+        retryMaxMs: 40,
+      })
+    })
+    expect(outcome.ok).toBe(true)
+    expect(statuses.filter((s) => s.paused !== null).length).toBeGreaterThanOrEqual(1)
+    expect(statuses.find((s) => s.paused !== null)?.paused?.reason).toContain('Cannot reach')
+  })
+})

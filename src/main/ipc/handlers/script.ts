@@ -1,0 +1,49 @@
+import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
+import type { PlatformPorts } from '../../platform'
+import type { Handlers } from '../dispatch'
+
+type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
+type ScriptHandlers = Pick<Handlers, ScriptChannel>
+
+/** `script:*` handlers: thin calls into the Script workspace service; dialogs and jobs belong to the caller's window. */
+export function createScriptHandlers(
+  script: ScriptWorkspaceService,
+  platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath'>,
+): ScriptHandlers {
+  const docs = script.documents
+  return {
+    'script:new': () => docs.create(),
+    'script:open': (_input, { sender }) => docs.open(sender.webContentsId),
+    'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
+    'script:listRecent': () => docs.listRecent(),
+    'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
+    'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
+    'script:save': ({ docId, project, as }, { sender }) =>
+      docs.save(sender.webContentsId, docId, project, as ?? false),
+    'script:saveDraft': ({ docId, project }) => docs.saveDraft(docId, project),
+    'script:close': ({ docId }) => docs.close(docId),
+    'script:getRecovery': () => docs.recoveryOffers(),
+    'script:restoreRecovery': ({ docId }) => docs.restore(docId),
+    'script:discardRecovery': ({ docId }) => docs.discardRecovery(docId),
+    'script:blockStates': ({ docId, project, blockIds }) =>
+      script.blockStates(docId, project, blockIds),
+    'script:estimate': ({ project }) => script.estimate(project),
+    'script:renderOverview': ({ docId }) => script.overview(docId),
+    'script:startRender': ({ docId, project, settings, resume }, { sender, emit }) =>
+      script.startRender(sender.webContentsId, docId, project, settings, resume ?? false, (event) =>
+        emit(event.channel, event.payload),
+      ),
+    'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
+    'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
+    'script:preview': ({ project, blockId, selection }, { sender, emit }) =>
+      script.preview(sender.webContentsId, project, blockId, selection, (event) =>
+        emit(event.channel, event.payload),
+      ),
+    'script:auditionLexicon': ({ voiceId, term, alias }, { sender, emit }) =>
+      script.auditionLexicon(sender.webContentsId, voiceId, term, alias, (event) =>
+        emit(event.channel, event.payload),
+      ),
+    'script:blockAudio': ({ project, blockId }) => script.blockAudio(project, blockId),
+    'script:takes': ({ project, blockId, voiceIds }) => script.takes(project, blockId, voiceIds),
+  }
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import type { RenderProgress, RenderResult } from './narration'
+import type { Project } from './script'
+import { loudnessSchema } from './script'
+
+/** A project open in the Script workspace: main knows where it lives; the page only shows it. */
+export interface OpenedDocument {
+  /** Stable for the editing session (and kept by the recovery journal across a crash). */
+  docId: string
+  project: Project
+  /** The file name shown in the title (null for an unsaved script). */
+  fileName: string | null
+  /** The folder, for display only: the page never names a path for main to write. */
+  location: string | null
+  /** True when the document has edits that are not in its file (a recovered draft, an import). */
+  unsaved: boolean
+}
+
+/** What a save did: the file it went to (display only). Null from the channel = cancelled. */
+export interface SavedDocument {
+  docId: string
+  fileName: string
+  location: string
+  savedAt: string
+}
+
+/** A project opened or saved recently; opened again by its id, never by a path from the page. */
+export interface RecentProject {
+  id: string
+  fileName: string
+  location: string
+  openedAt: string
+  /** False when the file is no longer there (the entry can be removed). */
+  exists: boolean
+}
+
+/** A draft the recovery journal kept because the app stopped before it was saved or closed. */
+export interface RecoveryOffer {
+  docId: string
+  title: string
+  fileName: string | null
+  savedAt: string
+  blocks: number
+  words: number
+}
+
+/**
+ * Per-block audio state: `cached` = every piece is in the local cache (re-rendering costs
+ * nothing), `stale` = it was rendered but changed since, `new` = never rendered, `empty` = nothing
+ * to say, `no-voice` = no voice resolves for it.
+ */
+export type BlockAudioState = 'cached' | 'stale' | 'new' | 'empty' | 'no-voice'
+
+/** How a render is written: format and rate live in the project defaults, these beside them. */
+export const renderSettingsSchema = z.object({
+  format: z.enum(['wav', 'mp3', 'ogg', 'pcm']),
+  sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]),
+  split: z.enum(['none', 'chapter', 'block']),
+  subtitles: z.enum(['none', 'srt', 'vtt']),
+  loudness: loudnessSchema,
+})
+export type RenderSettings = z.infer<typeof renderSettingsSchema>
+
+/** A render in progress as the workspace shows it. */
+export interface RenderStatus {
+  jobId: string
+  outputName: string
+  progress: RenderProgress
+  /** Set while the network is down: the render waits and retries by itself. */
+  paused: { reason: string; retryInSeconds: number } | null
+}
+
+/** A render that stopped before the end and can continue (its journal is on disk). */
+export interface ResumableRender {
+  outputName: string
+  location: string
+  piecesFinished: number
+  piecesTotal: number
+  settings: RenderSettings
+  stoppedAt: string
+}
+
+/** A finished render as the workspace shows it (paths are for display; actions go by docId). */
+export interface FinishedRender {
+  result: RenderResult
+  outputName: string
+  elapsedSeconds: number
+  finishedAt: string
+}
+
+/** Everything the workspace needs to show about rendering a document. */
+export interface RenderOverview {
+  running: RenderStatus | null
+  resumable: ResumableRender | null
+  lastFinished: FinishedRender | null
+}
+
+/** A word of a rendered block on the block's audio timeline, with its offsets in the block text. */
+export interface TimedBlockWord {
+  start: number
+  end: number
+  startMs: number
+  endMs: number
+}
+
+/** A rendered block's audio (WAV from the cache) and where each word is in it. */
+export interface BlockAudio {
+  wav: Uint8Array
+  durationMs: number
+  words: TimedBlockWord[]
+}
+
+/** One take of an A/B comparison, gain-matched to the same integrated loudness. */
+export interface BlockTake {
+  voiceId: string
+  wav: Uint8Array
+  measuredLufs: number | null
+  gainDb: number
+}
