@@ -33,6 +33,10 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // Voices records from the microphone: Chromium's fake device (a beeping tone) stands in,
+        // and its fake permission prompt accepts what the app's allow-list grants.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
     trace: 'retain-on-failure',

@@ -153,6 +153,10 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     jobs,
     dialogs: options.platform,
     logger: logger.child('voices'),
+    accountIdentity: () => {
+      const status = account.getStatus()
+      return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
+    },
   })
 
   const script = new ScriptWorkspaceService({

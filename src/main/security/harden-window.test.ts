@@ -98,16 +98,22 @@ function fakeSession() {
 }
 
 describe('hardenSession', () => {
-  it('denies permission requests and checks by default, even for the app', () => {
+  it('denies permission requests and checks by default, even for the app (the microphone aside)', () => {
     const { session, handlers } = fakeSession()
     hardenSession(session as never, { appOrigins, development: false })
-    for (const permission of [
-      'media',
-      'notifications',
-      'geolocation',
-      'openExternal',
-      'clipboard-read',
-    ]) {
+    const media = (mediaTypes: string[]) => {
+      const callback = vi.fn()
+      handlers.request?.({}, 'media', callback, {
+        requestingUrl: 'http://localhost:5173/',
+        isMainFrame: true,
+        mediaTypes,
+      })
+      return callback.mock.calls[0]?.[0] as boolean
+    }
+    expect(media(['audio'])).toBe(true)
+    expect(media(['video'])).toBe(false)
+    expect(media(['audio', 'video'])).toBe(false)
+    for (const permission of ['notifications', 'geolocation', 'openExternal', 'clipboard-read']) {
       const callback = vi.fn()
       handlers.request?.({}, permission, callback, {
         requestingUrl: 'http://localhost:5173/',

@@ -7,8 +7,23 @@ const origins = [httpAppOrigin('http://localhost:5173')]
 const app = 'http://localhost:5173/'
 
 describe('decidePermission', () => {
-  it('denies everything by default, even to the app itself', () => {
-    expect(ALLOWED_PERMISSIONS).toEqual([])
+  it('allows the app nothing but the microphone', () => {
+    expect(ALLOWED_PERMISSIONS).toEqual([{ permission: 'media', mediaTypes: ['audio'] }])
+    expect(
+      decidePermission(
+        { permission: 'media', requestingUrl: app, isMainFrame: true, mediaTypes: ['audio'] },
+        origins,
+      ),
+    ).toBe(true)
+    expect(
+      decidePermission(
+        { permission: 'media', requestingUrl: app, isMainFrame: true, mediaTypes: ['video'] },
+        origins,
+      ),
+    ).toBe(false)
+  })
+
+  it('denies everything else, even to the app itself', () => {
     for (const permission of [
       'media',
       'notifications',

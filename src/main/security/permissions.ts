@@ -9,11 +9,12 @@ export interface PermissionGrant {
 }
 
 /**
- * The allow-list. Empty: the app asks for no browser permission today. Voice recording will add
- * `{ permission: 'media', mediaTypes: ['audio'] }` here, and it will still apply to the app's own
- * origin only.
+ * The allow-list: the microphone only (recording a personal voice sample in Voices), never the
+ * camera, and for the app's own origin and main frame only (see {@link decidePermission}).
  */
-export const ALLOWED_PERMISSIONS: readonly PermissionGrant[] = []
+export const ALLOWED_PERMISSIONS: readonly PermissionGrant[] = [
+  { permission: 'media', mediaTypes: ['audio'] },
+]
 
 /** What a permission request or check is about, as far as the policy cares. */
 export interface PermissionQuery {

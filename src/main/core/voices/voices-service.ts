@@ -47,6 +47,11 @@ export interface VoicesServiceOptions {
   jobs: JobRegistry
   dialogs: Pick<PlatformPorts, 'showOpenDialog' | 'showSaveDialog'>
   logger: Logger
+  /**
+   * Who is signed in where (base URL, credential kind, key hint): the cached list belongs to one
+   * account, so a change of account or address reloads it.
+   */
+  accountIdentity?: () => string
   /** Bound of the media cache on disk. */
   mediaCacheBytes?: number
 }
@@ -93,6 +98,7 @@ export class VoicesService {
   readonly #media: VoiceMediaCache
   readonly #samples = new StagedSamples()
   #voices: Map<string, Voice> | null = null
+  #listedFor = ''
   #listing: Promise<Voice[]> | null = null
 
   private constructor(options: VoicesServiceOptions, library: VoiceLibraryStore) {
@@ -120,12 +126,15 @@ export class VoicesService {
 
   /** Every voice of the account; the same list until `refresh` (one load serves all callers). */
   async list(refresh = false): Promise<Voice[]> {
+    const identity = this.#options.accountIdentity?.() ?? ''
+    if (identity !== this.#listedFor) this.#voices = null
     if (!refresh && this.#voices !== null) return [...this.#voices.values()]
     this.#listing ??= this.#options
       .client()
       .listVoices()
       .then((voices) => {
         this.#voices = new Map(voices.map((v) => [v.id, v]))
+        this.#listedFor = identity
         return voices
       })
       .finally(() => {
@@ -375,7 +384,10 @@ export class VoicesService {
   }
 
   async #find(voiceId: string): Promise<Voice> {
-    const voices = this.#voices ?? new Map((await this.list()).map((v) => [v.id, v]))
+    if (this.#voices === null || this.#listedFor !== (this.#options.accountIdentity?.() ?? '')) {
+      await this.list()
+    }
+    const voices = this.#voices ?? new Map<string, Voice>()
     const voice = voices.get(voiceId)
     if (voice === undefined) {
       throw new AppError(

@@ -1,0 +1,208 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { snap } from './support/screenshots'
+import {
+  fillVoiceForm,
+  personalVoices,
+  signIn,
+  speechWav,
+  VoicesScreen,
+} from './support/voices-screen'
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-voices-e2e-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+test('search and filter the catalog, and preview a voice', async ({ app, sandbox }) => {
+  await signIn(app, sandbox)
+  const voices = new VoicesScreen(app.page)
+  await voices.open()
+  await expect(voices.count).toHaveText('44 voices')
+
+  // "/" focuses the search; the list follows each keystroke.
+  await app.page.getByRole('heading', { level: 1, name: 'Voices' }).click()
+  await app.page.keyboard.press('/')
+  await expect(voices.search).toBeFocused()
+  await app.page.keyboard.type('emm')
+  await expect(voices.count).toHaveText('1 of 44 voices')
+  expect(await voices.visibleIds()).toEqual(['emma'])
+  // By tag and by id.
+  await voices.search.fill('timbre:deep')
+  await expect
+    .poll(() => voices.visibleIds())
+    .toEqual(['arthur', 'george', 'lukas', 'pablo', 'erik'].sort())
+  await voices.search.fill('')
+
+  await voices.filter('Language').selectOption('fr-FR')
+  await voices.filter('Gender').selectOption('male')
+  await expect(voices.count).toHaveText('2 of 44 voices')
+  expect(await voices.visibleIds()).toEqual(['hugo', 'louis'])
+  await voices.filter('Sort').selectOption('name-desc')
+  await expect.poll(() => voices.visibleIds()).toEqual(['louis', 'hugo'])
+  await voices.row('louis').click()
+  await expect(voices.details.getByRole('heading', { name: 'Louis' })).toBeVisible()
+  await expect(voices.details.getByText('timbre:warm')).toBeVisible()
+  await expect(voices.details.locator('.voice-models')).toContainText('simba')
+  await snap(app, 'voices-catalog-filters')
+
+  // Preview: bytes fetched by main, played from a blob: URL; the page made no request of its own.
+  await voices.details.getByTestId('preview-button').click()
+  await voices.expectPlayedThrough('preview')
+  expect(sandbox.requestLog({ pathPrefix: '/assets/previews/louis' })).toHaveLength(1)
+  expect(app.blocked.filter((b) => b.what === 'request')).toEqual([])
+
+  // Keyboard: arrows move, Space marks a favourite, the favourites filter keeps it.
+  await voices.filter('Gender').selectOption('')
+  await voices.filter('Sort').selectOption('name')
+  await voices.list.focus()
+  await app.page.keyboard.press('Home')
+  await expect(voices.row('camille')).toHaveAttribute('aria-selected', 'true')
+  await app.page.keyboard.press('ArrowDown')
+  await expect(voices.row('claude')).toHaveAttribute('aria-selected', 'true')
+  await app.page.keyboard.press(' ')
+  await expect(voices.row('claude').getByRole('button', { name: /Remove Claude/ })).toBeVisible()
+  await app.page.locator('.voice-toolbar').getByLabel('Favourites only').check()
+  await expect.poll(() => voices.visibleIds()).toEqual(['claude'])
+  // Enter previews the selected voice.
+  await voices.list.focus()
+  await app.page.keyboard.press('Enter')
+  await expect(voices.player).toHaveAttribute('data-status', /loading|playing|ended/)
+  await expect(app.page.locator('.player-bar__label')).toHaveText('Preview of Claude')
+
+  // Favourites persist in main's library file.
+  const library = JSON.parse(
+    await readFile(join(app.userDataDir, 'voices-library.json'), 'utf8'),
+  ) as {
+    favorites: string[]
+  }
+  expect(library.favorites).toEqual(['claude'])
+})
+
+test('create a personal voice from a WAV with consent, use it, download its sample, delete it', async ({
+  app,
+  sandbox,
+}) => {
+  const samplePath = join(dir, 'ada reading.wav')
+  const sample = await speechWav(sandbox, samplePath)
+  await signIn(app, sandbox)
+  const voices = new VoicesScreen(app.page)
+  await voices.open()
+  await expect(voices.count).toHaveText('44 voices')
+
+  await app.page.getByRole('button', { name: 'New personal voice…' }).click()
+  const dialog = voices.createDialog
+  await expect(dialog).toBeVisible()
+  await fillVoiceForm(dialog, { name: 'Ada Studio', locale: 'en-GB' })
+  app.platform.answerNextOpen([samplePath])
+  await dialog.getByRole('button', { name: 'Choose a file…' }).click()
+  await expect(dialog.getByTestId('sample-name')).toHaveText('ada reading.wav')
+  const findings = dialog.getByTestId('sample-findings')
+  await expect(findings.locator('[data-finding="duration"]')).toHaveAttribute('data-severity', 'ok')
+  await expect(findings.locator('[data-finding="level"]')).toHaveAttribute('data-severity', 'ok')
+  await expect(findings).toContainText('Good length')
+  await snap(app, 'voices-create-dialog-findings')
+
+  await dialog.getByRole('button', { name: 'Create voice' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(app.page.getByTestId('voice-created')).toContainText('Ada Studio')
+  const created = (await personalVoices(sandbox)).find((v) => v.display_name === 'Ada Studio')
+  expect(created).toBeDefined()
+  const voiceId = created!.id
+  const upload = sandbox.requestLog({ pathPrefix: '/v1/voices', method: 'POST' }).at(-1)
+  expect(upload?.body).toMatchObject({
+    name: 'Ada Studio',
+    locale: 'en-GB',
+    sample_bytes: sample.byteLength,
+  })
+  await expect(voices.count).toHaveText('45 voices')
+  await expect(voices.details.getByRole('heading', { name: 'Ada Studio' })).toBeVisible()
+  await expect(voices.details.getByTestId('consent-record')).toContainText(
+    'Ada Lovelace (ada@example.com)',
+  )
+
+  // It synthesizes: "try with my text" streams through main and plays as it arrives.
+  await voices.details.getByTestId('try-text').fill('This is my cloned voice speaking.')
+  await voices.details.getByTestId('try-button').click()
+  await voices.expectPlayedThrough('trial')
+  const stream = sandbox.requestLog({ pathPrefix: '/v1/audio/stream' }).at(-1)
+  expect(stream?.body).toMatchObject({
+    voice_id: voiceId,
+    input: 'This is my cloned voice speaking.',
+  })
+  expect(stream?.status).toBe(200)
+
+  // Download: native save dialog, extension from the bytes, identical to the upload.
+  app.platform.answerNextSave(join(dir, 'ada-copy'))
+  await voices.details.getByRole('button', { name: 'Download sample…' }).click()
+  await expect(voices.details.getByTestId('sample-saved')).toContainText('ada-copy.wav')
+  expect(app.platform.dialogs.at(-1)).toMatchObject({
+    kind: 'save',
+    defaultName: 'Ada Studio sample.wav',
+  })
+  expect(Buffer.from(await readFile(join(dir, 'ada-copy.wav'))).equals(Buffer.from(sample))).toBe(
+    true,
+  )
+
+  await voices.filter('Type').selectOption('personal')
+  await expect(voices.count).toHaveText('1 of 45 voices')
+  await snap(app, 'voices-personal')
+
+  // Delete with the keyboard: the dialog names the voice, and flags that the script uses it.
+  await voices.details.getByRole('button', { name: 'Use as Script default' }).click()
+  await expect(voices.details.getByTestId('script-sent')).toContainText("Script's default voice")
+  await voices.list.focus()
+  await app.page.keyboard.press('Delete')
+  const confirm = app.page.getByRole('dialog', { name: 'Delete “Ada Studio”?' })
+  await expect(confirm).toBeVisible()
+  await expect(confirm.getByTestId('delete-in-script')).toContainText('default voice')
+  await confirm.getByRole('button', { name: 'Delete voice' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(app.page.getByTestId('voice-deleted')).toContainText('Ada Studio')
+  await expect(voices.count).toHaveText('0 of 44 voices')
+  expect(await personalVoices(sandbox)).toEqual([])
+  const library = JSON.parse(
+    await readFile(join(app.userDataDir, 'voices-library.json'), 'utf8'),
+  ) as {
+    consents: { voiceId: string; deletedAt?: string; sampleSha256: string }[]
+  }
+  expect(library.consents).toHaveLength(1)
+  expect(library.consents[0]).toMatchObject({ voiceId })
+  expect(library.consents[0]?.deletedAt).toBeTruthy()
+})
+
+test('a sample recorded from the microphone (fake device), with level meter and re-record', async ({
+  app,
+  sandbox,
+}) => {
+  await signIn(app, sandbox)
+  const voices = new VoicesScreen(app.page)
+  await voices.open()
+  await app.page.getByRole('button', { name: 'New personal voice…' }).click()
+  const dialog = voices.createDialog
+  await dialog.getByRole('button', { name: /Record from microphone/ }).click()
+  const meter = dialog.getByTestId('level-meter')
+  await expect(meter).toBeVisible()
+  await expect.poll(async () => Number(await meter.getAttribute('data-level'))).toBeGreaterThan(0)
+  await expect
+    .poll(async () => parseFloat((await dialog.getByTestId('mic-elapsed').textContent()) ?? '0'))
+    .toBeGreaterThan(1.5)
+  await dialog.getByRole('button', { name: /Stop recording/ }).click()
+  await expect(dialog.getByTestId('sample-name')).toHaveText(/^recording-\d+s\.wav$/)
+  // Chromium's fake microphone: a few seconds of beeps, decoded and measured in the page.
+  await expect(
+    dialog.getByTestId('sample-findings').locator('[data-finding="duration"]'),
+  ).toHaveAttribute('data-severity', 'warning')
+  await expect(dialog.getByTestId('sample-findings')).toContainText(/short/i)
+  // Re-record replaces it.
+  await dialog.getByRole('button', { name: /Record again/ }).click()
+  await expect(meter).toBeVisible()
+  await dialog.getByRole('button', { name: /Stop recording/ }).click()
+  await expect(dialog.getByTestId('sample-name')).toHaveText(/^recording-\d+s\.wav$/)
+  await expect(dialog.getByTestId('sample-findings')).toBeVisible()
+})
