@@ -119,3 +119,46 @@ export async function personalVoices(
   }
   return body.voices.filter((v) => v.type === 'personal')
 }
+
+/** A short sine tone as a 16-bit mono WAV file (a sample the service finds too short). */
+export async function toneWav(path: string, seconds: number, rate = 24_000): Promise<Uint8Array> {
+  const frames = Math.round(seconds * rate)
+  const buffer = Buffer.alloc(44 + frames * 2)
+  buffer.write('RIFF', 0, 'ascii')
+  buffer.writeUInt32LE(36 + frames * 2, 4)
+  buffer.write('WAVEfmt ', 8, 'ascii')
+  buffer.writeUInt32LE(16, 16)
+  buffer.writeUInt16LE(1, 20)
+  buffer.writeUInt16LE(1, 22)
+  buffer.writeUInt32LE(rate, 24)
+  buffer.writeUInt32LE(rate * 2, 28)
+  buffer.writeUInt16LE(2, 32)
+  buffer.writeUInt16LE(16, 34)
+  buffer.write('data', 36, 'ascii')
+  buffer.writeUInt32LE(frames * 2, 40)
+  for (let i = 0; i < frames; i++) {
+    buffer.writeInt16LE(
+      Math.round(0.3 * 32767 * Math.sin((2 * Math.PI * 220 * i) / rate)),
+      44 + i * 2,
+    )
+  }
+  await writeFile(path, buffer)
+  return new Uint8Array(buffer)
+}
+
+/** Opens the create dialog, fills it and picks `samplePath` through the (answered) open dialog. */
+export async function prepareVoice(
+  app: AppHost,
+  voices: VoicesScreen,
+  samplePath: string,
+  name = 'Ada Studio',
+): Promise<Locator> {
+  await app.page.getByRole('button', { name: 'New personal voice…' }).click()
+  const dialog = voices.createDialog
+  await expect(dialog).toBeVisible()
+  await fillVoiceForm(dialog, { name })
+  app.platform.answerNextOpen([samplePath])
+  await dialog.getByRole('button', { name: 'Choose a file…' }).click()
+  await expect(dialog.getByTestId('sample-findings')).toBeVisible()
+  return dialog
+}
