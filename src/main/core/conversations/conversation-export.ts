@@ -3,42 +3,8 @@ import type {
   ConversationEvaluation,
   ConversationMessage,
 } from '../../../shared/domain/conversation'
+import { formatOffset, roleName, turnOffsetMs } from '../../../shared/domain/conversation-format'
 import type { RawConversationRecords } from './raw-records'
-
-/** "m:ss" or "h:mm:ss" from a millisecond offset; "" when unknown. */
-export function formatOffset(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return ''
-  const total = Math.max(0, Math.floor(ms / 1000))
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = total % 60
-  const ss = String(s).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
-
-/** Milliseconds from the conversation's start to the turn's start, or null when either is unknown. */
-export function turnOffsetMs(
-  conversation: Conversation,
-  message: ConversationMessage,
-): number | null {
-  const start = Date.parse(conversation.startedAt ?? conversation.createdAt ?? '')
-  const at = Date.parse(message.startedAt ?? '')
-  if (Number.isNaN(start) || Number.isNaN(at)) return null
-  return Math.max(0, at - start)
-}
-
-const ROLE_NAMES: Record<string, string> = {
-  user: 'Caller',
-  assistant: 'Agent',
-  tool: 'Tool',
-  system: 'System',
-  operator: 'Operator',
-}
-
-/** The speaker's name as the transcript shows it; unknown roles keep their raw name. */
-export function roleName(role: string): string {
-  return ROLE_NAMES[role] ?? role
-}
 
 function json(value: unknown): string {
   return JSON.stringify(value ?? null, null, 2)

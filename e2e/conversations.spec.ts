@@ -1,0 +1,221 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import type { PageAudio } from './support/conversations-screen'
+import { ConversationsScreen } from './support/conversations-screen'
+import { snap } from './support/screenshots'
+
+test.use({ sandboxOptions: { warmUp: false } })
+
+test('follow a live conversation to the end: turns, evaluations, recording, tool call, search, export; then no more reads', async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  test.setTimeout(120_000)
+  const screen = new ConversationsScreen(app.page)
+  await screen.signInAndOpen(sandbox)
+
+  const live = sandbox.startConversation({
+    turns: 9,
+    turnIntervalMs: 900,
+    startDelayMs: 600,
+    evaluationDelayMs: 2_500,
+  })
+  // Pasted as a link: the id is taken from its path.
+  await screen.openById(`https://console.example/agents/conversations/${live.id}?tab=transcript`)
+  await expect(app.page.getByTestId('conversation-id')).toHaveText(live.id)
+
+  // Turns appear while it runs.
+  await expect(screen.statusChip).toHaveText('active')
+  await expect(screen.followStatus).toContainText('Following live')
+  await expect(screen.turns.nth(2)).toBeVisible()
+  const seenWhileActive = await screen.turns.count()
+  expect(seenWhileActive).toBeLessThan(9)
+  await snap(app, 'conversation-live')
+
+  // It completes; every turn is there once; evaluations follow.
+  await expect(screen.statusChip).toHaveText('completed', { timeout: 20_000 })
+  await expect(screen.turns).toHaveCount(9)
+  await expect(app.page.getByTestId('header-end-reason')).toContainText('caller_hangup')
+  await expect(screen.evaluations.getByTestId('criterion')).toHaveCount(3, { timeout: 20_000 })
+  await expect(screen.followStatus).toBeHidden()
+  await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
+    'Success',
+    'Success',
+    'Unknown',
+  ])
+  await expect(screen.evaluations.getByTestId('evaluation-summary')).toContainText('booked a table')
+  await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('party_size')
+  const firstCriterion = screen.evaluations.getByTestId('criterion').first()
+  await firstCriterion.getByRole('button', { name: 'Rationale' }).click()
+  await expect(firstCriterion.getByTestId('criterion-rationale')).toContainText('business name')
+
+  // Polling has stopped: the sandbox logs no further read of this conversation.
+  sandbox.clearRequestLog()
+  await app.page.waitForTimeout(3_500)
+  expect(ConversationsScreen.readsOf(sandbox, live.id)).toEqual([])
+
+  // The recording (downloaded by main, played from a blob: URL) plays from a clicked turn.
+  const audio = app.page.getByTestId('recording-audio')
+  await expect(audio).toBeVisible({ timeout: 30_000 })
+  await expect(audio).toHaveAttribute('src', /^blob:/)
+  await expect
+    .poll(() =>
+      audio.evaluate((el) => {
+        const a = el as unknown as PageAudio
+        return Number.isFinite(a.duration) ? a.duration : 0
+      }),
+    )
+    .toBeGreaterThan(3)
+  const fourth = screen.turns.nth(3)
+  const label = (await fourth.locator('.turn__time').textContent()) ?? ''
+  const [m = '0', s = '0'] = label.split(':')
+  const offset = Number(m) * 60 + Number(s)
+  await fourth.locator('.turn__text').click()
+  // Seeked to the turn's start (the label is whole seconds), then playing: time moves on.
+  await expect.poll(() => audio.evaluate((el) => (el as unknown as PageAudio).paused)).toBe(false)
+  const seekedTo = await audio.evaluate((el) => (el as unknown as PageAudio).currentTime)
+  expect(seekedTo).toBeGreaterThanOrEqual(offset)
+  expect(seekedTo).toBeLessThan(offset + 1.5)
+  await expect
+    .poll(() => audio.evaluate((el) => (el as unknown as PageAudio).currentTime))
+    .toBeGreaterThan(seekedTo + 0.3)
+  await audio.evaluate((el) => (el as unknown as PageAudio).pause())
+
+  await snap(app, 'conversation-completed-evaluations')
+
+  // A tool call: expand it, read its JSON, copy it.
+  // What reaches the clipboard, seen from the page: the async clipboard's text, or the
+  // selection of a copy command (the fallback when a permission policy refuses the first).
+  await app.page.evaluate(() => {
+    const w = globalThis as unknown as {
+      __copied: string[]
+      navigator: { clipboard: { writeText(t: string): Promise<void> } }
+      document: { addEventListener(n: string, f: () => void): void }
+      getSelection(): { toString(): string } | null
+    }
+    w.__copied = []
+    const original = w.navigator.clipboard.writeText.bind(w.navigator.clipboard)
+    w.navigator.clipboard.writeText = async (text: string) => {
+      await original(text)
+      w.__copied.push(text)
+    }
+    w.document.addEventListener('copy', () => w.__copied.push(w.getSelection()?.toString() ?? ''))
+  })
+  const card = app.page.getByTestId('tool-card').first()
+  await card.getByRole('button', { name: /Tool call check_availability/ }).click()
+  await expect(card.getByTestId('tool-arguments')).toContainText('"party_size": 4')
+  await expect(card.getByTestId('tool-result')).toContainText('"19:30"')
+  await card.getByRole('button', { name: 'Copy arguments as JSON' }).click()
+  await expect(card.getByRole('button', { name: 'Copy arguments as JSON' })).toHaveText('Copied')
+  const copied = await app.page.evaluate(
+    () => (globalThis as unknown as { __copied: string[] }).__copied,
+  )
+  expect(JSON.parse(copied[0] ?? 'null')).toEqual({ date: 'friday', party_size: 4 })
+  await snap(app, 'conversation-tool-call-expanded')
+
+  // Search with next / previous.
+  const search = app.page.getByLabel('Search the transcript')
+  await search.fill('party_size')
+  await expect(app.page.getByTestId('search-count')).toHaveText('1 of 2')
+  await search.press('Enter')
+  await expect(app.page.getByTestId('search-count')).toHaveText('2 of 2')
+  await search.press('Shift+Enter')
+  await expect(app.page.getByTestId('search-count')).toHaveText('1 of 2')
+  await expect(app.page.locator('.turn--current mark').first()).toHaveText('party_size')
+  await search.fill('')
+
+  // Export in all three formats through the save dialog.
+  const exported: Record<string, string> = {}
+  for (const [button, extension] of [
+    ['JSON', 'json'],
+    ['Markdown', 'md'],
+    ['Text', 'txt'],
+  ] as const) {
+    const target = join(userDataDir, `export.${extension}`)
+    app.platform.answerNextSave(target)
+    await app.page
+      .getByRole('group', { name: 'Export' })
+      .getByRole('button', { name: button, exact: true })
+      .click()
+    await expect(app.page.getByTestId('export-done')).toContainText(target)
+    exported[extension] = await readFile(target, 'utf8')
+  }
+  const json = JSON.parse(exported.json ?? '') as {
+    conversation: Record<string, unknown>
+    messages: Record<string, unknown>[]
+    evaluations: unknown[]
+  }
+  expect(json.conversation).toMatchObject({
+    id: live.id,
+    status: 'completed',
+    end_reason: 'caller_hangup',
+  })
+  expect(json.messages).toHaveLength(9)
+  expect(json.messages[2]).toMatchObject({ role: 'tool', tool_name: 'check_availability' })
+  expect(json.evaluations).toHaveLength(5)
+  expect(exported.md).toContain(`# Conversation ${live.id}`)
+  expect(exported.md).toContain('Tool call: check_availability')
+  expect(exported.txt).toContain('End reason: caller_hangup')
+  expect(exported.txt).toMatch(/\] Caller: Hi, I would like to book a table/)
+  expect(app.platform.dialogs.filter((d) => d.kind === 'save').map((d) => d.defaultName)).toEqual([
+    `${live.id}.json`,
+    `${live.id}.md`,
+    `${live.id}.txt`,
+  ])
+})
+
+test('an unknown id gives a clear message; a failed conversation shows its end reason; the list is kept', async ({
+  app,
+  sandbox,
+}) => {
+  const screen = new ConversationsScreen(app.page)
+  await screen.signInAndOpen(sandbox)
+
+  await screen.openById('not a conversation id!')
+  await expect(app.page.locator('#conversation-id-error')).toContainText('not a conversation id')
+
+  await screen.openById('conv_01jdoesnotexist0000000000')
+  const error = app.page.getByTestId('open-error')
+  await expect(error).toContainText(
+    'No conversation with id conv_01jdoesnotexist0000000000. Check the id',
+  )
+  await error.getByText('Details', { exact: true }).click()
+  await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
+
+  const failed = sandbox.seededConversations.failed
+  await screen.openById(failed)
+  await expect(screen.statusChip).toHaveText('failed')
+  await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
+  await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity_timeout')
+  await expect(app.page.getByTestId('recording-none')).toHaveText(
+    'This conversation has no recording.',
+  )
+  await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
+    'Success',
+    'Failure',
+    'Unknown',
+  ])
+  await snap(app, 'conversation-failed')
+
+  const completed = sandbox.seededConversations.completed
+  await screen.openById(completed)
+  await expect(screen.statusChip).toHaveText('completed')
+  await expect(screen.recentItems).toHaveCount(2)
+  await expect(screen.recentItems.first()).toContainText(completed)
+
+  // Searchable and persisted: after a reload the list is still there.
+  await app.page.reload()
+  await app.page.getByTestId('nav-conversations').click()
+  await expect(screen.recentItems).toHaveCount(2)
+  await app.page.getByLabel('Search opened conversations').fill('failed')
+  await expect(screen.recentItems).toHaveCount(1)
+  await expect(screen.recentItems.first()).toContainText(failed)
+  await app.page.getByLabel('Search opened conversations').fill('')
+
+  // Removable.
+  await app.page.getByRole('button', { name: `Remove ${failed} from the list` }).click()
+  await expect(screen.recentItems).toHaveCount(1)
+  await expect(screen.recentItems.first()).toContainText(completed)
+})

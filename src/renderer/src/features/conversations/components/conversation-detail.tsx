@@ -1,0 +1,123 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ReactElement } from 'react'
+import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
+import { ErrorNotice } from '../../../components/error-notice'
+import {
+  closeConversation,
+  drainEarlyEvents,
+  openKey,
+  useOpenConversation,
+} from '../api/conversation-queries'
+import { useRecording } from '../hooks/use-recording'
+import { ConversationHeader } from './conversation-header'
+import { EvaluationsPanel } from './evaluations-panel'
+import { ExportBar } from './export-bar'
+import { FollowStatus } from './follow-status'
+import { RecordingPlayer } from './recording-player'
+import { TranscriptView } from './transcript-view'
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [active])
+  return now
+}
+
+/** One opened conversation: header, follow status, recording, transcript, evaluations, export. */
+export function ConversationDetail(props: { id: string; onClose: () => void }): ReactElement {
+  const { id } = props
+  const queryClient = useQueryClient()
+  const query = useOpenConversation(id)
+  const data = query.data
+  const [recordingAttempt, setRecordingAttempt] = useState(0)
+  const audioRef = useRef<HTMLAudioElement | null>(null)
+  const [hasAudio, setHasAudio] = useState(false)
+  const onAudio = useCallback((element: HTMLAudioElement | null) => {
+    audioRef.current = element
+    setHasAudio(element !== null)
+  }, [])
+
+  useEffect(() => {
+    if (query.isSuccess) drainEarlyEvents(queryClient, id)
+  }, [query.isSuccess, query.dataUpdatedAt, queryClient, id])
+
+  const status = data?.watch.status ?? data?.conversation.status ?? 'pending'
+  const final = isFinalConversationStatus(status)
+  const now = useNow(data !== undefined && (!final || data.watch.phase === 'reconnecting'))
+  const recording = useRecording(
+    id,
+    final ? (data?.conversation.recordingUrl ?? null) : null,
+    recordingAttempt,
+  )
+
+  const onSeek = useCallback((offsetMs: number) => {
+    const audio = audioRef.current
+    if (audio === null) return
+    audio.currentTime = offsetMs / 1000
+    void audio.play().catch(() => undefined)
+  }, [])
+
+  const reopen = (): void => {
+    // Close first, so main reads afresh instead of answering from the stopped follow.
+    void closeConversation(id).then(() => queryClient.refetchQueries({ queryKey: openKey(id) }))
+  }
+
+  if (query.isPending) {
+    return (
+      <div className="conversation-detail" aria-busy="true">
+        <p className="field__hint">Opening {id}…</p>
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <div className="conversation-detail">
+        <ErrorNotice error={query.error} testId="open-error" />
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+          <button type="button" className="button" onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    )
+  }
+  const { conversation, messages, evaluations, watch } = query.data
+  return (
+    <div className="conversation-detail" data-testid="conversation-detail">
+      <div className="conversation-detail__top">
+        <ConversationHeader conversation={conversation} watch={watch} now={now} />
+        <button
+          type="button"
+          className="button button--small"
+          onClick={props.onClose}
+          aria-label={`Close ${id}`}
+        >
+          Close
+        </button>
+      </div>
+      <FollowStatus watch={watch} now={now} onResume={reopen} />
+      <RecordingPlayer
+        state={recording}
+        final={final}
+        onRetry={() => setRecordingAttempt((n) => n + 1)}
+        onAudio={onAudio}
+      />
+      <TranscriptView
+        key={conversation.id}
+        conversation={conversation}
+        messages={messages}
+        live={!final}
+        onSeek={recording.kind === 'ready' && hasAudio ? onSeek : null}
+      />
+      <EvaluationsPanel evaluations={evaluations} watch={watch} onCheckAgain={reopen} />
+      <ExportBar conversationId={conversation.id} />
+    </div>
+  )
+}

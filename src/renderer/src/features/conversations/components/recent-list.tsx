@@ -1,0 +1,97 @@
+import type { ReactElement } from 'react'
+import { formatOffset } from '../../../../../shared/domain/conversation-format'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { formatDateTime } from '../../../lib/format'
+import {
+  useDismissListNotice,
+  useRecentConversations,
+  useRemoveRecent,
+} from '../api/conversation-queries'
+import { useConversationsStore } from '../stores/conversations-store'
+import { StatusChip } from './status-chip'
+
+/** The local list of opened conversations: searchable, removable, persisted by main. */
+export function RecentList(props: {
+  onOpen: (id: string) => void
+  onRemoved: (id: string) => void
+}): ReactElement {
+  const query = useRecentConversations()
+  const remove = useRemoveRecent()
+  const dismiss = useDismissListNotice()
+  const selectedId = useConversationsStore((s) => s.selectedId)
+  const filter = useConversationsStore((s) => s.listFilter)
+  const setFilter = useConversationsStore((s) => s.setListFilter)
+  const needle = filter.trim().toLowerCase()
+  const items = (query.data?.items ?? []).filter(
+    (item) =>
+      needle === '' ||
+      [item.id, item.agentId ?? '', item.status].some((v) => v.toLowerCase().includes(needle)),
+  )
+  return (
+    <section className="recent" aria-labelledby="recent-title">
+      <h2 id="recent-title" className="section-title">
+        Opened conversations
+      </h2>
+      {query.data?.notice != null && (
+        <Notice tone="warning" title="List reset" testId="recent-notice">
+          <p className="notice__text">{query.data.notice}</p>
+          <button type="button" className="button button--small" onClick={() => dismiss.mutate()}>
+            Dismiss
+          </button>
+        </Notice>
+      )}
+      {query.isError && <ErrorNotice error={query.error} />}
+      {remove.isError && <ErrorNotice error={remove.error} />}
+      <input
+        className="input"
+        type="search"
+        placeholder="Search by id, agent or status"
+        aria-label="Search opened conversations"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
+      {query.data !== undefined && query.data.items.length === 0 && (
+        <p className="field__hint">Conversations you open appear here.</p>
+      )}
+      {query.data !== undefined && query.data.items.length > 0 && items.length === 0 && (
+        <p className="field__hint">No opened conversation matches “{filter}”.</p>
+      )}
+      <ul className="recent__list" data-testid="recent-list">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className={`recent__item${item.id === selectedId ? ' recent__item--selected' : ''}`}
+            data-testid="recent-item"
+          >
+            <button
+              type="button"
+              className="recent__open"
+              onClick={() => props.onOpen(item.id)}
+              aria-current={item.id === selectedId ? 'true' : undefined}
+            >
+              <span className="recent__id mono">{item.id}</span>
+              <span className="recent__meta">
+                <StatusChip status={item.status} />
+                <span className="mono">{item.agentId ?? 'no agent'}</span>
+              </span>
+              <span className="recent__meta">
+                {item.startedAt !== null ? formatDateTime(item.startedAt) : 'not started'}
+                {item.durationMs !== null && ` · ${formatOffset(item.durationMs)}`}
+              </span>
+            </button>
+            <button
+              type="button"
+              className="button button--small recent__remove"
+              aria-label={`Remove ${item.id} from the list`}
+              title="Remove from the list"
+              onClick={() => remove.mutate(item.id, { onSuccess: () => props.onRemoved(item.id) })}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
