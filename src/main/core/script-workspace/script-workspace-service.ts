@@ -171,9 +171,8 @@ export class ScriptWorkspaceService {
         filters: [FORMAT_FILTERS[settings.format]],
       })
       if (chosen === null) return null
-      outputPath = /\.[A-Za-z0-9]+$/.test(basename(chosen))
-        ? chosen
-        : `${chosen}.${settings.format}`
+      // Why force the extension: a WAV body under an .mp3 name would confuse every player.
+      outputPath = `${chosen.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${settings.format}`
     }
     await this.#records.set(key, {
       outputPath,

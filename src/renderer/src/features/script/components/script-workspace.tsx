@@ -1,24 +1,253 @@
-import type { ReactElement } from 'react'
-import { UpcomingWorkspace } from '../../../components/upcoming-workspace'
+import { useEffect, useState } from 'react'
+import type { DragEvent, ReactElement } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { WorkspaceHeader } from '../../../components/workspace-header'
+import { useRecentProjects, useRecoveryOffers } from '../api/script-api'
+import { useAutosave } from '../hooks/use-autosave'
+import { useBlockMarks } from '../hooks/use-block-marks'
+import { useDocumentActions } from '../hooks/use-document-actions'
+import { useRenderSession } from '../hooks/use-render-session'
+import { useScriptAudio } from '../hooks/use-script-audio'
+import { useVoicesBridge } from '../hooks/use-voices-bridge'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import { BlockList } from './block-list'
+import { CastPanel, LexiconPanel } from './cast-panel'
+import { FindBar } from './find-bar'
+import { RenderDialog } from './render-dialog'
+import { RenderPanel } from './render-panel'
+import { applyMarkup, isMac, ScriptToolbar } from './script-toolbar'
+import './script.css'
 
-/** The Script workspace: write a script, preview it, render narration files. Shell for now. */
+/** The Script workspace: write a script, hear it, render it. */
 export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+  const doc = useScriptDocumentStore((s) => s.doc)
+  const title = useScriptDocumentStore((s) => s.meta.title)
+  const dirty = useScriptDocumentStore((s) => isDirty(s))
+  const totalChars = useScriptDocumentStore((s) => s.totalChars)
+  const totalBillable = useScriptDocumentStore((s) => s.totalBillable)
+  const blockCount = useScriptDocumentStore((s) => s.order.length)
+  const findOpen = useEditorUiStore((s) => s.findOpen)
+  const panel = useEditorUiStore((s) => s.panel)
+  const actions = useDocumentActions()
+  const audio = useScriptAudio()
+  const session = useRenderSession()
+  const recovery = useRecoveryOffers()
+  const recent = useRecentProjects()
+  const [dragging, setDragging] = useState(false)
+  useAutosave()
+  useBlockMarks()
+  useVoicesBridge()
+
+  const previewAtCaret = (): void => {
+    const caret = useEditorUiStore.getState().caret
+    const id = caret?.blockId ?? useScriptDocumentStore.getState().order[0]
+    if (id === undefined) return
+    const selection =
+      caret !== null && caret.blockId === id && caret.end > caret.start
+        ? { start: caret.start, end: caret.end }
+        : undefined
+    void audio.preview(id, selection)
+  }
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const modifier = isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey
+      if (!modifier || event.altKey) return
+      const key = event.key.toLowerCase()
+      const hasDoc = useScriptDocumentStore.getState().doc !== null
+      const handled = ((): boolean => {
+        if (key === 'o') return (actions.open(), true)
+        if (!hasDoc) return false
+        if (key === 's') return (event.shiftKey ? actions.saveAs() : actions.save(), true)
+        if (key === 'z')
+          return (
+            event.shiftKey
+              ? useScriptDocumentStore.getState().redo()
+              : useScriptDocumentStore.getState().undo(),
+            true
+          )
+        if (key === 'y' && !isMac) return (useScriptDocumentStore.getState().redo(), true)
+        if (key === 'f') return (useEditorUiStore.getState().openFind(false), true)
+        if (key === 'h') return (useEditorUiStore.getState().openFind(true), true)
+        if (key === 'b') return (applyMarkup('break'), true)
+        if (key === 'enter') return (previewAtCaret(), true)
+        return false
+      })()
+      if (handled) event.preventDefault()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  })
+
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault()
+    setDragging(false)
+    const file = event.dataTransfer.files[0]
+    if (file !== undefined) actions.importDropped(file)
+  }
+
+  const name = doc === null ? null : (doc.fileName ?? (title || 'Untitled script'))
   return (
-    <UpcomingWorkspace
-      title="Script"
-      description="Write a narration script, preview any line with the voice you choose, and render the whole script into audio files."
-      focusOnMount={props.focusOnMount ?? false}
-      plans={[
-        {
-          name: 'Write',
-          detail: 'Plain text or SSML with pauses, emphasis and pronunciation hints.',
-        },
-        { name: 'Preview', detail: 'Hear a line streamed as you write, in the voice you chose.' },
-        {
-          name: 'Render',
-          detail: 'WAV, MP3, Ogg or AAC files, written only once complete and checked.',
-        },
-      ]}
-    />
+    <section
+      className={`workspace script-workspace${dragging ? ' script-workspace--dragging' : ''}`}
+      aria-labelledby="workspace-title"
+      onDragOver={(event) => {
+        event.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <WorkspaceHeader
+        title="Script"
+        focusOnMount={props.focusOnMount ?? false}
+        description={
+          name === null ? (
+            'Write a narration script, hear any block, and render the whole script to audio files.'
+          ) : (
+            <span data-testid="script-title" title={doc?.location ?? 'Not saved yet'}>
+              {name}
+              {dirty ? ' — unsaved changes' : ' — saved'}
+            </span>
+          )
+        }
+      />
+      {(recovery.data ?? []).map((offer) => (
+        <Notice
+          key={offer.docId}
+          tone="warning"
+          title="A script was not saved when VoiceDesk stopped"
+          testId="recovery-offer"
+        >
+          <p className="notice__text">
+            {offer.title || offer.fileName || 'Untitled script'} — {offer.words.toLocaleString()}{' '}
+            words in {offer.blocks} blocks, last typed {new Date(offer.savedAt).toLocaleString()}.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => actions.restore(offer.docId)}
+            >
+              Restore it
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void actions.discardRecovery(offer.docId)}
+            >
+              Discard
+            </button>
+          </div>
+        </Notice>
+      ))}
+      {actions.error !== null && <ErrorNotice error={actions.error} testId="script-file-error" />}
+      {doc === null ? (
+        <div className="script-empty" data-testid="script-empty">
+          <div className="script-empty__actions">
+            <button type="button" className="button button--primary" onClick={actions.newScript}>
+              New script
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={actions.open}
+              title={`${isMac ? '⌘' : 'Ctrl+'}O`}
+            >
+              Open or import…
+            </button>
+          </div>
+          <p className="field__hint">
+            Or drop a .txt or Markdown script here. Lines like “ALICE: Hello” become speakers you
+            can give voices.
+          </p>
+          {(recent.data ?? []).length > 0 && (
+            <div className="script-empty__recent">
+              <h2>Recent projects</h2>
+              <ul>
+                {recent.data!.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={!item.exists}
+                      title={item.location}
+                      onClick={() => actions.openRecent(item.id)}
+                    >
+                      {item.fileName}
+                    </button>
+                    <span className="field__hint">
+                      {item.exists ? item.location : 'File not found'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          <ScriptToolbar audio={audio} actions={actions} onPreview={previewAtCaret} />
+          {findOpen && <FindBar />}
+          {audio.status !== 'idle' && (
+            <div
+              className="script-player"
+              role="status"
+              data-testid="script-player"
+              data-status={audio.status}
+              data-stream={audio.streamPhase ?? 'none'}
+            >
+              <span>
+                {audio.label}:{' '}
+                {audio.status === 'loading' ? 'waiting for the first audio…' : audio.status}
+                {audio.paused ? ' (paused)' : ''} · {audio.positionSec.toFixed(1)} s
+              </span>
+              {audio.error !== null && <span className="field__error">{audio.error}</span>}
+            </div>
+          )}
+          <div className={`script-body${panel !== null ? ' script-body--panel' : ''}`}>
+            <BlockList audio={audio} />
+            {panel === 'cast' && <CastPanel />}
+            {panel === 'lexicon' && <LexiconPanel audio={audio} />}
+          </div>
+          <footer className="script-status" data-testid="script-totals">
+            {blockCount.toLocaleString()} blocks · {totalChars.toLocaleString()} characters ·{' '}
+            {totalBillable.toLocaleString()} billable
+          </footer>
+          <RenderPanel session={session} />
+          <RenderDialog
+            onStarted={(jobId, outputName) =>
+              session.started({
+                jobId,
+                outputName,
+                paused: null,
+                progress: {
+                  piecesDone: 0,
+                  piecesTotal: 0,
+                  cachedPieces: 0,
+                  audioSeconds: 0,
+                  billableCharacters: 0,
+                  etaSeconds: null,
+                  phase: 'synthesizing',
+                },
+              })
+            }
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={actions.pendingDiscard !== null}
+        title="Discard unsaved changes?"
+        confirmLabel="Discard changes"
+        tone="danger"
+        onConfirm={actions.confirmDiscard}
+        onCancel={actions.cancelDiscard}
+      >
+        The open script has changes that are not saved. Save it first, or discard the changes.
+      </ConfirmDialog>
+    </section>
   )
 }

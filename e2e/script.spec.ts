@@ -1,0 +1,158 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { decodedSeconds, probeAudio } from '../src/main/core/narration/test-audio'
+import { expect, test } from './fixtures/test'
+import { snap } from './support/screenshots'
+import { ScriptScreen, signInForScript } from './support/script-screen'
+
+// Streams paced so a preview takes a couple of seconds: sound must start long before it ends.
+test.use({ sandboxOptions: { stream: { ttfbMs: 100, chunkBytes: 2048, chunkIntervalMs: 120 } } })
+
+const DIALOGUE = `# The kitchen
+
+Morning light falls on the table.
+
+ALICE: Good morning, Bob. Did you sleep well?
+BOB: Not really. The storm kept me awake all night.
+ALICE: Then you need coffee, and a long walk.
+`
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-script-e2e-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+interface PreviewWindow {
+  __appends?: number[]
+  __previewEnded?: number
+  api: { script: { onPreviewEnded(cb: () => void): () => void } }
+  SourceBuffer: { prototype: { appendBuffer: (this: unknown, data: unknown) => void } }
+  performance: { now(): number }
+}
+
+function srtEndSeconds(srt: string): number {
+  const ends = [...srt.matchAll(/--> (\d\d):(\d\d):(\d\d),(\d\d\d)/g)].map(
+    (m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000,
+  )
+  return Math.max(...ends)
+}
+
+test('import a Markdown dialogue, cast two voices, preview a block while it streams, render MP3 + SRT, re-render one edited block', async ({
+  app,
+  sandbox,
+}) => {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  await expect(app.page.getByTestId('script-empty')).toBeVisible()
+  await snap(app, 'script-empty')
+
+  const source = join(dir, 'kitchen.md')
+  await writeFile(source, DIALOGUE)
+  app.platform.answerNextOpen([source])
+  await app.page.getByRole('button', { name: 'Open or import…' }).click()
+  await expect(script.blocks).toHaveCount(4)
+  await expect(app.page.getByTestId('script-title')).toContainText('kitchen — unsaved changes')
+  await expect(script.text(1)).toHaveValue('Good morning, Bob. Did you sleep well?')
+  await expect(script.block(1)).toContainText('ALICE')
+
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await expect(app.page.getByTestId('cast-row')).toHaveCount(2)
+  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Voice for ALICE', 'emma')
+  await script.pickVoice('Voice for BOB', 'george')
+  await expect(app.page.getByRole('button', { name: /^Voice for BOB: George/ })).toBeVisible()
+  await snap(app, 'script-dialogue-cast')
+
+  // Preview block 3: data reaches the media element before the stream's end event.
+  await app.page.evaluate(() => {
+    const w = globalThis as unknown as PreviewWindow
+    w.__appends = []
+    const original = w.SourceBuffer.prototype.appendBuffer
+    w.SourceBuffer.prototype.appendBuffer = function (this: unknown, data: unknown) {
+      w.__appends!.push(w.performance.now())
+      original.call(this, data)
+    }
+    w.api.script.onPreviewEnded(() => {
+      w.__previewEnded = w.performance.now()
+    })
+  })
+  await script.text(2).click()
+  await app.page.keyboard.press('Control+Enter')
+  await expect(app.page.getByTestId('script-player')).toHaveAttribute('data-stream', 'ended', {
+    timeout: 30_000,
+  })
+  const timing = await app.page.evaluate(() => {
+    const w = globalThis as unknown as PreviewWindow
+    return { appends: w.__appends ?? [], ended: w.__previewEnded ?? null }
+  })
+  expect(timing.ended).not.toBeNull()
+  expect(timing.appends.length).toBeGreaterThan(1)
+  expect(timing.appends[0]!).toBeLessThan(timing.ended!)
+  const streamed = sandbox.requestLog({ pathPrefix: '/v1/audio/stream' })
+  expect(streamed.at(-1)?.body).toMatchObject({ voice_id: 'george' })
+  await app.page.getByRole('button', { name: 'Stop' }).click()
+
+  // Render to MP3 with SRT.
+  const out = join(dir, 'kitchen.mp3')
+  sandbox.clearRequestLog()
+  await script.startRender(app, out)
+  await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
+  await expect(app.page.getByTestId('render-report')).toBeVisible()
+  await snap(app, 'script-render-finished')
+  const probe = await probeAudio(out)
+  expect(probe.codec).toBe('mp3')
+  const srt = await readFile(join(dir, 'kitchen.srt'), 'utf8')
+  expect(srt).toContain('Good morning, Bob.')
+  const spokenEnd = srtEndSeconds(srt)
+  // Decoded, not estimated: a VBR MP3 without a Xing header has no exact duration in its header.
+  const seconds = await decodedSeconds(out)
+  expect(seconds).toBeGreaterThan(spokenEnd - 0.05)
+  expect(seconds - spokenEnd).toBeLessThan(1.5)
+  expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(4)
+  await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
+  expect((await stat(out)).size).toBeGreaterThan(1000)
+
+  // Show in folder and play go through the platform.
+  await app.page.getByRole('button', { name: 'Show in folder' }).click()
+  await expect.poll(() => app.platform.revealed).toEqual([out])
+
+  // Edit one block: it becomes stale, and the re-render asks only for it.
+  await script.text(2).fill('Not really. The thunder kept me up.')
+  await expect(script.block(2)).toHaveAttribute('data-mark', 'stale')
+  await expect(script.block(1)).toHaveAttribute('data-mark', 'cached')
+  sandbox.clearRequestLog()
+  await script.startRender(app, out)
+  await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
+  const requests = sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })
+  expect(requests.map((r) => r.body?.input)).toEqual(['Not really. The thunder kept me up.'])
+  expect(await readFile(join(dir, 'kitchen.srt'), 'utf8')).toContain('thunder')
+})
+
+test('plays a rendered block with the current word highlighted; clicking a word plays from there', async ({
+  app,
+  sandbox,
+}) => {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  const source = join(dir, 'short.txt')
+  await writeFile(source, 'One two three four five six seven eight nine ten.')
+  app.platform.answerNextOpen([source])
+  await app.page.getByRole('button', { name: 'Open or import…' }).click()
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await script.pickVoice('Default voice', 'olivia')
+  await script.startRender(app, join(dir, 'short.wav'), 'wav')
+  await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
+  await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
+  await script.block(0).getByRole('button', { name: 'Play rendered' }).click()
+  const reading = script.block(0).getByTestId('block-reading')
+  await expect(reading.getByRole('button')).toHaveCount(10)
+  await expect(reading.locator('[data-current="true"]')).toHaveCount(1, { timeout: 15_000 })
+  await reading.getByRole('button', { name: 'eight' }).click()
+  await expect(reading.locator('[data-current="true"]')).toHaveText(/eight|nine|ten/)
+})

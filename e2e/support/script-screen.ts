@@ -1,0 +1,60 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import type { AppHost } from '../fixtures/app-host'
+import type { Sandbox } from '../../src/sandbox/index'
+import { AccountScreen } from './account-screen'
+
+/** Signs in against the sandbox with the paid key (through the Account screen). */
+export async function signInForScript(app: AppHost, sandbox: Sandbox): Promise<void> {
+  const account = new AccountScreen(app.page)
+  await account.open()
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.saveApiKey(sandbox.keys.paid)
+}
+
+/** The Script workspace, driven by labels, buttons and the keyboard. */
+export class ScriptScreen {
+  readonly blocks: Locator
+  readonly renderPanel: Locator
+  constructor(readonly page: Page) {
+    this.blocks = page.getByTestId('script-block')
+    this.renderPanel = page.getByTestId('render-panel')
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-script').click()
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
+  }
+
+  block(n: number): Locator {
+    return this.blocks.nth(n)
+  }
+
+  text(n: number): Locator {
+    return this.page.getByLabel(`Text of block ${n + 1}`, { exact: true })
+  }
+
+  /** Chooses a voice in a picker by its accessible label prefix, through the search box. */
+  async pickVoice(pickerLabel: string, voiceId: string): Promise<void> {
+    await this.page.getByRole('button', { name: new RegExp(`^${pickerLabel}:`) }).click()
+    await this.page.getByRole('searchbox', { name: 'Search voices' }).fill(voiceId)
+    await this.page
+      .getByRole('listbox', { name: pickerLabel })
+      .getByRole('option')
+      .filter({ hasText: `${voiceId} ·` })
+      .first()
+      .getByRole('button')
+      .click()
+  }
+
+  async startRender(app: AppHost, target: string, format = 'mp3'): Promise<void> {
+    await this.page.getByRole('button', { name: 'Render…' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Render the script' })
+    await dialog.getByLabel('Format').selectOption(format)
+    await expect(dialog.getByTestId('render-estimate')).toContainText('requests')
+    app.platform.answerNextSave(target)
+    await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
+    await expect(dialog).toBeHidden()
+  }
+}

@@ -1,0 +1,221 @@
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import type { ReactElement } from 'react'
+import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
+import { useBlockMarksStore } from '../stores/block-marks-store'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
+import type { ScriptAudio } from '../hooks/use-script-audio'
+import { VoicePicker } from './voice-picker'
+
+const MARK_LABEL: Record<BlockAudioState, string> = {
+  cached: 'Rendered',
+  stale: 'Changed since render',
+  new: 'Not rendered',
+  empty: 'Empty',
+  'no-voice': 'No voice',
+}
+
+/**
+ * One block: its text (an auto-height textarea whose keystrokes touch only this block in the
+ * store), its voice or speaker, counts, audio mark, and pause. Re-renders only when its own block,
+ * mark or playback changes.
+ */
+export const BlockRow = memo(function BlockRow(props: {
+  id: string
+  index: number
+  audio: ScriptAudio
+}): ReactElement | null {
+  const { id, index, audio } = props
+  const block = useScriptDocumentStore((s) => s.blocks[id])
+  const castVoice = useScriptDocumentStore((s) =>
+    block?.speaker ? s.meta.cast[block.speaker] : undefined,
+  )
+  const mark = useBlockMarksStore((s) => s.marks[id])
+  const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
+  const billable = useMemo(() => (block ? billableCount(block) : 0), [block])
+
+  useLayoutEffect(() => {
+    const area = textRef.current
+    if (area === null) return
+    area.style.height = 'auto'
+    area.style.height = `${area.scrollHeight + 2}px`
+  }, [block?.text])
+
+  useEffect(() => {
+    if (reveal === null) return
+    const area = textRef.current
+    area?.focus()
+    area?.setSelectionRange(reveal.start, reveal.end)
+  }, [reveal])
+
+  if (block === undefined) return null
+  const reading = audio.reading?.blockId === id ? audio.reading : null
+  const state = mark ?? 'new'
+  const updateCaret = (): void => {
+    const area = textRef.current
+    if (area === null) return
+    useEditorUiStore
+      .getState()
+      .setCaret({ blockId: id, start: area.selectionStart, end: area.selectionEnd })
+  }
+
+  return (
+    <article
+      className={`block block--${state}`}
+      data-testid="script-block"
+      data-block-id={id}
+      data-mark={state}
+      aria-label={`Block ${index + 1}`}
+    >
+      <div className="block__gutter">
+        <span className="block__number">{index + 1}</span>
+        <span
+          className={`block__mark block__mark--${state}`}
+          title={MARK_LABEL[state]}
+          data-testid="block-mark"
+        >
+          {MARK_LABEL[state]}
+        </span>
+      </div>
+      <div className="block__body">
+        {block.chapter !== undefined && index >= 0 && (
+          <p className="block__chapter">{block.chapter}</p>
+        )}
+        {reading === null ? (
+          <textarea
+            ref={textRef}
+            className="block__text"
+            aria-label={`Text of block ${index + 1}`}
+            value={block.text}
+            spellCheck
+            rows={1}
+            onChange={(event) => {
+              useScriptDocumentStore.getState().setText(id, event.target.value)
+              updateCaret()
+            }}
+            onSelect={updateCaret}
+            onFocus={updateCaret}
+          />
+        ) : (
+          <p className="block__reading" data-testid="block-reading">
+            {renderWords(block.text, reading.words, audio.currentWord, audio.seekToWord)}
+          </p>
+        )}
+        <div className="block__footer">
+          {block.speaker !== undefined && (
+            <span className="chip chip--accent" title="Speaker (voice from the cast)">
+              {block.speaker}
+            </span>
+          )}
+          <VoicePicker
+            compact
+            label={`Voice of block ${index + 1}`}
+            value={block.voiceId}
+            inheritLabel={block.speaker ? `Cast: ${castVoice ?? 'no voice yet'}` : 'Default voice'}
+            onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
+          />
+          {block.ssml && (
+            <span className="chip" title="This block is sent as SSML">
+              SSML
+            </span>
+          )}
+          <label
+            className="block__pause"
+            title="Exact silence after this block (empty: the project's pause)"
+          >
+            Pause after
+            <input
+              className="input"
+              type="number"
+              min={0}
+              max={60000}
+              step={100}
+              placeholder="auto"
+              value={block.pauseAfterMs ?? ''}
+              onChange={(event) => {
+                const value =
+                  event.target.value === ''
+                    ? undefined
+                    : Math.max(0, Math.min(60000, Number(event.target.value)))
+                useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
+              }}
+            />
+            ms
+          </label>
+          <span
+            className="block__counts"
+            data-testid="block-counts"
+            title="Characters as written · billable characters (SSML tags not counted)"
+          >
+            {chars.toLocaleString()} chars · {billable.toLocaleString()} billable
+          </span>
+          <span className="block__actions">
+            <button
+              type="button"
+              className="button button--small"
+              title="Preview this block (Ctrl+Enter)"
+              onClick={() => void audio.preview(id)}
+            >
+              Preview
+            </button>
+            {state === 'cached' && (
+              <button
+                type="button"
+                className="button button--small"
+                title="Play the rendered audio with the words highlighted"
+                onClick={() => (reading === null ? void audio.playRendered(id) : audio.stop())}
+              >
+                {reading === null ? 'Play rendered' : 'Back to editing'}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--small"
+              title="Add a block after this one"
+              onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
+            >
+              Add below
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              title="Delete this block (undo with Ctrl+Z)"
+              onClick={() => useScriptDocumentStore.getState().removeBlock(id)}
+            >
+              Delete
+            </button>
+          </span>
+        </div>
+      </div>
+    </article>
+  )
+})
+
+function renderWords(
+  text: string,
+  words: { start: number; end: number }[],
+  current: number,
+  seek: (index: number) => void,
+): ReactElement[] {
+  const out: ReactElement[] = []
+  let at = 0
+  words.forEach((word, i) => {
+    if (word.start > at) out.push(<span key={`t${at}`}>{text.slice(at, word.start)}</span>)
+    out.push(
+      <button
+        key={`w${i}`}
+        type="button"
+        className={`block__word${i === current ? ' block__word--current' : ''}`}
+        data-current={i === current}
+        onClick={() => seek(i)}
+      >
+        {text.slice(word.start, word.end)}
+      </button>,
+    )
+    at = Math.max(at, word.end)
+  })
+  if (at < text.length) out.push(<span key="tail">{text.slice(at)}</span>)
+  return out
+}

@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { ReactElement } from 'react'
+import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
+import { ErrorNotice } from '../../../components/error-notice'
+import { call } from '../../../lib/ipc'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
+
+/**
+ * The render dialog: format, sample rate, single file or per chapter/block, subtitles, loudness;
+ * the cost and cache figures are shown before anything starts. Start asks where to save (native
+ * dialog, in main).
+ */
+export function RenderDialog(props: {
+  onStarted: (jobId: string, outputName: string) => void
+}): ReactElement {
+  const open = useEditorUiStore((s) => s.renderDialogOpen)
+  const defaults = useScriptDocumentStore((s) => s.meta.defaults)
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const [settings, setSettings] = useState<RenderSettings>({
+    format: defaults.format === 'aac' ? 'mp3' : defaults.format,
+    sampleRate: defaults.sampleRate,
+    split: 'none',
+    subtitles: 'srt',
+    loudness: defaults.loudness,
+  })
+  const [error, setError] = useState<unknown>(null)
+  const [starting, setStarting] = useState(false)
+  const estimate = useQuery({
+    queryKey: ['script', 'estimate', open],
+    queryFn: () => call((api) => api.script.estimate({ project: currentProject() })),
+    enabled: open,
+    gcTime: 0,
+    retry: false,
+  })
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog === null) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  const close = (): void => useEditorUiStore.getState().setRenderDialogOpen(false)
+  const start = async (): Promise<void> => {
+    const doc = useScriptDocumentStore.getState().doc
+    if (doc === null) return
+    setStarting(true)
+    setError(null)
+    try {
+      const store = useScriptDocumentStore.getState()
+      store.updateMeta({
+        defaults: {
+          ...store.meta.defaults,
+          format: settings.format,
+          sampleRate: settings.sampleRate,
+          loudness: settings.loudness,
+        },
+      })
+      const started = await call((api) =>
+        api.script.startRender({ docId: doc.docId, project: currentProject(), settings }),
+      )
+      if (started !== null) {
+        props.onStarted(started.jobId, started.outputName)
+        close()
+      }
+    } catch (caught) {
+      setError(caught)
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  const targetLufs = settings.loudness.mode === 'target' ? settings.loudness.targetLufs : -16
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog render-dialog"
+      aria-labelledby="render-dialog-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        close()
+      }}
+    >
+      <div className="dialog__body">
+        <h2 id="render-dialog-title">Render the script</h2>
+        <div className="render-dialog__grid">
+          <label className="field">
+            <span className="field__label">Format</span>
+            <select
+              className="input"
+              value={settings.format}
+              onChange={(e) =>
+                setSettings({ ...settings, format: e.target.value as RenderSettings['format'] })
+              }
+            >
+              <option value="mp3">MP3</option>
+              <option value="wav">WAV</option>
+              <option value="ogg">Ogg Vorbis</option>
+              <option value="pcm">Raw PCM</option>
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Sample rate</span>
+            <select
+              className="input"
+              value={settings.sampleRate}
+              onChange={(e) =>
+                setSettings({
+                  ...settings,
+                  sampleRate: Number(e.target.value) as RenderSettings['sampleRate'],
+                })
+              }
+            >
+              <option value={24000}>24 kHz (the service's own)</option>
+              <option value={44100}>44.1 kHz</option>
+              <option value={48000}>48 kHz</option>
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Files</span>
+            <select
+              className="input"
+              value={settings.split}
+              onChange={(e) =>
+                setSettings({ ...settings, split: e.target.value as RenderSettings['split'] })
+              }
+            >
+              <option value="none">One file</option>
+              <option value="chapter">One file plus one per chapter</option>
+              <option value="block">One file plus one per block</option>
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Subtitles</span>
+            <select
+              className="input"
+              value={settings.subtitles}
+              onChange={(e) =>
+                setSettings({
+                  ...settings,
+                  subtitles: e.target.value as RenderSettings['subtitles'],
+                })
+              }
+            >
+              <option value="srt">SRT beside the file</option>
+              <option value="vtt">WebVTT beside the file</option>
+              <option value="none">None</option>
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Loudness</span>
+            <select
+              className="input"
+              value={settings.loudness.mode}
+              onChange={(e) =>
+                setSettings({
+                  ...settings,
+                  loudness:
+                    e.target.value === 'target'
+                      ? { mode: 'target', targetLufs }
+                      : { mode: 'service' },
+                })
+              }
+            >
+              <option value="service">As the service delivers it</option>
+              <option value="target">Normalize to a target</option>
+            </select>
+          </label>
+          {settings.loudness.mode === 'target' && (
+            <label className="field">
+              <span className="field__label">Target (LUFS)</span>
+              <input
+                className="input"
+                type="number"
+                min={-40}
+                max={-5}
+                step={1}
+                value={targetLufs}
+                onChange={(e) =>
+                  setSettings({
+                    ...settings,
+                    loudness: {
+                      mode: 'target',
+                      targetLufs: Math.max(-40, Math.min(-5, Number(e.target.value))),
+                    },
+                  })
+                }
+              />
+            </label>
+          )}
+        </div>
+        <div className="render-dialog__estimate" data-testid="render-estimate" aria-live="polite">
+          {estimate.isPending && <p className="field__hint">Working out the cost…</p>}
+          {estimate.data && (
+            <p>
+              {estimate.data.totalPieces.toLocaleString()} pieces,{' '}
+              {estimate.data.cachedPieces.toLocaleString()} already cached.{' '}
+              <strong>{estimate.data.requests.toLocaleString()} requests</strong>, about{' '}
+              <strong>
+                {estimate.data.billableCharacters.toLocaleString()} billable characters
+              </strong>
+              .
+            </p>
+          )}
+          {estimate.isError && <ErrorNotice error={estimate.error} />}
+        </div>
+        {error !== null && <ErrorNotice error={error} />}
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={starting || estimate.isError}
+          onClick={() => void start()}
+        >
+          Choose file and render…
+        </button>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { call } from '../../../lib/ipc'
+import type { useRenderSession } from '../hooks/use-render-session'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const r = s % 60
+  return h > 0
+    ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
+    : `${m}:${String(r).padStart(2, '0')}`
+}
+
+/** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished report. */
+export function RenderPanel(props: {
+  session: ReturnType<typeof useRenderSession>
+}): ReactElement | null {
+  const { running, resumable, finished, failure } = props.session
+  const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)
+  const order = useScriptDocumentStore((s) => s.order)
+  const [actionError, setActionError] = useState<unknown>(null)
+  if (docId === null) return null
+
+  const act = (run: () => Promise<unknown>): void => {
+    setActionError(null)
+    run().catch(setActionError)
+  }
+
+  if (running !== null) {
+    const { progress, paused } = running
+    const fraction = progress.piecesTotal > 0 ? progress.piecesDone / progress.piecesTotal : 0
+    return (
+      <section
+        className="render-panel"
+        aria-label="Render"
+        data-testid="render-panel"
+        data-state="running"
+      >
+        <div className="render-panel__head">
+          <strong>Rendering {running.outputName}</strong>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => act(() => call((api) => api.jobs.cancel({ jobId: running.jobId })))}
+          >
+            Cancel
+          </button>
+        </div>
+        <progress max={1} value={fraction} aria-label="Render progress" />
+        <p className="field__hint" data-testid="render-progress">
+          {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
+          {progress.cachedPieces.toLocaleString()} from the cache) · {clock(progress.audioSeconds)}{' '}
+          of audio
+          {progress.etaSeconds !== null && progress.phase === 'synthesizing'
+            ? ` · about ${clock(progress.etaSeconds)} left`
+            : ''}
+          {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
+        </p>
+        {paused !== null && (
+          <Notice tone="warning" title="Network down — render paused, retrying…">
+            <p className="notice__text">
+              {paused.reason} Trying again in {paused.retryInSeconds} s; finished pieces are kept.
+              Cancel to stop.
+            </p>
+          </Notice>
+        )}
+      </section>
+    )
+  }
+
+  return (
+    <section
+      className="render-panel"
+      aria-label="Render"
+      data-testid="render-panel"
+      data-state={finished ? 'finished' : resumable ? 'resumable' : failure ? 'failed' : 'idle'}
+    >
+      {failure !== null && failure.error.code !== 'CANCELLED' && (
+        <ErrorNotice error={failure.error} testId="render-error" />
+      )}
+      {resumable !== null && (
+        <div className="render-panel__head">
+          <span>
+            A render of <strong>{resumable.outputName}</strong> stopped at{' '}
+            {resumable.piecesFinished} of {resumable.piecesTotal} pieces.
+          </span>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() =>
+              act(async () => {
+                const started = await call((api) =>
+                  api.script.startRender({
+                    docId,
+                    project: currentProject(),
+                    settings: resumable.settings,
+                    resume: true,
+                  }),
+                )
+                if (started !== null)
+                  props.session.started({
+                    jobId: started.jobId,
+                    outputName: started.outputName,
+                    paused: null,
+                    progress: {
+                      piecesDone: resumable.piecesFinished,
+                      piecesTotal: resumable.piecesTotal,
+                      cachedPieces: 0,
+                      audioSeconds: 0,
+                      billableCharacters: 0,
+                      etaSeconds: null,
+                      phase: 'synthesizing',
+                    },
+                  })
+              })
+            }
+          >
+            Resume
+          </button>
+        </div>
+      )}
+      {finished !== null && (
+        <div className="render-panel__finished" data-testid="render-finished">
+          <div className="render-panel__head">
+            <span>
+              <strong>{finished.outputName}</strong> is ready:{' '}
+              {clock(finished.result.durationSeconds)} of audio, {finished.result.requests} requests
+              ({finished.result.cachedPieces} pieces from the cache),{' '}
+              {finished.result.billableCharacters.toLocaleString()} billable characters
+              {finished.result.loudness.outputLufs !== null
+                ? `, ${finished.result.loudness.outputLufs.toFixed(1)} LUFS`
+                : ''}
+              .
+            </span>
+            <span className="button-row">
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => act(() => call((api) => api.script.openOutput({ docId })))}
+              >
+                Play
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => act(() => call((api) => api.script.revealOutput({ docId })))}
+              >
+                Show in folder
+              </button>
+            </span>
+          </div>
+          {finished.result.subtitlesPath !== null && (
+            <p className="field__hint">Subtitles written beside it.</p>
+          )}
+          <h3 className="render-panel__report-title">Script vs. audio</h3>
+          {finished.result.checks.length === 0 ? (
+            <p className="field__hint" data-testid="render-report">
+              The audio says what the script says.
+            </p>
+          ) : (
+            <ul className="render-panel__report" data-testid="render-report">
+              {finished.result.checks.map((check) => {
+                const blockId = order[check.blockIndex] ?? check.blockId
+                const first = check.issues[0]
+                return (
+                  <li key={check.blockId}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() =>
+                        useEditorUiStore
+                          .getState()
+                          .revealBlock(
+                            blockId,
+                            first?.offset ?? 0,
+                            (first?.offset ?? 0) + (first?.word.length ?? 0),
+                          )
+                      }
+                    >
+                      Block {check.blockIndex + 1}
+                    </button>{' '}
+                    {check.issues
+                      .slice(0, 4)
+                      .map((i) => `${i.kind} “${i.word}”`)
+                      .join(', ')}
+                    {check.issues.length > 4 ? ` and ${check.issues.length - 4} more` : ''}
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+      {actionError !== null && <ErrorNotice error={actionError} />}
+    </section>
+  )
+}

@@ -1,0 +1,94 @@
+import { useId, useMemo, useState } from 'react'
+import type { ReactElement } from 'react'
+import type { Voice } from '../../../../../shared/domain/voice'
+import { useVoiceOptions } from '../api/script-api'
+
+/**
+ * A voice chooser with search: a text field filters the library (name, id, locale, tags) and a
+ * list box picks. `inheritLabel` names what an empty choice falls back to.
+ */
+export function VoicePicker(props: {
+  value: string | undefined
+  onChange: (voiceId: string | undefined) => void
+  label: string
+  inheritLabel?: string
+  compact?: boolean
+}): ReactElement {
+  const voices = useVoiceOptions()
+  const [open, setOpen] = useState(false)
+  const [query, setQuery] = useState('')
+  const listId = useId()
+  const current = voices.data?.find((v) => v.id === props.value)
+  const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
+  const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
+
+  return (
+    <div className={`voice-picker${props.compact ? ' voice-picker--compact' : ''}`}>
+      <button
+        type="button"
+        className={`voice-picker__button${props.value ? '' : ' voice-picker__button--inherit'}`}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-label={`${props.label}: ${shown}`}
+        title={`${props.label}: ${shown}`}
+        onClick={() => setOpen(!open)}
+      >
+        {shown}
+      </button>
+      {open && (
+        <div
+          className="voice-picker__popover"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false)
+          }}
+        >
+          <input
+            className="input"
+            type="search"
+            placeholder="Search voices"
+            aria-label="Search voices"
+            aria-controls={listId}
+            value={query}
+            autoFocus
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {voices.isError && <p className="field__error">The voice list could not be loaded.</p>}
+          <ul id={listId} role="listbox" aria-label={props.label} className="voice-picker__list">
+            {props.inheritLabel !== undefined && (
+              <li role="option" aria-selected={props.value === undefined}>
+                <button type="button" onClick={() => pick(undefined)}>
+                  {props.inheritLabel}
+                </button>
+              </li>
+            )}
+            {filtered.slice(0, 80).map((voice) => (
+              <li key={voice.id} role="option" aria-selected={voice.id === props.value}>
+                <button type="button" onClick={() => pick(voice.id)}>
+                  <span>{voice.displayName}</span>
+                  <span className="voice-picker__meta">
+                    {voice.id} · {voice.locale ?? '—'}
+                    {voice.type === 'personal' ? ' · personal' : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  )
+
+  function pick(voiceId: string | undefined): void {
+    props.onChange(voiceId)
+    setOpen(false)
+    setQuery('')
+  }
+}
+
+function filterVoices(voices: Voice[], query: string): Voice[] {
+  const q = query.trim().toLocaleLowerCase()
+  if (q === '') return voices
+  return voices.filter((v) =>
+    [v.displayName, v.id, v.locale ?? '', ...v.tags].some((s) => s.toLocaleLowerCase().includes(q)),
+  )
+}

@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
+import { call } from '../../../lib/ipc'
+import { currentProject, isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+
+/** A question waiting for the user: discard unsaved changes before replacing the document? */
+export interface PendingDiscard {
+  run: () => void
+}
+
+/**
+ * Open, new, import, save, save as and close, with the "unsaved changes" question and the last
+ * error of a file action (shown by the workspace).
+ */
+export function useDocumentActions() {
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+  const [pendingDiscard, setPendingDiscard] = useState<PendingDiscard | null>(null)
+
+  const guard = useCallback((run: () => void) => {
+    const state = useScriptDocumentStore.getState()
+    if (state.doc !== null && isDirty(state) && state.totalChars > 0) setPendingDiscard({ run })
+    else run()
+  }, [])
+
+  const replaceWith = useCallback(
+    async (load: () => Promise<OpenedDocument | null>) => {
+      setError(null)
+      setBusy(true)
+      try {
+        const opened = await load()
+        if (opened === null) return
+        const previous = useScriptDocumentStore.getState().doc
+        if (previous !== null) await call((api) => api.script.close({ docId: previous.docId }))
+        useScriptDocumentStore.getState().load(opened)
+        void queryClient.invalidateQueries({ queryKey: ['script'] })
+      } catch (caught) {
+        setError(caught)
+      } finally {
+        setBusy(false)
+      }
+    },
+    [queryClient],
+  )
+
+  const save = useCallback(
+    async (as: boolean) => {
+      const state = useScriptDocumentStore.getState()
+      if (state.doc === null) return
+      setError(null)
+      const revision = state.revision
+      try {
+        const saved = await call((api) =>
+          api.script.save({ docId: state.doc!.docId, project: currentProject(), as }),
+        )
+        if (saved === null) return
+        useScriptDocumentStore
+          .getState()
+          .markSaved(
+            { docId: saved.docId, fileName: saved.fileName, location: saved.location },
+            revision,
+          )
+        void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
+      } catch (caught) {
+        setError(caught)
+      }
+    },
+    [queryClient],
+  )
+
+  return {
+    error,
+    busy,
+    clearError: () => setError(null),
+    pendingDiscard,
+    confirmDiscard: () => {
+      const pending = pendingDiscard
+      setPendingDiscard(null)
+      pending?.run()
+    },
+    cancelDiscard: () => setPendingDiscard(null),
+    newScript: () => guard(() => void replaceWith(() => call((api) => api.script.new()))),
+    open: () => guard(() => void replaceWith(() => call((api) => api.script.open()))),
+    openRecent: (recentId: string) =>
+      guard(() => void replaceWith(() => call((api) => api.script.openRecent({ recentId })))),
+    importDropped: (file: File) =>
+      guard(
+        () =>
+          void replaceWith(async () => {
+            const text = await file.text()
+            return call((api) => api.script.importDropped({ fileName: file.name, text }))
+          }),
+      ),
+    restore: (docId: string) =>
+      guard(() => void replaceWith(() => call((api) => api.script.restoreRecovery({ docId })))),
+    discardRecovery: async (docId: string) => {
+      await call((api) => api.script.discardRecovery({ docId })).catch(setError)
+      void queryClient.invalidateQueries({ queryKey: ['script', 'recovery'] })
+    },
+    save: () => void save(false),
+    saveAs: () => void save(true),
+  }
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { AppErrorData } from '../../../../../shared/errors'
+import { AppError } from '../../../../../shared/errors'
+import type { RenderStatus } from '../../../../../shared/domain/script-workspace'
+import { subscribe } from '../../../lib/ipc'
+import { useRenderOverview } from '../api/script-api'
+import { useScriptDocumentStore } from '../stores/script-document-store'
+
+/**
+ * The render of the open document: a snapshot from main (running, resumable, last finished),
+ * kept current by the render events of this window.
+ */
+export function useRenderSession() {
+  const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)
+  const overview = useRenderOverview(docId)
+  const queryClient = useQueryClient()
+  const [live, setLive] = useState<RenderStatus | null>(null)
+  const [failure, setFailure] = useState<{ jobId: string; error: AppError } | null>(null)
+
+  useEffect(() => {
+    const offProgress = subscribe((api) => api.script.onRenderProgress((status) => setLive(status)))
+    const offEnded = subscribe((api) =>
+      api.script.onRenderEnded((ended) => {
+        setLive(null)
+        if (!ended.ok) {
+          const data: AppErrorData = ended.error
+          setFailure({ jobId: ended.jobId, error: AppError.fromData(data) })
+        } else {
+          setFailure(null)
+          window.dispatchEvent(new Event('voicedesk:refresh-block-marks'))
+        }
+        void queryClient.invalidateQueries({ queryKey: ['script', 'render-overview'] })
+      }),
+    )
+    return () => {
+      offProgress()
+      offEnded()
+    }
+  }, [queryClient])
+
+  const running = live ?? overview.data?.running ?? null
+  return {
+    running,
+    resumable: running === null ? (overview.data?.resumable ?? null) : null,
+    finished: running === null ? (overview.data?.lastFinished ?? null) : null,
+    failure: running === null ? failure : null,
+    clearFailure: () => setFailure(null),
+    started: (status: RenderStatus) => {
+      setFailure(null)
+      setLive(status)
+    },
+  }
+}

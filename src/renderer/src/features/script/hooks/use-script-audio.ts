@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { TimedBlockWord } from '../../../../../shared/domain/script-workspace'
+import { AppError } from '../../../../../shared/errors'
+import { BytesPlayer } from '../../../lib/audio/bytes-player'
+import { StreamPlayer } from '../../../lib/audio/stream-player'
+import { describeError } from '../../../lib/error-messages'
+import { call, subscribe } from '../../../lib/ipc'
+import { currentProject } from '../stores/script-document-store'
+
+/** Rendered audio of a block being played, with its words for highlighting. */
+export interface ReadingState {
+  blockId: string
+  words: TimedBlockWord[]
+}
+
+/**
+ * Everything the Script workspace plays: streamed previews of a block or selection (sound starts
+ * with the first chunk, through the shared StreamPlayer), a lexicon audition, and a rendered
+ * block from the cache (shared BytesPlayer) with the current word followed each frame.
+ */
+export function useScriptAudio() {
+  const stream = useMemo(() => new StreamPlayer('audio/mpeg'), [])
+  const bytes = useMemo(() => new BytesPlayer(), [])
+  const streamState = useSyncExternalStore(stream.state.subscribe, stream.state.getSnapshot)
+  const bytesState = useSyncExternalStore(bytes.state.subscribe, bytes.state.getSnapshot)
+  const jobRef = useRef<string | null>(null)
+  const [previewBlockId, setPreviewBlockId] = useState<string | null>(null)
+  const [streamEnded, setStreamEnded] = useState<'streaming' | 'ended' | null>(null)
+  const [paused, setPaused] = useState(false)
+  const [reading, setReading] = useState<ReadingState | null>(null)
+  const [currentWord, setCurrentWord] = useState<number>(-1)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    const offAudio = subscribe((api) =>
+      api.script.onPreviewAudio(({ jobId, seq, chunk }) => {
+        if (jobId === jobRef.current) stream.push(chunk, seq)
+      }),
+    )
+    const offEnded = subscribe((api) =>
+      api.script.onPreviewEnded((ended) => {
+        if (ended.jobId !== jobRef.current) return
+        jobRef.current = null
+        setStreamEnded('ended')
+        if (ended.ok) stream.finish()
+        else if (ended.error.code === 'CANCELLED') stream.stop()
+        else {
+          const description = describeError(AppError.fromData(ended.error))
+          stream.fail(`${description.title}: ${description.message}`)
+        }
+      }),
+    )
+    return () => {
+      offAudio()
+      offEnded()
+      stream.stop()
+      bytes.stop()
+      if (jobRef.current !== null) {
+        const jobId = jobRef.current
+        void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)
+      }
+    }
+  }, [stream, bytes])
+
+  // The current word, read every frame from the element (timeupdate alone is 4 Hz).
+  useEffect(() => {
+    if (reading === null || bytesState.status !== 'playing') return
+    let frame = 0
+    const tick = (): void => {
+      const ms = bytes.currentTime * 1000
+      const words = reading.words
+      let index = -1
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!
+        if (word.startMs <= ms) index = i
+        else break
+      }
+      setCurrentWord(index)
+      frame = requestAnimationFrame(tick)
+    }
+    frame = requestAnimationFrame(tick)
+    return () => cancelAnimationFrame(frame)
+  }, [reading, bytesState.status, bytes])
+
+  const cancelStream = useCallback(() => {
+    const jobId = jobRef.current
+    jobRef.current = null
+    if (jobId !== null) void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)
+    stream.stop()
+  }, [stream])
+
+  const stopAll = useCallback(() => {
+    cancelStream()
+    bytes.stop()
+    setReading(null)
+    setCurrentWord(-1)
+    setPaused(false)
+    setPreviewBlockId(null)
+    setStreamEnded(null)
+  }, [bytes, cancelStream])
+
+  const preview = useCallback(
+    async (blockId: string, selection?: { start: number; end: number }) => {
+      stopAll()
+      setError(null)
+      setPreviewBlockId(blockId)
+      setStreamEnded('streaming')
+      stream.begin('Preview')
+      try {
+        const { jobId } = await call((api) =>
+          api.script.preview({
+            project: currentProject(),
+            blockId,
+            ...(selection ? { selection } : {}),
+          }),
+        )
+        jobRef.current = jobId
+      } catch (caught) {
+        const description = describeError(caught)
+        stream.fail(`${description.title}: ${description.message}`)
+        setStreamEnded(null)
+      }
+    },
+    [stopAll, stream],
+  )
+
+  const audition = useCallback(
+    async (voiceId: string, term: string, alias: string) => {
+      stopAll()
+      setError(null)
+      setStreamEnded('streaming')
+      stream.begin(`“${term}” as “${alias}”`)
+      try {
+        const { jobId } = await call((api) => api.script.auditionLexicon({ voiceId, term, alias }))
+        jobRef.current = jobId
+      } catch (caught) {
+        const description = describeError(caught)
+        stream.fail(`${description.title}: ${description.message}`)
+      }
+    },
+    [stopAll, stream],
+  )
+
+  const playRendered = useCallback(
+    async (blockId: string, fromOffset?: number) => {
+      stopAll()
+      setError(null)
+      bytes.loading('Rendered audio')
+      try {
+        const audio = await call((api) =>
+          api.script.blockAudio({ project: currentProject(), blockId }),
+        )
+        setReading({ blockId, words: audio.words })
+        await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
+        if (fromOffset !== undefined) {
+          const word = audio.words.find((w) => w.end > fromOffset)
+          if (word !== undefined) bytes.seek(word.startMs / 1000)
+        }
+      } catch (caught) {
+        const description = describeError(caught)
+        bytes.fail('Rendered audio', `${description.title}: ${description.message}`)
+        setReading(null)
+      }
+    },
+    [bytes, stopAll],
+  )
+
+  const seekToWord = useCallback(
+    (index: number) => {
+      const word = reading?.words[index]
+      if (word !== undefined) bytes.seek(word.startMs / 1000)
+    },
+    [bytes, reading],
+  )
+
+  const active = streamState.status !== 'idle' ? streamState : bytesState
+  return {
+    status: active.status,
+    label: active.label,
+    error: active.error ?? error,
+    positionSec: active.positionSec,
+    durationSec: active.durationSec,
+    previewBlockId,
+    streamPhase: streamEnded,
+    paused,
+    reading,
+    currentWord,
+    preview,
+    audition,
+    playRendered,
+    seekToWord,
+    pause: () => {
+      stream.pause()
+      bytes.pause()
+      setPaused(true)
+    },
+    resume: () => {
+      if (streamState.status !== 'idle') stream.resume()
+      else bytes.resume()
+      setPaused(false)
+    },
+    stop: stopAll,
+  }
+}
+
+export type ScriptAudio = ReturnType<typeof useScriptAudio>

@@ -1,0 +1,43 @@
+import { create } from 'zustand'
+
+export type SidePanel = 'cast' | 'lexicon' | null
+
+/** Where the caret is: the block and the selection inside it (UTF-16 offsets). */
+export interface Caret {
+  blockId: string
+  start: number
+  end: number
+}
+
+interface EditorUiState {
+  caret: Caret | null
+  findOpen: boolean
+  replaceOpen: boolean
+  panel: SidePanel
+  renderDialogOpen: boolean
+  /** A block to scroll to and focus (the report's "jump to block", find). */
+  reveal: { blockId: string; start: number; end: number; nonce: number } | null
+  setCaret(caret: Caret): void
+  openFind(replace: boolean): void
+  closeFind(): void
+  setPanel(panel: SidePanel): void
+  setRenderDialogOpen(open: boolean): void
+  revealBlock(blockId: string, start?: number, end?: number): void
+}
+
+/** Editor chrome: caret, find bar, side panel, dialogs. UI state only. */
+export const useEditorUiStore = create<EditorUiState>()((set) => ({
+  caret: null,
+  findOpen: false,
+  replaceOpen: false,
+  panel: null,
+  renderDialogOpen: false,
+  reveal: null,
+  setCaret: (caret) => set({ caret }),
+  openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
+  closeFind: () => set({ findOpen: false, replaceOpen: false }),
+  setPanel: (panel) => set({ panel }),
+  setRenderDialogOpen: (open) => set({ renderDialogOpen: open }),
+  revealBlock: (blockId, start = 0, end = start) =>
+    set({ reveal: { blockId, start, end, nonce: Date.now() } }),
+}))
