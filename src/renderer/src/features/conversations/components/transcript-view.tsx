@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, MouseEvent, ReactElement } from 'react'
 import type { Conversation, ConversationMessage } from '../../../../../shared/domain/conversation'
 import {
@@ -46,6 +46,67 @@ function isInteractive(target: EventTarget | null): boolean {
 }
 
 /**
+ * One turn. Memoised: while scrolling, only rows that come into view render, not every row on
+ * screen at every frame.
+ */
+const TurnRow = memo(function TurnRow(props: {
+  message: ConversationMessage
+  offset: number | null
+  current: boolean
+  seekable: boolean
+  expanded: boolean
+  onToggle: (id: string) => void
+  onSeek: (message: ConversationMessage) => void
+  onRowClick: (event: MouseEvent, message: ConversationMessage) => void
+  highlight: (text: string) => ReactElement
+}): ReactElement {
+  const { message, offset, seekable, highlight } = props
+  const known = isKnownRole(message.role)
+  const time = formatOffset(offset)
+  return (
+    <article
+      className={`turn turn--${known ? message.role : 'other'}${props.current ? ' turn--current' : ''}${seekable ? ' turn--seekable' : ''}`}
+      data-testid="turn"
+      data-role={message.role}
+      data-message-id={message.id}
+      onClick={(event) => props.onRowClick(event, message)}
+    >
+      <button
+        type="button"
+        className="turn__time"
+        disabled={!seekable || offset === null}
+        onClick={() => props.onSeek(message)}
+        aria-label={
+          seekable && offset !== null
+            ? `Play the recording from ${time}`
+            : `At ${time || 'an unknown time'}`
+        }
+      >
+        {time || '–'}
+      </button>
+      <span className={`turn__role${known ? '' : ' turn__role--unknown'}`}>
+        {roleName(message.role)}
+      </span>
+      <div className="turn__body">
+        {message.role === 'tool' ? (
+          <ToolCallCard
+            name={message.toolName}
+            args={message.toolArgs}
+            result={message.toolResult}
+            content={message.content}
+            expanded={props.expanded}
+            onToggle={() => props.onToggle(message.id)}
+            highlight={highlight}
+          />
+        ) : (
+          <p className="turn__text">{highlight(message.content)}</p>
+        )}
+      </div>
+    </article>
+  )
+})
+
+/**
  * The transcript: virtualized (10,000 turns scroll smoothly), each turn with its time from the
  * start; tool calls as cards; unknown roles shown with their raw name. New turns keep the view at
  * the bottom only when the reader is there. Search with next/previous (Enter / Shift+Enter).
@@ -84,6 +145,9 @@ export function TranscriptView(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (messages[index]?.role === 'tool' ? 64 : 56),
     overscan: 10,
+    // Why no flushSync: a synchronous render on every scroll event costs frames on long lists;
+    // batched renders keep the scroll smooth (rows are positioned by transform anyway).
+    useFlushSync: false,
     getItemKey: (index) => messages[index]?.id ?? index,
   })
 
@@ -132,25 +196,34 @@ export function TranscriptView(props: {
     }
   }
 
-  const toggle = (id: string): void =>
-    setExpanded((previous) => {
-      const next = new Set(previous)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
+  const toggle = useCallback(
+    (id: string): void =>
+      setExpanded((previous) => {
+        const next = new Set(previous)
+        if (next.has(id)) next.delete(id)
+        else next.add(id)
+        return next
+      }),
+    [],
+  )
 
-  const seekTo = (message: ConversationMessage): void => {
-    const offset = turnOffsetMs(conversation, message)
-    if (onSeek !== null && offset !== null) onSeek(offset)
-  }
+  const seekTo = useCallback(
+    (message: ConversationMessage): void => {
+      const offset = turnOffsetMs(conversation, message)
+      if (onSeek !== null && offset !== null) onSeek(offset)
+    },
+    [conversation, onSeek],
+  )
 
-  const onRowClick = (event: MouseEvent, message: ConversationMessage): void => {
-    if (isInteractive(event.target)) return
-    // Selecting text is not a request to seek.
-    if ((window.getSelection()?.toString() ?? '') !== '') return
-    seekTo(message)
-  }
+  const onRowClick = useCallback(
+    (event: MouseEvent, message: ConversationMessage): void => {
+      if (isInteractive(event.target)) return
+      // Selecting text is not a request to seek.
+      if ((window.getSelection()?.toString() ?? '') !== '') return
+      seekTo(message)
+    },
+    [seekTo],
+  )
 
   return (
     <section className="transcript" aria-labelledby="transcript-title">
@@ -220,8 +293,6 @@ export function TranscriptView(props: {
             const message = messages[item.index]
             if (message === undefined) return null
             const offset = turnOffsetMs(conversation, message)
-            const known = isKnownRole(message.role)
-            const isCurrent = item.index === currentRow
             return (
               <div
                 key={item.key}
@@ -230,45 +301,17 @@ export function TranscriptView(props: {
                 className="transcript__row"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <article
-                  className={`turn turn--${known ? message.role : 'other'}${isCurrent ? ' turn--current' : ''}${onSeek !== null ? ' turn--seekable' : ''}`}
-                  data-testid="turn"
-                  data-role={message.role}
-                  data-message-id={message.id}
-                  onClick={(event) => onRowClick(event, message)}
-                >
-                  <button
-                    type="button"
-                    className="turn__time"
-                    disabled={onSeek === null || offset === null}
-                    onClick={() => seekTo(message)}
-                    aria-label={
-                      onSeek !== null && offset !== null
-                        ? `Play the recording from ${formatOffset(offset)}`
-                        : `At ${formatOffset(offset) || 'an unknown time'}`
-                    }
-                  >
-                    {formatOffset(offset) || '–'}
-                  </button>
-                  <span className={`turn__role${known ? '' : ' turn__role--unknown'}`}>
-                    {roleName(message.role)}
-                  </span>
-                  <div className="turn__body">
-                    {message.role === 'tool' ? (
-                      <ToolCallCard
-                        name={message.toolName}
-                        args={message.toolArgs}
-                        result={message.toolResult}
-                        content={message.content}
-                        expanded={expanded.has(message.id)}
-                        onToggle={() => toggle(message.id)}
-                        highlight={highlight}
-                      />
-                    ) : (
-                      <p className="turn__text">{highlight(message.content)}</p>
-                    )}
-                  </div>
-                </article>
+                <TurnRow
+                  message={message}
+                  offset={offset}
+                  current={item.index === currentRow}
+                  seekable={onSeek !== null}
+                  expanded={expanded.has(message.id)}
+                  onToggle={toggle}
+                  onSeek={seekTo}
+                  onRowClick={onRowClick}
+                  highlight={highlight}
+                />
               </div>
             )
           })}
