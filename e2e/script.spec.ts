@@ -66,6 +66,7 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   await script.pickVoice('Voice for ALICE', 'emma')
   await script.pickVoice('Voice for BOB', 'george')
   await expect(app.page.getByRole('button', { name: /^Voice for BOB: George/ })).toBeVisible()
+  await expect(script.block(2)).toHaveAttribute('data-mark', 'new')
   await snap(app, 'script-dialogue-cast')
 
   // Preview block 3: data reaches the media element before the stream's end event.

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
 import { useBlockMarksStore } from '../stores/block-marks-store'
@@ -31,17 +31,15 @@ export const BlockRow = memo(function BlockRow(props: {
     block?.speaker ? s.meta.cast[block.speaker] : undefined,
   )
   const mark = useBlockMarksStore((s) => s.marks[id])
+  // A chapter heading shows only where the chapter changes.
+  const previousChapter = useScriptDocumentStore((s) => {
+    const previous = index > 0 ? s.order[index - 1] : undefined
+    return previous === undefined ? null : (s.blocks[previous]?.chapter ?? null)
+  })
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
   const textRef = useRef<HTMLTextAreaElement>(null)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const billable = useMemo(() => (block ? billableCount(block) : 0), [block])
-
-  useLayoutEffect(() => {
-    const area = textRef.current
-    if (area === null) return
-    area.style.height = 'auto'
-    area.style.height = `${area.scrollHeight + 2}px`
-  }, [block?.text])
 
   useEffect(() => {
     if (reveal === null) return
@@ -80,7 +78,7 @@ export const BlockRow = memo(function BlockRow(props: {
         </span>
       </div>
       <div className="block__body">
-        {block.chapter !== undefined && index >= 0 && (
+        {block.chapter !== undefined && block.chapter !== previousChapter && (
           <p className="block__chapter">{block.chapter}</p>
         )}
         {reading === null ? (
