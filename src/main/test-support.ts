@@ -29,7 +29,7 @@ export async function createTestRuntime(overrides: Partial<MainRuntimeOptions> =
   cleanup: () => Promise<void>
 }> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-main-'))
-  const { ports, recorder } = createTestPlatform()
+  const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
   const opened = recorder.openedExternally
   const verifyCalls: Parameters<VerifyCredential>[0][] = []
   const logLines: string[] = []

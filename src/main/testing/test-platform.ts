@@ -21,7 +21,13 @@ export interface PlatformRecorder {
  * Test platform ports for the browser host: native dialogs answer from a queue the spec fills
  * (a test cannot click an OS dialog), everything else is recorded for assertions.
  */
-export function createTestPlatform(): { ports: PlatformPorts; recorder: PlatformRecorder } {
+export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'cancel' } = {}): {
+  ports: PlatformPorts
+  recorder: PlatformRecorder
+} {
+  // 'fail' (e2e): an unanswered dialog is a test bug, reported loudly instead of hanging like a
+  // real dialog. 'cancel' (unit tests): nobody is at the dialogs, so every one is cancelled.
+  const failUnanswered = (behaviour.unansweredDialogs ?? 'fail') === 'fail'
   const saves: (string | null)[] = []
   const opens: (string[] | null)[] = []
   let focused = true
@@ -45,9 +51,11 @@ export function createTestPlatform(): { ports: PlatformPorts; recorder: Platform
     },
     showOpenDialog(_ownerId, options) {
       recorder.dialogs.push({ kind: 'open', title: options.title })
-      // An unanswered dialog is a test bug: fail loudly instead of hanging like a real dialog.
-      if (opens.length === 0)
-        return Promise.reject(new Error(`unexpected open dialog "${options.title}"`))
+      if (opens.length === 0) {
+        return failUnanswered
+          ? Promise.reject(new Error(`unexpected open dialog "${options.title}"`))
+          : Promise.resolve(null)
+      }
       return Promise.resolve(opens.shift() ?? null)
     },
     showSaveDialog(_ownerId, options) {
@@ -56,8 +64,11 @@ export function createTestPlatform(): { ports: PlatformPorts; recorder: Platform
         title: options.title,
         defaultName: options.defaultName,
       })
-      if (saves.length === 0)
-        return Promise.reject(new Error(`unexpected save dialog "${options.title}"`))
+      if (saves.length === 0) {
+        return failUnanswered
+          ? Promise.reject(new Error(`unexpected save dialog "${options.title}"`))
+          : Promise.resolve(null)
+      }
       return Promise.resolve(saves.shift() ?? null)
     },
     showItemInFolder: (path) => void recorder.revealed.push(path),
