@@ -38,7 +38,8 @@ export class VoicesScreen {
 
   /** Ids of the rows currently rendered (the list is virtualized: the visible ones). */
   async visibleIds(): Promise<string[]> {
-    return this.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-voice-id') ?? ''))
+    const rows = await this.rows.all()
+    return Promise.all(rows.map(async (row) => (await row.getAttribute('data-voice-id')) ?? ''))
   }
 
   filter(label: 'Language' | 'Gender' | 'Model' | 'Type' | 'Sort'): Locator {

@@ -204,13 +204,15 @@ export class VoicesService {
 
   /** Native open dialog; the chosen file is read and held by main. Null when cancelled. */
   async chooseSample(ownerId: number): Promise<StagedVoiceSample | null> {
-    const paths = await this.#options.dialogs.showOpenDialog(ownerId, {
-      title: 'Choose a voice sample',
-      filters: [
-        { name: 'Audio', extensions: SAMPLE_FILE_EXTENSIONS },
-        { name: 'All files', extensions: ['*'] },
-      ],
-    })
+    const paths = await this.#dialog(() =>
+      this.#options.dialogs.showOpenDialog(ownerId, {
+        title: 'Choose a voice sample',
+        filters: [
+          { name: 'Audio', extensions: SAMPLE_FILE_EXTENSIONS },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      }),
+    )
     const path = paths?.[0]
     if (path === undefined) return null
     let size: number
@@ -320,11 +322,13 @@ export class VoicesService {
     } finally {
       await rm(tempPath, { force: true }).catch(() => undefined)
     }
-    const chosen = await this.#options.dialogs.showSaveDialog(ownerId, {
-      title: 'Save voice sample',
-      defaultName: `${fileSafe(voiceName)} sample.${extension}`,
-      filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
-    })
+    const chosen = await this.#dialog(() =>
+      this.#options.dialogs.showSaveDialog(ownerId, {
+        title: 'Save voice sample',
+        defaultName: `${fileSafe(voiceName)} sample.${extension}`,
+        filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
+      }),
+    )
     if (chosen === null) return null
     // The bytes decide the extension: a name typed without it (or with another) gets the right one.
     const path =
@@ -381,6 +385,23 @@ export class VoicesService {
   /** Waits for pending writes (library, cache index). */
   async flush(): Promise<void> {
     await Promise.all([this.#library.flush(), this.#media.flush()])
+  }
+
+  /**
+   * Shows a native dialog. Why a failure becomes CANCELLED: a dialog that cannot open (its window
+   * closed meanwhile) chose nothing, and nothing was read or written; the user can simply retry.
+   */
+  async #dialog<T>(show: () => Promise<T>): Promise<T> {
+    try {
+      return await show()
+    } catch (error) {
+      this.#options.logger.warn('file dialog failed', { error: String(error) })
+      throw new AppError(
+        'CANCELLED',
+        'The file dialog could not be shown, so nothing was chosen. Try again.',
+        { cause: error },
+      )
+    }
   }
 
   async #find(voiceId: string): Promise<Voice> {

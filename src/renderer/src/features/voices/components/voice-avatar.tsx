@@ -10,8 +10,17 @@ function initials(name: string): string {
 
 /** The voice's avatar (bytes from main as a blob: URL), or its initials when it has none. */
 export function VoiceAvatar(props: { voice: Voice; size?: 'small' | 'large' }): ReactElement {
+  // Why two components: most voices have no avatar, and a list row should not pay for a query.
+  return props.voice.avatarUrl === null ? (
+    <Initials voice={props.voice} size={props.size ?? 'small'} />
+  ) : (
+    <AvatarImage voice={props.voice} size={props.size ?? 'small'} />
+  )
+}
+
+function AvatarImage(props: { voice: Voice; size: 'small' | 'large' }): ReactElement {
   const url = useVoiceAvatar(props.voice)
-  const size = props.size ?? 'small'
+  const size = props.size
   if (url !== null) {
     return (
       <img
@@ -22,9 +31,13 @@ export function VoiceAvatar(props: { voice: Voice; size?: 'small' | 'large' }): 
       />
     )
   }
+  return <Initials voice={props.voice} size={size} />
+}
+
+function Initials(props: { voice: Voice; size: 'small' | 'large' }): ReactElement {
   return (
     <span
-      className={`voice-avatar voice-avatar--${size} voice-avatar--initials`}
+      className={`voice-avatar voice-avatar--${props.size} voice-avatar--initials`}
       data-kind={props.voice.type}
       aria-hidden="true"
     >

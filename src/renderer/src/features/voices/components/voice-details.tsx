@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { MAX_TRY_TEXT } from '../hooks/use-voice-actions'
@@ -11,8 +11,8 @@ import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { VoiceAvatar } from './voice-avatar'
 import { genderLabel, localeLabel } from './voice-labels'
 
-/** Everything about the selected voice, and what can be done with it. */
-export function VoiceDetails(props: {
+/** Everything about the selected voice, and what can be done with it (memo: typing in the search box leaves it alone). */
+export const VoiceDetails = memo(function VoiceDetails(props: {
   voice: Voice
   library: VoiceLibrary | undefined
   onPreview: (voice: Voice, locale?: string) => void
@@ -249,4 +249,4 @@ export function VoiceDetails(props: {
       )}
     </section>
   )
-}
+})

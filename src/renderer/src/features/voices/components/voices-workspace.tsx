@@ -73,9 +73,11 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
   const favorites = useMemo(() => new Set(library.data?.favorites ?? EMPTY), [library.data])
   const recent = library.data?.recent ?? EMPTY
   const inScript = useMemo(() => new Set(inScriptIds), [inScriptIds])
+  // Sorted once per load, order or use; each keystroke only filters (which keeps the order).
+  const sorted = useMemo(() => sortVoices(index, sort, recent), [index, sort, recent])
   const filtered = useMemo(
-    () => sortVoices(filterVoices(index, criteria, favorites), sort, recent),
-    [index, criteria, favorites, sort, recent],
+    () => filterVoices(sorted, criteria, favorites),
+    [sorted, criteria, favorites],
   )
   const selected = useMemo(
     () => voices?.find((v) => v.id === selectedId) ?? null,
