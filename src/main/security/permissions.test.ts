@@ -7,8 +7,27 @@ const origins = [httpAppOrigin('http://localhost:5173')]
 const app = 'http://localhost:5173/'
 
 describe('decidePermission', () => {
-  it('allows the app nothing but the microphone', () => {
-    expect(ALLOWED_PERMISSIONS).toEqual([{ permission: 'media', mediaTypes: ['audio'] }])
+  it('allows the app nothing but the microphone and writing text to the clipboard', () => {
+    expect(ALLOWED_PERMISSIONS).toEqual([
+      { permission: 'media', mediaTypes: ['audio'] },
+      { permission: 'clipboard-sanitized-write' },
+    ])
+    expect(
+      decidePermission(
+        { permission: 'clipboard-sanitized-write', requestingUrl: app, isMainFrame: true },
+        origins,
+      ),
+    ).toBe(true)
+    expect(
+      decidePermission(
+        {
+          permission: 'clipboard-sanitized-write',
+          requestingUrl: 'https://evil.example/',
+          isMainFrame: true,
+        },
+        origins,
+      ),
+    ).toBe(false)
     expect(
       decidePermission(
         { permission: 'media', requestingUrl: app, isMainFrame: true, mediaTypes: ['audio'] },

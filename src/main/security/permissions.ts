@@ -14,6 +14,8 @@ export interface PermissionGrant {
  */
 export const ALLOWED_PERMISSIONS: readonly PermissionGrant[] = [
   { permission: 'media', mediaTypes: ['audio'] },
+  // Copy buttons (tool-call JSON, error details) write text; reading the clipboard stays denied.
+  { permission: 'clipboard-sanitized-write' },
 ]
 
 /** What a permission request or check is about, as far as the policy cares. */

@@ -58,7 +58,7 @@ describe('credentials and scopes', () => {
         ).rejects.toMatchObject({
           code: 'SCOPE_MISSING',
           message:
-            'This access token does not allow synthesize speech (it needs audio:speech). Sign in with an API key or a token that has audio:speech.',
+            'This access token does not allow VoiceDesk to synthesize speech (it needs audio:speech). Sign in with an API key or a token that has audio:speech.',
           details: {
             status: scopeDeniedStatus,
             requiredScope: 'audio:speech',

@@ -98,7 +98,7 @@ describe('errorFromResponse', () => {
       )
       expect(e.code).toBe('SCOPE_MISSING')
       expect(e.message).toBe(
-        'This access token does not allow synthesize speech (it needs audio:speech). Sign in with an API key or a token that has audio:speech.',
+        'This access token does not allow VoiceDesk to synthesize speech (it needs audio:speech). Sign in with an API key or a token that has audio:speech.',
       )
       expect(e.details).toMatchObject({ status, requiredScope: 'audio:speech', requestId: 'req_h' })
     }

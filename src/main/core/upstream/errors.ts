@@ -107,7 +107,7 @@ function notFoundMessage(ctx: OperationContext, upstreamMessage?: string): strin
 }
 
 function scopeMessage(ctx: OperationContext, scope: string): string {
-  return `This access token does not allow ${ctx.operation} (it needs ${scope}). Sign in with an API key or a token that has ${scope}.`
+  return `This access token does not allow VoiceDesk to ${ctx.operation} (it needs ${scope}). Sign in with an API key or a token that has ${scope}.`
 }
 
 function lacksScope(ctx: OperationContext): boolean {
