@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { RenderProgress, RenderResult } from './narration'
 import type { Project } from './script'
-import { loudnessSchema } from './script'
+import { loudnessSchema, projectSchema, scriptBlockSchema } from './script'
 
 /** A project open in the Script workspace: main knows where it lives; the page only shows it. */
 export interface OpenedDocument {
@@ -117,3 +117,17 @@ export interface BlockTake {
   measuredLufs: number | null
   gainDb: number
 }
+
+/**
+ * What changed in an open document since the page last told main: the project-wide parts when
+ * any of them changed, the block order when blocks were added, removed or moved, and the blocks
+ * whose content changed. Main keeps the document and applies these, so a keystroke in a
+ * 100,000-word script sends one block, not the script.
+ */
+export const documentChangesSchema = z.object({
+  meta: projectSchema.pick({ title: true, defaults: true, cast: true, lexicon: true }).optional(),
+  order: z.array(z.string().min(1).max(100)).max(100_000).optional(),
+  blocks: z.array(scriptBlockSchema).max(100_000).default([]),
+})
+export type DocumentChanges = z.infer<typeof documentChangesSchema>
+export type DocumentChangesInput = z.input<typeof documentChangesSchema>

@@ -16,7 +16,7 @@ import type {
   RenderStatus,
   SavedDocument,
 } from '../domain/script-workspace'
-import { renderSettingsSchema } from '../domain/script-workspace'
+import { documentChangesSchema, renderSettingsSchema } from '../domain/script-workspace'
 import type {
   ConversationEvent,
   ConversationSnapshot,
@@ -225,8 +225,8 @@ export const invokes = {
     "Saves to the document's file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
   ),
   'script:saveDraft': invoke<void>()(
-    z.object({ docId, project: projectSchema }),
-    'Writes the crash-recovery draft of an open document (sent about a second after typing stops).',
+    z.object({ docId, changes: documentChangesSchema }),
+    "Applies an open document's block-level changes to main's copy and writes its crash-recovery draft (sent about a second after typing stops, only when something changed).",
   ),
   'script:close': invoke<void>()(
     z.object({ docId }),
@@ -244,10 +244,9 @@ export const invokes = {
   'script:blockStates': invoke<Record<string, BlockAudioState>>()(
     z.object({
       docId,
-      project: projectSchema,
       blockIds: z.array(z.string().max(100)).max(100_000).optional(),
     }),
-    'Audio state of blocks (all or the listed ones): cached, stale since the last render, new, empty or without voice.',
+    "Audio state of an open document's blocks (all or the listed ones), from main's copy as of the last saveDraft: cached, stale since the last render, new, empty or without voice.",
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ project: projectSchema }),

@@ -1,4 +1,4 @@
-import type { Project } from '../../../shared/domain/script'
+import type { Project, ScriptBlock } from '../../../shared/domain/script'
 import type { BlockAudioState } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import type { PieceCache } from '../narration/piece-cache'
@@ -23,20 +23,62 @@ export function planBlock(project: Project, blockId: string): RenderPlan | null 
   }
 }
 
-/** Piece hashes of every block (blocks without a voice are left out). */
-export function blockHashes(project: Project, blockIds?: readonly string[]): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  const wanted = blockIds === undefined ? null : new Set(blockIds)
-  for (const block of project.blocks) {
-    if (wanted !== null && !wanted.has(block.id)) continue
-    const plan = planBlock(project, block.id)
-    if (plan !== null)
-      out.set(
-        block.id,
-        plan.pieces.map((p) => p.hash),
-      )
+/**
+ * Piece hashes of blocks, remembered by what they depend on (the project's defaults, cast and
+ * lexicon, and the block's own content), so a check after an edit plans only the blocks that
+ * changed. Planning a block costs about 0.1-0.2 ms; a 5,000-block script is planned once.
+ */
+export class BlockPlanMemo {
+  #settingsKey = ''
+  #byBlock = new Map<string, string[] | null>()
+  static readonly MAX_ENTRIES = 200_000
+
+  /** The block's piece hashes (null: no voice resolves for it). */
+  hashes(
+    project: Project,
+    block: ScriptBlock,
+    settingsKey = settingsKeyOf(project),
+  ): string[] | null {
+    if (settingsKey !== this.#settingsKey) {
+      // Why drop everything: a change of defaults, cast or lexicon can change every piece.
+      this.#settingsKey = settingsKey
+      this.#byBlock.clear()
+    }
+    const { id: _id, chapter: _chapter, ...content } = block
+    const key = JSON.stringify(content)
+    const known = this.#byBlock.get(key)
+    if (known !== undefined) return known
+    const plan = planOne(project, block)
+    const hashes = plan === null ? null : plan.pieces.map((p) => p.hash)
+    if (this.#byBlock.size >= BlockPlanMemo.MAX_ENTRIES) this.#byBlock.clear()
+    this.#byBlock.set(key, hashes)
+    return hashes
   }
-  return out
+}
+
+/** What every block's plan depends on besides the block itself. */
+export function settingsKeyOf(project: Project): string {
+  return JSON.stringify([project.defaults, project.cast, project.lexicon])
+}
+
+function planOne(project: Project, block: ScriptBlock): RenderPlan | null {
+  try {
+    return planRender({ ...project, blocks: [block] })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return null
+    throw error
+  }
+}
+
+function stateOf(
+  hashes: string[] | null,
+  cache: Pick<PieceCache, 'has'>,
+  rendered: readonly string[] | undefined,
+): BlockAudioState {
+  if (hashes === null) return 'no-voice'
+  if (hashes.length === 0) return 'empty'
+  if (hashes.every((h) => cache.has(h))) return 'cached'
+  return rendered !== undefined && rendered.length > 0 ? 'stale' : 'new'
 }
 
 /**
@@ -48,27 +90,41 @@ export function blockStates(
   cache: Pick<PieceCache, 'has'>,
   rendered: Readonly<Record<string, readonly string[]>>,
   blockIds?: readonly string[],
+  memo = new BlockPlanMemo(),
 ): Record<string, BlockAudioState> {
   const states: Record<string, BlockAudioState> = {}
   const wanted = blockIds === undefined ? null : new Set(blockIds)
+  const settingsKey = settingsKeyOf(project)
   for (const block of project.blocks) {
     if (wanted !== null && !wanted.has(block.id)) continue
-    const plan = planBlock(project, block.id)
-    if (plan === null) {
-      states[block.id] = 'no-voice'
-      continue
+    states[block.id] = stateOf(memo.hashes(project, block, settingsKey), cache, rendered[block.id])
+  }
+  return states
+}
+
+/**
+ * `blockStates` in slices of about `sliceMs`, yielding to the event loop between them, so a
+ * first check of a long script never holds main (IPC, rendering progress) for a second.
+ */
+export async function blockStatesInSlices(
+  project: Project,
+  cache: Pick<PieceCache, 'has'>,
+  rendered: Readonly<Record<string, readonly string[]>>,
+  blockIds: readonly string[] | undefined,
+  memo: BlockPlanMemo,
+  sliceMs = 12,
+): Promise<Record<string, BlockAudioState>> {
+  const states: Record<string, BlockAudioState> = {}
+  const wanted = blockIds === undefined ? null : new Set(blockIds)
+  const settingsKey = settingsKeyOf(project)
+  let sliceStart = performance.now()
+  for (const block of project.blocks) {
+    if (wanted !== null && !wanted.has(block.id)) continue
+    states[block.id] = stateOf(memo.hashes(project, block, settingsKey), cache, rendered[block.id])
+    if (performance.now() - sliceStart > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
     }
-    if (plan.pieces.length === 0) {
-      states[block.id] = 'empty'
-      continue
-    }
-    const hashes = plan.pieces.map((p) => p.hash)
-    if (hashes.every((h) => cache.has(h))) {
-      states[block.id] = 'cached'
-      continue
-    }
-    const before = rendered[block.id]
-    states[block.id] = before !== undefined && before.length > 0 ? 'stale' : 'new'
   }
   return states
 }

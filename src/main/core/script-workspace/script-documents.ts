@@ -3,6 +3,7 @@ import { basename, dirname, extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import type {
+  DocumentChanges,
   OpenedDocument,
   RecentProject,
   RecoveryOffer,
@@ -12,6 +13,7 @@ import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { saveProjectFile } from '../narration/project-file'
 import type { PlatformPorts } from '../../platform'
+import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { projectFromScriptText, readScriptFile, titleOf } from './script-import'
@@ -35,6 +37,7 @@ export function emptyProject(): Project {
  */
 export class ScriptDocuments {
   readonly #paths = new Map<string, string | null>()
+  readonly #open = new Map<string, OpenDocument>()
   readonly recents: RecentProjects
   readonly recovery: RecoveryJournal
 
@@ -61,9 +64,23 @@ export class ScriptDocuments {
     return this.pathOf(docId) ?? docId
   }
 
+  /** The current content of an open document (as the page last reported it). */
+  projectOf(docId: string): Project {
+    return this.#documentOf(docId).project()
+  }
+
+  #documentOf(docId: string): OpenDocument {
+    const document = this.#open.get(docId)
+    if (document === undefined) {
+      throw new AppError('NOT_FOUND', 'That script is not open any more. Open it again.')
+    }
+    return document
+  }
+
   #register(project: Project, path: string | null, unsaved: boolean): OpenedDocument {
     const docId = randomUUID()
     this.#paths.set(docId, path)
+    this.#open.set(docId, new OpenDocument(project))
     return {
       docId,
       project,
@@ -132,6 +149,7 @@ export class ScriptDocuments {
     }
     await saveProjectFile(path, project)
     this.#paths.set(docId, path)
+    this.#open.get(docId)?.replace(project)
     await this.recovery.clear(docId)
     await this.recents.touch(path)
     this.logger.info('script saved', { blocks: project.blocks.length })
@@ -143,9 +161,15 @@ export class ScriptDocuments {
     }
   }
 
-  /** Writes the crash-recovery draft of a document. */
-  saveDraft(docId: string, project: Project): Promise<void> {
-    return this.recovery.write(docId, project, this.pathOf(docId))
+  /**
+   * Applies the page's block-level changes to the open document and writes its crash-recovery
+   * draft (the whole document, atomically).
+   */
+  saveDraft(docId: string, changes: DocumentChanges): Promise<void> {
+    const path = this.pathOf(docId)
+    const document = this.#documentOf(docId)
+    document.apply(changes)
+    return this.recovery.write(docId, document.project(), path)
   }
 
   /** A clean close: the draft is discarded (the user chose to close without saving, or had saved). */
@@ -153,6 +177,7 @@ export class ScriptDocuments {
     if (!this.#paths.has(docId)) return
     await this.recovery.clear(docId)
     this.#paths.delete(docId)
+    this.#open.delete(docId)
   }
 
   recoveryOffers(): Promise<RecoveryOffer[]> {
@@ -165,6 +190,7 @@ export class ScriptDocuments {
     if (draft === null)
       throw new AppError('NOT_FOUND', 'That recovered script is no longer available.')
     this.#paths.set(docId, draft.filePath)
+    this.#open.set(docId, new OpenDocument(draft.project))
     return {
       docId,
       project: draft.project,

@@ -25,7 +25,7 @@ import type { PlatformPorts } from '../../platform'
 import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
-import { blockStates } from './block-states'
+import { BlockPlanMemo, blockStatesInSlices } from './block-states'
 import { RenderRecords } from './render-records'
 import { startRenderSession } from './render-session'
 import { ScriptDocuments } from './script-documents'
@@ -80,6 +80,7 @@ export class ScriptWorkspaceService {
   readonly #running = new Map<string, RenderStatus & { docId: string }>()
   readonly #finished = new Map<string, FinishedRender>()
   #cache: Promise<PieceCache> | null = null
+  readonly #plans = new BlockPlanMemo()
 
   constructor(private readonly options: ScriptWorkspaceOptions) {
     this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
@@ -96,14 +97,15 @@ export class ScriptWorkspaceService {
     return this.#cache
   }
 
-  async blockStates(
-    docId: string,
-    project: Project,
-    blockIds?: string[],
-  ): Promise<Record<string, BlockAudioState>> {
+  /**
+   * Audio states of an open document's blocks (all, or the listed ones), from main's copy of the
+   * document; blocks planned before with the same settings are not planned again.
+   */
+  async blockStates(docId: string, blockIds?: string[]): Promise<Record<string, BlockAudioState>> {
+    const project = this.documents.projectOf(docId)
     const cache = await this.cache()
     const record = await this.#records.get(this.documents.keyOf(docId))
-    return blockStates(project, cache, record?.renderedBlocks ?? {}, blockIds)
+    return blockStatesInSlices(project, cache, record?.renderedBlocks ?? {}, blockIds, this.#plans)
   }
 
   async estimate(project: Project): Promise<RenderEstimate> {

@@ -105,7 +105,8 @@ describe('ScriptWorkspaceService', () => {
     const docId = opened!.docId
 
     const edited: Project = { ...opened!.project, title: 'Scene one draft' }
-    await script.documents.saveDraft(docId, edited)
+    const { blocks: _blocks, format: _format, version: _version, ...meta } = edited
+    await script.documents.saveDraft(docId, { meta, blocks: [] })
     const offers = await script.documents.recoveryOffers()
     expect(offers).toEqual([
       expect.objectContaining({ docId, title: 'Scene one draft', blocks: 4 }),
@@ -137,7 +138,11 @@ describe('ScriptWorkspaceService', () => {
       cast: { ALICE: 'emma', BOB: 'george' },
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
-    const before = await script.blockStates(opened.docId, project)
+    await script.documents.saveDraft(opened.docId, {
+      meta: { title: project.title, defaults: project.defaults, cast: project.cast, lexicon: [] },
+      blocks: [],
+    })
+    const before = await script.blockStates(opened.docId)
     expect(Object.values(before)).toEqual(['new', 'new', 'new', 'new'])
 
     const out = join(dir, 'scene.mp3')
@@ -156,7 +161,7 @@ describe('ScriptWorkspaceService', () => {
     expect(recorder.progress.at(-1)).toBeNull()
     expect(recorder.progress.some((p) => p !== null && p > 0)).toBe(true)
 
-    const after = await script.blockStates(opened.docId, project)
+    const after = await script.blockStates(opened.docId)
     expect(Object.values(after)).toEqual(['cached', 'cached', 'cached', 'cached'])
     const edited: Project = {
       ...project,
@@ -164,8 +169,15 @@ describe('ScriptWorkspaceService', () => {
     }
     // The finished record is written just after the end event.
     await new Promise((r) => setTimeout(r, 100))
-    const states = await script.blockStates(opened.docId, edited)
-    expect(Object.values(states)).toEqual(['cached', 'cached', 'stale', 'cached'])
+    await script.documents.saveDraft(opened.docId, { blocks: [edited.blocks[2]!] })
+    const states = await script.blockStates(opened.docId, [edited.blocks[2]!.id])
+    expect(states).toEqual({ [edited.blocks[2]!.id]: 'stale' })
+    expect(Object.values(await script.blockStates(opened.docId))).toEqual([
+      'cached',
+      'cached',
+      'stale',
+      'cached',
+    ])
 
     const audio = await script.blockAudio(project, project.blocks[1]!.id)
     expect(new TextDecoder().decode(audio.wav.subarray(0, 4))).toBe('RIFF')

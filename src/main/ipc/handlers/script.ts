@@ -20,13 +20,12 @@ export function createScriptHandlers(
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
     'script:save': ({ docId, project, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, project, as ?? false),
-    'script:saveDraft': ({ docId, project }) => docs.saveDraft(docId, project),
+    'script:saveDraft': ({ docId, changes }) => docs.saveDraft(docId, changes),
     'script:close': ({ docId }) => docs.close(docId),
     'script:getRecovery': () => docs.recoveryOffers(),
     'script:restoreRecovery': ({ docId }) => docs.restore(docId),
     'script:discardRecovery': ({ docId }) => docs.discardRecovery(docId),
-    'script:blockStates': ({ docId, project, blockIds }) =>
-      script.blockStates(docId, project, blockIds),
+    'script:blockStates': ({ docId, blockIds }) => script.blockStates(docId, blockIds),
     'script:estimate': ({ project }) => script.estimate(project),
     'script:renderOverview': ({ docId }) => script.overview(docId),
     'script:startRender': ({ docId, project, settings, resume }, { sender, emit }) =>

@@ -26,7 +26,7 @@ export const BlockRow = memo(function BlockRow(props: {
   audio: ScriptAudio
 }): ReactElement | null {
   const { id, index, audio } = props
-  const block = useScriptDocumentStore((s) => s.blocks[id])
+  const block = useScriptDocumentStore((s) => s.blocks.get(id))
   const castVoice = useScriptDocumentStore((s) =>
     block?.speaker ? s.meta.cast[block.speaker] : undefined,
   )
@@ -34,7 +34,7 @@ export const BlockRow = memo(function BlockRow(props: {
   // A chapter heading shows only where the chapter changes.
   const previousChapter = useScriptDocumentStore((s) => {
     const previous = index > 0 ? s.order[index - 1] : undefined
-    return previous === undefined ? null : (s.blocks[previous]?.chapter ?? null)
+    return previous === undefined ? null : (s.blocks.get(previous)?.chapter ?? null)
   })
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
   const textRef = useRef<HTMLTextAreaElement>(null)
@@ -168,6 +168,15 @@ export const BlockRow = memo(function BlockRow(props: {
                 {reading === null ? 'Play rendered' : 'Back to editing'}
               </button>
             )}
+            <button
+              type="button"
+              className="button button--small"
+              title="Hear this block in two voices at the same loudness, and keep one"
+              aria-label={`Compare voices for block ${index + 1}`}
+              onClick={() => useEditorUiStore.getState().openAb(id)}
+            >
+              A/B…
+            </button>
             <button
               type="button"
               className="button button--small"

@@ -9,12 +9,12 @@ import { VoicePicker } from './voice-picker'
 /** The default voice and the cast: every speaker of the script mapped to a voice. */
 export function CastPanel(): ReactElement {
   const meta = useScriptDocumentStore((s) => s.meta)
-  const blocks = useScriptDocumentStore((s) => s.blocks)
+  // Kept per change by the store: typing never makes this panel scan the script.
+  const spoken = useScriptDocumentStore((s) => s.speakers)
   const speakers = useMemo(() => {
-    const names = new Set(Object.keys(meta.cast))
-    for (const block of Object.values(blocks)) if (block.speaker) names.add(block.speaker)
+    const names = new Set([...Object.keys(meta.cast), ...Object.keys(spoken)])
     return [...names].sort((a, b) => a.localeCompare(b))
-  }, [meta.cast, blocks])
+  }, [meta.cast, spoken])
 
   const setCast = (name: string, voiceId: string | undefined): void => {
     const cast = { ...meta.cast }
@@ -73,7 +73,7 @@ export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
   const voiceForAudition = (): string | undefined => {
     const state = useScriptDocumentStore.getState()
     const caret = useEditorUiStore.getState().caret
-    const block = caret ? state.blocks[caret.blockId] : undefined
+    const block = caret ? state.blocks.get(caret.blockId) : undefined
     return (
       block?.voiceId ??
       (block?.speaker ? state.meta.cast[block.speaker] : undefined) ??

@@ -29,7 +29,7 @@ export function FindBar(): ReactElement {
       const index = (start.index + step) % order.length
       const id = order[index]!
       const from = step === 0 ? start.offset : 0
-      const hit = matchesIn(blocks[id]?.text ?? '', pattern).find((m) => m.start >= from)
+      const hit = matchesIn(blocks.get(id)?.text ?? '', pattern).find((m) => m.start >= from)
       if (hit !== undefined) {
         cursor.current = { index, offset: hit.end }
         useEditorUiStore.getState().revealBlock(id, hit.start, hit.end)
@@ -47,7 +47,7 @@ export function FindBar(): ReactElement {
     const changes: { id: string; text: string }[] = []
     let count = 0
     for (const id of order) {
-      const current = blocks[id]?.text ?? ''
+      const current = blocks.get(id)?.text ?? ''
       const n = matchesIn(current, pattern).length
       if (n === 0) continue
       count += n

@@ -12,7 +12,7 @@ const mod = isMac ? '⌘' : 'Ctrl+'
 export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void {
   const caret = useEditorUiStore.getState().caret
   const store = useScriptDocumentStore.getState()
-  const block = caret ? store.blocks[caret.blockId] : undefined
+  const block = caret ? store.blocks.get(caret.blockId) : undefined
   if (caret === null || block === undefined) return
   const edit =
     kind === 'break'
@@ -28,7 +28,13 @@ export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void 
 /** The editor toolbar: file actions, undo/redo, markup, find, preview and render, with shortcuts in tooltips. */
 export function ScriptToolbar(props: {
   audio: ScriptAudio
-  actions: { newScript: () => void; open: () => void; save: () => void; saveAs: () => void }
+  actions: {
+    newScript: () => void
+    open: () => void
+    save: () => void
+    saveAs: () => void
+    close: () => void
+  }
   onPreview: () => void
 }): ReactElement {
   const canUndo = useScriptDocumentStore((s) => s.undoStack.length > 0)
@@ -72,6 +78,14 @@ export function ScriptToolbar(props: {
           onClick={props.actions.saveAs}
         >
           Save as…
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          title="Close this script (asks first when it has unsaved changes)"
+          onClick={props.actions.close}
+        >
+          Close document
         </button>
       </div>
       <div className="button-row">

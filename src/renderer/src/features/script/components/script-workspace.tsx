@@ -5,14 +5,14 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useRecentProjects, useRecoveryOffers } from '../api/script-api'
-import { useAutosave } from '../hooks/use-autosave'
-import { useBlockMarks } from '../hooks/use-block-marks'
 import { useDocumentActions } from '../hooks/use-document-actions'
+import { useDocumentSync } from '../hooks/use-document-sync'
 import { useRenderSession } from '../hooks/use-render-session'
 import { useScriptAudio } from '../hooks/use-script-audio'
 import { useVoicesBridge } from '../hooks/use-voices-bridge'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import { AbDialog } from './ab-dialog'
 import { BlockList } from './block-list'
 import { CastPanel, LexiconPanel } from './cast-panel'
 import { FindBar } from './find-bar'
@@ -21,14 +21,35 @@ import { RenderPanel } from './render-panel'
 import { applyMarkup, isMac, ScriptToolbar } from './script-toolbar'
 import './script.css'
 
+/** Where Ctrl+Z belongs to the field itself (find, replace, lexicon, pause): its own text undo. */
+function isOwnUndoField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.classList.contains('block__text')) return false
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target.isContentEditable
+  )
+}
+
+/** The totals line: its own component, so the keystrokes that change it re-render only it. */
+function ScriptTotals(): ReactElement {
+  const totalChars = useScriptDocumentStore((s) => s.totalChars)
+  const totalBillable = useScriptDocumentStore((s) => s.totalBillable)
+  const blockCount = useScriptDocumentStore((s) => s.order.length)
+  return (
+    <footer className="script-status" data-testid="script-totals">
+      {blockCount.toLocaleString()} blocks · {totalChars.toLocaleString()} characters ·{' '}
+      {totalBillable.toLocaleString()} billable
+    </footer>
+  )
+}
+
 /** The Script workspace: write a script, hear it, render it. */
 export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement {
   const doc = useScriptDocumentStore((s) => s.doc)
   const title = useScriptDocumentStore((s) => s.meta.title)
   const dirty = useScriptDocumentStore((s) => isDirty(s))
-  const totalChars = useScriptDocumentStore((s) => s.totalChars)
-  const totalBillable = useScriptDocumentStore((s) => s.totalBillable)
-  const blockCount = useScriptDocumentStore((s) => s.order.length)
   const findOpen = useEditorUiStore((s) => s.findOpen)
   const panel = useEditorUiStore((s) => s.panel)
   const actions = useDocumentActions()
@@ -37,8 +58,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
   const recovery = useRecoveryOffers()
   const recent = useRecentProjects()
   const [dragging, setDragging] = useState(false)
-  useAutosave()
-  useBlockMarks()
+  useDocumentSync()
   useVoicesBridge()
 
   const previewAtCaret = (): void => {
@@ -62,6 +82,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         if (key === 'o') return (actions.open(), true)
         if (!hasDoc) return false
         if (key === 's') return (event.shiftKey ? actions.saveAs() : actions.save(), true)
+        if ((key === 'z' || key === 'y') && isOwnUndoField(event.target)) return false
         if (key === 'z')
           return (
             event.shiftKey
@@ -169,7 +190,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
               <h2>Recent projects</h2>
               <ul>
                 {recent.data!.map((item) => (
-                  <li key={item.id}>
+                  <li key={item.id} data-testid="recent-project">
                     <button
                       type="button"
                       className="link-button"
@@ -182,6 +203,15 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
                     <span className="field__hint">
                       {item.exists ? item.location : 'File not found'}
                     </span>
+                    <button
+                      type="button"
+                      className="button button--small script-empty__remove"
+                      aria-label={`Remove ${item.fileName} from recent projects`}
+                      title="Remove from the list (the file is not deleted)"
+                      onClick={() => actions.removeRecent(item.id)}
+                    >
+                      Remove from recent
+                    </button>
                   </li>
                 ))}
               </ul>
@@ -205,18 +235,21 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
                 {audio.status === 'loading' ? 'waiting for the first audio…' : audio.status}
                 {audio.paused ? ' (paused)' : ''} · {audio.positionSec.toFixed(1)} s
               </span>
-              {audio.error !== null && <span className="field__error">{audio.error}</span>}
+              {audio.error !== null && audio.failure === null && (
+                <span className="field__error">{audio.error}</span>
+              )}
             </div>
+          )}
+          {audio.failure !== null && (
+            <ErrorNotice error={audio.failure} testId="script-audio-error" />
           )}
           <div className={`script-body${panel !== null ? ' script-body--panel' : ''}`}>
             <BlockList audio={audio} />
             {panel === 'cast' && <CastPanel />}
             {panel === 'lexicon' && <LexiconPanel audio={audio} />}
           </div>
-          <footer className="script-status" data-testid="script-totals">
-            {blockCount.toLocaleString()} blocks · {totalChars.toLocaleString()} characters ·{' '}
-            {totalBillable.toLocaleString()} billable
-          </footer>
+          <ScriptTotals />
+          <AbDialog />
           <RenderPanel session={session} />
           <RenderDialog
             onStarted={(jobId, outputName) =>

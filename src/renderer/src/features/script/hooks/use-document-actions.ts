@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import { call } from '../../../lib/ipc'
-import { currentProject, isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import {
+  currentProject,
+  isDirty,
+  restoreDocumentChanges,
+  takeDocumentChanges,
+  useScriptDocumentStore,
+} from '../stores/script-document-store'
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
 export interface PendingDiscard {
@@ -51,11 +57,20 @@ export function useDocumentActions() {
       if (state.doc === null) return
       setError(null)
       const revision = state.revision
+      // The save carries the whole script, so main's copy gets every change waiting to be sent;
+      // they go back to waiting if the save does not happen.
+      const taken = takeDocumentChanges()
+      const putBack = (): void => {
+        if (taken !== null) restoreDocumentChanges(taken.changes)
+      }
       try {
         const saved = await call((api) =>
           api.script.save({ docId: state.doc!.docId, project: currentProject(), as }),
         )
-        if (saved === null) return
+        if (saved === null) {
+          putBack()
+          return
+        }
         useScriptDocumentStore
           .getState()
           .markSaved(
@@ -64,6 +79,7 @@ export function useDocumentActions() {
           )
         void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
       } catch (caught) {
+        putBack()
         setError(caught)
       }
     },
@@ -101,5 +117,25 @@ export function useDocumentActions() {
     },
     save: () => void save(false),
     saveAs: () => void save(true),
+    /** Closes the open script (asking first when it has unsaved changes). */
+    close: () =>
+      guard(() => {
+        const doc = useScriptDocumentStore.getState().doc
+        if (doc === null) return
+        setError(null)
+        call((api) => api.script.close({ docId: doc.docId }))
+          .then(() => {
+            useScriptDocumentStore.getState().unload()
+            void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
+          })
+          .catch(setError)
+      }),
+    /** Takes a project off the recent list (the file is not touched). */
+    removeRecent: (recentId: string) => {
+      setError(null)
+      call((api) => api.script.removeRecent({ recentId }))
+        .catch(setError)
+        .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
+    },
   }
 }

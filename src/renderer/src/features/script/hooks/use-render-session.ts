@@ -5,6 +5,7 @@ import { AppError } from '../../../../../shared/errors'
 import type { RenderStatus } from '../../../../../shared/domain/script-workspace'
 import { subscribe } from '../../../lib/ipc'
 import { useRenderOverview } from '../api/script-api'
+import { refreshAllBlockMarks } from './use-document-sync'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
@@ -28,7 +29,7 @@ export function useRenderSession() {
           setFailure({ jobId: ended.jobId, error: AppError.fromData(data) })
         } else {
           setFailure(null)
-          window.dispatchEvent(new Event('voicedesk:refresh-block-marks'))
+          refreshAllBlockMarks()
         }
         void queryClient.invalidateQueries({ queryKey: ['script', 'render-overview'] })
       }),

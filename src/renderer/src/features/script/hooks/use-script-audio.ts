@@ -5,7 +5,7 @@ import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
 import { call, subscribe } from '../../../lib/ipc'
-import { currentProject } from '../stores/script-document-store'
+import { projectWithBlock } from '../stores/script-document-store'
 
 /** Rendered audio of a block being played, with its words for highlighting. */
 export interface ReadingState {
@@ -30,6 +30,8 @@ export function useScriptAudio() {
   const [reading, setReading] = useState<ReadingState | null>(null)
   const [currentWord, setCurrentWord] = useState<number>(-1)
   const [error, setError] = useState<string | null>(null)
+  /** The last failure as an error (for the notice with what to do and the request id). */
+  const [failure, setFailure] = useState<unknown>(null)
 
   useEffect(() => {
     const offAudio = subscribe((api) =>
@@ -45,7 +47,9 @@ export function useScriptAudio() {
         if (ended.ok) stream.finish()
         else if (ended.error.code === 'CANCELLED') stream.stop()
         else {
-          const description = describeError(AppError.fromData(ended.error))
+          const failed = AppError.fromData(ended.error)
+          const description = describeError(failed)
+          setFailure(failed)
           stream.fail(`${description.title}: ${description.message}`)
         }
       }),
@@ -97,6 +101,7 @@ export function useScriptAudio() {
     setPaused(false)
     setPreviewBlockId(null)
     setStreamEnded(null)
+    setFailure(null)
   }, [bytes, cancelStream])
 
   const preview = useCallback(
@@ -109,7 +114,7 @@ export function useScriptAudio() {
       try {
         const { jobId } = await call((api) =>
           api.script.preview({
-            project: currentProject(),
+            project: projectWithBlock(blockId),
             blockId,
             ...(selection ? { selection } : {}),
           }),
@@ -117,6 +122,7 @@ export function useScriptAudio() {
         jobRef.current = jobId
       } catch (caught) {
         const description = describeError(caught)
+        setFailure(caught)
         stream.fail(`${description.title}: ${description.message}`)
         setStreamEnded(null)
       }
@@ -135,7 +141,9 @@ export function useScriptAudio() {
         jobRef.current = jobId
       } catch (caught) {
         const description = describeError(caught)
+        setFailure(caught)
         stream.fail(`${description.title}: ${description.message}`)
+        setStreamEnded(null)
       }
     },
     [stopAll, stream],
@@ -148,7 +156,7 @@ export function useScriptAudio() {
       bytes.loading('Rendered audio')
       try {
         const audio = await call((api) =>
-          api.script.blockAudio({ project: currentProject(), blockId }),
+          api.script.blockAudio({ project: projectWithBlock(blockId), blockId }),
         )
         setReading({ blockId, words: audio.words })
         await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
@@ -158,6 +166,7 @@ export function useScriptAudio() {
         }
       } catch (caught) {
         const description = describeError(caught)
+        setFailure(caught)
         bytes.fail('Rendered audio', `${description.title}: ${description.message}`)
         setReading(null)
       }
@@ -178,6 +187,7 @@ export function useScriptAudio() {
     status: active.status,
     label: active.label,
     error: active.error ?? error,
+    failure,
     positionSec: active.positionSec,
     durationSec: active.durationSec,
     previewBlockId,

@@ -13,19 +13,16 @@ let appliedDefault = useScriptVoicesStore.getState().defaultVoiceId
  */
 export function useVoicesBridge(): void {
   const meta = useScriptDocumentStore((s) => s.meta)
-  const blocks = useScriptDocumentStore((s) => s.blocks)
+  // Counted per change by the store, so typing (which never changes a voice) re-runs nothing here.
+  const blockVoices = useScriptDocumentStore((s) => s.blockVoices)
   const hasDoc = useScriptDocumentStore((s) => s.doc !== null)
 
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const used = new Set<string>()
-      if (meta.defaults.voiceId) used.add(meta.defaults.voiceId)
-      for (const voice of Object.values(meta.cast)) used.add(voice)
-      for (const block of Object.values(blocks)) if (block.voiceId) used.add(block.voiceId)
-      useScriptVoicesStore.getState().setVoicesInOpenScript(hasDoc ? [...used] : [])
-    }, 300)
-    return () => window.clearTimeout(timer)
-  }, [meta, blocks, hasDoc])
+    const used = new Set<string>(Object.keys(blockVoices))
+    if (meta.defaults.voiceId) used.add(meta.defaults.voiceId)
+    for (const voice of Object.values(meta.cast)) used.add(voice)
+    useScriptVoicesStore.getState().setVoicesInOpenScript(hasDoc ? [...used] : [])
+  }, [meta, blockVoices, hasDoc])
 
   const defaultVoiceId = useScriptVoicesStore((s) => s.defaultVoiceId)
   const pending = useScriptVoicesStore((s) => s.pendingBlockVoice)

@@ -15,6 +15,8 @@ interface EditorUiState {
   replaceOpen: boolean
   panel: SidePanel
   renderDialogOpen: boolean
+  /** The block whose A/B comparison dialog is open. */
+  abBlockId: string | null
   /** A block to scroll to and focus (the report's "jump to block", find). */
   reveal: { blockId: string; start: number; end: number; nonce: number } | null
   setCaret(caret: Caret): void
@@ -22,6 +24,7 @@ interface EditorUiState {
   closeFind(): void
   setPanel(panel: SidePanel): void
   setRenderDialogOpen(open: boolean): void
+  openAb(blockId: string | null): void
   revealBlock(blockId: string, start?: number, end?: number): void
 }
 
@@ -32,12 +35,14 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   replaceOpen: false,
   panel: null,
   renderDialogOpen: false,
+  abBlockId: null,
   reveal: null,
   setCaret: (caret) => set({ caret }),
   openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
   setPanel: (panel) => set({ panel }),
   setRenderDialogOpen: (open) => set({ renderDialogOpen: open }),
+  openAb: (blockId) => set({ abBlockId: blockId }),
   revealBlock: (blockId, start = 0, end = start) =>
     set({ reveal: { blockId, start, end, nonce: Date.now() } }),
 }))

@@ -5,7 +5,10 @@ import type {
   ProjectDefaults,
   ScriptBlock,
 } from '../../../../../shared/domain/script'
-import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
+import type {
+  DocumentChangesInput,
+  OpenedDocument,
+} from '../../../../../shared/domain/script-workspace'
 
 /** The project-wide parts of a document (everything but the blocks). */
 export interface DocumentMeta {
@@ -38,15 +41,22 @@ interface ScriptDocumentState {
   doc: DocumentInfo | null
   meta: DocumentMeta
   order: string[]
-  blocks: Record<string, ScriptBlock>
-  /** Bumped by every change; autosave and block-state checks follow it. */
+  /**
+   * The blocks by id. Why a Map changed in place: copying a 5,000-entry record on every keystroke
+   * is work proportional to the whole script. Select one block (`s.blocks.get(id)`): a changed
+   * block is a new object, so only its row re-renders; never select the Map itself.
+   */
+  blocks: Map<string, ScriptBlock>
+  /** Bumped by every change; the draft and block-state sync follow it. */
   revision: number
   /** The revision that is in the file (null: never saved or restored from a draft). */
   savedRevision: number | null
-  /** Blocks changed since the last block-state check. */
-  changedBlocks: Set<string>
   totalChars: number
   totalBillable: number
+  /** How many blocks name each voice (kept per change, for the Voices workspace's warning). */
+  blockVoices: Readonly<Record<string, number>>
+  /** How many blocks each speaker speaks (for the cast panel). */
+  speakers: Readonly<Record<string, number>>
   undoStack: Operation[]
   redoStack: Operation[]
   load(opened: OpenedDocument): void
@@ -61,7 +71,34 @@ interface ScriptDocumentState {
   replaceTexts(changes: { id: string; text: string }[]): void
   undo(): void
   redo(): void
-  takeChangedBlocks(): string[]
+}
+
+/**
+ * What changed since main last heard about the document (sent as block-level changes). Outside
+ * the state on purpose: it changes with every keystroke and nothing renders from it.
+ */
+interface PendingChanges {
+  blocks: Set<string>
+  order: boolean
+  meta: boolean
+}
+
+let pending: PendingChanges = { blocks: new Set(), order: false, meta: false }
+
+function countInto(
+  counts: Readonly<Record<string, number>>,
+  before: string | undefined,
+  after: string | undefined,
+): Readonly<Record<string, number>> {
+  if (before === after) return counts
+  const next = { ...counts }
+  if (before !== undefined) {
+    const n = (next[before] ?? 0) - 1
+    if (n > 0) next[before] = n
+    else delete next[before]
+  }
+  if (after !== undefined) next[after] = (next[after] ?? 0) + 1
+  return next
 }
 
 /** Characters of a block as written. */
@@ -120,12 +157,13 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       return
     }
     if (op.kind === 'meta') {
+      pending.meta = true
       set({ meta: direction === 'do' ? op.after : op.before })
       return
     }
     const target = direction === 'do' ? op.after : op.before
-    const current = state.blocks[op.id] ?? null
-    const blocks = { ...state.blocks }
+    const { blocks } = state
+    const current = blocks.get(op.id) ?? null
     let order = state.order
     let { totalChars, totalBillable } = state
     if (current !== null) {
@@ -133,19 +171,27 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       totalBillable -= billableCount(current)
     }
     if (target === null) {
-      delete blocks[op.id]
+      blocks.delete(op.id)
       order = order.filter((id) => id !== op.id)
+      pending.order = true
     } else {
-      blocks[op.id] = target
+      blocks.set(op.id, target)
       totalChars += charCount(target.text)
       totalBillable += billableCount(target)
       if (current === null) {
         order = [...order]
         order.splice(Math.min(op.index, order.length), 0, op.id)
+        pending.order = true
       }
+      pending.blocks.add(op.id)
     }
-    state.changedBlocks.add(op.id)
-    set({ blocks, order, totalChars, totalBillable })
+    set({
+      order,
+      totalChars,
+      totalBillable,
+      blockVoices: countInto(state.blockVoices, current?.voiceId, target?.voiceId),
+      speakers: countInto(state.speakers, current?.speaker, target?.speaker),
+    })
   }
 
   const record = (op: Operation): void => {
@@ -173,24 +219,32 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     doc: null,
     meta: emptyMeta(),
     order: [],
-    blocks: {},
+    blocks: new Map(),
     revision: 0,
     savedRevision: null,
-    changedBlocks: new Set(),
     totalChars: 0,
     totalBillable: 0,
+    blockVoices: {},
+    speakers: {},
     undoStack: [],
     redoStack: [],
 
     load(opened) {
-      const blocks: Record<string, ScriptBlock> = {}
+      const blocks = new Map<string, ScriptBlock>()
       let totalChars = 0
       let totalBillable = 0
+      const blockVoices: Record<string, number> = {}
+      const speakers: Record<string, number> = {}
       for (const block of opened.project.blocks) {
-        blocks[block.id] = block
+        blocks.set(block.id, block)
         totalChars += charCount(block.text)
         totalBillable += billableCount(block)
+        if (block.voiceId !== undefined)
+          blockVoices[block.voiceId] = (blockVoices[block.voiceId] ?? 0) + 1
+        if (block.speaker !== undefined)
+          speakers[block.speaker] = (speakers[block.speaker] ?? 0) + 1
       }
+      pending = { blocks: new Set(), order: false, meta: false }
       const { blocks: _ignored, format: _f, version: _v, ...meta } = opened.project
       set({
         doc: { docId: opened.docId, fileName: opened.fileName, location: opened.location },
@@ -199,19 +253,23 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
         blocks,
         revision: 1,
         savedRevision: opened.unsaved ? null : 1,
-        changedBlocks: new Set(),
         totalChars,
         totalBillable,
+        blockVoices,
+        speakers,
         undoStack: [],
         redoStack: [],
       })
     },
     unload() {
+      pending = { blocks: new Set(), order: false, meta: false }
       set({
         doc: null,
         meta: emptyMeta(),
         order: [],
-        blocks: {},
+        blocks: new Map(),
+        blockVoices: {},
+        speakers: {},
         undoStack: [],
         redoStack: [],
         totalChars: 0,
@@ -228,29 +286,30 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       set({ doc: info, savedRevision: revision, undoStack })
     },
     setText(id, text) {
-      const before = get().blocks[id]
+      const before = get().blocks.get(id)
       if (before === undefined || before.text === text) return
       record({
         kind: 'block',
         id,
-        index: get().order.indexOf(id),
+        // Only insertions use the index; looking it up would scan the whole order per keystroke.
+        index: -1,
         before,
         after: { ...before, text },
         at: Date.now(),
       })
     },
     updateBlock(id, patch) {
-      const before = get().blocks[id]
+      const before = get().blocks.get(id)
       if (before === undefined) return
       const after = { ...before, ...patch }
       for (const key of Object.keys(patch) as (keyof ScriptBlock)[]) {
         if (patch[key] === undefined) delete after[key]
       }
-      record({ kind: 'block', id, index: get().order.indexOf(id), before, after, at: 0 })
+      record({ kind: 'block', id, index: -1, before, after, at: 0 })
     },
     insertBlockAfter(id, block = {}) {
       const { order, blocks } = get()
-      const anchor = id === null ? undefined : blocks[id]
+      const anchor = id === null ? undefined : blocks.get(id)
       const newId = newBlockId()
       const index = id === null ? order.length : order.indexOf(id) + 1
       const created: ScriptBlock = {
@@ -266,7 +325,7 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     },
     removeBlock(id) {
       const { order, blocks } = get()
-      const before = blocks[id]
+      const before = blocks.get(id)
       if (before === undefined || order.length <= 1) return
       record({ kind: 'block', id, index: order.indexOf(id), before, after: null, at: 0 })
     },
@@ -275,15 +334,15 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       record({ kind: 'meta', before, after: { ...before, ...patch }, at: 0 })
     },
     replaceTexts(changes) {
-      const { blocks, order } = get()
+      const { blocks } = get()
       const ops: Operation[] = []
       for (const change of changes) {
-        const before = blocks[change.id]
+        const before = blocks.get(change.id)
         if (before === undefined || before.text === change.text) continue
         ops.push({
           kind: 'block',
           id: change.id,
-          index: order.indexOf(change.id),
+          index: -1,
           before,
           after: { ...before, text: change.text },
           at: 0,
@@ -313,11 +372,6 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
         revision: revision + 1,
       })
     },
-    takeChangedBlocks() {
-      const ids = [...get().changedBlocks]
-      get().changedBlocks.clear()
-      return ids
-    },
   }
 })
 
@@ -328,8 +382,75 @@ export function currentProject(): Project {
     format: 'voicedesk-project',
     version: 1,
     ...meta,
-    blocks: order.map((id) => blocks[id]).filter((b): b is ScriptBlock => b !== undefined),
+    blocks: order.map((id) => blocks.get(id)).filter((b): b is ScriptBlock => b !== undefined),
   }
+}
+
+/**
+ * One block with the project's settings: everything main needs to preview, play or compare a
+ * block (its pieces do not depend on the other blocks), without sending the whole script.
+ */
+export function projectWithBlock(blockId: string): Project {
+  const { meta, blocks } = useScriptDocumentStore.getState()
+  const block = blocks.get(blockId)
+  return {
+    format: 'voicedesk-project',
+    version: 1,
+    ...meta,
+    blocks: block === undefined ? [] : [block],
+  }
+}
+
+/**
+ * Takes what changed since the last call, as the block-level changes main applies: work in
+ * proportion to the edit, not to the script. `everything` sends the whole document (after main
+ * refused a change it could not follow).
+ */
+export function takeDocumentChanges(everything = false): {
+  changes: DocumentChangesInput
+  blockIds: string[]
+  metaChanged: boolean
+} | null {
+  const { meta, order, blocks } = useScriptDocumentStore.getState()
+  const taken = pending
+  pending = { blocks: new Set(), order: false, meta: false }
+  if (everything) {
+    return {
+      changes: { meta, order, blocks: order.map((id) => blocks.get(id)!) },
+      blockIds: order,
+      metaChanged: true,
+    }
+  }
+  if (taken.blocks.size === 0 && !taken.order && !taken.meta) return null
+  const changed: ScriptBlock[] = []
+  const blockIds: string[] = []
+  for (const id of taken.blocks) {
+    const block = blocks.get(id)
+    if (block === undefined) continue
+    changed.push(block)
+    blockIds.push(id)
+  }
+  return {
+    changes: {
+      blocks: changed,
+      ...(taken.meta ? { meta } : {}),
+      ...(taken.order ? { order } : {}),
+    },
+    blockIds,
+    metaChanged: taken.meta,
+  }
+}
+
+/** Puts changes back after main did not receive them (they go with the next send). */
+export function restoreDocumentChanges(changes: DocumentChangesInput): void {
+  for (const block of changes.blocks ?? []) pending.blocks.add(block.id)
+  if (changes.order !== undefined) pending.order = true
+  if (changes.meta !== undefined) pending.meta = true
+}
+
+/** True when some change has not been sent to main yet. */
+export function hasPendingChanges(): boolean {
+  return pending.blocks.size > 0 || pending.order || pending.meta
 }
 
 /** True when the document has changes that are not in its file. */
