@@ -17,7 +17,7 @@ export function bigProject(blocks = 5000, wordsPerBlock = 20): Project {
   const list: ScriptBlockInput[] = []
   for (let i = 0; i < blocks; i++) {
     const words: string[] = []
-    for (let w = 0; w < wordsPerBlock; w++) words.push(WORDS[(i * 13 + w * 7) % WORDS.length]!)
+    for (let w = 0; w < wordsPerBlock; w++) words.push(WORDS[(i * 13 + w) % WORDS.length]!)
     const text = `${words.join(' ')}.`
     const block: ScriptBlockInput = {
       id: `block-${String(i).padStart(5, '0')}`,

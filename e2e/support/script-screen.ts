@@ -4,13 +4,17 @@ import type { AppHost } from '../fixtures/app-host'
 import type { Sandbox } from '../../src/sandbox/index'
 import { AccountScreen } from './account-screen'
 
-/** Signs in against the sandbox with the paid key (through the Account screen). */
-export async function signInForScript(app: AppHost, sandbox: Sandbox): Promise<void> {
+/** Signs in against the sandbox with the paid key, or another key (through the Account screen). */
+export async function signInForScript(
+  app: AppHost,
+  sandbox: Sandbox,
+  apiKey = sandbox.keys.paid,
+): Promise<void> {
   const account = new AccountScreen(app.page)
   await account.open()
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
-  await account.saveApiKey(sandbox.keys.paid)
+  await account.saveApiKey(apiKey)
 }
 
 /** The Script workspace, driven by labels, buttons and the keyboard. */
@@ -25,6 +29,15 @@ export class ScriptScreen {
   async open(): Promise<void> {
     await this.page.getByTestId('nav-script').click()
     await expect(this.page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
+  }
+
+  /** Opens a project or script file through the (answered) native open dialog. */
+  async openFile(app: AppHost, path: string): Promise<void> {
+    app.platform.answerNextOpen([path])
+    const empty = this.page.getByRole('button', { name: 'Open or import…' })
+    if (await empty.isVisible()) await empty.click()
+    else await this.page.getByRole('button', { name: 'Open…' }).click()
+    await expect(this.blocks.first()).toBeVisible()
   }
 
   block(n: number): Locator {

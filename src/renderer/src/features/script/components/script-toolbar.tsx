@@ -83,9 +83,10 @@ export function ScriptToolbar(props: {
           type="button"
           className="button button--small"
           title="Close this script (asks first when it has unsaved changes)"
+          aria-label="Close document"
           onClick={props.actions.close}
         >
-          Close document
+          Close
         </button>
       </div>
       <div className="button-row">

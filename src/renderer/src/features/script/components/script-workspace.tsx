@@ -39,8 +39,8 @@ function ScriptTotals(): ReactElement {
   const blockCount = useScriptDocumentStore((s) => s.order.length)
   return (
     <footer className="script-status" data-testid="script-totals">
-      {blockCount.toLocaleString()} blocks · {totalChars.toLocaleString()} characters ·{' '}
-      {totalBillable.toLocaleString()} billable
+      {blockCount.toLocaleString()} {blockCount === 1 ? 'block' : 'blocks'} ·{' '}
+      {totalChars.toLocaleString()} characters · {totalBillable.toLocaleString()} billable
     </footer>
   )
 }

@@ -1,0 +1,87 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { snap } from './support/screenshots'
+import { ScriptScreen, signInForScript } from './support/script-screen'
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-script-ab-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+interface TakeResult {
+  voiceId: string
+  measuredLufs: number | null
+  gainDb: number
+}
+
+test('A/B: two voices of a block play at matched loudness, keeping B sets the block voice and Ctrl+Z undoes it', async ({
+  app,
+  sandbox,
+}) => {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  const source = join(dir, 'line.txt')
+  await writeFile(source, 'The harbour lights came on one by one as the fog rolled in.')
+  await script.openFile(app, source)
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await script.pickVoice('Default voice', 'olivia')
+  const blockVoice = app.page.getByRole('button', { name: /^Voice of block 1:/ })
+  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
+
+  await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+  const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /^Voice of take A: Olivia/ })).toBeVisible()
+  await script.pickVoice('Voice of take B', 'george')
+  sandbox.clearRequestLog()
+  await dialog.getByRole('button', { name: 'Make the takes' }).click()
+  await expect(dialog.getByTestId('ab-results')).toBeVisible({ timeout: 30_000 })
+
+  // One synthesis per voice, and the takes are gain-matched to the same loudness.
+  const requests = sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })
+  expect(requests.map((r) => r.body?.voice_id).sort()).toEqual(['george', 'olivia'])
+  const takes = app.ipcResults
+    .map((r) => JSON.parse(r) as { ok: boolean; data?: unknown })
+    .map((r) => r.data)
+    .filter(
+      (d): d is TakeResult[] => Array.isArray(d) && d.length === 2 && 'gainDb' in (d[0] as object),
+    )
+    .at(-1)!
+  expect(takes.map((t) => t.voiceId)).toEqual(['olivia', 'george'])
+  expect(takes[0]!.measuredLufs).not.toBeNull()
+  expect(takes[1]!.measuredLufs).not.toBeNull()
+  const matchedA = takes[0]!.measuredLufs! + takes[0]!.gainDb
+  const matchedB = takes[1]!.measuredLufs! + takes[1]!.gainDb
+  expect(Math.abs(matchedA - matchedB)).toBeLessThan(0.01)
+  await expect(dialog.getByTestId('ab-level-a')).toContainText('LUFS, played at')
+  await expect(dialog.getByTestId('ab-level-b')).toContainText('LUFS, played at')
+
+  // Both takes play through (decoded from main's bytes, played to the end).
+  const player = dialog.getByTestId('ab-player')
+  await dialog.getByRole('button', { name: 'Play A' }).click()
+  await expect(player).toHaveAttribute('data-take', 'A')
+  await expect(player).toHaveAttribute('data-status', 'ended', { timeout: 20_000 })
+  await expect(player).toContainText('Take A (Olivia)')
+  // The keyboard: B plays take B while focus is in the dialog.
+  await dialog.getByRole('button', { name: 'Play A' }).focus()
+  await app.page.keyboard.press('b')
+  await expect(player).toHaveAttribute('data-take', 'B')
+  await expect(player).toContainText('Take B (George)')
+  await expect(player).toHaveAttribute('data-status', 'ended', { timeout: 20_000 })
+  await snap(app, 'script-ab')
+
+  await dialog.getByRole('button', { name: 'Keep B' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(blockVoice).toHaveAccessibleName(/^Voice of block 1: George/)
+  // The kept take is in the cache: the block is already rendered in that voice.
+  await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
+  await script.text(0).click()
+  await app.page.keyboard.press('Control+z')
+  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
+})
