@@ -1,19 +1,18 @@
-import { open } from 'node:fs/promises'
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
-import type { AtomicFile } from '../files/atomic-write'
-import { createAtomicFile } from '../files/atomic-write'
+import type { OutputFile } from './output-file'
+import { createOutputFile } from './output-file'
 import { samplesToBytes } from './pcm-edges'
 import { Resampler } from './resampler'
-import { WAV_HEADER_BYTES, WAV_MAX_DATA_BYTES, wavHeader } from './wav-header'
+import { WAV_MAX_DATA_BYTES, wavHeader } from './wav-header'
 
 /** A finished-audio file being written: 24 kHz samples in, the chosen format out. */
 export interface AudioOutput {
   /** Appends 24 kHz mono samples in program order. */
   write(samples: Int16Array): Promise<void>
-  /** Flushes the encoder, fixes the header, verifies, and renames into place. */
+  /** Flushes the encoder, fixes the header, verifies the file as audio, and renames into place. */
   commit(): Promise<void>
   /** Discards the temporary file. */
   abort(): Promise<void>
@@ -51,44 +50,24 @@ async function createEncoder(format: 'mp3' | 'ogg', sampleRate: number): Promise
   }
 }
 
-async function patchWavHeader(
-  tempPath: string,
-  sampleRate: number,
-  dataBytes: number,
-): Promise<void> {
-  const handle = await open(tempPath, 'r+')
-  try {
-    const { size } = await handle.stat()
-    if (size !== WAV_HEADER_BYTES + dataBytes) {
-      throw new AppError(
-        'DISK',
-        `The WAV file was not written completely (${size} bytes). Render again.`,
-      )
-    }
-    await handle.write(wavHeader(sampleRate, 1, dataBytes), 0, WAV_HEADER_BYTES, 0)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
 /**
  * Opens an output file for `format` at `sampleRate` (24 kHz input; resampled for 44.1/48 kHz).
  * WAV and PCM are written directly, MP3 (LAME) and Ogg Vorbis through WebAssembly encoders. AAC
- * is not encoded here: see {@link openAacOutput}. Nothing appears under `path` before `commit`.
+ * is not encoded here (see aac-output.ts: the service's ADTS frames are joined). Nothing appears under `path` before `commit`.
  */
 export async function openAudioOutput(
   path: string,
   options: { format: Exclude<SpeechFormat, 'aac'>; sampleRate: number; signal?: AbortSignal },
 ): Promise<AudioOutput> {
   const { format, sampleRate } = options
-  const file: AtomicFile = await createAtomicFile(
+  const file: OutputFile = await createOutputFile(
     path,
     options.signal ? { signal: options.signal } : {},
   )
   const resampler =
     sampleRate === PCM_SAMPLE_RATE ? null : new Resampler(PCM_SAMPLE_RATE, sampleRate)
   let dataBytes = 0
+  let outputSamples = 0
   let encoder: Encoder | null = null
   try {
     if (format === 'wav') await file.write(wavHeader(sampleRate, 1, 0))
@@ -100,6 +79,7 @@ export async function openAudioOutput(
 
   const emit = async (samples: Int16Array): Promise<void> => {
     if (samples.length === 0) return
+    outputSamples += samples.length
     if (encoder) {
       const bytes = encoder.encode(samples)
       if (bytes.byteLength > 0) await file.write(bytes)
@@ -126,13 +106,10 @@ export async function openAudioOutput(
         const tail = encoder.finish()
         if (tail.byteLength > 0) await file.write(tail)
       }
-      // Why patch inside the verify step: the header's sizes are known only now, and the verify
-      // step runs on the complete temporary file before the atomic rename.
-      await file.commit(
-        format === 'wav'
-          ? (tempPath) => patchWavHeader(tempPath, sampleRate, dataBytes)
-          : undefined,
-      )
+      // The header's sizes are known only now; the file is verified (sizes included) before the
+      // atomic rename, so a wrong header never reaches the user's name.
+      if (format === 'wav') await file.writeAt(wavHeader(sampleRate, 1, dataBytes), 0)
+      await file.commit({ format, sampleRate, samples: outputSamples })
     },
     abort: () => file.abort(),
   }

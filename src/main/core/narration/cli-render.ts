@@ -43,7 +43,7 @@ export const RENDER_USAGE = `Usage: voicedesk render FILE --out OUT [options]
 
 Renders a script (.txt, .md, or a VoiceDesk project .json/.voicedesk) into one audio file.
   --out OUT              the finished file (its extension picks the format unless --format)
-  --format F             wav | mp3 | ogg | pcm (aac: not available, see docs/narration.md)
+  --format F             wav | mp3 | ogg | pcm | aac (AAC: 24000 Hz, pauses to 42.7 ms frames)
   --voice ID             default voice for blocks without one
   --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
   --subtitles srt|vtt    subtitles beside OUT with the same name
@@ -130,7 +130,7 @@ async function loadProject(argv: string[]): Promise<{
   const extFormat = extname(values.out).slice(1).toLowerCase()
   const format = values.format ?? extFormat
   if (!(SPEECH_FORMATS as readonly string[]).includes(format)) {
-    throw usage(`Unknown format "${format}": choose wav, mp3, ogg or pcm.`)
+    throw usage(`Unknown format "${format}": choose wav, mp3, ogg, pcm or aac.`)
   }
   if (values.subtitles && values.subtitles !== 'srt' && values.subtitles !== 'vtt') {
     throw usage('--subtitles is srt or vtt.')
@@ -247,9 +247,14 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
             ...result.extraFiles.map((f) => `  ${f}`),
             result.subtitlesPath ? `Subtitles: ${result.subtitlesPath}` : '',
             `Requests: ${result.requests}, cached pieces: ${result.cachedPieces}, billable characters: ${result.billableCharacters}`,
-            loud.measuredLufs === null
-              ? 'Loudness: not measurable (too short or silent)'
-              : `Loudness: measured ${loud.measuredLufs.toFixed(1)} LUFS, output ${loud.outputLufs?.toFixed(1)} LUFS (gain ${loud.gainDb.toFixed(1)} dB${loud.peakLimited ? ', limited by the peak' : ''})`,
+            result.pauseRounding
+              ? `Pauses: ${result.pauseRounding.pauses} rounded to whole AAC frames of ${result.pauseRounding.frameMs.toFixed(2)} ms (at most ${result.pauseRounding.maxErrorMs.toFixed(1)} ms off each, ${result.pauseRounding.totalErrorMs.toFixed(1)} ms in all)`
+              : '',
+            result.format === 'aac'
+              ? 'Loudness: not measured (AAC frames are joined as the service sent them)'
+              : loud.measuredLufs === null
+                ? 'Loudness: not measurable (too short or silent)'
+                : `Loudness: measured ${loud.measuredLufs.toFixed(1)} LUFS, output ${loud.outputLufs?.toFixed(1)} LUFS (gain ${loud.gainDb.toFixed(1)} dB${loud.peakLimited ? ', limited by the peak' : ''})`,
             ...result.checks.map(
               (c) =>
                 `Check block ${c.blockIndex + 1} (${c.blockId}): ${c.issues.map((i) => `${i.kind} "${i.word}"`).join(', ')}`,

@@ -2,7 +2,7 @@
 export const EDGE_FADE_MS = 5
 
 /** Below this absolute level (about -54 dBFS) an edge counts as silent and is left alone. */
-const SILENT_LEVEL = 64
+export const SILENT_LEVEL = 64
 
 /**
  * Fades in the start and fades out the end of a piece, in place, over `fadeSamples`, but only

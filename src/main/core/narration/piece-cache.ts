@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { SpeechMarks } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
-import { toDiskError, writeFileAtomic } from '../files/atomic-write'
+import { toDiskError } from '../files/atomic-write'
+import { removeLeftoverPartials, replaceFile } from './cache-files'
 import type { EngineFormat } from './render-plan'
+
+/** Per-piece loudness statistics (see loudness-cells.ts), stored so no render re-reads audio. */
+export interface StoredPieceLoudness {
+  /** K-weighted energy per 10 ms cell of the piece as placed (edges faded), base64 Float32 LE. */
+  cells: string
+  /** Samples of the piece (the last cell may be partial). */
+  samples: number
+  /** Highest absolute sample of the placed piece, 0..1. */
+  peak: number
+}
 
 /** What is stored beside a cached piece's audio. */
 export interface CachedPieceMeta {
@@ -15,6 +27,13 @@ export interface CachedPieceMeta {
   speechMarks: SpeechMarks
   billableCharacters: number
   requestId: string | null
+  /**
+   * SHA-256 (hex) of the audio file, written by `put`. Entries are written without fsync, so a
+   * power loss can leave a file of the right length holding zeros: readers compare this digest
+   * before using the audio. Entries of older versions (written with fsync) have none.
+   */
+  audioSha256?: string
+  loudness?: StoredPieceLoudness
 }
 
 /** A piece found in the cache. */
@@ -30,6 +49,19 @@ export interface PieceCache {
   get(hash: string): Promise<CachedPiece | null>
   /** Stores a piece: audio first, then its metadata (the metadata is the commit marker). */
   put(meta: CachedPieceMeta, audio: Uint8Array): Promise<void>
+  /**
+   * Reads a piece's audio and checks it against its metadata (length and SHA-256). A torn or
+   * damaged entry is dropped and null is returned: it must be requested again, never used.
+   */
+  readAudio(hash: string): Promise<Uint8Array | null>
+  /** Adds loudness statistics to a cached piece's metadata (no-op when it is gone). */
+  annotate(hash: string, loudness: StoredPieceLoudness): Promise<void>
+  /** Removes a piece (a damaged entry). */
+  drop(hash: string): Promise<void>
+  /** Reads a small JSON record kept beside the pieces (e.g. an output's layout); null if none. */
+  readRecord(key: string): Promise<unknown>
+  /** Stores a small JSON record (replaced by rename, no fsync: it is only a hint). */
+  writeRecord(key: string, value: unknown): Promise<void>
   /** Pieces that must not be evicted (the current render's plan). */
   pin(hashes: Iterable<string>): void
   unpin(hashes: Iterable<string>): void
@@ -54,6 +86,17 @@ const metaSchema = z.object({
   speechMarks: z.object({ sentence: markSchema.nullable(), words: z.array(markSchema) }),
   billableCharacters: z.number().int().nonnegative(),
   requestId: z.string().nullable(),
+  audioSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  loudness: z
+    .object({
+      cells: z.string(),
+      samples: z.number().int().nonnegative(),
+      peak: z.number().min(0),
+    })
+    .optional(),
 })
 const indexSchema = z.object({
   version: z.literal(1),
@@ -64,6 +107,16 @@ const indexSchema = z.object({
 export const DEFAULT_CACHE_BYTES = 2 * 1024 ** 3
 
 const HASH_FILE = /^([0-9a-f]{64})\.json$/
+const OWN_FILE = /^(?:[0-9a-f]{64}\.(?:json|pcm|aac)|index\.json)$/
+const RECORD_KEY = /^[0-9a-f]{64}$/
+
+/** Temporary files younger than this may belong to another process sharing the cache. */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000
+
+/** SHA-256 (hex) of a piece's audio, as stored in its metadata. */
+export function audioDigest(audio: Uint8Array): string {
+  return createHash('sha256').update(audio).digest('hex')
+}
 
 /**
  * Opens (creating if needed) the piece cache in `dir`. The LRU index is rebuilt from the files
@@ -88,6 +141,9 @@ export async function openPieceCache(
   } catch {
     // A missing or corrupt index is rebuilt from the files below: it is only a recency record.
   }
+  // A killed writer leaves `.HASH.pcm.<hex>.partial` files: never read, removed once old enough.
+  await removeLeftoverPartials(dir, (name) => OWN_FILE.test(name), LEFTOVER_AGE_MS)
+  const recordsDir = join(dir, 'renders')
   const onDisk = new Set<string>()
   for (const name of await readdir(dir)) {
     const match = HASH_FILE.exec(name)
@@ -114,7 +170,7 @@ export async function openPieceCache(
     if (!dirty) return writing
     dirty = false
     const snapshot = JSON.stringify({ version: 1, entries: Object.fromEntries(entries) })
-    writing = writing.then(() => writeFileAtomic(indexPath, snapshot)).catch(() => undefined)
+    writing = writing.then(() => replaceFile(indexPath, snapshot)).catch(() => undefined)
     return writing
   }
 
@@ -132,6 +188,19 @@ export async function openPieceCache(
     }
   }
 
+  const forget = async (hash: string): Promise<void> => {
+    const entry = entries.get(hash)
+    if (entry) {
+      entries.delete(hash)
+      total -= entry.bytes
+      dirty = true
+    }
+    await removeFiles(dir, hash)
+  }
+
+  const readMeta = async (hash: string): Promise<CachedPieceMeta> =>
+    metaSchema.parse(JSON.parse(await readFile(join(dir, `${hash}.json`), 'utf8')))
+
   return {
     get totalBytes() {
       return total
@@ -141,7 +210,7 @@ export async function openPieceCache(
       const entry = entries.get(hash)
       if (!entry) return null
       try {
-        const meta = metaSchema.parse(JSON.parse(await readFile(join(dir, `${hash}.json`), 'utf8')))
+        const meta = await readMeta(hash)
         const audioPath = join(dir, `${hash}.${meta.format}`)
         const info = await stat(audioPath)
         if (info.size !== meta.bytes) throw new Error('audio size does not match its metadata')
@@ -150,19 +219,59 @@ export async function openPieceCache(
         return { meta, audioPath }
       } catch {
         // Why drop instead of fail: a damaged entry only costs one request to replace.
-        entries.delete(hash)
-        total -= entry.bytes
-        dirty = true
-        await removeFiles(dir, hash)
+        await forget(hash)
         return null
       }
+    },
+    async readAudio(hash) {
+      if (!entries.has(hash)) return null
+      try {
+        const meta = await readMeta(hash)
+        const audio = await readFile(join(dir, `${hash}.${meta.format}`))
+        if (audio.byteLength !== meta.bytes) throw new Error('short audio')
+        if (meta.audioSha256 !== undefined && audioDigest(audio) !== meta.audioSha256) {
+          throw new Error('audio does not match its digest')
+        }
+        return audio
+      } catch {
+        await forget(hash)
+        return null
+      }
+    },
+    async annotate(hash, loudness) {
+      if (!entries.has(hash)) return
+      try {
+        const meta = await readMeta(hash)
+        await replaceFile(join(dir, `${hash}.json`), JSON.stringify({ ...meta, loudness }))
+      } catch {
+        // Only a saving of work: the statistics are computed again next time.
+      }
+    },
+    drop: forget,
+    async readRecord(key) {
+      if (!RECORD_KEY.test(key)) return null
+      try {
+        return JSON.parse(await readFile(join(recordsDir, `${key}.json`), 'utf8')) as unknown
+      } catch {
+        return null
+      }
+    },
+    async writeRecord(key, value) {
+      if (!RECORD_KEY.test(key)) throw new AppError('INTERNAL', 'Internal error: bad record key.')
+      await mkdir(recordsDir, { recursive: true })
+      await replaceFile(join(recordsDir, `${key}.json`), JSON.stringify(value))
     },
     async put(meta, audio) {
       if (meta.bytes !== audio.byteLength) {
         throw new AppError('INTERNAL', 'Internal error: piece size does not match its audio.')
       }
-      await writeFileAtomic(join(dir, `${meta.hash}.${meta.format}`), audio)
-      await writeFileAtomic(join(dir, `${meta.hash}.json`), JSON.stringify(meta))
+      // Audio first, metadata (with the digest) last: the metadata is the commit marker.
+      const stored: CachedPieceMeta = {
+        ...meta,
+        audioSha256: meta.audioSha256 ?? audioDigest(audio),
+      }
+      await replaceFile(join(dir, `${meta.hash}.${meta.format}`), audio)
+      await replaceFile(join(dir, `${meta.hash}.json`), JSON.stringify(stored))
       const previous = entries.get(meta.hash)
       if (previous) total -= previous.bytes
       entries.set(meta.hash, { bytes: meta.bytes, lastUsed: now() })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
-import { readdir, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type {
+  BlockCheck,
   LoudnessReport,
   RenderEstimate,
   RenderProgress,
@@ -11,23 +12,27 @@ import type {
 import type { Project } from '../../../shared/domain/script'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
-import { writeFileAtomic } from '../files/atomic-write'
+import { toDiskError, writeFileAtomic } from '../files/atomic-write'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
+import type { PauseRounding } from './aac-render'
+import { renderAac } from './aac-render'
 import type { ReadyPiece } from './assemble-program'
-import { assembleProgram, cancelledRender } from './assemble-program'
-import { LoudnessMeter, normalizationGain } from './loudness'
+import { cancelledRender } from './assemble-program'
+import { removeLeftoverPartials } from './cache-files'
+import { storePieceLoudness } from './loudness-cells'
+import { renderPcmFormats } from './pcm-render'
 import type { PieceCache } from './piece-cache'
 import { startPieceFetcher } from './piece-fetcher'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
 import type { SplitOutput } from './render-outputs'
-import { RenderOutputs } from './render-outputs'
 import { planRender } from './render-plan'
 import type { CheckedPiece } from './script-check'
 import { checkScript } from './script-check'
 import type { SpeechSource } from './speech-source'
 import type { TimedWord } from './spoken-words'
 import { timedWordsOfPiece } from './spoken-words'
+import type { SubtitleCue } from './subtitle-cues'
 import { buildCues, withPunctuation } from './subtitle-cues'
 import { formatSrt, formatVtt } from './subtitle-format'
 
@@ -42,14 +47,28 @@ export interface RenderOptions {
   logger?: Logger
   /** Largest request input in code points (the speech endpoint's limit by default). */
   maxCodePoints?: number
-  /** Requests handed to the source at once (default: its in-flight limit + 2, to keep it busy). */
+  /**
+   * Requests handed to the source at once (default: its in-flight limit + 5, so its scheduler
+   * always has the next ones queued when a slot or a rate window opens).
+   */
   parallelism?: number
+}
+
+/** What a finished render produced, with what only some formats report. */
+export interface NarrationRenderResult extends RenderResult {
+  /** AAC output: how pauses were rounded to whole AAC frames; null for other formats. */
+  pauseRounding: PauseRounding | null
+  /**
+   * `splice`: unchanged stretches were copied from the previous file at the same path (WAV/PCM
+   * at 24 kHz without a loudness target); `assembled`: every piece was placed anew.
+   */
+  method: 'assembled' | 'splice'
 }
 
 /** A running render: progress events, cancel, and the result. */
 export interface RenderJob {
   readonly id: string
-  readonly done: Promise<RenderResult>
+  readonly done: Promise<NarrationRenderResult>
   progress(): RenderProgress
   onProgress(listener: (progress: RenderProgress) => void): () => void
   cancel(): void
@@ -85,16 +104,25 @@ export function subtitlesPathFor(outputPath: string, kind: 'srt' | 'vtt'): strin
   return join(dirname(outputPath), `${dot > 0 ? name.slice(0, dot) : name}.${kind}`)
 }
 
+/** Where a render's own files live beside its output: the names their temp files are made from. */
+function renderOwnedNames(outputPath: string): Set<string> {
+  return new Set([
+    basename(outputPath),
+    basename(journalPathFor(outputPath)),
+    basename(subtitlesPathFor(outputPath, 'srt')),
+    basename(subtitlesPathFor(outputPath, 'vtt')),
+  ])
+}
+
+/**
+ * Removes what a killed render of this output left beside it: `.NAME.<hex>.partial` temp files
+ * of the output itself, of its journal and of its subtitles. Why all three: a kill -9 can land
+ * while any of them is being replaced (the journal is rewritten every second), and a temp file
+ * nobody removes stays in the user's folder for good.
+ */
 async function removeStalePartials(outputPath: string): Promise<void> {
-  // A killed render leaves `.NAME.<random>.partial` temp files beside the output: only ours.
-  const dir = dirname(outputPath)
-  const prefix = `.${basename(outputPath)}.`
-  const names = await readdir(dir).catch(() => [] as string[])
-  await Promise.all(
-    names
-      .filter((n) => n.startsWith(prefix) && /^[0-9a-f]{12}\.partial$/.test(n.slice(prefix.length)))
-      .map((n) => rm(join(dir, n), { force: true })),
-  )
+  const owned = renderOwnedNames(outputPath)
+  await removeLeftoverPartials(dirname(outputPath), (name) => owned.has(name))
 }
 
 /**
@@ -143,21 +171,35 @@ export function startRender(options: RenderOptions): RenderJob {
   }
 }
 
+function refuseUnsupported(project: Project): void {
+  if (project.defaults.format !== 'aac') return
+  if (project.defaults.loudness.mode === 'target') {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'AAC output cannot be normalized to a loudness target: VoiceDesk joins the AAC frames the service sends and has no AAC encoder to apply a gain. Use the service loudness normalization (-14 LUFS per request) instead, or render WAV and convert it.',
+    )
+  }
+  if (project.defaults.sampleRate !== PCM_SAMPLE_RATE) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'AAC output is 24000 Hz only: the frames come from the service at its own rate and are not re-encoded. Choose 24000 Hz, or another format.',
+    )
+  }
+}
+
 async function runRender(
   options: RenderOptions,
   signal: AbortSignal,
   state: RenderProgress,
   emit: (force?: boolean) => void,
   logger: Logger,
-): Promise<RenderResult> {
+): Promise<NarrationRenderResult> {
   const { project, outputPath, cache, source } = options
   const format = project.defaults.format
-  if (format === 'aac') {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'AAC output is not available in this version: no AAC encoder can run inside VoiceDesk. Choose MP3 or Ogg, or WAV and convert it.',
-    )
-  }
+  const t0 = performance.now()
+  const stage = (name: string): void =>
+    logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
+  refuseUnsupported(project)
   const plan = planRender(
     project,
     options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
@@ -186,15 +228,21 @@ async function runRender(
     previous?.planHash === plan.planHash ? previous.finished : [],
   )
   await journal.flush()
+  stage('planned')
 
   const started = Date.now()
   let fetchedThisRun = 0
   const toFetch = new Set(plan.pieces.filter((p) => !cache.has(p.hash)).map((p) => p.hash)).size
   const fetcher = startPieceFetcher(plan, cache, source, {
     signal,
-    parallelism: options.parallelism ?? source.maxInFlight + 2,
+    parallelism: options.parallelism ?? source.maxInFlight + 5,
     events: {
       onPiece(piece, how, billable) {
+        if (how === 'repaired') {
+          fetchedThisRun += 1
+          state.billableCharacters += billable
+          return
+        }
         state.piecesDone += 1
         if (how === 'requested') fetchedThisRun += 1
         else state.cachedPieces += 1
@@ -208,142 +256,127 @@ async function runRender(
     },
   })
 
-  const target =
-    project.defaults.loudness.mode === 'target' ? project.defaults.loudness.targetLufs : null
-  const meter = new LoudnessMeter(PCM_SAMPLE_RATE)
   const words: TimedWord[] = []
   const checked: CheckedPiece[] = []
-  const collect = {
-    piecePlaced(pieceIndex: number, startSample: number, piece: ReadyPiece) {
-      const planned = plan.pieces[pieceIndex]
-      const block = planned ? plan.blocks[planned.blockIndex] : undefined
-      if (!planned || !block) return
-      const pieceWords = timedWordsOfPiece(
-        piece.speechMarks,
-        { blockIndex: block.index, spans: planned.spans, blockText: block.text },
-        (startSample * 1000) / PCM_SAMPLE_RATE,
-      )
-      words.push(...pieceWords)
-      checked.push({
-        blockIndex: block.index,
-        srcStart: Math.min(...planned.spans.map((s) => s.srcStart)),
-        srcEnd: Math.max(...planned.spans.map((s) => s.srcEnd)),
-        words: pieceWords,
-      })
-    },
+  const piecePlaced = (pieceIndex: number, startSample: number, piece: ReadyPiece): void => {
+    const planned = plan.pieces[pieceIndex]
+    const block = planned ? plan.blocks[planned.blockIndex] : undefined
+    if (!planned || !block) return
+    const pieceWords = timedWordsOfPiece(
+      piece.speechMarks,
+      { blockIndex: block.index, spans: planned.spans, blockText: block.text },
+      (startSample * 1000) / PCM_SAMPLE_RATE,
+    )
+    words.push(...pieceWords)
+    checked.push({
+      blockIndex: block.index,
+      srcStart: Math.min(...planned.spans.map((s) => s.srcStart)),
+      srcEnd: Math.max(...planned.spans.map((s) => s.srcEnd)),
+      words: pieceWords,
+    })
   }
-
-  let outputs: RenderOutputs | null = null
-  try {
-    let totalSamples = 0
-    const trackAudio = (n: number): void => {
-      totalSamples += n
-      state.audioSeconds = totalSamples / PCM_SAMPLE_RATE
+  // Why a digest check here: cache entries are written without fsync, so after a power loss one
+  // can hold zeros at the right length. A damaged piece is requested again, never used.
+  const readAudio = async (pieceIndex: number, piece: ReadyPiece): Promise<Uint8Array> => {
+    if (!piece.trusted) {
+      const checked = await cache.readAudio(piece.hash)
+      if (checked) return checked
+      logger.warn('damaged cache entry, requesting it again', { piece: pieceIndex })
+      return readFileOrDiskError((await fetcher.repair(pieceIndex)).audioPath)
     }
+    return readFileOrDiskError(piece.audioPath)
+  }
+  let totalSamples = 0
+  const onAudio = (n: number): void => {
+    totalSamples += n
+    state.audioSeconds = totalSamples / PCM_SAMPLE_RATE
+  }
+  const onEncoding = (): void => {
+    state.phase = 'encoding'
+    emit(true)
+  }
+  const ready = (i: number): Promise<ReadyPiece> => fetcher.ready(i)
+  // Subtitle cues and the script check need every piece placed, nothing else: they can run while
+  // the output's final fsync is under way.
+  let text: { cues: SubtitleCue[] | null; checks: BlockCheck[] } | null = null
+  const textWork = (): { cues: SubtitleCue[] | null; checks: BlockCheck[] } =>
+    (text ??= {
+      cues: options.subtitles
+        ? buildCues(withPunctuation(words, (i) => plan.blocks[i]?.text ?? ''))
+        : null,
+      checks: checkScript(plan.blocks, checked).filter((c) => c.issues.length > 0),
+    })
+
+  try {
+    let samples: number
+    let extraFiles: string[]
     let loudness: LoudnessReport
-    if (target === null) {
-      outputs = new RenderOutputs(
-        outputPath,
-        format,
-        project.defaults.sampleRate,
-        1,
-        options.split ?? null,
-        signal,
-      )
-      await outputs.start()
-      const out = outputs
-      await assembleProgram(
+    let pauseRounding: PauseRounding | null = null
+    let method: NarrationRenderResult['method'] = 'assembled'
+    if (format === 'aac') {
+      const aac = await renderAac({
         plan,
-        (i) => fetcher.ready(i),
-        {
-          ...collect,
-          startBlock: (b) => out.startBlock(b),
-          write: async (samples) => {
-            meter.push(samples)
-            trackAudio(samples.length)
-            await out.write(samples)
-          },
-        },
+        outputPath,
+        split: options.split ?? null,
+        ready,
+        readAudio,
+        piecePlaced,
+        onAudio,
         signal,
-      )
+      })
       await fetcher.finished
-      state.phase = 'encoding'
-      emit(true)
-      await outputs.commit()
-      const measured = meter.integrated()
+      onEncoding()
+      samples = aac.samples
+      extraFiles = aac.extraFiles
+      pauseRounding = aac.pauseRounding
+      // No PCM is decoded here, so nothing is measured (and no gain can be applied).
       loudness = {
-        measuredLufs: measured,
-        outputLufs: measured,
+        measuredLufs: null,
+        outputLufs: null,
         gainDb: 0,
-        samplePeakDbfs: meter.samplePeak > 0 ? 20 * Math.log10(meter.samplePeak) : null,
+        samplePeakDbfs: null,
         peakLimited: false,
       }
     } else {
-      await assembleProgram(
+      const pcm = await renderPcmFormats({
+        project,
         plan,
-        (i) => fetcher.ready(i),
-        {
-          ...collect,
-          write: (samples) => {
-            meter.push(samples)
-            trackAudio(samples.length)
-            return Promise.resolve()
-          },
-        },
-        signal,
-      )
-      await fetcher.finished
-      state.phase = 'encoding'
-      emit(true)
-      const measured = meter.integrated()
-      const { gainDb, peakLimited } =
-        measured === null
-          ? { gainDb: 0, peakLimited: false }
-          : normalizationGain(measured, target, meter.samplePeak)
-      const gain = 10 ** (gainDb / 20)
-      outputs = new RenderOutputs(
         outputPath,
-        format,
-        project.defaults.sampleRate,
-        gain,
-        options.split ?? null,
+        split: options.split ?? null,
+        cache,
+        ready,
+        allFetched: fetcher.finished,
+        readAudio,
+        onMeasured: (piece, stats) => void cache.annotate(piece.hash, storePieceLoudness(stats)),
+        piecePlaced,
+        onAudio,
+        onEncoding,
+        onStage: stage,
+        whileSyncing: () => void textWork(),
         signal,
-      )
-      await outputs.start()
-      const out = outputs
-      await assembleProgram(
-        plan,
-        (i) => fetcher.ready(i),
-        {
-          startBlock: (b) => out.startBlock(b),
-          write: (samples) => out.write(samples),
-        },
-        signal,
-      )
-      await outputs.commit()
-      loudness = {
-        measuredLufs: measured,
-        outputLufs: measured === null ? null : measured + gainDb,
-        gainDb,
-        samplePeakDbfs: meter.samplePeak > 0 ? 20 * Math.log10(meter.samplePeak) + gainDb : null,
-        peakLimited,
-      }
+      })
+      samples = pcm.samples
+      extraFiles = pcm.extraFiles
+      loudness = pcm.loudness
+      method = pcm.method
     }
 
+    stage('output written')
     state.phase = 'checking'
     emit(true)
+    const { cues, checks } = textWork()
     let subtitlesPath: string | null = null
-    if (options.subtitles) {
-      const cues = buildCues(withPunctuation(words, (i) => plan.blocks[i]?.text ?? ''))
+    if (options.subtitles && cues) {
       subtitlesPath = subtitlesPathFor(outputPath, options.subtitles)
       await writeFileAtomic(
         subtitlesPath,
         options.subtitles === 'srt' ? formatSrt(cues) : formatVtt(cues),
       )
     }
-    const checks = checkScript(plan.blocks, checked).filter((c) => c.issues.length > 0)
+    stage('subtitles written')
     await journal.remove()
     await cache.flush()
+    stage('done')
     state.phase = 'done'
     state.etaSeconds = 0
     emit(true)
@@ -351,17 +384,18 @@ async function runRender(
       outputPath,
       format,
       sampleRate: project.defaults.sampleRate,
-      durationSeconds: totalSamples / PCM_SAMPLE_RATE,
-      extraFiles: outputs.extraFiles,
+      durationSeconds: samples / PCM_SAMPLE_RATE,
+      extraFiles,
       subtitlesPath,
       loudness,
       requests: fetchedThisRun,
       cachedPieces: state.cachedPieces,
       billableCharacters: state.billableCharacters,
       checks,
+      pauseRounding,
+      method,
     }
   } catch (error) {
-    await outputs?.abort()
     // Let requests already sent finish into the cache: that is the work a resume will not redo.
     await fetcher.finished.catch(() => undefined)
     await journal.close()
@@ -369,6 +403,14 @@ async function runRender(
     throw resumable(error, signal)
   } finally {
     cache.unpin(hashes)
+  }
+}
+
+async function readFileOrDiskError(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path)
+  } catch (error) {
+    throw toDiskError(error, path)
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises'
 import { z } from 'zod'
-import { writeFileAtomic } from '../files/atomic-write'
+import { replaceFile } from './cache-files'
 
 /** Where a render keeps its journal: beside the output, hidden from nothing (users may see it). */
 export function journalPathFor(outputPath: string): string {
@@ -30,8 +30,8 @@ export async function readJournal(path: string): Promise<RenderJournal | null> {
 }
 
 /**
- * Keeps a render's journal on disk, rewritten atomically (a kill -9 leaves the old or the new
- * one, never half of one) at most every `intervalMs` while pieces finish, and removed on success.
+ * Keeps a render's journal on disk, replaced by rename (a kill -9 leaves the old or the new one,
+ * never half of one; no fsync: it is only a record, the cache holds the work) at most every `intervalMs` while pieces finish, and removed on success.
  */
 export class JournalWriter {
   private readonly finished: Set<string>
@@ -65,7 +65,7 @@ export class JournalWriter {
       finished: [...this.finished],
     }
     this.writing = this.writing
-      .then(() => writeFileAtomic(this.path, JSON.stringify(body)))
+      .then(() => replaceFile(this.path, JSON.stringify(body)))
       .catch(() => undefined)
     return this.writing
   }

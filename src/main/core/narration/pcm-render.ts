@@ -1,0 +1,204 @@
+import type { LoudnessReport } from '../../../shared/domain/narration'
+import type { Project } from '../../../shared/domain/script'
+import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import type { ProgramSink, ReadyPiece } from './assemble-program'
+import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
+import { normalizationGain } from './loudness'
+import type { PieceLoudness } from './loudness-cells'
+import { loadPieceLoudness, ProgramLoudness } from './loudness-cells'
+import { bytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
+import { readOutputLayout, writeOutputLayout } from './output-layout'
+import type { PieceCache } from './piece-cache'
+import type { SplitOutput } from './render-outputs'
+import { RenderOutputs } from './render-outputs'
+import type { RenderPlan } from './render-plan'
+import { renderBySplice } from './splice-output'
+import { WAV_HEADER_BYTES } from './wav-header'
+
+/** What a WAV/PCM/MP3/Ogg render needs from the render around it. */
+export interface PcmRenderInput {
+  project: Project
+  plan: RenderPlan
+  outputPath: string
+  split: SplitOutput | null
+  cache: PieceCache
+  ready: (pieceIndex: number) => Promise<ReadyPiece>
+  /** Every piece is in the cache (or the render failed). */
+  allFetched: Promise<void>
+  readAudio: (pieceIndex: number, piece: ReadyPiece) => Promise<Uint8Array>
+  onMeasured: (piece: ReadyPiece, loudness: PieceLoudness) => void
+  piecePlaced?: ProgramSink['piecePlaced']
+  onAudio: (samples: number) => void
+  onEncoding: () => void
+  /** Timing marks for the debug log. */
+  onStage?: (name: string) => void
+  /** CPU work that may run while the output's final fsync is under way. */
+  whileSyncing?: () => void
+  signal: AbortSignal
+}
+
+/** How the output was produced, for the result and the benchmark. */
+export interface PcmRenderResult {
+  samples: number
+  extraFiles: string[]
+  loudness: LoudnessReport
+  /** `splice` when unchanged stretches were copied from the previous file. */
+  method: 'assembled' | 'splice'
+}
+
+function report(loudness: ProgramLoudness, gainDb: number, peakLimited: boolean): LoudnessReport {
+  const measured = loudness.integrated()
+  const peak = loudness.samplePeak
+  return {
+    measuredLufs: measured,
+    outputLufs: measured === null ? null : measured + gainDb,
+    gainDb,
+    samplePeakDbfs: peak > 0 ? 20 * Math.log10(peak) + gainDb : null,
+    peakLimited,
+  }
+}
+
+/** The layout of a program for the next splice: pieces and non-zero pauses, in order. */
+async function layoutSegments(
+  plan: RenderPlan,
+  ready: (i: number) => Promise<ReadyPiece>,
+): Promise<[string, number][]> {
+  const segments: [string, number][] = []
+  for (const block of plan.blocks) {
+    for (const i of block.pieceIndexes) {
+      const piece = await ready(i)
+      segments.push([piece.hash, piece.bytes / 2])
+    }
+    const pause = pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE)
+    if (pause > 0) segments.push(['', pause])
+  }
+  return segments
+}
+
+/**
+ * Renders to WAV, PCM, MP3 or Ogg from PCM pieces. Three ways, the cheapest that is exact:
+ * - WAV/PCM at 24 kHz with no gain, when the previous file at the same path is known and
+ *   untouched: splice (copy unchanged stretches, place only new pieces);
+ * - no loudness target: assemble while synthesizing, straight into the encoder(s);
+ * - a loudness target: wait for every piece, measure the program from the pieces' stored
+ *   statistics (no audio read), then one pass with one gain.
+ */
+export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRenderResult> {
+  const { project, plan, signal } = input
+  const format = project.defaults.format === 'aac' ? 'wav' : project.defaults.format
+  const sampleRate = project.defaults.sampleRate
+  const target =
+    project.defaults.loudness.mode === 'target' ? project.defaults.loudness.targetLufs : null
+  const spliceable =
+    (format === 'wav' || format === 'pcm') && sampleRate === PCM_SAMPLE_RATE && target === null
+  const loudness = new ProgramLoudness()
+
+  if (spliceable && input.split === null) {
+    const previous = await readOutputLayout(input.cache, input.outputPath)
+    if (previous && previous.audioFormat === format) {
+      const spliced = await renderBySplice({
+        plan,
+        outputPath: input.outputPath,
+        format,
+        previous,
+        ready: input.ready,
+        readAudio: input.readAudio,
+        loudness,
+        onMeasured: input.onMeasured,
+        piecePlaced: (i, at, piece) => {
+          input.piecePlaced?.(i, at, piece)
+          input.onAudio(piece.bytes / 2)
+        },
+        signal,
+        ...(input.onStage ? { onStage: input.onStage } : {}),
+        ...(input.whileSyncing ? { whileSyncing: input.whileSyncing } : {}),
+      })
+      await input.allFetched
+      await writeOutputLayout(input.cache, input.outputPath, {
+        audioFormat: format,
+        sampleRate,
+        dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
+        segments: spliced.segments,
+      })
+      return {
+        samples: spliced.samples,
+        extraFiles: [],
+        loudness: report(loudness, 0, false),
+        method: 'splice',
+      }
+    }
+  }
+
+  let gainDb = 0
+  let peakLimited = false
+  if (target !== null) {
+    await input.allFetched
+    for (const block of plan.blocks) {
+      for (const i of block.pieceIndexes) {
+        const piece = await input.ready(i)
+        let stats = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
+        if (!stats) {
+          const samples = bytesToSamples(await input.readAudio(i, piece))
+          fadeLoudEdges(samples, FADE_SAMPLES)
+          stats = loudnessOfPlaced(piece, samples, input.onMeasured)
+        }
+        loudness.addPiece(stats)
+      }
+      loudness.addSilence(pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE))
+    }
+    const measured = loudness.integrated()
+    if (measured !== null) {
+      ;({ gainDb, peakLimited } = normalizationGain(measured, target, loudness.samplePeak))
+    }
+  }
+
+  const outputs = new RenderOutputs(
+    input.outputPath,
+    format,
+    sampleRate,
+    10 ** (gainDb / 20),
+    input.split,
+    signal,
+  )
+  try {
+    await outputs.start()
+    const samples = await assembleProgram(
+      plan,
+      input.ready,
+      {
+        ...(input.piecePlaced ? { piecePlaced: input.piecePlaced } : {}),
+        startBlock: (b) => outputs.startBlock(b),
+        write: async (s) => {
+          input.onAudio(s.length)
+          await outputs.write(s)
+        },
+      },
+      signal,
+      {
+        readAudio: input.readAudio,
+        onMeasured: input.onMeasured,
+        ...(target === null ? { loudness } : {}),
+      },
+    )
+    await input.allFetched
+    input.onEncoding()
+    await outputs.commit()
+    if (spliceable) {
+      await writeOutputLayout(input.cache, input.outputPath, {
+        audioFormat: format,
+        sampleRate,
+        dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
+        segments: await layoutSegments(plan, input.ready),
+      })
+    }
+    return {
+      samples,
+      extraFiles: outputs.extraFiles,
+      loudness: report(loudness, gainDb, peakLimited),
+      method: 'assembled',
+    }
+  } catch (error) {
+    await outputs.abort()
+    throw error
+  }
+}

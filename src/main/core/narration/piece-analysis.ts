@@ -1,0 +1,144 @@
+import { Worker } from 'node:worker_threads'
+import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { FADE_SAMPLES } from './assemble-program'
+import { kWeightingCoefficients } from './loudness'
+import type { PieceLoudness } from './loudness-cells'
+import { CELL_SAMPLES, measurePiece } from './loudness-cells'
+import { bytesToSamples, fadeLoudEdges, SILENT_LEVEL } from './pcm-edges'
+import { audioDigest } from './piece-cache'
+
+/** What is computed once for every synthesized piece before it is cached. */
+export interface PieceAnalysis {
+  sha256: string
+  /** Loudness statistics of the placed piece (PCM pieces only). */
+  loudness: PieceLoudness | null
+}
+
+/** The analysis on the calling thread (the reference the worker must match exactly). */
+export function analyzePieceHere(audio: Uint8Array, pcm: boolean): PieceAnalysis {
+  if (!pcm) return { sha256: audioDigest(audio), loudness: null }
+  const samples = bytesToSamples(audio)
+  fadeLoudEdges(samples, FADE_SAMPLES)
+  return { sha256: audioDigest(audio), loudness: measurePiece(samples) }
+}
+
+// Why an eval'd worker in plain JavaScript: it runs unchanged under Node, tsx, Vitest and the
+// bundled Electron main (no extra entry file to bundle). It mirrors fadeLoudEdges and
+// measurePiece line for line; a test holds it to their exact results.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { createHash } = require('node:crypto')
+const { shelf, highPass, fade, cell, silent } = workerData
+function fadeLoudEdges(s) {
+  const n = Math.min(fade, Math.floor(s.length / 2))
+  if (n <= 0) return
+  const loud = (from, to) => { for (let i = from; i < to; i++) if (Math.abs(s[i]) > silent) return true; return false }
+  if (loud(0, n)) for (let i = 0; i < n; i++) s[i] = Math.round(s[i] * (i / n))
+  const end = s.length
+  if (loud(end - n, end)) for (let i = 0; i < n; i++) { const k = end - 1 - i; s[k] = Math.round(s[k] * (i / n)) }
+}
+function measure(s) {
+  const a0 = shelf.b0, a1 = shelf.b1, a2 = shelf.b2, p1 = shelf.a1, p2 = shelf.a2
+  const q1 = highPass.a1, q2 = highPass.a2
+  const cells = new Float32Array(Math.ceil(s.length / cell))
+  let x1 = 0, x2 = 0, y1a = 0, y2a = 0, y1b = 0, y2b = 0, peak = 0
+  for (let c = 0; c < cells.length; c++) {
+    const end = Math.min(s.length, (c + 1) * cell)
+    let sum = 0
+    for (let i = c * cell; i < end; i++) {
+      const x = s[i] / 32768
+      const ax = x < 0 ? -x : x
+      if (ax > peak) peak = ax
+      const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
+      x2 = x1; x1 = x
+      const z = y - 2 * y1a + y2a - q1 * y1b - q2 * y2b
+      y2a = y1a; y1a = y; y2b = y1b; y1b = z
+      sum += z * z
+    }
+    cells[c] = sum
+  }
+  return { cells, samples: s.length, peak }
+}
+parentPort.on('message', ({ id, audio, pcm }) => {
+  try {
+    const sha256 = createHash('sha256').update(audio).digest('hex')
+    let loudness = null
+    if (pcm) {
+      const even = audio.byteLength - (audio.byteLength % 2)
+      const s = new Int16Array(even / 2)
+      new Uint8Array(s.buffer).set(audio.subarray(0, even))
+      fadeLoudEdges(s)
+      loudness = measure(s)
+    }
+    parentPort.postMessage({ id, sha256, loudness }, loudness ? [loudness.cells.buffer] : [])
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) })
+  }
+})
+`
+
+interface Reply {
+  id: number
+  sha256?: string
+  loudness?: PieceLoudness | null
+  error?: string
+}
+
+let worker: Worker | null = null
+let unavailable = false
+let nextId = 0
+const waiting = new Map<number, { resolve(a: PieceAnalysis): void; reject(e: Error): void }>()
+
+function start(): Worker | null {
+  if (worker || unavailable) return worker
+  try {
+    const [shelf, highPass] = kWeightingCoefficients(PCM_SAMPLE_RATE)
+    const w = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { shelf, highPass, fade: FADE_SAMPLES, cell: CELL_SAMPLES, silent: SILENT_LEVEL },
+    })
+    w.unref()
+    w.on('message', (reply: Reply) => {
+      const pending = waiting.get(reply.id)
+      if (!pending) return
+      waiting.delete(reply.id)
+      if (reply.error !== undefined || reply.sha256 === undefined) {
+        pending.reject(new Error(reply.error ?? 'piece analysis failed'))
+      } else {
+        pending.resolve({ sha256: reply.sha256, loudness: reply.loudness ?? null })
+      }
+    })
+    w.on('error', (error) => {
+      for (const p of waiting.values()) p.reject(error)
+      waiting.clear()
+      worker = null
+    })
+    worker = w
+  } catch {
+    unavailable = true
+  }
+  return worker
+}
+
+/**
+ * Computes a piece's SHA-256 and (PCM) loudness statistics on a worker thread. Why a thread:
+ * this runs for every piece while the answers of the next requests are being received on the
+ * main thread; there, it would delay them and so the whole render. Falls back to the calling
+ * thread when a worker cannot be started or fails.
+ */
+export async function analyzePiece(audio: Uint8Array, pcm: boolean): Promise<PieceAnalysis> {
+  const w = start()
+  if (!w) return analyzePieceHere(audio, pcm)
+  const id = nextId++
+  try {
+    return await new Promise<PieceAnalysis>((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      w.ref()
+      w.postMessage({ id, audio, pcm })
+    })
+  } catch {
+    return analyzePieceHere(audio, pcm)
+  } finally {
+    if (waiting.size === 0) worker?.unref()
+  }
+}
