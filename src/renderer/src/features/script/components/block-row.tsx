@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
+import { useVoiceOptions } from '../api/script-api'
 import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
@@ -31,6 +32,11 @@ export const BlockRow = memo(function BlockRow(props: {
     block?.speaker ? s.meta.cast[block.speaker] : undefined,
   )
   const mark = useBlockMarksStore((s) => s.marks[id])
+  const voices = useVoiceOptions()
+  const castVoiceName =
+    castVoice === undefined
+      ? 'no voice yet'
+      : (voices.data?.find((v) => v.id === castVoice)?.displayName ?? castVoice)
   // A chapter heading shows only where the chapter changes.
   const previousChapter = useScriptDocumentStore((s) => {
     const previous = index > 0 ? s.order[index - 1] : undefined
@@ -111,7 +117,7 @@ export const BlockRow = memo(function BlockRow(props: {
             compact
             label={`Voice of block ${index + 1}`}
             value={block.voiceId}
-            inheritLabel={block.speaker ? `Cast: ${castVoice ?? 'no voice yet'}` : 'Default voice'}
+            inheritLabel={block.speaker ? `Cast: ${castVoiceName}` : 'Default voice'}
             onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
           />
           {block.ssml && (
