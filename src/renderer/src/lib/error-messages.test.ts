@@ -65,6 +65,8 @@ describe('saysWhatToDo', () => {
   it('spots an instruction sentence in the message', () => {
     expect(saysWhatToDo('Could not reach x. Check your internet connection.')).toBe(true)
     expect(saysWhatToDo('Paste a new token before then.')).toBe(true)
+    expect(saysWhatToDo("VoiceDesk can't write to /x. Choose another folder.")).toBe(true)
+    expect(saysWhatToDo('The disk is full. Free some space, then try again.')).toBe(true)
     expect(saysWhatToDo('The request was not valid.')).toBe(false)
     expect(saysWhatToDo('Something went wrong while checking the key.')).toBe(false)
   })

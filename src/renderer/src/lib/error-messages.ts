@@ -147,7 +147,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
 
 // A sentence that starts with an instruction ("Check the base URL.", "Paste a new token.").
 const INSTRUCTION =
-  /(?:^|[.!?:]\s+)(?:Check|Enter|Paste|Unlock|Try|Remove|Use|Save|Set|Copy|Wait|Close|Open|Add|Create|Restart|Correct|Refresh)\b/
+  /(?:^|[.!?:]\s+)(?:Check|Enter|Paste|Unlock|Try|Remove|Use|Save|Set|Copy|Wait|Close|Open|Add|Create|Restart|Correct|Refresh|Choose|Free|Sign|Record|Pick|Select|Delete|Run|Start|Re-render)\b/
 
 /**
  * True when main's message already tells the user what to do; the per-code action is then left
