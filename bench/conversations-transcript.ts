@@ -17,11 +17,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
-import { chromium } from '@playwright/test'
 import { launchBrowserHost } from '../e2e/fixtures/browser-host'
+import { launchBenchBrowser } from './support/bench-browser'
 import type { Sandbox } from '../src/sandbox/index'
 import { startSandbox } from '../src/sandbox/index'
-import config from '../playwright.config'
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +87,8 @@ function readsOf(sandbox: Sandbox, id: string): number {
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, synthThreads: 1, warmUp: false })
   const userDataDir = await mkdtemp(join(tmpdir(), 'vd-bench-conv-'))
-  const browser = await chromium.launch(config.use?.launchOptions ?? {})
+  const { browser, frameMode } = await launchBenchBrowser()
+  console.log(`browser: Debian Chromium, ${frameMode}`)
   const host = await launchBrowserHost(browser, {
     userDataDir,
     keychain: 'system',

@@ -75,6 +75,10 @@ try {
         cache: await openPieceCache(join(dir, 'w2')),
       }).done
       await new Promise((r) => setTimeout(r, 1500))
+      if (process.env.VD_FINCORE) {
+        const { execFileSync } = await import('node:child_process')
+        process.stderr.write(execFileSync('fincore', [out]).toString())
+      }
       const t = performance.now()
       const result = await startRender({ project: edited, outputPath: out, source, cache, logger })
         .done

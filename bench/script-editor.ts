@@ -19,11 +19,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from '@playwright/test'
 import { launchBrowserHost } from '../e2e/fixtures/browser-host'
+import { launchBenchBrowser } from './support/bench-browser'
 import { writeBigProject } from '../e2e/support/script-big-project'
 import { startSandbox } from '../src/sandbox/index'
-import config from '../playwright.config'
 
 const { values } = parseArgs({
   options: {
@@ -100,7 +99,8 @@ async function main(): Promise<void> {
   const userDataDir = join(dir, 'user-data')
   const projectPath = join(dir, 'harbour.voicedesk')
   const words = await writeBigProject(projectPath, BLOCKS, WORDS)
-  const browser = await chromium.launch(config.use?.launchOptions ?? {})
+  const { browser, frameMode } = await launchBenchBrowser()
+  console.log(`browser: Debian Chromium, ${frameMode}`)
   const host = await launchBrowserHost(browser, {
     userDataDir,
     keychain: 'system',

@@ -15,10 +15,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import config from '../playwright.config'
 import { launchBrowserHost } from '../e2e/fixtures/browser-host'
+import { launchBenchBrowser } from './support/bench-browser'
 import { signIn } from '../e2e/support/voices-screen'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -95,7 +94,8 @@ if (!values['no-build']) {
   execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' })
 }
 const sandbox = await startSandbox({ port: 0, extraVoices, warmUp: false, synthThreads: 1 })
-const browser = await chromium.launch(config.use?.launchOptions ?? {})
+const { browser, frameMode } = await launchBenchBrowser()
+console.log(`browser: Debian Chromium, ${frameMode}`)
 const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-bench-voices-'))
 const app = await launchBrowserHost(browser, {
   userDataDir,
