@@ -1,8 +1,10 @@
 /**
- * Profile helper for the narration bench: one fresh render of the bench script with the
+ * Profile helper for the narration bench. Default: one fresh render of the bench script with the
  * scheduler's queue and in-flight counts sampled every 50 ms, printed as a timeline summary.
+ * `--rerender`: one render, then `--repeat` re-renders after a one-paragraph edit (the edited piece
+ * synthesized beforehand, as in the bench), each with the engine's stage timings (debug log).
  *
- *   npx tsx bench/narration-profile.ts [--words 20000] [--service-ms 250]
+ *   npx tsx bench/narration-profile.ts [--words 20000] [--service-ms 250] [--rerender [--repeat 3]]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -75,10 +77,6 @@ try {
         cache: await openPieceCache(join(dir, 'w2')),
       }).done
       await new Promise((r) => setTimeout(r, 1500))
-      if (process.env.VD_FINCORE) {
-        const { execFileSync } = await import('node:child_process')
-        process.stderr.write(execFileSync('fincore', [out]).toString())
-      }
       const t = performance.now()
       const result = await startRender({ project: edited, outputPath: out, source, cache, logger })
         .done

@@ -135,28 +135,73 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> 
       return true
     }
 
+    // Why the words and loudness of each piece are worked out beside the walk, not in it: the
+    // walk only computes where everything goes, so the copies start as early as possible (the
+    // suffix's the moment the changed pieces arrive); this work then runs between the copies'
+    // I/O callbacks, yielding often so it never holds them up.
+    type Placement =
+      | {
+          kind: 'piece'
+          pieceIndex: number
+          position: number
+          piece: ReadyPiece
+          stats: PieceLoudness | null
+        }
+      | { kind: 'silence'; samples: number }
+    const placements: Placement[] = []
+    let walking = true
+    let wake: (() => void) | null = null
+    const wakeWorker = (): void => {
+      const resume = wake
+      wake = null
+      resume?.()
+    }
+    const place = (item: Placement): void => {
+      placements.push(item)
+      wakeWorker()
+    }
+    const work = async (): Promise<void> => {
+      for (let n = 1; ; n++) {
+        const item = placements.shift()
+        if (!item) {
+          if (!walking) return
+          await new Promise<void>((resolve) => (wake = resolve))
+          continue
+        }
+        if (item.kind === 'silence') {
+          input.loudness.addSilence(item.samples)
+          continue
+        }
+        input.piecePlaced(item.pieceIndex, item.position, item.piece)
+        // Statistics are stored with the piece (checked against its length); only entries of
+        // older versions lack them, and only those are read to measure.
+        let stats = item.stats ?? loadPieceLoudness(item.piece.storedLoudness, item.piece.bytes / 2)
+        if (!stats) {
+          const placed = bytesToSamples(await input.readAudio(item.pieceIndex, item.piece))
+          fadeLoudEdges(placed, FADE_SAMPLES)
+          stats = loudnessOfPlaced(item.piece, placed, input.onMeasured)
+        }
+        input.loudness.addPiece(stats)
+        if (n % 8 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+    const working = work()
+    working.catch(() => undefined)
+
     const silence = new Uint8Array(PCM_SAMPLE_RATE * 2)
     for (const block of plan.blocks) {
       for (const pieceIndex of block.pieceIndexes) {
         const piece = await input.ready(pieceIndex)
         if (signal.aborted) throw cancelledRender()
         const samples = piece.bytes / 2
-        input.piecePlaced(pieceIndex, position, piece)
         if (reuse(piece.hash, samples)) {
-          // Statistics are stored with the piece (checked against its length); only entries of
-          // older versions lack them, and only those are read to measure.
-          let loudness = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
-          if (!loudness) {
-            const placed = bytesToSamples(await input.readAudio(pieceIndex, piece))
-            fadeLoudEdges(placed, FADE_SAMPLES)
-            loudness = loudnessOfPlaced(piece, placed, input.onMeasured)
-          }
-          input.loudness.addPiece(loudness)
+          place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
         } else {
           closeCopy()
           const placed = bytesToSamples(await input.readAudio(pieceIndex, piece))
           fadeLoudEdges(placed, FADE_SAMPLES)
-          input.loudness.addPiece(loudnessOfPlaced(piece, placed, input.onMeasured))
+          const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
+          place({ kind: 'piece', pieceIndex, position, piece, stats })
           writtenBytes += placed.byteLength
           run(out.writeAt(samplesToBytes(placed), dataOffset + position * 2))
         }
@@ -165,7 +210,7 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> 
       }
       const pause = pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE)
       if (pause > 0) {
-        input.loudness.addSilence(pause)
+        place({ kind: 'silence', samples: pause })
         if (!reuse('', pause)) {
           closeCopy()
           for (let done = 0; done < pause; done += silence.byteLength / 2) {
@@ -179,8 +224,10 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> 
       }
     }
     closeCopy()
+    walking = false
+    wakeWorker()
     input.onStage?.('splice laid out')
-    await Promise.all(tasks)
+    await Promise.all([...tasks, working])
     input.onStage?.('splice copied')
     if (input.format === 'wav') await out.writeAt(wavHeader(PCM_SAMPLE_RATE, 1, position * 2), 0)
     await out.commit(
