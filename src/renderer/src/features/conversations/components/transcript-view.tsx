@@ -140,6 +140,7 @@ export function TranscriptView(props: {
   const currentRow = matches.length > 0 ? matches[Math.min(current, matches.length - 1)] : undefined
   const highlight = useMemo(() => highlighter(query), [query])
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,

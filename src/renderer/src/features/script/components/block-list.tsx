@@ -15,7 +15,7 @@ export function BlockList(props: { audio: ScriptAudio }): ReactElement {
   const order = useScriptDocumentStore((s) => s.order)
   const scrollRef = useRef<HTMLDivElement>(null)
   // The virtualizer's functions change with each scroll; the rows read them fresh every render.
-  // eslint-disable-next-line react-hooks/incompatible-library
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: order.length,
     getScrollElement: () => scrollRef.current,

@@ -89,7 +89,7 @@ export function VoiceList(props: {
   const scrollRef = useRef<HTMLDivElement>(null)
   // Why the compiler may skip this component: the virtualizer's functions change every render;
   // the rows themselves are memoized (VoiceRow), which is what keeps scrolling cheap.
-  // eslint-disable-next-line react-hooks/incompatible-library
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
