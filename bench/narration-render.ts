@@ -12,7 +12,7 @@
  * The sandbox's synthesis cache is warmed first (outside the measurement, through a throw-away
  * engine cache) so each answer takes exactly S instead of espeak's CPU time on a shared machine.
  *
- *   npx tsx bench/narration-render.ts [--words 20000] [--service-ms 250]
+ *   npx tsx bench/narration-render.ts [--words 20000] [--service-ms 250] [--stages]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -23,6 +23,7 @@ import { createProject } from '../src/shared/domain/script'
 import type { Project } from '../src/shared/domain/script'
 import { startSandbox } from '../src/sandbox/index'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
+import { createLogger } from '../src/main/core/log/logger'
 import { openPieceCache } from '../src/main/core/narration/piece-cache'
 import { startRender } from '../src/main/core/narration/render-job'
 import { planRender } from '../src/main/core/narration/render-plan'
@@ -32,6 +33,7 @@ const { values } = parseArgs({
   options: {
     words: { type: 'string', default: '20000' },
     'service-ms': { type: 'string', default: '250' },
+    stages: { type: 'boolean', default: false },
   },
 })
 const words = Number(values.words)
@@ -61,6 +63,14 @@ function script(totalWords: number, edited = -1): Project {
   }
   return createProject({ blocks, defaults: { voiceId: 'george', format: 'wav' } })
 }
+
+// --stages: the engine's stage timings of the re-render, on stderr.
+const stageLogger = createLogger({
+  level: 'debug',
+  sink: (line) => {
+    if (line.includes('render stage')) process.stderr.write(`${line}\n`)
+  },
+})
 
 const dir = await mkdtemp(join(tmpdir(), 'vd-bench-narration-'))
 const sandbox = await startSandbox({ serviceTimeMs: serviceMs, synthCacheBytes: 1024 ** 3 })
@@ -122,6 +132,7 @@ try {
     outputPath: join(dir, 'book.wav'),
     source,
     cache,
+    ...(values.stages ? { logger: stageLogger } : {}),
   }).done
   const rerenderSeconds = (performance.now() - t) / 1000
 
@@ -132,7 +143,7 @@ try {
       `makespan: ${makespan.toFixed(2)} s, theoretical minimum: ${minimum.toFixed(2)} s, ratio: ${(makespan / minimum).toFixed(3)} (target <= 1.10)`,
       `429 answers: ${throttled} (target 0)`,
       `peak memory growth: RSS ${mb(peakRss - baseRss)} MB (whole process, sandbox included), main heap + buffers ${mb(peakHeap - baseHeap)} MB (target < 150 MB)`,
-      `re-render after a one-paragraph edit: ${rerenderSeconds.toFixed(2)} s (${rerender.requests} request), one-request render: ${oneRequest.toFixed(2)} s, ratio: ${(rerenderSeconds / oneRequest).toFixed(2)} (target < 2)`,
+      `re-render after a one-paragraph edit: ${rerenderSeconds.toFixed(2)} s (${rerender.requests} request, ${rerender.method}), one-request render: ${oneRequest.toFixed(2)} s, ratio: ${(rerenderSeconds / oneRequest).toFixed(2)} (target < 2)`,
     ].join('\n') + '\n',
   )
 } finally {

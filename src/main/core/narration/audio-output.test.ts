@@ -86,6 +86,8 @@ describe('openAudioOutput', () => {
     ['mp3', 24_000, 'mp3', []],
     ['mp3', 44_100, 'mp3', []],
     ['ogg', 24_000, 'vorbis', []],
+    ['ogg', 44_100, 'vorbis', []],
+    ['ogg', 48_000, 'vorbis', []],
     ['pcm', 24_000, 'pcm_s16le', ['-f', 's16le', '-ar', '24000', '-ac', '1']],
   ] as const)(
     'writes %s at %i Hz that ffprobe reads with the right length',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { toDiskError } from '../files/atomic-write'
 
@@ -51,4 +52,22 @@ export async function removeLeftoverPartials(
     removed.push(name)
   }
   return removed
+}
+
+/**
+ * Asks the disk to store a file's data now, without anyone waiting for it (errors ignored). Why:
+ * data written without fsync is still written by the kernel later, and a few hundred megabytes
+ * of it pending makes every later write crawl (the kernel throttles writers); flushing each cache
+ * entry in the background while the render goes on spreads that work over the render instead.
+ */
+export async function flushToDisk(path: string): Promise<void> {
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(path, 'r')
+    await handle.datasync()
+  } catch {
+    // Only an early flush: the kernel writes the data anyway.
+  } finally {
+    await handle?.close().catch(() => undefined)
+  }
 }

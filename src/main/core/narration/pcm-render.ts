@@ -113,18 +113,20 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
         ...(input.onStage ? { onStage: input.onStage } : {}),
         ...(input.whileSyncing ? { whileSyncing: input.whileSyncing } : {}),
       })
-      await input.allFetched
-      await writeOutputLayout(input.cache, input.outputPath, {
-        audioFormat: format,
-        sampleRate,
-        dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
-        segments: spliced.segments,
-      })
-      return {
-        samples: spliced.samples,
-        extraFiles: [],
-        loudness: report(loudness, 0, false),
-        method: 'splice',
+      if (spliced) {
+        await input.allFetched
+        await writeOutputLayout(input.cache, input.outputPath, {
+          audioFormat: format,
+          sampleRate,
+          dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
+          segments: spliced.segments,
+        })
+        return {
+          samples: spliced.samples,
+          extraFiles: [],
+          loudness: report(loudness, 0, false),
+          method: 'splice',
+        }
       }
     }
   }

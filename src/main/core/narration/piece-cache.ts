@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { SpeechMarks } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import { toDiskError } from '../files/atomic-write'
-import { removeLeftoverPartials, replaceFile } from './cache-files'
+import { flushToDisk, removeLeftoverPartials, replaceFile } from './cache-files'
 import type { EngineFormat } from './render-plan'
 
 /** Per-piece loudness statistics (see loudness-cells.ts), stored so no render re-reads audio. */
@@ -161,6 +161,11 @@ export async function openPieceCache(
     }
   }
 
+  // One background flush at a time, in the order pieces were stored (see flushToDisk).
+  let flushing: Promise<void> = Promise.resolve()
+  const flushLater = (path: string): void => {
+    flushing = flushing.then(() => flushToDisk(path))
+  }
   const pinned = new Map<string, number>()
   let total = [...entries.values()].reduce((n, e) => n + e.bytes, 0)
   let writing: Promise<void> = Promise.resolve()
@@ -270,8 +275,10 @@ export async function openPieceCache(
         ...meta,
         audioSha256: meta.audioSha256 ?? audioDigest(audio),
       }
-      await replaceFile(join(dir, `${meta.hash}.${meta.format}`), audio)
+      const audioPath = join(dir, `${meta.hash}.${meta.format}`)
+      await replaceFile(audioPath, audio)
       await replaceFile(join(dir, `${meta.hash}.json`), JSON.stringify(stored))
+      flushLater(audioPath)
       const previous = entries.get(meta.hash)
       if (previous) total -= previous.bytes
       entries.set(meta.hash, { bytes: meta.bytes, lastUsed: now() })

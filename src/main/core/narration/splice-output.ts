@@ -81,11 +81,14 @@ async function copyRange(
  * exactly those a render from scratch writes, because a placed piece depends only on its own
  * audio. The copy of everything before the first change starts while the changed pieces are
  * still being synthesized. One fsync, at the end; verified before the rename like every output.
+ * Null when the previous file cannot be opened (then the caller assembles).
  */
-export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> {
+export async function renderBySplice(input: SpliceInput): Promise<SpliceResult | null> {
   const { plan, previous, signal } = input
   const dataOffset = input.format === 'wav' ? WAV_HEADER_BYTES : 0
-  const old = await open(input.outputPath, 'r')
+  // The layout was checked against this file a moment ago; if it vanished since, assemble anew.
+  const old = await open(input.outputPath, 'r').catch(() => null)
+  if (!old) return null
   const out = await createOutputFile(input.outputPath, { signal, backgroundSync: false })
   try {
     const offsets: number[] = []
@@ -102,6 +105,7 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> 
       task.catch(() => undefined)
       tasks.push(task)
     }
+    let walking = true
     let copy: { from: number; to: number; length: number; last: number } | null = null
     const closeCopy = (): void => {
       if (copy) {
@@ -149,7 +153,6 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult> 
         }
       | { kind: 'silence'; samples: number }
     const placements: Placement[] = []
-    let walking = true
     let wake: (() => void) | null = null
     const wakeWorker = (): void => {
       const resume = wake
