@@ -13,6 +13,8 @@ export interface DevSandboxOptions {
   env?: NodeJS.ProcessEnv
   /** How long to wait for the sandbox to print its address. */
   timeoutMs?: number
+  /** More sandbox CLI flags (benchmarks: `--service-time-ms`, `--synth-cache-mb`). */
+  extraArgs?: string[]
 }
 
 /**
@@ -24,7 +26,16 @@ export interface DevSandboxOptions {
 export function spawnDevSandbox(options: DevSandboxOptions): Promise<DevSandbox> {
   const child = spawn(
     options.nodeBinary,
-    ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--demo-keys', '--exit-with-parent'],
+    [
+      '--import',
+      'tsx',
+      'src/sandbox/cli.ts',
+      '--port',
+      '0',
+      '--demo-keys',
+      '--exit-with-parent',
+      ...(options.extraArgs ?? []),
+    ],
     {
       cwd: options.projectRoot,
       env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },

@@ -4,6 +4,7 @@ import { startSandbox } from './sandbox.js'
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--host 127.0.0.1] [--state-dir DIR] [--shapes older|newer]
                            [--extra-voices N] [--demo-keys] [--seed N] [--exit-with-parent]
+                           [--service-time-ms N] [--synth-cache-mb N]
 Environment: VOICEDESK_SANDBOX_KEY fixes the paid-plan API key.`
 
 function cliOptions(): SandboxOptions {
@@ -17,6 +18,8 @@ function cliOptions(): SandboxOptions {
       'demo-keys': { type: 'boolean' },
       'exit-with-parent': { type: 'boolean' },
       seed: { type: 'string' },
+      'service-time-ms': { type: 'string' },
+      'synth-cache-mb': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -44,6 +47,10 @@ function cliOptions(): SandboxOptions {
     extraVoices: integer('extra-voices', values['extra-voices']) ?? 0,
     seed: integer('seed', values.seed) ?? 1,
     demoKeys: values['demo-keys'] ?? false,
+    serviceTimeMs: integer('service-time-ms', values['service-time-ms']) ?? 0,
+    ...(values['synth-cache-mb'] !== undefined
+      ? { synthCacheBytes: (integer('synth-cache-mb', values['synth-cache-mb']) ?? 64) * 1024 ** 2 }
+      : {}),
     ...(paidKey ? { keys: { paid: paidKey } } : {}),
     log: (line) => console.error(`[sandbox] ${line}`),
   }
