@@ -29,7 +29,7 @@ export interface AtomicFile {
 
 function errnoOf(error: unknown): string | undefined {
   if (error !== null && typeof error === 'object' && 'code' in error) {
-    const code = (error).code
+    const code = error.code
     return typeof code === 'string' ? code : undefined
   }
   return undefined
@@ -90,7 +90,8 @@ export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`)
 }
 
-async function fsyncDirBestEffort(dir: string): Promise<void> {
+/** fsyncs a folder after a rename, where the platform allows it. */
+export async function fsyncDirBestEffort(dir: string): Promise<void> {
   // Why best-effort: some platforms (Windows) and file systems refuse to open a folder for
   // fsync; the rename is already atomic there, the fsync only hardens it against power loss.
   let handle: FileHandle | undefined

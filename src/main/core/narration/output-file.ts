@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
 import { open, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { createAudioChecker } from '../audio/check'
-import { toDiskError } from '../files/atomic-write'
+import { fsyncDirBestEffort, tempPathFor, toDiskError } from '../files/atomic-write'
 
 /** The formats an output is verified as before it gets its name. */
 export type VerifiableFormat = 'wav' | 'pcm' | 'mp3' | 'ogg' | 'aac'
@@ -39,25 +38,6 @@ export interface OutputFile {
 
 /** While streaming, flush written data to disk in the background every this many bytes. */
 const BACKGROUND_SYNC_BYTES = 64 * 1024 * 1024
-
-/** The temporary name of an output: `.NAME.<12 hex>.partial` beside it (renames stay atomic). */
-export function outputTempPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`)
-}
-
-async function fsyncFolder(dir: string): Promise<void> {
-  // Best effort: some platforms (Windows) cannot open a folder to fsync it; the rename is atomic
-  // there anyway, the fsync only hardens it against a power loss.
-  let handle: FileHandle | undefined
-  try {
-    handle = await open(dir, 'r')
-    await handle.sync()
-  } catch {
-    // ignored on purpose, see above
-  } finally {
-    await handle?.close().catch(() => undefined)
-  }
-}
 
 const HEAD_BYTES = 64 * 1024
 
@@ -142,7 +122,7 @@ export async function createOutputFile(
   const cancelled = (): AppError =>
     new AppError('CANCELLED', 'The operation was cancelled; nothing was saved.')
   if (signal?.aborted) throw cancelled()
-  const tempPath = outputTempPath(target)
+  const tempPath = tempPathFor(target)
   let handle: FileHandle
   try {
     handle = await open(tempPath, 'wx', 0o644)
@@ -244,7 +224,7 @@ export async function createOutputFile(
       } finally {
         signal?.removeEventListener('abort', onAbort)
       }
-      await fsyncFolder(dirname(target))
+      await fsyncDirBestEffort(dirname(target))
     },
     async abort() {
       signal?.removeEventListener('abort', onAbort)
