@@ -156,3 +156,24 @@ describe('retry', () => {
     expect(calls).toBe(1)
   })
 })
+
+describe('pause timers', () => {
+  it('resumes even when the resume timer fires before the wall clock reaches the end of the pause', async () => {
+    const scheduler = createSynthesisScheduler({ requestsPerSecond: 100, maxInFlight: 2 })
+    const realNow = Date.now
+    let lag = 0
+    // A timer may fire a little before Date.now() reaches its deadline (monotonic vs wall clock).
+    Date.now = () => realNow() - lag
+    try {
+      scheduler.pauseFor(30)
+      lag = 10
+      const done = scheduler.run(() => Promise.resolve('ran'))
+      await delay(45)
+      lag = 0
+      const outcome = await Promise.race([done, delay(1000).then(() => 'stuck')])
+      expect(outcome).toBe('ran')
+    } finally {
+      Date.now = realNow
+    }
+  })
+})

@@ -98,7 +98,14 @@ export function createSynthesisScheduler(
 
   const isPaused = (): boolean => Date.now() < pausedUntil
   const resumeIfAllowed = (): void => {
-    if (!isPaused() && handoff === undefined) queue.start()
+    if (isPaused()) {
+      // Why re-arm: a timer runs on the monotonic clock and may fire a little before Date.now()
+      // reaches `pausedUntil`; without a new timer the queue would stay paused for good.
+      clearTimeout(resumeTimer)
+      resumeTimer = setTimeout(resumeIfAllowed, Math.max(1, pausedUntil - Date.now()))
+      return
+    }
+    if (handoff === undefined) queue.start()
   }
 
   function pauseFor(ms: number): void {
@@ -108,8 +115,9 @@ export function createSynthesisScheduler(
     pausedUntil = until
     queue.pause()
     clearTimeout(resumeTimer)
+    // Not unref'd: work waiting in a paused queue holds no other handle, and a process (the CLI)
+    // must not exit while it waits for the pause to end.
     resumeTimer = setTimeout(resumeIfAllowed, ms)
-    resumeTimer.unref?.()
   }
 
   function setConcurrency(next: number): void {
