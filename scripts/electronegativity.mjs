@@ -45,13 +45,20 @@ export function parseCsvLine(line) {
   return fields
 }
 
-/** Reads the findings CSV into objects. */
+/**
+ * Reads the findings CSV into objects. Returns null when a row is garbled: Electronegativity now
+ * and then writes a row over the start of another (seen: a row beginning with `",N/A,...`), and a
+ * garbled row must never be read as "no finding".
+ */
 export function parseFindings(csv) {
   const lines = csv.split(/\r?\n/).filter((l) => l.trim() !== '')
-  return lines.slice(1).map((line) => {
+  const findings = []
+  for (const line of lines.slice(1)) {
     const [check, severity, confidence, file, location, sample] = parseCsvLine(line)
-    return { check, severity, confidence, file: file.replace(/\\/g, '/'), location, sample }
-  })
+    if (!/^[A-Z_]+$/.test(check ?? '') || !/^[A-Z]+$/.test(severity ?? '') || !file) return null
+    findings.push({ check, severity, confidence, file: file.replace(/\\/g, '/'), location, sample })
+  }
+  return findings
 }
 
 /** Validates the allow-list: every entry needs a check, a file and a non-empty reason. */
@@ -116,25 +123,33 @@ function main() {
   const output = join(work, 'findings.csv')
   try {
     const cli = join(root, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js')
-    const run = spawnSync(
-      process.execPath,
-      [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion()],
-      { cwd: root, encoding: 'utf8', timeout: 600_000 },
-    )
-    if (run.status !== 0) {
-      process.stderr.write(run.stdout + run.stderr)
-      console.error(`security: Electronegativity failed to run (exit ${run.status})`)
+    // A garbled report is scanned again (up to three times) rather than trusted or ignored.
+    let findings = null
+    for (let attempt = 1; attempt <= 3 && findings === null; attempt += 1) {
+      const run = spawnSync(
+        process.execPath,
+        [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion()],
+        { cwd: root, encoding: 'utf8', timeout: 600_000 },
+      )
+      if (run.status !== 0) {
+        process.stderr.write(run.stdout + run.stderr)
+        console.error(`security: Electronegativity failed to run (exit ${run.status})`)
+        process.exit(1)
+      }
+      let csv
+      try {
+        csv = readFileSync(output, 'utf8')
+      } catch {
+        process.stderr.write(run.stdout + run.stderr)
+        console.error('security: Electronegativity wrote no findings file')
+        process.exit(1)
+      }
+      findings = parseFindings(csv)
+    }
+    if (findings === null) {
+      console.error('security: FAIL: Electronegativity wrote a garbled report three times in a row')
       process.exit(1)
     }
-    let csv
-    try {
-      csv = readFileSync(output, 'utf8')
-    } catch {
-      process.stderr.write(run.stdout + run.stderr)
-      console.error('security: Electronegativity wrote no findings file')
-      process.exit(1)
-    }
-    const findings = parseFindings(csv)
     const { blocking, allowed, ignored, stale } = judge(findings, allowList)
     for (const f of blocking) {
       console.error(`${f.severity} ${f.check} ${f.file}:${f.location}  ${f.sample}`)

@@ -46,3 +46,20 @@ describe('scripts/electronegativity.mjs', () => {
     expect(out).toMatch(/entry 0 needs a non-empty "reason"/)
   })
 })
+
+describe('parseFindings', () => {
+  it('reads rows, and refuses a garbled report instead of reading it as fewer findings', async () => {
+    const { parseFindings } = (await import('./electronegativity.mjs')) as {
+      parseFindings: (csv: string) => { check: string; file: string }[] | null
+    }
+    const header = 'issue, severity, confidence, filename, location, sample, description, url\n'
+    const row =
+      'OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","main\\x.ts","50:8","await shell.openExternal(u)","Review",https://example.invalid\n'
+    expect(parseFindings(header + row)).toEqual([
+      expect.objectContaining({ check: 'OPEN_EXTERNAL_JS_CHECK', file: 'main/x.ts' }),
+    ])
+    expect(
+      parseFindings(`${header}",N/A,"Failed to parse CSP",https://example.invalid\n${row}`),
+    ).toBeNull()
+  })
+})
