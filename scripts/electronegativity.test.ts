@@ -49,9 +49,7 @@ describe('scripts/electronegativity.mjs', () => {
 
 describe('parseFindings', () => {
   it('reads rows, and refuses a garbled report instead of reading it as fewer findings', async () => {
-    const { parseFindings } = (await import('./electronegativity.mjs')) as {
-      parseFindings: (csv: string) => { check: string; file: string }[] | null
-    }
+    const { parseFindings } = await import('./electronegativity.mjs')
     const header = 'issue, severity, confidence, filename, location, sample, description, url\n'
     const row =
       'OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","main\\x.ts","50:8","await shell.openExternal(u)","Review",https://example.invalid\n'
