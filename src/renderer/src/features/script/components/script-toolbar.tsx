@@ -26,6 +26,28 @@ export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void 
 }
 
 /** The editor toolbar: file actions, undo/redo, markup, find, preview and render, with shortcuts in tooltips. */
+/** A toolbar button that marks up the selection (or the caret) in the focused block. */
+function MarkupButton(props: {
+  kind: Parameters<typeof applyMarkup>[0]
+  label: string
+  title: string
+  disabled?: boolean
+}): ReactElement {
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      title={props.title}
+      disabled={props.disabled ?? false}
+      // Keep the focus (and the selection) in the block's text while clicking.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => applyMarkup(props.kind)}
+    >
+      {props.label}
+    </button>
+  )
+}
+
 export function ScriptToolbar(props: {
   audio: ScriptAudio
   actions: {
@@ -110,45 +132,29 @@ export function ScriptToolbar(props: {
         </button>
       </div>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--small"
+        <MarkupButton
+          kind="break"
+          label="Pause"
           title={`Insert a 500 ms pause at the caret (${mod}B)`}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => applyMarkup('break')}
-        >
-          Pause
-        </button>
-        <button
-          type="button"
-          className="button button--small"
+        />
+        <MarkupButton
+          kind="emphasis"
+          label="Emphasis"
           title="Emphasize the selection"
           disabled={!hasSelection}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => applyMarkup('emphasis')}
-        >
-          Emphasis
-        </button>
-        <button
-          type="button"
-          className="button button--small"
+        />
+        <MarkupButton
+          kind="slow"
+          label="Slower"
           title="Speak the selection slower"
           disabled={!hasSelection}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => applyMarkup('slow')}
-        >
-          Slower
-        </button>
-        <button
-          type="button"
-          className="button button--small"
+        />
+        <MarkupButton
+          kind="fast"
+          label="Faster"
           title="Speak the selection faster"
           disabled={!hasSelection}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => applyMarkup('fast')}
-        >
-          Faster
-        </button>
+        />
       </div>
       <div className="button-row">
         <button
