@@ -11,14 +11,12 @@
  *
  *   npx tsx bench/conversations-transcript.ts [--turns 10000] [--step 240]
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
-import { launchBrowserHost } from '../e2e/fixtures/browser-host'
-import { launchBenchBrowser } from './support/bench-browser'
+import { openSignedInApp } from './support/bench-browser'
 import type { Sandbox } from '../src/sandbox/index'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -87,29 +85,13 @@ function readsOf(sandbox: Sandbox, id: string): number {
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, synthThreads: 1, warmUp: false })
   const userDataDir = await mkdtemp(join(tmpdir(), 'vd-bench-conv-'))
-  const { browser, frameMode } = await launchBenchBrowser()
-  console.log(`browser: Debian Chromium, ${frameMode}`)
-  const host = await launchBrowserHost(browser, {
+  const app = await openSignedInApp({
     userDataDir,
-    keychain: 'system',
-    keychainService: `VoiceDesk-bench-${randomBytes(4).toString('hex')}`,
-    colorScheme: 'light',
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.keys.paid,
   })
-  const page = host.page
+  const { page } = app
   try {
-    await page.waitForFunction(
-      () => (globalThis as unknown as Partial<BenchWindow>).api !== undefined,
-    )
-    await page.evaluate(
-      async ({ baseUrl, apiKey }) => {
-        const w = globalThis as unknown as BenchWindow
-        await w.api.account.setBaseUrl({ baseUrl })
-        await w.api.account.setApiKey({ apiKey })
-      },
-      { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
-    )
-    // tsx (esbuild keepNames) wraps named functions in __name(); page functions need it too.
-    await page.evaluate('globalThis.__name = (fn) => fn')
     await page.getByTestId('nav-conversations').click()
 
     // 1. A 10,000-turn transcript: first render.
@@ -213,8 +195,7 @@ async function main(): Promise<void> {
     console.log(`following, window hidden    ${hiddenRate.toFixed(2)} requests/s`)
     console.log(`after final + evaluations   ${afterFinal} requests in 5 s (target 0)`)
   } finally {
-    await host.close()
-    await browser.close()
+    await app.close()
     await sandbox.stop()
     await rm(userDataDir, { recursive: true, force: true })
   }

@@ -14,13 +14,11 @@
  *
  *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40]
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { launchBrowserHost } from '../e2e/fixtures/browser-host'
-import { launchBenchBrowser } from './support/bench-browser'
+import { openSignedInApp } from './support/bench-browser'
 import { writeBigProject } from '../e2e/support/script-big-project'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -99,29 +97,13 @@ async function main(): Promise<void> {
   const userDataDir = join(dir, 'user-data')
   const projectPath = join(dir, 'harbour.voicedesk')
   const words = await writeBigProject(projectPath, BLOCKS, WORDS)
-  const { browser, frameMode } = await launchBenchBrowser()
-  console.log(`browser: Debian Chromium, ${frameMode}`)
-  const host = await launchBrowserHost(browser, {
+  const app = await openSignedInApp({
     userDataDir,
-    keychain: 'system',
-    keychainService: `VoiceDesk-bench-${randomBytes(4).toString('hex')}`,
-    colorScheme: 'light',
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.keys.paid,
   })
-  const page = host.page
+  const { host, page } = app
   try {
-    await page.waitForFunction(
-      () => (globalThis as unknown as Partial<BenchWindow>).api !== undefined,
-    )
-    await page.evaluate(
-      async ({ baseUrl, apiKey }) => {
-        const w = globalThis as unknown as BenchWindow
-        await w.api.account.setBaseUrl({ baseUrl })
-        await w.api.account.setApiKey({ apiKey })
-      },
-      { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
-    )
-    // tsx (esbuild keepNames) wraps named functions in __name(); page functions need it too.
-    await page.evaluate('globalThis.__name = (fn) => fn')
     await page.getByTestId('nav-script').click()
     await page.getByRole('button', { name: 'Open or import…' }).waitFor()
 
@@ -287,8 +269,7 @@ async function main(): Promise<void> {
       `page elements                        ${probe.elements} (${probe.rows} block rows mounted)`,
     )
   } finally {
-    await host.close()
-    await browser.close()
+    await app.close()
     await sandbox.stop()
     await rm(dir, { recursive: true, force: true })
   }

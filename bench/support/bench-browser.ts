@@ -1,5 +1,8 @@
-import type { Browser } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import type { Browser, Page } from '@playwright/test'
 import { chromium } from '@playwright/test'
+import type { AppHost } from '../../e2e/fixtures/app-host'
+import { launchBrowserHost } from '../../e2e/fixtures/browser-host'
 import config from '../../playwright.config'
 
 /**
@@ -17,4 +20,50 @@ export async function launchBenchBrowser(): Promise<{ browser: Browser; frameMod
   ]
   const browser = await chromium.launch({ ...base, args })
   return { browser, frameMode: unlocked ? 'frame clock unlocked' : '60 Hz frame clock' }
+}
+
+/**
+ * The app in the e2e browser host, signed in to `sandbox` with `apiKey`, ready for page scripts:
+ * what every UI benchmark starts from. `close()` ends the host and the browser.
+ */
+export async function openSignedInApp(options: {
+  userDataDir: string
+  baseUrl: string
+  apiKey: string
+}): Promise<{ host: AppHost; page: Page; close(): Promise<void> }> {
+  const { browser, frameMode } = await launchBenchBrowser()
+  console.log(`browser: Debian Chromium, ${frameMode}`)
+  const host = await launchBrowserHost(browser, {
+    userDataDir: options.userDataDir,
+    keychain: 'system',
+    keychainService: `VoiceDesk-bench-${randomBytes(4).toString('hex')}`,
+    colorScheme: 'light',
+  })
+  const page = host.page
+  await page.waitForFunction(() => (globalThis as { api?: unknown }).api !== undefined)
+  await page.evaluate(
+    async ({ baseUrl, apiKey }) => {
+      const { api } = globalThis as unknown as {
+        api: {
+          account: {
+            setBaseUrl(input: { baseUrl: string }): Promise<unknown>
+            setApiKey(input: { apiKey: string }): Promise<unknown>
+          }
+        }
+      }
+      await api.account.setBaseUrl({ baseUrl })
+      await api.account.setApiKey({ apiKey })
+    },
+    { baseUrl: options.baseUrl, apiKey: options.apiKey },
+  )
+  // tsx (esbuild keepNames) wraps named functions in __name(); page functions need it too.
+  await page.evaluate('globalThis.__name = (fn) => fn')
+  return {
+    host,
+    page,
+    async close() {
+      await host.close()
+      await browser.close()
+    },
+  }
 }
