@@ -8,6 +8,7 @@ import type { OperationContext } from './errors'
 import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
 import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
+import { liftBase64Field } from './json-binary-field'
 import type { RetryPolicy } from './retry'
 import { withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
@@ -156,7 +157,14 @@ export async function requestJson<S extends z.ZodType>(
   ctx: UpstreamContext,
   spec: RequestSpec,
   schema: S,
-): Promise<{ data: z.output<S>; requestId: string | undefined; status: number }> {
+  options: { base64Field?: string } = {},
+): Promise<{
+  data: z.output<S>
+  requestId: string | undefined
+  status: number
+  /** The decoded `base64Field`, lifted out of the body before parsing (its value is then ""). */
+  binary: Uint8Array | null
+}> {
   const res = await send(ctx, spec)
   const op = operationContext(ctx, spec, null)
   const body = await readBody(res, {
@@ -164,9 +172,11 @@ export async function requestJson<S extends z.ZodType>(
     idleTimeoutMs: ctx.timeouts.idleMs,
     ctx: op,
   })
+  // Why lift a field: see json-binary-field.ts (megabytes of base64 audio per speech answer).
+  const lifted = options.base64Field ? liftBase64Field(body, options.base64Field) : null
   let json: unknown
   try {
-    json = JSON.parse(body.toString('utf8'))
+    json = JSON.parse(lifted ? lifted.json : body.toString('utf8'))
   } catch {
     ctx.logger.warn('unreadable upstream answer', {
       requestId: res.requestId,
@@ -183,7 +193,12 @@ export async function requestJson<S extends z.ZodType>(
     ctx.logger.warn('unexpected upstream answer', { requestId: res.requestId, where })
     throw unreadableAnswer(op, res.requestId, where)
   }
-  return { data: parsed.data, requestId: res.requestId, status: res.status }
+  return {
+    data: parsed.data,
+    requestId: res.requestId,
+    status: res.status,
+    binary: lifted?.bytes ?? null,
+  }
 }
 
 /** Runs a read (voices, conversations, downloads) with retries; conversation reads go through their limiter. */

@@ -1,5 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -141,6 +143,43 @@ describe('synthesize', () => {
       message: expect.stringMatching(/could not read/),
       details: { requestId: expect.stringMatching(/^req_/) },
     })
+  })
+
+  it('reads the audio however the answer spells it; an answer without audio is UPSTREAM', async () => {
+    const real = await h.client.synthesize({ input: TEXT, voiceId: 'george', format: 'wav' })
+    const base64 = Buffer.from(real.audio).toString('base64')
+    // Answers as other encoders write them: pretty-printed, audio first, slashes escaped.
+    const answers = [
+      JSON.stringify({ audio_format: 'wav', audio_data: base64 }, null, 2),
+      `{"audio_data":"${base64}","billable_characters_count":7}`,
+      `{"audio_format":"wav","audio_data":"${base64.replaceAll('/', '\\/')}"}`,
+      '{"audio_format":"wav","audio_data":""}',
+    ]
+    const server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_local1' })
+        res.end(answers.shift())
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const local = h.makeClient({ baseUrl: `http://127.0.0.1:${port}` })
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await local.synthesize({ input: TEXT, voiceId: 'george', format: 'wav' })
+        expect(Buffer.from(r.audio).equals(Buffer.from(real.audio))).toBe(true)
+      }
+      await expect(
+        local.synthesize({ input: TEXT, voiceId: 'george', format: 'wav' }),
+      ).rejects.toMatchObject({
+        code: 'UPSTREAM',
+        message: expect.stringMatching(/audio_data is empty/),
+        details: { requestId: 'req_local1' },
+      })
+    } finally {
+      server.close()
+    }
   })
 
   it('plain-text and empty error bodies still map by status', async () => {

@@ -156,10 +156,17 @@ export async function synthesize(
     synthesis: true,
     ...(request.signal ? { signal: request.signal } : {}),
   }
-  const { data, requestId } = await scheduled(ctx, request, () =>
-    requestJson(ctx, spec, speechResponseSchema),
+  const { data, requestId, binary } = await scheduled(ctx, request, () =>
+    requestJson(ctx, spec, speechResponseSchema, { base64Field: 'audio_data' }),
   )
-  const audio = new Uint8Array(Buffer.from(data.audio_data, 'base64'))
+  const audio = binary ?? new Uint8Array(Buffer.from(data.audio_data, 'base64'))
+  if (audio.byteLength === 0) {
+    throw new AppError(
+      'UPSTREAM',
+      'The service sent an answer VoiceDesk could not read while trying to synthesize speech (audio_data is empty). Try again; if it keeps happening, check the base URL.',
+      { details: requestId === undefined ? {} : { requestId } },
+    )
+  }
   const returned = (data.audio_format ?? request.format).toLowerCase()
   const format =
     (['wav', 'mp3', 'ogg', 'aac', 'pcm'] as const).find((f) => f === returned) ?? request.format

@@ -47,7 +47,9 @@ export function normaliseSpeechMarks(raw: WireMark | WireMark[] | null | undefin
 
 /** `POST /v1/audio/speech` 200 answer. */
 export const speechResponseSchema = z.object({
-  audio_data: z.string().min(1),
+  // Empty when the client lifted the audio out of the body before parsing (json-binary-field.ts);
+  // synthesize checks that audio arrived either way.
+  audio_data: z.string(),
   audio_format: z.string().nullish(),
   billable_characters_count: z.number().nullish(),
   speech_marks: z.union([markSchema, z.array(markSchema)]).nullish(),
