@@ -77,7 +77,39 @@ for (const step of outcome) {
 }
 const stepFailures = outcome.filter((s) => !s.ok)
 
+// The names of failed tests, repeated at the end: a CI log is often read from its tail only.
+const failedNames = []
+for (const file of vitest?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status === 'failed') {
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0]
+      failedNames.push(
+        `unit  ${file.name.replace(process.cwd() + '/', '')} > ${test.fullName}: ${message}`,
+      )
+    }
+  }
+}
+function collectPlaywright(suite, trail) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected') {
+        const error = test.results?.at(-1)?.error?.message ?? ''
+        failedNames.push(
+          `e2e   ${spec.file}:${spec.line} > ${[...trail, spec.title].join(' > ')}: ${error.split('\n')[0]}`,
+        )
+      }
+    }
+  }
+  for (const child of suite.suites ?? [])
+    collectPlaywright(child, [...trail, child.title].filter(Boolean))
+}
+for (const suite of playwright?.suites ?? []) collectPlaywright(suite, [])
+
 console.log('\n=== summary ===')
+if (failedNames.length > 0) {
+  console.log('failed tests:')
+  for (const name of failedNames) console.log(`  ${name}`)
+}
 for (const step of outcome)
   console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds.toFixed(1)} s)`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
