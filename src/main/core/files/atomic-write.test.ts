@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { setTimeout as delay } from 'node:timers/promises'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../shared/errors'
+import type { AtomicFile } from './atomic-write'
 import { createAtomicFile, toDiskError, writeFileAtomic } from './atomic-write'
 
 let dir: string
@@ -142,6 +145,168 @@ describe('createAtomicFile', () => {
       code: 'DISK',
     })
     expect(await listing()).toEqual([])
+  })
+})
+
+/** Holds the file's first write until released, so that later writes queue up behind it. */
+function holdWrites(file: AtomicFile): { started: Promise<void>; release: () => void } {
+  const write = file.handle.write.bind(file.handle) as (...args: unknown[]) => Promise<unknown>
+  let release = (): void => undefined
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  let started = (): void => undefined
+  const startedPromise = new Promise<void>((resolve) => (started = resolve))
+  vi.spyOn(file.handle, 'write').mockImplementation((async (...args: unknown[]) => {
+    started()
+    await gate
+    return write(...args)
+  }) as never)
+  return { started: startedPromise, release }
+}
+
+describe('createAtomicFile: positional writes, background sync, work during the fsync', () => {
+  it('orders a positional write after an append that was not awaited', async () => {
+    const target = join(dir, 'patched.wav')
+    const file = await createAtomicFile(target)
+    const appends = Array.from({ length: 20 }, () => file.write(new Uint8Array(1000).fill(1)))
+    const patch = file.writeAt(new Uint8Array([7, 7, 7, 7]), 0)
+    const tail = file.writeAt(new Uint8Array([9, 9]), 19_998)
+    await Promise.all([...appends, patch, tail])
+    expect(file.bytesWritten).toBe(20_000)
+    await file.commit()
+    const bytes = await readFile(target)
+    expect(bytes.length).toBe(20_000)
+    expect([...bytes.subarray(0, 6)]).toEqual([7, 7, 7, 7, 1, 1])
+    expect([...bytes.subarray(19_996)]).toEqual([1, 1, 9, 9])
+  })
+
+  it('writes into the open handle reach the committed file', async () => {
+    const target = join(dir, 'copied.bin')
+    const file = await createAtomicFile(target)
+    await file.write(new Uint8Array(4))
+    await file.handle.write(new Uint8Array([5, 6]), 0, 2, 1)
+    await file.commit()
+    expect([...(await readFile(target))]).toEqual([0, 5, 6, 0])
+  })
+
+  it('datasyncs in the background past the threshold, and commit waits for it', async () => {
+    const target = join(dir, 'long.pcm')
+    const file = await createAtomicFile(target, { backgroundSyncBytes: 10 })
+    const events: string[] = []
+    const datasync = file.handle.datasync.bind(file.handle)
+    const sync = file.handle.sync.bind(file.handle)
+    const datasyncs = vi.spyOn(file.handle, 'datasync').mockImplementation(async () => {
+      await delay(50)
+      await datasync()
+      events.push('datasync done')
+    })
+    vi.spyOn(file.handle, 'sync').mockImplementation(() => {
+      events.push('sync')
+      return sync()
+    })
+    for (let i = 0; i < 3; i++) await file.write(new Uint8Array(4).fill(i + 1))
+    // The writer is not held up by the flush.
+    expect(datasyncs).toHaveBeenCalledTimes(1)
+    expect(events).toEqual([])
+    await file.write(new Uint8Array(4).fill(4))
+    await file.writeAt(new Uint8Array(20), 16)
+    expect(datasyncs).toHaveBeenCalledTimes(1)
+    await file.commit()
+    expect(events).toEqual(['datasync done', 'sync'])
+    const bytes = await readFile(target)
+    expect([...bytes.subarray(0, 16)]).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4])
+    expect(bytes.length).toBe(36)
+  })
+
+  it('does not datasync in the background without the option', async () => {
+    const file = await createAtomicFile(join(dir, 'plain.bin'))
+    const datasyncs = vi.spyOn(file.handle, 'datasync')
+    for (let i = 0; i < 10; i++) await file.write(new Uint8Array(100_000))
+    await file.commit()
+    expect(datasyncs).not.toHaveBeenCalled()
+  })
+
+  it('runs whileSyncing during the fsync, before the verify, the rename and the resolve', async () => {
+    const target = join(dir, 'book.mp3')
+    const file = await createAtomicFile(target)
+    const events: string[] = []
+    const sync = file.handle.sync.bind(file.handle)
+    vi.spyOn(file.handle, 'sync').mockImplementation(async () => {
+      events.push('sync started')
+      await sync()
+      events.push('sync done')
+    })
+    await file.write(new Uint8Array([1, 2, 3]))
+    let targetThen: boolean | undefined
+    let tempThen: boolean | undefined
+    await file.commit(
+      () => {
+        events.push('verify')
+        return Promise.resolve()
+      },
+      {
+        whileSyncing: () => {
+          events.push('whileSyncing')
+          targetThen = existsSync(target)
+          tempThen = existsSync(file.tempPath)
+        },
+      },
+    )
+    events.push('committed')
+    expect(events).toEqual(['sync started', 'whileSyncing', 'sync done', 'verify', 'committed'])
+    expect(targetThen).toBe(false)
+    expect(tempThen).toBe(true)
+    expect([...(await readFile(target))]).toEqual([1, 2, 3])
+  })
+
+  it('an abort signal during pending writes removes the temp file before CANCELLED is seen', async () => {
+    const controller = new AbortController()
+    const target = join(dir, 'big.wav')
+    await writeFile(target, 'previous')
+    const file = await createAtomicFile(target, {
+      signal: controller.signal,
+      backgroundSyncBytes: 1024 * 1024,
+    })
+    const held = holdWrites(file)
+    const writes = Array.from({ length: 8 }, () => file.write(new Uint8Array(1024 * 1024)))
+    writes.push(file.writeAt(new Uint8Array(44), 0))
+    await held.started
+    controller.abort()
+    const refused = expect(file.write(new Uint8Array(1))).rejects.toMatchObject({
+      code: 'CANCELLED',
+    })
+    held.release()
+    await refused
+    expect(await listing()).toEqual(['big.wav'])
+    await Promise.allSettled(writes)
+    await expect(file.commit()).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(await listing()).toEqual(['big.wav'])
+    expect(await readFile(target, 'utf8')).toBe('previous')
+  })
+
+  it('abort() during pending writes leaves no temp file', async () => {
+    const file = await createAtomicFile(join(dir, 'gone.bin'))
+    const held = holdWrites(file)
+    const writes = Array.from({ length: 8 }, () => file.write(new Uint8Array(1024 * 1024)))
+    await held.started
+    const aborted = file.abort()
+    held.release()
+    await aborted
+    expect(await listing()).toEqual([])
+    await Promise.allSettled(writes)
+    expect(await listing()).toEqual([])
+    await expect(file.writeAt(new Uint8Array(1), 0)).rejects.toMatchObject({ code: 'INTERNAL' })
+  })
+
+  it('writing after commit is an internal error and leaves the target as committed', async () => {
+    const target = join(dir, 'done.bin')
+    const file = await createAtomicFile(target)
+    await file.write(new Uint8Array([1]))
+    await file.commit()
+    await expect(file.write(new Uint8Array([2]))).rejects.toMatchObject({ code: 'INTERNAL' })
+    await expect(file.writeAt(new Uint8Array([2]), 0)).rejects.toMatchObject({ code: 'INTERNAL' })
+    await expect(file.commit()).rejects.toMatchObject({ code: 'INTERNAL' })
+    expect([...(await readFile(target))]).toEqual([1])
+    expect(await listing()).toEqual(['done.bin'])
   })
 })
 

@@ -1,9 +1,8 @@
-import type { FileHandle } from 'node:fs/promises'
-import { open, rename, rm } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import { createAudioChecker } from '../audio/check'
-import { fsyncDirBestEffort, tempPathFor, toDiskError } from '../files/atomic-write'
+import type { AtomicFile } from '../files/atomic-write'
+import { createAtomicFile } from '../files/atomic-write'
 
 /** The formats an output is verified as before it gets its name. */
 export type VerifiableFormat = 'wav' | 'pcm' | 'mp3' | 'ogg' | 'aac'
@@ -16,24 +15,14 @@ export interface OutputExpectation {
   samples: number
 }
 
-/** A finished-output file being written beside its target. */
-export interface OutputFile {
-  readonly tempPath: string
-  readonly bytesWritten: number
-  /** Appends a chunk (ordered even when callers do not await each write). */
-  write(chunk: Uint8Array): Promise<void>
-  /** Writes at an absolute offset (header patches, splicing). */
-  writeAt(chunk: Uint8Array, position: number): Promise<void>
-  /** The open handle, for bulk copies into the file. */
-  readonly handle: FileHandle
+/** A finished-output file being written beside its target: an atomic file verified as audio. */
+export interface OutputFile extends Omit<AtomicFile, 'commit'> {
   /**
    * Waits for the writes, fsyncs once, verifies the file, renames it over the target and fsyncs
    * the folder. On failure the temporary file is removed and the target is untouched.
    * `whileSyncing` runs while the fsync is under way (CPU work that would otherwise follow it).
    */
   commit(expect: OutputExpectation, whileSyncing?: () => void): Promise<void>
-  /** Discards the temporary file. Safe to call more than once. */
-  abort(): Promise<void>
 }
 
 /** While streaming, flush written data to disk in the background every this many bytes. */
@@ -109,126 +98,28 @@ export async function verifyOutput(path: string, expect: OutputExpectation): Pro
 }
 
 /**
- * Opens a temporary file beside `target` for a finished output. Why not the shared atomic file:
- * a narration output can be gigabytes, so written data is flushed to disk in the background while
- * the render goes on (the fsync before the rename then has little left to do), and the file is
- * verified as audio before it gets its name.
+ * Opens a temporary file beside `target` for a finished output: the shared atomic file, flushed
+ * in the background while the render goes on (a narration output can be gigabytes; turn it off
+ * with `backgroundSync: false`) and verified as audio before it gets its name.
  */
 export async function createOutputFile(
   target: string,
   options: { signal?: AbortSignal; backgroundSync?: boolean } = {},
 ): Promise<OutputFile> {
-  const { signal } = options
-  const cancelled = (): AppError =>
-    new AppError('CANCELLED', 'The operation was cancelled; nothing was saved.')
-  if (signal?.aborted) throw cancelled()
-  const tempPath = tempPathFor(target)
-  let handle: FileHandle
-  try {
-    handle = await open(tempPath, 'wx', 0o644)
-  } catch (error) {
-    throw toDiskError(error, target)
-  }
-  let state: 'open' | 'committed' | 'aborted' = 'open'
-  let bytesWritten = 0
-  let unsynced = 0
-  let pending: Promise<void> = Promise.resolve()
-  let syncing: Promise<void> = Promise.resolve()
-  let discarding: Promise<void> | undefined
-  const discard = (): Promise<void> => {
-    if (state === 'committed') return Promise.resolve()
-    state = 'aborted'
-    discarding ??= (async () => {
-      await pending.catch(() => undefined)
-      await syncing.catch(() => undefined)
-      await handle.close().catch(() => undefined)
-      await rm(tempPath, { force: true }).catch(() => undefined)
-    })()
-    return discarding
-  }
-  const onAbort = (): void => void discard()
-  signal?.addEventListener('abort', onAbort, { once: true })
-
-  const guard = async (): Promise<void> => {
-    if (signal?.aborted) {
-      await discard()
-      throw cancelled()
-    }
-    if (state !== 'open') throw new AppError('INTERNAL', 'Internal error: output already closed.')
-  }
-
-  const enqueue = async (work: () => Promise<void>): Promise<void> => {
-    await guard()
-    const run = pending.then(work)
-    pending = run.catch(() => undefined)
-    try {
-      await run
-    } catch (error) {
-      await discard()
-      throw toDiskError(error, target)
-    }
-  }
-
-  const writeFully = async (chunk: Uint8Array, position: number | null): Promise<void> => {
-    let offset = 0
-    while (offset < chunk.byteLength) {
-      const { bytesWritten: n } = await handle.write(
-        chunk,
-        offset,
-        chunk.byteLength - offset,
-        position === null ? null : position + offset,
-      )
-      offset += n
-    }
-  }
-
+  const file = await createAtomicFile(target, {
+    signal: options.signal,
+    backgroundSyncBytes: options.backgroundSync === false ? undefined : BACKGROUND_SYNC_BYTES,
+  })
   return {
-    tempPath,
-    handle,
+    tempPath: file.tempPath,
+    handle: file.handle,
     get bytesWritten() {
-      return bytesWritten
+      return file.bytesWritten
     },
-    write: (chunk) =>
-      enqueue(async () => {
-        await writeFully(chunk, null)
-        bytesWritten += chunk.byteLength
-        unsynced += chunk.byteLength
-        if (options.backgroundSync !== false && unsynced >= BACKGROUND_SYNC_BYTES) {
-          unsynced = 0
-          // Not awaited by the writer: the disk catches up while the render goes on.
-          syncing = syncing.then(() => handle.datasync()).catch(() => undefined)
-        }
-      }),
-    writeAt: (chunk, position) =>
-      enqueue(async () => {
-        await writeFully(chunk, position)
-        bytesWritten = Math.max(bytesWritten, position + chunk.byteLength)
-      }),
-    async commit(expect, whileSyncing) {
-      await guard()
-      try {
-        await pending
-        await syncing
-        const synced = handle.sync()
-        whileSyncing?.()
-        await synced
-        await handle.close()
-        if (signal?.aborted) throw cancelled()
-        await verifyOutput(tempPath, expect)
-        if (signal?.aborted) throw cancelled()
-        await rename(tempPath, target)
-        state = 'committed'
-      } catch (error) {
-        await discard()
-        throw toDiskError(error, target)
-      } finally {
-        signal?.removeEventListener('abort', onAbort)
-      }
-      await fsyncDirBestEffort(dirname(target))
-    },
-    async abort() {
-      signal?.removeEventListener('abort', onAbort)
-      await discard()
-    },
+    write: (chunk) => file.write(chunk),
+    writeAt: (chunk, position) => file.writeAt(chunk, position),
+    commit: (expect, whileSyncing) =>
+      file.commit((tempPath) => verifyOutput(tempPath, expect), { whileSyncing }),
+    abort: () => file.abort(),
   }
 }
