@@ -283,6 +283,21 @@ describe('createAtomicFile: positional writes, background sync, work during the 
     expect(await readFile(target, 'utf8')).toBe('previous')
   })
 
+  it('writes queued in the same tick as an abort are CANCELLED, not a disk error', async () => {
+    const target = join(dir, 'same-tick.bin')
+    const controller = new AbortController()
+    const file = await createAtomicFile(target, { signal: controller.signal })
+    const writes = Array.from({ length: 8 }, () => file.write(new Uint8Array(64 * 1024)))
+    controller.abort()
+    const more = Array.from({ length: 8 }, () => file.writeAt(new Uint8Array(16), 0))
+    const outcomes = await Promise.allSettled([...writes, ...more])
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'CANCELLED' })
+    }
+    expect(outcomes.some((outcome) => outcome.status === 'rejected')).toBe(true)
+    expect(await listing()).toEqual([])
+  })
+
   it('abort() during pending writes leaves no temp file', async () => {
     const file = await createAtomicFile(join(dir, 'gone.bin'))
     const held = holdWrites(file)

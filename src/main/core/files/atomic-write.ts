@@ -187,6 +187,8 @@ export async function createAtomicFile(
       await run
     } catch (error) {
       await discard()
+      // A write queued in the same tick as an abort meets a closed handle: that is the cancel.
+      if (signal?.aborted) throw cancelled()
       throw toDiskError(error, target)
     }
   }
