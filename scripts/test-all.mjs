@@ -82,7 +82,10 @@ const failedNames = []
 for (const file of vitest?.testResults ?? []) {
   for (const test of file.assertionResults ?? []) {
     if (test.status === 'failed') {
-      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0]
+      let message = String(test.failureMessages?.[0] ?? '').split('\n')[0]
+      // Vitest's JSON report gives a timeout as its stack-capture placeholder, not its message.
+      if (message === 'Error: STACK_TRACE_ERROR')
+        message = 'timed out (its message is in the log above)'
       failedNames.push(
         `unit  ${file.name.replace(process.cwd() + '/', '')} > ${test.fullName}: ${message}`,
       )
