@@ -132,6 +132,19 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   const requests = sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })
   expect(requests.map((r) => r.body?.input)).toEqual(['Not really. The thunder kept me up.'])
   expect(await readFile(join(dir, 'kitchen.srt'), 'utf8')).toContain('thunder')
+  await expect(app.page.getByTestId('render-pause-rounding')).toHaveCount(0)
+
+  // AAC keeps time in whole frames: the panel says how the pauses were rounded.
+  const aac = join(dir, 'kitchen.aac')
+  await script.startRender(app, aac, 'aac')
+  await expect(app.page.getByTestId('render-finished')).toContainText('kitchen.aac', {
+    timeout: 60_000,
+  })
+  expect((await probeAudio(aac)).codec).toBe('aac')
+  await expect(app.page.getByTestId('render-pause-rounding')).toContainText(
+    /frames of 42\.67 ms: the 3 pauses were rounded to whole frames, each at most \d+\.\d ms off/,
+  )
+  await snap(app, 'script-render-aac')
 })
 
 test('plays a rendered block with the current word highlighted; clicking a word plays from there', async ({

@@ -61,6 +61,18 @@ export interface LoudnessReport {
   peakLimited: boolean
 }
 
+/** How the pauses of an AAC output were placed: whole frames, nearest to what was asked. */
+export interface PauseRounding {
+  /** The precision: one AAC frame (1024 samples = 42.67 ms at 24 kHz). */
+  frameMs: number
+  /** Pauses placed (non-zero ones). */
+  pauses: number
+  /** Largest difference between a placed pause and the asked one, in ms (at most frameMs / 2). */
+  maxErrorMs: number
+  /** Placed minus asked, summed over the whole program, in ms (positive: longer). */
+  totalErrorMs: number
+}
+
 /** What a finished render produced. */
 export interface RenderResult {
   outputPath: string
@@ -76,4 +88,6 @@ export interface RenderResult {
   billableCharacters: number
   /** Blocks with at least one issue; empty when the audio says what the script says. */
   checks: BlockCheck[]
+  /** AAC output: how pauses were rounded to whole AAC frames; null for other formats. */
+  pauseRounding: PauseRounding | null
 }

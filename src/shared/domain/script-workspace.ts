@@ -53,7 +53,7 @@ export type BlockAudioState = 'cached' | 'stale' | 'new' | 'empty' | 'no-voice'
 
 /** How a render is written: format and rate live in the project defaults, these beside them. */
 export const renderSettingsSchema = z.object({
-  format: z.enum(['wav', 'mp3', 'ogg', 'pcm']),
+  format: z.enum(['wav', 'mp3', 'ogg', 'aac', 'pcm']),
   sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]),
   split: z.enum(['none', 'chapter', 'block']),
   subtitles: z.enum(['none', 'srt', 'vtt']),

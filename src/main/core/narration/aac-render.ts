@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { PauseRounding } from '../../../shared/domain/narration'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { toDiskError } from '../files/atomic-write'
 import {
@@ -16,18 +17,6 @@ import { createOutputFile } from './output-file'
 import type { SplitOutput } from './render-outputs'
 import { splitFileName } from './render-outputs'
 import type { PlannedBlock, RenderPlan } from './render-plan'
-
-/** How the pauses of an AAC output were placed: whole frames, nearest to what was asked. */
-export interface PauseRounding {
-  /** The precision: one AAC frame (1024 samples = 42.67 ms at 24 kHz). */
-  frameMs: number
-  /** Pauses placed (non-zero ones). */
-  pauses: number
-  /** Largest difference between a placed pause and the asked one, in ms (at most frameMs / 2). */
-  maxErrorMs: number
-  /** Placed minus asked, summed over the whole program, in ms (positive: longer). */
-  totalErrorMs: number
-}
 
 /** What an AAC render needs from the render around it. */
 export interface AacRenderInput {

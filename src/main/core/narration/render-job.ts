@@ -4,7 +4,6 @@ import type { RenderEstimate, RenderProgress, RenderResult } from '../../../shar
 import type { Project } from '../../../shared/domain/script'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
-import type { PauseRounding } from './aac-render'
 import { cancelledRender } from './assemble-program'
 import type { PieceCache } from './piece-cache'
 import type { SplitOutput } from './render-outputs'
@@ -32,8 +31,6 @@ export interface RenderOptions {
 
 /** What a finished render produced, with what only some formats report. */
 export interface NarrationRenderResult extends RenderResult {
-  /** AAC output: how pauses were rounded to whole AAC frames; null for other formats. */
-  pauseRounding: PauseRounding | null
   /**
    * `splice`: unchanged stretches were copied from the previous file at the same path (WAV/PCM
    * at 24 kHz without a loudness target); `assembled`: every piece was placed anew.

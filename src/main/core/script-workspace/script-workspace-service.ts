@@ -44,6 +44,7 @@ const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extension
   mp3: { name: 'MP3 audio', extensions: ['mp3'] },
   wav: { name: 'WAV audio', extensions: ['wav'] },
   ogg: { name: 'Ogg Vorbis audio', extensions: ['ogg'] },
+  aac: { name: 'AAC audio (ADTS)', extensions: ['aac'] },
   pcm: { name: 'Raw PCM (s16le, mono)', extensions: ['pcm'] },
 }
 

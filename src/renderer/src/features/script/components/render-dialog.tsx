@@ -19,17 +19,27 @@ export function RenderDialog(props: {
   const defaults = useScriptDocumentStore((s) => s.meta.defaults)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [settings, setSettings] = useState<RenderSettings>({
-    format: defaults.format === 'aac' ? 'mp3' : defaults.format,
-    sampleRate: defaults.sampleRate,
+    format: defaults.format,
+    sampleRate: defaults.format === 'aac' ? 24_000 : defaults.sampleRate,
     split: 'none',
     subtitles: 'srt',
     loudness: defaults.loudness,
   })
   const [error, setError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
+  // Why the format is part of the estimate: AAC pieces are requested (and cached) as AAC, every
+  // other format from the same PCM pieces, so what is already cached depends on it.
+  const engineFormat = settings.format === 'aac' ? 'aac' : 'pcm'
   const estimate = useQuery({
-    queryKey: ['script', 'estimate', open],
-    queryFn: () => call((api) => api.script.estimate({ project: currentProject() })),
+    queryKey: ['script', 'estimate', open, engineFormat],
+    queryFn: () => {
+      const project = currentProject()
+      return call((api) =>
+        api.script.estimate({
+          project: { ...project, defaults: { ...project.defaults, format: settings.format } },
+        }),
+      )
+    },
     enabled: open,
     gcTime: 0,
     retry: false,
@@ -91,13 +101,20 @@ export function RenderDialog(props: {
             <select
               className="input"
               value={settings.format}
-              onChange={(e) =>
-                setSettings({ ...settings, format: e.target.value as RenderSettings['format'] })
-              }
+              onChange={(e) => {
+                const format = e.target.value as RenderSettings['format']
+                // AAC frames come from the service as they are: its rate, no gain applied.
+                setSettings(
+                  format === 'aac'
+                    ? { ...settings, format, sampleRate: 24_000, loudness: { mode: 'service' } }
+                    : { ...settings, format },
+                )
+              }}
             >
               <option value="mp3">MP3</option>
               <option value="wav">WAV</option>
               <option value="ogg">Ogg Vorbis</option>
+              <option value="aac">AAC (ADTS)</option>
               <option value="pcm">Raw PCM</option>
             </select>
           </label>
@@ -105,6 +122,7 @@ export function RenderDialog(props: {
             <span className="field__label">Sample rate</span>
             <select
               className="input"
+              disabled={settings.format === 'aac'}
               value={settings.sampleRate}
               onChange={(e) =>
                 setSettings({
@@ -165,9 +183,17 @@ export function RenderDialog(props: {
               }
             >
               <option value="service">As the service delivers it</option>
-              <option value="target">Normalize to a target</option>
+              <option value="target" disabled={settings.format === 'aac'}>
+                Normalize to a target
+              </option>
             </select>
           </label>
+          {settings.format === 'aac' && (
+            <p className="field__hint render-dialog__note">
+              AAC is joined from the service's own frames: 24 kHz, loudness as delivered, pauses
+              rounded to whole 42.67 ms frames.
+            </p>
+          )}
           {settings.loudness.mode === 'target' && (
             <label className="field">
               <span className="field__label">Target (LUFS)</span>

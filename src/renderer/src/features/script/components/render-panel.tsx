@@ -18,6 +18,11 @@ function clock(seconds: number): string {
 }
 
 /** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished report. */
+function formatSignedMs(ms: number): string {
+  const rounded = Math.round(ms)
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded).toLocaleString()} ms`
+}
+
 export function RenderPanel(props: {
   session: ReturnType<typeof useRenderSession>
 }): ReactElement | null {
@@ -157,6 +162,15 @@ export function RenderPanel(props: {
           </div>
           {finished.result.subtitlesPath !== null && (
             <p className="field__hint">Subtitles written beside it.</p>
+          )}
+          {finished.result.pauseRounding !== null && finished.result.pauseRounding.pauses > 0 && (
+            <p className="field__hint" data-testid="render-pause-rounding">
+              AAC keeps time in frames of {finished.result.pauseRounding.frameMs.toFixed(2)} ms: the{' '}
+              {finished.result.pauseRounding.pauses.toLocaleString()} pauses were rounded to whole
+              frames, each at most {finished.result.pauseRounding.maxErrorMs.toFixed(1)} ms off (
+              {formatSignedMs(finished.result.pauseRounding.totalErrorMs)} in all). Choose WAV, MP3
+              or Ogg for pauses exact to the millisecond.
+            </p>
           )}
           <h3 className="render-panel__report-title">Script vs. audio</h3>
           {finished.result.checks.length === 0 ? (
