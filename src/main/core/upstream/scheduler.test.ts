@@ -1,4 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { backoffDelay, DEFAULT_RETRY, withRetry } from './retry'
 import { createSynthesisScheduler, rateWindow } from './scheduler'
@@ -15,7 +17,49 @@ function maxStartsInWindow(starts: number[], windowMs: number): number {
   return best
 }
 
+/** A full garbage collection, from inside a test (V8's gc exposed on demand). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
 describe('synthesis scheduler', () => {
+  it('keeps no finished result alive (speech answers are megabytes each)', async () => {
+    const scheduler = createSynthesisScheduler({ requestsPerSecond: 1000, maxInFlight: 4 })
+    const refs: WeakRef<object>[] = []
+    let release = (): void => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    // As in a render: a few tasks handed over at a time, a new one each time one finishes, so
+    // the queue is never empty. The test keeps a count of the results, never a result.
+    let added = 0
+    let finished = 0
+    const runs: Promise<void>[] = []
+    const add = (): void => {
+      const i = added++
+      runs.push(
+        scheduler
+          .run(async () => {
+            if (i >= 90) await gate
+            const result = { audio: new Uint8Array(16), i }
+            refs.push(new WeakRef(result))
+            return result
+          })
+          .then((result) => {
+            if (result.i >= 0) finished++
+            if (added < 100) add()
+          }),
+      )
+    }
+    for (let k = 0; k < 10; k++) add()
+    while (finished < 90) await delay(5)
+    collectGarbage()
+    const alive = refs.filter((ref) => ref.deref() !== undefined).length
+    release()
+    await Promise.all(runs)
+    expect(finished).toBe(100)
+    expect(alive).toBe(0)
+  })
+
   it('never exceeds the rate in any 1 s window, nor the in-flight limit', async () => {
     const scheduler = createSynthesisScheduler(
       { requestsPerSecond: 5, maxInFlight: 2 },

@@ -132,21 +132,29 @@ export function createSynthesisScheduler(
     ) {
       const { signal } = runOptions
       if (signal?.aborted) throw cancelledError()
+      // Why the result goes through a box and not through p-queue: p-queue keeps up to a hundred
+      // or more finished tasks in its queue array until it compacts it, and with them the promise
+      // each was resolved with. A speech answer is megabytes of audio; a long render would keep
+      // hundreds of megabytes alive. The box is emptied as soon as the result is handed on.
+      const box: { result?: T } = {}
       try {
-        return await queue.add(
+        await queue.add(
           async () => {
             if (signal?.aborted) throw cancelledError()
             counters.started++
             counters.inFlight++
             counters.maxInFlightSeen = Math.max(counters.maxInFlightSeen, counters.inFlight)
             try {
-              return await task()
+              box.result = await task()
             } finally {
               counters.inFlight--
             }
           },
           { signal, priority: runOptions.priority ?? 0 },
         )
+        const result = box.result as T
+        delete box.result
+        return result
       } catch (error) {
         if (error instanceof AppError) throw error
         if (signal?.aborted) throw cancelledError()
