@@ -176,8 +176,15 @@ export function readBody(
   options: { maxBytes: number; idleTimeoutMs: number; ctx: OperationContext },
 ): Promise<Buffer> {
   const body = res.body
+  // Why one buffer of the announced length: a speech answer is megabytes, and collecting chunks
+  // to join them at the end holds it twice.
+  const announced = Number(res.headers['content-length'])
+  let whole =
+    Number.isSafeInteger(announced) && announced > 0 && announced <= options.maxBytes
+      ? Buffer.allocUnsafe(announced)
+      : null
   return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = []
+    let chunks: Buffer[] = []
     let size = 0
     let finished = false
     let timer: NodeJS.Timeout | undefined
@@ -188,7 +195,13 @@ export function readBody(
       if (error) {
         body.destroy()
         reject(error)
-      } else resolve(Buffer.concat(chunks, size))
+      } else if (whole && chunks.length === 0) resolve(whole.subarray(0, size))
+      else resolve(Buffer.concat(chunks, size))
+      // Why let go here: a kept-alive socket's parser holds on to its last response and so to
+      // this closure until the next one; the body must not stay alive with it.
+      body.off('data', onData)
+      whole = null
+      chunks = []
     }
     const arm = (): void => {
       clearTimeout(timer)
@@ -204,7 +217,7 @@ export function readBody(
       timer.unref?.()
     }
     arm()
-    body.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.byteLength
       if (size > options.maxBytes) {
         finish(
@@ -215,9 +228,15 @@ export function readBody(
         )
         return
       }
-      chunks.push(chunk)
+      if (whole && size <= whole.byteLength) whole.set(chunk, size - chunk.byteLength)
+      else {
+        // More than announced (the server lied): keep everything received and join it at the end.
+        if (whole && chunks.length === 0) chunks.push(whole.subarray(0, size - chunk.byteLength))
+        chunks.push(chunk)
+      }
       arm()
-    })
+    }
+    body.on('data', onData)
     body.once('end', () => finish())
     body.once('error', (error) => {
       finish(error instanceof AppError ? error : networkError(error, options.ctx, true))
