@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors'
 import { toDiskError } from '../files/atomic-write'
 import type { PieceLoudness, ProgramLoudness } from './loudness-cells'
 import { loadPieceLoudness, measurePiece } from './loudness-cells'
-import { bytesToSamples, EDGE_FADE_MS, fadeLoudEdges, pauseSamples } from './pcm-edges'
+import { ownedBytesToSamples, EDGE_FADE_MS, fadeLoudEdges, pauseSamples } from './pcm-edges'
 import type { StoredPieceLoudness } from './piece-cache'
 import type { PlannedBlock, RenderPlan } from './render-plan'
 
@@ -91,7 +91,7 @@ export async function assembleProgram(
     for (const pieceIndex of block.pieceIndexes) {
       const piece = await ready(pieceIndex)
       if (signal.aborted) throw cancelledRender()
-      const samples = bytesToSamples(await readAudio(pieceIndex, piece))
+      const samples = ownedBytesToSamples(await readAudio(pieceIndex, piece))
       fadeLoudEdges(samples, FADE_SAMPLES)
       if (options.loudness) {
         options.loudness.addPiece(loudnessOfPlaced(piece, samples, options.onMeasured))

@@ -49,6 +49,16 @@ export function bytesToSamples(bytes: Uint8Array): Int16Array {
   return out
 }
 
+/**
+ * Like {@link bytesToSamples} for bytes that belong to the caller alone (a piece just read from
+ * disk): a view on the same memory when it is aligned, so placing a piece does not copy it again.
+ * The caller may then change the samples (fades) without anyone else seeing it.
+ */
+export function ownedBytesToSamples(bytes: Uint8Array): Int16Array {
+  if (bytes.byteOffset % 2 !== 0) return bytesToSamples(bytes)
+  return new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.byteLength / 2))
+}
+
 /** The little-endian bytes of samples (a view, no copy). */
 export function samplesToBytes(samples: Int16Array): Uint8Array {
   return new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)

@@ -6,7 +6,7 @@ import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-prog
 import { normalizationGain } from './loudness'
 import type { PieceLoudness } from './loudness-cells'
 import { loadPieceLoudness, ProgramLoudness } from './loudness-cells'
-import { bytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
+import { ownedBytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
 import { readOutputLayout, writeOutputLayout } from './output-layout'
 import type { PieceCache } from './piece-cache'
 import type { SplitOutput } from './render-outputs'
@@ -140,7 +140,7 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
         const piece = await input.ready(i)
         let stats = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
         if (!stats) {
-          const samples = bytesToSamples(await input.readAudio(i, piece))
+          const samples = ownedBytesToSamples(await input.readAudio(i, piece))
           fadeLoudEdges(samples, FADE_SAMPLES)
           stats = loudnessOfPlaced(piece, samples, input.onMeasured)
         }

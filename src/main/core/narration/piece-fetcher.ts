@@ -126,19 +126,20 @@ export function startPieceFetcher(
     if (isPcm && result.audio.byteLength % 2 !== 0) {
       throw incompletePiece(piece, result.audio.byteLength)
     }
-    const { sha256, loudness } = await analyzePiece(result.audio, isPcm)
+    // The analysis borrows the bytes and hands them back: use its `audio` from here on.
+    const { sha256, loudness, audio } = await analyzePiece(result.audio, isPcm)
     await cache.put(
       {
         audioSha256: sha256,
         hash: piece.hash,
         format: piece.request.format,
-        bytes: result.audio.byteLength,
+        bytes: audio.byteLength,
         speechMarks: result.speechMarks,
         billableCharacters: result.billableCharacters ?? piece.billableCharacters,
         requestId: result.requestId,
         ...(loudness ? { loudness: storePieceLoudness(loudness) } : {}),
       },
-      result.audio,
+      audio,
     )
     const stored = await cache.get(piece.hash)
     if (!stored)
