@@ -325,6 +325,33 @@ describe('createAtomicFile: positional writes, background sync, work during the 
   })
 })
 
+describe('createAtomicFile: starting from a copy of another file', () => {
+  it('starts with the bytes of startFrom, changes and cuts them, and leaves the source alone', async () => {
+    const source = join(dir, 'source.bin')
+    const original = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251))
+    await writeFile(source, original)
+    const file = await createAtomicFile(source, { startFrom: source })
+    expect(file.bytesWritten).toBe(5000)
+    await file.writeAt(new Uint8Array([1, 2, 3]), 10)
+    await file.truncate(4000)
+    expect(file.bytesWritten).toBe(4000)
+    // Until the commit the target is still the source, untouched.
+    expect((await readFile(source)).equals(original)).toBe(true)
+    await file.commit()
+    const expected = Buffer.from(original.subarray(0, 4000))
+    expected.set([1, 2, 3], 10)
+    expect((await readFile(source)).equals(expected)).toBe(true)
+    expect(await listing()).toEqual(['source.bin'])
+  })
+
+  it('a missing source is a clear disk error and leaves no temporary file', async () => {
+    await expect(
+      createAtomicFile(join(dir, 'out.bin'), { startFrom: join(dir, 'missing.bin') }),
+    ).rejects.toMatchObject({ code: 'DISK' })
+    expect(await listing()).toEqual([])
+  })
+})
+
 describe('toDiskError', () => {
   it('says the disk is full for ENOSPC and EDQUOT', () => {
     for (const code of ['ENOSPC', 'EDQUOT']) {

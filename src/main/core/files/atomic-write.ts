@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
-import { open, rename, rm } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { copyFile, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 
@@ -18,6 +19,13 @@ export interface AtomicWriteOptions {
    * rename has little left to do.
    */
   backgroundSyncBytes?: number
+  /**
+   * Start the temporary file as a copy of this file, made by the operating system (a clone that
+   * shares the blocks where the file system can: APFS, Btrfs, XFS, ReFS; an in-kernel copy
+   * elsewhere). Why: an edit of a large file then rewrites only what moved, and bytes that stay
+   * where they were are never read or written by the app.
+   */
+  startFrom?: string
 }
 
 /** Options of {@link AtomicFile.commit}. */
@@ -35,6 +43,8 @@ export interface AtomicFile {
   write(chunk: Uint8Array): Promise<void>
   /** Writes at an absolute offset (header patches, splicing), ordered with the appends. */
   writeAt(chunk: Uint8Array, position: number): Promise<void>
+  /** Cuts (or extends with zeros) the file to `length` bytes, ordered with the writes. */
+  truncate(length: number): Promise<void>
   /** The open handle, for bulk copies into the file. */
   readonly handle: FileHandle
   /** fsync, verify, rename over the target, fsync the folder. On failure the temp file is gone. */
@@ -136,14 +146,26 @@ export async function createAtomicFile(
   if (signal?.aborted) throw cancelled()
   const tempPath = tempPathFor(target)
   let handle: FileHandle
+  let bytesWritten = 0
   try {
-    // 'wx': never follow or clobber something already at the temp name.
-    handle = await open(tempPath, 'wx', options.mode ?? 0o644)
+    if (options.startFrom === undefined) {
+      // 'wx': never follow or clobber something already at the temp name.
+      handle = await open(tempPath, 'wx', options.mode ?? 0o644)
+    } else {
+      // EXCL for the same reason; FICLONE asks for a clone and falls back to a copy by itself.
+      await copyFile(
+        options.startFrom,
+        tempPath,
+        constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE,
+      )
+      handle = await open(tempPath, 'r+')
+      bytesWritten = (await handle.stat()).size
+    }
   } catch (error) {
+    if (options.startFrom !== undefined) await rm(tempPath, { force: true }).catch(() => undefined)
     throw toDiskError(error, target)
   }
   let state: 'open' | 'committed' | 'aborted' = 'open'
-  let bytesWritten = 0
   let unsynced = 0
   let pending: Promise<void> = Promise.resolve()
   let syncing: Promise<void> = Promise.resolve()
@@ -227,6 +249,11 @@ export async function createAtomicFile(
       enqueue(async () => {
         await writeFully(chunk, position)
         bytesWritten = Math.max(bytesWritten, position + chunk.byteLength)
+      }),
+    truncate: (length) =>
+      enqueue(async () => {
+        await handle.truncate(length)
+        bytesWritten = length
       }),
     async commit(verify, commitOptions = {}) {
       await guard()

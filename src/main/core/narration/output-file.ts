@@ -104,11 +104,12 @@ export async function verifyOutput(path: string, expect: OutputExpectation): Pro
  */
 export async function createOutputFile(
   target: string,
-  options: { signal?: AbortSignal; backgroundSync?: boolean } = {},
+  options: { signal?: AbortSignal; backgroundSync?: boolean; startFrom?: string } = {},
 ): Promise<OutputFile> {
   const file = await createAtomicFile(target, {
     signal: options.signal,
     backgroundSyncBytes: options.backgroundSync === false ? undefined : BACKGROUND_SYNC_BYTES,
+    ...(options.startFrom === undefined ? {} : { startFrom: options.startFrom }),
   })
   return {
     tempPath: file.tempPath,
@@ -118,6 +119,7 @@ export async function createOutputFile(
     },
     write: (chunk) => file.write(chunk),
     writeAt: (chunk, position) => file.writeAt(chunk, position),
+    truncate: (length) => file.truncate(length),
     commit: (expect, whileSyncing) =>
       file.commit((tempPath) => verifyOutput(tempPath, expect), { whileSyncing }),
     abort: () => file.abort(),

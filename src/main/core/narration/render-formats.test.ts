@@ -114,6 +114,33 @@ describe('re-rendering by splicing the previous file', () => {
     },
   )
 
+  it('gives the bytes of a render from scratch for edits that grow, shrink or only touch the end', async () => {
+    const cacheDir = join(dir, 'cache-splice-shapes')
+    const outputPath = join(dir, 'shapes.wav')
+    const source = upstreamSpeechSource(client)
+    const cache = await openPieceCache(cacheDir)
+    await startRender({ project: project(TEXTS), outputPath, source, cache }).done
+    const edits: [string, string[]][] = [
+      // The first block longer: everything after it moves later in the file.
+      ['first block longer', [`${TEXTS[0]} The wind rose.`, ...TEXTS.slice(1)]],
+      // Only the last block changed, shorter: the rest stays where it was, the file is cut.
+      ['last block shorter', [...TEXTS.slice(0, 4), 'Fog.']],
+      // A block appended: the file only grows at the end.
+      ['block appended', [...TEXTS.slice(0, 4), 'Fog.', 'Then the gulls came back.']],
+    ]
+    for (const [shape, texts] of edits) {
+      sandbox.clearRequestLog()
+      const spliced = await startRender({ project: project(texts), outputPath, source, cache }).done
+      expect(spliced.method, shape).toBe('splice')
+      expect(okRequests(), shape).toBe(1)
+      const reference = join(dir, 'shapes-reference.wav')
+      await startRender({ project: project(texts), outputPath: reference, source, cache }).done
+      expect(Buffer.compare(await readFile(outputPath), await readFile(reference)), shape).toBe(0)
+      await rm(reference)
+    }
+    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+  })
+
   it('assembles anew when the previous file was touched since it was written', async () => {
     const cacheDir = join(dir, 'cache-touched')
     const outputPath = join(dir, 'touched.wav')

@@ -1,13 +1,15 @@
+import type { Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { open } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import type { ReadyPiece } from './assemble-program'
 import { cancelledRender, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
 import type { PieceLoudness, ProgramLoudness } from './loudness-cells'
 import { loadPieceLoudness } from './loudness-cells'
 import type { OutputLayout } from './output-layout'
+import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
-import { bytesToSamples, fadeLoudEdges, pauseSamples, samplesToBytes } from './pcm-edges'
+import { ownedBytesToSamples, fadeLoudEdges, pauseSamples, samplesToBytes } from './pcm-edges'
 import type { RenderPlan } from './render-plan'
 import { WAV_HEADER_BYTES, wavHeader } from './wav-header'
 
@@ -33,9 +35,23 @@ export interface SpliceInput {
 export interface SpliceResult {
   samples: number
   segments: [string, number][]
-  /** Bytes copied from the previous file, and bytes assembled anew. */
+  /**
+   * Bytes left where they were (in the OS-made copy of the previous file), bytes copied from
+   * the previous file to a new place, and bytes assembled anew.
+   */
+  keptBytes: number
   copiedBytes: number
   writtenBytes: number
+}
+
+/** True when `now` is still the file `before` describes (same inode, size and modification). */
+function sameFile(now: Stats | null, before: Stats): boolean {
+  return (
+    now !== null &&
+    now.ino === before.ino &&
+    now.size === before.size &&
+    now.mtimeMs === before.mtimeMs
+  )
 }
 
 const COPY_CHUNK = 1024 * 1024
@@ -75,13 +91,16 @@ async function copyRange(
 }
 
 /**
- * Renders a WAV or PCM output (24 kHz, no gain) by splicing: stretches of pieces and pauses that
- * sit unchanged, in the same order, in the previous file are copied from it byte for byte; only
- * new or moved pieces are read from the cache and placed (edges faded, as always). The bytes are
- * exactly those a render from scratch writes, because a placed piece depends only on its own
- * audio. The copy of everything before the first change starts while the changed pieces are
- * still being synthesized. One fsync, at the end; verified before the rename like every output.
- * Null when the previous file cannot be opened (then the caller assembles).
+ * Renders a WAV or PCM output (24 kHz, no gain) by splicing. The new file starts as a copy of the
+ * previous one made by the operating system (a clone on file systems that share blocks, an
+ * in-kernel copy elsewhere), begun at once so it runs while the changed pieces are synthesized.
+ * Stretches of pieces and pauses that sit unchanged at the same place are then left as they are;
+ * unchanged stretches that moved are copied from the previous file to their new place; only new
+ * pieces are read from the cache and placed (edges faded, as always); the file is cut to its new
+ * length. The bytes are exactly those a render from scratch writes, because a placed piece
+ * depends only on its own audio. One fsync, at the end; verified before the rename like every
+ * output. Null when the previous file cannot be opened or changed under the copy (then the
+ * caller assembles).
  */
 export async function renderBySplice(input: SpliceInput): Promise<SpliceResult | null> {
   const { plan, previous, signal } = input
@@ -89,8 +108,25 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
   // The layout was checked against this file a moment ago; if it vanished since, assemble anew.
   const old = await open(input.outputPath, 'r').catch(() => null)
   if (!old) return null
-  const out = await createOutputFile(input.outputPath, { signal, backgroundSync: false })
+  const before = await old.stat()
+  const starting = createOutputFile(input.outputPath, {
+    signal,
+    backgroundSync: false,
+    startFrom: input.outputPath,
+  })
+  let out: OutputFile | undefined
   try {
+    // Why wait for the copy here: everything below writes into it, and the pieces that changed
+    // are being synthesized meanwhile (their requests are not started by this walk).
+    out = await starting
+    const copied = await stat(out.tempPath)
+    const now = await stat(input.outputPath).catch(() => null)
+    if (!sameFile(now, before) || copied.size !== before.size) {
+      // Replaced or written to since its layout was checked: assemble anew instead.
+      await out.abort()
+      return null
+    }
+    const file = out
     const offsets: number[] = []
     const firstByHash = new Map<string, number>()
     let at = previous.dataOffset
@@ -110,12 +146,18 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     const closeCopy = (): void => {
       if (copy) {
         const { from, to, length } = copy
-        copiedBytes += length
-        run(copyRange(old, out.handle, from, to, length))
+        if (from === to) {
+          // Already there: the new file started as a copy of the previous one.
+          keptBytes += length
+        } else {
+          copiedBytes += length
+          run(copyRange(old, file.handle, from, to, length))
+        }
       }
       copy = null
     }
     const segments: [string, number][] = []
+    let keptBytes = 0
     let copiedBytes = 0
     let writtenBytes = 0
     let position = 0
@@ -180,7 +222,7 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
         // older versions lack them, and only those are read to measure.
         let stats = item.stats ?? loadPieceLoudness(item.piece.storedLoudness, item.piece.bytes / 2)
         if (!stats) {
-          const placed = bytesToSamples(await input.readAudio(item.pieceIndex, item.piece))
+          const placed = ownedBytesToSamples(await input.readAudio(item.pieceIndex, item.piece))
           fadeLoudEdges(placed, FADE_SAMPLES)
           stats = loudnessOfPlaced(item.piece, placed, input.onMeasured)
         }
@@ -192,21 +234,26 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     working.catch(() => undefined)
 
     const silence = new Uint8Array(PCM_SAMPLE_RATE * 2)
+    const WAITING = Symbol('waiting')
     for (const block of plan.blocks) {
       for (const pieceIndex of block.pieceIndexes) {
-        const piece = await input.ready(pieceIndex)
+        const ready = input.ready(pieceIndex)
+        // A piece still being synthesized: start the copy laid out so far instead of holding it.
+        if ((await Promise.race([ready, Promise.resolve(WAITING)])) === WAITING) closeCopy()
+        const piece = await ready
         if (signal.aborted) throw cancelledRender()
         const samples = piece.bytes / 2
         if (reuse(piece.hash, samples)) {
           place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
         } else {
           closeCopy()
-          const placed = bytesToSamples(await input.readAudio(pieceIndex, piece))
+          const placed = ownedBytesToSamples(await input.readAudio(pieceIndex, piece))
           fadeLoudEdges(placed, FADE_SAMPLES)
           const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
           place({ kind: 'piece', pieceIndex, position, piece, stats })
           writtenBytes += placed.byteLength
-          run(out.writeAt(samplesToBytes(placed), dataOffset + position * 2))
+          const at = dataOffset + position * 2
+          run(file.writeAt(samplesToBytes(placed), at))
         }
         segments.push([piece.hash, samples])
         position += samples
@@ -218,7 +265,8 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
           closeCopy()
           for (let done = 0; done < pause; done += silence.byteLength / 2) {
             const n = Math.min(silence.byteLength / 2, pause - done)
-            run(out.writeAt(silence.subarray(0, n * 2), dataOffset + (position + done) * 2))
+            const at = dataOffset + (position + done) * 2
+            run(file.writeAt(silence.subarray(0, n * 2), at))
           }
           writtenBytes += pause * 2
         }
@@ -232,15 +280,16 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     input.onStage?.('splice laid out')
     await Promise.all([...tasks, working])
     input.onStage?.('splice copied')
-    if (input.format === 'wav') await out.writeAt(wavHeader(PCM_SAMPLE_RATE, 1, position * 2), 0)
-    await out.commit(
+    await file.truncate(dataOffset + position * 2)
+    if (input.format === 'wav') await file.writeAt(wavHeader(PCM_SAMPLE_RATE, 1, position * 2), 0)
+    await file.commit(
       { format: input.format, sampleRate: PCM_SAMPLE_RATE, samples: position },
       input.whileSyncing,
     )
     input.onStage?.('splice committed')
-    return { samples: position, segments, copiedBytes, writtenBytes }
+    return { samples: position, segments, keptBytes, copiedBytes, writtenBytes }
   } catch (error) {
-    await out.abort()
+    await out?.abort()
     throw error
   } finally {
     // Not awaited: the previous file was just replaced, and closing its last handle makes the
