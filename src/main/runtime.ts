@@ -142,7 +142,6 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   const jobs = new JobRegistry()
   const conversations = await createConversationService({
     userDataDir: options.userDataDir,
-    account,
     upstream,
     jobs,
     logger: logger.child('conversations'),

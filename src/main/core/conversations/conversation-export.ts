@@ -4,7 +4,7 @@ import type {
   ConversationMessage,
 } from '../../../shared/domain/conversation'
 import { formatOffset, roleName, turnOffsetMs } from '../../../shared/domain/conversation-format'
-import type { RawConversationRecords } from './raw-records'
+import type { RawConversationRecords } from '../upstream/raw-conversation'
 
 function json(value: unknown): string {
   return JSON.stringify(value ?? null, null, 2)

@@ -15,7 +15,6 @@ import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
 import { conversationEventId } from './conversation-events'
 import { ConversationService } from './conversation-service'
-import { readRawConversation } from './raw-records'
 import { RecentConversationStore } from './recent-conversations'
 
 const FAST = {
@@ -60,12 +59,7 @@ async function makeService(reader = client): Promise<ConversationService> {
   return ConversationService.create({
     userDataDir: dir,
     client: () => reader,
-    readRaw: (id, signal) =>
-      readRawConversation(
-        { baseUrl: h.sandbox.baseUrl, credential: { kind: 'apiKey', secret: h.sandbox.keys.paid } },
-        id,
-        { logger: h.logger, ...(signal ? { signal } : {}) },
-      ),
+    readRaw: (id, signal) => client.readRawConversation(id, signal ? { signal } : {}),
     jobs,
     logger: h.logger,
     timing: FAST,

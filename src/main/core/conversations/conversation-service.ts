@@ -17,7 +17,7 @@ import {
   conversationToMarkdown,
   conversationToText,
 } from './conversation-export'
-import type { RawConversationRecords } from './raw-records'
+import type { RawConversationRecords } from '../upstream/raw-conversation'
 import { RecentConversationStore } from './recent-conversations'
 import { RecordingCache } from './recording-cache'
 import type { WatchTiming } from './watch-conversation'

@@ -16,6 +16,8 @@ import type { Credential, Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
 import * as conversations from './conversations'
 import { createHttpTransport } from './http'
+import type { RawConversationRecords } from './raw-conversation'
+import { readRawConversation } from './raw-conversation'
 import type { RetryPolicy } from './retry'
 import { DEFAULT_RETRY } from './retry'
 import type { SynthesisScheduler } from './scheduler'
@@ -46,6 +48,8 @@ export interface UpstreamClient {
   listMessages(id: string, options?: Signal): Promise<ConversationMessage[]>
   listEvaluations(id: string, options?: Signal): Promise<ConversationEvaluation[]>
   downloadRecording(url: string, targetPath: string, options?: Signal): Promise<DownloadedFile>
+  /** A conversation's records exactly as the service sent them (for the JSON export). */
+  readRawConversation(id: string, options?: Signal): Promise<RawConversationRecords>
   /** Deprecated endpoint (the service supports API keys going forward): CLI and tests only. */
   issueAccessToken(scope?: string, options?: Signal): Promise<IssuedToken>
   /** Closes idle keep-alive connections. */
@@ -104,6 +108,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     listEvaluations: (id, o = {}) => conversations.listEvaluations(ctx, id, o),
     downloadRecording: (url, target, o = {}) =>
       conversations.downloadRecording(ctx, url, target, o),
+    readRawConversation: (id, o = {}) => readRawConversation(ctx, id, o),
     async issueAccessToken(scope, o = {}) {
       const credential = await ctx.getCredential()
       if (credential.kind !== 'apiKey') {

@@ -1,30 +1,14 @@
 import { z } from 'zod'
-import { PLAN_LIMITS } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
-import type { Logger } from '../log/logger'
-import { parseBaseUrl, segment } from '../upstream/base-url'
-import type { Credential, RequestSpec, UpstreamContext } from '../upstream/context'
-import {
-  DEFAULT_TIMEOUTS,
-  requestJson,
-  resolveCredential,
-  withReadRetry,
-} from '../upstream/context'
-import { createHttpTransport } from '../upstream/http'
-import { DEFAULT_RETRY } from '../upstream/retry'
-import { createReadLimiter, createSynthesisScheduler } from '../upstream/scheduler'
+import { segment } from './base-url'
+import type { RequestSpec, UpstreamContext } from './context'
+import { requestJson, withReadRetry } from './context'
 
 /** A conversation's records exactly as the service sent them (for the JSON export). */
 export interface RawConversationRecords {
   conversation: Record<string, unknown>
   messages: unknown[]
   evaluations: unknown[]
-}
-
-/** Where raw reads go: the account's current base URL and credential, read at call time. */
-export interface RawReaderSource {
-  baseUrl: string
-  credential: Credential
 }
 
 // Why a passthrough reader and not the client: the client normalises (renames, drops unknown
@@ -59,26 +43,14 @@ const PREFIXES = ['/v1/conversations', '/v1/agents/conversations'] as const
 /**
  * Reads one conversation's record, transcript and evaluations without normalising them: the same
  * paths, path fallback (old form, then the newer `/v1/agents/...`), error mapping and retries as
- * the client, through its own short-lived connection. Used only for exports (a handful of reads).
+ * the client, on the client's own connection, credential and conversation-read limit (shared with
+ * the live polling of the same account). Used only for exports.
  */
 export async function readRawConversation(
-  source: RawReaderSource,
+  ctx: UpstreamContext,
   id: string,
-  options: { logger: Logger; signal?: AbortSignal },
+  options: { signal?: AbortSignal } = {},
 ): Promise<RawConversationRecords> {
-  const transport = createHttpTransport({ maxSockets: 2 })
-  const logger = options.logger
-  const ctx: UpstreamContext = {
-    baseUrl: parseBaseUrl(source.baseUrl),
-    transport,
-    logger,
-    scheduler: createSynthesisScheduler(PLAN_LIMITS.paid),
-    readLimiter: createReadLimiter(2),
-    retry: DEFAULT_RETRY,
-    timeouts: DEFAULT_TIMEOUTS,
-    userAgent: 'VoiceDesk',
-    getCredential: () => resolveCredential(() => source.credential, logger),
-  }
   const { signal } = options
   let prefix: string = PREFIXES[0]
   const get = async <S extends z.ZodType>(
@@ -131,12 +103,8 @@ export async function readRawConversation(
     }
     return items
   }
-  try {
-    const conversation = await get('', {}, rawObject, 'read this conversation')
-    const messages = await all('messages', 'read the transcript')
-    const evaluations = await all('evaluations', 'read the evaluations')
-    return { conversation, messages, evaluations }
-  } finally {
-    transport.close()
-  }
+  const conversation = await get('', {}, rawObject, 'read this conversation')
+  const messages = await all('messages', 'read the transcript')
+  const evaluations = await all('evaluations', 'read the evaluations')
+  return { conversation, messages, evaluations }
 }
