@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
 import { MAX_SPEECH_INPUT } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
-import { compileLexicon } from './lexicon'
+import { compileLexicon } from '../../../shared/domain/lexicon'
 import type { SourceSpan } from './text-atoms'
 import { splitBlock } from './split-block'
 

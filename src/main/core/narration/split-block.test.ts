@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileLexicon } from './lexicon'
+import { compileLexicon } from '../../../shared/domain/lexicon'
 import { splitBlock } from './split-block'
 
 const cp = (s: string) => [...s].length

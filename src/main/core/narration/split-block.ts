@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { CompiledLexicon } from './lexicon'
+import type { CompiledLexicon } from '../../../shared/domain/lexicon'
 import { tokenizeSsml } from './ssml-tokens'
 import type { Atom, SourceSpan } from './text-atoms'
 import { sentenceEnds, textRunAtoms } from './text-atoms'

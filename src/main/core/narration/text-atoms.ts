@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { CompiledLexicon } from './lexicon'
+import type { CompiledLexicon } from '../../../shared/domain/lexicon'
 
 /** Maps a range of a request's input back to the block text it came from (UTF-16 offsets). */
 export interface SourceSpan {

@@ -45,7 +45,8 @@ export const BlockRow = memo(function BlockRow(props: {
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
   const textRef = useRef<HTMLTextAreaElement>(null)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
-  const billable = useMemo(() => (block ? billableCount(block) : 0), [block])
+  const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
+  const billable = useMemo(() => (block ? billableCount(block, lexicon) : 0), [block, lexicon])
 
   useEffect(() => {
     if (reveal === null) return
@@ -151,7 +152,7 @@ export const BlockRow = memo(function BlockRow(props: {
           <span
             className="block__counts"
             data-testid="block-counts"
-            title="Characters as written · billable characters (SSML tags not counted)"
+            title="Characters as written · billable characters (what is spoken: lexicon aliases, no SSML tags)"
           >
             {chars.toLocaleString()} chars · {billable.toLocaleString()} billable
           </span>

@@ -1,4 +1,7 @@
 import { create } from 'zustand'
+import { billableCharacters } from '../../../../../shared/domain/billable'
+import type { CompiledLexicon } from '../../../../../shared/domain/lexicon'
+import { compileLexicon } from '../../../../../shared/domain/lexicon'
 import type {
   LexiconEntry,
   Project,
@@ -108,15 +111,28 @@ export function charCount(text: string): number {
   return n
 }
 
-/** Billable characters of a block: code points of the spoken text, SSML tags left out. */
-export function billableCount(block: Pick<ScriptBlock, 'text' | 'ssml'>): number {
-  const spoken = block.ssml
-    ? block.text
-        .replace(/<sub\b[^>]*\balias="([^"]*)"[^>]*>[^<]*<\/sub>/g, '$1')
-        .replace(/<[^>]*>/g, '')
-        .replace(/&(?:amp|lt|gt|quot|apos);/g, '_')
-    : block.text
-  return charCount(spoken.trim())
+let compiled: { entries: readonly LexiconEntry[]; lexicon: CompiledLexicon | null } | null = null
+
+/** The project's lexicon compiled once per version of it (entries are replaced, never mutated). */
+export function lexiconOf(entries: readonly LexiconEntry[]): CompiledLexicon | null {
+  if (compiled?.entries !== entries) {
+    compiled = { entries, lexicon: entries.length > 0 ? compileLexicon(entries) : null }
+  }
+  return compiled.lexicon
+}
+
+/** Billable characters of a block: the spoken text (lexicon aliases, no SSML tags), as billed. */
+export function billableCount(
+  block: Pick<ScriptBlock, 'text' | 'ssml'>,
+  lexicon: readonly LexiconEntry[],
+): number {
+  return billableCharacters(block, lexiconOf(lexicon))
+}
+
+function totalBillableOf(blocks: Iterable<ScriptBlock>, lexicon: readonly LexiconEntry[]): number {
+  let total = 0
+  for (const block of blocks) total += billableCount(block, lexicon)
+  return total
 }
 
 const COALESCE_MS = 1000
@@ -158,7 +174,11 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     }
     if (op.kind === 'meta') {
       pending.meta = true
-      set({ meta: direction === 'do' ? op.after : op.before })
+      const meta = direction === 'do' ? op.after : op.before
+      // Another lexicon changes what every block costs.
+      if (meta.lexicon !== state.meta.lexicon) {
+        set({ meta, totalBillable: totalBillableOf(state.blocks.values(), meta.lexicon) })
+      } else set({ meta })
       return
     }
     const target = direction === 'do' ? op.after : op.before
@@ -168,7 +188,7 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     let { totalChars, totalBillable } = state
     if (current !== null) {
       totalChars -= charCount(current.text)
-      totalBillable -= billableCount(current)
+      totalBillable -= billableCount(current, state.meta.lexicon)
     }
     if (target === null) {
       blocks.delete(op.id)
@@ -177,7 +197,7 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     } else {
       blocks.set(op.id, target)
       totalChars += charCount(target.text)
-      totalBillable += billableCount(target)
+      totalBillable += billableCount(target, state.meta.lexicon)
       if (current === null) {
         order = [...order]
         order.splice(Math.min(op.index, order.length), 0, op.id)
@@ -238,7 +258,7 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       for (const block of opened.project.blocks) {
         blocks.set(block.id, block)
         totalChars += charCount(block.text)
-        totalBillable += billableCount(block)
+        totalBillable += billableCount(block, opened.project.lexicon)
         if (block.voiceId !== undefined)
           blockVoices[block.voiceId] = (blockVoices[block.voiceId] ?? 0) + 1
         if (block.speaker !== undefined)

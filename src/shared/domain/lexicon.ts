@@ -1,4 +1,4 @@
-import type { LexiconEntry } from '../../../shared/domain/script'
+import type { LexiconEntry } from './script'
 
 /** One lexicon hit in a text: `[start, end)` in UTF-16 units and the alias to speak instead. */
 export interface LexiconMatch {
