@@ -85,3 +85,44 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await app.page.keyboard.press('Control+z')
   await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
 })
+
+test('A/B: closing the dialog while the takes are made stops them: the second voice is never requested', async ({
+  app,
+  sandbox,
+}) => {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  const source = join(dir, 'slow.txt')
+  await writeFile(source, 'A slow service answers this line after a long wait.')
+  await script.openFile(app, source)
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await script.pickVoice('Default voice', 'olivia')
+  await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+  const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
+  await script.pickVoice('Voice of take B', 'george')
+
+  // Every request waits 1.5 s before the service handles it: the first take is still on its way.
+  sandbox.setFaults({ latencyMs: 1500 })
+  try {
+    sandbox.clearRequestLog()
+    await dialog.getByRole('button', { name: 'Make the takes' }).click()
+    await expect(dialog.getByText('Synthesizing both takes…')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    // Long enough for the first answer and the whole second request, had the takes gone on.
+    await app.page.waitForTimeout(5000)
+    const voices = sandbox
+      .requestLog({ pathPrefix: '/v1/audio/speech' })
+      .map((r) => r.body?.voice_id)
+    expect(voices).not.toContain('george')
+    expect(app.ipcResults.some((r) => r.includes('"CANCELLED"'))).toBe(true)
+    // Nothing is shown as an error, and the dialog opens fresh.
+    await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+    await expect(dialog.getByTestId('ab-error')).toHaveCount(0)
+    await script.pickVoice('Voice of take B', 'george')
+    await expect(dialog.getByRole('button', { name: 'Make the takes' })).toBeEnabled()
+  } finally {
+    sandbox.clearFaults()
+  }
+})

@@ -300,8 +300,14 @@ export const invokes = {
       project: projectSchema,
       blockId: z.string().min(1).max(100),
       voiceIds: z.array(voiceId).min(2).max(2),
+      /** Chosen by the window, so it can stop the request with `script:cancelTakes`. */
+      requestId: z.uuid().optional(),
     }),
     'A/B takes of a block in two voices, synthesized into the cache and gain-matched to the same loudness (BS.1770).',
+  ),
+  'script:cancelTakes': invoke<{ cancelled: boolean }>()(
+    z.object({ requestId: z.uuid() }),
+    'Stops making the A/B takes this window asked for under that request id; no further request is sent (pieces already synthesized stay cached).',
   ),
 
   'jobs:cancel': invoke<{ cancelled: boolean }>()(

@@ -82,6 +82,8 @@ export class ScriptWorkspaceService {
   readonly #finished = new Map<string, FinishedRender>()
   #cache: Promise<PieceCache> | null = null
   readonly #plans = new BlockPlanMemo()
+  /** Takes being made, by `${window}:${requestId}`, to their job. */
+  readonly #takeJobs = new Map<string, string>()
 
   constructor(private readonly options: ScriptWorkspaceOptions) {
     this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
@@ -315,16 +317,37 @@ export class ScriptWorkspaceService {
     return cachedBlockAudio(project, blockId, await this.cache())
   }
 
-  async takes(project: Project, blockId: string, voiceIds: string[]): Promise<BlockTake[]> {
+  /**
+   * A/B takes as a job of the window that asked (closing it stops them); `requestId`, chosen by
+   * that window, lets it stop them with {@link cancelTakes} while it waits for the answer.
+   */
+  async takes(
+    ownerId: number,
+    requestId: string | undefined,
+    project: Project,
+    blockId: string,
+    voiceIds: string[],
+  ): Promise<BlockTake[]> {
     const cache = await this.cache()
-    return blockTakes(
-      project,
-      blockId,
-      voiceIds,
-      cache,
-      upstreamSpeechSource(this.options.client(), { priority: 5 }),
-      new AbortController().signal,
-    )
+    const source = upstreamSpeechSource(this.options.client(), { priority: 5 })
+    const ticket = this.options.jobs.start({
+      kind: 'takes',
+      ownerId,
+      run: ({ signal }) => blockTakes(project, blockId, voiceIds, cache, source, signal),
+    })
+    const key = requestId === undefined ? null : `${ownerId}:${requestId}`
+    if (key !== null) this.#takeJobs.set(key, ticket.id)
+    try {
+      return await ticket.done
+    } finally {
+      if (key !== null) this.#takeJobs.delete(key)
+    }
+  }
+
+  /** Stops the takes a window asked for under `requestId`; false when none are being made. */
+  cancelTakes(ownerId: number, requestId: string): boolean {
+    const jobId = this.#takeJobs.get(`${ownerId}:${requestId}`)
+    return jobId !== undefined && this.options.jobs.cancel(jobId, ownerId)
   }
 
   async flush(): Promise<void> {

@@ -43,6 +43,10 @@ export function createScriptHandlers(
         emit(event.channel, event.payload),
       ),
     'script:blockAudio': ({ project, blockId }) => script.blockAudio(project, blockId),
-    'script:takes': ({ project, blockId, voiceIds }) => script.takes(project, blockId, voiceIds),
+    'script:takes': ({ project, blockId, voiceIds, requestId }, { sender }) =>
+      script.takes(sender.webContentsId, requestId, project, blockId, voiceIds),
+    'script:cancelTakes': ({ requestId }, { sender }) => ({
+      cancelled: script.cancelTakes(sender.webContentsId, requestId),
+    }),
   }
 }

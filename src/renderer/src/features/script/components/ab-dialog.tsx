@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import type { BlockTake } from '../../../../../shared/domain/script-workspace'
+import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { call } from '../../../lib/ipc'
@@ -76,8 +77,18 @@ function AbComparison(props: { blockId: string }): ReactElement {
   const player = useMemo(() => new BytesPlayer(), [])
   const playback = useSyncExternalStore(player.state.subscribe, player.state.getSnapshot)
   const request = useRef(0)
+  /** The takes being made, so closing the dialog or asking again stops them in main. */
+  const inFlight = useRef<string | null>(null)
+  const stopTakes = (): void => {
+    const requestId = inFlight.current
+    inFlight.current = null
+    if (requestId !== null)
+      void call((api) => api.script.cancelTakes({ requestId })).catch(() => undefined)
+  }
 
   useEffect(() => () => player.stop(), [player])
+  // Closing the dialog (this comparison unmounts) stops takes still being synthesized.
+  useEffect(() => () => stopTakes(), [])
 
   const nameOf = (voiceId: string | undefined): string =>
     voiceId === undefined
@@ -89,6 +100,9 @@ function AbComparison(props: { blockId: string }): ReactElement {
     const project = projectWithBlock(blockId)
     if (project.blocks.length === 0 || voiceA === undefined || voiceB === undefined) return
     const ticket = ++request.current
+    stopTakes()
+    const requestId = crypto.randomUUID()
+    inFlight.current = requestId
     player.stop()
     setPlaying(null)
     setTakes(null)
@@ -96,12 +110,14 @@ function AbComparison(props: { blockId: string }): ReactElement {
     setBusy(true)
     try {
       const made = await call((api) =>
-        api.script.takes({ project, blockId, voiceIds: [voiceA, voiceB] }),
+        api.script.takes({ project, blockId, voiceIds: [voiceA, voiceB], requestId }),
       )
       if (ticket === request.current) setTakes(made)
     } catch (caught) {
-      if (ticket === request.current) setError(caught)
+      const stopped = caught instanceof AppError && caught.code === 'CANCELLED'
+      if (ticket === request.current && !stopped) setError(caught)
     } finally {
+      if (inFlight.current === requestId) inFlight.current = null
       if (ticket === request.current) setBusy(false)
     }
   }
@@ -169,9 +185,22 @@ function AbComparison(props: { blockId: string }): ReactElement {
             {takes === null ? 'Make the takes' : 'Make them again'}
           </button>
           {busy && (
-            <span className="field__hint" role="status">
-              Synthesizing both takes… (a take already in the cache costs nothing)
-            </span>
+            <>
+              <span className="field__hint" role="status">
+                Synthesizing both takes… (a take already in the cache costs nothing)
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => {
+                  request.current++
+                  stopTakes()
+                  setBusy(false)
+                }}
+              >
+                Stop
+              </button>
+            </>
           )}
         </div>
         {error !== null && <ErrorNotice error={error} testId="ab-error" />}
