@@ -148,6 +148,23 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   expect(Buffer.from(await readFile(join(dir, 'ada-copy.wav'))).equals(Buffer.from(sample))).toBe(
     true,
   )
+  // Show in folder reveals the saved file; a path this window did not save is refused.
+  await voices.details.getByRole('button', { name: 'Show in folder' }).click()
+  await expect.poll(() => app.platform.revealed).toEqual([join(dir, 'ada-copy.wav')])
+  const refused = await app.page.evaluate(async () => {
+    const api = (
+      globalThis as unknown as {
+        api: {
+          voices: {
+            revealSample(i: { path: string }): Promise<{ ok: boolean; error?: { code: string } }>
+          }
+        }
+      }
+    ).api
+    return api.voices.revealSample({ path: '/etc/passwd' })
+  })
+  expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+  expect(app.platform.revealed).toHaveLength(1)
 
   await voices.filter('Type').selectOption('personal')
   await expect(voices.count).toHaveText('1 of 45 voices')

@@ -192,7 +192,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     ...createAccountHandlers(account),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform: options.platform }),
-    ...createVoicesHandlers(voices),
+    ...createVoicesHandlers(voices, options.platform),
   }
 
   const origins = options.appOrigins

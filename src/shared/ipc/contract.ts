@@ -189,6 +189,10 @@ export const invokes = {
     z.object({ voiceId, voiceName: z.string().max(200) }),
     "Downloads a personal voice's sample, then asks where to save it (extension from the bytes); written atomically. Null when cancelled.",
   ),
+  'voices:revealSample': invoke<void>()(
+    z.object({ path: z.string().min(1).max(4096) }),
+    'Shows a sample this window saved (voices:downloadSample) in the file manager; other paths are refused.',
+  ),
   'voices:tryText': invoke<{ jobId: string }>()(
     z.object({
       voiceId,

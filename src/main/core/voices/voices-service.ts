@@ -97,6 +97,8 @@ export class VoicesService {
   readonly #library: VoiceLibraryStore
   readonly #media: VoiceMediaCache
   readonly #samples = new StagedSamples()
+  /** Sample files saved per window, the only paths `savedSample` reveals. */
+  readonly #savedSamples = new Map<number, Set<string>>()
   #voices: Map<string, Voice> | null = null
   #listedFor = ''
   #listing: Promise<Voice[]> | null = null
@@ -334,7 +336,24 @@ export class VoicesService {
     const path =
       extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`
     await writeFileAtomic(path, bytes)
+    const saved = this.#savedSamples.get(ownerId) ?? new Set<string>()
+    saved.add(path)
+    this.#savedSamples.set(ownerId, saved)
     return { path, bytes: bytes.byteLength, extension }
+  }
+
+  /**
+   * A sample file this window saved, for "show in folder". Why only those: the page names the
+   * path, and main reveals nothing it did not write for that window.
+   */
+  savedSample(ownerId: number, path: string): string {
+    if (!this.#savedSamples.get(ownerId)?.has(path)) {
+      throw new AppError(
+        'NOT_FOUND',
+        'VoiceDesk did not save that file from this window. Download the sample again to show it.',
+      )
+    }
+    return path
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { VoicesService } from '../../core/voices/voices-service'
+import type { PlatformPorts } from '../../platform'
 import type { Handlers } from '../dispatch'
 
 type VoicesHandlers = Pick<
@@ -13,11 +14,15 @@ type VoicesHandlers = Pick<
   | 'voices:create'
   | 'voices:delete'
   | 'voices:downloadSample'
+  | 'voices:revealSample'
   | 'voices:tryText'
 >
 
 /** `voices:*` handlers: thin calls into the voices service; dialogs and jobs belong to the caller's window. */
-export function createVoicesHandlers(voices: VoicesService): VoicesHandlers {
+export function createVoicesHandlers(
+  voices: VoicesService,
+  platform: Pick<PlatformPorts, 'showItemInFolder'>,
+): VoicesHandlers {
   return {
     'voices:list': ({ refresh }) => voices.list(refresh),
     'voices:getLibrary': () => voices.library(),
@@ -38,6 +43,8 @@ export function createVoicesHandlers(voices: VoicesService): VoicesHandlers {
     'voices:delete': ({ voiceId }) => voices.deletePersonalVoice(voiceId),
     'voices:downloadSample': ({ voiceId, voiceName }, { sender }) =>
       voices.downloadSample(sender.webContentsId, voiceId, voiceName),
+    'voices:revealSample': ({ path }, { sender }) =>
+      platform.showItemInFolder(voices.savedSample(sender.webContentsId, path)),
     'voices:tryText': (input, { sender, emit }) =>
       voices.tryText(
         sender.webContentsId,

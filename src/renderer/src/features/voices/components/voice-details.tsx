@@ -4,6 +4,7 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import { MAX_TRY_TEXT } from '../hooks/use-voice-actions'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import { ErrorNotice } from '../../../components/error-notice'
+import { call } from '../../../lib/ipc'
 import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
 import { useDownloadSample } from '../api/voices-queries'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
@@ -31,6 +32,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
   const setDefaultVoice = useScriptVoicesStore((s) => s.setDefaultVoice)
   const requestBlockVoice = useScriptVoicesStore((s) => s.requestBlockVoice)
   const download = useDownloadSample()
+  const [revealError, setRevealError] = useState<unknown>(null)
   const players = useVoicePlayers()
   const trial = usePlayback(players.trial)
   const activePlayer = useVoicesUiStore((s) => s.activePlayer)
@@ -241,9 +243,22 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           {download.isSuccess && download.data !== null && (
             <p className="field__hint" role="status" data-testid="sample-saved">
               Saved {download.data.path} ({Math.round(download.data.bytes / 1024)} KB,{' '}
-              {download.data.extension.toUpperCase()}).
+              {download.data.extension.toUpperCase()}).{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  const path = download.data?.path
+                  if (path === undefined) return
+                  setRevealError(null)
+                  call((api) => api.voices.revealSample({ path })).catch(setRevealError)
+                }}
+              >
+                Show in folder
+              </button>
             </p>
           )}
+          {revealError !== null && <ErrorNotice error={revealError} />}
           {download.isError && <ErrorNotice error={download.error} testId="download-error" />}
         </div>
       )}
