@@ -344,11 +344,43 @@ describe('createAtomicFile: starting from a copy of another file', () => {
     expect(await listing()).toEqual(['source.bin'])
   })
 
-  it('a missing source is a clear disk error and leaves no temporary file', async () => {
+  it('appends after the copied bytes, and after a cut', async () => {
+    const source = join(dir, 'greeting.txt')
+    await writeFile(source, 'hello world')
+    const file = await createAtomicFile(source, { startFrom: source })
+    await file.write(Buffer.from('!'))
+    expect(file.bytesWritten).toBe(12)
+    await file.truncate(5)
+    await file.write(Buffer.from(', you'))
+    expect(file.bytesWritten).toBe(10)
+    await file.commit()
+    expect(await readFile(source, 'utf8')).toBe('hello, you')
+  })
+
+  it('a source that is gone says so (not a missing folder) and leaves no temporary file', async () => {
     await expect(
       createAtomicFile(join(dir, 'out.bin'), { startFrom: join(dir, 'missing.bin') }),
-    ).rejects.toMatchObject({ code: 'DISK' })
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: /missing\.bin was moved or deleted/ })
     expect(await listing()).toEqual([])
+  })
+
+  it('work during the fsync that throws is reported as itself, and nothing is saved', async () => {
+    const target = join(dir, 'kept.bin')
+    await writeFile(target, 'before')
+    const file = await createAtomicFile(target)
+    await file.write(Buffer.from('after'))
+    await expect(
+      file.commit(undefined, {
+        whileSyncing: () => {
+          throw new Error('subtitle bug')
+        },
+      }),
+    ).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: /Internal error while finishing kept\.bin/,
+    })
+    expect(await readFile(target, 'utf8')).toBe('before')
+    expect(await listing()).toEqual(['kept.bin'])
   })
 })
 

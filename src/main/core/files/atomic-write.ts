@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FileHandle } from 'node:fs/promises'
-import { constants } from 'node:fs'
+import { constants, existsSync } from 'node:fs'
 import { copyFile, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../../shared/errors'
@@ -162,10 +162,22 @@ export async function createAtomicFile(
       bytesWritten = (await handle.stat()).size
     }
   } catch (error) {
-    if (options.startFrom !== undefined) await rm(tempPath, { force: true }).catch(() => undefined)
+    if (options.startFrom !== undefined) {
+      await rm(tempPath, { force: true }).catch(() => undefined)
+      // The file to start from is gone (moved or deleted meanwhile): not a missing folder.
+      if (errnoOf(error) === 'ENOENT' && !existsSync(options.startFrom)) {
+        throw new AppError(
+          'NOT_FOUND',
+          `${basename(options.startFrom)} was moved or deleted while VoiceDesk was reading it. Try again.`,
+          { cause: error },
+        )
+      }
+    }
     throw toDiskError(error, target)
   }
   let state: 'open' | 'committed' | 'aborted' = 'open'
+  /** Where the next append goes: the end of what is in the file so far. */
+  let appendAt = bytesWritten
   let unsynced = 0
   let pending: Promise<void> = Promise.resolve()
   let syncing: Promise<void> = Promise.resolve()
@@ -215,14 +227,14 @@ export async function createAtomicFile(
     }
   }
 
-  const writeFully = async (chunk: Uint8Array, position: number | null): Promise<void> => {
+  const writeFully = async (chunk: Uint8Array, position: number): Promise<void> => {
     let offset = 0
     while (offset < chunk.byteLength) {
       const { bytesWritten: n } = await handle.write(
         chunk,
         offset,
         chunk.byteLength - offset,
-        position === null ? null : position + offset,
+        position + offset,
       )
       offset += n
     }
@@ -236,8 +248,11 @@ export async function createAtomicFile(
     },
     write: (chunk) =>
       enqueue(async () => {
-        await writeFully(chunk, null)
-        bytesWritten += chunk.byteLength
+        // At an explicit offset, not the handle's position: a file started from a copy is open
+        // at 0, and appends go after its bytes (or after a truncate).
+        await writeFully(chunk, appendAt)
+        appendAt += chunk.byteLength
+        bytesWritten = Math.max(bytesWritten, appendAt)
         unsynced += chunk.byteLength
         if (backgroundSyncBytes !== undefined && unsynced >= backgroundSyncBytes) {
           unsynced = 0
@@ -254,6 +269,7 @@ export async function createAtomicFile(
       enqueue(async () => {
         await handle.truncate(length)
         bytesWritten = length
+        appendAt = length
       }),
     async commit(verify, commitOptions = {}) {
       await guard()
@@ -261,8 +277,22 @@ export async function createAtomicFile(
         await pending
         await syncing
         const synced = handle.sync()
-        commitOptions.whileSyncing?.()
+        let failedWhileSyncing: { error: unknown } | null = null
+        try {
+          commitOptions.whileSyncing?.()
+        } catch (error) {
+          failedWhileSyncing = { error }
+        }
         await synced
+        if (failedWhileSyncing !== null) {
+          // The caller's own work failed, not the disk: say so, never "could not save".
+          const { error } = failedWhileSyncing
+          throw error instanceof AppError
+            ? error
+            : new AppError('INTERNAL', `Internal error while finishing ${basename(target)}.`, {
+                cause: error,
+              })
+        }
         await handle.close()
         if (signal?.aborted) throw cancelled()
         const check = verify ?? options.verify

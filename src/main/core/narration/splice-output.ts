@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { AppError } from '../../../shared/errors'
 import type { ReadyPiece } from './assemble-program'
 import { cancelledRender, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
 import type { PieceLoudness, ProgramLoudness } from './loudness-cells'
@@ -289,6 +290,8 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     input.onStage?.('splice committed')
     return { samples: position, segments, keptBytes, copiedBytes, writtenBytes }
   } catch (error) {
+    // The previous file went away before it could be copied: assemble anew instead.
+    if (out === undefined && error instanceof AppError && error.code === 'NOT_FOUND') return null
     await out?.abort()
     throw error
   } finally {
