@@ -82,8 +82,8 @@ export class ScriptWorkspaceService {
   readonly #finished = new Map<string, FinishedRender>()
   #cache: Promise<PieceCache> | null = null
   readonly #plans = new BlockPlanMemo()
-  /** Takes being made, by `${window}:${requestId}`, to their job. */
-  readonly #takeJobs = new Map<string, string>()
+  /** Takes being made, by `${window}:${requestId}`, with what stops them. */
+  readonly #takeJobs = new Map<string, AbortController>()
 
   constructor(private readonly options: ScriptWorkspaceOptions) {
     this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
@@ -328,26 +328,38 @@ export class ScriptWorkspaceService {
     blockId: string,
     voiceIds: string[],
   ): Promise<BlockTake[]> {
-    const cache = await this.cache()
-    const source = upstreamSpeechSource(this.options.client(), { priority: 5 })
-    const ticket = this.options.jobs.start({
-      kind: 'takes',
-      ownerId,
-      run: ({ signal }) => blockTakes(project, blockId, voiceIds, cache, source, signal),
-    })
+    // Registered before anything is awaited, so a stop that arrives at once is never missed.
+    const stop = new AbortController()
     const key = requestId === undefined ? null : `${ownerId}:${requestId}`
-    if (key !== null) this.#takeJobs.set(key, ticket.id)
+    if (key !== null) {
+      this.#takeJobs.get(key)?.abort()
+      this.#takeJobs.set(key, stop)
+    }
     try {
+      const cache = await this.cache()
+      const source = upstreamSpeechSource(this.options.client(), { priority: 5 })
+      if (stop.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.')
+      const ticket = this.options.jobs.start({
+        kind: 'takes',
+        ownerId,
+        run: ({ signal }) => blockTakes(project, blockId, voiceIds, cache, source, signal),
+      })
+      // A stop asked for while the job runs cancels it through the registry (CANCELLED).
+      stop.signal.addEventListener('abort', () => this.options.jobs.cancel(ticket.id, ownerId), {
+        once: true,
+      })
       return await ticket.done
     } finally {
-      if (key !== null) this.#takeJobs.delete(key)
+      if (key !== null && this.#takeJobs.get(key) === stop) this.#takeJobs.delete(key)
     }
   }
 
   /** Stops the takes a window asked for under `requestId`; false when none are being made. */
   cancelTakes(ownerId: number, requestId: string): boolean {
-    const jobId = this.#takeJobs.get(`${ownerId}:${requestId}`)
-    return jobId !== undefined && this.options.jobs.cancel(jobId, ownerId)
+    const stop = this.#takeJobs.get(`${ownerId}:${requestId}`)
+    if (stop === undefined || stop.signal.aborted) return false
+    stop.abort()
+    return true
   }
 
   async flush(): Promise<void> {

@@ -273,3 +273,43 @@ describe('ScriptWorkspaceService', () => {
     expect(statuses.find((s) => s.paused !== null)?.paused?.reason).toContain('Cannot reach')
   })
 })
+
+describe('A/B takes', () => {
+  const project = (): Project =>
+    createProject({
+      blocks: [{ id: 't1', text: 'Takes that are stopped the moment they are asked for.' }],
+      defaults: { voiceId: 'olivia', format: 'wav' },
+    })
+
+  it('a stop sent right after the request, before any work, is not missed', async () => {
+    const { script, jobs } = service('takes-early-stop')
+    const requestId = '6f1c1b7e-2a4e-4a8e-9d0c-1f2e3d4c5b6a'
+    sandbox.clearRequestLog()
+    const asked = script.takes(7, requestId, project(), 't1', ['olivia', 'george'])
+    expect(script.cancelTakes(7, requestId)).toBe(true)
+    await expect(asked).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    expect(jobs.running()).toEqual([])
+    // Another window cannot stop them, and a finished request cannot be stopped again.
+    expect(script.cancelTakes(8, requestId)).toBe(false)
+    expect(script.cancelTakes(7, requestId)).toBe(false)
+  })
+
+  it('a stop while the first take is synthesized ends them: the second voice is never asked for', async () => {
+    const { script } = service('takes-stop')
+    const requestId = '0b7e1c52-9f3a-4d2b-8e61-5a4c3b2d1e0f'
+    sandbox.setFaults({ latencyMs: 400 })
+    try {
+      sandbox.clearRequestLog()
+      const asked = script.takes(7, requestId, project(), 't1', ['olivia', 'george'])
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      expect(script.cancelTakes(7, requestId)).toBe(true)
+      await expect(asked).rejects.toMatchObject({ code: 'CANCELLED' })
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      const voices = sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).map((r) => r.body)
+      expect(voices).not.toContainEqual(expect.objectContaining({ voice_id: 'george' }))
+    } finally {
+      sandbox.clearFaults()
+    }
+  })
+})
