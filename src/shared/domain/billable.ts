@@ -27,11 +27,13 @@ export function billableCharacters(
   block: { text: string; ssml: boolean },
   lexicon: CompiledLexicon | null,
 ): number {
-  const text = block.text.trim()
-  if (!block.ssml) return spokenLength(text, lexicon)
+  // Plain text is sent trimmed; an SSML block is sent as written, its spaces included.
+  if (!block.ssml) return spokenLength(block.text.trim(), lexicon)
+  const text = block.text
   let total = 0
   // Text between tags is spoken (the lexicon applies there); inside <sub>, only the alias is.
-  const tag = /<sub\b[^>]*\balias="([^"]*)"[^>]*>[^<]*<\/sub>|<[^>]*>/giu
+  // Element names are case-sensitive in SSML, as in the render plan.
+  const tag = /<sub\b[^>]*\balias=(?:"([^"]*)"|'([^']*)')[^>]*>[^<]*<\/sub>|<[^>]*>/gu
   let cursor = 0
   const run = (from: number, to: number): void => {
     const words = text.slice(from, to)
@@ -48,7 +50,8 @@ export function billableCharacters(
   }
   for (const match of text.matchAll(tag)) {
     run(cursor, match.index)
-    if (match[1] !== undefined) total += codePoints(match[1].replace(ENTITY, '_'))
+    const alias = match[1] ?? match[2]
+    if (alias !== undefined) total += codePoints(alias.replace(ENTITY, '_'))
     cursor = match.index + match[0].length
   }
   run(cursor, text.length)

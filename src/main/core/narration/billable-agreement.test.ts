@@ -11,6 +11,7 @@ const LEXICON: LexiconEntry[] = [
   { term: 'New York City', alias: 'the big apple', matchCase: false },
 ]
 
+// SSML as the service documents it: lowercase element and attribute names, either quote style.
 const BLOCKS: { text: string; ssml?: boolean }[] = [
   { text: 'Plain words, nothing else.' },
   { text: '  Leading and trailing space.  ' },
@@ -20,6 +21,9 @@ const BLOCKS: { text: string; ssml?: boolean }[] = [
   { text: 'Say <sub alias="World Wide Web">WWW</sub> to VoiceDesk.', ssml: true },
   { text: 'Fish &amp; chips &lt;3 in New York City.', ssml: true },
   { text: '<prosody rate="slow">SQL is slow</prosody> here.', ssml: true },
+  { text: "Say <sub alias='World Wide Web'>WWW</sub> now.", ssml: true },
+  { text: '  <break time="1s"/>  SQL  ', ssml: true },
+  { text: 'Tab\tand\nnewline <emphasis> VoiceDesk </emphasis>', ssml: true },
 ]
 
 describe('billable characters: the editor and the render plan agree', () => {
