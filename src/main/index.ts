@@ -212,7 +212,7 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
   const ownerId = window.webContents.id
   window.on('closed', () => {
     // Why: the jobs a window started (conversation follows, streams) must not outlive it.
-    current.services.jobs.cancelOwnedBy(ownerId)
+    current.windowClosed(ownerId)
     if (mainWindow === window) mainWindow = null
   })
 

@@ -36,6 +36,19 @@ describe('createMainRuntime', () => {
     })
   })
 
+  it('a closed window takes its jobs with it, and only its own', async () => {
+    const { runtime } = await setup()
+    const waitForCancel = ({ signal }: { signal: AbortSignal }) =>
+      new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('stopped')))
+    const closing = runtime.services.jobs.start({ kind: 'test', ownerId: 41, run: waitForCancel })
+    const staying = runtime.services.jobs.start({ kind: 'test', ownerId: 42, run: waitForCancel })
+    runtime.windowClosed(41)
+    await expect(closing.done).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(runtime.services.jobs.running().map((job) => job.id)).toEqual([staying.id])
+    runtime.windowClosed(42)
+    await expect(staying.done).rejects.toMatchObject({ code: 'CANCELLED' })
+  })
+
   it('opens only guarded http(s) links through the platform port', async () => {
     const { runtime, opened } = await setup()
     expect(

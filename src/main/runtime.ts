@@ -84,6 +84,8 @@ export interface MainRuntime {
     /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
     voices: VoicesService
   }
+  /** A window closed: its jobs are cancelled and what the services kept for it is forgotten. */
+  windowClosed(ownerId: number): void
   /** Events meant for every window (account:changed); returns the unsubscribe. */
   onEvent(listener: (event: RuntimeEvent) => void): () => void
   /** Stops timers and the sandbox this runtime started, and waits for settings writes. */
@@ -211,6 +213,10 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   return {
     dispatch,
     services: { account, settings, secrets, upstream, jobs, voices, conversations },
+    windowClosed(ownerId) {
+      jobs.cancelOwnedBy(ownerId)
+      voices.forgetWindow(ownerId)
+    },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

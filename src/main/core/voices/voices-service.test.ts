@@ -114,6 +114,11 @@ describe('VoicesService', () => {
       defaultName: 'Service Ada sample.wav',
     })
     expect(Buffer.from(await readFile(saved!.path)).equals(Buffer.from(sample))).toBe(true)
+    // Only this window may show it, and only until it closes.
+    expect(service.savedSample(OWNER, saved!.path)).toBe(saved!.path)
+    expect(() => service.savedSample(OWNER + 1, saved!.path)).toThrow(/did not save that file/)
+    service.forgetWindow(OWNER)
+    expect(() => service.savedSample(OWNER, saved!.path)).toThrow(/did not save that file/)
 
     await service.setFavorite(voice.id, true)
     await service.deletePersonalVoice(voice.id)

@@ -342,6 +342,11 @@ export class VoicesService {
     return { path, bytes: bytes.byteLength, extension }
   }
 
+  /** Forgets what a closed window saved (its paths can no longer be revealed). */
+  forgetWindow(ownerId: number): void {
+    this.#savedSamples.delete(ownerId)
+  }
+
   /**
    * A sample file this window saved, for "show in folder". Why only those: the page names the
    * path, and main reveals nothing it did not write for that window.
