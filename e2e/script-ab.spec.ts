@@ -1,6 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Sandbox } from '../src/sandbox/index'
+import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
 import { ScriptScreen, signInForScript } from './support/script-screen'
@@ -13,6 +15,19 @@ test.afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+/** Signs in, opens a one-line script and gives it Olivia as the default voice. */
+async function openOneLine(app: AppHost, sandbox: Sandbox, line: string): Promise<ScriptScreen> {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  const source = join(dir, 'line.txt')
+  await writeFile(source, line)
+  await script.openFile(app, source)
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await script.pickVoice('Default voice', 'olivia')
+  return script
+}
+
 interface TakeResult {
   voiceId: string
   measuredLufs: number | null
@@ -23,14 +38,11 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
-  const source = join(dir, 'line.txt')
-  await writeFile(source, 'The harbour lights came on one by one as the fog rolled in.')
-  await script.openFile(app, source)
-  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  const script = await openOneLine(
+    app,
+    sandbox,
+    'The harbour lights came on one by one as the fog rolled in.',
+  )
   const blockVoice = app.page.getByRole('button', { name: /^Voice of block 1:/ })
   await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
 
@@ -90,14 +102,11 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
-  const source = join(dir, 'slow.txt')
-  await writeFile(source, 'A slow service answers this line after a long wait.')
-  await script.openFile(app, source)
-  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  const script = await openOneLine(
+    app,
+    sandbox,
+    'A slow service answers this line after a long wait.',
+  )
   await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
   await script.pickVoice('Voice of take B', 'george')
