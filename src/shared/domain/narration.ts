@@ -30,6 +30,18 @@ export interface RenderProgress {
   phase: 'synthesizing' | 'encoding' | 'checking' | 'done'
 }
 
+/** A render's progress before anything is done (a resumed one: with its finished pieces). */
+export function startingProgress(done = { piecesDone: 0, piecesTotal: 0 }): RenderProgress {
+  return {
+    ...done,
+    cachedPieces: 0,
+    audioSeconds: 0,
+    billableCharacters: 0,
+    etaSeconds: null,
+    phase: 'synthesizing',
+  }
+}
+
 /** A word that the script-vs-audio check found out of place. */
 export interface WordIssue {
   kind: 'skipped' | 'repeated' | 'out-of-order' | 'unexpected'

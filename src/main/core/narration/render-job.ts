@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { startingProgress } from '../../../shared/domain/narration'
 import { setMaxListeners } from 'node:events'
 import type { RenderEstimate, RenderProgress, RenderResult } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
@@ -86,15 +87,7 @@ export function startRender(options: RenderOptions): RenderJob {
   setMaxListeners(0, controller.signal)
   const listeners = new Set<(p: RenderProgress) => void>()
   const logger = (options.logger ?? silentLogger).child('narration')
-  const state: RenderProgress = {
-    piecesDone: 0,
-    piecesTotal: 0,
-    cachedPieces: 0,
-    audioSeconds: 0,
-    billableCharacters: 0,
-    etaSeconds: null,
-    phase: 'synthesizing',
-  }
+  const state: RenderProgress = startingProgress()
   let lastEmit = 0
   const emit = (force = false): void => {
     const now = Date.now()

@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderProgress, RenderResult } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
@@ -75,15 +76,7 @@ export interface RenderSessionOptions {
 export function startRenderSession(options: RenderSessionOptions): { jobId: string } {
   const outputName = basename(options.outputPath)
   const started = Date.now()
-  let last: RenderProgress = {
-    piecesDone: 0,
-    piecesTotal: 0,
-    cachedPieces: 0,
-    audioSeconds: 0,
-    billableCharacters: 0,
-    etaSeconds: null,
-    phase: 'synthesizing',
-  }
+  let last: RenderProgress = startingProgress()
   const ticket = options.jobs.start<RenderStatus, RenderResult>({
     kind: 'script-render',
     ownerId: options.ownerId,

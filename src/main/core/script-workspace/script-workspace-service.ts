@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path'
+import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import type {
@@ -236,15 +237,7 @@ export class ScriptWorkspaceService {
       jobId,
       outputName,
       paused: null,
-      progress: {
-        piecesDone: 0,
-        piecesTotal: 0,
-        cachedPieces: 0,
-        audioSeconds: 0,
-        billableCharacters: 0,
-        etaSeconds: null,
-        phase: 'synthesizing',
-      },
+      progress: startingProgress(),
     })
     return { jobId, outputName }
   }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
@@ -113,15 +114,10 @@ export function RenderPanel(props: {
                     jobId: started.jobId,
                     outputName: started.outputName,
                     paused: null,
-                    progress: {
+                    progress: startingProgress({
                       piecesDone: resumable.piecesFinished,
                       piecesTotal: resumable.piecesTotal,
-                      cachedPieces: 0,
-                      audioSeconds: 0,
-                      billableCharacters: 0,
-                      etaSeconds: null,
-                      phase: 'synthesizing',
-                    },
+                    }),
                   })
               })
             }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { startingProgress } from '../../../../../shared/domain/narration'
 import type { DragEvent, ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -257,15 +258,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
                 jobId,
                 outputName,
                 paused: null,
-                progress: {
-                  piecesDone: 0,
-                  piecesTotal: 0,
-                  cachedPieces: 0,
-                  audioSeconds: 0,
-                  billableCharacters: 0,
-                  etaSeconds: null,
-                  phase: 'synthesizing',
-                },
+                progress: startingProgress(),
               })
             }
           />

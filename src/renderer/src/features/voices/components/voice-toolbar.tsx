@@ -11,6 +11,37 @@ const SORTS: { value: SortOrder; label: string }[] = [
   { value: 'locale', label: 'Locale' },
 ]
 
+const TYPES: { value: 'shared' | 'personal' | ''; label: string }[] = [
+  { value: '', label: 'Catalog and personal' },
+  { value: 'shared', label: 'Catalog' },
+  { value: 'personal', label: 'Personal' },
+]
+
+/** One labelled select of the toolbar; `value` is always one of `options`. */
+function FilterSelect<V extends string>(props: {
+  label: string
+  value: V
+  options: readonly { value: V; label: string }[]
+  onChange: (value: V) => void
+}): ReactElement {
+  return (
+    <label className="voice-filter">
+      <span>{props.label}</span>
+      <select
+        className="input"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as V)}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** Search, filters and sort of the voice list. `/` focuses the search box. */
 export function VoiceToolbar({
   searchRef,
@@ -62,81 +93,40 @@ export function VoiceToolbar({
         </span>
       </div>
       <div className="voice-toolbar__filters">
-        <label className="voice-filter">
-          <span>Language</span>
-          <select
-            className="input"
-            value={criteria.locale}
-            onChange={(event) => setCriteria({ locale: event.target.value })}
-          >
-            <option value="">Any language</option>
-            {locales.map((locale) => (
-              <option key={locale} value={locale}>
-                {localeLabel(locale)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="voice-filter">
-          <span>Gender</span>
-          <select
-            className="input"
-            value={criteria.gender}
-            onChange={(event) =>
-              setCriteria({ gender: event.target.value as (typeof VOICE_GENDERS)[number] | '' })
-            }
-          >
-            <option value="">Any gender</option>
-            {VOICE_GENDERS.map((gender) => (
-              <option key={gender} value={gender}>
-                {genderLabel(gender)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="voice-filter">
-          <span>Model</span>
-          <select
-            className="input"
-            value={criteria.model}
-            onChange={(event) => setCriteria({ model: event.target.value })}
-          >
-            <option value="">Any model</option>
-            {models.map((model) => (
-              <option key={model} value={model}>
-                {model}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="voice-filter">
-          <span>Type</span>
-          <select
-            className="input"
-            value={criteria.type}
-            onChange={(event) =>
-              setCriteria({ type: event.target.value as 'shared' | 'personal' | '' })
-            }
-          >
-            <option value="">Catalog and personal</option>
-            <option value="shared">Catalog</option>
-            <option value="personal">Personal</option>
-          </select>
-        </label>
-        <label className="voice-filter">
-          <span>Sort</span>
-          <select
-            className="input"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as SortOrder)}
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Language"
+          value={criteria.locale}
+          options={[
+            { value: '', label: 'Any language' },
+            ...locales.map((locale) => ({ value: locale, label: localeLabel(locale) })),
+          ]}
+          onChange={(locale) => setCriteria({ locale })}
+        />
+        <FilterSelect
+          label="Gender"
+          value={criteria.gender}
+          options={[
+            { value: '' as const, label: 'Any gender' },
+            ...VOICE_GENDERS.map((gender) => ({ value: gender, label: genderLabel(gender) })),
+          ]}
+          onChange={(gender) => setCriteria({ gender })}
+        />
+        <FilterSelect
+          label="Model"
+          value={criteria.model}
+          options={[
+            { value: '', label: 'Any model' },
+            ...models.map((model) => ({ value: model, label: model })),
+          ]}
+          onChange={(model) => setCriteria({ model })}
+        />
+        <FilterSelect
+          label="Type"
+          value={criteria.type}
+          options={TYPES}
+          onChange={(type) => setCriteria({ type })}
+        />
+        <FilterSelect label="Sort" value={sort} options={SORTS} onChange={setSort} />
         <label className="voice-filter voice-filter--check">
           <input
             type="checkbox"
