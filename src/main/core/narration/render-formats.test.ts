@@ -6,9 +6,9 @@ import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
-import { startSandbox } from '../../../sandbox/index'
+import type { Harness } from '../upstream/test/helpers'
+import { startHarness } from '../upstream/test/helpers'
 import type { UpstreamClient } from '../upstream/upstream-client'
-import { createUpstreamClient } from '../upstream/upstream-client'
 import { pauseFrames, summarizeAdts } from './aac-frames'
 import { openPieceCache } from './piece-cache'
 import { startRender } from './render-job'
@@ -16,23 +16,19 @@ import { planRender } from './render-plan'
 import { decodedSeconds, probeAudio } from './test-audio'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
+let harness: Harness
 let sandbox: Sandbox
 let client: UpstreamClient
 let dir: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ synthThreads: 1 })
-  client = createUpstreamClient({
-    baseUrl: sandbox.baseUrl,
-    credential: { kind: 'apiKey', secret: sandbox.keys.paid },
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-  })
+  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
+  ;({ sandbox, client } = harness)
   dir = await mkdtemp(join(tmpdir(), 'vd-formats-'))
 })
 
 afterAll(async () => {
-  client?.close()
-  await sandbox?.stop()
+  await harness?.stop()
   await rm(dir, { recursive: true, force: true })
 })
 

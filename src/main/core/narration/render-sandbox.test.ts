@@ -6,7 +6,8 @@ import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
-import { startSandbox } from '../../../sandbox/index'
+import type { Harness } from '../upstream/test/helpers'
+import { startHarness } from '../upstream/test/helpers'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
@@ -30,23 +31,19 @@ Bob: Good morning, Alice! How are you today?
 The end is near. Thank you for listening.
 `
 
+let harness: Harness
 let sandbox: Sandbox
 let client: UpstreamClient
 let dir: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ synthThreads: 1 })
-  client = createUpstreamClient({
-    baseUrl: sandbox.baseUrl,
-    credential: { kind: 'apiKey', secret: sandbox.keys.paid },
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-  })
+  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
+  ;({ sandbox, client } = harness)
   dir = await mkdtemp(join(tmpdir(), 'vd-render-'))
 })
 
 afterAll(async () => {
-  client?.close()
-  await sandbox?.stop()
+  await harness?.stop()
   await rm(dir, { recursive: true, force: true })
 })
 

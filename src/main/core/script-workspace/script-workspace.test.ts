@@ -7,14 +7,14 @@ import { createProject } from '../../../shared/domain/script'
 import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
-import { startSandbox } from '../../../sandbox/index'
+import type { Harness } from '../upstream/test/helpers'
+import { startHarness } from '../upstream/test/helpers'
 import { createTestPlatform } from '../../testing/test-platform'
 import { JobRegistry } from '../jobs/job-registry'
 import { silentLogger } from '../log/logger'
 import { openPieceCache } from '../narration/piece-cache'
 import type { SpeechSource } from '../narration/speech-source'
 import type { UpstreamClient } from '../upstream/upstream-client'
-import { createUpstreamClient } from '../upstream/upstream-client'
 import { detectSpeakers } from './detect-speakers'
 import { startRenderSession } from './render-session'
 import type { RenderEvent } from './script-workspace-service'
@@ -37,23 +37,22 @@ const MP3_SRT: RenderSettings = {
   loudness: { mode: 'service' },
 }
 
+let harness: Harness
 let sandbox: Sandbox
 let client: UpstreamClient
 let dir: string
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ synthThreads: 1, warmUp: false })
-  client = createUpstreamClient({
-    baseUrl: sandbox.baseUrl,
-    credential: { kind: 'apiKey', secret: sandbox.keys.paid },
-    retry: { baseDelayMs: 20, maxDelayMs: 200 },
-  })
+  harness = await startHarness(
+    { synthThreads: 1, warmUp: false },
+    { retry: { baseDelayMs: 20, maxDelayMs: 200 } },
+  )
+  ;({ sandbox, client } = harness)
   dir = await mkdtemp(join(tmpdir(), 'vd-script-ws-'))
 })
 
 afterAll(async () => {
-  client?.close()
-  await sandbox?.stop()
+  await harness?.stop()
   await rm(dir, { recursive: true, force: true })
 })
 
