@@ -104,49 +104,49 @@ export function useScriptAudio() {
     setFailure(null)
   }, [bytes, cancelStream])
 
+  /** Starts a streamed job (preview, audition) whose audio arrives as preview events. */
+  const startStream = useCallback(
+    async (label: string, start: () => Promise<{ jobId: string }>) => {
+      setError(null)
+      setStreamEnded('streaming')
+      stream.begin(label)
+      try {
+        jobRef.current = (await start()).jobId
+      } catch (caught) {
+        const description = describeError(caught)
+        setFailure(caught)
+        stream.fail(`${description.title}: ${description.message}`)
+        setStreamEnded(null)
+      }
+    },
+    [stream],
+  )
+
   const preview = useCallback(
     async (blockId: string, selection?: { start: number; end: number }) => {
       stopAll()
-      setError(null)
       setPreviewBlockId(blockId)
-      setStreamEnded('streaming')
-      stream.begin('Preview')
-      try {
-        const { jobId } = await call((api) =>
+      await startStream('Preview', () =>
+        call((api) =>
           api.script.preview({
             project: projectWithBlock(blockId),
             blockId,
             ...(selection ? { selection } : {}),
           }),
-        )
-        jobRef.current = jobId
-      } catch (caught) {
-        const description = describeError(caught)
-        setFailure(caught)
-        stream.fail(`${description.title}: ${description.message}`)
-        setStreamEnded(null)
-      }
+        ),
+      )
     },
-    [stopAll, stream],
+    [stopAll, startStream],
   )
 
   const audition = useCallback(
     async (voiceId: string, term: string, alias: string) => {
       stopAll()
-      setError(null)
-      setStreamEnded('streaming')
-      stream.begin(`“${term}” as “${alias}”`)
-      try {
-        const { jobId } = await call((api) => api.script.auditionLexicon({ voiceId, term, alias }))
-        jobRef.current = jobId
-      } catch (caught) {
-        const description = describeError(caught)
-        setFailure(caught)
-        stream.fail(`${description.title}: ${description.message}`)
-        setStreamEnded(null)
-      }
+      await startStream(`“${term}” as “${alias}”`, () =>
+        call((api) => api.script.auditionLexicon({ voiceId, term, alias })),
+      )
     },
-    [stopAll, stream],
+    [stopAll, startStream],
   )
 
   const playRendered = useCallback(
