@@ -5,7 +5,7 @@ import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
 import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
 import { SPEECH_FORMATS, STREAM_CODECS } from '../../shared/domain/speech'
-import { VOICE_GENDERS } from '../../shared/domain/voice'
+import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
 import { sniffAudioExtension } from '../core/audio/check'
@@ -66,16 +66,6 @@ export async function voicesList(c: CommandContext): Promise<void> {
   else c.io.out(voiceTable(voices))
 }
 
-const SAMPLE_TYPES: Record<string, string> = {
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  bin: 'application/octet-stream',
-}
-
 /** `voices create` */
 export async function voicesCreate(c: CommandContext): Promise<void> {
   const gender = required(c.values, 'gender')
@@ -92,7 +82,7 @@ export async function voicesCreate(c: CommandContext): Promise<void> {
     sample: {
       bytes,
       fileName: basename(samplePath),
-      contentType: SAMPLE_TYPES[sniffAudioExtension(bytes)]!,
+      contentType: SAMPLE_CONTENT_TYPES[sniffAudioExtension(bytes)],
     },
     consent: {
       fullName: required(c.values, 'consent-name'),

@@ -42,3 +42,14 @@ export interface VoiceConsent {
 /** Audio formats a downloaded sample can turn out to be (sniffed from its bytes). */
 export const SAMPLE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'flac', 'm4a', 'aac', 'bin'] as const
 export type SampleExtension = (typeof SAMPLE_EXTENSIONS)[number]
+
+/** The content type an uploaded sample is sent with, by its sniffed container. */
+export const SAMPLE_CONTENT_TYPES: Record<SampleExtension, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  bin: 'application/octet-stream',
+}

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
+import { SAMPLE_CONTENT_TYPES } from '../../../shared/domain/voice'
 import type { AppErrorData } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
@@ -16,17 +17,6 @@ import { MAX_SAMPLE_BYTES, StagedSamples, sampleTooLarge } from './staged-sample
 import type { VoiceLibraryData } from './voice-library-store'
 import { VoiceLibraryStore } from './voice-library-store'
 import { VoiceMediaCache } from './voice-media-cache'
-
-/** Content types sent with an uploaded sample, by sniffed container. */
-const SAMPLE_TYPES: Record<SampleExtension, string> = {
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  bin: 'application/octet-stream',
-}
 
 const SAMPLE_FILE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'flac', 'm4a', 'mp4', 'aac', 'webm']
 
@@ -272,7 +262,7 @@ export class VoicesService {
       sample: {
         bytes: sample.bytes,
         fileName: `${fileSafe(stem)}.${extension}`,
-        contentType: SAMPLE_TYPES[extension],
+        contentType: SAMPLE_CONTENT_TYPES[extension],
       },
       consent: { fullName: input.consent.fullName, email: input.consent.email },
     })
