@@ -6,7 +6,7 @@ import { openAudioOutput } from './audio-output'
 import { fadeLoudEdges, pauseSamples } from './pcm-edges'
 import { Resampler } from './resampler'
 import { decodedSeconds, probeAudio, speechLikeSignal } from './test-audio'
-import { wavHeader } from './wav-header'
+import { wavHeader } from '../../../shared/domain/wav-header'
 
 const dirs: string[] = []
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import { samplesToBytes } from './pcm-edges'
 import { Resampler } from './resampler'
-import { WAV_MAX_DATA_BYTES, wavHeader } from './wav-header'
+import { WAV_MAX_DATA_BYTES, wavHeader } from '../../../shared/domain/wav-header'
 
 /** A finished-audio file being written: 24 kHz samples in, the chosen format out. */
 export interface AudioOutput {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { applyGain, kWeightingCoefficients, LoudnessMeter, normalizationGain } from './loudness'
 import { samplesToBytes } from './pcm-edges'
 import { ffmpegIntegratedLufs, speechLikeSignal } from './test-audio'
-import { wavHeader } from './wav-header'
+import { wavHeader } from '../../../shared/domain/wav-header'
 
 const dirs: string[] = []
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type { SplitOutput } from './render-outputs'
 import { RenderOutputs } from './render-outputs'
 import type { RenderPlan } from './render-plan'
 import { renderBySplice } from './splice-output'
-import { WAV_HEADER_BYTES } from './wav-header'
+import { WAV_HEADER_BYTES } from '../../../shared/domain/wav-header'
 
 /** What a WAV/PCM/MP3/Ogg render needs from the render around it. */
 export interface PcmRenderInput {

@@ -12,7 +12,7 @@ import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import { ownedBytesToSamples, fadeLoudEdges, pauseSamples, samplesToBytes } from './pcm-edges'
 import type { RenderPlan } from './render-plan'
-import { WAV_HEADER_BYTES, wavHeader } from './wav-header'
+import { WAV_HEADER_BYTES, wavHeader } from '../../../shared/domain/wav-header'
 
 /** What a splice needs from the render around it. */
 export interface SpliceInput {

@@ -9,7 +9,7 @@ import type { PieceCache } from '../narration/piece-cache'
 import type { RenderPlan } from '../narration/render-plan'
 import type { SpeechSource } from '../narration/speech-source'
 import { timedWordsOfPiece } from '../narration/spoken-words'
-import { wavHeader } from '../narration/wav-header'
+import { wavHeader } from '../../../shared/domain/wav-header'
 import { planBlock } from './block-states'
 
 function toSamples(bytes: Uint8Array): Int16Array {

@@ -1,34 +1,20 @@
+import { WAV_HEADER_BYTES, wavHeader } from '../../../../shared/domain/wav-header'
+
 /**
  * Encodes mono float samples (-1..1) as a 16-bit PCM WAV file. Values outside the range are
  * clamped, so a recording that clipped stays clipped rather than wrapping around.
  */
 export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const dataBytes = samples.length * 2
-  const buffer = new ArrayBuffer(44 + dataBytes)
-  const view = new DataView(buffer)
-  const ascii = (at: number, text: string): void => {
-    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i))
-  }
-  ascii(0, 'RIFF')
-  view.setUint32(4, 36 + dataBytes, true)
-  ascii(8, 'WAVE')
-  ascii(12, 'fmt ')
-  view.setUint32(16, 16, true)
-  view.setUint16(20, 1, true)
-  view.setUint16(22, 1, true)
-  view.setUint32(24, sampleRate, true)
-  view.setUint32(28, sampleRate * 2, true)
-  view.setUint16(32, 2, true)
-  view.setUint16(34, 16, true)
-  ascii(36, 'data')
-  view.setUint32(40, dataBytes, true)
-  let at = 44
+  const out = new Uint8Array(WAV_HEADER_BYTES + samples.length * 2)
+  out.set(wavHeader(sampleRate, 1, samples.length * 2))
+  const view = new DataView(out.buffer)
+  let at = WAV_HEADER_BYTES
   for (let i = 0; i < samples.length; i++) {
     const s = Math.max(-1, Math.min(1, samples[i] ?? 0))
     view.setInt16(at, s < 0 ? Math.round(s * 0x8000) : Math.round(s * 0x7fff), true)
     at += 2
   }
-  return new Uint8Array(buffer)
+  return out
 }
 
 /** Joins recorded blocks into one buffer. */

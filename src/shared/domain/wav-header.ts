@@ -1,4 +1,4 @@
-/** Size of the canonical PCM WAV header this engine writes. */
+/** Size of the canonical PCM WAV header VoiceDesk writes (narration outputs, recordings). */
 export const WAV_HEADER_BYTES = 44
 
 /** Largest data chunk a RIFF file can describe (sizes are 32-bit). */
