@@ -5,7 +5,8 @@ import type { Sandbox } from '../src/sandbox/index'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import type { ScriptScreen } from './support/script-screen'
+import { openScriptSignedIn } from './support/script-screen'
 
 let dir: string
 test.beforeEach(async () => {
@@ -17,9 +18,7 @@ test.afterEach(async () => {
 
 /** Signs in, opens a one-line script and gives it Olivia as the default voice. */
 async function openOneLine(app: AppHost, sandbox: Sandbox, line: string): Promise<ScriptScreen> {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   const source = join(dir, 'line.txt')
   await writeFile(source, line)
   await script.openFile(app, source)

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { createProject } from '../src/shared/domain/script'
 import { expect, test } from './fixtures/test'
 import type { AppHost } from './fixtures/app-host'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import { openScriptSignedIn, ScriptScreen, signInForScript } from './support/script-screen'
 
 const run = promisify(execFile)
 
@@ -86,9 +86,7 @@ test('the lexicon auditions a word as it will be spoken, in the default voice', 
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   await app.page.getByRole('button', { name: 'New script' }).click()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
   await script.pickVoice('Default voice', 'emma')

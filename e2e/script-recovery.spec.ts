@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { expect, test } from './fixtures/test'
 import { launchBrowserHost } from './fixtures/browser-host'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import { openScriptSignedIn, ScriptScreen } from './support/script-screen'
 import { snap } from './support/screenshots'
 
 async function draftText(userDataDir: string): Promise<string> {
@@ -59,9 +59,7 @@ test('saves with Ctrl+S through the save dialog, clears the draft, and reopens f
   sandbox,
   userDataDir,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   await app.page.getByRole('button', { name: 'New script' }).click()
   await script.text(0).click()
   await app.page.keyboard.type('Saved words.')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import { openScriptSignedIn } from './support/script-screen'
 
 // Slow speech answers, so the render is still running when it is cancelled.
 test.use({ sandboxOptions: { serviceTimeMs: 1200 } })
@@ -20,9 +20,7 @@ test('cancel a render and resume it: finished pieces are not requested again; ta
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   const text = Array.from(
     { length: 40 },
     (_, i) => `Paragraph ${i + 1} tells its own small part of the story.`,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { writeBigProject } from './support/script-big-project'
 import { snap } from './support/screenshots'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import { openScriptSignedIn, ScriptScreen } from './support/script-screen'
 
 let dir: string
 test.beforeEach(async () => {
@@ -48,9 +48,7 @@ test('a 100,000-word script opens with a small page, and typing in the middle se
   sandbox,
   userDataDir,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   const path = join(dir, 'harbour.voicedesk')
   expect(await writeBigProject(path)).toBe(100_000)
   await script.openFile(app, path)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { decodedSeconds, probeAudio } from '../src/main/core/narration/test-audio'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
-import { ScriptScreen, signInForScript } from './support/script-screen'
+import { openScriptSignedIn } from './support/script-screen'
 
 // Streams paced so a preview takes a couple of seconds: sound must start long before it ends.
 test.use({ sandboxOptions: { stream: { ttfbMs: 100, chunkBytes: 2048, chunkIntervalMs: 120 } } })
@@ -45,9 +45,7 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   await expect(app.page.getByTestId('script-empty')).toBeVisible()
   await snap(app, 'script-empty')
 
@@ -151,9 +149,7 @@ test('plays a rendered block with the current word highlighted; clicking a word 
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox)
-  const script = new ScriptScreen(app.page)
-  await script.open()
+  const script = await openScriptSignedIn(app, sandbox)
   const source = join(dir, 'short.txt')
   await writeFile(source, 'One two three four five six seven eight nine ten.')
   app.platform.answerNextOpen([source])

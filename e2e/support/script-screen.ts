@@ -17,6 +17,14 @@ export async function signInForScript(
   await account.saveApiKey(apiKey)
 }
 
+/** Signs in against the sandbox (paid key) and opens the Script workspace. */
+export async function openScriptSignedIn(app: AppHost, sandbox: Sandbox): Promise<ScriptScreen> {
+  await signInForScript(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  return script
+}
+
 /** The Script workspace, driven by labels, buttons and the keyboard. */
 export class ScriptScreen {
   readonly blocks: Locator
