@@ -9,7 +9,7 @@ rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 
 const steps = [
-  { name: 'system packages', cmd: 'bash', args: ['scripts/ensure-system-deps.sh'], fatal: true },
+  { name: 'system packages', cmd: 'bash', args: ['scripts/system-deps/ensure.sh'], fatal: true },
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'security scan', cmd: 'npm', args: ['run', '--silent', 'security'] },
