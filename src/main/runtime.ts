@@ -3,6 +3,7 @@ import type { EventChannel, Events } from '../shared/ipc/contract'
 import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
+import type { Clock } from './core/clock'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
 import type { ConversationService } from './core/conversations/conversation-service'
 import { createConversationService } from './core/conversations/create-conversation-service'
@@ -49,6 +50,8 @@ export type RuntimeEvent = {
 export interface MainRuntimeOptions {
   /** Electron's userData folder, or a temporary folder in tests. */
   userDataDir: string
+  /** Time and timers for main's services (token expiry). Default: the system clock. */
+  clock?: Clock
   /** Default: the OS keychain (keytar), falling back to session-only memory if it is unavailable. */
   secretStore?: SecretStore
   platform: PlatformPorts
@@ -138,6 +141,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       options.verifyCredential ?? createUpstreamVerifier({ logger: logger.child('verify') }),
     logger: logger.child('account'),
     sandbox,
+    clock: options.clock,
   })
 
   const upstream = new UpstreamAccess(account, logger.child('upstream'))

@@ -23,6 +23,8 @@ import {
 } from './account-notices'
 import { normaliseBaseUrl } from './base-url'
 import { explainVerifyError } from './verify-errors'
+import type { Clock } from '../clock'
+import { systemClock } from '../clock'
 
 export interface AccountServiceOptions {
   settings: SettingsStore
@@ -30,8 +32,10 @@ export interface AccountServiceOptions {
   verifyCredential: VerifyCredential
   logger: Logger
   sandbox?: SandboxAccount | null
-  /** Current time in epoch ms (tests move it). */
+  /** Current time in epoch ms (tests move it). Ignored when `clock` is given. */
   now?: () => number
+  /** Time and timers for the token's expiry notices. Default: the system clock. */
+  clock?: Clock
 }
 
 const NONE: Permissions = {
@@ -68,7 +72,8 @@ export class AccountService {
   #secret: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
-  #timers: ReturnType<typeof setTimeout>[] = []
+  readonly #clock: Clock
+  #timers: (() => void)[] = []
   #loadNotice: AccountNotice | null = null
 
   private constructor(options: AccountServiceOptions) {
@@ -77,7 +82,8 @@ export class AccountService {
     this.#verify = options.verifyCredential
     this.#logger = options.logger
     this.#sandbox = options.sandbox ?? null
-    this.#now = options.now ?? Date.now
+    this.#clock = options.clock ?? systemClock
+    this.#now = options.clock !== undefined ? () => this.#clock.now() : (options.now ?? Date.now)
   }
 
   /** Creates the service and loads the stored credential from the secret store. */
@@ -213,7 +219,7 @@ export class AccountService {
   }
 
   #clearTimers(): void {
-    for (const timer of this.#timers) clearTimeout(timer)
+    for (const cancel of this.#timers) cancel()
     this.#timers = []
   }
 
@@ -226,9 +232,7 @@ export class AccountService {
     for (const at of [this.#token.expiresAtMs - TOKEN_EXPIRING_MS, this.#token.expiresAtMs]) {
       const delay = at - now
       if (delay <= 0) continue
-      const timer = setTimeout(() => this.#changed(), Math.min(delay, 2 ** 31 - 1))
-      timer.unref?.()
-      this.#timers.push(timer)
+      this.#timers.push(this.#clock.setTimer(() => this.#changed(), delay))
     }
   }
 
