@@ -9,6 +9,7 @@ import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
 import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
 import { liftBase64Field } from './json-binary-field'
+import type { Clock } from './clock'
 import type { RetryPolicy } from './retry'
 import { withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
@@ -46,6 +47,8 @@ export interface UpstreamContext {
   scheduler: SynthesisScheduler
   readLimiter: PQueue
   retry: RetryPolicy
+  /** Time source of retry waits and the scheduler's pauses (the same one). */
+  clock: Clock
   timeouts: Timeouts
   userAgent: string
   getCredential(): Promise<Credential>
@@ -221,6 +224,7 @@ export function withReadRetry<T>(
     : attempt
   return withRetry(run, {
     policy: ctx.retry,
+    clock: ctx.clock,
     ...(signal === undefined ? {} : { signal }),
     onRetry: ({ attempt: n, delayMs, error }) =>
       ctx.logger.info('retrying read', {

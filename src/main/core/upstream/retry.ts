@@ -1,18 +1,33 @@
-import { setTimeout as delay } from 'node:timers/promises'
 import { AppError } from '../../../shared/errors'
+import type { Clock } from './clock'
+import { systemClock } from './clock'
 import { cancelledError } from './http'
+
+/**
+ * How long one request keeps retrying 429 answers, from its first 429 to the moment its next try
+ * could start. A 429 is never billed and changes nothing on the service, so waiting it out is
+ * safe; past this the request fails with RATE_LIMITED (docs/narration.md, "429 storms").
+ */
+export const RATE_LIMIT_BUDGET_MS = 10 * 60_000
 
 /** How many times and how patiently a failed request is tried again. */
 export interface RetryPolicy {
-  /** Total attempts, the first included. */
+  /** Total attempts, the first included, counting failures only: 429 answers do not count. */
   maxAttempts: number
   /** Backoff before the second attempt; doubles each time. */
   baseDelayMs: number
-  /** No wait (backoff or Retry-After) is longer than this. */
+  /** No backoff (nor a Retry-After of a failure other than 429) is longer than this. */
   maxDelayMs: number
+  /** See RATE_LIMIT_BUDGET_MS (the default). */
+  rateLimitBudgetMs?: number
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 10_000 }
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 10_000,
+  rateLimitBudgetMs: RATE_LIMIT_BUDGET_MS,
+}
 
 /**
  * The wait before attempt `attempt + 1`: the service's Retry-After when it gave one, otherwise
@@ -35,22 +50,31 @@ export function isRetryable(error: unknown): boolean {
   return error instanceof AppError && error.retryable
 }
 
-/** Sleeps, rejecting with CANCELLED when the signal fires. */
-export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) {
-    if (signal?.aborted) throw cancelledError()
-    return
-  }
-  try {
-    await delay(ms, undefined, signal ? { signal } : undefined)
-  } catch {
-    throw cancelledError()
-  }
+/** "45 s", "10 min", "2 min 30 s": a wait as a user reads it. */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000))
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  const rest = seconds % 60
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
+}
+
+/** The 429 that ends a storm: names the budget, keeps the request id and status of the last 429. */
+function rateLimitBudgetSpent(last: AppError, budgetMs: number, waitedMs: number): AppError {
+  const asked = last.details?.retryAfterMs
+  const more = asked !== undefined ? ` and asks for ${formatWait(asked)} more` : ''
+  return new AppError(
+    'RATE_LIMITED',
+    `The service is still too busy (HTTP 429) after ${formatWait(waitedMs)} of waiting${more}; VoiceDesk waits at most ${formatWait(budgetMs)} per request (its rate-limit budget). Another app or render may be using the same account: try again in a few minutes.`,
+    { retryable: true, ...(last.details ? { details: last.details } : {}), cause: last },
+  )
 }
 
 /**
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or the policy is spent.
- * The last error is rethrown as is (it keeps its request id and status).
+ * Failures count against `maxAttempts`; 429s do not: they are retried after the wait the service
+ * asked for, for as long as the rate-limit budget allows. The last error is rethrown as is (it
+ * keeps its request id and status), or a RATE_LIMITED naming the budget once that is spent.
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -62,21 +86,46 @@ export async function withRetry<T>(
     /** For 429s the scheduler already paused new starts; the retry then only re-queues. */
     delayFor?: (error: AppError, attempt: number) => number | undefined
     random?: () => number
+    clock?: Clock
   },
 ): Promise<T> {
   const { policy, signal } = options
+  const clock = options.clock ?? systemClock
+  const budgetMs = policy.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS
+  let failures = 0
+  let rateLimits = 0
+  let firstRateLimitAt: number | undefined
   for (let n = 1; ; n++) {
     if (signal?.aborted) throw cancelledError()
     try {
       return await attempt(n)
     } catch (error) {
-      if (!isRetryable(error) || n >= policy.maxAttempts || signal?.aborted) throw error
+      if (!isRetryable(error) || signal?.aborted) throw error
       const appError = error as AppError
-      const wait =
-        options.delayFor?.(appError, n) ??
-        backoffDelay(n, policy, appError.details?.retryAfterMs, options.random)
+      const asked = appError.details?.retryAfterMs
+      let wait: number
+      if (appError.code === 'RATE_LIMITED') {
+        // Why a 429 is not a failure: the service refused before doing anything (nothing billed),
+        // so trying again is safe for as long as it keeps asking, within the budget.
+        rateLimits += 1
+        const now = clock.now()
+        firstRateLimitAt ??= now
+        wait =
+          options.delayFor?.(appError, n) ??
+          asked ??
+          backoffDelay(rateLimits, policy, undefined, options.random)
+        const nextTryAt = now + Math.max(wait, asked ?? 0)
+        if (nextTryAt - firstRateLimitAt > budgetMs) {
+          throw rateLimitBudgetSpent(appError, budgetMs, now - firstRateLimitAt)
+        }
+      } else {
+        failures += 1
+        if (failures >= policy.maxAttempts) throw error
+        wait =
+          options.delayFor?.(appError, n) ?? backoffDelay(failures, policy, asked, options.random)
+      }
       options.onRetry?.({ attempt: n, delayMs: wait, error: appError })
-      await sleep(wait, signal)
+      await clock.sleep(wait, signal)
     }
   }
 }

@@ -1,7 +1,16 @@
 import PQueue from 'p-queue'
 import type { PlanLimits } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
+import type { Clock } from './clock'
+import { systemClock } from './clock'
 import { cancelledError } from './http'
+
+/**
+ * Most a pause after a 429 with Retry-After exceeds what the service asked. Why any: several
+ * VoiceDesk processes (the app, the CLI) may share an account; a little spread keeps them from
+ * all trying again in the same millisecond.
+ */
+export const RATE_LIMIT_JITTER_MS = 100
 
 /** What the scheduler has done so far (for the UI, logs, tests and benchmarks). */
 export interface SchedulerStats {
@@ -34,8 +43,18 @@ export interface SynthesisScheduler {
   setLimits(limits: PlanLimits): void
   /** Holds all new starts for `ms` (Retry-After). Running requests continue. */
   pauseFor(ms: number): void
-  /** A request got 429: pause (Retry-After, or growing backoff while 429s keep coming) and slow down. */
+  /**
+   * A request got 429: new starts pause for exactly the Retry-After (plus at most
+   * RATE_LIMIT_JITTER_MS), or a growing backoff when the service gave none; concurrency halves
+   * once per pause. The 429s of requests that were in flight together extend the same pause
+   * instead of adding to it.
+   */
   noteRateLimited(retryAfterMs?: number): void
+  /**
+   * Calls `listener` with the wait in ms when a pause starts or grows, and with null when new
+   * starts resume. Returns the unsubscribe function.
+   */
+  onPause(listener: (waitMs: number | null) => void): () => void
   /** A request went through: the 429 streak ends, concurrency climbs back. */
   noteSuccess(): void
   stats(): SchedulerStats
@@ -50,6 +69,10 @@ export interface SchedulerOptions {
   safetyMarginMs?: number
   /** Longest pause a 429 streak can cause without Retry-After. */
   maxBackoffMs?: number
+  /** Time source of pauses (tests pass one whose sleeps take no real time). */
+  clock?: Clock
+  /** Source of the pause jitter (tests pass `() => 0`). */
+  random?: () => number
 }
 
 interface Window {
@@ -75,10 +98,13 @@ export function createSynthesisScheduler(
 ): SynthesisScheduler {
   const margin = options.safetyMarginMs ?? 40
   const maxBackoff = options.maxBackoffMs ?? 8000
+  const clock = options.clock ?? systemClock
+  const random = options.random ?? Math.random
+  const pauseListeners = new Set<(waitMs: number | null) => void>()
   let limits = { ...initial }
   let concurrency = limits.maxInFlight
   let pausedUntil = 0
-  let resumeTimer: NodeJS.Timeout | undefined
+  let timerGeneration = 0
   let handoff: Promise<void> | undefined
   let streak = 0
   let successes = 0
@@ -96,28 +122,44 @@ export function createSynthesisScheduler(
   }
   let queue = build(true)
 
-  const isPaused = (): boolean => Date.now() < pausedUntil
+  const isPaused = (): boolean => clock.now() < pausedUntil
+  const tellPause = (waitMs: number | null): void => {
+    for (const listener of pauseListeners) listener(waitMs)
+  }
+  // Only the latest timer resumes; an older one (from before the pause grew) does nothing.
+  // Not unref'd: work waiting in a paused queue holds no other handle, and a process (the CLI)
+  // must not exit while it waits for the pause to end.
+  const armResume = (ms: number): void => {
+    const generation = ++timerGeneration
+    clock.sleep(ms).then(
+      () => {
+        if (generation === timerGeneration) resumeIfAllowed()
+      },
+      () => undefined,
+    )
+  }
   const resumeIfAllowed = (): void => {
     if (isPaused()) {
       // Why re-arm: a timer runs on the monotonic clock and may fire a little before Date.now()
       // reaches `pausedUntil`; without a new timer the queue would stay paused for good.
-      clearTimeout(resumeTimer)
-      resumeTimer = setTimeout(resumeIfAllowed, Math.max(1, pausedUntil - Date.now()))
+      armResume(Math.max(1, pausedUntil - clock.now()))
       return
+    }
+    if (pausedUntil !== 0) {
+      pausedUntil = 0
+      tellPause(null)
     }
     if (handoff === undefined) queue.start()
   }
 
   function pauseFor(ms: number): void {
     if (!(ms > 0)) return
-    const until = Date.now() + ms
+    const until = clock.now() + ms
     if (until <= pausedUntil) return
     pausedUntil = until
     queue.pause()
-    clearTimeout(resumeTimer)
-    // Not unref'd: work waiting in a paused queue holds no other handle, and a process (the CLI)
-    // must not exit while it waits for the pause to end.
-    resumeTimer = setTimeout(resumeIfAllowed, ms)
+    armResume(ms)
+    tellPause(ms)
   }
 
   function setConcurrency(next: number): void {
@@ -193,12 +235,25 @@ export function createSynthesisScheduler(
 
     noteRateLimited(retryAfterMs) {
       counters.rateLimited++
-      streak++
       successes = 0
-      setConcurrency(Math.floor(concurrency / 2))
-      // Another client may share the account: while 429s keep coming, wait longer each time.
-      const backoff = Math.min(maxBackoff, 250 * 2 ** (streak - 1))
-      pauseFor(Math.max(retryAfterMs ?? 0, streak > 1 || retryAfterMs === undefined ? backoff : 0))
+      // Why once per pause: the requests in flight together get their 429s together; counting
+      // each would halve concurrency down to 1 and grow the backoff for what is one refusal.
+      if (!isPaused()) {
+        streak++
+        setConcurrency(Math.floor(concurrency / 2))
+      }
+      if (retryAfterMs !== undefined) {
+        // Wait what the service asks, no more: its Retry-After already says when it has room.
+        pauseFor(Math.max(0, retryAfterMs) + Math.floor(random() * RATE_LIMIT_JITTER_MS))
+        return
+      }
+      // No Retry-After: another client may share the account; wait longer each time.
+      pauseFor(Math.min(maxBackoff, 250 * 2 ** (streak - 1)))
+    },
+
+    onPause(listener) {
+      pauseListeners.add(listener)
+      return () => pauseListeners.delete(listener)
     },
 
     noteSuccess() {

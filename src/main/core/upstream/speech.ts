@@ -124,6 +124,7 @@ export function scheduled<T>(
       ),
     {
       policy: ctx.retry,
+      clock: ctx.clock,
       ...(signal ? { signal } : {}),
       delayFor: (error) => (error.code === 'RATE_LIMITED' ? 0 : undefined),
       onRetry: ({ attempt: n, delayMs, error }) =>

@@ -12,6 +12,8 @@ import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { parseBaseUrl } from './base-url'
+import type { Clock } from './clock'
+import { systemClock } from './clock'
 import type { Credential, Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
 import * as conversations from './conversations'
@@ -72,6 +74,8 @@ export interface UpstreamClientOptions {
   userAgent?: string
   timeouts?: Partial<Timeouts>
   retry?: Partial<RetryPolicy>
+  /** Time source of retry waits and of the scheduler built here (tests: one that does not wait). */
+  clock?: Clock
 }
 
 /** Creates the one upstream client (no electron import: runs in main, the CLI and tests). */
@@ -79,11 +83,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const baseUrl = parseBaseUrl(options.baseUrl)
   const logger = (options.logger ?? silentLogger).child('upstream')
   const transport = createHttpTransport()
+  const clock = options.clock ?? systemClock
   const ctx: UpstreamContext = {
     baseUrl,
     transport,
     logger,
-    scheduler: options.scheduler ?? createSynthesisScheduler(options.limits ?? PLAN_LIMITS.paid),
+    clock,
+    scheduler:
+      options.scheduler ?? createSynthesisScheduler(options.limits ?? PLAN_LIMITS.paid, { clock }),
     readLimiter: options.readLimiter ?? createReadLimiter(options.readsPerSecond ?? 5),
     retry: { ...DEFAULT_RETRY, ...options.retry },
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },

@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../shared/errors'
+import { withRetry } from './retry'
+import { createSynthesisScheduler } from './scheduler'
+import type { Harness } from './test/helpers'
+import { startHarness } from './test/helpers'
+import type { ManualClock } from './test/manual-clock'
+import { createManualClock } from './test/manual-clock'
+import type { UpstreamClient } from './upstream-client'
+
+function rateLimited(retryAfterMs?: number): AppError {
+  return new AppError('RATE_LIMITED', 'busy', {
+    retryable: true,
+    details: {
+      status: 429,
+      requestId: 'req-429',
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    },
+  })
+}
+
+describe('a 429 costs what the service asks, no more', () => {
+  it('pauses for exactly the Retry-After; 429s of requests in flight together extend one pause', () => {
+    const clock = createManualClock()
+    const scheduler = createSynthesisScheduler(
+      { requestsPerSecond: 50, maxInFlight: 8 },
+      { clock, random: () => 0 },
+    )
+    const t0 = clock.now()
+    for (let i = 0; i < 8; i++) scheduler.noteRateLimited(1000)
+    const stats = scheduler.stats()
+    expect(stats.rateLimited).toBe(8)
+    expect(stats.pausedUntil! - t0).toBe(1000)
+    // One refusal of a burst halves concurrency once, not down to 1.
+    expect(stats.concurrency).toBe(4)
+  })
+
+  it('adds at most the documented jitter', () => {
+    const clock = createManualClock()
+    const scheduler = createSynthesisScheduler(
+      { requestsPerSecond: 50, maxInFlight: 8 },
+      { clock, random: () => 0.999 },
+    )
+    const t0 = clock.now()
+    scheduler.noteRateLimited(1000)
+    expect(scheduler.stats().pausedUntil! - t0).toBeGreaterThanOrEqual(1000)
+    expect(scheduler.stats().pausedUntil! - t0).toBeLessThan(1100)
+  })
+
+  it('tells listeners when a pause starts and when starts resume', async () => {
+    const clock = createManualClock()
+    const scheduler = createSynthesisScheduler(
+      { requestsPerSecond: 50, maxInFlight: 2 },
+      { clock, random: () => 0 },
+    )
+    const seen: (number | null)[] = []
+    scheduler.onPause((waitMs) => seen.push(waitMs))
+    scheduler.noteRateLimited(2000)
+    await scheduler.run(() => Promise.resolve())
+    expect(seen).toEqual([2000, null])
+    expect(clock.sleeps).toEqual([2000])
+  })
+
+  it('does not count 429s against the retry limit, and waits only what each 429 asked', async () => {
+    const clock = createManualClock()
+    let calls = 0
+    const result = await withRetry(
+      () => (++calls <= 6 ? Promise.reject(rateLimited(1000)) : Promise.resolve('ok')),
+      { policy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 }, clock },
+    )
+    expect(result).toBe('ok')
+    expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000, 1000, 1000])
+  })
+
+  it('ends a storm at the budget with a RATE_LIMITED that names it and keeps the request id', async () => {
+    const clock = createManualClock()
+    const t0 = clock.now()
+    const error = await withRetry(() => Promise.reject(rateLimited(1000)), {
+      policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20, rateLimitBudgetMs: 5000 },
+      clock,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', details: { requestId: 'req-429' } })
+    expect((error as AppError).message).toContain('at most 5 s per request (its rate-limit budget)')
+    expect(clock.now() - t0).toBe(5000)
+  })
+
+  it('gives up at once when the service asks for more than the whole budget', async () => {
+    const clock = createManualClock()
+    const error = await withRetry(() => Promise.reject(rateLimited(3_600_000)), {
+      policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20 },
+      clock,
+    }).catch((e: unknown) => e)
+    expect((error as AppError).message).toContain('asks for 60 min more')
+    expect((error as AppError).message).toContain('at most 10 min per request')
+    expect(clock.sleeps).toEqual([])
+  })
+})
+
+describe('429 storms against the sandbox', () => {
+  let h: Harness
+  let clock: ManualClock
+  let client: UpstreamClient
+
+  beforeAll(async () => {
+    h = await startHarness()
+  })
+  afterEach(() => h.sandbox.clearFaults())
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  const makeClient = (rateLimitBudgetMs?: number): UpstreamClient => {
+    clock = createManualClock()
+    client = h.makeClient({
+      clock,
+      scheduler: createSynthesisScheduler(
+        { requestsPerSecond: 100, maxInFlight: 4 },
+        { clock, random: () => 0 },
+      ),
+      ...(rateLimitBudgetMs === undefined ? {} : { retry: { rateLimitBudgetMs } }),
+    })
+    return client
+  }
+
+  it('N 429s with Retry-After 1 cost exactly N s of waiting, and the request goes through', async () => {
+    makeClient()
+    h.sandbox.clearRequestLog()
+    h.sandbox.setFaults({ rateLimitStorm: 7, stormRetryAfterSeconds: 1 })
+    const t0 = clock.now()
+    const result = await client.synthesize({ input: 'Hello.', voiceId: 'olivia', format: 'pcm' })
+    expect(result.audio.byteLength).toBeGreaterThan(0)
+    expect(clock.now() - t0).toBe(7000)
+    const statuses = h.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).map((e) => e.status)
+    expect(statuses).toEqual([429, 429, 429, 429, 429, 429, 429, 200])
+  })
+
+  it('a storm longer than the budget ends with RATE_LIMITED naming the budget', async () => {
+    makeClient(20_000)
+    h.sandbox.clearRequestLog()
+    h.sandbox.setFaults({ rateLimitStorm: 1000, stormRetryAfterSeconds: 1 })
+    const t0 = clock.now()
+    const error = await client
+      .synthesize({ input: 'Hello.', voiceId: 'olivia', format: 'pcm' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RATE_LIMITED' })
+    expect((error as AppError).message).toContain('20 s per request (its rate-limit budget)')
+    expect((error as AppError).details?.requestId).toEqual(expect.any(String))
+    expect(clock.now() - t0).toBe(20_000)
+    expect(h.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(21)
+  })
+})
