@@ -4,9 +4,10 @@ import { cancelledError } from './http'
 /**
  * The time source of retries and the scheduler's pauses. Why a port: waits after a 429 last
  * seconds to minutes; tests hand in a clock whose sleeps take no real time, so they can count
- * the waiting exactly without depending on timing.
+ * the waiting exactly without depending on timing. Why not core/clock.ts: its timers never keep
+ * the process alive, and a CLI render waiting out a 429 must not exit.
  */
-export interface Clock {
+export interface WaitClock {
   /** Milliseconds since the epoch. */
   now(): number
   /** Waits `ms`, rejecting with CANCELLED when the signal fires. Keeps the process alive. */
@@ -14,7 +15,7 @@ export interface Clock {
 }
 
 /** The real clock: Date.now and a ref'd timer (a CLI waiting out a 429 must not exit). */
-export const systemClock: Clock = {
+export const systemWaitClock: WaitClock = {
   now: () => Date.now(),
   async sleep(ms, signal) {
     if (signal?.aborted) throw cancelledError()

@@ -9,7 +9,7 @@ import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
 import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
 import { liftBase64Field } from './json-binary-field'
-import type { Clock } from './clock'
+import type { WaitClock } from './clock'
 import type { RetryPolicy } from './retry'
 import { withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
@@ -48,7 +48,7 @@ export interface UpstreamContext {
   readLimiter: PQueue
   retry: RetryPolicy
   /** Time source of retry waits and the scheduler's pauses (the same one). */
-  clock: Clock
+  clock: WaitClock
   timeouts: Timeouts
   userAgent: string
   getCredential(): Promise<Credential>

@@ -4,8 +4,8 @@ import { withRetry } from './retry'
 import { createSynthesisScheduler } from './scheduler'
 import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
-import type { ManualClock } from './test/manual-clock'
-import { createManualClock } from './test/manual-clock'
+import type { InstantClock } from './test/instant-clock'
+import { createInstantClock } from './test/instant-clock'
 import type { UpstreamClient } from './upstream-client'
 
 function rateLimited(retryAfterMs?: number): AppError {
@@ -21,7 +21,7 @@ function rateLimited(retryAfterMs?: number): AppError {
 
 describe('a 429 costs what the service asks, no more', () => {
   it('pauses for exactly the Retry-After; 429s of requests in flight together extend one pause', () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     const scheduler = createSynthesisScheduler(
       { requestsPerSecond: 50, maxInFlight: 8 },
       { clock, random: () => 0 },
@@ -36,7 +36,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('adds at most the documented jitter', () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     const scheduler = createSynthesisScheduler(
       { requestsPerSecond: 50, maxInFlight: 8 },
       { clock, random: () => 0.999 },
@@ -48,7 +48,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('tells listeners when a pause starts and when starts resume', async () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     const scheduler = createSynthesisScheduler(
       { requestsPerSecond: 50, maxInFlight: 2 },
       { clock, random: () => 0 },
@@ -62,7 +62,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('does not count 429s against the retry limit, and waits only what each 429 asked', async () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     let calls = 0
     const result = await withRetry(
       () => (++calls <= 6 ? Promise.reject(rateLimited(1000)) : Promise.resolve('ok')),
@@ -73,7 +73,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('ends a storm at the budget with a RATE_LIMITED that names it and keeps the request id', async () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     const t0 = clock.now()
     const error = await withRetry(() => Promise.reject(rateLimited(1000)), {
       policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20, rateLimitBudgetMs: 5000 },
@@ -86,7 +86,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('gives up at once when the service asks for more than the whole budget', async () => {
-    const clock = createManualClock()
+    const clock = createInstantClock()
     const error = await withRetry(() => Promise.reject(rateLimited(3_600_000)), {
       policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20 },
       clock,
@@ -99,7 +99,7 @@ describe('a 429 costs what the service asks, no more', () => {
 
 describe('429 storms against the sandbox', () => {
   let h: Harness
-  let clock: ManualClock
+  let clock: InstantClock
   let client: UpstreamClient
 
   beforeAll(async () => {
@@ -111,7 +111,7 @@ describe('429 storms against the sandbox', () => {
   })
 
   const makeClient = (rateLimitBudgetMs?: number): UpstreamClient => {
-    clock = createManualClock()
+    clock = createInstantClock()
     client = h.makeClient({
       clock,
       scheduler: createSynthesisScheduler(

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type { Clock } from './clock'
-import { systemClock } from './clock'
+import type { WaitClock } from './clock'
+import { systemWaitClock } from './clock'
 import { cancelledError } from './http'
 
 /**
@@ -86,11 +86,11 @@ export async function withRetry<T>(
     /** For 429s the scheduler already paused new starts; the retry then only re-queues. */
     delayFor?: (error: AppError, attempt: number) => number | undefined
     random?: () => number
-    clock?: Clock
+    clock?: WaitClock
   },
 ): Promise<T> {
   const { policy, signal } = options
-  const clock = options.clock ?? systemClock
+  const clock = options.clock ?? systemWaitClock
   const budgetMs = policy.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS
   let failures = 0
   let rateLimits = 0

@@ -1,8 +1,8 @@
 import PQueue from 'p-queue'
 import type { PlanLimits } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
-import type { Clock } from './clock'
-import { systemClock } from './clock'
+import type { WaitClock } from './clock'
+import { systemWaitClock } from './clock'
 import { cancelledError } from './http'
 
 /**
@@ -70,7 +70,7 @@ export interface SchedulerOptions {
   /** Longest pause a 429 streak can cause without Retry-After. */
   maxBackoffMs?: number
   /** Time source of pauses (tests pass one whose sleeps take no real time). */
-  clock?: Clock
+  clock?: WaitClock
   /** Source of the pause jitter (tests pass `() => 0`). */
   random?: () => number
 }
@@ -98,7 +98,7 @@ export function createSynthesisScheduler(
 ): SynthesisScheduler {
   const margin = options.safetyMarginMs ?? 40
   const maxBackoff = options.maxBackoffMs ?? 8000
-  const clock = options.clock ?? systemClock
+  const clock = options.clock ?? systemWaitClock
   const random = options.random ?? Math.random
   const pauseListeners = new Set<(waitMs: number | null) => void>()
   let limits = { ...initial }

@@ -12,8 +12,8 @@ import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { parseBaseUrl } from './base-url'
-import type { Clock } from './clock'
-import { systemClock } from './clock'
+import type { WaitClock } from './clock'
+import { systemWaitClock } from './clock'
 import type { Credential, Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
 import * as conversations from './conversations'
@@ -75,7 +75,7 @@ export interface UpstreamClientOptions {
   timeouts?: Partial<Timeouts>
   retry?: Partial<RetryPolicy>
   /** Time source of retry waits and of the scheduler built here (tests: one that does not wait). */
-  clock?: Clock
+  clock?: WaitClock
 }
 
 /** Creates the one upstream client (no electron import: runs in main, the CLI and tests). */
@@ -83,7 +83,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const baseUrl = parseBaseUrl(options.baseUrl)
   const logger = (options.logger ?? silentLogger).child('upstream')
   const transport = createHttpTransport()
-  const clock = options.clock ?? systemClock
+  const clock = options.clock ?? systemWaitClock
   const ctx: UpstreamContext = {
     baseUrl,
     transport,

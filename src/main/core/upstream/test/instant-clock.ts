@@ -1,8 +1,8 @@
-import type { Clock } from '../clock'
+import type { WaitClock } from '../clock'
 import { cancelledError } from '../http'
 
 /** A clock whose time moves only when something sleeps: waits cost no real time and add up exactly. */
-export interface ManualClock extends Clock {
+export interface InstantClock extends WaitClock {
   /** Every sleep requested so far, in ms, in the order they were asked for. */
   readonly sleeps: number[]
 }
@@ -17,7 +17,7 @@ interface Sleeper {
  * is over, time jumps to the earliest queued deadline and that sleeper wakes (one at a time, so
  * sleeps asked for in reaction to a wake-up are ordered correctly). Real I/O is unaffected.
  */
-export function createManualClock(start = Date.UTC(2026, 0, 1)): ManualClock {
+export function createInstantClock(start = Date.UTC(2026, 0, 1)): InstantClock {
   let now = start
   let sleepers: Sleeper[] = []
   let draining = false
