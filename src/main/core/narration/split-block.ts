@@ -48,14 +48,14 @@ function ssmlAtoms(block: { id: string; text: string }, options: SplitOptions): 
   const atoms: Atom[] = []
   for (const token of tokens) {
     if (token.kind === 'text') {
-      atoms.push(
-        ...textRunAtoms(block.text, token.start, token.end, {
-          ssml: true,
-          rawSsml: true,
-          lexicon: options.lexicon,
-          sentenceEnds: ends,
-        }),
-      )
+      // A loop, not push(...atoms): a long run has more words than a call may take arguments.
+      const words = textRunAtoms(block.text, token.start, token.end, {
+        ssml: true,
+        rawSsml: true,
+        lexicon: options.lexicon,
+        sentenceEnds: ends,
+      })
+      for (const word of words) atoms.push(word)
     } else if (token.kind === 'sub') {
       const out = block.text.slice(token.start, token.end)
       atoms.push({

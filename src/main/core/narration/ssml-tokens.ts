@@ -25,6 +25,8 @@ export function tokenizeSsml(blockId: string, text: string): SsmlToken[] {
   const stack: string[] = []
   let textStart = 0
   let i = 0
+  // Lowercased once, on the first `<sub>`: once per element would be quadratic in a long block.
+  let lower: string | undefined
   const flushText = (upTo: number): void => {
     if (upTo > textStart) tokens.push({ kind: 'text', start: textStart, end: upTo })
   }
@@ -55,7 +57,8 @@ export function tokenizeSsml(blockId: string, text: string): SsmlToken[] {
       continue
     }
     if (name === 'sub' && !closing && !selfClosing) {
-      const close = text.toLowerCase().indexOf('</sub>', end)
+      lower ??= text.toLowerCase()
+      const close = lower.indexOf('</sub>', end)
       if (close < 0) throw ssmlError(blockId, `<sub> at offset ${i} is never closed`)
       const alias = ALIAS.exec(attributes ?? '')
       tokens.push({ kind: 'sub', start: i, end: close + 6, alias: alias?.[1] ?? alias?.[2] ?? '' })
