@@ -10,7 +10,9 @@ import type { PieceCache } from './piece-cache'
 import type { SplitOutput } from './render-outputs'
 import { planRender } from './render-plan'
 import type { SpeechSource } from './speech-source'
-import { runRender } from './render-run'
+import type { RenderHolderKind } from './render-lock'
+import { acquireRenderLock, ensureParentOf } from './render-lock'
+import { runRender, subtitlesPathFor } from './render-run'
 
 /** Everything a render needs. */
 export interface RenderOptions {
@@ -28,6 +30,13 @@ export interface RenderOptions {
    * always has the next ones queued when a slot or a rate window opens).
    */
   parallelism?: number
+  /** Clock of the time-left estimate (default Date.now; tests pass one that waits no real time). */
+  now?: () => number
+  /**
+   * Who runs this render, written in its lock so a second render can be told: the app's window
+   * or the command line (the default: the CLI is the one caller that does not say).
+   */
+  holder?: RenderHolderKind
 }
 
 /** What a finished render produced, with what only some formats report. */
@@ -73,6 +82,41 @@ export function estimateRender(
 
 export { subtitlesPathFor } from './render-run'
 
+/** Every file or folder a render writes under a user's name: each gets a lock. */
+function lockedOutputs(options: RenderOptions): string[] {
+  return [
+    options.outputPath,
+    ...(options.subtitles ? [subtitlesPathFor(options.outputPath, options.subtitles)] : []),
+    ...(options.split ? [options.split.dir] : []),
+  ]
+}
+
+/**
+ * Runs a render while it holds the lock on its outputs. Why the lock comes first: the start-up
+ * cleanup removes temp files and the journal beside the output, which is only safe when no other
+ * live render writes them. Released whatever the outcome (finished, failed, cancelled).
+ */
+async function runLocked(
+  options: RenderOptions,
+  signal: AbortSignal,
+  state: RenderProgress,
+  emit: (force?: boolean) => void,
+  logger: Logger,
+): Promise<NarrationRenderResult> {
+  const outputs = lockedOutputs(options)
+  // A per-chapter folder is locked beside itself: its parent must exist first.
+  if (options.split) await ensureParentOf(options.split.dir)
+  const lock = await acquireRenderLock(outputs, {
+    kind: options.holder ?? 'cli',
+    project: options.project.title,
+  })
+  try {
+    return await runRender(options, signal, state, emit, logger)
+  } finally {
+    await lock.release()
+  }
+}
+
 /**
  * Starts rendering a project into one finished file (plus per-block/chapter files and subtitles
  * when asked). Pieces are synthesized in parallel through `source`, cached as they arrive, and
@@ -97,7 +141,7 @@ export function startRender(options: RenderOptions): RenderJob {
     for (const listener of listeners) listener(snapshot)
   }
 
-  const done = runRender(options, controller.signal, state, emit, logger)
+  const done = runLocked(options, controller.signal, state, emit, logger)
   done.catch(() => undefined)
   return {
     id,

@@ -14,6 +14,7 @@ import { removeLeftoverPartials } from './cache-files'
 import { storePieceLoudness } from './loudness-cells'
 import { renderPcmFormats } from './pcm-render'
 import { startPieceFetcher } from './piece-fetcher'
+import { startRenderEta } from './render-eta'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
 import { planRender } from './render-plan'
 import type { CheckedPiece } from './script-check'
@@ -32,24 +33,23 @@ export function subtitlesPathFor(outputPath: string, kind: 'srt' | 'vtt'): strin
   return join(dirname(outputPath), `${dot > 0 ? name.slice(0, dot) : name}.${kind}`)
 }
 
-/** Where a render's own files live beside its output: the names their temp files are made from. */
-function renderOwnedNames(outputPath: string): Set<string> {
-  return new Set([
-    basename(outputPath),
-    basename(journalPathFor(outputPath)),
-    basename(subtitlesPathFor(outputPath, 'srt')),
-    basename(subtitlesPathFor(outputPath, 'vtt')),
-  ])
-}
-
 /**
  * Removes what a killed render of this output left beside it: `.NAME.<hex>.partial` temp files
- * of the output itself, of its journal and of its subtitles. Why all three: a kill -9 can land
- * while any of them is being replaced (the journal is rewritten every second), and a temp file
- * nobody removes stays in the user's folder for good.
+ * of the output itself, of its journal and of the subtitles this render writes. Why all three: a
+ * kill -9 can land while any of them is being replaced (the journal is rewritten every second),
+ * and a temp file nobody removes stays in the user's folder for good. Safe only under the
+ * render's lock on these names (see startRender): no other live render writes them then. The
+ * other subtitle kind is left alone: another output (`book.mp3` beside `book.wav`) may hold it.
  */
-async function removeStalePartials(outputPath: string): Promise<void> {
-  const owned = renderOwnedNames(outputPath)
+async function removeStalePartials(
+  outputPath: string,
+  subtitles: 'srt' | 'vtt' | null,
+): Promise<void> {
+  const owned = new Set([
+    basename(outputPath),
+    basename(journalPathFor(outputPath)),
+    ...(subtitles ? [basename(subtitlesPathFor(outputPath, subtitles))] : []),
+  ])
   await removeLeftoverPartials(dirname(outputPath), (name) => owned.has(name))
 }
 
@@ -69,7 +69,10 @@ function refuseUnsupported(project: Project): void {
   }
 }
 
-/** Runs one render to the end (see startRender): plan, fetch, write, subtitles, check. */
+/**
+ * Runs one render to the end (see startRender): plan, fetch, write, subtitles, check. The caller
+ * holds the render's lock on its outputs.
+ */
 export async function runRender(
   options: RenderOptions,
   signal: AbortSignal,
@@ -98,7 +101,7 @@ export async function runRender(
       total: plan.pieces.length,
     })
   }
-  await removeStalePartials(outputPath)
+  await removeStalePartials(outputPath, options.subtitles ?? null)
   const journal = new JournalWriter(
     journalPath,
     {
@@ -113,7 +116,13 @@ export async function runRender(
   await journal.flush()
   stage('planned')
 
-  const started = Date.now()
+  const eta = startRenderEta(options.now)
+  // A busy service (429) pauses every request: say so, and keep the wait out of the estimate.
+  const stopBusy = source.onServiceBusy?.((waitMs) => {
+    eta.serviceWait(waitMs)
+    state.busyWaitMs = waitMs
+    emit(true)
+  })
   let fetchedThisRun = 0
   const toFetch = new Set(plan.pieces.filter((p) => !cache.has(p.hash)).map((p) => p.hash)).size
   const fetcher = startPieceFetcher(plan, cache, source, {
@@ -131,9 +140,7 @@ export async function runRender(
         else state.cachedPieces += 1
         state.billableCharacters += billable
         journal.add(piece.hash)
-        const elapsed = (Date.now() - started) / 1000
-        const left = Math.max(0, toFetch - fetchedThisRun)
-        state.etaSeconds = fetchedThisRun > 0 ? (elapsed / fetchedThisRun) * left : null
+        state.etaSeconds = eta.secondsLeft(fetchedThisRun, toFetch - fetchedThisRun)
         emit()
       },
     },
@@ -285,6 +292,7 @@ export async function runRender(
     await cache.flush().catch(() => undefined)
     throw resumable(error, signal)
   } finally {
+    stopBusy?.()
     cache.unpin(hashes)
   }
 }

@@ -100,6 +100,7 @@ export function startRenderSession(options: RenderSessionOptions): { jobId: stri
                   dir: `${options.outputPath.replace(/\.[^./\\]+$/, '')}-parts`,
                 },
           logger: options.logger,
+          holder: 'window',
         })
         const cancel = (): void => job.cancel()
         signal.addEventListener('abort', cancel, { once: true })

@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../../shared/errors'
+import type { LockHost, LockRecord } from './render-lock'
+import {
+  acquireRenderLock,
+  linuxProcessStart,
+  lockPathFor,
+  removeStaleLock,
+  systemLockHost,
+} from './render-lock'
+
+const dirs: string[] = []
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true })
+})
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vd-lock-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** This machine, with the clock fixed at 10:42 local time on 24 November 2026. */
+const at1042: LockHost = { ...systemLockHost, now: () => new Date(2026, 10, 24, 10, 42, 5) }
+
+/** The pid of a process that has exited (its pid is free: no process has it now). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
+  await once(child, 'exit')
+  return child.pid!
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(AppError)
+  return error as AppError
+}
+
+const book = { kind: 'window', project: 'My book' } as const
+
+describe('the render lock', () => {
+  it('writes who holds it beside the output and removes it on release', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const lock = await acquireRenderLock([output], book, at1042)
+    const record = JSON.parse(await readFile(lockPathFor(output), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    expect(record).toMatchObject({
+      pid: process.pid,
+      hostname: hostname(),
+      holder: 'window',
+      project: 'My book',
+      startedAt: new Date(2026, 10, 24, 10, 42, 5).toISOString(),
+    })
+    if (process.platform === 'linux') expect(record.processStart).toMatch(/^\d+$/)
+    await lock.release()
+    await lock.release()
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('refuses a second render while the first runs, naming it', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const first = await acquireRenderLock([output], book, at1042)
+    const error = await errorOf(acquireRenderLock([output], { kind: 'cli', project: '' }, at1042))
+    expect(error.code).toBe('CONFLICT')
+    expect(error.message).toBe(
+      'book.wav is being rendered by VoiceDesk (window, "My book", started 10:42) — wait for it or cancel it there.',
+    )
+    // The refused render leaves the first one's lock alone; after release the output is free.
+    expect(JSON.parse(await readFile(lockPathFor(output), 'utf8'))).toMatchObject({
+      pid: process.pid,
+    })
+    await first.release()
+    await (await acquireRenderLock([output], { kind: 'cli', project: '' }, at1042)).release()
+  })
+
+  it('takes over the lock of a render whose process is gone', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const gone = await deadPid()
+    const crashed = await acquireRenderLock([output], book, { ...at1042, pid: gone })
+    const lock = await acquireRenderLock([output], { kind: 'cli', project: 'Again' }, at1042)
+    expect(JSON.parse(await readFile(lockPathFor(output), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      project: 'Again',
+    })
+    // The crashed render's release (were it ever to run) cannot remove the new lock.
+    await crashed.release()
+    expect(await readdir(dir)).toEqual(['book.wav.voicedesk-lock'])
+    await lock.release()
+  })
+
+  it('takes over a lock whose pid now belongs to a process started at another time', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    await acquireRenderLock([output], book, { ...at1042, processStart: () => Promise.resolve('7') })
+    const checker = { ...at1042, processStart: () => Promise.resolve('8') }
+    await (await acquireRenderLock([output], book, checker)).release()
+    // The same start time: the same process, still rendering.
+    await acquireRenderLock([output], book, checker)
+    expect((await errorOf(acquireRenderLock([output], book, checker))).code).toBe('CONFLICT')
+  })
+
+  it('respects a lock written on another host, whatever its pid, and says what to do', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    await acquireRenderLock([output], book, {
+      ...at1042,
+      hostname: 'studio-mac',
+      pid: await deadPid(),
+    })
+    const error = await errorOf(acquireRenderLock([output], book, at1042))
+    expect(error.message).toBe(
+      `book.wav is being rendered by VoiceDesk on studio-mac (window, "My book", started 10:42) — wait for it or cancel it there. If no render is running there, delete ${lockPathFor(output)}.`,
+    )
+  })
+
+  it('takes over an unreadable lock (left by a power loss)', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    await writeFile(lockPathFor(output), '')
+    await (await acquireRenderLock([output], book, at1042)).release()
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('lets exactly one of two renders take a stale lock at the same moment', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    await acquireRenderLock([output], book, { ...at1042, pid: await deadPid() })
+    const outcomes = await Promise.allSettled([
+      acquireRenderLock([output], { kind: 'window', project: 'A' }, at1042),
+      acquireRenderLock([output], { kind: 'cli', project: 'B' }, at1042),
+    ])
+    const won = outcomes.filter((o) => o.status === 'fulfilled')
+    expect(won).toHaveLength(1)
+    const lost = outcomes.find((o) => o.status === 'rejected')
+    expect((lost?.reason as AppError).code).toBe('CONFLICT')
+    expect((await readdir(dir)).sort()).toEqual(['book.wav.voicedesk-lock'])
+  })
+
+  it('removes a stale lock only if it was not replaced since it was judged stale', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    await acquireRenderLock([output], book, { ...at1042, pid: await deadPid() })
+    const judged = JSON.parse(await readFile(lockPathFor(output), 'utf8')) as LockRecord
+    // Meanwhile another render removed the stale lock and took its own.
+    await rm(lockPathFor(output))
+    await acquireRenderLock([output], { kind: 'cli', project: 'Fresh' }, at1042)
+    const fresh = await readFile(lockPathFor(output), 'utf8')
+    await removeStaleLock(lockPathFor(output), judged)
+    expect(await readFile(lockPathFor(output), 'utf8')).toBe(fresh)
+    expect(await readdir(dir)).toEqual(['book.wav.voicedesk-lock'])
+    await removeStaleLock(lockPathFor(output), JSON.parse(fresh) as LockRecord)
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('locks every output of a render or none of them', async () => {
+    const dir = await tempDir()
+    const [audio, subtitles] = [join(dir, 'book.wav'), join(dir, 'book.srt')]
+    const other = await acquireRenderLock([join(dir, 'book.mp3'), subtitles], book, at1042)
+    const error = await errorOf(acquireRenderLock([audio, subtitles], book, at1042))
+    expect(error.message).toMatch(/^book\.srt is being rendered by VoiceDesk/)
+    expect((await readdir(dir)).sort()).toEqual([
+      'book.mp3.voicedesk-lock',
+      'book.srt.voicedesk-lock',
+    ])
+    await other.release()
+  })
+
+  it('names a missing folder like any other write there', async () => {
+    const dir = await tempDir()
+    const error = await errorOf(acquireRenderLock([join(dir, 'nope', 'book.wav')], book, at1042))
+    expect(error.code).toBe('DISK')
+    expect(error.message).toBe(
+      `The folder ${join(dir, 'nope')} does not exist. Choose an existing folder and try again.`,
+    )
+  })
+
+  it.runIf(process.platform === 'linux')('reads a process start time that stays put', async () => {
+    const mine = await linuxProcessStart(process.pid)
+    expect(mine).toMatch(/^\d+$/)
+    expect(await linuxProcessStart(process.pid)).toBe(mine)
+    expect(await linuxProcessStart(await deadPid())).toBeNull()
+  })
+})
