@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from '../src/main/security/csp'
 import { expect, test } from './fixtures/test'
 import type { PageWindow } from './support/page-window'
 import { snap } from './support/screenshots'
@@ -92,4 +93,29 @@ test('the page keeps its strict CSP and loads nothing but its own files', async 
     return w.__inlineRan === true
   })
   expect(ran).toBe(false)
+})
+
+test('the page is served with the CSP as a response header, frame-ancestors included', async ({
+  app,
+}) => {
+  const { page } = app
+  await expect(page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
+  // Reload to see the document's own response: app:// in Electron, the loopback host here.
+  const response = await page.reload()
+  expect(response?.status()).toBe(200)
+  const headers = response?.headers() ?? {}
+  // The header, unlike the meta tag, can say who may frame the app: nobody.
+  expect(headers['content-security-policy']).toBe(contentSecurityPolicy(false))
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['content-type']).toBe('text/html; charset=utf-8')
+  await expect(page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
+  // The policy is in force: the page may not even fetch its own origin (connect-src 'none').
+  const fetched = await page.evaluate(() =>
+    fetch('/index.html').then(
+      () => 'fetched',
+      () => 'refused',
+    ),
+  )
+  expect(fetched).toBe('refused')
 })

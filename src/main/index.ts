@@ -1,7 +1,17 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { WebContents } from 'electron'
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, screen, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron'
 import { createElectronPlatform } from './electron-platform'
 import { createLogger } from './core/log/logger'
 import { startDevSandbox } from './dev-sandbox'
@@ -10,23 +20,22 @@ import { buildMenuTemplate } from './menu'
 import type { MainRuntime } from './runtime'
 import { createMainRuntime } from './runtime'
 import type { AppOrigin } from './security/app-origin'
-import { fileAppOrigin, httpAppOrigin, isAppUrl } from './security/app-origin'
+import { httpAppOrigin, isAppUrl, schemeAppOrigin } from './security/app-origin'
+import { createAppFileServer } from './security/app-file-server'
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './security/app-protocol'
 import { openExternalUrl } from './security/external-links'
 import { hardenSession, hardenWebContents } from './security/harden-window'
 import { restorableBounds } from './window-state'
-// Why an asset import (not extraResources): electron-vite resolves resources/ (main's public
-// folder) from the bundle's own place at run time, so one path works in dev and inside the
-// packaged asar, which ships this one file (electron-builder.yml `files`).
-import windowIcon from '../../resources/icons/256x256.png?asset'
 
 const logger = createLogger({ scope: 'main' })
 const here = dirname(fileURLToPath(import.meta.url))
 const rendererDir = join(here, '../renderer')
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const development = !app.isPackaged
-// The pages main trusts: the dev server in development, the built renderer folder otherwise.
+// The pages main trusts: the dev server in development, the app:// scheme (which serves the built
+// renderer folder) otherwise.
 const appOrigins: AppOrigin[] =
-  devServerUrl !== undefined ? [httpAppOrigin(devServerUrl)] : [fileAppOrigin(rendererDir)]
+  devServerUrl !== undefined ? [httpAppOrigin(devServerUrl)] : [schemeAppOrigin()]
 /** Where Help > Documentation points; none is built in until the project publishes one. */
 const DOCS_URL: string | null = null
 
@@ -37,6 +46,11 @@ const openExternal = (url: string): Promise<void> => openExternalUrl(url, shell)
 
 // Every renderer is sandboxed, including any created by a library or a future feature.
 app.enableSandbox()
+// Why a privileged custom scheme and not file://: a file: page may read any other file: URL, and
+// the grantFileProtocolExtraPrivileges fuse (off, electron-builder.yml) would have to stay on for
+// its module scripts to load. app://voicedesk is a real, secure origin that serves one folder,
+// with the CSP as a response header. Must be registered before the app is ready.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 if (!app.requestSingleInstanceLock()) {
   // Another VoiceDesk is running: it gets focus (below, in its process); this one leaves.
@@ -98,6 +112,7 @@ function sendToAppWindows(channel: string, payload: unknown): void {
 async function start(): Promise<void> {
   nativeTheme.themeSource = 'system'
   hardenSession(session.defaultSession, { appOrigins, development })
+  if (devServerUrl === undefined) serveRendererFolder()
 
   runtime = await createMainRuntime({
     userDataDir: app.getPath('userData'),
@@ -154,8 +169,6 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
     minHeight: 560,
     show: false,
     title: 'VoiceDesk',
-    // Linux takes the window icon from here; Windows and macOS from the executable and the bundle.
-    ...(process.platform === 'linux' ? { icon: windowIcon } : {}),
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#17181c' : '#ffffff',
     // Spelled out here, as a literal, so the security scan (npm run security) reads the real
     // values; each is set even where it is Electron's default, so a changed default cannot
@@ -222,10 +235,20 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
     if (mainWindow === window) mainWindow = null
   })
 
-  if (devServerUrl !== undefined) {
-    void window.loadURL(devServerUrl)
-  } else {
-    void window.loadFile(join(rendererDir, 'index.html'))
-  }
+  void window.loadURL(devServerUrl ?? APP_ENTRY_URL)
   return window
+}
+
+/** Answers app:// requests from the built renderer folder only (see app-file-server.ts). */
+function serveRendererFolder(): void {
+  const files = createAppFileServer(rendererDir)
+  protocol.handle(APP_SCHEME, (request) =>
+    files.handle(request).catch((error: unknown) => {
+      logger.error('could not serve an app file', {
+        url: request.url.slice(0, 200),
+        error: String(error),
+      })
+      return new Response('could not read the file', { status: 500 })
+    }),
+  )
 }

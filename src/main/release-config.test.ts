@@ -37,7 +37,8 @@ describe('electron-builder.yml', () => {
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
       enableCookieEncryption: true,
-      grantFileProtocolExtraPrivileges: true,
+      // The renderer is served from app://, so file: pages get no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
     })
   })
 

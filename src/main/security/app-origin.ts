@@ -1,12 +1,13 @@
-import { pathToFileURL } from 'node:url'
+import { APP_HOST, APP_SCHEME } from './app-protocol'
 
 /**
- * Where the app's own pages live: the dev server's origin in development, or the folder of the
- * built renderer on disk (a `file:` URL prefix) in release builds.
+ * Where the app's own pages live: the dev server's origin in development (and the e2e browser
+ * host's loopback server), or the privileged `app://voicedesk` scheme in builds. `file:` pages are
+ * never the app: the renderer is not loaded from disk URLs any more.
  */
 export type AppOrigin =
   | { readonly kind: 'http'; readonly origin: string }
-  | { readonly kind: 'file'; readonly directory: string }
+  | { readonly kind: 'scheme'; readonly scheme: string; readonly host: string }
 
 /** The dev server (or e2e host) origin, from any URL on it: `http://localhost:5173/x` -> origin. */
 export function httpAppOrigin(url: string): AppOrigin {
@@ -17,10 +18,9 @@ export function httpAppOrigin(url: string): AppOrigin {
   return { kind: 'http', origin: parsed.origin }
 }
 
-/** The built renderer folder on disk, as a `file:` URL path prefix ending with "/". */
-export function fileAppOrigin(rendererDirectory: string): AppOrigin {
-  const href = pathToFileURL(rendererDirectory).href
-  return { kind: 'file', directory: href.endsWith('/') ? href : `${href}/` }
+/** The origin of the built renderer, served by main on the privileged scheme (`app://voicedesk`). */
+export function schemeAppOrigin(): AppOrigin {
+  return { kind: 'scheme', scheme: `${APP_SCHEME}:`, host: APP_HOST }
 }
 
 function parse(raw: string): URL | null {
@@ -31,25 +31,24 @@ function parse(raw: string): URL | null {
   }
 }
 
-// Why reject encoded separators: "%2F" and "%5C" stay encoded in URL.pathname, so a prefix check
-// would pass while the file actually loaded could sit outside the renderer folder.
-const ENCODED_SEPARATOR = /%2f|%5c/i
-
 function matches(url: URL, origin: AppOrigin): boolean {
   if (origin.kind === 'http') {
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin.origin
   }
-  if (url.protocol !== 'file:' || url.host !== '') return false
-  if (ENCODED_SEPARATOR.test(url.pathname)) return false
-  // The URL parser has already resolved "." and ".." segments (also their %2e forms), so a plain
-  // prefix test on the normalised path is sound.
-  const directory = new URL(origin.directory)
-  return url.pathname.startsWith(directory.pathname)
+  // Why compare parts: URL.origin is "null" for a custom scheme outside Chromium, so the scheme,
+  // the host and the absence of a port and user info are checked one by one.
+  return (
+    url.protocol === origin.scheme &&
+    url.hostname === origin.host &&
+    url.port === '' &&
+    url.username === '' &&
+    url.password === ''
+  )
 }
 
 /**
- * True when `raw` is a page of the app itself: same http origin as the dev server, or a file inside
- * the renderer folder. Parsed with URL, never string-matched.
+ * True when `raw` is a page of the app itself: same http origin as the dev server, or a URL on the
+ * app scheme's one host. Parsed with URL, never string-matched.
  */
 export function isAppUrl(raw: string, origins: AppOrigin | readonly AppOrigin[]): boolean {
   const url = parse(raw)

@@ -1,9 +1,12 @@
 /**
- * The Content-Security-Policy main adds as a response header to the app's own pages, as defence in
- * depth behind the meta tag in src/renderer/index.html (kept identical to it): nothing remote, no
- * connections, no plugins, no frames. Development adds only what the dev server's inline
- * react-refresh preamble, injected styles and hot-reload socket need (as electron.vite.config.ts
- * does to the meta tag). `frame-ancestors` only works as a header, so it lives here.
+ * The Content-Security-Policy of the app's own pages, sent as a response header: by the app://
+ * scheme in builds (app-file-server.ts, always the release policy), by main on the dev server's
+ * page in development (harden-window.ts), and by the e2e http host. Nothing remote, no
+ * connections, no plugins, no frames, and nobody may frame the app (`frame-ancestors` works only
+ * as a header, never in a meta tag). The meta tag in src/renderer/index.html repeats the rest; it
+ * is never looser (csp.test.ts). Development adds only what the dev server's inline react-refresh
+ * preamble, injected styles and hot-reload socket need (as electron.vite.config.ts does to the
+ * meta tag).
  */
 export function contentSecurityPolicy(development: boolean): string {
   const directives = [

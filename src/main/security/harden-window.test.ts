@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fileAppOrigin, httpAppOrigin } from './app-origin'
+import { httpAppOrigin, schemeAppOrigin } from './app-origin'
 import { hardenSession, hardenWebContents } from './harden-window'
 
 vi.mock('electron', () => ({}))
@@ -184,6 +184,8 @@ describe('hardenSession', () => {
     expect(headers['X-Other']).toEqual(['1'])
     expect(headers['Content-Security-Policy']?.[0]).toMatch(/default-src 'none'/)
     expect(headers['Content-Security-Policy']?.[0]).toMatch(/object-src 'none'/)
+    expect(headers['Content-Security-Policy']?.[0]).toMatch(/frame-ancestors 'none'/)
+    expect(headers['X-Content-Type-Options']).toEqual(['nosniff'])
     const other = vi.fn()
     handlers.headers?.(
       { url: 'https://elsewhere.example/', resourceType: 'mainFrame', responseHeaders: {} },
@@ -192,18 +194,36 @@ describe('hardenSession', () => {
     expect(other).toHaveBeenCalledWith({})
   })
 
-  it('works with the packaged file origin', () => {
+  it('grants to the app scheme origin in builds, and never to a file: page', () => {
     const { session, handlers } = fakeSession()
     hardenSession(session as never, {
-      appOrigins: [fileAppOrigin('/app/out/renderer')],
+      appOrigins: [schemeAppOrigin()],
       development: false,
       allowList: [{ permission: 'notifications' }],
     })
+    const ask = (requestingUrl: string) => {
+      const callback = vi.fn()
+      handlers.request?.({}, 'notifications', callback, { requestingUrl, isMainFrame: true })
+      return callback.mock.calls[0]?.[0] as boolean
+    }
+    expect(ask('app://voicedesk/index.html')).toBe(true)
+    expect(ask('file:///app/out/renderer/index.html')).toBe(false)
+    expect(ask('app://elsewhere/index.html')).toBe(false)
+    // A check may name only the requesting origin (no trailing slash, no path).
+    expect(handlers.check?.({}, 'notifications', 'app://voicedesk', { isMainFrame: true })).toBe(
+      true,
+    )
+  })
+
+  it('leaves app:// responses alone: the scheme handler sets the release headers itself', () => {
+    const { session, handlers } = fakeSession()
+    // Unpackaged builds run with development true; the dev policy must not reach app://.
+    hardenSession(session as never, { appOrigins: [schemeAppOrigin()], development: true })
     const callback = vi.fn()
-    handlers.request?.({}, 'notifications', callback, {
-      requestingUrl: 'file:///app/out/renderer/index.html',
-      isMainFrame: true,
-    })
-    expect(callback).toHaveBeenCalledWith(true)
+    handlers.headers?.(
+      { url: 'app://voicedesk/index.html', resourceType: 'mainFrame', responseHeaders: {} },
+      callback,
+    )
+    expect(callback).toHaveBeenCalledWith({})
   })
 })

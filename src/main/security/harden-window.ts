@@ -1,7 +1,7 @@
 import type { Session, WebContents } from 'electron'
 import type { AppOrigin } from './app-origin'
 import { isAppUrl } from './app-origin'
-import { contentSecurityPolicy } from './csp'
+import { securityHeaders } from './app-protocol'
 import { decideNavigation, decideWindowOpen } from './navigation-policy'
 import type { PermissionGrant } from './permissions'
 import { ALLOWED_PERMISSIONS, decidePermission } from './permissions'
@@ -63,8 +63,10 @@ export interface SessionHardenOptions {
 }
 
 /**
- * Wires deny-by-default permission handlers (request, check and device) and adds the CSP header to
- * the app's own http responses (the dev server) as defence in depth behind the page's meta tag.
+ * Wires deny-by-default permission handlers (request, check and device) and adds the CSP and
+ * nosniff headers to the dev server's page (an http app origin), which cannot set them itself. The
+ * `app://` scheme's responses carry them already (app-file-server.ts), always with the release
+ * policy, so they are left alone here.
  */
 export function hardenSession(
   session: Pick<
@@ -102,17 +104,20 @@ export function hardenSession(
     ),
   )
   session.setDevicePermissionHandler(() => false)
-  const csp = contentSecurityPolicy(options.development)
+  const devServers = options.appOrigins.filter((origin) => origin.kind === 'http')
+  const added = Object.entries(securityHeaders(options.development))
   session.webRequest.onHeadersReceived((details, callback) => {
-    if (details.resourceType !== 'mainFrame' || !isAppUrl(details.url, options.appOrigins)) {
+    if (details.resourceType !== 'mainFrame' || !isAppUrl(details.url, devServers)) {
       callback({})
       return
     }
     const headers = { ...(details.responseHeaders ?? {}) }
-    for (const name of Object.keys(headers)) {
-      if (name.toLowerCase() === 'content-security-policy') delete headers[name]
+    for (const [name] of added) {
+      for (const present of Object.keys(headers)) {
+        if (present.toLowerCase() === name.toLowerCase()) delete headers[present]
+      }
     }
-    headers['Content-Security-Policy'] = [csp]
+    for (const [name, value] of added) headers[name] = [value]
     callback({ responseHeaders: headers })
   })
 }

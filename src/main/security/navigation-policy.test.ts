@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { fileAppOrigin, httpAppOrigin, isAppUrl } from './app-origin'
+import { httpAppOrigin, isAppUrl, schemeAppOrigin } from './app-origin'
 import { decideNavigation, decideWindowOpen } from './navigation-policy'
 
 const dev = httpAppOrigin('http://localhost:5173/')
-const prod = fileAppOrigin('/opt/VoiceDesk/resources/app.asar/out/renderer')
+const prod = schemeAppOrigin()
 
 describe('app origins', () => {
-  it('builds a file origin ending with a slash, percent-encoded', () => {
-    expect(fileAppOrigin('/opt/Voice Desk/out/renderer')).toEqual({
-      kind: 'file',
-      directory: 'file:///opt/Voice%20Desk/out/renderer/',
-    })
+  it('is the app scheme and its one host in builds', () => {
+    expect(schemeAppOrigin()).toEqual({ kind: 'scheme', scheme: 'app:', host: 'voicedesk' })
   })
 
   it('refuses a non-http dev origin', () => {
@@ -47,21 +44,26 @@ describe('decideNavigation (dev server origin)', () => {
   })
 })
 
-describe('decideNavigation (packaged file origin)', () => {
+describe('decideNavigation (built app scheme origin)', () => {
   it.each([
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/index.html', 'allow'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/index.html#/script', 'allow'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/../renderer/index.html', 'allow'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/../main/index.js', 'deny'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/%2e%2e/main/index.js', 'deny'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/..%2f..%2fmain.js', 'deny'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/..%5C..%5Cmain.js', 'deny'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer-evil/index.html', 'deny'],
-    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer', 'deny'],
-    ['file://remote-host/opt/VoiceDesk/resources/app.asar/out/renderer/index.html', 'deny'],
+    ['app://voicedesk/index.html', 'allow'],
+    ['app://voicedesk/index.html#/script', 'allow'],
+    ['app://voicedesk/', 'allow'],
+    ['app://voicedesk', 'allow'],
+    ['app://voicedesk/assets/../index.html', 'allow'],
+    ['app://voicedesk.evil.example/index.html', 'deny'],
+    ['app://evil/index.html', 'deny'],
+    ['app://voicedesk:8080/index.html', 'deny'],
+    ['app://user@voicedesk/index.html', 'deny'],
+    ['app:///index.html', 'deny'],
+    ['apps://voicedesk/index.html', 'deny'],
+    ['http://voicedesk/index.html', 'deny'],
+    // The renderer is no longer a file: page; no file: URL is the app, not even its own folder.
+    ['file:///opt/VoiceDesk/resources/app.asar/out/renderer/index.html', 'deny'],
     ['file:///etc/passwd', 'deny'],
     ['https://example.com/', 'deny'],
     ['http://localhost:5173/', 'deny'],
+    ['javascript:alert(1)', 'deny'],
   ] as const)('%j -> %s', (url, expected) => {
     expect(decideNavigation(url, prod)).toBe(expected)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { httpAppOrigin } from './app-origin'
+import { httpAppOrigin, schemeAppOrigin } from './app-origin'
 import type { PermissionGrant } from './permissions'
 import { ALLOWED_PERMISSIONS, decidePermission } from './permissions'
 
@@ -89,5 +89,19 @@ describe('decidePermission', () => {
         microphone,
       ),
     ).toBe(false)
+  })
+
+  it('trusts the app scheme origin of builds, not file: pages', () => {
+    const built = [schemeAppOrigin()]
+    const ask = (requestingUrl: string) =>
+      decidePermission(
+        { permission: 'clipboard-sanitized-write', requestingUrl, isMainFrame: true },
+        built,
+      )
+    expect(ask('app://voicedesk/index.html')).toBe(true)
+    expect(ask('app://voicedesk')).toBe(true)
+    expect(ask('file:///opt/VoiceDesk/resources/app.asar/out/renderer/index.html')).toBe(false)
+    expect(ask('app://voicedesk.evil.example/')).toBe(false)
+    expect(ask('http://localhost:5173/')).toBe(false)
   })
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SenderInfo } from '../ipc/dispatch'
-import { fileAppOrigin, httpAppOrigin } from './app-origin'
+import { httpAppOrigin, schemeAppOrigin } from './app-origin'
 import { isTrustedSender } from './sender'
 
-const origins = [httpAppOrigin('http://localhost:5173'), fileAppOrigin('/app/out/renderer')]
+const origins = [httpAppOrigin('http://localhost:5173'), schemeAppOrigin()]
 const good: SenderInfo = {
   webContentsId: 1,
   isMainFrame: true,
@@ -12,9 +12,9 @@ const good: SenderInfo = {
 }
 
 describe('isTrustedSender', () => {
-  it('trusts the main frame of an app page (dev server or renderer folder)', () => {
+  it('trusts the main frame of an app page (dev server or the app scheme)', () => {
     expect(isTrustedSender(good, origins)).toBe(true)
-    expect(isTrustedSender({ ...good, url: 'file:///app/out/renderer/index.html' }, origins)).toBe(
+    expect(isTrustedSender({ ...good, url: 'app://voicedesk/index.html#/voices' }, origins)).toBe(
       true,
     )
   })
@@ -24,7 +24,10 @@ describe('isTrustedSender', () => {
     ['a webview', { isWebview: true }],
     ['a foreign origin', { url: 'https://evil.example/' }],
     ['another port', { url: 'http://localhost:5174/' }],
-    ['a file outside the renderer folder', { url: 'file:///app/out/main/index.js' }],
+    ['a file: page, even the renderer folder', { url: 'file:///app/out/renderer/index.html' }],
+    ['another app scheme host', { url: 'app://evil/index.html' }],
+    ['the app scheme on a port', { url: 'app://voicedesk:1/index.html' }],
+    ['an app sub-frame', { url: 'app://voicedesk/index.html', isMainFrame: false }],
     ['a data: page', { url: 'data:text/html,hi' }],
     ['a lost frame (empty URL)', { url: '', isMainFrame: false }],
     ['userinfo trick', { url: 'http://localhost:5173@evil.example/' }],
