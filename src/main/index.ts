@@ -26,6 +26,10 @@ import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './security/app
 import { openExternalUrl } from './security/external-links'
 import { hardenSession, hardenWebContents } from './security/harden-window'
 import { restorableBounds } from './window-state'
+// Why an asset import (not extraResources): electron-vite resolves resources/ (main's public
+// folder) from the bundle's own place at run time, so one path works in dev and inside the
+// packaged asar, which ships this one file (electron-builder.yml `files`).
+import windowIcon from '../../resources/icons/256x256.png?asset'
 
 const logger = createLogger({ scope: 'main' })
 const here = dirname(fileURLToPath(import.meta.url))
@@ -169,6 +173,8 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
     minHeight: 560,
     show: false,
     title: 'VoiceDesk',
+    // Linux takes the window icon from here; Windows and macOS from the executable and the bundle.
+    ...(process.platform === 'linux' ? { icon: windowIcon } : {}),
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#17181c' : '#ffffff',
     // Spelled out here, as a literal, so the security scan (npm run security) reads the real
     // values; each is set even where it is Electron's default, so a changed default cannot
