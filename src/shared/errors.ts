@@ -38,6 +38,11 @@ export interface ErrorDetails {
   fields?: Record<string, string>
   /** The scope an access token would need for the failed operation. */
   requiredScope?: string
+  /**
+   * A block that no voice resolves for (1-based), and its speaker when it has one. Messages stay
+   * neutral; each front end says where to choose the voice (the app's pickers, the CLI's flags).
+   */
+  missingVoice?: { block: number; speaker?: string }
 }
 
 /** A serialisable error: what the main process returns instead of throwing across IPC. */

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises'
-import { basename, extname } from 'node:path'
+import { basename } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
 import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
-import { SPEECH_FORMATS, STREAM_CODECS } from '../../shared/domain/speech'
+import { STREAM_CODECS } from '../../shared/domain/speech'
 import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
 import { sniffAudioExtension } from '../core/audio/check'
 import { writeFileAtomic } from '../core/files/atomic-write'
+import { formatForOutput } from '../core/narration/cli-render'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
 import type { CliIo } from './io'
 import { evaluationLine, messageLine, printJson, usage, voiceTable } from './io'
@@ -116,18 +117,11 @@ export async function voicesSample(c: CommandContext): Promise<void> {
 }
 
 function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
-  const given = text(values, 'format')
-  const fromName = extname(out).slice(1).toLowerCase()
-  const format =
-    given ??
-    ((SPEECH_FORMATS as readonly string[]).includes(fromName) ? fromName : stream ? 'mp3' : 'wav')
-  if (!(SPEECH_FORMATS as readonly string[]).includes(format)) {
-    throw usage(`--format must be one of ${SPEECH_FORMATS.join(', ')}.`)
-  }
+  const format = formatForOutput('speak', out, text(values, 'format'), stream ? 'mp3' : 'wav')
   if (stream && !(STREAM_CODECS as readonly string[]).includes(format)) {
     throw usage(`--stream sends ${STREAM_CODECS.join(', ')} only (no WAV over the stream).`)
   }
-  return format as SpeechFormat
+  return format
 }
 
 /** `speak`: one request (at most 2,000 code points, or 20,000 with --stream) to a checked file. */

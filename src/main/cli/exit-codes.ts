@@ -45,39 +45,3 @@ export function exitCodeFor(code: ErrorCode): number {
       return EXIT.internal
   }
 }
-
-export const HELP = `voicedesk: VoiceDesk on the command line (same engine as the app, no window)
-
-Usage:
-  voicedesk [global options] <command> [options]
-
-Commands:
-  voices list [--json]
-  voices create --name N --gender male|female|not_specified --sample FILE
-                --consent-name NAME --consent-email EMAIL [--locale ll-CC] [--json]
-  voices delete ID
-  voices sample ID --out FILE [--json]
-  speak --voice ID (--text T | --file F) --out FILE [--format wav|mp3|ogg|aac|pcm]
-        [--stream] [--language ll-CC] [--model M] [--normalize-text]
-        [--normalize-loudness] [--json]
-  render FILE --out OUT [--format wav|mp3|ogg|pcm] [--voice ID] [--cast NAME=ID ...]
-        [--subtitles srt|vtt] [--per-block DIR | --per-chapter DIR] [--sample-rate R]
-        [--loudness LUFS] [--cache-dir DIR] [--dry-run] [--json]   (docs/narration.md)
-  conversation show ID [--json]
-  conversation watch ID [--json]
-
-Global options:
-  --base-url URL     service address (or VOICEDESK_BASE_URL); https, or http on this computer
-  --plan free|paid   synthesis limits to keep under (or VOICEDESK_PLAN; default free)
-  --verbose          log requests to stderr (keys and tokens are always masked)
-  --help             this text
-
-Credentials: VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN) from the environment, else the
-key stored by the VoiceDesk app in the system keychain.
-
-Exit codes:
-  0 success            1 internal error        2 usage or invalid input
-  3 auth or scope      4 not found             5 rate limit, payment or plan limit
-  6 service/network/timeout                    7 audio stream cut short
-  8 disk (cannot write the file)               130 cancelled (Ctrl-C)
-`

@@ -3,14 +3,15 @@ import type { ParseArgsConfig } from 'node:util'
 import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
 import { createLogger } from '../core/log/logger'
-import { runRenderCommand } from '../core/narration/cli-render'
+import { RENDER_OPTIONS, runRenderCommand } from '../core/narration/cli-render'
 import type { Logger } from '../core/log/logger'
 import type { SecretStore } from '../core/secrets/secret-store'
 import type { Credential } from '../core/upstream/context'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
 import type { CommandContext } from './commands'
 import * as commands from './commands'
-import { EXIT, HELP, exitCodeFor } from './exit-codes'
+import { EXIT, exitCodeFor } from './exit-codes'
+import { HELP, commandHelp } from './help'
 import type { CliIo } from './io'
 import { printJson, usage } from './io'
 
@@ -104,11 +105,90 @@ async function resolveCliCredential(
   return null
 }
 
+/**
+ * The CLI's own hint for an error core raised without naming flags (core messages are shared
+ * with the app, which has no flags): chosen by a detail field, never by the message text.
+ */
+function flagHint(error: AppError): string {
+  const missing = error.details?.missingVoice
+  if (!missing) return ''
+  return missing.speaker === undefined
+    ? ' Give one with --voice VOICE_ID.'
+    : ` Give one with --cast "${missing.speaker}=VOICE_ID" or --voice VOICE_ID.`
+}
+
 /** Writes an error: one sentence (plus the request id) on stderr; with --json, also a document on stdout. */
 function report(io: CliIo, error: AppError, json: boolean): void {
   const requestId = error.details?.requestId
-  io.err(`voicedesk: ${error.message}${requestId ? ` (request id: ${requestId})` : ''}\n`)
+  io.err(
+    `voicedesk: ${error.message}${flagHint(error)}${requestId ? ` (request id: ${requestId})` : ''}\n`,
+  )
   if (json) printJson(io, { ok: false, error: error.toData() })
+}
+
+/** Node's parse error without its advice on `--`, which only confuses a mistyped option. */
+function firstSentence(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('. ')[0]!.replace(/\.$/, '')
+}
+
+/** Every option any command takes: enough to read a command line without refusing it. */
+const ANY_OPTION: NonNullable<ParseArgsConfig['options']> = { ...OPTIONS, ...RENDER_OPTIONS }
+
+/**
+ * The help a command line asks for (`--help`/`-h` anywhere, or `help [COMMAND]`), or null when
+ * it asks for none. Read leniently, so a line with a mistake still gets its command's help.
+ */
+function requestedHelp(argv: string[]): string | null {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: ANY_OPTION,
+    allowPositionals: true,
+    strict: false,
+  })
+  const words = positionals[0] === 'help' ? positionals.slice(1) : positionals
+  if (positionals[0] !== 'help' && values.help !== true) return null
+  if (words.length === 0) return HELP
+  const help = commandHelp(words)
+  if (help === null) throw usage(`Unknown command "${words.slice(0, 2).join(' ')}".`)
+  return help
+}
+
+/** The command line of `render` without the word itself, or null when the command is not render. */
+function renderArgs(argv: string[]): string[] | null {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: ANY_OPTION,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  })
+  const first = tokens.find((t) => t.kind === 'positional')
+  if (first?.kind !== 'positional' || first.value !== 'render') return null
+  return [...argv.slice(0, first.index), ...argv.slice(first.index + 1)]
+}
+
+/** `render`: its own options (narration engine), the same credentials, errors and exit codes. */
+async function runRender(
+  args: string[],
+  environment: CliEnvironment,
+  logger: Logger,
+): Promise<void> {
+  await runRenderCommand(args, {
+    out: (text) => environment.io.out(text),
+    err: (text) => environment.io.err(text),
+    isTTY: process.stderr.isTTY,
+    columns: process.stderr.columns,
+    env: environment.env,
+    createClient: ({ baseUrl, plan }) =>
+      createUpstreamClient({
+        baseUrl,
+        credential: () => resolveCliCredential(environment, logger),
+        limits: PLAN_LIMITS[plan],
+        logger,
+        userAgent: 'VoiceDesk-CLI',
+      }),
+    signal: environment.signal,
+  })
 }
 
 /** Runs one command line; resolves to the exit code. Never throws. */
@@ -121,41 +201,31 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     scope: 'cli',
   })
   let close = (): void => undefined
-  // `render` has its own options (narration engine): delegated whole, same credentials and codes.
-  if (argv[0] === 'render') {
-    return runRenderCommand(argv.slice(1), {
-      out: (text) => io.out(text),
-      err: (text) => io.err(text),
-      isTTY: process.stderr.isTTY,
-      columns: process.stderr.columns,
-      env: environment.env,
-      createClient: ({ baseUrl, plan }) =>
-        createUpstreamClient({
-          baseUrl,
-          credential: () => resolveCliCredential(environment, logger),
-          limits: PLAN_LIMITS[plan],
-          logger,
-          userAgent: 'VoiceDesk-CLI',
-        }),
-      onInterrupt: (handler) => {
-        environment.signal.addEventListener('abort', handler)
-        return () => environment.signal.removeEventListener('abort', handler)
-      },
-      exitCodeFor,
-    })
-  }
+  let rendering = false
   try {
+    const help = requestedHelp(argv)
+    if (help !== null) {
+      io.out(help)
+      return EXIT.ok
+    }
+    const render = renderArgs(argv)
+    if (render !== null) {
+      rendering = true
+      await runRender(render, environment, logger)
+      return EXIT.ok
+    }
     let parsed
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
     } catch (error) {
-      throw usage(`${(error as Error).message}.`)
+      throw usage(`${firstSentence(error)}.`)
     }
     const { values, positionals } = parsed
     json = values.json === true
-    if (values.help === true || positionals.length === 0) {
-      io.out(HELP)
-      return positionals.length === 0 && values.help !== true ? EXIT.usage : EXIT.ok
+    if (positionals.length === 0) {
+      // No command is a usage error: the overview goes to stderr, like every other error.
+      io.err(HELP)
+      return EXIT.usage
     }
     const [first = '', second = ''] = positionals
     const name = first === 'speak' ? 'speak' : `${first} ${second}`
@@ -203,12 +273,13 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
             },
           )
     if (appError.code === 'INTERNAL') logger.error('internal error', { error })
-    report(
-      io,
-      environment.signal.aborted ? new AppError('CANCELLED', 'Cancelled.') : appError,
-      json,
-    )
-    return environment.signal.aborted ? EXIT.cancelled : exitCodeFor(appError.code)
+    // A cancelled render keeps its own words (they say how to continue), else "Cancelled."
+    const shown =
+      environment.signal.aborted && !(rendering && appError.code === 'CANCELLED')
+        ? new AppError('CANCELLED', 'Cancelled.')
+        : appError
+    report(io, shown, json)
+    return exitCodeFor(shown.code)
   } finally {
     close()
   }

@@ -1,84 +1,135 @@
 import { homedir } from 'node:os'
-import { PLAN_LIMITS } from '../../../shared/domain/account'
-import { extname, join, resolve } from 'node:path'
+import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { ParseArgsConfig } from 'node:util'
 import type { RenderProgress } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../../shared/domain/speech'
 import type { SpeechFormat } from '../../../shared/domain/speech'
-import type { ErrorCode } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { UpstreamClient } from '../upstream/upstream-client'
-import { createUpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
 import { openPieceCache } from './piece-cache'
 import { estimateRender, startRender } from './render-job'
+import type { NarrationRenderResult } from './render-job'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
 /** How the render command reaches the outside world (the CLI passes the real ones). */
 export interface RenderCommandIo {
   /** Results (stdout). */
   out(text: string): void
-  /** Progress and errors (stderr). */
+  /** Progress (stderr). Errors are thrown, and the CLI reports them like any other command's. */
   err(text: string): void
   /** True when `err` goes to a terminal: a redrawn progress bar instead of plain lines. */
   isTTY?: boolean
   columns?: number
   env: Record<string, string | undefined>
-  /** Builds the upstream client; by default from the environment (VOICEDESK_API_KEY...). */
-  createClient?: (options: {
+  /** Builds the upstream client (the CLI's credentials: environment, else the keychain). */
+  createClient: (options: {
     baseUrl: string
     plan: 'free' | 'paid'
   }) => Promise<UpstreamClient> | UpstreamClient
-  /** Registers the Ctrl-C handler; returns its removal. Default: process SIGINT. */
-  onInterrupt?: (handler: () => void) => () => void
-  /** Maps an error code to the exit code (the CLI's table); default: {@link RENDER_EXIT}. */
-  exitCodeFor?: (code: ErrorCode) => number
+  /** Aborted on Ctrl-C: the render is cancelled and can be resumed. */
+  signal: AbortSignal
 }
 
-/** Exit codes of `render`: success, failure, bad usage, cancelled (resumable). */
-export const RENDER_EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const
+/** `voicedesk render --help`. */
+export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
 
-export const RENDER_USAGE = `Usage: voicedesk render FILE --out OUT [options]
-
-Renders a script (.txt, .md, or a VoiceDesk project .json/.voicedesk) into one audio file.
-  --out OUT              the finished file (its extension picks the format unless --format)
-  --format F             wav | mp3 | ogg | pcm | aac (AAC: 24000 Hz, pauses to 42.7 ms frames)
+Renders a script of any length (.txt, .md, or a VoiceDesk project .json/.voicedesk) into one
+checked audio file, piece by piece through the account's scheduler, with a piece cache so that
+an interrupted or edited render only asks for what changed.
+  -o, --out OUT          the finished file (written atomically)
+  --format F             ${SPEECH_FORMATS.join(' | ')} (default: the --out extension; an extension
+                         that is no format needs --format). AAC: 24000 Hz only, pauses rounded
+                         to whole 42.7 ms frames.
   --voice ID             default voice for blocks without one
   --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
   --subtitles srt|vtt    subtitles beside OUT with the same name
   --per-block DIR        also one file per block in DIR
   --per-chapter DIR      also one file per chapter (Markdown heading) in DIR
   --sample-rate R        24000 (default) | 44100 | 48000
-  --loudness LUFS        normalize to this integrated loudness (e.g. -16)
+  --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
-  --base-url URL         service address (or VOICEDESK_BASE_URL)
-  --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
-  --dry-run              print requests, billable characters and cached pieces; send nothing
+  --dry-run              plan only: print pieces, cached pieces, requests and billable
+                         characters; send nothing, write nothing
   --json                 print the result (or the estimate) as JSON on stdout
-Ctrl-C cancels cleanly: run the same command again to continue where it stopped.`
+  --base-url URL         service address (or VOICEDESK_BASE_URL); not needed with --dry-run
+  --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
+Ctrl-C cancels cleanly (exit 130): run the same command again to continue where it stopped.`
+
+/** The options `render` takes (the CLI also reads them to find `--help` anywhere on the line). */
+export const RENDER_OPTIONS = {
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  voice: { type: 'string' },
+  cast: { type: 'string', multiple: true },
+  subtitles: { type: 'string' },
+  'per-block': { type: 'string' },
+  'per-chapter': { type: 'string' },
+  'sample-rate': { type: 'string' },
+  loudness: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  'base-url': { type: 'string' },
+  plan: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  // Global: read by the CLI's logger before the command runs.
+  verbose: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
+
+/** A usage error of `command` (exit 2): the message, then where to read the usage. */
+export function commandUsage(command: string, message: string): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `${message} Run "voicedesk ${command} --help" for usage.`,
+  )
+}
 
 function usage(message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${message}\n\n${RENDER_USAGE}`)
+  return commandUsage('render', message)
+}
+
+function isFormat(value: string): value is SpeechFormat {
+  return (SPEECH_FORMATS as readonly string[]).includes(value)
+}
+
+/**
+ * The format of an output file: `--format` when given, else the one its extension names, else
+ * `fallback`. Why an unknown extension is refused: writing WAV bytes under `x.flac` gives a file
+ * that no player opens as what its name says.
+ */
+export function formatForOutput(
+  command: string,
+  out: string,
+  asked: string | undefined,
+  fallback: SpeechFormat | null,
+): SpeechFormat {
+  const list = SPEECH_FORMATS.join(', ')
+  if (asked !== undefined) {
+    const format = asked.toLowerCase()
+    if (!isFormat(format)) throw commandUsage(command, `Unknown format "${asked}": choose ${list}.`)
+    return format
+  }
+  const ext = extname(out).slice(1)
+  if (isFormat(ext.toLowerCase())) return ext.toLowerCase() as SpeechFormat
+  if (ext === '') {
+    if (fallback !== null) return fallback
+    throw commandUsage(
+      command,
+      `The output ${basename(out)} has no extension to tell the format: add one or give --format (${list}).`,
+    )
+  }
+  throw commandUsage(
+    command,
+    `The output extension ".${ext}" is not a format VoiceDesk writes (${list}): rename the output, or give --format to choose one of them anyway.`,
+  )
 }
 
 function defaultCacheDir(env: Record<string, string | undefined>): string {
   if (env.VOICEDESK_CACHE_DIR) return resolve(env.VOICEDESK_CACHE_DIR)
   const base = env.XDG_CACHE_HOME ? resolve(env.XDG_CACHE_HOME) : join(homedir(), '.cache')
   return join(base, 'voicedesk', 'pieces')
-}
-
-function clientFromEnv(
-  env: Record<string, string | undefined>,
-  options: { baseUrl: string; plan: 'free' | 'paid' },
-): UpstreamClient {
-  const key = env.VOICEDESK_API_KEY ?? env.VOICEDESK_ACCESS_TOKEN
-  if (!key) throw new AppError('AUTH_MISSING', 'No API key: set VOICEDESK_API_KEY and try again.')
-  return createUpstreamClient({
-    baseUrl: options.baseUrl,
-    credential: { kind: env.VOICEDESK_API_KEY ? 'apiKey' : 'accessToken', secret: key },
-    limits: PLAN_LIMITS[options.plan],
-  })
 }
 
 function parseCast(values: string[]): Record<string, string> {
@@ -104,34 +155,24 @@ async function loadProject(argv: string[]): Promise<{
   project: Project
   values: Record<string, string | boolean | string[] | undefined>
 }> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      out: { type: 'string' },
-      format: { type: 'string' },
-      voice: { type: 'string' },
-      cast: { type: 'string', multiple: true },
-      subtitles: { type: 'string' },
-      'per-block': { type: 'string' },
-      'per-chapter': { type: 'string' },
-      'sample-rate': { type: 'string' },
-      loudness: { type: 'string' },
-      'cache-dir': { type: 'string' },
-      'base-url': { type: 'string' },
-      plan: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-  })
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: RENDER_OPTIONS,
+    })
+  } catch (error) {
+    // Node's message goes on to advise on `--`, which only confuses a mistyped option.
+    const message = error instanceof Error ? error.message : String(error)
+    throw usage(`${message.split('. ')[0]!.replace(/\.$/, '')}.`)
+  }
+  const { values, positionals } = parsed
   const file = positionals[0]
   if (!file || positionals.length > 1) throw usage('Give exactly one script FILE.')
   if (!values.out) throw usage('--out OUT is required.')
-  const extFormat = extname(values.out).slice(1).toLowerCase()
-  const format = values.format ?? extFormat
-  if (!(SPEECH_FORMATS as readonly string[]).includes(format)) {
-    throw usage(`Unknown format "${format}": choose wav, mp3, ogg, pcm or aac.`)
-  }
+  const format = formatForOutput('render', values.out, values.format, null)
   if (values.subtitles && values.subtitles !== 'srt' && values.subtitles !== 'vtt') {
     throw usage('--subtitles is srt or vtt.')
   }
@@ -148,7 +189,7 @@ async function loadProject(argv: string[]): Promise<{
   const project = await importScript(resolve(file), {
     cast: parseCast(values.cast ?? []),
     defaults: {
-      format: format as SpeechFormat,
+      format,
       ...(values.voice ? { voiceId: values.voice } : {}),
       ...(sampleRate ? { sampleRate: sampleRate as 24_000 | 44_100 | 48_000 } : {}),
       ...(lufs !== undefined ? { loudness: { mode: 'target' as const, targetLufs: lufs } } : {}),
@@ -157,11 +198,39 @@ async function loadProject(argv: string[]): Promise<{
   return { project, values }
 }
 
+/** The human summary of a finished render: files, requests, pause rounding, loudness, checks. */
+function resultSummary(result: NarrationRenderResult): string {
+  const loud = result.loudness
+  return (
+    [
+      `Wrote ${result.outputPath} (${result.durationSeconds.toFixed(2)} s, ${result.format}, ${result.sampleRate} Hz)`,
+      ...result.extraFiles.map((f) => `  ${f}`),
+      result.subtitlesPath ? `Subtitles: ${result.subtitlesPath}` : '',
+      `Requests: ${result.requests}, cached pieces: ${result.cachedPieces}, billable characters: ${result.billableCharacters}`,
+      result.pauseRounding
+        ? `Pauses: ${result.pauseRounding.pauses} rounded to whole AAC frames of ${result.pauseRounding.frameMs.toFixed(2)} ms (at most ${result.pauseRounding.maxErrorMs.toFixed(1)} ms off each, ${result.pauseRounding.totalErrorMs.toFixed(1)} ms in all)`
+        : '',
+      result.format === 'aac'
+        ? 'Loudness: not measured (AAC frames are joined as the service sent them)'
+        : loud.measuredLufs === null
+          ? 'Loudness: not measurable (too short or silent)'
+          : `Loudness: measured ${loud.measuredLufs.toFixed(1)} LUFS, output ${loud.outputLufs?.toFixed(1)} LUFS (gain ${loud.gainDb.toFixed(1)} dB${loud.peakLimited ? ', limited by the peak' : ''})`,
+      ...result.checks.map(
+        (c) =>
+          `Check block ${c.blockIndex + 1} (${c.blockId}): ${c.issues.map((i) => `${i.kind} "${i.word}"`).join(', ')}`,
+      ),
+    ]
+      .filter((l) => l !== '')
+      .join('\n') + '\n'
+  )
+}
+
 /**
  * `render FILE --out OUT ...`: renders a script with a progress bar (plain lines when stderr is
- * not a terminal), `--dry-run` for the cost, Ctrl-C to cancel resumably. Returns the exit code.
+ * not a terminal), `--dry-run` for the cost, Ctrl-C to cancel resumably. Throws an AppError on
+ * failure (the CLI reports it and picks the exit code).
  */
-export async function runRenderCommand(argv: string[], io: RenderCommandIo): Promise<number> {
+export async function runRenderCommand(argv: string[], io: RenderCommandIo): Promise<void> {
   const write = (to: 'out' | 'err', text: string): void => {
     if (to === 'out') io.out(text)
     else io.err(text)
@@ -182,13 +251,13 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
           ? `${JSON.stringify(estimate)}\n`
           : `${estimate.totalPieces} pieces, ${estimate.cachedPieces} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters.\n`,
       )
-      return RENDER_EXIT.ok
+      return
     }
     const baseUrl = (values['base-url'] as string | undefined) ?? io.env.VOICEDESK_BASE_URL
     if (!baseUrl) throw usage('No service address: give --base-url or set VOICEDESK_BASE_URL.')
     const plan = (values.plan as string | undefined) ?? io.env.VOICEDESK_PLAN ?? 'free'
     if (plan !== 'free' && plan !== 'paid') throw usage('--plan must be free or paid.')
-    client = await (io.createClient ?? ((o) => clientFromEnv(io.env, o)))({ baseUrl, plan })
+    client = await io.createClient({ baseUrl, plan })
     const outputPath = resolve(String(values.out))
     const split =
       typeof values['per-block'] === 'string'
@@ -216,21 +285,14 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
         write('err', `${progressLine(p, 80)}\n`)
       lastDone = p.piecesDone
     })
-    let interrupts = 0
-    const onInterrupt =
-      io.onInterrupt ??
-      ((handler: () => void) => {
-        process.on('SIGINT', handler)
-        return () => process.off('SIGINT', handler)
-      })
-    const removeInterrupt = onInterrupt(() => {
-      interrupts += 1
-      // Why a second Ctrl-C exits at once: a user who presses it twice wants out now; the cache
-      // and the journal are already safe on disk.
-      if (interrupts > 1) process.exit(RENDER_EXIT.cancelled)
+    const onInterrupt = (): void => {
+      // A second Ctrl-C is handled by the CLI entry (it exits at once); the cache and the
+      // journal are already safe on disk.
       write('err', '\nCancelling... (Ctrl-C again to quit at once)\n')
       job.cancel()
-    })
+    }
+    io.signal.addEventListener('abort', onInterrupt, { once: true })
+    if (io.signal.aborted) onInterrupt()
     // Why a ref'd timer: the scheduler's waits use unref'd timers (they must never hold the app
     // open), so between requests a command-line process would otherwise simply exit.
     const keepAlive = setInterval(() => undefined, 1000)
@@ -238,51 +300,11 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
       const result = await job.done
       if (tty) write('err', '\n')
       if (values.json) write('out', `${JSON.stringify(result)}\n`)
-      else {
-        const loud = result.loudness
-        write(
-          'out',
-          [
-            `Wrote ${result.outputPath} (${result.durationSeconds.toFixed(2)} s, ${result.format}, ${result.sampleRate} Hz)`,
-            ...result.extraFiles.map((f) => `  ${f}`),
-            result.subtitlesPath ? `Subtitles: ${result.subtitlesPath}` : '',
-            `Requests: ${result.requests}, cached pieces: ${result.cachedPieces}, billable characters: ${result.billableCharacters}`,
-            result.pauseRounding
-              ? `Pauses: ${result.pauseRounding.pauses} rounded to whole AAC frames of ${result.pauseRounding.frameMs.toFixed(2)} ms (at most ${result.pauseRounding.maxErrorMs.toFixed(1)} ms off each, ${result.pauseRounding.totalErrorMs.toFixed(1)} ms in all)`
-              : '',
-            result.format === 'aac'
-              ? 'Loudness: not measured (AAC frames are joined as the service sent them)'
-              : loud.measuredLufs === null
-                ? 'Loudness: not measurable (too short or silent)'
-                : `Loudness: measured ${loud.measuredLufs.toFixed(1)} LUFS, output ${loud.outputLufs?.toFixed(1)} LUFS (gain ${loud.gainDb.toFixed(1)} dB${loud.peakLimited ? ', limited by the peak' : ''})`,
-            ...result.checks.map(
-              (c) =>
-                `Check block ${c.blockIndex + 1} (${c.blockId}): ${c.issues.map((i) => `${i.kind} "${i.word}"`).join(', ')}`,
-            ),
-          ]
-            .filter((l) => l !== '')
-            .join('\n') + '\n',
-        )
-      }
-      return RENDER_EXIT.ok
+      else write('out', resultSummary(result))
     } finally {
       clearInterval(keepAlive)
-      removeInterrupt()
+      io.signal.removeEventListener('abort', onInterrupt)
     }
-  } catch (error) {
-    const parseError =
-      error instanceof TypeError &&
-      String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')
-    const appError =
-      error instanceof AppError
-        ? error
-        : parseError
-          ? usage(error.message)
-          : new AppError('INTERNAL', error instanceof Error ? error.message : String(error))
-    write('err', `\n${appError.message}\n`)
-    if (io.exitCodeFor) return io.exitCodeFor(appError.code)
-    if (appError.code === 'CANCELLED') return RENDER_EXIT.cancelled
-    return appError.code === 'VALIDATION_FAILED' ? RENDER_EXIT.usage : RENDER_EXIT.failed
   } finally {
     client?.close()
   }

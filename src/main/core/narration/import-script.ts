@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { Project, ProjectDefaults } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
+import { AppError } from '../../../shared/errors'
 import { toDiskError } from '../files/atomic-write'
 import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
@@ -22,6 +23,14 @@ export async function importScript(path: string, options: ImportOptions = {}): P
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
+    // Why not toDiskError: that one speaks of writing (a missing folder); here the script
+    // itself is missing, which is NOT_FOUND and names the file.
+    const code = (error as { code?: unknown }).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new AppError('NOT_FOUND', `The script file ${path} does not exist. Check the path.`, {
+        cause: error,
+      })
+    }
     throw toDiskError(error, path)
   }
   const ext = extname(path).toLowerCase()

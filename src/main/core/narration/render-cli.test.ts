@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
+import { createProject } from '../../../shared/domain/script'
+import { SPEECH_FORMATS } from '../../../shared/domain/speech'
+import type { AppError } from '../../../shared/errors'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
 import { openPieceCache } from './piece-cache'
@@ -146,8 +149,46 @@ describe('render command', () => {
   }, 90_000)
 
   it('fails with a usage message and exit code 2 on bad arguments', async () => {
-    const { code, err } = await runCli(['nothing.txt', '--out', join(dir, 'x.flac')]).exit
+    const { code, err } = await runCli(['nothing.txt', '--out', join(dir, 'x.wav'), '-x']).exit
     expect(code).toBe(2)
-    expect(err).toMatch(/Unknown format "flac"/)
+    expect(err).toBe(`voicedesk: Unknown option '-x'. Run "voicedesk render --help" for usage.\n`)
+  })
+
+  it('--help prints the usage on stdout and exits 0', async () => {
+    const { code, out, err } = await runCli(['--help']).exit
+    expect({ code, err }).toEqual({ code: 0, err: '' })
+    expect(out).toMatch(/^Usage: voicedesk render FILE --out OUT/)
+    expect(out).toContain(`--format F             ${SPEECH_FORMATS.join(' | ')}`)
+  })
+})
+
+describe('messages the app shares', () => {
+  it('a block without a voice is refused without naming command-line flags', () => {
+    const project = createProject({
+      blocks: [
+        { id: 'a', text: 'Said by Ann.', speaker: 'Ann' },
+        { id: 'b', text: 'Said by nobody.' },
+      ],
+      cast: { Ann: 'emma' },
+    })
+    const error = (() => {
+      try {
+        planRender(project)
+      } catch (e) {
+        return e as AppError
+      }
+      throw new Error('planRender accepted a block without a voice')
+    })()
+    expect(error.message).toBe(
+      'Block 2 has no voice. Choose a default voice or give the block one.',
+    )
+    expect(error.details?.missingVoice).toEqual({ block: 2 })
+    const castless = createProject({ blocks: [{ id: 'a', text: 'Hi.', speaker: 'Ann' }] })
+    expect(() => planRender(castless)).toThrow(
+      expect.objectContaining({
+        message: expect.not.stringContaining('--') as unknown,
+        details: expect.objectContaining({ missingVoice: { block: 1, speaker: 'Ann' } }) as unknown,
+      }),
+    )
   })
 })

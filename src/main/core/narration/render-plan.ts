@@ -82,16 +82,21 @@ function resolveVoice(project: Project, block: ScriptBlock, index: number): stri
     if (!project.defaults.voiceId) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `Block ${index + 1} is spoken by "${block.speaker}", who has no voice in the cast. Add one (--cast "${block.speaker}=VOICE_ID") or set a default voice (--voice).`,
-        { details: { fields: { [block.id]: `no voice for speaker ${block.speaker}` } } },
+        `Block ${index + 1} is spoken by "${block.speaker}", who has no voice in the cast. Give ${block.speaker} a voice in the cast or choose a default voice.`,
+        {
+          details: {
+            fields: { [block.id]: `no voice for speaker ${block.speaker}` },
+            missingVoice: { block: index + 1, speaker: block.speaker },
+          },
+        },
       )
     }
   }
   if (project.defaults.voiceId) return project.defaults.voiceId
   throw new AppError(
     'VALIDATION_FAILED',
-    `Block ${index + 1} has no voice. Set a default voice (--voice VOICE_ID) or give the block one.`,
-    { details: { fields: { [block.id]: 'no voice' } } },
+    `Block ${index + 1} has no voice. Choose a default voice or give the block one.`,
+    { details: { fields: { [block.id]: 'no voice' }, missingVoice: { block: index + 1 } } },
   )
 }
 

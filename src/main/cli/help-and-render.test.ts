@@ -1,0 +1,196 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Sandbox } from '../../sandbox/index'
+
+import { startSandbox } from '../../sandbox/index'
+import { createProject } from '../../shared/domain/script'
+import { SPEECH_FORMATS } from '../../shared/domain/speech'
+import { runCli } from './run'
+
+// What docs/cli.md promises about help, render's errors and output formats.
+
+let sandbox: Sandbox
+let dir: string
+beforeAll(async () => {
+  sandbox = await startSandbox({ synthThreads: 0 })
+  dir = await mkdtemp(join(tmpdir(), 'vd-cli-help-'))
+})
+afterAll(async () => {
+  await sandbox.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Runs the CLI in-process with captured output. */
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+    env: {
+      VOICEDESK_BASE_URL: sandbox.baseUrl,
+      VOICEDESK_API_KEY: sandbox.keys.paid,
+      VOICEDESK_PLAN: 'paid',
+      ...env,
+    },
+    signal: new AbortController().signal,
+  })
+  return { code, stdout, stderr }
+}
+
+const GROUPS = ['voices', 'conversation']
+
+/** Every command and command group, as typed. */
+const COMMAND_WORDS = [
+  ['voices'],
+  ['voices', 'list'],
+  ['voices', 'create'],
+  ['voices', 'delete'],
+  ['voices', 'sample'],
+  ['speak'],
+  ['render'],
+  ['conversation'],
+  ['conversation', 'show'],
+  ['conversation', 'watch'],
+]
+
+describe('voicedesk help', () => {
+  it("--help, -h and help COMMAND print that command's help on stdout and exit 0", async () => {
+    for (const words of COMMAND_WORDS) {
+      for (const args of [
+        [...words, '--help'],
+        [...words, '-h'],
+        ['help', ...words],
+        // Help wins over a line that is otherwise wrong.
+        [...words, ...(GROUPS.includes(words.join(' ')) ? [] : ['some-id']), '--bogus', '--help'],
+      ]) {
+        const r = await cli(args, { VOICEDESK_BASE_URL: undefined })
+        expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: '' })
+        expect(r.stdout.startsWith(`Usage: voicedesk ${words.join(' ')} `)).toBe(true)
+      }
+    }
+    for (const args of [['--help'], ['-h'], ['help'], ['--verbose', '--help']]) {
+      const r = await cli(args)
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: '' })
+      expect(r.stdout).toMatch(/^VoiceDesk on the command line/)
+    }
+  })
+
+  it('render help lists every format the engine writes, and so does the overview', async () => {
+    const render = await cli(['render', '--help'])
+    const formatLine = render.stdout.split('\n').find((l) => l.trimStart().startsWith('--format'))
+    expect(formatLine).toContain(SPEECH_FORMATS.join(' | '))
+    expect(SPEECH_FORMATS).toContain('aac')
+    expect(render.stdout).toMatch(/--dry-run/)
+    const overview = await cli(['--help'])
+    const renderUsage = overview.stdout.split('\n').find((l) => l.trimStart().startsWith('render'))
+    expect(renderUsage).toContain(`--format ${SPEECH_FORMATS.join('|')}`)
+  })
+
+  it('help for a command that does not exist is a usage error', async () => {
+    for (const args of [
+      ['help', 'nope'],
+      ['nope', '--help'],
+      ['voices', 'nope', '-h'],
+    ]) {
+      const r = await cli(args)
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toMatch(/^voicedesk: Unknown command "nope|voices nope"/)
+    }
+  })
+})
+
+describe('voicedesk render (in-process)', () => {
+  const script = () => join(dir, 'render-script.txt')
+  const cacheDir = () => join(dir, 'render-cache')
+  beforeAll(async () => {
+    await writeFile(script(), 'First paragraph, said once.\n\nSecond paragraph, said twice.')
+  })
+
+  it('global options may come before the word render', async () => {
+    const r = await cli([
+      '--verbose',
+      '--plan',
+      'free',
+      'render',
+      script(),
+      '--out',
+      join(dir, 'g.wav'),
+      '--voice',
+      'emma',
+      '--dry-run',
+      '--cache-dir',
+      cacheDir(),
+    ])
+    expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^2 pieces, 0 cached/) })
+  })
+
+  it('a missing script file is exit 4 and names the file', async () => {
+    const missing = join(dir, 'no-such-script.md')
+    const r = await cli(['render', missing, '--out', join(dir, 'm.wav'), '--voice', 'emma'])
+    expect(r.code).toBe(4)
+    expect(r.stderr).toBe(`voicedesk: The script file ${missing} does not exist. Check the path.\n`)
+  })
+
+  it('an --out extension that is no format is refused unless --format is given', async () => {
+    for (const command of [
+      ['render', script(), '--voice', 'emma', '--dry-run', '--cache-dir', cacheDir()],
+      ['speak', '--voice', 'george', '--text', 'Hi.'],
+    ]) {
+      const out = join(dir, `${command[0]}.flac`)
+      const refused = await cli([...command, '--out', out])
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toMatch(/^voicedesk: The output extension "\.flac" is not a format/)
+      expect(refused.stderr).toContain(SPEECH_FORMATS.join(', '))
+      const forced = await cli([...command, '--out', out, '--format', 'wav'])
+      expect(forced).toMatchObject({ code: 0, stderr: '' })
+    }
+    // speak wrote what --format asked for, under the name given.
+    expect((await readFile(join(dir, 'speak.flac'))).subarray(0, 4).toString()).toBe('RIFF')
+  })
+
+  it('errors carry the voicedesk: prefix and the request id, and --json gives a document', async () => {
+    const r = await cli([
+      'render',
+      script(),
+      '--out',
+      join(dir, 'nobody.mp3'),
+      '--voice',
+      'nobody',
+      '--cache-dir',
+      cacheDir(),
+      '--json',
+    ])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/\nvoicedesk: .*\(request id: req_\w+\)\n$/)
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', details: { requestId: expect.stringMatching(/^req_/) } },
+    })
+    const usage = await cli(['render', script(), '--out', join(dir, 'u.wav'), '--bogus'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toMatch(
+      /^voicedesk: Unknown option '--bogus'\. Run "voicedesk render --help"/,
+    )
+  })
+
+  it('a block without a voice gets the CLI flag hint added to the neutral core message', async () => {
+    const r = await cli(['render', script(), '--out', join(dir, 'v.wav'), '--dry-run'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      'voicedesk: Block 1 has no voice. Choose a default voice or give the block one. Give one with --voice VOICE_ID.\n',
+    )
+    // A project whose speaker has no voice in the cast.
+    const projectPath = join(dir, 'dialogue.voicedesk')
+    const project = createProject({ blocks: [{ id: 'b1', text: 'Hello there.', speaker: 'Ann' }] })
+    await writeFile(projectPath, JSON.stringify(project))
+    const cast = await cli(['render', projectPath, '--out', join(dir, 'd.wav'), '--dry-run'])
+    expect(cast.code).toBe(2)
+    expect(cast.stderr).toBe(
+      'voicedesk: Block 1 is spoken by "Ann", who has no voice in the cast. Give Ann a voice in the cast or choose a default voice. Give one with --cast "Ann=VOICE_ID" or --voice VOICE_ID.\n',
+    )
+  })
+})

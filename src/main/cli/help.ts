@@ -1,0 +1,134 @@
+import { SPEECH_FORMATS } from '../../shared/domain/speech'
+import { RENDER_HELP } from '../core/narration/cli-render'
+
+const FORMATS = SPEECH_FORMATS.join('|')
+
+const EXIT_CODES = `Exit codes:
+  0 success            1 internal error        2 usage or invalid input
+  3 auth or scope      4 not found             5 rate limit, payment or plan limit
+  6 service/network/timeout                    7 audio stream cut short
+  8 disk (cannot write the file)               130 cancelled (Ctrl-C)`
+
+const GLOBAL_OPTIONS = `Global options:
+  --base-url URL     service address (or VOICEDESK_BASE_URL); https, or http on this computer
+  --plan free|paid   synthesis limits to keep under (or VOICEDESK_PLAN; default free)
+  --verbose          log requests to stderr (keys and tokens are always masked)
+  -h, --help         help (also: voicedesk help COMMAND)`
+
+const FOOTER = 'Global options, credentials and exit codes: voicedesk --help'
+
+/** The top-level help: every command, the global options, credentials and exit codes. */
+export const HELP = `VoiceDesk on the command line (same engine as the app, no window)
+
+Usage:
+  voicedesk [global options] <command> [options]
+  voicedesk help <command>        help for one command (or: voicedesk <command> --help)
+
+Commands:
+  voices list [--json]
+  voices create --name N --gender male|female|not_specified --sample FILE
+                --consent-name NAME --consent-email EMAIL [--locale ll-CC] [--json]
+  voices delete ID [--json]
+  voices sample ID --out FILE [--json]
+  speak --voice ID (--text T | --file F) --out FILE [--format ${FORMATS}]
+        [--stream] [--language ll-CC] [--model M] [--normalize-text]
+        [--normalize-loudness] [--json]
+  render FILE --out OUT [--format ${FORMATS}] [--voice ID] [--cast NAME=ID ...]
+        [--subtitles srt|vtt] [--per-block DIR | --per-chapter DIR] [--sample-rate R]
+        [--loudness LUFS] [--cache-dir DIR] [--dry-run] [--json]
+  conversation show ID [--json]
+  conversation watch ID [--json]
+
+${GLOBAL_OPTIONS}
+
+Credentials: VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN) from the environment, else the
+key stored by the VoiceDesk app in the system keychain.
+
+${EXIT_CODES}
+`
+
+const JSON_OPTION = '  --json             print the result as one JSON document on stdout'
+
+/** Help of each command and command group, keyed by its words ("voices list", "render"). */
+const COMMAND_HELP: Record<string, string> = {
+  voices: `Usage: voicedesk voices <list|create|delete|sample> [options]
+
+Personal and stock voices of the account.
+  voices list                 every voice the account can use
+  voices create ...           clone a personal voice from a recorded sample
+  voices delete ID            delete a personal voice
+  voices sample ID --out F    download a voice's sample
+
+Help for one: voicedesk voices <command> --help`,
+  'voices list': `Usage: voicedesk voices list [--json]
+
+Lists the voices the account can use: id, type, gender, locale and name.
+${JSON_OPTION}`,
+  'voices create': `Usage: voicedesk voices create --name N --gender G --sample FILE
+                              --consent-name NAME --consent-email EMAIL [options]
+
+Clones a personal voice from a recorded sample. Never retried blindly: if the answer is lost,
+the voice list is read and the voice found by name is returned instead of creating a second one.
+  --name N               the voice's display name
+  --gender G             male | female | not_specified
+  --sample FILE          the recording (wav, mp3, ogg or aac)
+  --consent-name NAME    full name of the person who consents to the clone
+  --consent-email EMAIL  their email address
+  --locale ll-CC         the voice's language (e.g. en-US)
+${JSON_OPTION}`,
+  'voices delete': `Usage: voicedesk voices delete ID [--json]
+
+Deletes a personal voice.
+${JSON_OPTION}`,
+  'voices sample': `Usage: voicedesk voices sample ID --out FILE [--json]
+
+Downloads the sample of a voice to FILE (written atomically).
+  -o, --out FILE     where to save it
+${JSON_OPTION}`,
+  speak: `Usage: voicedesk speak --voice ID (--text T | --file F) --out FILE [options]
+
+One speech request (at most 2,000 characters), or one stream with --stream (at most 20,000),
+to a checked audio file. For longer scripts use voicedesk render.
+  --voice ID             the voice
+  --text T               the text to speak
+  --file F               or a UTF-8 text file to speak
+  -o, --out FILE         the audio file (written atomically, checked before it is renamed)
+  --format F             ${SPEECH_FORMATS.join(' | ')} (default: the --out extension, else wav;
+                         mp3 with --stream). An extension that is no format needs --format.
+  --stream               use the streaming endpoint (no wav)
+  --language ll-CC       language of the text
+  --model M              speech model
+  --normalize-text       let the service normalize numbers, dates and abbreviations
+  --normalize-loudness   let the service normalize loudness
+${JSON_OPTION}`,
+  render: RENDER_HELP,
+  conversation: `Usage: voicedesk conversation <show|watch> ID [--json]
+
+Voice-agent conversations.
+  conversation show ID     the status, transcript and evaluations as they are now
+  conversation watch ID    follow it live until it ends, then print the evaluations
+
+Help for one: voicedesk conversation <command> --help`,
+  'conversation show': `Usage: voicedesk conversation show ID [--json]
+
+Prints a conversation's status, its transcript and (once it has ended) its evaluations.
+${JSON_OPTION}`,
+  'conversation watch': `Usage: voicedesk conversation watch ID [--json]
+
+Polls once a second while the conversation is not final, prints each new turn once, then waits
+for the evaluations, prints them and stops by itself.
+${JSON_OPTION}`,
+}
+
+/**
+ * The help of the command named by the first positional words ("voices", "voices list",
+ * "render"), or null when they name no command.
+ */
+export function commandHelp(words: string[]): string | null {
+  const [first = '', second] = words
+  const oneWord = first === 'speak' || first === 'render'
+  const key = oneWord || second === undefined ? first : `${first} ${second}`
+  const text = COMMAND_HELP[key]
+  if (text === undefined) return null
+  return `${text}\n\n${FOOTER}\n`
+}
