@@ -251,21 +251,27 @@ describe('AAC output', () => {
 })
 
 describe('leftovers of a killed render', () => {
-  it('removes temp files of the output, its journal and its subtitles, and nothing else', async () => {
+  it('removes temp files of the output, its journal and the subtitles it writes, and nothing else', async () => {
     const sub = await mkdtemp(join(dir, 'left-'))
     const leftovers = [
       '.book.wav.0123456789ab.partial',
       '.book.wav.voicedesk-journal.json.0123456789ab.partial',
       '.book.srt.0123456789ab.partial',
     ]
-    const others = ['.other.wav.0123456789ab.partial', 'notes.txt']
+    // Why the VTT one stays: this render writes no VTT, and book.mp3's render may be writing it.
+    const others = [
+      '.other.wav.0123456789ab.partial',
+      '.book.vtt.0123456789ab.partial',
+      'notes.txt',
+    ]
     for (const name of [...leftovers, ...others]) await writeFile(join(sub, name), 'x')
     await startRender({
       project: project(TEXTS.slice(0, 1)),
       outputPath: join(sub, 'book.wav'),
       source: upstreamSpeechSource(client),
       cache: await openPieceCache(join(dir, 'cache-left')),
+      subtitles: 'srt',
     }).done
-    expect((await readdir(sub)).sort()).toEqual([...others, 'book.wav'].sort())
+    expect((await readdir(sub)).sort()).toEqual([...others, 'book.srt', 'book.wav'].sort())
   })
 })
