@@ -116,8 +116,8 @@ const LETTER = /\p{L}/u
 /**
  * Where to start the next window when a window holds no trusted sentence end (one very long
  * sentence): inside a word, so no sentence end after it needs text before it. Looks back from
- * `limit` at most `span` units (so every window moves on by at least window - 2 margins); falls
- * back to `limit` for a stretch without words.
+ * `limit` at most `span` units (so every window moves on by a good part of its length); falls
+ * back to `limit` in a stretch without words, where an end may then be missed.
  */
 function restartPoint(text: string, limit: number, span: number): number {
   for (let i = limit; i > limit - span; i--) {
@@ -152,7 +152,7 @@ export function sentenceEnds(
       next = end
     }
     if (final) break
-    pos = next > pos ? next : restartPoint(text, trusted, windows.margin)
+    pos = next > pos ? next : restartPoint(text, trusted, (windows.window - windows.margin) / 2)
   }
   return ends
 }
