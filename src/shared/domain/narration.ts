@@ -25,8 +25,16 @@ export interface RenderProgress {
   audioSeconds: number
   /** Billable characters of the requests sent by this render so far. */
   billableCharacters: number
-  /** Estimated seconds left, or null before there is anything to estimate from. */
+  /**
+   * Estimated seconds left, or null before there is anything to estimate from. Time spent
+   * waiting on a busy service (429) is left out of the pace it is estimated from.
+   */
   etaSeconds: number | null
+  /**
+   * The service answered 429 (busy) and asked to wait: new requests start after this many ms,
+   * counted from this snapshot; null when nothing is waiting on the service.
+   */
+  busyWaitMs: number | null
   phase: 'synthesizing' | 'encoding' | 'checking' | 'done'
 }
 
@@ -38,6 +46,7 @@ export function startingProgress(done = { piecesDone: 0, piecesTotal: 0 }): Rend
     audioSeconds: 0,
     billableCharacters: 0,
     etaSeconds: null,
+    busyWaitMs: null,
     phase: 'synthesizing',
   }
 }

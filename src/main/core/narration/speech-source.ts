@@ -19,4 +19,9 @@ export interface SpeechSource {
   synthesizePiece(request: PieceRequest, signal: AbortSignal): Promise<SynthesizedPiece>
   /** How many requests may usefully be in flight at once (the plan's concurrency limit). */
   readonly maxInFlight: number
+  /**
+   * Calls `listener` with the wait in ms when the service answers 429 and new requests pause,
+   * and with null when they resume. Returns the unsubscribe function. Optional for fakes.
+   */
+  onServiceBusy?(listener: (waitMs: number | null) => void): () => void
 }

@@ -14,6 +14,7 @@ export function upstreamSpeechSource(
     get maxInFlight() {
       return client.scheduler.stats().limits.maxInFlight
     },
+    onServiceBusy: (listener) => client.scheduler.onPause(listener),
     async synthesizePiece(request, signal) {
       const result = await client.synthesize({
         input: request.input,

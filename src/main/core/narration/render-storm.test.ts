@@ -1,0 +1,151 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { RenderProgress } from '../../../shared/domain/narration'
+import type { Project } from '../../../shared/domain/script'
+import type { AppError } from '../../../shared/errors'
+import { createSynthesisScheduler } from '../upstream/scheduler'
+import type { Harness } from '../upstream/test/helpers'
+import { startHarness } from '../upstream/test/helpers'
+import type { InstantClock } from '../upstream/test/instant-clock'
+import { createInstantClock } from '../upstream/test/instant-clock'
+import type { UpstreamClient } from '../upstream/upstream-client'
+import { importScript } from './import-script'
+import { openPieceCache } from './piece-cache'
+import { journalPathFor, readJournal } from './render-journal'
+import { startRender } from './render-job'
+import type { SpeechSource } from './speech-source'
+import { upstreamSpeechSource } from './upstream-speech-source'
+
+const PIECES = 7
+
+let h: Harness
+let dir: string
+let project: Project
+
+beforeAll(async () => {
+  h = await startHarness()
+  dir = await mkdtemp(join(tmpdir(), 'vd-storm-'))
+  const script = Array.from({ length: PIECES }, (_, i) => `Paragraph ${i + 1} is read here.`)
+  await writeFile(join(dir, 'script.md'), script.join('\n\n'))
+  project = await importScript(join(dir, 'script.md'), {
+    defaults: { voiceId: 'olivia', format: 'wav' },
+  })
+})
+afterEach(() => h.sandbox.clearFaults())
+afterAll(async () => {
+  await h?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** A client whose waits take no real time, one request at a time so the order is fixed. */
+function clientOn(clock: InstantClock, rateLimitBudgetMs?: number): UpstreamClient {
+  return h.makeClient({
+    clock,
+    scheduler: createSynthesisScheduler(
+      { requestsPerSecond: 100, maxInFlight: 1 },
+      { clock, random: () => 0 },
+    ),
+    ...(rateLimitBudgetMs === undefined ? {} : { retry: { rateLimitBudgetMs } }),
+  })
+}
+
+/** The client's speech source; a storm of `storm` 429s starts once `after` pieces came back. */
+function stormAfter(client: UpstreamClient, after: number, storm: number): SpeechSource {
+  const inner = upstreamSpeechSource(client)
+  let answered = 0
+  return {
+    maxInFlight: 1,
+    onServiceBusy: (listener) => inner.onServiceBusy!(listener),
+    async synthesizePiece(request, signal) {
+      const piece = await inner.synthesizePiece(request, signal)
+      answered += 1
+      if (answered === after) {
+        h.sandbox.setFaults({ rateLimitStorm: storm, stormRetryAfterSeconds: 1 })
+      }
+      return piece
+    },
+  }
+}
+
+/** Speech answers the sandbox billed (200), per input text. */
+function billedPerInput(): Map<string, number> {
+  const billed = new Map<string, number>()
+  for (const e of h.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })) {
+    if (e.status !== 200) continue
+    const input = String(e.body?.input)
+    billed.set(input, (billed.get(input) ?? 0) + 1)
+  }
+  return billed
+}
+
+describe('a render through a 429 storm', () => {
+  it('waits exactly what the service asks, says so in its progress, and finishes', async () => {
+    const clock = createInstantClock()
+    const client = clientOn(clock)
+    h.sandbox.clearRequestLog()
+    const seen: RenderProgress[] = []
+    const t0 = clock.now()
+    const job = startRender({
+      project,
+      outputPath: join(dir, 'through.wav'),
+      source: stormAfter(client, 2, 12),
+      cache: await openPieceCache(join(dir, 'cache-through')),
+      parallelism: 1,
+      now: () => clock.now(),
+    })
+    job.onProgress((p) => seen.push(p))
+    const result = await job.done
+    expect(result.requests).toBe(PIECES)
+    // 12 429s with Retry-After: 1 cost 12 s, not a second more.
+    expect(clock.now() - t0).toBe(12_000)
+    const waiting = seen.filter((p) => p.busyWaitMs !== null)
+    expect(waiting.length).toBeGreaterThan(0)
+    // The third request met the storm: no piece came back while the service was busy.
+    expect(waiting.every((p) => p.busyWaitMs === 1000 && p.piecesDone <= 2)).toBe(true)
+    expect(seen.at(-1)).toMatchObject({ phase: 'done', busyWaitMs: null })
+    // The clock moved only while waiting on the service, so the requests themselves took no time:
+    // an estimate that left the 12 s out is 0; one that counted them says 16 s after piece 3.
+    const estimates = seen.filter((p) => p.piecesDone >= 3 && p.phase === 'synthesizing')
+    expect(estimates.length).toBeGreaterThan(0)
+    expect(estimates.map((p) => p.etaSeconds)).toEqual(estimates.map(() => 0))
+  })
+
+  it('ends at the budget with RATE_LIMITED naming it; the resume bills no piece twice', async () => {
+    const cacheDir = join(dir, 'cache-budget')
+    const outputPath = join(dir, 'budget.wav')
+    const clock = createInstantClock()
+    h.sandbox.clearRequestLog()
+    const first = startRender({
+      project,
+      outputPath,
+      source: stormAfter(clientOn(clock, 30_000), 3, 100_000),
+      cache: await openPieceCache(cacheDir),
+      parallelism: 1,
+      now: () => clock.now(),
+    })
+    const error = (await first.done.catch((e: unknown) => e)) as AppError
+    expect(error.code).toBe('RATE_LIMITED')
+    expect(error.message).toContain('at most 30 s per request (its rate-limit budget)')
+    expect(error.message).toContain('Finished pieces are kept')
+    expect(error.details?.requestId).toEqual(expect.any(String))
+    expect(first.progress().piecesDone).toBe(3)
+    expect((await readJournal(journalPathFor(outputPath)))?.finished).toHaveLength(3)
+
+    // The storm is over: the same render picks up where it stopped.
+    h.sandbox.clearFaults()
+    const second = await startRender({
+      project,
+      outputPath,
+      source: upstreamSpeechSource(clientOn(createInstantClock())),
+      cache: await openPieceCache(cacheDir),
+    }).done
+    expect(second.cachedPieces).toBe(3)
+    expect(second.requests).toBe(PIECES - 3)
+    const billed = billedPerInput()
+    expect(billed.size).toBe(PIECES)
+    expect([...billed.values()].every((n) => n === 1)).toBe(true)
+    await expect(stat(journalPathFor(outputPath))).rejects.toThrow()
+  })
+})
