@@ -147,7 +147,12 @@ function progressLine(p: RenderProgress, width: number): string {
   const ratio = p.piecesTotal === 0 ? 1 : p.piecesDone / p.piecesTotal
   const barWidth = Math.max(10, Math.min(30, width - 60))
   const filled = Math.round(ratio * barWidth)
-  const eta = p.etaSeconds === null ? '' : `  ETA ${Math.ceil(p.etaSeconds)} s`
+  const eta =
+    p.busyWaitMs !== null
+      ? `  the service is busy, waiting ${Math.max(1, Math.round(p.busyWaitMs / 1000))} s`
+      : p.etaSeconds === null
+        ? ''
+        : `  ETA ${Math.ceil(p.etaSeconds)} s`
   return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${p.piecesDone}/${p.piecesTotal} pieces  ${p.audioSeconds.toFixed(1)} s audio  ${p.billableCharacters} chars${eta}  ${p.phase}`
 }
 
@@ -281,7 +286,7 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     let lastDone = -1
     job.onProgress((p) => {
       if (tty) write('err', `\r${progressLine(p, io.columns ?? 80)}\u001b[K`)
-      else if (p.piecesDone !== lastDone || p.phase === 'done')
+      else if (p.piecesDone !== lastDone || p.phase === 'done' || p.busyWaitMs !== null)
         write('err', `${progressLine(p, 80)}\n`)
       lastDone = p.piecesDone
     })

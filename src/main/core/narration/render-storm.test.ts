@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -148,4 +149,36 @@ describe('a render through a 429 storm', () => {
     expect([...billed.values()].every((n) => n === 1)).toBe(true)
     await expect(stat(journalPathFor(outputPath))).rejects.toThrow()
   })
+})
+
+describe('the command line through a 429 storm', () => {
+  it('says the service is busy and how long it waits, then finishes', async () => {
+    // One 429 with Retry-After: 1 (one second of real waiting): the whole chain, scheduler to
+    // progress line, as a user's terminal log shows it.
+    h.sandbox.setFaults({ rateLimitStorm: 1, stormRetryAfterSeconds: 1 })
+    const entry = join(process.cwd(), 'src', 'main', 'cli.ts')
+    const child = spawn(
+      process.execPath,
+      [
+        ...['--import', 'tsx', entry, 'render', join(dir, 'script.md')],
+        ...['--out', join(dir, 'cli.wav'), '--voice', 'olivia'],
+      ],
+      {
+        env: {
+          ...process.env,
+          VOICEDESK_BASE_URL: h.sandbox.baseUrl,
+          VOICEDESK_API_KEY: h.sandbox.keys.paid,
+          VOICEDESK_CACHE_DIR: join(dir, 'cache-cli'),
+          VOICEDESK_PLAN: 'paid',
+          DBUS_SESSION_BUS_ADDRESS: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let err = ''
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(err).toContain('the service is busy, waiting 1 s')
+    expect(code).toBe(0)
+  }, 60_000)
 })
