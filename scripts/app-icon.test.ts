@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { PNG_SIZES, renderIconPng } from './make-icons.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -52,6 +53,14 @@ describe('app icon', () => {
     for (const name of names) {
       const [width, height] = name.replace('.png', '').split('x').map(Number)
       expect(pngSize(readFileSync(join(dir, name))), name).toEqual({ width, height })
+    }
+  })
+
+  it('commits exactly what `npm run icons` renders from the SVG sources now', async () => {
+    expect(PNG_SIZES).toEqual(PNG_SET)
+    for (const size of PNG_SET) {
+      const committed = readFileSync(join(root, `resources/icons/${size}x${size}.png`))
+      expect((await renderIconPng(size)).equals(committed), `${size} px`).toBe(true)
     }
   })
 

@@ -138,6 +138,16 @@ afterAll(async () => {
 })
 
 describe('ensure-electron (the step before npm start)', () => {
+  it('runs before `npm start` and `npm run dev`, which need the binary', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    expect(scripts.start).toBe('electron-vite dev')
+    expect(scripts.dev).toBe('electron-vite dev')
+    expect(scripts.prestart).toBe('node scripts/ensure-electron.mjs')
+    expect(scripts.predev).toBe('node scripts/ensure-electron.mjs')
+  })
+
   it('downloads Electron through the mirror, checks it, unpacks it and writes path.txt', async () => {
     const dir = copyElectronPackage()
     requests.length = 0

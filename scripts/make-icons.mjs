@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Resvg } from '@resvg/resvg-js'
 import icongen from 'icon-gen'
 
@@ -25,21 +25,20 @@ const SMALL_MAX = 24
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const resources = join(root, 'resources')
 
-/** Renders one SVG to a square PNG `size` pixels wide. */
-function renderPng(svg, size) {
+/** Renders the icon as a square PNG `size` pixels wide, from the drawing meant for that size. */
+export async function renderIconPng(size) {
+  const svg = await readFile(join(resources, size <= SMALL_MAX ? 'icon-small.svg' : 'icon.svg'))
   return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng()
 }
 
 async function main() {
-  const full = await readFile(join(resources, 'icon.svg'))
-  const small = await readFile(join(resources, 'icon-small.svg'))
   const pngDir = join(resources, 'icons')
   await mkdir(pngDir, { recursive: true })
   // icon-gen reads a folder of PNGs named by size (16.png, 24.png, ...).
   const staging = await mkdtemp(join(tmpdir(), 'voicedesk-icons-'))
   try {
     for (const size of PNG_SIZES) {
-      const png = renderPng(size <= SMALL_MAX ? small : full, size)
+      const png = await renderIconPng(size)
       await writeFile(join(pngDir, `${size}x${size}.png`), png)
       await writeFile(join(staging, `${size}.png`), png)
     }
@@ -56,4 +55,6 @@ async function main() {
   )
 }
 
-await main()
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main()
+}
