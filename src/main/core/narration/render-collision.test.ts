@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -61,6 +61,16 @@ const partials = async (name: string): Promise<string[]> =>
     new RegExp(`^\\.${name.replaceAll('.', '\\.')}\\.[0-9a-f]{12}\\.partial$`).test(f),
   )
 
+/**
+ * Waits until a render has opened its temporary output (its source is held, so it stays there).
+ * Why a wait for a condition and not a delay: how long the opening takes depends on the load.
+ */
+const opened = (name: string): Promise<void> =>
+  vi.waitFor(async () => expect(await partials(name)).toHaveLength(1), {
+    timeout: 20_000,
+    interval: 20,
+  })
+
 describe('two renders to one output', () => {
   it('refuses the second render, names the first, and lets the first finish', async () => {
     const book = await project()
@@ -74,7 +84,7 @@ describe('two renders to one output', () => {
       holder: 'window',
     })
     // The first render has opened its temporary output and waits for the service.
-    await vi.waitFor(async () => expect(await partials('book.wav')).toHaveLength(1))
+    await opened('book.wav')
     const live = await partials('book.wav')
 
     harness.sandbox.clearRequestLog()
@@ -114,7 +124,7 @@ describe('two renders to one output', () => {
       cache: await openPieceCache(join(dir, 'cache-a')),
       holder: 'window',
     })
-    await vi.waitFor(async () => expect(await partials('cancelled.wav')).toHaveLength(1))
+    await opened('cancelled.wav')
     await stat(lockPathFor(outputPath))
     job.cancel()
     expect(((await job.done.catch((e: unknown) => e)) as AppError).code).toBe('CANCELLED')
@@ -161,6 +171,32 @@ describe('two renders to one output', () => {
       await stat(srtTemp)
     } finally {
       await wavRender.release()
+    }
+  })
+
+  it('locks the per-chapter folder too, and leaves nothing behind when refused', async () => {
+    const book = await project()
+    await mkdir(join(dir, 'nested'))
+    const parts = join(dir, 'nested', 'three-parts')
+    const other = await acquireRenderLock([parts], { kind: 'cli', project: 'Other' })
+    try {
+      harness.sandbox.clearRequestLog()
+      const error = await startRender({
+        project: book,
+        outputPath: join(dir, 'three.wav'),
+        source: upstreamSpeechSource(harness.client),
+        cache: await openPieceCache(join(dir, 'cache-b')),
+        split: { mode: 'chapter', dir: parts },
+        holder: 'window',
+      }).done.catch((e: unknown) => e)
+      expect((error as AppError).message).toMatch(
+        /^three-parts is being rendered by VoiceDesk \(command line, "Other", started/,
+      )
+      expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+      expect((await readdir(dir)).filter((f) => f.includes('three'))).toEqual([])
+      expect(await readdir(join(dir, 'nested'))).toEqual(['three-parts.voicedesk-lock'])
+    } finally {
+      await other.release()
     }
   })
 })

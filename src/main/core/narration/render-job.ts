@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { startingProgress } from '../../../shared/domain/narration'
 import { setMaxListeners } from 'node:events'
 import type { RenderEstimate, RenderProgress, RenderResult } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
+import { toDiskError } from '../files/atomic-write'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { cancelledRender } from './assemble-program'
@@ -11,7 +14,7 @@ import type { SplitOutput } from './render-outputs'
 import { planRender } from './render-plan'
 import type { SpeechSource } from './speech-source'
 import type { RenderHolderKind } from './render-lock'
-import { acquireRenderLock, ensureParentOf } from './render-lock'
+import { acquireRenderLock } from './render-lock'
 import { runRender, subtitlesPathFor } from './render-run'
 
 /** Everything a render needs. */
@@ -104,8 +107,13 @@ async function runLocked(
   logger: Logger,
 ): Promise<NarrationRenderResult> {
   const outputs = lockedOutputs(options)
-  // A per-chapter folder is locked beside itself: its parent must exist first.
-  if (options.split) await ensureParentOf(options.split.dir)
+  const splitDir = options.split?.dir
+  if (splitDir !== undefined) {
+    // A per-chapter folder is locked beside itself: its parent must exist first.
+    await mkdir(dirname(splitDir), { recursive: true }).catch((error: unknown) => {
+      throw toDiskError(error, splitDir)
+    })
+  }
   const lock = await acquireRenderLock(outputs, {
     kind: options.holder ?? 'cli',
     project: options.project.title,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { link, open, readFile, rename, rm } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { basename, dirname } from 'node:path'
+import { basename } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { toDiskError } from '../files/atomic-write'
@@ -18,8 +18,6 @@ export interface RenderHolder {
 
 /** The locks a render holds on its outputs until {@link RenderLock.release}. */
 export interface RenderLock {
-  /** The locked outputs (files or folders), in the order they were taken. */
-  readonly paths: readonly string[]
   /** Removes this render's lock files (never another render's); safe to call more than once. */
   release(): Promise<void>
 }
@@ -282,7 +280,7 @@ export async function acquireRenderLock(
   const release = (): Promise<void> =>
     (released ??= (async () => {
       for (const output of [...taken].reverse()) {
-        // Best effort: a lock that cannot be removed names a live pid only while this runs.
+        // Best effort: a lock left behind names this process, so it is taken over once it ends.
         await releaseOne(output, token).catch(() => undefined)
       }
     })())
@@ -295,14 +293,5 @@ export async function acquireRenderLock(
     await release()
     throw toDiskError(error, lockPathFor(outputs[taken.length] ?? outputs[0] ?? ''))
   }
-  return { paths: taken, release }
-}
-
-/** Creates the folder a locked folder's lock file goes beside (a per-chapter folder's parent). */
-export async function ensureParentOf(output: string): Promise<void> {
-  try {
-    await mkdir(dirname(output), { recursive: true })
-  } catch (error) {
-    throw toDiskError(error, output)
-  }
+  return { release }
 }
