@@ -98,7 +98,7 @@ describe('voicedesk help', () => {
       const r = await cli(args)
       expect(r.code).toBe(2)
       expect(r.stdout).toBe('')
-      expect(r.stderr).toMatch(/^voicedesk: Unknown command "nope|voices nope"/)
+      expect(r.stderr).toMatch(/^voicedesk: Unknown command "(voices )?nope"/)
     }
   })
 })
@@ -126,6 +126,15 @@ describe('voicedesk render (in-process)', () => {
       cacheDir(),
     ])
     expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^2 pieces, 0 cached/) })
+  })
+
+  it('takes a negative loudness target after a space, as documented', async () => {
+    const base = ['render', script(), '--out', join(dir, 'l.wav'), '--voice', 'emma', '--dry-run']
+    const ok = await cli([...base, '--cache-dir', cacheDir(), '--loudness', '-16'])
+    expect(ok).toMatchObject({ code: 0, stderr: '' })
+    const tooLow = await cli([...base, '--cache-dir', cacheDir(), '--loudness', '-50'])
+    expect(tooLow.code).toBe(2)
+    expect(tooLow.stderr).toMatch(/^voicedesk: --loudness is a target in LUFS between -40 and -5/)
   })
 
   it('a missing script file is exit 4 and names the file', async () => {

@@ -3,7 +3,7 @@ import type { ParseArgsConfig } from 'node:util'
 import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
 import { createLogger } from '../core/log/logger'
-import { RENDER_OPTIONS, runRenderCommand } from '../core/narration/cli-render'
+import { RENDER_OPTIONS, parseErrorText, runRenderCommand } from '../core/narration/cli-render'
 import type { Logger } from '../core/log/logger'
 import type { SecretStore } from '../core/secrets/secret-store'
 import type { Credential } from '../core/upstream/context'
@@ -126,11 +126,6 @@ function report(io: CliIo, error: AppError, json: boolean): void {
   if (json) printJson(io, { ok: false, error: error.toData() })
 }
 
-/** Node's parse error without its advice on `--`, which only confuses a mistyped option. */
-function firstSentence(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('. ')[0]!.replace(/\.$/, '')
-}
-
 /** Every option any command takes: enough to read a command line without refusing it. */
 const ANY_OPTION: NonNullable<ParseArgsConfig['options']> = { ...OPTIONS, ...RENDER_OPTIONS }
 
@@ -218,7 +213,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
     } catch (error) {
-      throw usage(`${firstSentence(error)}.`)
+      throw usage(`${parseErrorText(error)}.`)
     }
     const { values, positionals } = parsed
     json = values.json === true

@@ -41,8 +41,8 @@ checked audio file, piece by piece through the account's scheduler, with a piece
 an interrupted or edited render only asks for what changed.
   -o, --out OUT          the finished file (written atomically)
   --format F             ${SPEECH_FORMATS.join(' | ')} (default: the --out extension; an extension
-                         that is no format needs --format). AAC: 24000 Hz only, pauses rounded
-                         to whole 42.7 ms frames.
+                         that is no format needs --format). AAC: 24000 Hz only, no --loudness,
+                         pauses rounded to whole 42.7 ms frames.
   --voice ID             default voice for blocks without one
   --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
   --subtitles srt|vtt    subtitles beside OUT with the same name
@@ -77,6 +77,37 @@ export const RENDER_OPTIONS = {
   // Global: read by the CLI's logger before the command runs.
   verbose: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>
+
+/**
+ * The first sentence of Node's argument-parser error. Why not all of it: the rest advises on `--`
+ * and `=` syntax, which only confuses someone who mistyped an option.
+ */
+export function parseErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.split(/\.\s/)[0]!.replace(/\.$/, '')
+}
+
+/**
+ * `--loudness -16` as `--loudness=-16`. Why: Node's parser refuses a value that starts with a
+ * dash after a space (it could be a mistyped option), and a loudness target is always negative.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const joined: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') return [...joined, ...argv.slice(i)]
+    const option = arg.startsWith('--') ? arg.slice(2) : ''
+    const next = argv[i + 1]
+    const takesValue =
+      option in RENDER_OPTIONS &&
+      RENDER_OPTIONS[option as keyof typeof RENDER_OPTIONS].type === 'string'
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`)
+      i++
+    } else joined.push(arg)
+  }
+  return joined
+}
 
 /** A usage error of `command` (exit 2): the message, then where to read the usage. */
 export function commandUsage(command: string, message: string): AppError {
@@ -163,15 +194,13 @@ async function loadProject(argv: string[]): Promise<{
   let parsed
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: RENDER_OPTIONS,
     })
   } catch (error) {
-    // Node's message goes on to advise on `--`, which only confuses a mistyped option.
-    const message = error instanceof Error ? error.message : String(error)
-    throw usage(`${message.split('. ')[0]!.replace(/\.$/, '')}.`)
+    throw usage(`${parseErrorText(error)}.`)
   }
   const { values, positionals } = parsed
   const file = positionals[0]
