@@ -114,8 +114,9 @@ test('a network failure while creating says the service cannot be reached', asyn
   await voices.open()
   await expect(voices.count).toHaveText('44 voices')
   const dialog = await prepareVoice(app, voices, samplePath)
-  // The connection goes away while the dialog is open.
+  // The connection goes away while the dialog is open (the user lets the key follow the address).
   const port = await closedLoopbackPort()
+  app.platform.answerNextConfirm(true)
   const changed = await app.page.evaluate(
     async (baseUrl) =>
       (

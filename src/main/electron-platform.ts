@@ -40,6 +40,25 @@ export function createElectronPlatform(logger: Logger): PlatformPorts {
         ? null
         : result.filePath
     },
+    async confirm(ownerId, question) {
+      const owner = windowOf(ownerId)
+      const settings = {
+        type: 'warning' as const,
+        title: question.title,
+        message: question.message,
+        detail: question.detail,
+        buttons: [question.cancelLabel, question.confirmLabel],
+        // Why cancel first and default: Enter or Escape on a surprise question keeps things as they were.
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      }
+      const result =
+        owner === null
+          ? await dialog.showMessageBox(settings)
+          : await dialog.showMessageBox(owner, settings)
+      return result.response === 1
+    },
     showItemInFolder: (path) => shell.showItemInFolder(path),
     async openPath(path) {
       const problem = await shell.openPath(path)

@@ -25,6 +25,11 @@ export interface PlatformPorts {
     ownerId: number,
     options: { title: string; defaultName: string; filters: DialogFilter[] },
   ): Promise<string | null>
+  /**
+   * A native yes/no question, modal to the window. True only when the user picks `confirmLabel`
+   * (Escape and closing the box mean no). Why native: the page must not be able to answer it.
+   */
+  confirm(ownerId: number, question: ConfirmQuestion): Promise<boolean>
   /** Reveals a file in the system file manager. */
   showItemInFolder(path: string): void
   /** Opens a file with its default application (a finished narration, an export). */
@@ -35,6 +40,15 @@ export interface PlatformPorts {
   notify(notification: { title: string; body: string }): void
   /** Taskbar/dock progress of a window: 0..1, or null to clear it. */
   setProgress(ownerId: number, fraction: number | null): void
+}
+
+/** A question for a native confirmation box. */
+export interface ConfirmQuestion {
+  title: string
+  message: string
+  detail: string
+  confirmLabel: string
+  cancelLabel: string
 }
 
 /** Facts about the running build, for `app:getInfo`. */

@@ -73,14 +73,14 @@ describe('createMainRuntime', () => {
     const { runtime, logLines, userDataDir } = await setup()
     const seen: RuntimeEvent[] = []
     runtime.onEvent((e) => seen.push(e))
-    const set = await runtime.dispatch('account:setApiKey', { apiKey: KEY }, APP_SENDER, noEmit)
-    expect(set).toMatchObject({ ok: true, data: { credential: 'apiKey', keyHint: '…9876' } })
     await runtime.dispatch(
       'account:setBaseUrl',
       { baseUrl: 'https://tts.example' },
       APP_SENDER,
       noEmit,
     )
+    const set = await runtime.dispatch('account:setApiKey', { apiKey: KEY }, APP_SENDER, noEmit)
+    expect(set).toMatchObject({ ok: true, data: { credential: 'apiKey', keyHint: '…9876' } })
     const verified = await runtime.dispatch('account:verify', undefined, APP_SENDER, noEmit)
     expect(verified).toMatchObject({ ok: true, data: { voiceCount: 3 } })
     const forgot = await runtime.dispatch('account:forget', undefined, APP_SENDER, noEmit)
@@ -91,7 +91,7 @@ describe('createMainRuntime', () => {
       'account:changed',
       'account:changed',
     ])
-    expect(seen[0]?.payload.credential).toBe('apiKey')
+    expect(seen[1]?.payload.credential).toBe('apiKey')
     const everything = JSON.stringify([set, verified, forgot, seen]) + logLines.join('\n')
     expect(everything).not.toContain(KEY)
     expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).not.toContain(KEY)

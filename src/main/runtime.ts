@@ -3,6 +3,7 @@ import type { EventChannel, Events } from '../shared/ipc/contract'
 import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
+import type { TrustGroups } from './core/account/credential-binding'
 import type { Clock } from './core/clock'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
 import type { ConversationService } from './core/conversations/conversation-service'
@@ -67,6 +68,12 @@ export interface MainRuntimeOptions {
   appOrigins: readonly AppOrigin[] | ((sender: SenderInfo) => boolean)
   /** Name, version, platform of the build. Default: VoiceDesk, package version unknown, Node's platform. */
   build?: Partial<BuildInfo>
+  /**
+   * Origins that are one service (its current and legacy addresses): a saved key works on all of
+   * them. Default: none, since the service's address is not built in; an address that differs
+   * only by path (a legacy path prefix) is the same origin anyway.
+   */
+  trustGroups?: TrustGroups
   /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
   verifyCredential?: VerifyCredential
 }
@@ -141,6 +148,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       options.verifyCredential ?? createUpstreamVerifier({ logger: logger.child('verify') }),
     logger: logger.child('account'),
     sandbox,
+    ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
     clock: options.clock,
   })
 
@@ -195,7 +203,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   const handlers: Handlers = {
     ...createScriptHandlers(script, options.platform),
     ...createAppHandlers({ build, account, platform: options.platform }),
-    ...createAccountHandlers(account),
+    ...createAccountHandlers(account, options.platform),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform: options.platform }),
     ...createVoicesHandlers(voices, options.platform),

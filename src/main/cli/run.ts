@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
+import { appUserDataDirs, readSavedCredential } from '../core/account/saved-credential'
 import { createLogger } from '../core/log/logger'
 import { RENDER_OPTIONS, parseErrorText, runRenderCommand } from '../core/narration/cli-render'
 import type { Logger } from '../core/log/logger'
@@ -79,6 +80,11 @@ export interface CliEnvironment {
   signal: AbortSignal
   /** The app's keychain, used when no credential is in the environment. */
   secrets?: () => Promise<SecretStore>
+  /**
+   * Where the app keeps settings.json, which says which origin the keychain credential belongs
+   * to. Default: the app's user data folders for this user.
+   */
+  userDataDirs?: readonly string[]
   /** Shorter polls for tests. */
   pollMs?: number
 }
@@ -94,11 +100,12 @@ async function resolveCliCredential(
   if (token) return { kind: 'accessToken', secret: token }
   if (!env.secrets) return null
   try {
-    const store = await env.secrets()
-    const stored = await store.get('api-key')
-    if (stored) return { kind: 'apiKey', secret: stored }
-    const storedToken = await store.get('access-token')
-    if (storedToken) return { kind: 'accessToken', secret: storedToken }
+    // Why not just the secret: a keychain credential goes only to the origin the app saved it for
+    // (the upstream client enforces its binding); a key in the environment is the user's own choice.
+    return await readSavedCredential({
+      secrets: await env.secrets(),
+      userDataDirs: env.userDataDirs ?? appUserDataDirs(env.env),
+    })
   } catch (error) {
     logger.debug('keychain not available', { error })
   }

@@ -6,9 +6,16 @@ export interface PlatformRecorder {
   answerNextSave(path: string | null): void
   /** Queue the paths the next open dialog returns (null = the user cancels). */
   answerNextOpen(paths: string[] | null): void
+  /** Queue the answer of the next native confirmation (true = the user confirms). */
+  answerNextConfirm(answer: boolean): void
   /** Whether the app window counts as focused (notifications are only for unfocused windows). */
   setFocused(focused: boolean): void
-  dialogs: { kind: 'open' | 'save'; title: string; defaultName?: string }[]
+  dialogs: {
+    kind: 'open' | 'save' | 'confirm'
+    title: string
+    defaultName?: string
+    message?: string
+  }[]
   openedExternally: string[]
   revealed: string[]
   openedPaths: string[]
@@ -30,10 +37,12 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
   const failUnanswered = (behaviour.unansweredDialogs ?? 'fail') === 'fail'
   const saves: (string | null)[] = []
   const opens: (string[] | null)[] = []
+  const confirms: boolean[] = []
   let focused = true
   const recorder: PlatformRecorder = {
     answerNextSave: (path) => void saves.push(path),
     answerNextOpen: (paths) => void opens.push(paths),
+    answerNextConfirm: (answer) => void confirms.push(answer),
     setFocused: (value) => {
       focused = value
     },
@@ -70,6 +79,20 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
           : Promise.resolve(null)
       }
       return Promise.resolve(saves.shift() ?? null)
+    },
+    confirm(_ownerId, question) {
+      recorder.dialogs.push({
+        kind: 'confirm',
+        title: question.title,
+        message: `${question.message} ${question.detail}`,
+      })
+      const answer = confirms.shift()
+      if (answer === undefined) {
+        return failUnanswered
+          ? Promise.reject(new Error(`unexpected confirmation "${question.title}"`))
+          : Promise.resolve(false)
+      }
+      return Promise.resolve(answer)
     },
     showItemInFolder: (path) => void recorder.revealed.push(path),
     openPath(path) {

@@ -42,6 +42,11 @@ export interface AccountStatus {
   hasKey: boolean
   /** Last four characters, as "…abcd"; null without a credential. */
   keyHint: string | null
+  /**
+   * The service the saved key or token belongs to (it is sent nowhere else), and whether the
+   * current base URL may use it. Null for the sandbox key or without a credential.
+   */
+  keyFor: { origin: string | null; host: string | null; usable: boolean } | null
   plan: Plan
   customLimits: PlanLimits | null
   baseUrl: string
@@ -64,7 +69,14 @@ export interface AccountStatus {
 }
 
 export interface AccountNotice {
-  kind: 'keychain-unavailable' | 'settings-reset' | 'sandbox' | 'token-expiring' | 'token-expired'
+  kind:
+    | 'keychain-unavailable'
+    | 'settings-reset'
+    | 'sandbox'
+    | 'token-expiring'
+    | 'token-expired'
+    /** The base URL points at another service than the saved key belongs to: it is not sent. */
+    | 'key-elsewhere'
   message: string
 }
 

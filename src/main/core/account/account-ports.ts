@@ -1,9 +1,12 @@
 import type { PlanLimits, VerifyResult } from '../../../shared/domain/account'
+import type { CredentialBinding } from './credential-binding'
 
 /** The credential a call is made with. Main-process only: it never crosses IPC. */
 export interface Credential {
   kind: 'apiKey' | 'accessToken'
   secret: string
+  /** The origins a saved credential may be sent to; checked where the header is attached. */
+  binding?: CredentialBinding
 }
 
 /** The port "Verify" goes through: one cheap authenticated call (GET {baseUrl}/v1/voices). */

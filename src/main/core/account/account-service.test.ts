@@ -15,6 +15,8 @@ import { TOKEN_EXPIRING_MS } from './account-notices'
 
 const T0 = Date.parse('2026-05-01T12:00:00Z')
 const KEY = 'sk_test_abcdefgh1234'
+/** The base URL every test starts with unless it asks for none. */
+const BASE = 'https://tts.example'
 
 async function token(claims: Record<string, unknown>): Promise<string> {
   return new SignJWT(claims)
@@ -45,9 +47,14 @@ async function make(
   options: {
     secrets?: MemorySecretStore | FallbackSecretStore
     sandbox?: { baseUrl: string; apiKey: string }
+    baseUrl?: string
+    trustGroups?: string[][]
+    settings?: SettingsStore
   } = {},
 ) {
-  const settings = await SettingsStore.open(dir)
+  const settings = options.settings ?? (await SettingsStore.open(dir))
+  const baseUrl = options.baseUrl ?? BASE
+  if (settings.get().baseUrl === '' && baseUrl !== '') await settings.update(() => ({ baseUrl }))
   const secrets = options.secrets ?? new MemorySecretStore()
   const service = await AccountService.create({
     settings,
@@ -59,17 +66,19 @@ async function make(
     },
     now: () => now,
     sandbox: options.sandbox ?? null,
+    ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
   })
   return { service, settings, secrets }
 }
 
 describe('AccountService: API key', () => {
   it('starts signed out', async () => {
-    const { service } = await make()
+    const { service } = await make({ baseUrl: '' })
     expect(service.getStatus()).toEqual({
       credential: 'none',
       hasKey: false,
       keyHint: null,
+      keyFor: null,
       plan: 'free',
       customLimits: null,
       baseUrl: '',
@@ -120,7 +129,11 @@ describe('AccountService: API key', () => {
     })()
     const { service } = await make({ secrets: shared })
     expect(service.getStatus()).toMatchObject({ credential: 'apiKey', keyHint: '…1234' })
-    expect(service.activeCredential()?.credential).toEqual({ kind: 'apiKey', secret: KEY })
+    expect(service.activeCredential()?.credential).toEqual({
+      kind: 'apiKey',
+      secret: KEY,
+      binding: { savedFor: BASE, origins: [BASE] },
+    })
   })
   const shared = new MemorySecretStore()
 
@@ -329,13 +342,14 @@ describe('AccountService: verify', () => {
     expect(verifyCalls).toEqual([])
   })
 
-  it('needs a base URL', async () => {
-    const { service } = await make()
-    await service.setApiKey(KEY)
-    await expect(service.verify()).rejects.toMatchObject({
+  it('needs a base URL: a key is saved for one address, so none is saved without it', async () => {
+    const { service, secrets } = await make({ baseUrl: '' })
+    await expect(service.setApiKey(KEY)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: expect.stringMatching(/base URL/),
+      message: expect.stringMatching(/base URL\) first/),
     })
+    expect(await secrets.get('api-key')).toBeNull()
+    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING' })
     expect(verifyCalls).toEqual([])
   })
 
@@ -350,7 +364,10 @@ describe('AccountService: verify', () => {
       requestId: 'req_9',
     })
     expect(verifyCalls).toEqual([
-      { baseUrl: 'https://tts.example', credential: { kind: 'apiKey', secret: KEY } },
+      {
+        baseUrl: 'https://tts.example',
+        credential: { kind: 'apiKey', secret: KEY, binding: { savedFor: BASE, origins: [BASE] } },
+      },
     ])
     expect(settings.get().verifiedAt).toBe('2026-05-01T12:00:00.000Z')
   })

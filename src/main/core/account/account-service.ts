@@ -22,6 +22,15 @@ import {
   tokenNotice,
 } from './account-notices'
 import { normaliseBaseUrl } from './base-url'
+import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
+import {
+  bindingFor,
+  credentialElsewhere,
+  hostOf,
+  mayCarryTo,
+  originOf,
+  saveAddressFirst,
+} from './credential-binding'
 import { explainVerifyError } from './verify-errors'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
@@ -32,6 +41,8 @@ export interface AccountServiceOptions {
   verifyCredential: VerifyCredential
   logger: Logger
   sandbox?: SandboxAccount | null
+  /** Origins that are one service (its current and legacy addresses): a saved key works on all. */
+  trustGroups?: TrustGroups
   /** Current time in epoch ms (tests move it). Ignored when `clock` is given. */
   now?: () => number
   /** Time and timers for the token's expiry notices. Default: the system clock. */
@@ -67,6 +78,7 @@ export class AccountService {
   readonly #verify: VerifyCredential
   readonly #logger: Logger
   readonly #sandbox: SandboxAccount | null
+  readonly #trustGroups: TrustGroups
   readonly #now: () => number
   readonly #listeners = new Set<(status: AccountStatus) => void>()
   #secret: string | null = null
@@ -82,6 +94,7 @@ export class AccountService {
     this.#verify = options.verifyCredential
     this.#logger = options.logger
     this.#sandbox = options.sandbox ?? null
+    this.#trustGroups = options.trustGroups ?? []
     this.#clock = options.clock ?? systemClock
     this.#now = options.clock !== undefined ? () => this.#clock.now() : (options.now ?? Date.now)
   }
@@ -104,12 +117,17 @@ export class AccountService {
       // Why keep the setting while the keychain is unavailable: a locked keychain still holds
       // the key, and the next start with a working keychain must find it again.
       if (this.#secrets.storage === 'keychain') {
-        await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+        await this.#settings.update(() => ({
+          credential: 'none',
+          credentialOrigin: null,
+          verifiedAt: null,
+        }))
       }
       return
     }
     this.#logger.addSecret(secret)
     this.#secret = secret
+    await this.#bindUnrecordedCredential()
     if (credential === 'accessToken') {
       try {
         const claims = readAccessToken(secret, Number.NEGATIVE_INFINITY)
@@ -118,9 +136,48 @@ export class AccountService {
       } catch {
         this.#secret = null
         await this.#secrets.delete('access-token').catch(() => false)
-        await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+        await this.#settings.update(() => ({
+          credential: 'none',
+          credentialOrigin: null,
+          verifiedAt: null,
+        }))
       }
     }
+  }
+
+  /**
+   * A credential saved before origins were recorded binds to the base URL in force when it is
+   * first read (nothing is bound while no base URL is set: it then needs the user's confirmation).
+   */
+  async #bindUnrecordedCredential(): Promise<void> {
+    const settings = this.#settings.get()
+    const origin = originOf(settings.baseUrl)
+    if (settings.credentialOrigin !== null || origin === null) return
+    await this.#settings.update(() => ({ credentialOrigin: origin }))
+    this.#logger.info('saved credential bound to its address', { origin })
+  }
+
+  /** Where the saved credential may go: its trust group, and the sandbox main itself started. */
+  #binding(): CredentialBinding {
+    const sandbox = this.#sandbox === null ? null : originOf(this.#sandbox.baseUrl)
+    return bindingFor(
+      this.#settings.get().credentialOrigin,
+      this.#trustGroups,
+      sandbox === null ? [] : [sandbox],
+    )
+  }
+
+  /**
+   * Why the saved key or token cannot be used with the current base URL (it belongs to another
+   * service), or null when it can (or nothing is saved, or no base URL is set).
+   */
+  credentialProblem(): AppError | null {
+    const kind = this.#kind()
+    if (kind !== 'apiKey' && kind !== 'accessToken') return null
+    const target = originOf(this.#settings.get().baseUrl)
+    const binding = this.#binding()
+    if (target === null || mayCarryTo(binding, target)) return null
+    return credentialElsewhere(binding, target, kind)
   }
 
   #kind(): CredentialKind {
@@ -146,6 +203,7 @@ export class AccountService {
       credential: {
         kind: kind === 'accessToken' ? 'accessToken' : 'apiKey',
         secret: this.#secret ?? '',
+        binding: this.#binding(),
       },
       limits: this.limits(),
     }
@@ -183,12 +241,27 @@ export class AccountService {
       if (notice !== null) notices.push(notice)
       if (expiresAtMs > now) allowed = permissionsOf(scopes)
     }
+    const problem = this.credentialProblem()
+    if (problem !== null) {
+      // Suspended, not deleted: the key stays saved for its own service and works again there.
+      notices.push({ kind: 'key-elsewhere', message: problem.message })
+      allowed = NONE
+    }
+    const savedFor = settings.credentialOrigin
     const sandbox = kind === 'sandbox' ? this.#sandbox : null
     return {
       credential: kind,
       hasKey: kind !== 'none',
       keyHint:
         kind === 'none' ? null : hintOf(sandbox !== null ? sandbox.apiKey : (this.#secret ?? '')),
+      keyFor:
+        kind === 'apiKey' || kind === 'accessToken'
+          ? {
+              origin: savedFor,
+              host: savedFor === null ? null : hostOf(savedFor),
+              usable: problem === null,
+            }
+          : null,
       plan: sandbox !== null ? 'paid' : settings.plan,
       customLimits: sandbox !== null ? null : settings.customLimits,
       baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
@@ -236,7 +309,18 @@ export class AccountService {
     }
   }
 
-  async #storeCredential(kind: 'apiKey' | 'accessToken', secret: string): Promise<void> {
+  /** The origin a new credential is saved for: the base URL's; refused while none is set. */
+  #originForNewCredential(): string {
+    const origin = originOf(this.#settings.get().baseUrl)
+    if (origin === null) throw saveAddressFirst()
+    return origin
+  }
+
+  async #storeCredential(
+    kind: 'apiKey' | 'accessToken',
+    secret: string,
+    origin: string,
+  ): Promise<void> {
     const account = kind === 'apiKey' ? 'api-key' : 'access-token'
     const other = kind === 'apiKey' ? 'access-token' : 'api-key'
     this.#logger.addSecret(secret)
@@ -244,7 +328,11 @@ export class AccountService {
     await this.#secrets.delete(other)
     this.#secret = secret
     this.#loadNotice = null
-    await this.#settings.update(() => ({ credential: kind, verifiedAt: null }))
+    await this.#settings.update(() => ({
+      credential: kind,
+      credentialOrigin: origin,
+      verifiedAt: null,
+    }))
   }
 
   /** Stores an API key in the keychain (session only when it is unavailable) and uses it. */
@@ -254,9 +342,10 @@ export class AccountService {
       const message = 'An API key contains no spaces. Copy the key again from the dashboard.'
       throw new AppError('VALIDATION_FAILED', message, { details: { fields: { apiKey: message } } })
     }
+    const origin = this.#originForNewCredential()
     this.#clearTimers()
     this.#token = null
-    await this.#storeCredential('apiKey', key)
+    await this.#storeCredential('apiKey', key, origin)
     this.#logger.info('API key set', { storage: this.#secrets.storage })
     return this.#changed()
   }
@@ -265,7 +354,8 @@ export class AccountService {
   async setAccessToken(token: string): Promise<AccountStatus> {
     const trimmed = token.trim()
     const claims = readAccessToken(trimmed, this.#now())
-    await this.#storeCredential('accessToken', trimmed)
+    const origin = this.#originForNewCredential()
+    await this.#storeCredential('accessToken', trimmed, origin)
     this.#token = claims
     this.#scheduleTokenNotices()
     this.#logger.info('access token set', { scopes: claims.scopes.join(' ') })
@@ -280,16 +370,42 @@ export class AccountService {
     this.#loadNotice = null
     await this.#secrets.delete('api-key')
     await this.#secrets.delete('access-token')
-    await this.#settings.update(() => ({ credential: 'none', verifiedAt: null }))
+    await this.#settings.update(() => ({
+      credential: 'none',
+      credentialOrigin: null,
+      verifiedAt: null,
+    }))
     this.#logger.info('credential forgotten')
     return this.#changed()
   }
 
-  /** Sets the service base URL (https, or http on loopback); a new address needs a new verify. */
-  async setBaseUrl(raw: string): Promise<AccountStatus> {
+  /**
+   * Sets the service base URL (https, or http on loopback); a new address needs a new verify.
+   * A saved credential never follows the address to another service on its own: it moves only
+   * when `confirmMove` (a native dialog main shows, never the page) says yes; otherwise it stays
+   * saved for its own service and is not sent until the user enters the new service's key.
+   */
+  async setBaseUrl(
+    raw: string,
+    options: { confirmMove?: (move: CredentialMove) => Promise<boolean> } = {},
+  ): Promise<AccountStatus> {
     const baseUrl = normaliseBaseUrl(raw)
+    const kind = this.#kind()
+    const target = originOf(baseUrl)
+    let credentialOrigin = this.#settings.get().credentialOrigin
+    if (
+      (kind === 'apiKey' || kind === 'accessToken') &&
+      target !== null &&
+      !mayCarryTo(this.#binding(), target) &&
+      options.confirmMove !== undefined &&
+      (await options.confirmMove({ kind, from: credentialOrigin, to: target }))
+    ) {
+      credentialOrigin = target
+      this.#logger.info('credential moved to a new address', { to: target })
+    }
     await this.#settings.update((s) => ({
       baseUrl,
+      credentialOrigin,
       verifiedAt: s.baseUrl === baseUrl ? s.verifiedAt : null,
     }))
     return this.#changed()
@@ -328,6 +444,8 @@ export class AccountService {
         details: { fields: { baseUrl: message } },
       })
     }
+    const problem = this.credentialProblem()
+    if (problem !== null) throw problem
     let result: VerifyResult
     try {
       result = await this.#verify({

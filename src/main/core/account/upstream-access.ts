@@ -53,6 +53,9 @@ export class UpstreamAccess {
         },
       )
     }
+    // The saved key belongs to another service than the base URL now names: say so, send nothing.
+    const problem = this.#account.credentialProblem()
+    if (problem !== null) throw problem
     if (this.#client?.baseUrl !== active.baseUrl) {
       this.#client?.client.close()
       const client = createUpstreamClient({

@@ -37,6 +37,11 @@ export const settingsSchema = z.object({
   customLimits: planLimitsSchema.nullable().default(null),
   /** Which keychain entry holds the active credential; the secret itself is never in this file. */
   credential: z.enum(['none', 'apiKey', 'accessToken']).default('none'),
+  /**
+   * The origin (scheme://host:port) the saved credential belongs to; it is never sent elsewhere.
+   * Null for a credential saved before origins were recorded (bound when first read).
+   */
+  credentialOrigin: z.string().max(2048).nullable().default(null),
   verifiedAt: z.string().max(64).nullable().default(null),
   window: z
     .object({

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type PQueue from 'p-queue'
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import type { CredentialBinding } from '../account/credential-binding'
+import { credentialElsewhere } from '../account/credential-binding'
 import type { Logger } from '../log/logger'
 import { joinUrl } from './base-url'
 import type { OperationContext } from './errors'
@@ -18,6 +20,11 @@ import type { SynthesisScheduler } from './scheduler'
 export interface Credential {
   kind: 'apiKey' | 'accessToken'
   secret: string
+  /**
+   * Where a saved credential may go (see account/credential-binding.ts). Absent: the caller gave
+   * it for this client's base URL (CLI environment, tests), so only that origin receives it.
+   */
+  binding?: CredentialBinding
 }
 
 /** Time limits of the client, all in milliseconds. */
@@ -114,7 +121,19 @@ export async function send(ctx: UpstreamContext, spec: RequestSpec): Promise<Htt
     accept: 'application/json',
     ...spec.headers,
   }
-  if (credential !== null) headers.authorization = `Bearer ${credential.secret}`
+  if (credential !== null) {
+    // Why check here, at the one place the header is attached: whatever changed the base URL (or
+    // a URL that came from the service's data), a saved key never leaves the origins it belongs to.
+    const allowed = credential.binding?.origins ?? [ctx.baseUrl.origin]
+    if (!allowed.includes(url.origin)) {
+      throw credentialElsewhere(
+        credential.binding ?? { savedFor: ctx.baseUrl.origin },
+        url.origin,
+        credential.kind,
+      )
+    }
+    headers.authorization = `Bearer ${credential.secret}`
+  }
   const started = Date.now()
   const init = {
     method: spec.method,

@@ -1,4 +1,6 @@
 import type { AccountService } from '../../core/account/account-service'
+import { moveQuestion } from '../../core/account/credential-binding'
+import type { PlatformPorts } from '../../platform'
 import type { Handlers } from '../dispatch'
 
 type AccountHandlers = Pick<
@@ -13,13 +15,21 @@ type AccountHandlers = Pick<
 >
 
 /** `account:*` handlers: thin calls into the account service; the key never comes back out. */
-export function createAccountHandlers(account: AccountService): AccountHandlers {
+export function createAccountHandlers(
+  account: AccountService,
+  platform: Pick<PlatformPorts, 'confirm'>,
+): AccountHandlers {
   return {
     'account:getStatus': () => account.getStatus(),
     'account:setApiKey': ({ apiKey }) => account.setApiKey(apiKey),
     'account:setAccessToken': ({ token }) => account.setAccessToken(token),
     'account:forget': () => account.forget(),
-    'account:setBaseUrl': ({ baseUrl }) => account.setBaseUrl(baseUrl),
+    // Why the answer comes from a native dialog and from no input field: script in the page must
+    // not be able to move the saved key to an address of its choosing.
+    'account:setBaseUrl': ({ baseUrl }, { sender }) =>
+      account.setBaseUrl(baseUrl, {
+        confirmMove: (move) => platform.confirm(sender.webContentsId, moveQuestion(move)),
+      }),
     'account:setPlan': ({ plan, customLimits }) => account.setPlan(plan, customLimits),
     'account:verify': () => account.verify(),
   }

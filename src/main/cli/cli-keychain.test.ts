@@ -1,0 +1,113 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../sandbox/index'
+import { startSandbox } from '../../sandbox/index'
+import { MemorySecretStore } from '../core/secrets/memory-secret-store'
+import { EXIT } from './exit-codes'
+import { runCli } from './run'
+
+/**
+ * The CLI and the keychain: a key the app saved goes only to the origin the app saved it for
+ * (read from the app's settings.json); a key in the environment is the user's explicit choice.
+ */
+
+const KEY = 'sk_live_cli_bound_3141'
+let sandbox: Sandbox
+let dir: string
+let listener: string
+let seen: (string | undefined)[] = []
+const server = createServer((req, res) => {
+  seen.push(req.headers.authorization)
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.end('[]')
+})
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ synthThreads: 0, keys: { paid: KEY } })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  listener = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await sandbox.stop()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
+beforeEach(async () => {
+  seen = []
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true })
+  dir = await mkdtemp(join(tmpdir(), 'vd-cli-keychain-'))
+})
+
+async function saveAppSettings(settings: Record<string, unknown>): Promise<void> {
+  await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 1, ...settings }))
+}
+
+async function cli(env: Record<string, string>) {
+  let stdout = ''
+  let stderr = ''
+  const secrets = new MemorySecretStore()
+  await secrets.set('api-key', KEY)
+  const code = await runCli(['voices', 'list', '--json'], {
+    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+    env: { VOICEDESK_PLAN: 'paid', ...env },
+    signal: new AbortController().signal,
+    secrets: () => Promise.resolve(secrets),
+    userDataDirs: [join(dir, 'missing'), dir],
+  })
+  expect(`${stdout}${stderr}`).not.toContain(KEY)
+  return { code, stdout, stderr }
+}
+
+describe('voicedesk with the app keychain', () => {
+  it('uses the saved key on the origin the app saved it for', async () => {
+    await saveAppSettings({
+      baseUrl: sandbox.baseUrl,
+      credential: 'apiKey',
+      credentialOrigin: sandbox.baseUrl,
+    })
+    const r = await cli({ VOICEDESK_BASE_URL: sandbox.legacyBaseUrl })
+    expect(r.code).toBe(EXIT.ok)
+    expect((JSON.parse(r.stdout) as { voices: unknown[] }).voices.length).toBeGreaterThan(0)
+  })
+
+  it('never sends the saved key to another origin, and says whose it is', async () => {
+    await saveAppSettings({
+      baseUrl: sandbox.baseUrl,
+      credential: 'apiKey',
+      credentialOrigin: sandbox.baseUrl,
+    })
+    const r = await cli({ VOICEDESK_BASE_URL: listener })
+    expect(r.code).toBe(EXIT.auth)
+    expect(r.stderr).toBe(
+      `voicedesk: The saved key belongs to ${new URL(sandbox.baseUrl).host}. Enter the key for ${new URL(listener).host} in Account.\n`,
+    )
+    expect(seen).toEqual([])
+  })
+
+  it('a key saved before origins were recorded belongs to the app base URL in force', async () => {
+    await saveAppSettings({ baseUrl: `${sandbox.baseUrl}/legacy`, credential: 'apiKey' })
+    expect((await cli({ VOICEDESK_BASE_URL: sandbox.baseUrl })).code).toBe(EXIT.ok)
+    expect((await cli({ VOICEDESK_BASE_URL: listener })).code).toBe(EXIT.auth)
+    expect(seen).toEqual([])
+  })
+
+  it('without the app settings, the saved key goes nowhere', async () => {
+    const r = await cli({ VOICEDESK_BASE_URL: sandbox.baseUrl })
+    expect(r.code).toBe(EXIT.auth)
+    expect(r.stderr).toMatch(/no address recorded/)
+  })
+
+  it('a key in the environment is the user own choice for the base URL given', async () => {
+    await saveAppSettings({
+      baseUrl: sandbox.baseUrl,
+      credential: 'apiKey',
+      credentialOrigin: sandbox.baseUrl,
+    })
+    const r = await cli({ VOICEDESK_BASE_URL: listener, VOICEDESK_API_KEY: 'sk_env_own_choice_1' })
+    expect(r.code).toBe(EXIT.ok)
+    expect(seen).toEqual(['Bearer sk_env_own_choice_1'])
+  })
+})

@@ -1,0 +1,232 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SignJWT } from 'jose'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createLogger } from '../log/logger'
+import { MemorySecretStore } from '../secrets/memory-secret-store'
+import { SETTINGS_FILE, SettingsStore } from '../settings/settings-store'
+import type { VerifyCredential } from './account-ports'
+import { AccountService } from './account-service'
+import type { CredentialMove } from './credential-binding'
+import { bindingFor, moveQuestion, trustGroupOf } from './credential-binding'
+
+const KEY = 'sk_test_bound_5678'
+const A = 'https://tts.example'
+const B = 'https://elsewhere.example'
+
+let dir: string
+let verifyCalls: Parameters<VerifyCredential>[0][]
+let logLines: string[]
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-binding-'))
+  verifyCalls = []
+  logLines = []
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function make(
+  options: {
+    secrets?: MemorySecretStore
+    trustGroups?: string[][]
+    sandbox?: { baseUrl: string; apiKey: string }
+  } = {},
+) {
+  const settings = await SettingsStore.open(dir)
+  const secrets = options.secrets ?? new MemorySecretStore()
+  const service = await AccountService.create({
+    settings,
+    secrets,
+    logger: createLogger({ sink: (l) => logLines.push(l), level: 'debug' }),
+    verifyCredential: (args) => {
+      verifyCalls.push(args)
+      return Promise.resolve({
+        verifiedAt: '2026-05-01T12:00:00.000Z',
+        voiceCount: 1,
+        requestId: null,
+      })
+    },
+    sandbox: options.sandbox ?? null,
+    ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
+  })
+  return { service, settings, secrets }
+}
+
+/** A confirmation port that records each question and answers `answer`. */
+function confirmer(answer: boolean) {
+  const asked: CredentialMove[] = []
+  return {
+    asked,
+    confirmMove: (move: CredentialMove) => {
+      asked.push(move)
+      return Promise.resolve(answer)
+    },
+  }
+}
+
+describe('credential binding rules', () => {
+  it('a trust group holds every origin listed with it, whatever path the addresses had', () => {
+    const groups = [[`${A}/v1`, 'https://legacy.example:8443/api/']]
+    expect(trustGroupOf(A, groups)).toEqual([A, 'https://legacy.example:8443'])
+    expect(trustGroupOf('https://legacy.example:8443', groups)).toEqual([
+      'https://legacy.example:8443',
+      A,
+    ])
+    expect(trustGroupOf(B, groups)).toEqual([B])
+    // Another port or scheme is another origin.
+    expect(trustGroupOf('https://legacy.example', groups)).toEqual(['https://legacy.example'])
+    expect(bindingFor(null, groups, ['http://127.0.0.1:4010'])).toEqual({
+      savedFor: null,
+      origins: ['http://127.0.0.1:4010'],
+    })
+  })
+
+  it('the native question names both hosts', () => {
+    const q = moveQuestion({ kind: 'apiKey', from: A, to: 'http://127.0.0.1:9999' })
+    expect(q.message).toContain('127.0.0.1:9999')
+    expect(q.detail).toContain('tts.example')
+    expect(q.confirmLabel).toBe('Use it with 127.0.0.1:9999')
+    expect(q.cancelLabel).toBe('Keep it for tts.example')
+  })
+})
+
+describe('AccountService: the key goes only where it was saved for', () => {
+  it('records the origin the key was saved for, in settings, never the key', async () => {
+    const { service, settings } = await make()
+    await service.setBaseUrl(`${A}/api/`)
+    const status = await service.setApiKey(KEY)
+    expect(settings.get().credentialOrigin).toBe(A)
+    expect(status.keyFor).toEqual({ origin: A, host: 'tts.example', usable: true })
+    const file = await readFile(join(dir, SETTINGS_FILE), 'utf8')
+    expect(file).toContain(`"credentialOrigin": "${A}"`)
+    expect(file).not.toContain(KEY)
+  })
+
+  it('another origin without confirmation suspends the key: not sent, said why, kept for its own service', async () => {
+    const { service, secrets } = await make()
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    const status = await service.setBaseUrl(B)
+    expect(status.baseUrl).toBe(B)
+    expect(status.keyFor).toEqual({ origin: A, host: 'tts.example', usable: false })
+    expect(status.allowed.voicesRead).toBe(false)
+    const message =
+      'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account.'
+    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
+    expect(verifyCalls).toEqual([])
+    expect(service.credentialProblem()?.message).toBe(message)
+    // The key is still saved, and works again on its own service.
+    expect(await secrets.get('api-key')).toBe(KEY)
+    const back = await service.setBaseUrl(`${A}/v2`)
+    expect(back.keyFor?.usable).toBe(true)
+    expect(back.notices).toEqual([])
+    await service.verify()
+    expect(verifyCalls).toHaveLength(1)
+  })
+
+  it('the native confirmation moves the key; a refusal keeps it where it was', async () => {
+    const { service, settings } = await make()
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    const no = confirmer(false)
+    await service.setBaseUrl(B, no)
+    expect(no.asked).toEqual([{ kind: 'apiKey', from: A, to: B }])
+    expect(settings.get().credentialOrigin).toBe(A)
+    expect(service.credentialProblem()).not.toBeNull()
+
+    const yes = confirmer(true)
+    const moved = await service.setBaseUrl(`${B}/api`, yes)
+    expect(yes.asked).toEqual([{ kind: 'apiKey', from: A, to: B }])
+    expect(settings.get().credentialOrigin).toBe(B)
+    expect(moved.keyFor).toEqual({ origin: B, host: 'elsewhere.example', usable: true })
+    expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: B, origins: [B] })
+    // Moved, not shared: the old service now needs the question again.
+    expect((await service.setBaseUrl(A)).keyFor?.usable).toBe(false)
+  })
+
+  it('the current and legacy addresses are one trust group: no question, the key works on both', async () => {
+    const legacy = 'https://legacy.example:8443'
+    const { service } = await make({ trustGroups: [[A, `${legacy}/old`]] })
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    const ask = confirmer(false)
+    const status = await service.setBaseUrl(`${legacy}/old`, ask)
+    expect(ask.asked).toEqual([])
+    expect(status.keyFor).toEqual({ origin: A, host: 'tts.example', usable: true })
+    expect(service.activeCredential()?.credential.binding?.origins).toEqual([A, legacy])
+  })
+
+  it('the sandbox main itself started may receive the key without a question', async () => {
+    const sandbox = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'sk_sandbox_paid_wxyz' }
+    const { service } = await make({ sandbox })
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    const ask = confirmer(false)
+    const status = await service.setBaseUrl(`${sandbox.baseUrl}/legacy`, ask)
+    expect(ask.asked).toEqual([])
+    expect(status.keyFor?.usable).toBe(true)
+    expect((await service.setBaseUrl('http://127.0.0.1:4011', ask)).keyFor?.usable).toBe(false)
+  })
+
+  it('an access token is bound the same way', async () => {
+    const { service } = await make()
+    await service.setBaseUrl(A)
+    const jwt = await new SignJWT({ exp: 4102444800, scope: 'audio:all voices:read' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('k'.repeat(32)))
+    await service.setAccessToken(jwt)
+    const status = await service.setBaseUrl(B)
+    expect(status.keyFor?.usable).toBe(false)
+    expect(status.notices.find((n) => n.kind === 'key-elsewhere')?.message).toBe(
+      'The saved access token belongs to tts.example. Enter the access token for elsewhere.example in Account.',
+    )
+  })
+
+  it('forgetting the key forgets its origin', async () => {
+    const { service, settings } = await make()
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    await service.forget()
+    expect(settings.get().credentialOrigin).toBeNull()
+  })
+})
+
+describe('AccountService: a key saved before origins were recorded', () => {
+  it('binds to the base URL in force when it is first read, and keeps that binding', async () => {
+    const secrets = new MemorySecretStore()
+    await secrets.set('api-key', KEY)
+    // The settings an older build wrote: a credential, a base URL, no origin.
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ version: 1, baseUrl: `${A}/v1`, credential: 'apiKey' }),
+    )
+    const { service, settings } = await make({ secrets })
+    expect(settings.get().credentialOrigin).toBe(A)
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      credentialOrigin: A,
+    })
+    expect(service.getStatus().keyFor).toEqual({ origin: A, host: 'tts.example', usable: true })
+    // From now on it is bound: another address does not get it.
+    expect((await service.setBaseUrl(B)).keyFor?.usable).toBe(false)
+  })
+
+  it('with no base URL in force, it is sent nowhere until the user confirms an address', async () => {
+    const secrets = new MemorySecretStore()
+    await secrets.set('api-key', KEY)
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, credential: 'apiKey' }))
+    const { service, settings } = await make({ secrets })
+    expect(settings.get().credentialOrigin).toBeNull()
+    const no = confirmer(false)
+    const status = await service.setBaseUrl(B, no)
+    expect(no.asked).toEqual([{ kind: 'apiKey', from: null, to: B }])
+    expect(status.keyFor).toEqual({ origin: null, host: null, usable: false })
+    expect(service.credentialProblem()?.message).toMatch(/no address recorded/)
+    const yes = confirmer(true)
+    expect((await service.setBaseUrl(B, yes)).keyFor?.usable).toBe(true)
+    expect(settings.get().credentialOrigin).toBe(B)
+  })
+})
