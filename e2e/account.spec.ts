@@ -142,3 +142,49 @@ test('the plan is saved, custom limits included, and survives a reload', async (
   await expect(page.getByLabel('Requests per second')).toHaveValue('5')
   await expect(page.getByLabel('Requests at a time')).toHaveValue('3')
 })
+
+test('a base URL on another service does not take the saved key along unless the user says so', async ({
+  app,
+  sandbox,
+}) => {
+  const account = new AccountScreen(app.page)
+  const summary = app.page.getByTestId('credential-summary')
+  const notice = app.page.getByTestId('notice-key-elsewhere')
+  await account.open()
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.saveApiKey(sandbox.keys.paid)
+  const home = new URL(sandbox.baseUrl).host
+  await expect(summary).toContainText(`for ${home}.`)
+
+  // Another origin: main asks natively (the page cannot answer); the user keeps the key home.
+  const other = `http://127.0.0.1:${await closedLoopbackPort()}`
+  const otherHost = new URL(other).host
+  app.platform.answerNextConfirm(false)
+  await account.setBaseUrl(other)
+  await account.expectBaseUrlSaved(other)
+  await expect(notice).toContainText(
+    `The saved key belongs to ${home}. Enter the key for ${otherHost} in Account.`,
+  )
+  await expect(summary).toContainText(`for ${home}, not sent to the current base URL`)
+  const hint = `…${sandbox.keys.paid.slice(-4)}`
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText(`Key ${hint} · other service`)
+  expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
+  await account.verify()
+  await expect(account.verifyError).toContainText('No key for this service')
+  await expect(account.verifyError).toContainText(`belongs to ${home}`)
+  await snap(app, 'account-key-elsewhere')
+
+  // Back home, the key works again without a question.
+  await account.setBaseUrl(sandbox.baseUrl)
+  await expect(notice).toBeHidden()
+  await expect(summary).toContainText(`for ${home}.`)
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText(`Key ${hint}`)
+
+  // The user says yes: the key moves to the new address.
+  app.platform.answerNextConfirm(true)
+  await account.setBaseUrl(other)
+  await expect(summary).toContainText(`for ${otherHost}.`)
+  await expect(notice).toBeHidden()
+  expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(2)
+})

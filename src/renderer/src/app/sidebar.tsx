@@ -11,16 +11,18 @@ function AccountState(): ReactElement {
   const { data: status } = useAccountStatus()
   if (status === undefined) return <span className="skeleton" />
   const connected = status.credential !== 'none'
+  // The saved key belongs to another service than the base URL: it is kept but not sent.
+  const elsewhere = status.keyFor?.usable === false
   const text =
     status.credential === 'none'
       ? 'No API key'
       : status.credential === 'sandbox'
         ? 'Sandbox'
-        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}`
+        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}${elsewhere ? ' · other service' : ''}`
   return (
     <span className="sidebar__account" data-testid="sidebar-account">
       <span
-        className={`status-dot ${connected ? (status.storage === 'session' ? 'status-dot--warning' : 'status-dot--ok') : ''}`}
+        className={`status-dot ${connected ? (status.storage === 'session' || elsewhere ? 'status-dot--warning' : 'status-dot--ok') : ''}`}
       />
       {text}
     </span>

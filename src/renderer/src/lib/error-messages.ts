@@ -41,8 +41,9 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       }
     case 'AUTH_MISSING':
       return {
-        title: 'No API key is set',
-        action: 'Add your API key on the Account screen (Ctrl+4), then try again.',
+        // Also the answer when the saved key belongs to another service than the base URL.
+        title: 'No key for this service',
+        action: 'Add the API key for this base URL on the Account screen (Ctrl+4), then try again.',
       }
     case 'AUTH_INVALID':
       return {

@@ -13,6 +13,7 @@ const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: str
   sandbox: { tone: 'info', title: 'Using the local sandbox' },
   'token-expiring': { tone: 'warning', title: 'Your access token expires soon' },
   'token-expired': { tone: 'danger', title: 'Your access token has expired' },
+  'key-elsewhere': { tone: 'warning', title: 'The saved key is for another service' },
 }
 
 /** The notices main attached to the account status, as banners above every workspace. */

@@ -18,13 +18,24 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
       : status.storage === 'session'
         ? 'for this session only'
         : ''
+  // The key is sent only to the service it was saved for: say which, and when it is set aside.
+  const host = status.keyFor?.host
+  const forHost =
+    host === null || host === undefined
+      ? ''
+      : status.keyFor?.usable === false
+        ? ` for ${host}, not sent to the current base URL`
+        : ` for ${host}`
   switch (status.credential) {
     case 'apiKey':
-      return { title: `API key ${status.keyHint ?? ''}`.trim(), detail: `Saved ${where}.` }
+      return {
+        title: `API key ${status.keyHint ?? ''}`.trim(),
+        detail: `Saved ${where}${forHost}.`,
+      }
     case 'accessToken':
       return {
         title: `Access token ${status.keyHint ?? ''}`.trim(),
-        detail: `Held ${where}. Scopes and expiry are below.`,
+        detail: `Held ${where}${forHost}. Scopes and expiry are below.`,
       }
     case 'sandbox':
       return {
