@@ -99,22 +99,36 @@ describe('render command', () => {
     await writeFile(script, SCRIPT)
     const out = join(dir, 'story.mp3')
     const args = [script, '--out', out, '--voice', 'liam', '--subtitles', 'vtt']
+    const project = await importScript(script, { defaults: { voiceId: 'liam', format: 'mp3' } })
+    const plan = planRender(project)
+    const cachedInputs = async (): Promise<string[]> => {
+      const cache = await openPieceCache(join(dir, 'cache'))
+      return plan.pieces.filter((p) => cache.has(p.hash)).map((p) => p.request.input)
+    }
     sandbox.clearRequestLog()
     const first = runCli(args)
     let exited = false
     void first.exit.then(() => (exited = true))
-    while (okInputs().length < 4 && !exited) await new Promise((r) => setTimeout(r, 50))
-    if (exited)
-      throw new Error(`the CLI ended before it could be killed: ${(await first.exit).err}`)
-    first.child.kill('SIGKILL')
-    await first.exit
+    const waitFor = async (condition: () => boolean | Promise<boolean>): Promise<void> => {
+      while (!(await condition()) && !exited) await new Promise((r) => setTimeout(r, 50))
+      if (exited)
+        throw new Error(`the CLI ended before it could be killed: ${(await first.exit).err}`)
+    }
+    // Why no race with the render's end: once 4 answers went out, every later request is held by
+    // the service, so the render cannot finish; the kill then waits for pieces to reach the cache.
+    try {
+      await waitFor(() => okInputs().length >= 4)
+      sandbox.setFaults({ latencyMs: 600_000 })
+      await waitFor(async () => (await cachedInputs()).length >= 2)
+      first.child.kill('SIGKILL')
+      await first.exit
+    } finally {
+      sandbox.clearFaults()
+    }
     expect(await readdir(dir)).not.toContain('story.mp3')
     expect(await readdir(dir)).toContain('story.mp3.voicedesk-journal.json')
 
-    const project = await importScript(script, { defaults: { voiceId: 'liam', format: 'mp3' } })
-    const plan = planRender(project)
-    const cacheBefore = await openPieceCache(join(dir, 'cache'))
-    const finished = plan.pieces.filter((p) => cacheBefore.has(p.hash)).map((p) => p.request.input)
+    const finished = await cachedInputs()
     expect(finished.length).toBeGreaterThanOrEqual(2)
     expect(finished.length).toBeLessThan(12)
 
