@@ -38,6 +38,8 @@ export interface ErrorDetails {
   fields?: Record<string, string>
   /** The scope an access token would need for the failed operation. */
   requiredScope?: string
+  /** Set when an input went past a limit (a count, a length or a size); the message names it. */
+  limit?: { maximum: number }
   /**
    * A block that no voice resolves for (1-based), and its speaker when it has one. Messages stay
    * neutral; each front end says where to choose the voice (the app's pickers, the CLI's flags).

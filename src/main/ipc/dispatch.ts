@@ -3,7 +3,14 @@ import type { AppErrorData, Result } from '../../shared/errors'
 import { AppError } from '../../shared/errors'
 import type { EventChannel, Events, InvokeChannel, Invokes } from '../../shared/ipc/contract'
 import { invokes } from '../../shared/ipc/contract'
-import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contract-types'
+import type {
+  InputLimits,
+  OutputOf,
+  ParsedInputOf,
+  PayloadOf,
+} from '../../shared/ipc/contract-types'
+import { formatBytes, plainLimitMessage } from '../../shared/limits'
+import { measureMessage } from './message-size'
 
 /** Who sent an IPC message, as far as main can tell. Filled from Electron's event by register.ts. */
 export interface SenderInfo {
@@ -52,17 +59,43 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
   return fields
 }
 
+/**
+ * The refusal of an input that failed its schema. When it went past a limit (a count, a length,
+ * a size), the message is that limit in plain words, so the user reads what to make smaller.
+ */
+function invalidInput(error: z.ZodError): AppErrorData {
+  const overLimit = error.issues.find((issue) => issue.code === 'too_big')
+  return {
+    code: 'VALIDATION_FAILED',
+    message: overLimit?.message ?? 'The request was not valid.',
+    retryable: false,
+    details: {
+      fields: fieldsOf(error),
+      ...(overLimit === undefined ? {} : { limit: { maximum: Number(overLimit.maximum) } }),
+    },
+  }
+}
+
+/**
+ * Refuses an input that weighs more than its channel's `maxBytes`, before it is parsed: the walk
+ * stops at the limit, so a huge message costs no more than the limit to measure and nothing to
+ * parse. Null when the input fits.
+ */
+function oversized(rawInput: unknown, limits: InputLimits): AppErrorData | null {
+  if (measureMessage(rawInput, limits.maxBytes) <= limits.maxBytes) return null
+  const message = `${limits.subject} can be at most ${formatBytes(limits.maxBytes)} when it is sent to VoiceDesk; this one is larger.`
+  return {
+    code: 'VALIDATION_FAILED',
+    message,
+    retryable: false,
+    details: { fields: { input: message }, limit: { maximum: limits.maxBytes } },
+  }
+}
+
 /** Converts anything thrown by a handler into the serialisable error data of the closed codes. */
 export function toErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData()
-  if (error instanceof z.ZodError) {
-    return {
-      code: 'VALIDATION_FAILED',
-      message: 'The request was not valid.',
-      retryable: false,
-      details: { fields: fieldsOf(error) },
-    }
-  }
+  if (error instanceof z.ZodError) return invalidInput(error)
   return {
     code: 'INTERNAL',
     message:
@@ -108,18 +141,11 @@ export function createDispatcher(options: DispatcherOptions) {
       }
     }
     const name = channel as InvokeChannel
-    const parsed = invokes[name].input.safeParse(rawInput)
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'The request was not valid.',
-          retryable: false,
-          details: { fields: fieldsOf(parsed.error) },
-        },
-      }
-    }
+    const definition = invokes[name]
+    const tooLarge = oversized(rawInput, definition.limits)
+    if (tooLarge !== null) return { ok: false, error: tooLarge }
+    const parsed = definition.input.safeParse(rawInput, { error: plainLimitMessage })
+    if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) }
     try {
       const handler = handlers[name] as (input: unknown, ctx: HandlerContext) => unknown
       const data = await handler(parsed.data, { sender, emit })

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import type { RenderProgress, RenderResult } from './narration'
 import type { Project } from './script'
-import { loudnessSchema, projectSchema, scriptBlockSchema } from './script'
+import { atMost } from '../limits'
+import {
+  loudnessSchema,
+  MAX_BLOCK_ID,
+  MAX_BLOCKS,
+  projectMetaSchema,
+  scriptBlocksSchema,
+} from './script'
 
 /** A project open in the Script workspace: main knows where it lives; the page only shows it. */
 export interface OpenedDocument {
@@ -125,9 +132,12 @@ export interface BlockTake {
  * 100,000-word script sends one block, not the script.
  */
 export const documentChangesSchema = z.object({
-  meta: projectSchema.pick({ title: true, defaults: true, cast: true, lexicon: true }).optional(),
-  order: z.array(z.string().min(1).max(100)).max(100_000).optional(),
-  blocks: z.array(scriptBlockSchema).max(100_000).default([]),
+  meta: projectMetaSchema.optional(),
+  order: z
+    .array(z.string().min(1).max(MAX_BLOCK_ID))
+    .max(MAX_BLOCKS, atMost('A script', MAX_BLOCKS, 'blocks'))
+    .optional(),
+  blocks: scriptBlocksSchema.default([]),
 })
 export type DocumentChanges = z.infer<typeof documentChangesSchema>
 export type DocumentChangesInput = z.input<typeof documentChangesSchema>

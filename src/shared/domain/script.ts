@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { atMost, boundedRecord, formatCount } from '../limits'
 import { SPEECH_FORMATS } from './speech'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
@@ -11,9 +12,29 @@ export const PROJECT_FILE_VERSION = 1
 export const OUTPUT_SAMPLE_RATES = [24_000, 44_100, 48_000] as const
 export type OutputSampleRate = (typeof OUTPUT_SAMPLE_RATES)[number]
 
-const voiceIdSchema = z.string().trim().min(1).max(200)
+/** Most characters in one block: a whole 100,000-word book (about 600 KB) fits, since a .txt with no blank lines becomes one block. */
+export const MAX_BLOCK_TEXT = 1_000_000
+/** Most blocks in a script: a 100,000-word book has a few thousand paragraphs, a dialogue script one block per line. */
+export const MAX_BLOCKS = 100_000
+/** Most characters of text in a whole script: the largest script file VoiceDesk imports (20 MB, about 30 books). */
+export const MAX_SCRIPT_TEXT = 20 * 1024 * 1024
+/** Most speakers in a cast: a play or an audio drama has a handful to a few hundred. */
+export const MAX_CAST_ENTRIES = 500
+/** Most pronunciation entries: the names and terms of a long series, with room to spare. */
+export const MAX_LEXICON_ENTRIES = 10_000
+/** Longest block id: the editor's ids are UUIDs (36 characters). */
+export const MAX_BLOCK_ID = 100
+/** Longest voice id the service issues, with room to spare. */
+export const MAX_VOICE_ID = 200
+/** Longest speaker name in a cast ("NAME: line" in a script). */
+export const MAX_SPEAKER_NAME = 100
+/** Longest title or chapter heading. */
+export const MAX_TITLE = 500
+
+const voiceIdSchema = z.string().trim().min(1).max(MAX_VOICE_ID)
 const languageSchema = z
   .string()
+  .max(35)
   .regex(/^[a-z]{2,3}-[A-Z]{2}$/, 'must look like en-US')
   .optional()
 const pauseSchema = z.number().int().min(0).max(60_000)
@@ -52,22 +73,34 @@ export type ProjectDefaults = z.infer<typeof projectDefaultsSchema>
  * whitespace.
  */
 export const lexiconEntrySchema = z.object({
-  term: z.string().trim().min(1).max(200),
-  alias: z.string().trim().min(1).max(400),
+  term: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, atMost('A lexicon term', 200, 'characters')),
+  alias: z
+    .string()
+    .trim()
+    .min(1)
+    .max(400, atMost('A lexicon alias', 400, 'characters')),
   matchCase: z.boolean().default(false),
 })
 export type LexiconEntry = z.infer<typeof lexiconEntrySchema>
 
 /** One block of a script: its text, how it is spoken, and the silence after it. */
 export const scriptBlockSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: z.string().min(1).max(MAX_BLOCK_ID),
   /** Plain text, or SSML when `ssml` is true (a `<speak>` root is added when missing). */
-  text: z.string().max(1_000_000),
+  text: z.string().max(MAX_BLOCK_TEXT, atMost('A block', MAX_BLOCK_TEXT, 'characters')),
   ssml: z.boolean().default(false),
   /** Explicit voice; wins over `speaker` and the project default. */
   voiceId: voiceIdSchema.optional(),
   /** A cast name (from dialogue `NAME: line`); resolved through the project's cast. */
-  speaker: z.string().min(1).max(100).optional(),
+  speaker: z
+    .string()
+    .min(1)
+    .max(MAX_SPEAKER_NAME, atMost('A speaker name', MAX_SPEAKER_NAME, 'characters'))
+    .optional(),
   language: languageSchema,
   model: z.string().min(1).max(100).optional(),
   /** Exact silence after this block; absent = the project's block or paragraph pause. */
@@ -75,22 +108,63 @@ export const scriptBlockSchema = z.object({
   /** True when this block ends a paragraph (the paragraph pause follows it). */
   endsParagraph: z.boolean().default(true),
   /** The chapter this block belongs to (Markdown heading), for per-chapter output. */
-  chapter: z.string().max(500).optional(),
+  chapter: z
+    .string()
+    .max(MAX_TITLE, atMost('A chapter heading', MAX_TITLE, 'characters'))
+    .optional(),
 })
 export type ScriptBlock = z.infer<typeof scriptBlockSchema>
 export type ScriptBlockInput = z.input<typeof scriptBlockSchema>
 
-/** A whole project: defaults, cast, lexicon and the ordered blocks (the file body). */
-export const projectSchema = z.object({
-  format: z.literal(PROJECT_FILE_FORMAT),
-  version: z.literal(PROJECT_FILE_VERSION),
-  title: z.string().max(500).default(''),
+/** The blocks of a script, in order. */
+export const scriptBlocksSchema = z
+  .array(scriptBlockSchema)
+  .max(MAX_BLOCKS, atMost('A script', MAX_BLOCKS, 'blocks'))
+
+/** The parts of a project besides its blocks (also sent alone when only they changed). */
+export const projectMetaSchema = z.object({
+  title: z
+    .string()
+    .max(MAX_TITLE, atMost('A title', MAX_TITLE, 'characters'))
+    .default(''),
   defaults: projectDefaultsSchema.default(() => projectDefaultsSchema.parse({})),
   /** Speaker name (as written in the script) -> voice id. */
-  cast: z.record(z.string().min(1).max(100), voiceIdSchema).default({}),
-  lexicon: z.array(lexiconEntrySchema).max(10_000).default([]),
-  blocks: z.array(scriptBlockSchema).max(100_000),
+  cast: boundedRecord(z.string().min(1).max(MAX_SPEAKER_NAME), voiceIdSchema, {
+    max: MAX_CAST_ENTRIES,
+    subject: 'A cast',
+    unit: 'speakers',
+  }).default({}),
+  lexicon: z
+    .array(lexiconEntrySchema)
+    .max(MAX_LEXICON_ENTRIES, atMost('A lexicon', MAX_LEXICON_ENTRIES, 'entries'))
+    .default([]),
 })
+
+/**
+ * A whole project: defaults, cast, lexicon and the ordered blocks (the file body). Its text is at
+ * most {@link MAX_SCRIPT_TEXT} characters in all, so every project main opens can be sent back.
+ */
+export const projectSchema = z
+  .object({
+    format: z.literal(PROJECT_FILE_FORMAT),
+    version: z.literal(PROJECT_FILE_VERSION),
+    ...projectMetaSchema.shape,
+    blocks: scriptBlocksSchema,
+  })
+  .check((ctx) => {
+    let total = 0
+    for (const block of ctx.value.blocks) total += block.text.length
+    if (total <= MAX_SCRIPT_TEXT) return
+    ctx.issues.push({
+      code: 'too_big',
+      origin: 'string',
+      maximum: MAX_SCRIPT_TEXT,
+      inclusive: true,
+      path: ['blocks'],
+      input: ctx.value.blocks,
+      message: `A script can have at most ${formatCount(MAX_SCRIPT_TEXT)} characters of text; this one has ${formatCount(total)}.`,
+    })
+  })
 export type Project = z.infer<typeof projectSchema>
 export type ProjectInput = z.input<typeof projectSchema>
 

@@ -1,9 +1,33 @@
 import type { z } from 'zod'
 import type { Result } from '../errors'
 
-/** One invoke channel: a zod schema for its input and a phantom type for its output. */
+/**
+ * What every value of an IPC input costs towards `maxBytes` besides its content (a number, a
+ * boolean, an array item, an object entry). Why a flat cost: it charges the work a message makes
+ * (values to visit and parse), not the few bytes a boolean takes on the wire.
+ */
+export const MESSAGE_VALUE_COST = 8
+
+/**
+ * The bounds of one channel's input besides those its schema declares (counts, lengths).
+ * `maxBytes` is checked by main before the input is parsed, so a huge message is refused without
+ * the cost of parsing it.
+ */
+export interface InputLimits {
+  /**
+   * The most the whole input may weigh: every value costs {@link MESSAGE_VALUE_COST}, plus a
+   * string's length, binary data's byteLength and an object key's length (measured by
+   * main/ipc/message-size.ts).
+   */
+  readonly maxBytes: number
+  /** What the input is, in the user's words, for the refusal ("A script", "A voice sample"). */
+  readonly subject: string
+}
+
+/** One invoke channel: a zod schema for its input, its limits and a phantom type for its output. */
 export interface InvokeDef<I extends z.ZodType, O> {
   readonly input: I
+  readonly limits: InputLimits
   /** One line: what the call does and its limits. */
   readonly doc: string
   /** Phantom: never set at run time, carries the output type. */
@@ -16,9 +40,13 @@ export interface EventDef<P> {
   readonly payload?: P
 }
 
-/** Declares an invoke channel whose handler returns `O`. */
-export function invoke<O>(): <I extends z.ZodType>(input: I, doc: string) => InvokeDef<I, O> {
-  return (input, doc) => ({ input, doc })
+/** Declares an invoke channel whose handler returns `O`; every channel declares its limits. */
+export function invoke<O>(): <I extends z.ZodType>(
+  input: I,
+  limits: InputLimits,
+  doc: string,
+) => InvokeDef<I, O> {
+  return (input, limits, doc) => ({ input, limits, doc })
 }
 
 /** Declares an event channel carrying `P`. */

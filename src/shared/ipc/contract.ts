@@ -3,7 +3,18 @@ import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo } from '../domain/app'
 import type { RenderEstimate } from '../domain/narration'
-import { projectSchema } from '../domain/script'
+import {
+  MAX_BLOCK_ID,
+  MAX_BLOCK_TEXT,
+  MAX_BLOCKS,
+  MAX_CAST_ENTRIES,
+  MAX_LEXICON_ENTRIES,
+  MAX_SCRIPT_TEXT,
+  MAX_SPEAKER_NAME,
+  MAX_TITLE,
+  MAX_VOICE_ID,
+  projectSchema,
+} from '../domain/script'
 import type {
   BlockAudio,
   BlockAudioState,
@@ -28,8 +39,9 @@ import { EXPORT_FORMATS } from '../domain/conversation-watch'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
-import type { ApiOf } from './contract-types'
-import { event, invoke } from './contract-types'
+import { atMost, boundedBytes } from '../limits'
+import type { ApiOf, InputLimits } from './contract-types'
+import { event, invoke, MESSAGE_VALUE_COST } from './contract-types'
 
 const none = z.undefined()
 
@@ -71,13 +83,75 @@ export interface StagedVoiceSample {
   bytes: Uint8Array
 }
 
-const voiceId = z.string().min(1).max(200)
-const docId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/)
-const recentId = z.string().regex(/^[0-9a-f]{16}$/)
-/** Largest dropped script text (a 100,000-word book is about 600 KB). */
-const MAX_SCRIPT_TEXT = 20 * 1024 * 1024
-/** Largest sample the page may send (the service takes 10 MiB). */
-const MAX_SAMPLE_UPLOAD = 10 * 1024 * 1024
+const voiceId = z.string().min(1).max(MAX_VOICE_ID)
+const docId = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9-]{8,64}$/)
+const recentId = z
+  .string()
+  .max(16)
+  .regex(/^[0-9a-f]{16}$/)
+const blockId = z.string().min(1).max(MAX_BLOCK_ID)
+
+// Input limits. The schemas bound every count and length (the constants of domain/script.ts and
+// the `.max()` beside each field); `limits.maxBytes` bounds the whole message, checked before it
+// is parsed. Sizes are counted as contract-types.ts InputLimits says.
+const KB = 1024
+const MB = 1024 * KB
+/** Largest sample the page may send (the service takes 10 MB). */
+const MAX_SAMPLE_UPLOAD = 10 * MB
+/** What a block's fields besides its text weigh in a real script: id, voice, speaker, chapter, flags. */
+const BLOCK_FIELDS_BYTES = 400
+/** A lexicon entry at its longest: a 200-character term, a 400-character alias and a flag. */
+const LEXICON_ENTRY_BYTES = 700
+/** A cast entry at its longest: a speaker name and a voice id. */
+const CAST_ENTRY_BYTES = MESSAGE_VALUE_COST * 2 + MAX_SPEAKER_NAME + MAX_VOICE_ID
+/** Ids, flags, names and URLs: the largest such field is a pasted access token (8 KB). */
+const MAX_SMALL_INPUT_BYTES = 64 * KB
+/** Every block id of a script, as a list. */
+const MAX_BLOCK_LIST_BYTES = MAX_BLOCKS * (MESSAGE_VALUE_COST + MAX_BLOCK_ID)
+/**
+ * A whole project at its largest: all its text ({@link MAX_SCRIPT_TEXT}), the fields of
+ * {@link MAX_BLOCKS} blocks, a full lexicon and cast, and the title and defaults (about 65 MB).
+ */
+export const MAX_PROJECT_BYTES =
+  MAX_SCRIPT_TEXT +
+  MAX_BLOCKS * BLOCK_FIELDS_BYTES +
+  MAX_LEXICON_ENTRIES * LEXICON_ENTRY_BYTES +
+  MAX_CAST_ENTRIES * CAST_ENTRY_BYTES +
+  MAX_TITLE +
+  MAX_SMALL_INPUT_BYTES
+
+/** A call without input: nothing but `undefined` fits. */
+const NO_INPUT: InputLimits = { maxBytes: MESSAGE_VALUE_COST, subject: 'This request' }
+/** A call with ids, flags, names or URLs. */
+const SMALL_INPUT: InputLimits = { maxBytes: MAX_SMALL_INPUT_BYTES, subject: 'This request' }
+/** A voice sample from the page with its file name. */
+const SAMPLE_INPUT: InputLimits = {
+  maxBytes: MAX_SAMPLE_UPLOAD + MAX_SMALL_INPUT_BYTES,
+  subject: 'A voice sample',
+}
+/** A dropped script file's text (the largest script VoiceDesk imports) with its file name. */
+const IMPORT_INPUT: InputLimits = {
+  maxBytes: MAX_SCRIPT_TEXT + MAX_SMALL_INPUT_BYTES,
+  subject: 'A dropped script',
+}
+/** A whole project with the call's ids and settings. */
+const PROJECT_INPUT: InputLimits = {
+  maxBytes: MAX_PROJECT_BYTES + MAX_SMALL_INPUT_BYTES,
+  subject: 'A script',
+}
+/** An open document's changes: when main asks for all of them, the whole project and its block order. */
+const DRAFT_INPUT: InputLimits = {
+  maxBytes: MAX_PROJECT_BYTES + MAX_BLOCK_LIST_BYTES + MAX_SMALL_INPUT_BYTES,
+  subject: 'A script',
+}
+/** The ids of a script's blocks. */
+const BLOCK_LIST_INPUT: InputLimits = {
+  maxBytes: MAX_BLOCK_LIST_BYTES + MAX_SMALL_INPUT_BYTES,
+  subject: 'A list of blocks',
+}
 
 /**
  * Every invoke channel the renderer may call, `domain:action`, with its input schema and output
@@ -86,56 +160,69 @@ const MAX_SAMPLE_UPLOAD = 10 * 1024 * 1024
 export const invokes = {
   'app:getInfo': invoke<AppInfo>()(
     none,
+    NO_INPUT,
     'Name, version and platform of the app, and whether it runs on the sandbox.',
   ),
   'app:openExternal': invoke<void>()(
     z.object({ url: z.string().min(1).max(2048) }),
+    SMALL_INPUT,
     'Opens an http(s) link in the default browser through the one guarded helper; other schemes are refused.',
   ),
 
   'account:getStatus': invoke<AccountStatus>()(
     none,
+    NO_INPUT,
     'What the UI may know about the account: never the key.',
   ),
   'account:setApiKey': invoke<AccountStatus>()(
     z.object({ apiKey: z.string().trim().min(8).max(512) }),
+    SMALL_INPUT,
     'Stores an API key in the OS keychain (session only when the keychain is unavailable).',
   ),
   'account:setAccessToken': invoke<AccountStatus>()(
     z.object({ token: z.string().trim().min(16).max(8192) }),
+    SMALL_INPUT,
     'Signs in with a pasted access token (JWT); its scope and expiry are read from the token.',
   ),
   'account:forget': invoke<AccountStatus>()(
     none,
+    NO_INPUT,
     'Removes the stored key or token from the keychain and memory.',
   ),
   'account:setBaseUrl': invoke<AccountStatus>()(
     z.object({ baseUrl: z.string().trim().min(1).max(2048) }),
+    SMALL_INPUT,
     'Sets the service base URL (current or legacy address); https required except on loopback.',
   ),
   'account:setPlan': invoke<AccountStatus>()(
     z.object({ plan: z.enum(PLANS), customLimits: planLimitsSchema.optional() }),
+    SMALL_INPUT,
     'Sets the plan, which sets the client-side synthesis limits.',
   ),
   'account:verify': invoke<VerifyResult>()(
     none,
+    NO_INPUT,
     'One cheap authenticated call to prove the credential and base URL work.',
   ),
 
   'voices:list': invoke<Voice[]>()(
     z.object({ refresh: z.boolean() }),
+    SMALL_INPUT,
     'The catalog plus the personal voices of the account, every page followed; cached in main until refreshed.',
   ),
   'voices:getLibrary': invoke<VoiceLibrary>()(
     none,
+    NO_INPUT,
     'Favourites, recently used voices and consent records (local file), with a notice if it was reset.',
   ),
   'voices:setFavorite': invoke<VoiceLibrary>()(
     z.object({ voiceId, favorite: z.boolean() }),
+    SMALL_INPUT,
     'Marks or unmarks a favourite voice.',
   ),
   'voices:markUsed': invoke<VoiceLibrary>()(
     z.object({ voiceId }),
+    SMALL_INPUT,
     'Moves a voice to the front of the recently used list (20 kept).',
   ),
   'voices:getMedia': invoke<VoiceMedia | null>()(
@@ -144,20 +231,20 @@ export const invokes = {
       kind: z.enum(['avatar', 'preview']),
       locale: z.string().max(35).optional(),
     }),
+    SMALL_INPUT,
     "A voice's avatar or preview audio, fetched by main and cached on disk; null when the voice has none.",
   ),
   'voices:chooseSample': invoke<StagedVoiceSample | null>()(
     none,
+    NO_INPUT,
     'Native open dialog for a voice sample (at most 10 MB); main reads and holds it. Null when cancelled.',
   ),
   'voices:stageSample': invoke<StagedVoiceSample>()(
     z.object({
       fileName: z.string().max(255),
-      bytes: z
-        .instanceof(Uint8Array)
-        .refine((b) => b.byteLength > 0, 'The file is empty.')
-        .refine((b) => b.byteLength <= MAX_SAMPLE_UPLOAD, 'The file is larger than 10 MB.'),
+      bytes: boundedBytes(MAX_SAMPLE_UPLOAD, 'A voice sample'),
     }),
+    SAMPLE_INPUT,
     'Holds a dropped or recorded sample (bytes from the page, at most 10 MB) until the voice is created.',
   ),
   'voices:create': invoke<Voice>()(
@@ -166,6 +253,7 @@ export const invokes = {
       gender: z.enum(VOICE_GENDERS),
       locale: z
         .string()
+        .max(35)
         .regex(/^[a-z]{2,3}-[A-Z]{2}$/)
         .optional(),
       sampleId: z.uuid(),
@@ -175,10 +263,12 @@ export const invokes = {
         confirmed: z.literal(true),
       }),
     }),
+    SMALL_INPUT,
     'Creates a personal voice from a held sample with consent; main re-checks the audio first and keeps a consent record.',
   ),
   'voices:delete': invoke<void>()(
     z.object({ voiceId }),
+    SMALL_INPUT,
     'Deletes a personal voice (not retried blindly; a 404 on retry counts as done).',
   ),
   'voices:downloadSample': invoke<{
@@ -187,10 +277,12 @@ export const invokes = {
     extension: SampleExtension
   } | null>()(
     z.object({ voiceId, voiceName: z.string().max(200) }),
+    SMALL_INPUT,
     "Downloads a personal voice's sample, then asks where to save it (extension from the bytes); written atomically. Null when cancelled.",
   ),
   'voices:revealSample': invoke<void>()(
     z.object({ path: z.string().min(1).max(4096) }),
+    SMALL_INPUT,
     'Shows a sample this window saved (voices:downloadSample) in the file manager; other paths are refused.',
   ),
   'voices:tryText': invoke<{ jobId: string }>()(
@@ -200,64 +292,88 @@ export const invokes = {
       model: z.string().max(100).optional(),
       language: z.string().max(35).optional(),
     }),
+    SMALL_INPUT,
     'Streams a short line (MP3) in a voice as a job: voices:tryAudio chunks, then voices:tryEnded. Cancel with jobs:cancel.',
   ),
 
-  'script:new': invoke<OpenedDocument>()(none, 'A new, empty, unsaved script.'),
+  'script:new': invoke<OpenedDocument>()(none, NO_INPUT, 'A new, empty, unsaved script.'),
   'script:open': invoke<OpenedDocument | null>()(
     none,
+    NO_INPUT,
     'Native open dialog: a project opens as saved, a .txt/Markdown script as a new import (dialogue speakers detected). Null when cancelled.',
   ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
+    SMALL_INPUT,
     'Opens a recent project by its id (main keeps the paths).',
   ),
   'script:listRecent': invoke<RecentProject[]>()(
     none,
+    NO_INPUT,
     'Recently opened or saved projects, newest first.',
   ),
   'script:removeRecent': invoke<void>()(
     z.object({ recentId }),
+    SMALL_INPUT,
     'Removes an entry from the recent list.',
   ),
   'script:importDropped': invoke<OpenedDocument>()(
-    z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_SCRIPT_TEXT) }),
+    z.object({
+      fileName: z.string().min(1).max(255),
+      text: z.string().max(MAX_SCRIPT_TEXT, atMost('A script file', MAX_SCRIPT_TEXT, 'characters')),
+    }),
+    IMPORT_INPUT,
     'A .txt/Markdown script dropped on the window (its text, read by the page) as a new unsaved script.',
   ),
   'script:save': invoke<SavedDocument | null>()(
     z.object({ docId, project: projectSchema, as: z.boolean().optional() }),
+    PROJECT_INPUT,
     "Saves to the document's file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
   ),
   'script:saveDraft': invoke<void>()(
     z.object({ docId, changes: documentChangesSchema }),
+    DRAFT_INPUT,
     "Applies an open document's block-level changes to main's copy and writes its crash-recovery draft (sent about a second after typing stops, only when something changed).",
   ),
   'script:close': invoke<void>()(
     z.object({ docId }),
+    SMALL_INPUT,
     'A clean close: forgets the document and its recovery draft.',
   ),
   'script:getRecovery': invoke<RecoveryOffer[]>()(
     none,
+    NO_INPUT,
     'Drafts left by a crash or kill, newest first.',
   ),
   'script:restoreRecovery': invoke<OpenedDocument>()(
     z.object({ docId }),
+    SMALL_INPUT,
     'Reopens a recovered draft (unsaved) under its old id.',
   ),
-  'script:discardRecovery': invoke<void>()(z.object({ docId }), 'Deletes a recovered draft.'),
+  'script:discardRecovery': invoke<void>()(
+    z.object({ docId }),
+    SMALL_INPUT,
+    'Deletes a recovered draft.',
+  ),
   'script:blockStates': invoke<Record<string, BlockAudioState>>()(
     z.object({
       docId,
-      blockIds: z.array(z.string().max(100)).max(100_000).optional(),
+      blockIds: z
+        .array(z.string().max(MAX_BLOCK_ID))
+        .max(MAX_BLOCKS, atMost('A script', MAX_BLOCKS, 'blocks'))
+        .optional(),
     }),
+    BLOCK_LIST_INPUT,
     "Audio state of an open document's blocks (all or the listed ones), from main's copy as of the last saveDraft: cached, stale since the last render, new, empty or without voice.",
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ project: projectSchema }),
+    PROJECT_INPUT,
     'What a render will cost: pieces, cached pieces, requests and billable characters.',
   ),
   'script:renderOverview': invoke<RenderOverview>()(
     z.object({ docId }),
+    SMALL_INPUT,
     "The document's running render, a stopped one that can resume, and the last finished one.",
   ),
   'script:startRender': invoke<{ jobId: string; outputName: string } | null>()(
@@ -267,24 +383,31 @@ export const invokes = {
       settings: renderSettingsSchema,
       resume: z.boolean().optional(),
     }),
+    PROJECT_INPUT,
     'Renders the script as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.',
   ),
   'script:revealOutput': invoke<void>()(
     z.object({ docId }),
+    SMALL_INPUT,
     "Shows the document's last finished render in the file manager.",
   ),
   'script:openOutput': invoke<void>()(
     z.object({ docId }),
+    SMALL_INPUT,
     "Opens the document's last finished render in the default player.",
   ),
   'script:preview': invoke<{ jobId: string }>()(
     z.object({
       project: projectSchema,
-      blockId: z.string().min(1).max(100),
+      blockId,
       selection: z
-        .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+        .object({
+          start: z.number().int().min(0).max(MAX_BLOCK_TEXT),
+          end: z.number().int().min(0).max(MAX_BLOCK_TEXT),
+        })
         .optional(),
     }),
+    PROJECT_INPUT,
     'Streams a block (or a selection of it) as MP3: script:previewAudio chunks as they arrive, then script:previewEnded. Cancel with jobs:cancel.',
   ),
   'script:auditionLexicon': invoke<{ jobId: string }>()(
@@ -293,66 +416,80 @@ export const invokes = {
       term: z.string().trim().min(1).max(200),
       alias: z.string().trim().min(1).max(400),
     }),
+    SMALL_INPUT,
     'Streams a lexicon entry as it will be spoken (its alias) in a voice, with the preview events.',
   ),
   'script:blockAudio': invoke<BlockAudio>()(
-    z.object({ project: projectSchema, blockId: z.string().min(1).max(100) }),
+    z.object({ project: projectSchema, blockId }),
+    PROJECT_INPUT,
     "A rendered block's audio from the local cache (WAV, no request) with its word timings; NOT_FOUND when not rendered.",
   ),
   'script:takes': invoke<BlockTake[]>()(
     z.object({
       project: projectSchema,
-      blockId: z.string().min(1).max(100),
+      blockId,
       voiceIds: z.array(voiceId).min(2).max(2),
       /** Chosen by the window, so it can stop the request with `script:cancelTakes`. */
       requestId: z.uuid().optional(),
     }),
+    PROJECT_INPUT,
     'A/B takes of a block in two voices, synthesized into the cache and gain-matched to the same loudness (BS.1770).',
   ),
   'script:cancelTakes': invoke<{ cancelled: boolean }>()(
     z.object({ requestId: z.uuid() }),
+    SMALL_INPUT,
     'Stops making the A/B takes this window asked for under that request id; no further request is sent (pieces already synthesized stay cached).',
   ),
 
   'jobs:cancel': invoke<{ cancelled: boolean }>()(
     z.object({ jobId: z.uuid() }),
+    SMALL_INPUT,
     'Cancels a running job (render, preview stream, download, watch) that this window started.',
   ),
 
   'conversations:open': invoke<ConversationSnapshot & { jobId: string | null }>()(
     z.object({ id: conversationId }),
+    SMALL_INPUT,
     'Opens a conversation by id (NOT_FOUND with a clear message when unknown), adds it to the local list and follows it while not final; events bring the changes.',
   ),
   'conversations:close': invoke<{ closed: boolean }>()(
     z.object({ id: conversationId }),
+    SMALL_INPUT,
     'Stops following a conversation in this window (no further reads).',
   ),
   'conversations:listRecent': invoke<RecentConversations>()(
     none,
+    NO_INPUT,
     'The local list of opened conversations, most recent first (the service has no list).',
   ),
   'conversations:removeRecent': invoke<RecentConversations>()(
     z.object({ id: conversationId }),
+    SMALL_INPUT,
     'Removes a conversation from the local list (the conversation itself is untouched).',
   ),
   'conversations:dismissListNotice': invoke<RecentConversations>()(
     none,
+    NO_INPUT,
     'Hides the notice about a local list that could not be read at start.',
   ),
   'conversations:setVisibility': invoke<void>()(
     z.object({ hidden: z.boolean() }),
+    SMALL_INPUT,
     "The window's visibility: hidden windows are polled every few seconds instead of every second.",
   ),
   'conversations:prepareRecording': invoke<RecordingInfo>()(
     z.object({ id: conversationId }),
+    SMALL_INPUT,
     "Downloads (once, into main's cache) the recording of an opened conversation; the page then reads it in chunks.",
   ),
   'conversations:readRecording': invoke<Uint8Array>()(
     z.object({ id: conversationId, offset: z.number().int().min(0) }),
+    SMALL_INPUT,
     'One chunk (at most 2 MiB) of a prepared recording, from `offset`.',
   ),
   'conversations:export': invoke<{ path: string; bytes: number } | null>()(
     z.object({ id: conversationId, format: z.enum(EXPORT_FORMATS) }),
+    SMALL_INPUT,
     'Exports a conversation (JSON records as received, Markdown or plain text) through the save dialog, written atomically; null when cancelled.',
   ),
 } as const

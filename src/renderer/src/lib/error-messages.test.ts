@@ -42,6 +42,20 @@ describe('describeError', () => {
     expect(describeError(down, 'connection').title).toBe('The service had a problem')
   })
 
+  it('shows an input over a limit with the limit main named, and asks for something smaller', () => {
+    const message = 'A cast can have at most 500 speakers; this one has 1,000,000.'
+    const tooMany = new AppError('VALIDATION_FAILED', message, {
+      details: { fields: { 'project.cast': message }, limit: { maximum: 500 } },
+    })
+    const description = describeError(tooMany)
+    expect(description.message).toBe(message)
+    expect(description.title).toBe('This is more than VoiceDesk accepts')
+    expect(description.action).toContain('Make it smaller')
+    expect(describeError(new AppError('VALIDATION_FAILED', 'Bad.')).action).toContain(
+      'Correct the highlighted field',
+    )
+  })
+
   it('says how long to wait when the service sent Retry-After', () => {
     const limited = new AppError('RATE_LIMITED', 'Slow down.', { details: { retryAfterMs: 2500 } })
     expect(describeError(limited).action).toContain('Wait 3 s')

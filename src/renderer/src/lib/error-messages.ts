@@ -30,10 +30,18 @@ interface Wording {
 function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext): Wording {
   switch (code) {
     case 'VALIDATION_FAILED':
-      return {
-        title: 'Some of the input is not valid',
-        action: 'Correct the highlighted field and try again.',
-      }
+      // Over a limit, the message from main names it ("A cast can have at most 500 speakers;
+      // this one has 1,000,000."); there is no field to correct, only something to make smaller.
+      return details.limit === undefined
+        ? {
+            title: 'Some of the input is not valid',
+            action: 'Correct the highlighted field and try again.',
+          }
+        : {
+            title: 'This is more than VoiceDesk accepts',
+            action:
+              'Make it smaller and try again: remove what is not needed, or split a long script into several projects.',
+          }
     case 'FORBIDDEN_SENDER':
       return {
         title: 'This window is not allowed to use VoiceDesk',
