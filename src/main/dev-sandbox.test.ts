@@ -6,6 +6,11 @@ import { spawnDevSandbox } from './dev-sandbox'
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 
+// Why a long budget: each test starts a real sandbox under tsx (TypeScript compiled on the fly,
+// speech engine loaded), which takes 8 s of CPU; on a shared two-core machine that was measured at
+// 40 s wall time. Nothing here waits on a timer: the budget only bounds a process start.
+const SPAWN_BUDGET_MS = 120_000
+
 describe('spawnDevSandbox', () => {
   it('starts the sandbox as a child process that answers with the demo key, and stops it', async () => {
     const sandbox = await spawnDevSandbox({ projectRoot, nodeBinary: process.execPath })
@@ -19,7 +24,7 @@ describe('spawnDevSandbox', () => {
       await sandbox.stop()
     }
     await expect(fetch(`${sandbox.baseUrl}/v1/voices`)).rejects.toThrow()
-  })
+  }, SPAWN_BUDGET_MS)
 
   it('reports a sandbox that cannot start instead of waiting forever', async () => {
     await expect(
@@ -48,5 +53,5 @@ describe('spawnDevSandbox', () => {
     child.stdin.end()
     const [code] = (await once(child, 'exit')) as [number | null]
     expect(code).toBe(0)
-  })
+  }, SPAWN_BUDGET_MS)
 })
