@@ -12,19 +12,23 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 const SPAWN_BUDGET_MS = 120_000
 
 describe('spawnDevSandbox', () => {
-  it('starts the sandbox as a child process that answers with the demo key, and stops it', async () => {
-    const sandbox = await spawnDevSandbox({ projectRoot, nodeBinary: process.execPath })
-    try {
-      expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-      const answer = await fetch(`${sandbox.baseUrl}/v1/voices`, {
-        headers: { Authorization: `Bearer ${sandbox.apiKey}` },
-      })
-      expect(answer.status).toBe(200)
-    } finally {
-      await sandbox.stop()
-    }
-    await expect(fetch(`${sandbox.baseUrl}/v1/voices`)).rejects.toThrow()
-  }, SPAWN_BUDGET_MS)
+  it(
+    'starts the sandbox as a child process that answers with the demo key, and stops it',
+    async () => {
+      const sandbox = await spawnDevSandbox({ projectRoot, nodeBinary: process.execPath })
+      try {
+        expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+        const answer = await fetch(`${sandbox.baseUrl}/v1/voices`, {
+          headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+        })
+        expect(answer.status).toBe(200)
+      } finally {
+        await sandbox.stop()
+      }
+      await expect(fetch(`${sandbox.baseUrl}/v1/voices`)).rejects.toThrow()
+    },
+    SPAWN_BUDGET_MS,
+  )
 
   it('reports a sandbox that cannot start instead of waiting forever', async () => {
     await expect(
@@ -36,22 +40,26 @@ describe('spawnDevSandbox', () => {
     ).rejects.toThrow(/development sandbox/)
   })
 
-  it('the sandbox started for the app exits when the app goes away (its stdin closes)', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--exit-with-parent'],
-      { cwd: projectRoot, stdio: ['pipe', 'pipe', 'ignore'] },
-    )
-    child.stdout.setEncoding('utf8')
-    let out = ''
-    await new Promise<void>((resolve) =>
-      child.stdout.on('data', (chunk: string) => {
-        out += chunk
-        if (out.includes('Base URL:')) resolve()
-      }),
-    )
-    child.stdin.end()
-    const [code] = (await once(child, 'exit')) as [number | null]
-    expect(code).toBe(0)
-  }, SPAWN_BUDGET_MS)
+  it(
+    'the sandbox started for the app exits when the app goes away (its stdin closes)',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--exit-with-parent'],
+        { cwd: projectRoot, stdio: ['pipe', 'pipe', 'ignore'] },
+      )
+      child.stdout.setEncoding('utf8')
+      let out = ''
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: string) => {
+          out += chunk
+          if (out.includes('Base URL:')) resolve()
+        }),
+      )
+      child.stdin.end()
+      const [code] = (await once(child, 'exit')) as [number | null]
+      expect(code).toBe(0)
+    },
+    SPAWN_BUDGET_MS,
+  )
 })
