@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -175,6 +175,22 @@ describe('the render lock', () => {
       'book.srt.voicedesk-lock',
     ])
     await other.release()
+  })
+
+  it('removes temporary files a crashed render left beside the lock, not fresh ones', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const [old, fresh] = [
+      '.book.wav.voicedesk-lock.0123456789ab.partial',
+      '.book.wav.voicedesk-lock.ba9876543210.partial',
+    ]
+    await writeFile(join(dir, old), '{')
+    await writeFile(join(dir, fresh), '{')
+    const twoMinutesAgo = new Date(Date.now() - 120_000)
+    await utimes(join(dir, old), twoMinutesAgo, twoMinutesAgo)
+    const lock = await acquireRenderLock([output], book, at1042)
+    expect((await readdir(dir)).sort()).toEqual([fresh, 'book.wav.voicedesk-lock'])
+    await lock.release()
   })
 
   it('names a missing folder like any other write there', async () => {

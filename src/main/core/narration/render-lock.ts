@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { link, open, readFile, rename, rm } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { basename } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { toDiskError } from '../files/atomic-write'
+import { removeLeftoverPartials } from './cache-files'
 
 /** Who runs a render: the app's window or the command line. */
 export type RenderHolderKind = 'window' | 'cli'
@@ -51,6 +52,17 @@ export type LockRecord = z.infer<typeof lockSchema>
 export function lockPathFor(output: string): string {
   return `${output}.voicedesk-lock`
 }
+
+/** A temporary name beside a lock file, in the engine's `.NAME.<12 hex>.partial` form. */
+function asideOf(lockPath: string): string {
+  return join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString('hex')}.partial`)
+}
+
+/**
+ * How old a lock's temporary file must be to count as left by a crash. Why an age: another
+ * render may be between writing its temporary file and linking it as the lock.
+ */
+const LEFTOVER_AGE_MS = 60_000
 
 /**
  * Start time of a process on Linux: field 22 of /proc/PID/stat (clock ticks since boot). Why:
@@ -172,7 +184,7 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
  * O_EXCL ('wx') and writes after: there a reader in the same instant could take it for stale.
  */
 async function createLock(path: string, body: string): Promise<boolean> {
-  const aside = `${path}.${randomBytes(6).toString('hex')}.new`
+  const aside = asideOf(path)
   try {
     const handle = await open(aside, 'wx', 0o644)
     try {
@@ -214,7 +226,7 @@ async function createLock(path: string, body: string): Promise<boolean> {
  * created right after a removal often gets the freed inode number.
  */
 export async function removeStaleLock(path: string, judged: LockRecord | null): Promise<void> {
-  const aside = `${path}.${randomBytes(6).toString('hex')}.stale`
+  const aside = asideOf(path)
   try {
     await rename(path, aside)
   } catch (error) {
@@ -230,7 +242,11 @@ export async function removeStaleLock(path: string, judged: LockRecord | null): 
 async function lockOne(output: string, body: string, host: LockHost): Promise<void> {
   const path = lockPathFor(output)
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (await createLock(path, body)) return
+    if (await createLock(path, body)) {
+      const name = basename(path)
+      await removeLeftoverPartials(dirname(path), (n) => n === name, LEFTOVER_AGE_MS)
+      return
+    }
     const found = await readLock(path)
     if (found === 'gone') continue
     const { record } = found
