@@ -63,9 +63,13 @@ export function RenderPanel(props: {
           {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
           {progress.cachedPieces.toLocaleString()} from the cache) · {clock(progress.audioSeconds)}{' '}
           of audio
-          {progress.etaSeconds !== null && progress.phase === 'synthesizing'
-            ? ` · about ${clock(progress.etaSeconds)} left`
-            : ''}
+          {progress.phase !== 'synthesizing'
+            ? ''
+            : progress.busyWaitMs !== null
+              ? ` · the service is busy, waiting ${Math.max(1, Math.round(progress.busyWaitMs / 1000))} s`
+              : progress.etaSeconds !== null
+                ? ` · about ${clock(progress.etaSeconds)} left`
+                : ''}
           {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
         </p>
         {paused !== null && (
