@@ -34,7 +34,11 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The planning thread's entry (core/narration/plan-offload.ts finds it beside index.js).
+          'plan-worker': resolve(import.meta.dirname, 'src/main/core/narration/plan-worker.ts'),
+        },
       },
     },
   },

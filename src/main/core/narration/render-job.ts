@@ -11,6 +11,7 @@ import { silentLogger } from '../log/logger'
 import { cancelledRender } from './assemble-program'
 import type { PieceCache } from './piece-cache'
 import type { SplitOutput } from './render-outputs'
+import { estimateOfPieces } from './plan-tasks'
 import { planRender } from './render-plan'
 import type { SpeechSource } from './speech-source'
 import type { RenderHolderKind } from './render-lock'
@@ -66,21 +67,7 @@ export function estimateRender(
   cache: Pick<PieceCache, 'has'>,
   options: { maxCodePoints?: number } = {},
 ): RenderEstimate {
-  const plan = planRender(project, options)
-  const seen = new Set<string>()
-  let requests = 0
-  let cachedPieces = 0
-  let billableCharacters = 0
-  for (const piece of plan.pieces) {
-    if (cache.has(piece.hash)) {
-      cachedPieces += 1
-    } else if (!seen.has(piece.hash)) {
-      requests += 1
-      billableCharacters += piece.billableCharacters
-    }
-    seen.add(piece.hash)
-  }
-  return { totalPieces: plan.pieces.length, cachedPieces, requests, billableCharacters }
+  return estimateOfPieces(planRender(project, options).pieces, cache)
 }
 
 export { subtitlesPathFor } from './render-run'

@@ -16,7 +16,7 @@ import { renderPcmFormats } from './pcm-render'
 import { startPieceFetcher } from './piece-fetcher'
 import { startRenderEta } from './render-eta'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
-import { planRender } from './render-plan'
+import { planRenderOffMain } from './plan-offload'
 import type { CheckedPiece } from './script-check'
 import { checkScript } from './script-check'
 import type { TimedWord } from './spoken-words'
@@ -86,7 +86,7 @@ export async function runRender(
   const stage = (name: string): void =>
     logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
   refuseUnsupported(project)
-  const plan = planRender(
+  const plan = await planRenderOffMain(
     project,
     options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
   )

@@ -3,6 +3,7 @@ import type { BlockAudioState } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import type { PieceCache } from '../narration/piece-cache'
 import type { RenderPlan } from '../narration/render-plan'
+import { OFF_MAIN_MIN_CHARS, runOffMain } from '../narration/plan-offload'
 import { planRender } from '../narration/render-plan'
 
 /**
@@ -39,17 +40,49 @@ export class BlockPlanMemo {
     block: ScriptBlock,
     settingsKey = settingsKeyOf(project),
   ): string[] | null {
+    const key = this.#keyOf(block, settingsKey)
+    const known = this.#byBlock.get(key)
+    if (known !== undefined) return known
+    const plan = planOne(project, block)
+    return this.#remember(key, plan === null ? null : plan.pieces.map((p) => p.hash))
+  }
+
+  /** {@link hashes}, planned on the planning thread (for a block too long to plan on main). */
+  async hashesOffMain(
+    project: Project,
+    block: ScriptBlock,
+    settingsKey = settingsKeyOf(project),
+  ): Promise<string[] | null> {
+    const key = this.#keyOf(block, settingsKey)
+    const known = this.#byBlock.get(key)
+    if (known !== undefined) return known
+    let hashes: string[] | null
+    try {
+      const one = { ...project, blocks: [block] }
+      const pieces = await runOffMain(
+        { kind: 'pieces', project: one, options: {} },
+        block.text.length,
+      )
+      hashes = pieces.map((p) => p.hash)
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'VALIDATION_FAILED')) throw error
+      hashes = null
+    }
+    // The settings may have changed while the thread worked: remember only what is still current.
+    return settingsKey === this.#settingsKey ? this.#remember(key, hashes) : hashes
+  }
+
+  #keyOf(block: ScriptBlock, settingsKey: string): string {
     if (settingsKey !== this.#settingsKey) {
       // Why drop everything: a change of defaults, cast or lexicon can change every piece.
       this.#settingsKey = settingsKey
       this.#byBlock.clear()
     }
     const { id: _id, chapter: _chapter, ...content } = block
-    const key = JSON.stringify(content)
-    const known = this.#byBlock.get(key)
-    if (known !== undefined) return known
-    const plan = planOne(project, block)
-    const hashes = plan === null ? null : plan.pieces.map((p) => p.hash)
+    return JSON.stringify(content)
+  }
+
+  #remember(key: string, hashes: string[] | null): string[] | null {
     if (this.#byBlock.size >= BlockPlanMemo.MAX_ENTRIES) this.#byBlock.clear()
     this.#byBlock.set(key, hashes)
     return hashes
@@ -104,7 +137,8 @@ export function blockStates(
 
 /**
  * `blockStates` in slices of about `sliceMs`, yielding to the event loop between them, so a
- * first check of a long script never holds main (IPC, rendering progress) for a second.
+ * first check of a long script never holds main (IPC, rendering progress) for a second; a block
+ * of {@link OFF_MAIN_MIN_CHARS} or more is planned on the planning thread.
  */
 export async function blockStatesInSlices(
   project: Project,
@@ -120,7 +154,11 @@ export async function blockStatesInSlices(
   let sliceStart = performance.now()
   for (const block of project.blocks) {
     if (wanted !== null && !wanted.has(block.id)) continue
-    states[block.id] = stateOf(memo.hashes(project, block, settingsKey), cache, rendered[block.id])
+    const hashes =
+      block.text.length >= OFF_MAIN_MIN_CHARS
+        ? await memo.hashesOffMain(project, block, settingsKey)
+        : memo.hashes(project, block, settingsKey)
+    states[block.id] = stateOf(hashes, cache, rendered[block.id])
     if (performance.now() - sliceStart > sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve))
       sliceStart = performance.now()

@@ -16,7 +16,9 @@ import type { PlatformPorts } from '../../platform'
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
-import { projectFromScriptText, readScriptFile, titleOf } from './script-import'
+import { importScriptOffMain } from '../narration/plan-offload'
+import { readScriptFile } from './script-import'
+import { titleOf } from './script-text'
 
 const OPEN_FILTERS = [
   { name: 'Scripts and projects', extensions: ['voicedesk', 'json', 'md', 'markdown', 'txt'] },
@@ -125,8 +127,8 @@ export class ScriptDocuments {
   }
 
   /** A script dropped on the window: its text was read by the page, nothing is read from disk. */
-  importDropped(fileName: string, text: string): OpenedDocument {
-    return this.#register(projectFromScriptText(fileName, text), null, true)
+  async importDropped(fileName: string, text: string): Promise<OpenedDocument> {
+    return this.#register(await importScriptOffMain(fileName, text), null, true)
   }
 
   /** Saves to the document's file, or asks where when it has none (or `as` is set). */

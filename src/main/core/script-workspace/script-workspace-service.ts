@@ -17,9 +17,8 @@ import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/piece-cache'
 import { openPieceCache } from '../narration/piece-cache'
-import { estimateRender } from '../narration/render-job'
 import { journalPathFor, readJournal } from '../narration/render-journal'
-import { planRender } from '../narration/render-plan'
+import { estimateRenderOffMain, planRenderOffMain } from '../narration/plan-offload'
 import { upstreamSpeechSource } from '../narration/upstream-speech-source'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { PlatformPorts } from '../../platform'
@@ -112,8 +111,9 @@ export class ScriptWorkspaceService {
     return blockStatesInSlices(project, cache, record?.renderedBlocks ?? {}, blockIds, this.#plans)
   }
 
+  /** What rendering `project` will cost; a large script is planned off main's event loop. */
   async estimate(project: Project): Promise<RenderEstimate> {
-    return estimateRender(project, await this.cache())
+    return estimateRenderOffMain(project, await this.cache())
   }
 
   async overview(docId: string): Promise<RenderOverview> {
@@ -162,7 +162,7 @@ export class ScriptWorkspaceService {
       )
     }
     // Why plan before the dialog: a block without a voice is named now, not after choosing a file.
-    planRender(project)
+    await planRenderOffMain(project)
     const key = this.documents.keyOf(docId)
     const record = await this.#records.get(key)
     let outputPath: string
@@ -243,7 +243,7 @@ export class ScriptWorkspaceService {
   }
 
   async #recordFinished(key: string, outputPath: string, project: Project): Promise<void> {
-    const plan = planRender(project)
+    const plan = await planRenderOffMain(project)
     const renderedBlocks: Record<string, string[]> = {}
     for (const block of plan.blocks) {
       renderedBlocks[block.id] = block.pieceIndexes.map((i) => plan.pieces[i]?.hash ?? '')

@@ -131,7 +131,7 @@ describe('ScriptWorkspaceService', () => {
 
   it('renders to MP3 with SRT, marks blocks cached, and a one-block edit makes only that block stale', async () => {
     const { script, recorder } = service('render')
-    const opened = script.documents.importDropped('scene.md', DIALOGUE)
+    const opened = await script.documents.importDropped('scene.md', DIALOGUE)
     const project: Project = {
       ...opened.project,
       cast: { ALICE: 'emma', BOB: 'george' },
@@ -196,7 +196,7 @@ describe('ScriptWorkspaceService', () => {
       { length: 12 },
       (_, i) => `Paragraph ${i + 1} of the long story goes on here.`,
     ).join('\n\n')
-    const opened = script.documents.importDropped('long.txt', long)
+    const opened = await script.documents.importDropped('long.txt', long)
     const project: Project = {
       ...opened.project,
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },

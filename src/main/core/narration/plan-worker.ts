@@ -1,0 +1,27 @@
+// The planning thread's entry (see plan-offload.ts). Why a separate entry and not an eval'd
+// script as piece-analysis uses: planning is the whole script model, lexicon and splitter, which
+// must not be written twice. The Electron build bundles this file as its own main input.
+import { parentPort } from 'node:worker_threads'
+import { AppError } from '../../../shared/errors'
+import type { PlanTask } from './plan-tasks'
+import { runPlanTask } from './plan-tasks'
+
+parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
+  try {
+    const result = runPlanTask(task)
+    const transfer =
+      task.kind === 'plan' && 'spans' in result ? [result.spans.buffer as ArrayBuffer] : []
+    parentPort?.postMessage({ id, ok: true, result }, transfer)
+  } catch (error) {
+    const data =
+      error instanceof AppError
+        ? error.toData()
+        : {
+            code: 'INTERNAL' as const,
+            message:
+              'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
+            retryable: false,
+          }
+    parentPort?.postMessage({ id, ok: false, error: data })
+  }
+})
