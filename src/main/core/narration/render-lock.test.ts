@@ -25,7 +25,9 @@ async function tempDir(): Promise<string> {
 }
 
 /** This machine, with the clock fixed at 10:42 local time on 24 November 2026. */
-const at1042: LockHost = { ...systemLockHost, now: () => new Date(2026, 10, 24, 10, 42, 5) }
+const real1042: LockHost = { ...systemLockHost, now: () => new Date(2026, 10, 24, 10, 42, 5) }
+/** The same, with a process start time on every platform (macOS and Windows have none). */
+const at1042: LockHost = { ...real1042, processStart: () => Promise.resolve('4242') }
 
 /** The pid of a process that has exited (its pid is free: no process has it now). */
 async function deadPid(): Promise<number> {
@@ -49,7 +51,7 @@ describe('the render lock', () => {
   it('writes who holds it beside the output and removes it on release', async () => {
     const dir = await tempDir()
     const output = join(dir, 'book.wav')
-    const lock = await acquireRenderLock([output], book, at1042)
+    const lock = await acquireRenderLock([output], book, real1042)
     const record = JSON.parse(await readFile(lockPathFor(output), 'utf8')) as Record<
       string,
       unknown
@@ -122,6 +124,17 @@ describe('the render lock', () => {
     const error = await errorOf(acquireRenderLock([output], book, at1042))
     expect(error.message).toBe(
       `book.wav is being rendered by VoiceDesk on studio-mac (window, "My book", started 10:42) — wait for it or cancel it there. If no render is running there, delete ${lockPathFor(output)}.`,
+    )
+  })
+
+  it('says which file to delete where a reused pid cannot be detected (no process start time)', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const noProc = { ...at1042, processStart: () => Promise.resolve(null) }
+    await acquireRenderLock([output], book, noProc)
+    const error = await errorOf(acquireRenderLock([output], book, noProc))
+    expect(error.message).toBe(
+      `book.wav is being rendered by VoiceDesk (window, "My book", started 10:42) — wait for it or cancel it there. If no render is running now, delete ${lockPathFor(output)}.`,
     )
   })
 

@@ -106,9 +106,9 @@ export const systemLockHost: LockHost = {
 }
 
 /**
- * Whether a lock was left by a render that no longer runs: written on this host
- * by a pid that is gone (or reused by a process that started at another time). A lock from
- * another host is always respected: its pid means nothing here.
+ * Whether a lock was left by a render that no longer runs: written on this host by a pid that
+ * is gone (or reused by a process that started at another time). A lock from another host is
+ * always respected: its pid means nothing here.
  */
 export async function isStaleLock(record: LockRecord, host: LockHost): Promise<boolean> {
   if (record.hostname !== host.hostname) return false
@@ -120,7 +120,7 @@ export async function isStaleLock(record: LockRecord, host: LockHost): Promise<b
 
 function clockTime(startedAt: string, now: Date): string {
   const at = new Date(startedAt)
-  if (Number.isNaN(at.getTime())) return 'at an unknown time'
+  if (Number.isNaN(at.getTime())) return 'start time unknown'
   const pad = (n: number): string => String(n).padStart(2, '0')
   const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`
   const sameDay = at.toDateString() === now.toDateString()
@@ -136,10 +136,12 @@ function heldBy(output: string, record: LockRecord, host: LockHost): AppError {
     ...(record.project.trim() ? [`"${record.project.trim()}"`] : []),
     clockTime(record.startedAt, host.now()),
   ].join(', ')
-  const stale =
-    record.hostname === host.hostname
-      ? ''
-      : ` If no render is running there, delete ${lockPathFor(output)}.`
+  // Where a dead render's lock cannot be told from a live one (another host; no process start
+  // time to catch a reused pid), the user is the one who can: say which file to delete.
+  const unsure = record.hostname !== host.hostname || record.processStart === null
+  const stale = unsure
+    ? ` If no render is running ${record.hostname === host.hostname ? 'now' : 'there'}, delete ${lockPathFor(output)}.`
+    : ''
   return new AppError(
     'CONFLICT',
     `${basename(output)} is being rendered by ${where} (${facts}) — wait for it or cancel it there.${stale}`,
