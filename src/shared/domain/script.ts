@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { atMost, boundedRecord, formatCount } from '../limits'
+import { atMost, boundedRecord, limitSentence } from '../limits'
 import { SPEECH_FORMATS } from './speech'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
@@ -162,7 +162,7 @@ export const projectSchema = z
       inclusive: true,
       path: ['blocks'],
       input: ctx.value.blocks,
-      message: `A script can have at most ${formatCount(MAX_SCRIPT_TEXT)} characters of text; this one has ${formatCount(total)}.`,
+      message: limitSentence('A script', MAX_SCRIPT_TEXT, 'characters of text', total),
     })
   })
 export type Project = z.infer<typeof projectSchema>

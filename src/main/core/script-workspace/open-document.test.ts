@@ -41,6 +41,37 @@ describe('OpenDocument', () => {
     )
     expect(doc.project().blocks.map((b) => b.id)).toEqual(['b0', 'b1'])
   })
+
+  it('refuses changes that would grow it past the largest script, and keeps what it had', () => {
+    const doc = new OpenDocument(book(2))
+    // 21 blocks of 1,000,000 characters, each sent in its own change (each one within the
+    // contract), add up to more text than a project may hold.
+    const text = 'x'.repeat(1_000_000)
+    const insert = (id: string): void => {
+      const order = [...doc.project().blocks.map((b) => b.id), id]
+      doc.apply({ order, blocks: [{ id, text, ssml: false, endsParagraph: true }] })
+    }
+    for (let i = 0; i < 20; i += 1) insert(`big${i}`)
+    expect(() => insert('big20')).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message:
+          'A script can have at most 20,971,520 characters of text; this one has 21,000,050.',
+        details: { limit: { maximum: 20_971_520 } },
+      }),
+    )
+    expect(doc.project().blocks).toHaveLength(22)
+    // Blocks sent without an order count too, so a stream of them cannot pass 100,000 blocks.
+    const small = new OpenDocument(book(99_999))
+    const extra = (id: string) => ({ id, text: 'x', ssml: false, endsParagraph: true })
+    small.apply({ blocks: [extra('one')] })
+    expect(() => small.apply({ blocks: [extra('two')] })).toThrow(
+      expect.objectContaining({
+        message: 'A script can have at most 100,000 blocks; this one has 100,001.',
+      }),
+    )
+    expect(small.project().blocks).toHaveLength(99_999)
+  })
 })
 
 describe('BlockPlanMemo', () => {

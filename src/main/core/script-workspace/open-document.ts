@@ -1,6 +1,8 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
+import { MAX_BLOCKS, MAX_SCRIPT_TEXT } from '../../../shared/domain/script'
 import type { DocumentChanges } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
+import { limitSentence } from '../../../shared/limits'
 
 type Meta = Pick<Project, 'title' | 'defaults' | 'cast' | 'lexicon'>
 
@@ -27,6 +29,7 @@ export class OpenDocument {
    * change lost on the way) is refused, so the page sends the whole document again.
    */
   apply(changes: DocumentChanges): void {
+    this.#checkLimits(changes)
     const incoming = new Set(changes.blocks.map((b) => b.id))
     const known = (id: string): boolean => this.#blocks.has(id) || incoming.has(id)
     if (changes.order !== undefined) {
@@ -51,6 +54,42 @@ export class OpenDocument {
     }
     if (changes.meta !== undefined) this.#meta = changes.meta
     this.#project = null
+  }
+
+  /**
+   * Refuses changes that would take the document past what a project may hold. Why: each change
+   * is bounded by the contract, but a stream of them could grow main's copy past the limits, and
+   * it then could not be saved, sent back or recovered from its draft.
+   */
+  #checkLimits(changes: DocumentChanges): void {
+    const incoming = new Map(changes.blocks.map((block) => [block.id, block] as const))
+    let count = 0
+    let text = 0
+    const add = (block: ScriptBlock | undefined): void => {
+      if (block === undefined) return
+      count += 1
+      text += block.text.length
+    }
+    if (changes.order !== undefined) {
+      for (const id of changes.order) add(incoming.get(id) ?? this.#blocks.get(id))
+    } else {
+      for (const [id, block] of this.#blocks) add(incoming.get(id) ?? block)
+      for (const [id, block] of incoming) if (!this.#blocks.has(id)) add(block)
+    }
+    const over =
+      count > MAX_BLOCKS
+        ? { maximum: MAX_BLOCKS, message: limitSentence('A script', MAX_BLOCKS, 'blocks', count) }
+        : text > MAX_SCRIPT_TEXT
+          ? {
+              maximum: MAX_SCRIPT_TEXT,
+              message: limitSentence('A script', MAX_SCRIPT_TEXT, 'characters of text', text),
+            }
+          : null
+    if (over !== null) {
+      throw new AppError('VALIDATION_FAILED', over.message, {
+        details: { limit: { maximum: over.maximum } },
+      })
+    }
   }
 
   /** The document as a project (built once per change). */
