@@ -70,8 +70,7 @@ export interface MainRuntimeOptions {
   build?: Partial<BuildInfo>
   /**
    * Origins that are one service (its current and legacy addresses): a saved key works on all of
-   * them. Default: none, since the service's address is not built in; an address that differs
-   * only by path (a legacy path prefix) is the same origin anyway.
+   * them. Default: SERVICE_TRUST_GROUPS (account/credential-binding.ts).
    */
   trustGroups?: TrustGroups
   /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */

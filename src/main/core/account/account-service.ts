@@ -30,6 +30,7 @@ import {
   mayCarryTo,
   originOf,
   saveAddressFirst,
+  SERVICE_TRUST_GROUPS,
 } from './credential-binding'
 import { explainVerifyError } from './verify-errors'
 import type { Clock } from '../clock'
@@ -94,7 +95,7 @@ export class AccountService {
     this.#verify = options.verifyCredential
     this.#logger = options.logger
     this.#sandbox = options.sandbox ?? null
-    this.#trustGroups = options.trustGroups ?? []
+    this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
     this.#now = options.clock !== undefined ? () => this.#clock.now() : (options.now ?? Date.now)
   }

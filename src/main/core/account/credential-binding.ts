@@ -7,6 +7,14 @@ import { AppError } from '../../../shared/errors'
  */
 export type TrustGroups = readonly (readonly string[])[]
 
+/**
+ * The service's own group (its current and legacy base origins), the default of the app and the
+ * CLI. Empty here: this build does not name the service's hosts (settings start with no base URL),
+ * and a legacy address that differs only by path is the same origin anyway. A build for a known
+ * deployment lists the two origins here, in this one place.
+ */
+export const SERVICE_TRUST_GROUPS: TrustGroups = []
+
 /** Where a saved credential may be sent, as the upstream client checks it on every request. */
 export interface CredentialBinding {
   /** The origin the credential was saved for; null when no address was ever recorded for it. */

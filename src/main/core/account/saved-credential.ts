@@ -7,7 +7,7 @@ import type { Settings } from '../settings/settings-schema'
 import { settingsSchema } from '../settings/settings-schema'
 import type { Credential } from './account-ports'
 import type { TrustGroups } from './credential-binding'
-import { bindingFor, originOf } from './credential-binding'
+import { bindingFor, originOf, SERVICE_TRUST_GROUPS } from './credential-binding'
 
 /**
  * The app's user data folders, where its settings.json says which origin the saved credential
@@ -59,7 +59,7 @@ export async function readSavedCredential(options: {
   // Same rule as the app: a credential saved before origins were recorded belongs to the base
   // URL in force when it is first read.
   const savedFor = settings?.credentialOrigin ?? originOf(settings?.baseUrl ?? '')
-  const binding = bindingFor(savedFor, options.trustGroups ?? [])
+  const binding = bindingFor(savedFor, options.trustGroups ?? SERVICE_TRUST_GROUPS)
   const order: Credential['kind'][] =
     settings?.credential === 'accessToken' ? ['accessToken', 'apiKey'] : ['apiKey', 'accessToken']
   for (const kind of order) {
