@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       .conversations.map(
         (conversation) => `Conversation ${conversation.id} (${conversation.status})`,
       ),
+    `Conversations of the paid account: ${sandbox.state().conversationCount} (a new one every ${sandbox.state().conversationFeed.everyMs / 1000} s)`,
     `Start a live conversation: curl -X POST ${sandbox.baseUrl}/sandbox/conversations`,
     `Request log: ${sandbox.baseUrl}/sandbox/requests`,
     `State folder: ${sandbox.stateDir}`,

@@ -25,9 +25,29 @@ export const startConversationSchema = z
     evaluationDelayMs: z.number().int().min(0),
     recording: z.boolean(),
     initialTurns: z.number().int().min(0).max(100_000),
+    agentId: z.string().min(1),
+    transport: z.enum(['web', 'phone']),
   })
   .partial()
   .strict()
+
+/** Schema of `PATCH /sandbox/conversation-feed` bodies. */
+export const conversationFeedPatchSchema = z
+  .object({
+    everyMs: z.number().int().min(0),
+    listing: z.union([z.literal('served'), z.literal(404), z.literal(405)]),
+  })
+  .partial()
+  .strict()
+
+/** A change to the feed: pace of new live conversations (0: off) and whether the list is served. */
+export type ConversationFeedPatch = z.infer<typeof conversationFeedPatchSchema>
+
+/** The feed settings in force. */
+export interface ConversationFeedSettings {
+  everyMs: number
+  listing: ShapeSettings['conversationListing']
+}
 
 const limit = z.number().positive()
 /** Schema of `PATCH /sandbox/accounts/{plan}` bodies. */
@@ -62,7 +82,11 @@ export interface SandboxStateSummary {
     limits: PlanLimits
     synthesisInFlight: number
   }>
+  /** The fixed (seeded) and live conversations; the generated history is only counted. */
   conversations: Array<{ id: string; status: string; plan: PlanName | null; messages: number }>
+  /** Every conversation, generated history included. */
+  conversationCount: number
+  conversationFeed: ConversationFeedSettings
   voices: { catalog: number; personal: number }
   faults: FaultSettings
   shapes: ShapeSettings
@@ -85,6 +109,18 @@ export class SandboxControl {
       account.id,
       options,
     )
+  }
+
+  /** Sets the pace of new live conversations and whether listing and stats are served. */
+  setConversationFeed(patch: ConversationFeedPatch): ConversationFeedSettings {
+    if (patch.everyMs !== undefined) this.env.feed.setEveryMs(patch.everyMs)
+    if (patch.listing !== undefined) this.env.shapes.conversationListing = patch.listing
+    return this.conversationFeed()
+  }
+
+  /** The feed settings in force. */
+  conversationFeed(): ConversationFeedSettings {
+    return { everyMs: this.env.feed.current(), listing: this.env.shapes.conversationListing }
   }
 
   /** Changes an account's settings or limits at run time. */
@@ -121,12 +157,17 @@ export class SandboxControl {
           synthesisInFlight: account.limiter.synthesisInFlight(),
         }
       }),
-      conversations: this.env.conversations.all().map((record) => ({
-        id: record.id,
-        status: record.status,
-        plan: accounts.byId(record.accountId)?.plan ?? null,
-        messages: record.messages.length,
-      })),
+      conversations: this.env.conversations
+        .all()
+        .filter((record) => record.metadata.generated !== true)
+        .map((record) => ({
+          id: record.id,
+          status: record.status,
+          plan: accounts.byId(record.accountId)?.plan ?? null,
+          messages: record.messages.length,
+        })),
+      conversationCount: this.env.conversations.all().length,
+      conversationFeed: this.conversationFeed(),
       voices: this.env.voices.counts(),
       faults: this.env.faults.current(),
       shapes: { ...this.env.shapes },

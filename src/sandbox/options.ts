@@ -41,6 +41,11 @@ export interface ShapeSettings {
   errorBodies: 'json' | 'text' | 'empty'
   /** Status for a token that lacks a scope: 401 per the interface description, 403 on newer deployments. */
   scopeDeniedStatus: 401 | 403
+  /**
+   * Conversation listing and stats: served (`served`), or answered 404 / 405 as by a deployment that
+   * does not list (the app then falls back to pasted ids). Changeable at run time.
+   */
+  conversationListing: 'served' | 404 | 405
 }
 
 /** Options of `startSandbox`; every field is optional. */
@@ -85,6 +90,12 @@ export interface SandboxOptions {
   synthCacheBytes?: number
   /** Seed the fixed conversations (default true). */
   seedConversations?: boolean
+  /** Finished conversations generated for the demo (paid) account besides the fixed ones (default 2,000). */
+  conversationCount?: number
+  /** The generated history ends just before this time, epoch ms (default: the start time). */
+  conversationAnchor?: number
+  /** A new live conversation of the demo account starts this often, in ms (default 30,000; 0: none). */
+  liveConversationEveryMs?: number
   /** Receives one line per notable event (never a full key); silent by default. */
   log?: (line: string) => void
 }
@@ -121,6 +132,7 @@ export const SHAPE_GENERATIONS: Record<'older' | 'newer', ShapeSettings> = {
     conversationPaths: 'old',
     errorBodies: 'json',
     scopeDeniedStatus: 401,
+    conversationListing: 'served',
   },
   newer: {
     voiceList: 'paged',
@@ -130,6 +142,7 @@ export const SHAPE_GENERATIONS: Record<'older' | 'newer', ShapeSettings> = {
     conversationPaths: 'both',
     errorBodies: 'json',
     scopeDeniedStatus: 401,
+    conversationListing: 'served',
   },
 }
 

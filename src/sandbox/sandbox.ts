@@ -4,12 +4,20 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
-import { SandboxControl, type AccountPatch, type SandboxStateSummary } from './control.js'
+import {
+  SandboxControl,
+  type AccountPatch,
+  type ConversationFeedPatch,
+  type ConversationFeedSettings,
+  type SandboxStateSummary,
+} from './control.js'
+import { ConversationFeed, DEFAULT_FEED_EVERY_MS } from './conversations/conversation-feed.js'
 import type {
   StartConversationOptions,
   StartedConversation,
 } from './conversations/live-conversation.js'
 import { ConversationStore } from './conversations/conversation-store.js'
+import { generateHistory } from './conversations/generated-history.js'
 import { seedConversations, SEEDED_CONVERSATION_IDS } from './conversations/seed.js'
 import { SynthService } from './engine/synth-service.js'
 import { faultPatchSchema, type FaultPatch, type FaultSettings } from './faults/fault-settings.js'
@@ -68,6 +76,8 @@ export interface Sandbox {
   clearFaults(): void
   /** Starts a conversation that runs on its own. */
   startConversation(options?: StartConversationOptions): StartedConversation
+  /** Changes the pace of new live conversations and whether the list is served (like `PATCH /sandbox/conversation-feed`). */
+  setConversationFeed(patch: ConversationFeedPatch): ConversationFeedSettings
   /** Changes an account's settings (credit, cloning, voice cap) or limits. */
   setAccount(plan: PlanName, patch: AccountPatch): { settings: AccountSettings; limits: PlanLimits }
   /** Issues another API key for the same account (limits stay per account). */
@@ -125,6 +135,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const conversations = new ConversationStore()
   if (options.seedConversations ?? true)
     for (const record of seedConversations(accounts.byPlan.paid.id)) conversations.put(record)
+  const history = generateHistory(
+    accounts.byPlan.paid.id,
+    options.conversationCount ?? 2_000,
+    options.conversationAnchor ?? now(),
+    options.seed ?? 1,
+  )
+  for (const record of history) conversations.put(record)
+  const feed = ConversationFeed.forStore(
+    conversations,
+    timers,
+    now,
+    accounts.byPlan.paid.id,
+    options.seed ?? 1,
+  )
   const env: ServerEnv = {
     baseUrl: '',
     accounts,
@@ -143,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     voices: new VoiceStore(options.extraVoices ?? 0, stateDir, now),
     conversations,
+    feed,
     synth,
     requestLog: new RequestLog(),
     timers,
@@ -160,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }),
   ])
   const { port } = server.address() as AddressInfo
+  feed.setEveryMs(options.liveConversationEveryMs ?? DEFAULT_FEED_EVERY_MS)
   const urlHost = host.includes(':') ? `[${host}]` : host
   env.baseUrl = `http://${urlHost}:${port}`
   log(`sandbox listening on ${env.baseUrl}`)
@@ -186,6 +212,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setFaults: (patch) => env.faults.update(faultPatchSchema.parse(patch)),
     clearFaults: () => env.faults.reset(),
     startConversation: (startOptions) => control.startConversation(startOptions),
+    setConversationFeed: (patch) => control.setConversationFeed(patch),
     setAccount: (plan, patch) => control.setAccount(plan, patch),
     issueApiKey: (plan) => accounts.issueKey(plan),
     revokeApiKey: (key) => accounts.revokeKey(key),

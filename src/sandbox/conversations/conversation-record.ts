@@ -43,4 +43,6 @@ export interface ConversationRecord {
   metadata: Record<string, unknown>
   messages: MessageRecord[]
   evaluations: EvaluationRecord[]
+  /** Makes the transcript and evaluations on first read by id (generated history); then removed. */
+  detail?: () => { messages: MessageRecord[]; evaluations: EvaluationRecord[] }
 }

@@ -3,27 +3,59 @@ import type { ConversationRecord, EvaluationRecord, MessageRecord } from './conv
 /** Conversations by id; each belongs to one account and is invisible to others. */
 export class ConversationStore {
   private readonly byId = new Map<string, ConversationRecord>()
+  private readonly newestFirst = new Map<string, ConversationRecord[]>()
 
   /** Adds or replaces a conversation. */
   put(record: ConversationRecord): void {
     this.byId.set(record.id, record)
+    this.newestFirst.delete(record.accountId)
   }
 
-  /** The conversation if it exists and belongs to the account. */
+  /** The conversation if it exists and belongs to the account, transcript and evaluations filled in. */
   find(id: string, accountId: string): ConversationRecord | undefined {
     const record = this.byId.get(id)
-    return record?.accountId === accountId ? record : undefined
+    return record?.accountId === accountId ? withDetail(record) : undefined
   }
 
   /** Any conversation by id (public assets such as recordings). */
   findAny(id: string): ConversationRecord | undefined {
-    return this.byId.get(id)
+    const record = this.byId.get(id)
+    return record ? withDetail(record) : undefined
+  }
+
+  /** An account's conversations, most recent first (created_at, then id), without filling in details. */
+  listNewestFirst(accountId: string): readonly ConversationRecord[] {
+    let list = this.newestFirst.get(accountId)
+    if (!list) {
+      list = [...this.byId.values()]
+        .filter((record) => record.accountId === accountId)
+        .sort(newestFirstOrder)
+      this.newestFirst.set(accountId, list)
+    }
+    return list
   }
 
   /** Every conversation, oldest first. */
   all(): ConversationRecord[] {
     return [...this.byId.values()]
   }
+}
+
+/** Sort order of lists: most recent `created_at` first, ties by id descending. */
+export function newestFirstOrder(a: ConversationRecord, b: ConversationRecord): number {
+  const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt)
+  if (byTime !== 0) return byTime
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
+function withDetail(record: ConversationRecord): ConversationRecord {
+  if (record.detail) {
+    const { messages, evaluations } = record.detail()
+    record.messages = messages
+    record.evaluations = evaluations
+    delete record.detail
+  }
+  return record
 }
 
 /** The conversation record on the wire. */

@@ -1,7 +1,10 @@
+import { mulberry32 } from '../faults/prng.js'
 import { sortableId } from '../server/ids.js'
 import type { Timers } from '../server/timers.js'
 import type { ConversationRecord } from './conversation-record.js'
+import { agentById, BISTRO_AGENT_ID } from './agents.js'
 import type { ConversationStore } from './conversation-store.js'
+import { agentEvaluations } from './generated-history.js'
 import { scriptedEvaluations, scriptedMessage } from './transcript.js'
 
 /** Spacing of the rows of `initialTurns`. */
@@ -30,6 +33,10 @@ export interface StartConversationOptions {
    * a long conversation without waiting for it (benchmarks).
    */
   initialTurns?: number
+  /** The agent that takes the call (default the bistro agent, Maya Okafor); see `SANDBOX_AGENTS`. */
+  agentId?: string
+  /** `web` (default) or `phone`. */
+  transport?: 'web' | 'phone'
 }
 
 /** What the caller learns about a started conversation. */
@@ -58,10 +65,10 @@ export function startLiveConversation(
   const createdAt = now()
   const record: ConversationRecord = {
     id: sortableId('conv', createdAt),
-    agentId: 'agent_01jsandboxbistro000000000',
+    agentId: options.agentId ?? BISTRO_AGENT_ID,
     accountId,
     status: 'pending',
-    transport: 'web',
+    transport: options.transport ?? 'web',
     createdAt: new Date(createdAt).toISOString(),
     startedAt: null,
     endedAt: null,
@@ -100,7 +107,11 @@ export function startLiveConversation(
         options.endReason ?? (outcome === 'completed' ? 'caller_hangup' : 'inactivity_timeout')
       record.hasRecording = options.recording ?? outcome === 'completed'
       timers.after(evaluationDelay, () => {
-        record.evaluations = scriptedEvaluations(outcome, now())
+        const agent = agentById(record.agentId)
+        record.evaluations =
+          agent && agent.id !== BISTRO_AGENT_ID
+            ? agentEvaluations(agent, outcome, now(), mulberry32(createdAt))
+            : scriptedEvaluations(outcome, now())
       })
     }
     timers.after(interval, nextTurn)

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { encodeAudio } from '../audio/encode.js'
+import { encodeOggOpus } from '../audio/ogg-opus.js'
 import { planSpeech } from '../audio/speech-plan.js'
 import { concatSamples, int16BytesToFloat, OUTPUT_SAMPLE_RATE, silence } from '../audio/pcm.js'
 import type { ConversationRecord } from '../conversations/conversation-record.js'
@@ -9,7 +10,10 @@ import { sendBytes } from '../server/respond.js'
 import type { Route } from './guards.js'
 
 const RECORDING_TURNS = 12
-const recordings = new WeakMap<ConversationRecord, Promise<Buffer>>()
+const recordings = {
+  mp3: new WeakMap<ConversationRecord, Promise<Buffer>>(),
+  ogg: new WeakMap<ConversationRecord, Promise<Buffer>>(),
+}
 
 async function speak(
   env: ServerEnv,
@@ -31,7 +35,11 @@ async function speak(
 
 // A recording is the spoken transcript (agent and caller in two voices, tool rows silent), made on
 // first request and kept; long transcripts are cut to their first turns to keep it quick.
-async function renderRecording(env: ServerEnv, record: ConversationRecord): Promise<Buffer> {
+async function renderRecording(
+  env: ServerEnv,
+  record: ConversationRecord,
+  format: 'mp3' | 'ogg',
+): Promise<Buffer> {
   const parts: Float32Array[] = []
   const spoken = record.messages.filter(
     (message) => message.role === 'user' || message.role === 'assistant',
@@ -46,7 +54,26 @@ async function renderRecording(env: ServerEnv, record: ConversationRecord): Prom
     parts.push(int16BytesToFloat(pcm), silence(300, OUTPUT_SAMPLE_RATE))
   }
   if (parts.length === 0) parts.push(silence(1000, OUTPUT_SAMPLE_RATE))
-  return encodeAudio('mp3', concatSamples(parts), OUTPUT_SAMPLE_RATE)
+  const samples = concatSamples(parts)
+  return format === 'ogg'
+    ? encodeOggOpus(samples, OUTPUT_SAMPLE_RATE)
+    : encodeAudio('mp3', samples, OUTPUT_SAMPLE_RATE)
+}
+
+/** A conversation's recording (MP3 for the asset link, Ogg/Opus for the API), made once per format and kept. */
+export function recordingOf(
+  env: ServerEnv,
+  record: ConversationRecord,
+  format: 'mp3' | 'ogg',
+): Promise<Buffer> {
+  const cache = recordings[format]
+  let recording = cache.get(record)
+  if (!recording) {
+    recording = renderRecording(env, record, format)
+    cache.set(record, recording)
+    recording.catch(() => cache.delete(record))
+  }
+  return recording
 }
 
 /** Public assets the API links to: voice previews, conversation recordings, avatars. No credential needed. */
@@ -72,13 +99,7 @@ export const assetRoutes: Route[] = [
     handler: async (ctx, [id = '']) => {
       const record = ctx.env.conversations.findAny(id)
       if (!record?.hasRecording) throw notFound('not_found', `recording of ${id}`)
-      let recording = recordings.get(record)
-      if (!recording) {
-        recording = renderRecording(ctx.env, record)
-        recordings.set(record, recording)
-        recording.catch(() => recordings.delete(record))
-      }
-      await sendBytes(ctx, 200, 'audio/mpeg', await recording)
+      await sendBytes(ctx, 200, 'audio/mpeg', await recordingOf(ctx.env, record, 'mp3'))
     },
   },
   {

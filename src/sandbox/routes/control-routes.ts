@@ -1,5 +1,10 @@
 import type { z } from 'zod'
-import { accountPatchSchema, startConversationSchema, type SandboxControl } from '../control.js'
+import {
+  accountPatchSchema,
+  conversationFeedPatchSchema,
+  startConversationSchema,
+  type SandboxControl,
+} from '../control.js'
 import { faultPatchSchema } from '../faults/fault-settings.js'
 import { ApiError } from '../server/api-error.js'
 import type { RequestContext } from '../server/context.js'
@@ -80,6 +85,21 @@ export function controlRoutes(control: SandboxControl): Route[] {
       pattern: /^\/sandbox\/conversations$/,
       handler: async (ctx) =>
         sendJson(ctx, 201, control.startConversation(await parsed(ctx, startConversationSchema))),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/sandbox\/conversation-feed$/,
+      handler: async (ctx) => sendJson(ctx, 200, control.conversationFeed()),
+    },
+    {
+      method: 'PATCH',
+      pattern: /^\/sandbox\/conversation-feed$/,
+      handler: async (ctx) =>
+        sendJson(
+          ctx,
+          200,
+          control.setConversationFeed(await parsed(ctx, conversationFeedPatchSchema)),
+        ),
     },
     {
       method: 'PATCH',

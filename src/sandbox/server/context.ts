@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ConversationFeed } from '../conversations/conversation-feed.js'
 import type { ConversationStore } from '../conversations/conversation-store.js'
 import type { SynthService } from '../engine/synth-service.js'
 import type { FaultState, RequestFaults } from '../faults/fault-state.js'
@@ -32,6 +33,8 @@ export interface ServerEnv {
   settings: RunSettings
   voices: VoiceStore
   conversations: ConversationStore
+  /** New live conversations of the demo account, at a settable pace. */
+  feed: ConversationFeed
   synth: SynthService
   requestLog: RequestLog
   timers: Timers

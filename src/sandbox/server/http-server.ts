@@ -3,6 +3,7 @@ import type { SandboxControl } from '../control.js'
 import { NO_REQUEST_FAULTS } from '../faults/fault-state.js'
 import { assetRoutes } from '../routes/asset-routes.js'
 import { controlRoutes } from '../routes/control-routes.js'
+import { conversationListRoutes } from '../routes/conversation-list-routes.js'
 import { conversationRoutes } from '../routes/conversation-routes.js'
 import type { Route } from '../routes/guards.js'
 import { speechRoute } from '../routes/speech-route.js'
@@ -31,8 +32,9 @@ function apiRoutes(env: ServerEnv): Route[] {
     speechRoute,
     streamRoute,
     ...voiceRoutes,
-    ...(paths === 'new' ? [] : conversationRoutes.old),
-    ...(paths === 'old' ? [] : conversationRoutes.new),
+    ...conversationListRoutes.agents,
+    ...(paths === 'new' ? [] : [...conversationListRoutes.old, ...conversationRoutes.old]),
+    ...(paths === 'old' ? [] : [...conversationListRoutes.new, ...conversationRoutes.new]),
   ]
 }
 

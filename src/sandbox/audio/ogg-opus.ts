@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process'
+import { ffmpegPath } from './ffmpeg-path.js'
+import { floatToInt16Bytes } from './pcm.js'
+
+// Why ffmpeg: recordings are Ogg/Opus on the wire and no pure-npm Opus encoder works here (the
+// WASM Ogg encoder the speech endpoint uses writes Vorbis). The same ffmpeg as AAC is used.
+/** Encodes mono float samples into a complete Ogg/Opus file (32 kbit/s). */
+export function encodeOggOpus(samples: Float32Array, sampleRate: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpegPath(),
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        's16le',
+        '-ar',
+        String(sampleRate),
+        '-ac',
+        '1',
+        '-i',
+        'pipe:0',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '32k',
+        '-f',
+        'ogg',
+        'pipe:1',
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    )
+    const chunks: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.stdin.on('error', () => undefined)
+    child.once('error', (error) =>
+      reject(new Error(`Opus encoder (ffmpeg) failed: ${error.message}`)),
+    )
+    child.once('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(chunks))
+      else reject(new Error(`Opus encoder (ffmpeg) exited with ${String(code)}`))
+    })
+    child.stdin.end(floatToInt16Bytes(samples))
+  })
+}
