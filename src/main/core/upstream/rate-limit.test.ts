@@ -66,10 +66,28 @@ describe('a 429 costs what the service asks, no more', () => {
     let calls = 0
     const result = await withRetry(
       () => (++calls <= 6 ? Promise.reject(rateLimited(1000)) : Promise.resolve('ok')),
-      { policy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 }, clock },
+      {
+        policy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+        clock,
+        waitOutRateLimits: true,
+      },
     )
     expect(result).toBe('ok')
     expect(clock.sleeps).toEqual([1000, 1000, 1000, 1000, 1000, 1000])
+  })
+
+  it('without waitOutRateLimits (reads), a 429 is an attempt like any failure', async () => {
+    const clock = createInstantClock()
+    let calls = 0
+    const error = await withRetry(
+      () => {
+        calls++
+        return Promise.reject(rateLimited(1000))
+      },
+      { policy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 }, clock },
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', message: 'busy' })
+    expect(calls).toBe(2)
   })
 
   it('ends a storm at the budget with a RATE_LIMITED that names it and keeps the request id', async () => {
@@ -78,6 +96,7 @@ describe('a 429 costs what the service asks, no more', () => {
     const error = await withRetry(() => Promise.reject(rateLimited(1000)), {
       policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20, rateLimitBudgetMs: 5000 },
       clock,
+      waitOutRateLimits: true,
     }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'RATE_LIMITED', details: { requestId: 'req-429' } })
@@ -90,6 +109,7 @@ describe('a 429 costs what the service asks, no more', () => {
     const error = await withRetry(() => Promise.reject(rateLimited(3_600_000)), {
       policy: { maxAttempts: 4, baseDelayMs: 10, maxDelayMs: 20 },
       clock,
+      waitOutRateLimits: true,
     }).catch((e: unknown) => e)
     expect((error as AppError).message).toContain('asks for 60 min more')
     expect((error as AppError).message).toContain('at most 10 min per request')

@@ -72,9 +72,10 @@ function rateLimitBudgetSpent(last: AppError, budgetMs: number, waitedMs: number
 
 /**
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or the policy is spent.
- * Failures count against `maxAttempts`; 429s do not: they are retried after the wait the service
- * asked for, for as long as the rate-limit budget allows. The last error is rethrown as is (it
- * keeps its request id and status), or a RATE_LIMITED naming the budget once that is spent.
+ * Failures count against `maxAttempts`; with `waitOutRateLimits` 429s do not: they are retried
+ * after the wait the service asked for, for as long as the rate-limit budget allows. The last
+ * error is rethrown as is (it keeps its request id and status), or a RATE_LIMITED naming the
+ * budget once that is spent.
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -87,6 +88,12 @@ export async function withRetry<T>(
     delayFor?: (error: AppError, attempt: number) => number | undefined
     random?: () => number
     clock?: WaitClock
+    /**
+     * 429s are not failures: retry them within the policy's rate-limit budget (synthesis). Why
+     * not for every request: a conversation read surfaces its 429 to show "reconnecting", and a
+     * key check with one attempt must answer at once.
+     */
+    waitOutRateLimits?: boolean
   },
 ): Promise<T> {
   const { policy, signal } = options
@@ -104,7 +111,7 @@ export async function withRetry<T>(
       const appError = error as AppError
       const asked = appError.details?.retryAfterMs
       let wait: number
-      if (appError.code === 'RATE_LIMITED') {
+      if (options.waitOutRateLimits === true && appError.code === 'RATE_LIMITED') {
         // Why a 429 is not a failure: the service refused before doing anything (nothing billed),
         // so trying again is safe for as long as it keeps asking, within the budget.
         rateLimits += 1

@@ -125,6 +125,7 @@ export function scheduled<T>(
     {
       policy: ctx.retry,
       clock: ctx.clock,
+      waitOutRateLimits: true,
       ...(signal ? { signal } : {}),
       delayFor: (error) => (error.code === 'RATE_LIMITED' ? 0 : undefined),
       onRetry: ({ attempt: n, delayMs, error }) =>
