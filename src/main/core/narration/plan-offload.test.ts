@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createProject } from '../../../shared/domain/script'
+import { ZodError } from 'zod'
+import { createProject, MAX_BLOCK_TEXT } from '../../../shared/domain/script'
 import type { Project } from '../../../shared/domain/script'
 import { projectFromScriptText } from '../script-workspace/script-text'
 import {
@@ -90,6 +91,21 @@ describe('planning off main', () => {
       code: (here as { code: string }).code,
       message: (here as Error).message,
     })
+  })
+
+  it('refuses an over-long imported block with the same schema error as here', async () => {
+    const text = 'x '.repeat(MAX_BLOCK_TEXT / 2 + 1)
+    const here = (() => {
+      try {
+        return projectFromScriptText('huge.txt', text)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(here).toBeInstanceOf(ZodError)
+    const there = await importScriptOffMain('huge.txt', text).catch((error: unknown) => error)
+    expect(there).toBeInstanceOf(ZodError)
+    expect((there as ZodError).issues).toEqual((here as ZodError).issues)
   })
 
   it('imports a long text file there, as the import here does', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { z } from 'zod'
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import type { AppErrorData } from '../../../shared/errors'
@@ -31,6 +32,7 @@ interface Reply {
   ok: boolean
   result?: unknown
   error?: AppErrorData
+  zodIssues?: z.core.$ZodIssue[]
 }
 
 interface Waiting {
@@ -88,6 +90,7 @@ function start(): Worker | null {
       if (!pending) return
       waiting.delete(reply.id)
       if (reply.ok) pending.resolve(reply.result)
+      else if (reply.zodIssues) pending.reject(new z.ZodError(reply.zodIssues))
       else pending.reject(AppError.fromData(reply.error ?? unexpected()))
       if (waiting.size === 0) w.unref()
     })

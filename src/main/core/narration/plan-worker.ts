@@ -2,6 +2,7 @@
 // script as piece-analysis uses: planning is the whole script model, lexicon and splitter, which
 // must not be written twice. The Electron build bundles this file as its own main input.
 import { parentPort } from 'node:worker_threads'
+import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import type { PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
@@ -13,6 +14,12 @@ parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
       task.kind === 'plan' && 'spans' in result ? [result.spans.buffer as ArrayBuffer] : []
     parentPort?.postMessage({ id, ok: true, result }, transfer)
   } catch (error) {
+    // A refused import (a block over the size limit) is a schema error: its issues cross as they
+    // are, so the caller sees the same error as when it ran on main.
+    if (error instanceof z.ZodError) {
+      parentPort?.postMessage({ id, ok: false, zodIssues: error.issues })
+      return
+    }
     const data =
       error instanceof AppError
         ? error.toData()
