@@ -6,6 +6,12 @@ import type {
   ConversationEvaluation,
   ConversationMessage,
 } from '../../../shared/domain/conversation'
+import type {
+  Agent,
+  ConversationListQuery,
+  ConversationListResult,
+  ConversationStats,
+} from '../../../shared/domain/conversation-list'
 import type { StreamResult, SynthesisResult } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
@@ -16,6 +22,8 @@ import type { WaitClock } from './clock'
 import { systemWaitClock } from './clock'
 import type { Credential, Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
+import * as conversationList from './conversation-list'
+import type { RecordingBytes } from './conversation-list'
 import * as conversations from './conversations'
 import { createHttpTransport } from './http'
 import type { RawConversationRecords } from './raw-conversation'
@@ -50,6 +58,17 @@ export interface UpstreamClient {
   listMessages(id: string, options?: Signal): Promise<ConversationMessage[]>
   listEvaluations(id: string, options?: Signal): Promise<ConversationEvaluation[]>
   downloadRecording(url: string, targetPath: string, options?: Signal): Promise<DownloadedFile>
+  /** One page of conversations, most recent first; `{served: false}` when the deployment does not list. */
+  listConversations(
+    query?: ConversationListQuery,
+    options?: Signal,
+  ): Promise<ConversationListResult>
+  /** The agents with their names; null when the deployment has no agent list. */
+  listAgents(options?: Signal): Promise<Agent[] | null>
+  /** Conversation counts and averages; null when the deployment serves no stats. */
+  conversationStats(options?: Signal): Promise<ConversationStats | null>
+  /** The recording as bytes by conversation id; null when there is none. */
+  downloadRecordingBytes(id: string, options?: Signal): Promise<RecordingBytes | null>
   /** A conversation's records exactly as the service sent them (for the JSON export). */
   readRawConversation(id: string, options?: Signal): Promise<RawConversationRecords>
   /** Deprecated endpoint (the service supports API keys going forward): CLI and tests only. */
@@ -115,6 +134,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     listEvaluations: (id, o = {}) => conversations.listEvaluations(ctx, id, o),
     downloadRecording: (url, target, o = {}) =>
       conversations.downloadRecording(ctx, url, target, o),
+    listConversations: (query = {}, o = {}) => conversationList.listConversations(ctx, query, o),
+    listAgents: (o = {}) => conversationList.listAgents(ctx, o),
+    conversationStats: (o = {}) => conversationList.conversationStats(ctx, o),
+    downloadRecordingBytes: (id, o = {}) => conversationList.downloadRecordingBytes(ctx, id, o),
     readRawConversation: (id, o = {}) => readRawConversation(ctx, id, o),
     async issueAccessToken(scope, o = {}) {
       const credential = await ctx.getCredential()
