@@ -56,8 +56,12 @@ describe('a 429 costs what the service asks, no more', () => {
     const seen: (number | null)[] = []
     scheduler.onPause((waitMs) => seen.push(waitMs))
     scheduler.noteRateLimited(2000)
+    // A listener that arrives during the pause (a render starting) learns what is left of it.
+    const late: (number | null)[] = []
+    scheduler.onPause((waitMs) => late.push(waitMs))
     await scheduler.run(() => Promise.resolve())
     expect(seen).toEqual([2000, null])
+    expect(late).toEqual([2000, null])
     expect(clock.sleeps).toEqual([2000])
   })
 

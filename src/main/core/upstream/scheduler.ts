@@ -51,8 +51,8 @@ export interface SynthesisScheduler {
    */
   noteRateLimited(retryAfterMs?: number): void
   /**
-   * Calls `listener` with the wait in ms when a pause starts or grows, and with null when new
-   * starts resume. Returns the unsubscribe function.
+   * Calls `listener` with the wait in ms when a pause starts or grows (at once with what is left
+   * when one is under way), and with null when new starts resume. Returns the unsubscribe function.
    */
   onPause(listener: (waitMs: number | null) => void): () => void
   /** A request went through: the 429 streak ends, concurrency climbs back. */
@@ -253,6 +253,7 @@ export function createSynthesisScheduler(
 
     onPause(listener) {
       pauseListeners.add(listener)
+      if (isPaused()) listener(pausedUntil - clock.now())
       return () => pauseListeners.delete(listener)
     },
 
