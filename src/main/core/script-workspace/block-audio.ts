@@ -82,7 +82,7 @@ export async function cachedBlockAudio(
   blockId: string,
   cache: PieceCache,
 ): Promise<BlockAudio> {
-  const plan = planBlock(project, blockId)
+  const plan = await planBlock(project, blockId)
   const read = plan === null ? null : await readBlockFromCache(plan, cache)
   if (read === null) {
     throw new AppError(
@@ -140,7 +140,7 @@ export async function blockTakes(
       ...project,
       blocks: project.blocks.map((b) => (b.id === blockId ? { ...b, voiceId } : b)),
     }
-    const plan = planBlock(variant, blockId)
+    const plan = await planBlock(variant, blockId)
     if (plan === null || plan.pieces.length === 0) {
       throw new AppError(
         'VALIDATION_FAILED',

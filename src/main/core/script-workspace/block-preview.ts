@@ -38,15 +38,15 @@ export function previewBlock(
 }
 
 /** The request inputs of a preview: the block's planned pieces (lexicon and SSML applied). */
-export function previewInputs(
+export async function previewInputs(
   project: Project,
   blockId: string,
   selection?: { start: number; end: number },
-): { inputs: string[]; voiceId: string; model: string | null; language: string | null } {
+): Promise<{ inputs: string[]; voiceId: string; model: string | null; language: string | null }> {
   const block = project.blocks.find((b) => b.id === blockId)
   if (block === undefined) throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
   const spoken = previewBlock(block, selection)
-  const plan = planBlock({ ...project, blocks: [spoken] }, blockId)
+  const plan = await planBlock({ ...project, blocks: [spoken] }, blockId)
   if (plan === null) {
     throw new AppError(
       'VALIDATION_FAILED',

@@ -3,21 +3,22 @@ import type { BlockAudioState } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import type { PieceCache } from '../narration/piece-cache'
 import type { RenderPlan } from '../narration/render-plan'
-import { OFF_MAIN_MIN_CHARS, runOffMain } from '../narration/plan-offload'
+import { OFF_MAIN_MIN_CHARS, planRenderOffMain, runOffMain } from '../narration/plan-offload'
 import { planRender } from '../narration/render-plan'
 
 /**
- * Plans one block alone (same defaults, cast and lexicon). A block's pieces do not depend on its
- * neighbours, so this gives the same hashes as the whole plan at a fraction of the cost; a block
- * without a voice gives null instead of failing the whole document.
+ * Plans one block alone (same defaults, cast and lexicon), off main's event loop when the block is
+ * long (see planRenderOffMain). A block's pieces do not depend on its neighbours, so this gives
+ * the same hashes as the whole plan at a fraction of the cost; a block without a voice gives null
+ * instead of failing the whole document.
  */
-export function planBlock(project: Project, blockId: string): RenderPlan | null {
+export async function planBlock(project: Project, blockId: string): Promise<RenderPlan | null> {
   const block = project.blocks.find((b) => b.id === blockId)
   if (block === undefined) {
     throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
   }
   try {
-    return planRender({ ...project, blocks: [block] })
+    return await planRenderOffMain({ ...project, blocks: [block] })
   } catch (error) {
     if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return null
     throw error

@@ -263,14 +263,14 @@ export class ScriptWorkspaceService {
     return finished.result.outputPath
   }
 
-  preview(
+  async preview(
     ownerId: number,
     project: Project,
     blockId: string,
     selection: { start: number; end: number } | undefined,
     emit: (event: PreviewEvent) => void,
-  ): { jobId: string } {
-    const { inputs, voiceId, model, language } = previewInputs(project, blockId, selection)
+  ): Promise<{ jobId: string }> {
+    const { inputs, voiceId, model, language } = await previewInputs(project, blockId, selection)
     return startPreview({
       jobs: this.options.jobs,
       ownerId,
