@@ -128,6 +128,14 @@ describe('GET /v1/agents/conversations (newer list)', () => {
     expect(long.rows.every((row) => (row.duration_ms ?? 0) >= 300_000)).toBe(true)
     expect(long.rows.every((row) => row.transport === 'web')).toBe(true)
 
+    const maya = await everyPage('&q=maya%20okafor')
+    expect(maya.rows.length).toBeGreaterThan(5)
+    expect(maya.rows.map((row) => row.id)).toEqual(
+      all.filter((row) => row.agent_id === SANDBOX_AGENTS[0]?.id).map((row) => row.id),
+    )
+    const live = await everyPage('&status=active,pending')
+    expect(live.rows.map((row) => row.status).sort()).toEqual(['active', 'pending'])
+
     const bad = await t.call('/v1/agents/conversations?started_after=yesterday')
     expect(bad.status).toBe(400)
     expect((await errorOf(bad)).fields).toHaveProperty('started_after')
