@@ -243,6 +243,23 @@ describe('when the deployment does not list', () => {
     t.sandbox.setConversationFeed({ listing: 'served' })
     expect((await t.call('/v1/agents/conversations')).status).toBe(200)
   })
+
+  it('PATCH /sandbox/conversation-feed validates its body and sets the pace of new conversations', async () => {
+    const patch = (body: unknown): Promise<Response> =>
+      fetch(`${t.sandbox.baseUrl}/sandbox/conversation-feed`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    for (const body of [{ listing: 403 }, { everyMs: -1 }, { rate: 1 }])
+      expect((await patch(body)).status, JSON.stringify(body)).toBe(400)
+    expect(await (await patch({ everyMs: 3_600_000 })).json()).toEqual({
+      everyMs: 3_600_000,
+      listing: 'served',
+    })
+    expect(t.sandbox.state().conversationFeed).toEqual({ everyMs: 3_600_000, listing: 'served' })
+    t.sandbox.setConversationFeed({ everyMs: 0 })
+  })
 })
 
 describe('generations and limits', () => {
