@@ -107,7 +107,7 @@ function start(): Worker | null {
       }
     }
     w.on('error', stopped)
-    w.on('exit', () => stopped(new AppError('INTERNAL', unexpected().message)))
+    w.on('exit', () => stopped(AppError.fromData(unexpected())))
     worker = w
   } catch {
     unavailable = true
