@@ -118,8 +118,8 @@ describe('InboxPoller', () => {
     t.clock.advance(0)
     await flush()
     expect(t.changes).toEqual([
-      ['c1', 'active'],
       ['c2', 'pending'],
+      ['c1', 'active'],
     ])
     t.service.rows.set('c2', conversation('c2', 'active', T0 + 1_000))
     await t.step(10_000)
@@ -128,7 +128,7 @@ describe('InboxPoller', () => {
     // 6 polls in 10 s (at 0, 2, 4, 6, 8, 10 s), two list reads each, nothing read by id.
     expect(t.service.calls.filter((c) => c.startsWith('list'))).toHaveLength(12)
     expect(t.service.calls.every((c) => c.startsWith('list'))).toBe(true)
-    expect(t.poller.live().map((c) => c.id)).toEqual(['c1', 'c2'])
+    expect(t.poller.live().map((c) => c.id)).toEqual(['c2', 'c1'])
   })
 
   it('a finished conversation is found in one list read, reported final, and its evaluations read once', async () => {
@@ -169,6 +169,27 @@ describe('InboxPoller', () => {
     expect(t.service.calls.filter((c) => c === 'evaluations c1')).toHaveLength(2)
   })
 
+  it('a conversation that becomes active between the two reads of a poll is not taken for finished', async () => {
+    const t = setup()
+    t.service.rows.set('c1', conversation('c1', 'pending', null))
+    t.poller.start()
+    t.clock.advance(0)
+    await flush()
+    const list = t.service.client.listConversations
+    t.service.client.listConversations = async (query) => {
+      const page = await list(query)
+      // Right after the first read of the next poll, it starts.
+      t.service.rows.set('c1', conversation('c1', 'active', T0))
+      return page
+    }
+    await t.step(2_000)
+    expect(t.changes).toEqual([
+      ['c1', 'pending'],
+      ['c1', 'active'],
+    ])
+    expect(t.service.calls.filter((c) => !c.startsWith('list'))).toEqual([])
+  })
+
   it('a pending conversation that ends without starting is read by id once', async () => {
     const t = setup()
     t.service.rows.set('p1', conversation('p1', 'pending', null))
@@ -194,9 +215,9 @@ describe('InboxPoller', () => {
       ['c1', 'active'],
       ['c1', 'completed'],
     ])
-    // First poll: the active read answers with the whole older list; later polls read once.
+    // First poll: the first filtered read answers with the whole older list; later polls read once.
     expect(t.service.calls.filter((c) => c.startsWith('list'))).toEqual([
-      'list {"status":"active","limit":200}',
+      'list {"status":"pending","limit":200}',
       'list {"limit":200}',
       'list {"limit":200}',
     ])

@@ -28,7 +28,7 @@ export interface InboxTiming {
   evaluationDelaysMs: number[]
 }
 
-/** Two list reads every 2 s (active, pending): 1 read/s, a fifth of the free plan's 5/s. */
+/** Two list reads every 2 s (pending, active): 1 read/s, a fifth of the free plan's 5/s. */
 export const DEFAULT_INBOX_TIMING: InboxTiming = {
   intervalMs: 2_000,
   backoffMaxMs: 30_000,
@@ -47,7 +47,9 @@ export interface InboxPollerEvents {
   onError(error: AppError): void
 }
 
-const LIVE_STATUSES = ['active', 'pending'] as const
+// Why pending first: a status only moves forward (pending, active, final), so a conversation that
+// becomes active between the two reads is seen twice (the later row wins), never missed.
+const LIVE_STATUSES = ['pending', 'active'] as const
 const MAX_PAGES = 10
 
 function changed(before: Conversation | undefined, after: Conversation): boolean {
@@ -68,7 +70,7 @@ function asAppError(error: unknown): AppError {
 
 /**
  * Keeps the inbox's live conversations current by polling the list, not each conversation: two
- * filtered list reads per interval (active, pending) on the newer endpoint, one unfiltered read
+ * filtered list reads per interval (pending, active) on the newer endpoint, one unfiltered read
  * on the older. A conversation that leaves the live set is looked up in one list read of recent
  * conversations (by id only if the list does not show it), reported final, and its evaluations
  * are read once. Reads go through the client, so within the account's conversation-read limit.
@@ -191,7 +193,9 @@ export class InboxPoller {
     for (const before of gone) {
       const final = finals.get(before.id) ?? (await this.#client().getConversation(before.id))
       if (!isFinalConversationStatus(final.status)) {
-        // Neither live nor final: a status this version does not know; keep following it.
+        // Not final after all (moved between two reads, or a status this version does not
+        // know): keep following it.
+        if (changed(before, final)) this.#events.onChange(final)
         this.#live.set(final.id, final)
         continue
       }
