@@ -96,6 +96,11 @@ export interface SandboxOptions {
   conversationAnchor?: number
   /** A new live conversation of the demo account starts this often, in ms (default 30,000; 0: none). */
   liveConversationEveryMs?: number
+  /**
+   * The sandbox's clock in epoch ms (rate-limit buckets, token expiry, timestamps). Default:
+   * Date.now. Tests pass a clock they hold still, so a burst is judged the same on a loaded machine.
+   */
+  now?: () => number
   /** Receives one line per notable event (never a full key); silent by default. */
   log?: (line: string) => void
 }

@@ -100,7 +100,7 @@ function limitsFor(plan: PlanName, options: SandboxOptions): PlanLimits {
 
 /** Starts a sandbox on loopback (port 0 by default) and resolves once it accepts requests. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const now = (): number => Date.now()
+  const now = options.now ?? ((): number => Date.now())
   const log = options.log ?? ((): void => undefined)
   const stateDir = options.stateDir
     ? resolve(options.stateDir)
