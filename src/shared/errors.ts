@@ -45,6 +45,8 @@ export interface ErrorDetails {
    * neutral; each front end says where to choose the voice (the app's pickers, the CLI's flags).
    */
   missingVoice?: { block: number; speaker?: string }
+  /** Set on a CONFLICT because the output (or the script) is being rendered right now. */
+  renderInProgress?: true
 }
 
 /** A serialisable error: what the main process returns instead of throwing across IPC. */

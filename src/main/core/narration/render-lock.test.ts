@@ -78,6 +78,7 @@ describe('the render lock', () => {
     expect(error.message).toBe(
       'book.wav is being rendered by VoiceDesk (window, "My book", started 10:42) — wait for it or cancel it there.',
     )
+    expect(error.details?.renderInProgress).toBe(true)
     // The refused render leaves the first one's lock alone; after release the output is free.
     expect(JSON.parse(await readFile(lockPathFor(output), 'utf8'))).toMatchObject({
       pid: process.pid,

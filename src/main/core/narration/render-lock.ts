@@ -145,7 +145,7 @@ function heldBy(output: string, record: LockRecord, host: LockHost): AppError {
   return new AppError(
     'CONFLICT',
     `${basename(output)} is being rendered by ${where} (${facts}) — wait for it or cancel it there.${stale}`,
-    { retryable: true },
+    { retryable: true, details: { renderInProgress: true } },
   )
 }
 
@@ -259,7 +259,7 @@ async function lockOne(output: string, body: string, host: LockHost): Promise<vo
   throw new AppError(
     'CONFLICT',
     `Another render of ${basename(output)} is starting at this moment. Wait for it or cancel it, then try again.`,
-    { retryable: true },
+    { retryable: true, details: { renderInProgress: true } },
   )
 }
 

@@ -159,6 +159,7 @@ export class ScriptWorkspaceService {
       throw new AppError(
         'CONFLICT',
         'This script is already rendering. Wait for it or cancel it first.',
+        { details: { renderInProgress: true } },
       )
     }
     // Why plan before the dialog: a block without a voice is named now, not after choosing a file.

@@ -33,6 +33,19 @@ describe('describeError', () => {
     )
   })
 
+  it('says a render is in the way, not "refresh", when a CONFLICT comes from a running render', () => {
+    const busy = describeError(
+      new AppError('CONFLICT', 'book.wav is being rendered by VoiceDesk.', {
+        details: { renderInProgress: true },
+      }),
+    )
+    expect(busy.title).toBe('This is already being rendered')
+    expect(busy.action).toContain('cancel it')
+    expect(describeError(new AppError('CONFLICT', 'x')).title).toBe(
+      'That conflicts with another change',
+    )
+  })
+
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
     expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe('Wrong base URL')
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')

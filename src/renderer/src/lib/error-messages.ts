@@ -103,10 +103,15 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
             action: 'It may have been deleted elsewhere. Refresh and try again.',
           }
     case 'CONFLICT':
-      return {
-        title: 'That conflicts with another change',
-        action: 'Refresh to see the latest state, then try again.',
-      }
+      return details.renderInProgress === true
+        ? {
+            title: 'This is already being rendered',
+            action: 'Wait for that render to finish or cancel it, then try again.',
+          }
+        : {
+            title: 'That conflicts with another change',
+            action: 'Refresh to see the latest state, then try again.',
+          }
     case 'NETWORK':
       return {
         title: 'Cannot reach the service',
