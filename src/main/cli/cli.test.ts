@@ -159,10 +159,15 @@ describe('voicedesk (in-process)', () => {
     expect(
       (await cli(['voices', 'list'], { VOICEDESK_BASE_URL: 'http://api.example.com' })).code,
     ).toBe(2)
-    expect((await cli(['voices', 'list'], { VOICEDESK_API_KEY: 'sk_wrong_0000000000' })).code).toBe(
-      3,
+    const rejected = await cli(['voices', 'list'], { VOICEDESK_API_KEY: 'sk_wrong_0000000000' })
+    expect(rejected.code).toBe(3)
+    // Core's words are the app's (no variable names); the CLI adds where its key comes from.
+    expect(rejected.stderr).toMatch(
+      /^voicedesk: The service did not accept the API key\. Check it in Account and try again\. If it came from VOICEDESK_API_KEY/,
     )
-    expect((await cli(['voices', 'list'], { VOICEDESK_API_KEY: '' })).code).toBe(3)
+    const missing = await cli(['voices', 'list'], { VOICEDESK_API_KEY: '' })
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).toContain('set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN)')
     sandbox.setAccount('paid', { outOfCredit: true })
     try {
       expect(

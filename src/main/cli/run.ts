@@ -117,6 +117,10 @@ async function resolveCliCredential(
  * with the app, which has no flags): chosen by a detail field, never by the message text.
  */
 function flagHint(error: AppError): string {
+  if (error.code === 'AUTH_MISSING')
+    return ' On the command line, set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN).'
+  if (error.code === 'AUTH_INVALID')
+    return ' If it came from VOICEDESK_API_KEY or VOICEDESK_ACCESS_TOKEN, check that variable.'
   const missing = error.details?.missingVoice
   if (!missing) return ''
   return missing.speaker === undefined

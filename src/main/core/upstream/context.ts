@@ -84,10 +84,7 @@ export async function resolveCredential(
 ): Promise<Credential> {
   const credential = await source()
   if (credential === null || credential.secret.trim() === '') {
-    throw new AppError(
-      'AUTH_MISSING',
-      'No API key is set. Add one in Account (or set VOICEDESK_API_KEY for the command line).',
-    )
+    throw new AppError('AUTH_MISSING', 'No API key is set. Add one in Account.')
   }
   logger.addSecret(credential.secret)
   return credential

@@ -157,7 +157,7 @@ export function errorFromResponse(
         'AUTH_INVALID',
         ctx.credentialKind === 'accessToken'
           ? 'The service did not accept the access token (it may have expired). Sign in again in Account.'
-          : 'The service did not accept the API key. Check it in Account (or VOICEDESK_API_KEY for the CLI) and try again.',
+          : 'The service did not accept the API key. Check it in Account and try again.',
         { details },
       )
     case 402:
