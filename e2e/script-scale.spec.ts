@@ -20,7 +20,11 @@ interface Draft {
 
 async function recoveryDraft(userDataDir: string): Promise<Draft | null> {
   const folder = join(userDataDir, 'recovery')
-  const names = await readdir(folder).catch(() => [] as string[])
+  // Only finished drafts (<docId>.json): a save in progress is a hidden .partial file that is
+  // renamed over the draft, and could vanish or be half written while the test reads it.
+  const names = (await readdir(folder).catch(() => [] as string[])).filter(
+    (name) => name.endsWith('.json') && !name.startsWith('.'),
+  )
   if (names.length === 0) return null
   return JSON.parse(await readFile(join(folder, names[0]!), 'utf8')) as Draft
 }
