@@ -47,7 +47,8 @@ describe('electron-builder.yml', () => {
     expect(config).toMatchObject({
       appId: expect.any(String),
       productName: 'VoiceDesk',
-      files: ['out/**', 'package.json'],
+      // The built app, its manifest and the one icon the window loads; never src/ or the sandbox.
+      files: ['out/**', 'package.json', 'resources/icons/256x256.png'],
       asar: true,
       asarUnpack: ['**/*.node'],
       linux: { target: ['AppImage', 'deb'] },
