@@ -82,7 +82,7 @@ describe('voicedesk with the app keychain', () => {
     const r = await cli({ VOICEDESK_BASE_URL: listener })
     expect(r.code).toBe(EXIT.auth)
     expect(r.stderr).toBe(
-      `voicedesk: The saved key belongs to ${new URL(sandbox.baseUrl).host}. Enter the key for ${new URL(listener).host} in Account.\n`,
+      `voicedesk: The saved key belongs to ${new URL(sandbox.baseUrl).host}. Enter the key for ${new URL(listener).host} in Account. On the command line, set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN).\n`,
     )
     expect(seen).toEqual([])
   })

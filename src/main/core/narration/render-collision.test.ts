@@ -41,7 +41,10 @@ async function project(): Promise<Project> {
   return { ...imported, title: 'Collision book' }
 }
 
-/** A source that holds every request until `open()` is called (the test decides when). */
+/**
+ * A source that holds every request until `open()` is called (the test decides when). Like a
+ * real request, a held one ends at once when the render cancels it.
+ */
 function heldSource(inner: SpeechSource): SpeechSource & { open(): void } {
   let open!: () => void
   const gate = new Promise<void>((resolve) => (open = resolve))
@@ -49,7 +52,15 @@ function heldSource(inner: SpeechSource): SpeechSource & { open(): void } {
     maxInFlight: inner.maxInFlight,
     open,
     synthesizePiece: async (request, signal) => {
-      await gate
+      await new Promise<void>((resolve, reject) => {
+        const cancelled = (): void => reject(new AppError('CANCELLED', 'Cancelled.'))
+        if (signal.aborted) return cancelled()
+        signal.addEventListener('abort', cancelled, { once: true })
+        void gate.then(() => {
+          signal.removeEventListener('abort', cancelled)
+          resolve()
+        })
+      })
       return inner.synthesizePiece(request, signal)
     },
   }
@@ -117,11 +128,13 @@ describe('two renders to one output', () => {
     const book = await project()
     const outputPath = join(dir, 'cancelled.wav')
     const held = heldSource(upstreamSpeechSource(harness.client))
+    // A cache of its own: in the first test's cache every piece of this script is a hit, so the
+    // render would finish without asking the held source and never stay open to be cancelled.
     const job = startRender({
       project: book,
       outputPath,
       source: held,
-      cache: await openPieceCache(join(dir, 'cache-a')),
+      cache: await openPieceCache(join(dir, 'cache-cancel')),
       holder: 'window',
     })
     await opened('cancelled.wav')
@@ -134,7 +147,7 @@ describe('two renders to one output', () => {
       project: book,
       outputPath,
       source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache-a')),
+      cache: await openPieceCache(join(dir, 'cache-cancel')),
     }).done
     expect(again.durationSeconds).toBeGreaterThan(1)
   })
