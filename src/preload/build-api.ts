@@ -1,6 +1,7 @@
 import type { Result } from '../shared/errors'
 import { events, invokes } from '../shared/ipc/contract'
 import { eventPropertyName, splitChannel } from '../shared/ipc/contract-types'
+import { oversizedInput } from '../shared/ipc/message-size'
 
 /** The two transport primitives `window.api` is built on: Electron's ipcRenderer in the preload, a Playwright binding in the e2e browser host. */
 export interface ApiTransport {
@@ -14,10 +15,17 @@ export interface ApiTransport {
  */
 export function buildApi(transport: ApiTransport): Record<string, Record<string, unknown>> {
   const api: Record<string, Record<string, unknown>> = {}
-  for (const channel of Object.keys(invokes)) {
+  for (const [channel, definition] of Object.entries(invokes)) {
     const { domain, name } = splitChannel(channel)
     const target = (api[domain] ??= {})
-    target[name] = (input?: unknown) => transport.invoke(channel, input)
+    // Why measure here as well as in main: an oversized message is refused before it is copied
+    // into the IPC pipe and decoded in main, which is where most of its cost would go. Main
+    // still checks, since it never trusts the page's side.
+    target[name] = (input?: unknown): Promise<Result<unknown>> => {
+      const tooLarge = oversizedInput(input, definition.limits)
+      if (tooLarge !== null) return Promise.resolve({ ok: false, error: tooLarge })
+      return transport.invoke(channel, input)
+    }
   }
   for (const channel of Object.keys(events)) {
     const { domain, name } = splitChannel(channel)

@@ -3,14 +3,9 @@ import type { AppErrorData, Result } from '../../shared/errors'
 import { AppError } from '../../shared/errors'
 import type { EventChannel, Events, InvokeChannel, Invokes } from '../../shared/ipc/contract'
 import { invokes } from '../../shared/ipc/contract'
-import type {
-  InputLimits,
-  OutputOf,
-  ParsedInputOf,
-  PayloadOf,
-} from '../../shared/ipc/contract-types'
-import { formatBytes, plainLimitMessage } from '../../shared/limits'
-import { measureMessage } from './message-size'
+import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contract-types'
+import { plainLimitMessage } from '../../shared/limits'
+import { oversizedInput } from '../../shared/ipc/message-size'
 
 /** Who sent an IPC message, as far as main can tell. Filled from Electron's event by register.ts. */
 export interface SenderInfo {
@@ -76,22 +71,6 @@ function invalidInput(error: z.ZodError): AppErrorData {
   }
 }
 
-/**
- * Refuses an input that weighs more than its channel's `maxBytes`, before it is parsed: the walk
- * stops at the limit, so a huge message costs no more than the limit to measure and nothing to
- * parse. Null when the input fits.
- */
-function oversized(rawInput: unknown, limits: InputLimits): AppErrorData | null {
-  if (measureMessage(rawInput, limits.maxBytes) <= limits.maxBytes) return null
-  const message = `${limits.subject} can be at most ${formatBytes(limits.maxBytes)} when it is sent to VoiceDesk; this one is larger.`
-  return {
-    code: 'VALIDATION_FAILED',
-    message,
-    retryable: false,
-    details: { fields: { input: message }, limit: { maximum: limits.maxBytes } },
-  }
-}
-
 /** Converts anything thrown by a handler into the serialisable error data of the closed codes. */
 export function toErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData()
@@ -142,7 +121,7 @@ export function createDispatcher(options: DispatcherOptions) {
     }
     const name = channel as InvokeChannel
     const definition = invokes[name]
-    const tooLarge = oversized(rawInput, definition.limits)
+    const tooLarge = oversizedInput(rawInput, definition.limits)
     if (tooLarge !== null) return { ok: false, error: tooLarge }
     const parsed = definition.input.safeParse(rawInput, { error: plainLimitMessage })
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) }

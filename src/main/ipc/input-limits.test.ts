@@ -13,7 +13,7 @@ import type { Result } from '../../shared/errors'
 import { invokes } from '../../shared/ipc/contract'
 import { APP_SENDER, createTestRuntime } from '../test-support'
 import type { Emit } from './dispatch'
-import { measureMessage } from './message-size'
+import { measureMessage } from '../../shared/ipc/message-size'
 
 // Over-limit inputs go through the real dispatcher (the one ipcMain and the e2e browser host
 // run). Each test also proves the refusal came before the expensive part: the parts that would

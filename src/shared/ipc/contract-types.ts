@@ -17,7 +17,7 @@ export interface InputLimits {
   /**
    * The most the whole input may weigh: every value costs {@link MESSAGE_VALUE_COST}, plus a
    * string's length, binary data's byteLength and an object key's length (measured by
-   * main/ipc/message-size.ts).
+   * shared/ipc/message-size.ts).
    */
   readonly maxBytes: number
   /** What the input is, in the user's words, for the refusal ("A script", "A voice sample"). */

@@ -1,4 +1,7 @@
-import { MESSAGE_VALUE_COST as VALUE_COST } from '../../shared/ipc/contract-types'
+import type { AppErrorData } from '../errors'
+import { formatBytes } from '../limits'
+import type { InputLimits } from './contract-types'
+import { MESSAGE_VALUE_COST as VALUE_COST } from './contract-types'
 
 /**
  * The size of an IPC input, as the contract's `limits.maxBytes` counts it: every value costs
@@ -39,4 +42,21 @@ export function measureMessage(value: unknown, budget: number): number {
     }
   }
   return total
+}
+
+/**
+ * Refuses an input that weighs more than its channel's `maxBytes`, before it is parsed or sent:
+ * the walk stops at the limit, so a huge message costs no more than the limit to measure. The
+ * preload runs it before the message leaves the page and main again before parsing. Null when
+ * the input fits.
+ */
+export function oversizedInput(rawInput: unknown, limits: InputLimits): AppErrorData | null {
+  if (measureMessage(rawInput, limits.maxBytes) <= limits.maxBytes) return null
+  const message = `${limits.subject} can be at most ${formatBytes(limits.maxBytes)} when it is sent to VoiceDesk; this one is larger.`
+  return {
+    code: 'VALIDATION_FAILED',
+    message,
+    retryable: false,
+    details: { fields: { input: message }, limit: { maximum: limits.maxBytes } },
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_VALUE_COST as V } from '../../shared/ipc/contract-types'
+import { MESSAGE_VALUE_COST as V } from './contract-types'
 import { measureMessage } from './message-size'
 
 const BIG = Number.MAX_SAFE_INTEGER
