@@ -181,10 +181,18 @@ test('a base URL on another service does not take the saved key along unless the
   await expect(summary).toContainText(`for ${home}.`)
   await expect(app.page.getByTestId('sidebar-account')).toHaveText(`Key ${hint}`)
 
-  // The user says yes: the key moves to the new address.
-  app.platform.answerNextConfirm(true)
+  // Declined once: that address is not asked about again this session, and the notice says so.
   await account.setBaseUrl(other)
-  await expect(summary).toContainText(`for ${otherHost}.`)
+  await account.expectBaseUrlSaved(other)
+  await expect(notice).toContainText(`You chose not to send it to ${otherHost}`)
+  expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
+
+  // The user says yes for another address: the key moves there.
+  let third = other
+  while (third === other) third = `http://127.0.0.1:${await closedLoopbackPort()}`
+  app.platform.answerNextConfirm(true)
+  await account.setBaseUrl(third)
+  await expect(summary).toContainText(`for ${new URL(third).host}.`)
   await expect(notice).toBeHidden()
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(2)
 })

@@ -87,10 +87,26 @@ describe('voicedesk with the app keychain', () => {
     expect(seen).toEqual([])
   })
 
-  it('a key saved before origins were recorded belongs to the app base URL in force', async () => {
-    await saveAppSettings({ baseUrl: `${sandbox.baseUrl}/legacy`, credential: 'apiKey' })
+  it('a key saved before origins were recorded belongs to the app base URL it was verified with', async () => {
+    await saveAppSettings({
+      baseUrl: `${sandbox.baseUrl}/legacy`,
+      credential: 'apiKey',
+      verifiedAt: '2026-04-01T09:00:00.000Z',
+    })
     expect((await cli({ VOICEDESK_BASE_URL: sandbox.baseUrl })).code).toBe(EXIT.ok)
     expect((await cli({ VOICEDESK_BASE_URL: listener })).code).toBe(EXIT.auth)
+    expect(seen).toEqual([])
+  })
+
+  it('an older key never verified with the app base URL is not sent: open the app or set the variable', async () => {
+    // The page may have set that address itself before origins were recorded.
+    await saveAppSettings({ baseUrl: listener, credential: 'apiKey', verifiedAt: null })
+    const r = await cli({ VOICEDESK_BASE_URL: listener })
+    expect(r.code).toBe(EXIT.auth)
+    const host = new URL(listener).host
+    expect(r.stderr).toBe(
+      `voicedesk: The saved key has no address recorded (it was saved before VoiceDesk recorded one, and not verified since), so VoiceDesk does not send it to ${host}. Open VoiceDesk and enter the key for ${host} again in Account. On the command line, set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN).\n`,
+    )
     expect(seen).toEqual([])
   })
 

@@ -29,6 +29,7 @@ import {
   hostOf,
   mayCarryTo,
   originOf,
+  provenLegacyOrigin,
   saveAddressFirst,
   SERVICE_TRUST_GROUPS,
 } from './credential-binding'
@@ -65,6 +66,14 @@ const ALL: Permissions = {
   voicesDelete: true,
 }
 
+/** Refusal of a base URL change while the user is still answering the move question. */
+function questionStillOpen(): AppError {
+  return new AppError(
+    'CONFLICT',
+    'VoiceDesk is already asking whether to send the saved key to another address. Answer that question first, then change the base URL again.',
+  )
+}
+
 function hintOf(secret: string): string {
   return `…${secret.slice(-4)}`
 }
@@ -88,6 +97,10 @@ export class AccountService {
   readonly #clock: Clock
   #timers: (() => void)[] = []
   #loadNotice: AccountNotice | null = null
+  /** True while the native "send the key to another address?" question is on screen. */
+  #moveQuestionOpen = false
+  /** Origins the user refused the saved key to this session: never asked about again. */
+  readonly #declinedOrigins = new Set<string>()
 
   private constructor(options: AccountServiceOptions) {
     this.#settings = options.settings
@@ -147,13 +160,19 @@ export class AccountService {
   }
 
   /**
-   * A credential saved before origins were recorded binds to the base URL in force when it is
-   * first read (nothing is bound while no base URL is set: it then needs the user's confirmation).
+   * A credential saved before origins were recorded binds silently only to an address it was
+   * proven on (see provenLegacyOrigin). Otherwise it stays unbound and is sent nowhere: Account
+   * says so and asks for the key again (saving an address also asks in the native dialog).
    */
   async #bindUnrecordedCredential(): Promise<void> {
     const settings = this.#settings.get()
-    const origin = originOf(settings.baseUrl)
-    if (settings.credentialOrigin !== null || origin === null) return
+    if (settings.credentialOrigin !== null) return
+    const sandbox = this.#sandbox === null ? null : originOf(this.#sandbox.baseUrl)
+    const origin = provenLegacyOrigin(settings, sandbox)
+    if (origin === null) {
+      this.#logger.info('saved credential left unbound: never verified with its address')
+      return
+    }
     await this.#settings.update(() => ({ credentialOrigin: origin }))
     this.#logger.info('saved credential bound to its address', { origin })
   }
@@ -178,7 +197,10 @@ export class AccountService {
     const target = originOf(this.#settings.get().baseUrl)
     const binding = this.#binding()
     if (target === null || mayCarryTo(binding, target)) return null
-    return credentialElsewhere(binding, target, kind)
+    const problem = credentialElsewhere(binding, target, kind)
+    if (!this.#declinedOrigins.has(target)) return problem
+    const declined = `${problem.message} You chose not to send it to ${hostOf(target)}; VoiceDesk does not ask again until it restarts.`
+    return new AppError('AUTH_MISSING', declined)
   }
 
   #kind(): CredentialKind {
@@ -391,6 +413,9 @@ export class AccountService {
     options: { confirmMove?: (move: CredentialMove) => Promise<boolean> } = {},
   ): Promise<AccountStatus> {
     const baseUrl = normaliseBaseUrl(raw)
+    // Why one question at a time: the page must not stack native dialogs naming hosts of its
+    // choosing, nor change the address under a question the user is still reading.
+    if (this.#moveQuestionOpen) throw questionStillOpen()
     const kind = this.#kind()
     const target = originOf(baseUrl)
     let credentialOrigin = this.#settings.get().credentialOrigin
@@ -399,10 +424,22 @@ export class AccountService {
       target !== null &&
       !mayCarryTo(this.#binding(), target) &&
       options.confirmMove !== undefined &&
-      (await options.confirmMove({ kind, from: credentialOrigin, to: target }))
+      // Declined once: not asked again this session, so the page cannot wear the user down.
+      !this.#declinedOrigins.has(target)
     ) {
-      credentialOrigin = target
-      this.#logger.info('credential moved to a new address', { to: target })
+      this.#moveQuestionOpen = true
+      let yes = false
+      try {
+        yes = await options.confirmMove({ kind, from: credentialOrigin, to: target })
+      } finally {
+        this.#moveQuestionOpen = false
+      }
+      if (yes) {
+        credentialOrigin = target
+        this.#logger.info('credential moved to a new address', { to: target })
+      } else {
+        this.#declinedOrigins.add(target)
+      }
     }
     await this.#settings.update((s) => ({
       baseUrl,

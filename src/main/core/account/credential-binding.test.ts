@@ -138,12 +138,13 @@ describe('AccountService: the key goes only where it was saved for', () => {
     expect(settings.get().credentialOrigin).toBe(A)
     expect(service.credentialProblem()).not.toBeNull()
 
+    const C = 'https://third.example'
     const yes = confirmer(true)
-    const moved = await service.setBaseUrl(`${B}/api`, yes)
-    expect(yes.asked).toEqual([{ kind: 'apiKey', from: A, to: B }])
-    expect(settings.get().credentialOrigin).toBe(B)
-    expect(moved.keyFor).toEqual({ origin: B, host: 'elsewhere.example', usable: true })
-    expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: B, origins: [B] })
+    const moved = await service.setBaseUrl(`${C}/api`, yes)
+    expect(yes.asked).toEqual([{ kind: 'apiKey', from: A, to: C }])
+    expect(settings.get().credentialOrigin).toBe(C)
+    expect(moved.keyFor).toEqual({ origin: C, host: 'third.example', usable: true })
+    expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: C, origins: [C] })
     // Moved, not shared: the old service now needs the question again.
     expect((await service.setBaseUrl(A)).keyFor?.usable).toBe(false)
   })
@@ -196,14 +197,22 @@ describe('AccountService: the key goes only where it was saved for', () => {
 })
 
 describe('AccountService: a key saved before origins were recorded', () => {
-  it('binds to the base URL in force when it is first read, and keeps that binding', async () => {
+  /** The settings an older build wrote: a credential, maybe a base URL, no origin. */
+  async function legacySettings(fields: Record<string, unknown>) {
     const secrets = new MemorySecretStore()
     await secrets.set('api-key', KEY)
-    // The settings an older build wrote: a credential, a base URL, no origin.
     await writeFile(
       join(dir, SETTINGS_FILE),
-      JSON.stringify({ version: 1, baseUrl: `${A}/v1`, credential: 'apiKey' }),
+      JSON.stringify({ version: 1, credential: 'apiKey', ...fields }),
     )
+    return secrets
+  }
+
+  it('binds to the base URL it was verified against, and keeps that binding', async () => {
+    const secrets = await legacySettings({
+      baseUrl: `${A}/v1`,
+      verifiedAt: '2026-04-01T09:00:00.000Z',
+    })
     const { service, settings } = await make({ secrets })
     expect(settings.get().credentialOrigin).toBe(A)
     expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({
@@ -214,19 +223,91 @@ describe('AccountService: a key saved before origins were recorded', () => {
     expect((await service.setBaseUrl(B)).keyFor?.usable).toBe(false)
   })
 
-  it('with no base URL in force, it is sent nowhere until the user confirms an address', async () => {
-    const secrets = new MemorySecretStore()
-    await secrets.set('api-key', KEY)
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, credential: 'apiKey' }))
+  it('an address it was never verified with (the page may have set it) gets nothing', async () => {
+    // The old hole: script in the page set the base URL to its own host, which cleared verifiedAt.
+    const secrets = await legacySettings({ baseUrl: `${B}/steal`, verifiedAt: null })
     const { service, settings } = await make({ secrets })
     expect(settings.get().credentialOrigin).toBeNull()
-    const no = confirmer(false)
-    const status = await service.setBaseUrl(B, no)
-    expect(no.asked).toEqual([{ kind: 'apiKey', from: null, to: B }])
+    const status = service.getStatus()
     expect(status.keyFor).toEqual({ origin: null, host: null, usable: false })
-    expect(service.credentialProblem()?.message).toMatch(/no address recorded/)
+    expect(status.allowed.voicesRead).toBe(false)
+    const message =
+      'The saved key has no address recorded (it was saved before VoiceDesk recorded one, and not verified since), so VoiceDesk does not send it to elsewhere.example. Open VoiceDesk and enter the key for elsewhere.example again in Account.'
+    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+    expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: null, origins: [] })
+    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
+    expect(verifyCalls).toEqual([])
+    // Entering the key again binds it to the address in force.
+    expect((await service.setApiKey(KEY)).keyFor).toEqual({
+      origin: B,
+      host: 'elsewhere.example',
+      usable: true,
+    })
+  })
+
+  it('the sandbox main itself started binds without verification', async () => {
+    const sandbox = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'sk_sandbox_paid_wxyz' }
+    const secrets = await legacySettings({ baseUrl: `${sandbox.baseUrl}/legacy` })
+    const { settings } = await make({ secrets, sandbox })
+    expect(settings.get().credentialOrigin).toBe(sandbox.baseUrl)
+  })
+
+  it('with no base URL in force, it is sent nowhere until the user confirms an address', async () => {
+    const secrets = await legacySettings({})
+    const { service, settings } = await make({ secrets })
+    expect(settings.get().credentialOrigin).toBeNull()
     const yes = confirmer(true)
-    expect((await service.setBaseUrl(B, yes)).keyFor?.usable).toBe(true)
+    const status = await service.setBaseUrl(B, yes)
+    expect(yes.asked).toEqual([{ kind: 'apiKey', from: null, to: B }])
+    expect(status.keyFor?.usable).toBe(true)
     expect(settings.get().credentialOrigin).toBe(B)
+  })
+})
+
+describe('AccountService: the move question cannot be used to pester the user', () => {
+  it('one question at a time: another base URL while it is open is refused', async () => {
+    const { service, settings } = await make()
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    let answer: (yes: boolean) => void = () => {}
+    const asked: CredentialMove[] = []
+    const pending = service.setBaseUrl(B, {
+      confirmMove: (move) => {
+        asked.push(move)
+        return new Promise<boolean>((resolve) => (answer = resolve))
+      },
+    })
+    const ask = confirmer(true)
+    await expect(service.setBaseUrl('https://third.example', ask)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'VoiceDesk is already asking whether to send the saved key to another address. Answer that question first, then change the base URL again.',
+    })
+    expect(ask.asked).toEqual([])
+    expect(asked).toHaveLength(1)
+    answer(false)
+    expect((await pending).baseUrl).toBe(B)
+    expect(settings.get().credentialOrigin).toBe(A)
+    // Answered: the next change may ask again.
+    await service.setBaseUrl('https://third.example', ask)
+    expect(ask.asked).toEqual([{ kind: 'apiKey', from: A, to: 'https://third.example' }])
+  })
+
+  it('a declined origin is not asked about again this session; the key stays unsent and it says so', async () => {
+    const { service, settings } = await make()
+    await service.setBaseUrl(A)
+    await service.setApiKey(KEY)
+    await service.setBaseUrl(B, confirmer(false))
+    await service.setBaseUrl(A)
+    const again = confirmer(true)
+    const status = await service.setBaseUrl(`${B}/other-path`, again)
+    expect(again.asked).toEqual([])
+    expect(settings.get().credentialOrigin).toBe(A)
+    expect(status.keyFor?.usable).toBe(false)
+    const message =
+      'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account. You chose not to send it to elsewhere.example; VoiceDesk does not ask again until it restarts.'
+    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
+    expect(verifyCalls).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import type { Settings } from '../settings/settings-schema'
 import { settingsSchema } from '../settings/settings-schema'
 import type { Credential } from './account-ports'
 import type { TrustGroups } from './credential-binding'
-import { bindingFor, originOf, SERVICE_TRUST_GROUPS } from './credential-binding'
+import { bindingFor, provenLegacyOrigin, SERVICE_TRUST_GROUPS } from './credential-binding'
 
 /**
  * The app's user data folders, where its settings.json says which origin the saved credential
@@ -57,8 +57,10 @@ export async function readSavedCredential(options: {
 }): Promise<Credential | null> {
   const settings = await readAppSettings(options.userDataDirs)
   // Same rule as the app: a credential saved before origins were recorded belongs to the base
-  // URL in force when it is first read.
-  const savedFor = settings?.credentialOrigin ?? originOf(settings?.baseUrl ?? '')
+  // URL only when it was verified there. The CLI cannot ask, so an unproven one is not sent and
+  // the error says to enter the key in the app again (or to set VOICEDESK_API_KEY).
+  const savedFor =
+    settings === null ? null : (settings.credentialOrigin ?? provenLegacyOrigin(settings))
   const binding = bindingFor(savedFor, options.trustGroups ?? SERVICE_TRUST_GROUPS)
   const order: Credential['kind'][] =
     settings?.credential === 'accessToken' ? ['accessToken', 'apiKey'] : ['apiKey', 'accessToken']
