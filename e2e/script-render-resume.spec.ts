@@ -20,6 +20,9 @@ test('cancel a render and resume it: finished pieces are not requested again; ta
   app,
   sandbox,
 }) => {
+  // Two renders of up to 40 pieces each, synthesized for real on one sandbox thread: the resumed
+  // render alone is given 90 s below, so the test as a whole needs more than the default 60 s.
+  test.setTimeout(180_000)
   const script = await openScriptSignedIn(app, sandbox)
   const text = Array.from(
     { length: 40 },
