@@ -5,7 +5,11 @@
  * without blank lines) is:
  *   - imported (`script:importDropped`),
  *   - planned for its audio states (`script:blockStates`),
- *   - estimated (`script:estimate`).
+ *   - estimated (`script:estimate`),
+ *   - started as a render (`script:startRender`: its check before the save dialog; the bench's
+ *     dialog is cancelled),
+ *   - planned as a render run and a block preview plan it (`planRenderOffMain`, the call
+ *     render-run.ts and planBlock make; a render pays it once more after the dialog).
  * Each cheap call's round trip is counted from the moment it was due, so a call that waited for a
  * busy event loop shows the wait. Prints p50, p99 and max per phase, and how long each phase took.
  * Target: p99 under 50 ms.
@@ -22,6 +26,8 @@ import { createMainRuntime } from '../src/main/runtime'
 import { createTestPlatform } from '../src/main/testing/test-platform'
 import { silentLogger } from '../src/main/core/log/logger'
 import { MAX_BLOCK_TEXT } from '../src/shared/domain/script'
+import type { Project } from '../src/shared/domain/script'
+import { planRenderOffMain } from '../src/main/core/narration/plan-offload'
 
 const { values } = parseArgs({
   options: {
@@ -131,6 +137,17 @@ try {
   await probe('plan (blockStates)', () => call('script:blockStates', { docId: doc.docId }))
   const project = { ...doc.project, defaults }
   await probe('estimate (script:estimate)', () => call('script:estimate', { project }))
+  const settings = {
+    format: 'wav',
+    sampleRate: 24_000,
+    split: 'none',
+    subtitles: 'none',
+    loudness: { mode: 'service' },
+  }
+  await probe('render start (startRender)', () =>
+    call('script:startRender', { docId: doc.docId, project, settings }),
+  )
+  await probe('render/preview plan', () => planRenderOffMain(project as unknown as Project))
 } finally {
   await runtime.dispose()
   await rm(dir, { recursive: true, force: true })

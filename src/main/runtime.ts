@@ -29,6 +29,7 @@ import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { BuildInfo, PlatformPorts } from './platform'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
+import { configurePlanning } from './core/narration/plan-offload'
 
 export type { PlatformPorts, BuildInfo } from './platform'
 
@@ -108,6 +109,7 @@ export interface MainRuntime {
  */
 export async function createMainRuntime(options: MainRuntimeOptions): Promise<MainRuntime> {
   const logger = options.logger ?? createLogger({ scope: 'main' })
+  configurePlanning({ logger: logger.child('planning') })
   const settings = await SettingsStore.open(options.userDataDir)
   const reset = settings.report.resetFrom
   if (reset !== null) logger.warn('settings reset to defaults', { ...reset })

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { Worker } from 'node:worker_threads'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ZodError } from 'zod'
 import { createProject, MAX_BLOCK_TEXT } from '../../../shared/domain/script'
 import type { Project } from '../../../shared/domain/script'
 import { projectFromScriptText } from '../script-workspace/script-text'
+import type { LogLevel } from '../log/logger'
+import { createLogger, silentLogger } from '../log/logger'
+import type { PlanWorkerFactory } from './plan-offload'
 import {
+  checkRenderOffMain,
+  configurePlanning,
+  defaultPlanWorker,
   estimateRenderOffMain,
   importScriptOffMain,
   OFF_MAIN_MIN_CHARS,
@@ -114,5 +121,106 @@ describe('planning off main', () => {
     const { value, turns } = await turnsDuring(() => importScriptOffMain('book.txt', text))
     expect(turns).toBeGreaterThan(1)
     expect(value).toEqual(projectFromScriptText('book.txt', text))
+  })
+})
+
+/** A thread that says it loaded, then exits on its first task, as a crash would. */
+const crashingWorker = (): Worker =>
+  new Worker(
+    `const { parentPort } = require('node:worker_threads')
+parentPort.postMessage({ ready: true })
+parentPort.on('message', () => process.exit(7))`,
+    { eval: true },
+  )
+
+/** A thread whose entry fails to load (a packaging problem). */
+const unloadableWorker = (): Worker =>
+  new Worker(`throw new Error('entry missing')`, { eval: true })
+
+function recordingLogger(): {
+  lines: { level: LogLevel; message: string }[]
+  logger: typeof silentLogger
+} {
+  const lines: { level: LogLevel; message: string }[] = []
+  const sink = (line: string): void => {
+    lines.push(JSON.parse(line) as { level: LogLevel; message: string })
+  }
+  return { lines, logger: createLogger({ sink, level: 'debug' }) }
+}
+
+describe('planning thread failures', () => {
+  afterEach(() => {
+    configurePlanning({ logger: silentLogger, createWorker: defaultPlanWorker })
+  })
+
+  it('fails the task a crashed thread held, never re-runs it on main, and starts a fresh thread next', async () => {
+    const { lines, logger } = recordingLogger()
+    const started: string[] = []
+    const factory: PlanWorkerFactory = () => {
+      started.push(started.length === 0 ? 'crashing' : 'real')
+      return started.length === 1 ? crashingWorker() : defaultPlanWorker()
+    }
+    configurePlanning({ logger, createWorker: factory })
+    const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
+    const { value: failure, turns } = await turnsDuring(() =>
+      planRenderOffMain(big).catch((error: unknown) => error),
+    )
+    expect(failure).toMatchObject({ name: 'AppError', code: 'INTERNAL', retryable: true })
+    expect((failure as Error).message).toMatch(/planning thread stopped/)
+    // Main kept turning the whole time: nothing was planned here after the crash.
+    expect(turns).toBeGreaterThan(1)
+    expect(
+      lines.some((l) => l.level === 'error' && /planning thread stopped/.test(l.message)),
+    ).toBe(true)
+    const { value: plan, turns: laterTurns } = await turnsDuring(() => planRenderOffMain(big))
+    expect(plan).toEqual(planRender(big))
+    expect(laterTurns).toBeGreaterThan(1)
+    expect(started).toEqual(['crashing', 'real'])
+  })
+
+  it('plans on main, and says so, when the thread never loads', async () => {
+    const { lines, logger } = recordingLogger()
+    let starts = 0
+    configurePlanning({
+      logger,
+      createWorker: () => {
+        starts += 1
+        return unloadableWorker()
+      },
+    })
+    const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
+    expect(await planRenderOffMain(big)).toEqual(planRender(big))
+    expect(lines.some((l) => l.level === 'warn' && /failed to load/.test(l.message))).toBe(true)
+    const { value, turns } = await turnsDuring(() => planRenderOffMain(big))
+    expect(value).toEqual(planRender(big))
+    expect(turns).toBe(0)
+    expect(starts).toBe(1)
+  })
+})
+
+describe('render check and plan on main', () => {
+  it('checks a large script there and names a block without a voice', async () => {
+    const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
+    const { value, turns } = await turnsDuring(() => checkRenderOffMain(big))
+    expect(value).toBeUndefined()
+    expect(turns).toBeGreaterThan(1)
+    await expect(
+      checkRenderOffMain(project(longText(OFF_MAIN_MIN_CHARS * 2), null)),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Block 1 has no voice. Choose a default voice or give the block one.',
+    })
+  })
+
+  it("builds a piece's spans only when they are read", async () => {
+    const big = project(longText(OFF_MAIN_MIN_CHARS * 4))
+    const plan = await planRenderOffMain(big)
+    const expected = planRender(big)
+    const piece = plan.pieces[1]
+    const descriptor = piece && Object.getOwnPropertyDescriptor(piece, 'spans')
+    expect(descriptor !== undefined && !('value' in descriptor)).toBe(true)
+    expect(piece?.spans).toEqual(expected.pieces[1]?.spans)
+    expect(piece?.spans).toBe(piece?.spans)
+    expect(plan.blocks.map((b) => b.text)).toEqual(big.blocks.map((b) => b.text))
   })
 })

@@ -7,6 +7,8 @@ import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import type { AppErrorData } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import { silentLogger } from '../log/logger'
 import type { PieceCache } from './piece-cache'
 import type { PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
@@ -27,13 +29,16 @@ export function planSize(project: Project): number {
   return n
 }
 
-interface Reply {
-  id: number
-  ok: boolean
-  result?: unknown
-  error?: AppErrorData
-  zodIssues?: z.core.$ZodIssue[]
-}
+/** What the planning thread posts: `ready` once its entry has loaded, then one reply per task. */
+type Message =
+  | { ready: true }
+  | {
+      id: number
+      ok: boolean
+      result?: unknown
+      error?: AppErrorData
+      zodIssues?: z.core.$ZodIssue[]
+    }
 
 interface Waiting {
   task: PlanTask
@@ -41,10 +46,36 @@ interface Waiting {
   reject(error: Error): void
 }
 
+/** Starts a planning thread; null when this build has no entry for one. */
+export type PlanWorkerFactory = () => Worker | null
+
+let logger: Logger = silentLogger
+let createWorker: PlanWorkerFactory = defaultPlanWorker
 let worker: Worker | null = null
 let unavailable = false
 let nextId = 0
 const waiting = new Map<number, Waiting>()
+
+/**
+ * Sets where the planning thread's fallback and crashes are logged and, for tests, how the
+ * thread is started. Forgets a thread that could not start, so the next task tries again.
+ */
+export function configurePlanning(options: {
+  logger?: Logger
+  createWorker?: PlanWorkerFactory
+}): void {
+  if (options.logger) logger = options.logger
+  if (options.createWorker) {
+    createWorker = options.createWorker
+    if (worker !== null && waiting.size === 0) {
+      const old = worker
+      worker = null
+      old.removeAllListeners()
+      void old.terminate()
+    }
+  }
+  unavailable = false
+}
 
 /** Where the tsx loader's API is, read from its package exports (source runs only). */
 function tsxApiUrl(): string {
@@ -62,7 +93,7 @@ function tsxApiUrl(): string {
  * folder) in the app; the TypeScript source, compiled by tsx inside the thread, under the CLI
  * and the tests. Relative names are variables so the bundler leaves them alone.
  */
-function createWorker(): Worker | null {
+export function defaultPlanWorker(): Worker | null {
   for (const name of ['./plan-worker.js', '../plan-worker.js']) {
     const url = new URL(name, import.meta.url)
     if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return new Worker(url)
@@ -76,43 +107,59 @@ import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.
 
 function start(): Worker | null {
   if (worker || unavailable) return worker
+  let w: Worker | null
   try {
-    const w = createWorker()
-    if (w === null) {
-      unavailable = true
-      return null
-    }
-    w.unref()
-    let answered = false
-    w.on('message', (reply: Reply) => {
-      answered = true
-      const pending = waiting.get(reply.id)
-      if (!pending) return
-      waiting.delete(reply.id)
-      if (reply.ok) pending.resolve(reply.result)
-      else if (reply.zodIssues) pending.reject(new z.ZodError(reply.zodIssues))
-      else pending.reject(AppError.fromData(reply.error ?? unexpected()))
-      if (waiting.size === 0) w.unref()
+    w = createWorker()
+  } catch (error) {
+    w = null
+    logger.warn('planning thread could not start; planning on the main thread', {
+      error: String(error),
     })
-    const stopped = (error: Error): void => {
-      if (worker === w) worker = null
-      const pending = [...waiting.values()]
-      waiting.clear()
-      // A thread that never answered could not load its entry (a packaging problem): plan here
-      // from now on rather than fail every plan. One that stopped later fails what it held.
-      if (!answered) unavailable = true
-      for (const p of pending) {
-        if (answered) p.reject(error)
-        else settleHere(p)
-      }
-    }
-    w.on('error', stopped)
-    w.on('exit', () => stopped(AppError.fromData(unexpected())))
-    worker = w
-  } catch {
-    unavailable = true
   }
-  return worker
+  if (w === null) {
+    unavailable = true
+    return null
+  }
+  const thread = w
+  thread.unref()
+  let ready = false
+  thread.on('message', (message: Message) => {
+    if ('ready' in message) {
+      ready = true
+      return
+    }
+    const pending = waiting.get(message.id)
+    if (!pending) return
+    waiting.delete(message.id)
+    if (message.ok) pending.resolve(message.result)
+    else if (message.zodIssues) pending.reject(new z.ZodError(message.zodIssues))
+    else pending.reject(AppError.fromData(message.error ?? stopped()))
+    if (waiting.size === 0) thread.unref()
+  })
+  let ended = false
+  const end = (cause: string): void => {
+    if (ended) return
+    ended = true
+    if (worker === thread) worker = null
+    const pending = [...waiting.values()]
+    waiting.clear()
+    if (!ready) {
+      // Why plan here from now on: a thread that never loaded its entry is a packaging problem
+      // that every new thread would meet again; main still plans, only less smoothly.
+      unavailable = true
+      logger.warn('planning thread failed to load; planning on the main thread', { cause })
+      for (const p of pending) settleHere(p)
+      return
+    }
+    // Why not re-run the tasks here: whatever stopped the thread (memory, a bug) would then stop
+    // or freeze main. The next task starts a fresh thread.
+    logger.error('planning thread stopped', { cause, failedTasks: pending.length })
+    for (const p of pending) p.reject(AppError.fromData(stopped()))
+  }
+  thread.on('error', (error) => end(error.message))
+  thread.on('exit', (code) => end(`exit code ${code}`))
+  worker = thread
+  return thread
 }
 
 function settleHere(p: Waiting): void {
@@ -123,7 +170,7 @@ function settleHere(p: Waiting): void {
   }
 }
 
-function unexpected(): AppErrorData {
+function stopped(): AppErrorData {
   return {
     code: 'INTERNAL',
     message:
@@ -156,7 +203,21 @@ export async function planRenderOffMain(
   project: Project,
   options: PlanOptions = {},
 ): Promise<RenderPlan> {
-  return unpackPlan(await runOffMain({ kind: 'plan', project, options }, planSize(project)))
+  return unpackPlan(
+    await runOffMain({ kind: 'plan', project, options }, planSize(project)),
+    project,
+  )
+}
+
+/**
+ * Checks that `project` can be planned (every block has a voice, its SSML is valid), off main's
+ * event loop for a large script; throws the same error {@link planRender} would.
+ */
+export async function checkRenderOffMain(
+  project: Project,
+  options: PlanOptions = {},
+): Promise<void> {
+  await runOffMain({ kind: 'check', project, options }, planSize(project))
 }
 
 /** What a render of `project` will cost, planned off main's event loop for a large script. */

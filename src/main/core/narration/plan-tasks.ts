@@ -4,6 +4,7 @@ import { projectFromScriptText } from '../script-workspace/script-text'
 import type { PieceCache } from './piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from './render-plan'
 import { planRender } from './render-plan'
+import type { SourceSpan } from './text-atoms'
 
 /** Options of a plan, as {@link planRender} takes them. */
 export interface PlanOptions {
@@ -15,6 +16,7 @@ export interface PlanOptions {
 export type PlanTask =
   | { kind: 'plan'; project: Project; options: PlanOptions }
   | { kind: 'pieces'; project: Project; options: PlanOptions }
+  | { kind: 'check'; project: Project; options: PlanOptions }
   | { kind: 'import'; fileName: string; text: string }
 
 /** What an estimate needs of each piece: what it is and what it costs. */
@@ -25,7 +27,8 @@ export interface PieceCost {
 
 /**
  * A plan on its way between threads: each piece's spans (hundreds of thousands of small objects
- * for a long block) travel as one flat array of numbers, which a thread hands over without a copy.
+ * for a long block) travel as one flat array of numbers, which a thread hands over without a copy,
+ * and the blocks travel without their text, which the receiving side already holds.
  */
 export interface PackedPlan {
   plan: Omit<RenderPlan, 'pieces'> & { pieces: Omit<PlannedPiece, 'spans'>[] }
@@ -34,7 +37,7 @@ export interface PackedPlan {
   spanCounts: number[]
 }
 
-/** Flattens a plan's spans into one array (see {@link PackedPlan}). */
+/** Flattens a plan's spans into one array and leaves out the block texts (see {@link PackedPlan}). */
 export function packPlan(plan: RenderPlan): PackedPlan {
   const total = plan.pieces.reduce((n, p) => n + p.spans.length, 0)
   const spans = new Int32Array(total * 4)
@@ -50,27 +53,47 @@ export function packPlan(plan: RenderPlan): PackedPlan {
     spanCounts.push(own.length)
     return piece
   })
-  return { plan: { ...plan, pieces }, spans, spanCounts }
+  const blocks = plan.blocks.map((block) => ({ ...block, text: '' }))
+  return { plan: { ...plan, blocks, pieces }, spans, spanCounts }
 }
 
-/** Rebuilds the plan {@link packPlan} flattened, equal to the original. */
-export function unpackPlan(packed: PackedPlan): RenderPlan {
-  let k = 0
-  const { spans } = packed
+function spansAt(spans: Int32Array, from: number, count: number): SourceSpan[] {
+  const own: SourceSpan[] = []
+  for (let k = from * 4, end = (from + count) * 4; k < end; k += 4) {
+    own.push({
+      outStart: spans[k] ?? 0,
+      outEnd: spans[k + 1] ?? 0,
+      srcStart: spans[k + 2] ?? 0,
+      srcEnd: spans[k + 3] ?? 0,
+    })
+  }
+  return own
+}
+
+/**
+ * Rebuilds the plan {@link packPlan} flattened, equal to the original, taking the block texts from
+ * `project` (the project it was planned from). Why each piece's spans are built only when read: a
+ * long block has hundreds of thousands of them, and building them all at once held main's event
+ * loop for over 100 ms per megabyte; a render reads one piece's spans as that piece arrives.
+ */
+export function unpackPlan(packed: PackedPlan, project: Project): RenderPlan {
+  const { spans, spanCounts } = packed
+  let first = 0
   const pieces = packed.plan.pieces.map((piece, i) => {
-    const own = []
-    for (let n = packed.spanCounts[i] ?? 0; n > 0; n--) {
-      own.push({
-        outStart: spans[k] ?? 0,
-        outEnd: spans[k + 1] ?? 0,
-        srcStart: spans[k + 2] ?? 0,
-        srcEnd: spans[k + 3] ?? 0,
-      })
-      k += 4
-    }
-    return { ...piece, spans: own }
+    const from = first
+    const count = spanCounts[i] ?? 0
+    first += count
+    let own: SourceSpan[] | null = null
+    return Object.defineProperty({ ...piece }, 'spans', {
+      enumerable: true,
+      get: () => (own ??= spansAt(spans, from, count)),
+    }) as PlannedPiece
   })
-  return { ...packed.plan, pieces }
+  const blocks = packed.plan.blocks.map((block) => ({
+    ...block,
+    text: project.blocks[block.index]?.text ?? '',
+  }))
+  return { ...packed.plan, blocks, pieces }
 }
 
 /** The result of each task, as it crosses between threads. */
@@ -78,7 +101,9 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
   ? PackedPlan
   : T extends { kind: 'pieces' }
     ? PieceCost[]
-    : Project
+    : T extends { kind: 'check' }
+      ? null
+      : Project
 
 /** Runs one task on the calling thread (the planning thread runs exactly this). */
 export function runPlanTask<T extends PlanTask>(task: T): PlanTaskResult<T> {
@@ -90,6 +115,10 @@ export function runPlanTask<T extends PlanTask>(task: T): PlanTaskResult<T> {
         hash: p.hash,
         billableCharacters: p.billableCharacters,
       })) as PlanTaskResult<T>
+    case 'check':
+      // Only its problems matter (a block without a voice, bad SSML): they are thrown as errors.
+      planRender(task.project, task.options)
+      return null as PlanTaskResult<T>
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>
   }

@@ -4,14 +4,14 @@
 import { parentPort } from 'node:worker_threads'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import type { PlanTask } from './plan-tasks'
+import type { PackedPlan, PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
 
 parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
   try {
     const result = runPlanTask(task)
     const transfer =
-      task.kind === 'plan' && 'spans' in result ? [result.spans.buffer as ArrayBuffer] : []
+      task.kind === 'plan' ? [(result as PackedPlan).spans.buffer as ArrayBuffer] : []
     parentPort?.postMessage({ id, ok: true, result }, transfer)
   } catch (error) {
     // A refused import (a block over the size limit) is a schema error: its issues cross as they
@@ -32,3 +32,7 @@ parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
     parentPort?.postMessage({ id, ok: false, error: data })
   }
 })
+
+// Tells main the entry loaded: a thread that stops after this crashed, one that stops before it
+// could not load (see plan-offload.ts).
+parentPort?.postMessage({ ready: true })

@@ -18,7 +18,11 @@ import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/piece-cache'
 import { openPieceCache } from '../narration/piece-cache'
 import { journalPathFor, readJournal } from '../narration/render-journal'
-import { estimateRenderOffMain, planRenderOffMain } from '../narration/plan-offload'
+import {
+  checkRenderOffMain,
+  estimateRenderOffMain,
+  planRenderOffMain,
+} from '../narration/plan-offload'
 import { upstreamSpeechSource } from '../narration/upstream-speech-source'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { PlatformPorts } from '../../platform'
@@ -162,8 +166,9 @@ export class ScriptWorkspaceService {
         { details: { renderInProgress: true } },
       )
     }
-    // Why plan before the dialog: a block without a voice is named now, not after choosing a file.
-    await planRenderOffMain(project)
+    // Why check before the dialog: a block without a voice is named now, not after choosing a
+    // file. Only the problems come back: the render plans for itself once the target is known.
+    await checkRenderOffMain(project)
     const key = this.documents.keyOf(docId)
     const record = await this.#records.get(key)
     let outputPath: string
