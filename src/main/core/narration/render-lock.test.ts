@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { link, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
-import type { LockHost, LockRecord } from './render-lock'
+import type { LockFiles, LockHost, LockRecord } from './render-lock'
 import {
   acquireRenderLock,
   linuxProcessStart,
@@ -176,6 +176,74 @@ describe('the render lock', () => {
     expect(await readdir(dir)).toEqual(['book.wav.voicedesk-lock'])
     await removeStaleLock(lockPathFor(output), JSON.parse(fresh) as LockRecord)
     expect(await readdir(dir)).toEqual([])
+  })
+
+  it('keeps a live lock it moved aside by mistake when a third render took the name meanwhile', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const path = lockPathFor(output)
+    await acquireRenderLock([output], book, { ...at1042, pid: await deadPid() })
+    const judged = JSON.parse(await readFile(path, 'utf8')) as LockRecord
+    // Render X already replaced the stale lock with its own, live one.
+    await rm(path)
+    await acquireRenderLock([output], { kind: 'window', project: 'X' }, at1042)
+    const lockOfX = await readFile(path, 'utf8')
+    let lockOfY = ''
+    const files: LockFiles = {
+      rename,
+      // Between moving X's lock aside and putting it back, render Y finds no lock and takes it.
+      async link(existing, newPath) {
+        await acquireRenderLock([output], { kind: 'cli', project: 'Y' }, at1042)
+        lockOfY = await readFile(path, 'utf8')
+        await link(existing, newPath)
+      },
+    }
+    const outcome = await removeStaleLock(path, judged, files)
+    expect(outcome.kind).toBe('stranded')
+    // X's lock is not deleted: it is kept aside, whole; Y's lock holds the name.
+    const aside = outcome.kind === 'stranded' ? outcome.aside : ''
+    expect(await readFile(aside, 'utf8')).toBe(lockOfX)
+    expect(await readFile(path, 'utf8')).toBe(lockOfY)
+    expect(lockOfY).not.toBe(lockOfX)
+  })
+
+  it("refuses with CONFLICT when it stranded another render's lock while taking over a stale one", async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const path = lockPathFor(output)
+    await acquireRenderLock([output], book, { ...at1042, pid: await deadPid() })
+    let step = 0
+    const files: LockFiles = {
+      // Just before this render moves the stale lock aside, render X replaces it with its own.
+      async rename(from, to) {
+        if (step++ === 0) {
+          await rm(path)
+          await acquireRenderLock([output], { kind: 'window', project: 'X' }, at1042)
+        }
+        await rename(from, to)
+      },
+      // And before X's lock is put back, render Y takes the free name.
+      async link(existing, newPath) {
+        await acquireRenderLock([output], { kind: 'cli', project: 'Y' }, at1042)
+        await link(existing, newPath)
+      },
+    }
+    const error = await errorOf(
+      acquireRenderLock([output], { kind: 'window', project: 'Z' }, { ...at1042, files }),
+    )
+    expect(error.code).toBe('CONFLICT')
+    expect(error.details).toEqual({ renderInProgress: true })
+    expect(error.message).toMatch(
+      /^Several renders of book\.wav started at the same moment, and VoiceDesk could not tell which one holds it\. Wait for them to finish or cancel them, then try again\. \(A lock file was kept as \.book\.wav\.voicedesk-lock\.[0-9a-f]{12}\.partial; delete it once no render of book\.wav runs\.\)$/,
+    )
+    const names = await readdir(dir)
+    expect(names).toHaveLength(2)
+    const holders = await Promise.all(
+      names.map(
+        async (n) => (JSON.parse(await readFile(join(dir, n), 'utf8')) as LockRecord).project,
+      ),
+    )
+    expect(holders.sort()).toEqual(['X', 'Y'])
   })
 
   it('locks every output of a render or none of them', async () => {

@@ -32,7 +32,17 @@ export interface LockHost {
   isAlive(pid: number): boolean
   /** When the process started, as the OS counts it; null where that cannot be read cheaply. */
   processStart(pid: number): Promise<string | null>
+  /** The file steps of taking over a stale lock; tests interleave other renders between them. */
+  files?: LockFiles
 }
+
+/** The two file steps {@link removeStaleLock} races other renders on. */
+export interface LockFiles {
+  rename(from: string, to: string): Promise<void>
+  link(existing: string, newPath: string): Promise<void>
+}
+
+const nodeLockFiles: LockFiles = { rename, link }
 
 const lockSchema = z.object({
   format: z.literal('voicedesk-render-lock'),
@@ -220,25 +230,55 @@ async function createLock(path: string, body: string): Promise<boolean> {
   return true
 }
 
+/** How removing a stale lock ended: removed, left alone, or another render's lock stranded aside. */
+export type StaleLockOutcome =
+  | { kind: 'removed' }
+  | { kind: 'untouched' }
+  | { kind: 'stranded'; aside: string; record: LockRecord | null }
+
 /**
  * Removes a stale lock only if it is still the lock that was judged stale (same token; or, for
  * an unreadable one, still unreadable). Why the move aside and the check: two renders can find
  * the same stale lock at once; the one that removes it second would otherwise delete the lock the
  * first has just taken. A lock moved aside by mistake is put back at once. Not the inode: a file
- * created right after a removal often gets the freed inode number.
+ * created right after a removal often gets the freed inode number. If it cannot be put back (a
+ * third render took the name meanwhile), the moved file is kept, never deleted: it is a live
+ * render's lock, and the caller refuses ('stranded').
  */
-export async function removeStaleLock(path: string, judged: LockRecord | null): Promise<void> {
+export async function removeStaleLock(
+  path: string,
+  judged: LockRecord | null,
+  files: LockFiles = nodeLockFiles,
+): Promise<StaleLockOutcome> {
   const aside = asideOf(path)
   try {
-    await rename(path, aside)
+    await files.rename(path, aside)
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return
+    if (errnoOf(error) === 'ENOENT') return { kind: 'untouched' }
     throw error
   }
   const moved = await readLock(aside).catch(() => 'gone' as const)
-  const same = moved !== 'gone' && (moved.record?.token ?? null) === (judged?.token ?? null)
-  if (moved !== 'gone' && !same) await link(aside, path).catch(() => undefined)
+  if (moved === 'gone') return { kind: 'untouched' }
+  if ((moved.record?.token ?? null) === (judged?.token ?? null)) {
+    await rm(aside, { force: true })
+    return { kind: 'removed' }
+  }
+  try {
+    await files.link(aside, path)
+  } catch {
+    return { kind: 'stranded', aside, record: moved.record }
+  }
   await rm(aside, { force: true })
+  return { kind: 'untouched' }
+}
+
+/** The refusal when a live lock was moved aside and another render took the name meanwhile. */
+function strandedLock(output: string, aside: string): AppError {
+  return new AppError(
+    'CONFLICT',
+    `Several renders of ${basename(output)} started at the same moment, and VoiceDesk could not tell which one holds it. Wait for them to finish or cancel them, then try again. (A lock file was kept as ${basename(aside)}; delete it once no render of ${basename(output)} runs.)`,
+    { retryable: true, details: { renderInProgress: true } },
+  )
 }
 
 async function lockOne(output: string, body: string, host: LockHost): Promise<void> {
@@ -254,7 +294,8 @@ async function lockOne(output: string, body: string, host: LockHost): Promise<vo
     const { record } = found
     // Unreadable: from a crash or a power loss (see createLock), so taken over like a stale one.
     if (record !== null && !(await isStaleLock(record, host))) throw heldBy(output, record, host)
-    await removeStaleLock(path, record)
+    const outcome = await removeStaleLock(path, record, host.files)
+    if (outcome.kind === 'stranded') throw strandedLock(output, outcome.aside)
   }
   throw new AppError(
     'CONFLICT',
