@@ -247,14 +247,10 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
 
 /** Answers app:// requests from the built renderer folder only (see app-file-server.ts). */
 function serveRendererFolder(): void {
-  const files = createAppFileServer(rendererDir)
-  protocol.handle(APP_SCHEME, (request) =>
-    files.handle(request).catch((error: unknown) => {
-      logger.error('could not serve an app file', {
-        url: request.url.slice(0, 200),
-        error: String(error),
-      })
-      return new Response('could not read the file', { status: 500 })
-    }),
-  )
+  // Errors are answered by the file server itself (500 with the security headers); logged here.
+  const files = createAppFileServer(rendererDir, {
+    onError: (error, url) =>
+      logger.error('could not serve an app file', { url: url.slice(0, 200), error: String(error) }),
+  })
+  protocol.handle(APP_SCHEME, (request) => files.handle(request))
 }

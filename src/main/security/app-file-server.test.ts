@@ -21,6 +21,9 @@ beforeAll(async () => {
   await symlink(join(dir, 'secret.txt'), join(root, 'assets', 'leak.txt'))
   await symlink(dir, join(root, 'up'))
   await symlink(join(root, 'assets', 'index.js'), join(root, 'alias.js'))
+  // A link loop: realpath fails with ELOOP, an error that is not "not found".
+  await symlink(join(root, 'loop-b.js'), join(root, 'loop-a.js'))
+  await symlink(join(root, 'loop-a.js'), join(root, 'loop-b.js'))
 })
 
 afterAll(async () => {
@@ -30,6 +33,28 @@ afterAll(async () => {
 const get = (url: string, method = 'GET') => createAppFileServer(root).handle({ method, url })
 
 describe('createAppFileServer', () => {
+  it('answers a file it cannot read with 500, the CSP and nosniff, and reports the error', async () => {
+    const reported: { error: unknown; url: string }[] = []
+    const server = createAppFileServer(root, {
+      onError: (error, url) => reported.push({ error, url }),
+    })
+    for (const method of ['GET', 'HEAD']) {
+      const response = await server.handle({ method, url: 'app://voicedesk/loop-a.js' })
+      expect(response.status, method).toBe(500)
+      expect(await response.text()).toBe(method === 'GET' ? 'could not read the file' : '')
+      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy(false))
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+    const viaPath = await server.servePath('GET', '/loop-b.js')
+    expect(viaPath.status).toBe(500)
+    expect(viaPath.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(reported.map((r) => [r.url, (r.error as { code?: string }).code])).toEqual([
+      ['app://voicedesk/loop-a.js', 'ELOOP'],
+      ['app://voicedesk/loop-a.js', 'ELOOP'],
+      ['/loop-b.js', 'ELOOP'],
+    ])
+  })
+
   it('serves a file of the renderer with its type, the release CSP and nosniff', async () => {
     const response = await get('app://voicedesk/assets/index.js')
     expect(response.status).toBe(200)

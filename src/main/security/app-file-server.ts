@@ -25,11 +25,15 @@ function errorCode(error: unknown): string | undefined {
 /**
  * Creates the server for `root` (the built renderer folder). GET and HEAD only; the path is checked
  * by {@link resolveAppPath}, then symlinks are resolved and the real file must still lie inside the
- * real folder. Missing files are 404. Every answer, refusals included, carries the strict CSP and
- * nosniff. Why `fs.promises` looked up at call time: Electron patches it so files inside the asar
+ * real folder. Missing files are 404; a file that cannot be read is 500 (reported to `onError`),
+ * never a rejected promise. Every answer, refusals and errors included, carries the strict CSP
+ * and nosniff. Why `fs.promises` looked up at call time: Electron patches it so files inside the asar
  * archive can be read, and a binding taken at import could predate the patch.
  */
-export function createAppFileServer(root: string): AppFileServer {
+export function createAppFileServer(
+  root: string,
+  options: { onError?: (error: unknown, url: string) => void } = {},
+): AppFileServer {
   let realRoot: Promise<string> | null = null
   const rootReal = (): Promise<string> => {
     realRoot ??= fs.promises.realpath(root).catch((error: unknown) => {
@@ -78,8 +82,23 @@ export function createAppFileServer(root: string): AppFileServer {
     return new Response(body, { status: 200, headers })
   }
 
+  // Why here and not in each caller: a failed read is answered like every other refusal, with
+  // the CSP and nosniff, so no answer of the scheme ever goes out without them.
+  const serveSafely = async (
+    method: string,
+    url: string,
+    resolution: AppPathResolution,
+  ): Promise<Response> => {
+    try {
+      return await serve(method, resolution)
+    } catch (error) {
+      options.onError?.(error, url)
+      return answer(500, 'could not read the file', method === 'HEAD')
+    }
+  }
+
   return {
-    handle: (request) => serve(request.method, resolveAppUrl(request.url, root)),
-    servePath: (method, pathname) => serve(method, resolveAppPath(pathname, root)),
+    handle: (request) => serveSafely(request.method, request.url, resolveAppUrl(request.url, root)),
+    servePath: (method, pathname) => serveSafely(method, pathname, resolveAppPath(pathname, root)),
   }
 }
