@@ -198,6 +198,22 @@ describe('planning thread failures', () => {
   })
 })
 
+describe('superseded planning', () => {
+  it('drops a waiting estimate when a newer one with its key arrives; the running one finishes', async () => {
+    const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
+    const cache = { has: () => false }
+    const expected = estimateRender(big, cache)
+    const running = estimateRenderOffMain(big, cache, {}, 'estimate')
+    const stale = estimateRenderOffMain(big, cache, {}, 'estimate').catch((e: unknown) => e)
+    const other = estimateRenderOffMain(big, cache, {}, 'another')
+    const latest = estimateRenderOffMain(big, cache, {}, 'estimate')
+    expect(await stale).toMatchObject({ name: 'AppError', code: 'CANCELLED' })
+    expect(await running).toEqual(expected)
+    expect(await other).toEqual(expected)
+    expect(await latest).toEqual(expected)
+  })
+})
+
 describe('render check and plan on main', () => {
   it('checks a large script there and names a block without a voice', async () => {
     const big = project(longText(OFF_MAIN_MIN_CHARS * 2))

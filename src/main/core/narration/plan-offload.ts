@@ -41,7 +41,10 @@ type Message =
     }
 
 interface Waiting {
+  id: number
   task: PlanTask
+  /** Tasks with the same key replace each other while they wait (see {@link runOffMain}). */
+  supersede: string | null
   resolve(result: unknown): void
   reject(error: Error): void
 }
@@ -54,7 +57,9 @@ let createWorker: PlanWorkerFactory = defaultPlanWorker
 let worker: Worker | null = null
 let unavailable = false
 let nextId = 0
-const waiting = new Map<number, Waiting>()
+/** Tasks not yet handed to the thread, in order; the thread holds at most one at a time. */
+const queue: Waiting[] = []
+let current: Waiting | null = null
 
 /**
  * Sets where the planning thread's fallback and crashes are logged and, for tests, how the
@@ -67,7 +72,7 @@ export function configurePlanning(options: {
   if (options.logger) logger = options.logger
   if (options.createWorker) {
     createWorker = options.createWorker
-    if (worker !== null && waiting.size === 0) {
+    if (worker !== null && current === null && queue.length === 0) {
       const old = worker
       worker = null
       old.removeAllListeners()
@@ -128,38 +133,54 @@ function start(): Worker | null {
       ready = true
       return
     }
-    const pending = waiting.get(message.id)
-    if (!pending) return
-    waiting.delete(message.id)
+    const pending = current
+    if (pending?.id !== message.id) return
+    current = null
     if (message.ok) pending.resolve(message.result)
     else if (message.zodIssues) pending.reject(new z.ZodError(message.zodIssues))
     else pending.reject(AppError.fromData(message.error ?? stopped()))
-    if (waiting.size === 0) thread.unref()
+    pump()
   })
   let ended = false
   const end = (cause: string): void => {
     if (ended) return
     ended = true
     if (worker === thread) worker = null
-    const pending = [...waiting.values()]
-    waiting.clear()
+    const held = current
+    current = null
     if (!ready) {
       // Why plan here from now on: a thread that never loaded its entry is a packaging problem
       // that every new thread would meet again; main still plans, only less smoothly.
       unavailable = true
       logger.warn('planning thread failed to load; planning on the main thread', { cause })
-      for (const p of pending) settleHere(p)
+      for (const p of [...(held ? [held] : []), ...queue.splice(0)]) settleHere(p)
       return
     }
-    // Why not re-run the tasks here: whatever stopped the thread (memory, a bug) would then stop
-    // or freeze main. The next task starts a fresh thread.
-    logger.error('planning thread stopped', { cause, failedTasks: pending.length })
-    for (const p of pending) p.reject(AppError.fromData(stopped()))
+    // Why not re-run the task here: whatever stopped the thread (memory, a bug) would then stop
+    // or freeze main. Tasks still queued go to a fresh thread, as does the next task.
+    logger.error('planning thread stopped', { cause, failedTasks: held ? 1 : 0 })
+    held?.reject(AppError.fromData(stopped()))
+    if (queue.length === 0) return
+    if (start() !== null) pump()
+    else for (const p of queue.splice(0)) settleHere(p)
   }
   thread.on('error', (error) => end(error.message))
   thread.on('exit', (code) => end(`exit code ${code}`))
   worker = thread
   return thread
+}
+
+/** Hands the next queued task to the thread when it holds none. */
+function pump(): void {
+  if (worker === null || current !== null) return
+  const next = queue.shift()
+  if (next === undefined) {
+    worker.unref()
+    return
+  }
+  current = next
+  worker.ref()
+  worker.postMessage({ id: next.id, task: next.task })
 }
 
 function settleHere(p: Waiting): void {
@@ -182,19 +203,31 @@ function stopped(): AppErrorData {
 /**
  * Runs a planning task on the planning thread when `size` is at least {@link OFF_MAIN_MIN_CHARS},
  * else (or when no thread can be started) here. Errors of the task (a block without a voice, bad
- * SSML) arrive as the same AppError either way.
+ * SSML) arrive as the same AppError either way. The thread runs one task at a time; a task given
+ * a `supersede` key drops the tasks with that key still waiting for the thread (they end
+ * CANCELLED), so a long estimate asked for again does not queue up stale work behind it.
  */
 export async function runOffMain<T extends PlanTask>(
   task: T,
   size: number,
+  supersede: string | null = null,
 ): Promise<PlanTaskResult<T>> {
   const w = size >= OFF_MAIN_MIN_CHARS ? start() : null
   if (w === null) return runPlanTask(task)
-  const id = nextId++
+  if (supersede !== null) {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const stale = queue[i]
+      if (stale?.supersede !== supersede) continue
+      queue.splice(i, 1)
+      stale.reject(
+        new AppError('CANCELLED', 'A newer request replaced this one before it was planned.'),
+      )
+    }
+  }
   return new Promise<PlanTaskResult<T>>((resolve, reject) => {
-    waiting.set(id, { task, resolve: (r) => resolve(r as PlanTaskResult<T>), reject })
-    w.ref()
-    w.postMessage({ id, task })
+    const resolveAs = (r: unknown): void => resolve(r as PlanTaskResult<T>)
+    queue.push({ id: nextId++, task, supersede, resolve: resolveAs, reject })
+    pump()
   })
 }
 
@@ -220,13 +253,18 @@ export async function checkRenderOffMain(
   await runOffMain({ kind: 'check', project, options }, planSize(project))
 }
 
-/** What a render of `project` will cost, planned off main's event loop for a large script. */
+/**
+ * What a render of `project` will cost, planned off main's event loop for a large script. A newer
+ * estimate with the same `supersede` key drops this one while it still waits (see runOffMain).
+ */
 export async function estimateRenderOffMain(
   project: Project,
   cache: Pick<PieceCache, 'has'>,
   options: PlanOptions = {},
+  supersede: string | null = null,
 ): Promise<RenderEstimate> {
-  const pieces = await runOffMain({ kind: 'pieces', project, options }, planSize(project))
+  const task = { kind: 'pieces', project, options } as const
+  const pieces = await runOffMain(task, planSize(project), supersede)
   return estimateOfPieces(pieces, cache)
 }
 

@@ -117,7 +117,8 @@ export class ScriptWorkspaceService {
 
   /** What rendering `project` will cost; a large script is planned off main's event loop. */
   async estimate(project: Project): Promise<RenderEstimate> {
-    return estimateRenderOffMain(project, await this.cache())
+    // Why superseded: a newer estimate (another format, an edit) makes a waiting one stale.
+    return estimateRenderOffMain(project, await this.cache(), {}, 'estimate')
   }
 
   async overview(docId: string): Promise<RenderOverview> {
