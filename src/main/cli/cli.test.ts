@@ -259,6 +259,23 @@ describe('voicedesk bin (spawned)', () => {
     for (const r of [ok, bad]) expect(`${r.stdout}${r.stderr}`).not.toContain(CANARY)
   })
 
+  // The test's timeout is the bound: before, the refused render's hour-long pause timer kept the
+  // process alive for the hour the service asked, long after the render had given up.
+  it('a render the service asks to wait an hour fails at once, says so, and the process exits', async () => {
+    sandbox.setFaults({ rateLimitStorm: 1000, stormRetryAfterSeconds: 3600 })
+    const script = join(dir, 'busy.txt')
+    await writeFile(script, 'The service is busy today.')
+    const r = await spawnBin(
+      ['render', script, '--voice', 'george', '--out', join(dir, 'busy.wav')],
+      {
+        VOICEDESK_BASE_URL: sandbox.baseUrl,
+        VOICEDESK_API_KEY: CANARY,
+      },
+    )
+    expect(r.stderr).toContain('The service asked VoiceDesk to wait 60 min')
+    expect(r.code).toBe(5)
+  }, 30_000)
+
   it('Ctrl-C during a stream aborts it, exits 130 and leaves no file', async () => {
     sandbox.setFaults({ stallAfterBytes: 2000 })
     const out = join(dir, 'interrupted.mp3')

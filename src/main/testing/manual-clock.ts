@@ -1,44 +1,94 @@
 import type { Clock } from '../core/clock'
 
-/** A clock a test moves by hand: `advance` runs the timers that fall due, in time order. */
+/** A clock a test moves: `advance` runs the timers that fall due, in time order. */
 export interface ManualClock extends Clock {
   /** Moves time forward by `ms`, running each timer that becomes due at its own moment. */
   advance(ms: number): void
-  /** How many timers are armed and not yet run or cancelled. */
-  pendingTimers(): number
+  /** How many timers are armed and not yet run or cancelled (only keep-alive ones if asked). */
+  pendingTimers(filter?: { keepAlive: true }): number
+  /** Every delay a timer was armed with so far, in ms, in the order they were asked for. */
+  readonly delays: number[]
 }
 
-/** Creates a clock that starts at `startMs` and only moves when the test says so. */
-export function createManualClock(startMs: number): ManualClock {
+export interface ManualClockOptions {
+  /**
+   * Time jumps by itself: once the current turn of the event loop is over, the clock moves to the
+   * earliest armed timer and runs it (one at a time, so timers armed in reaction are ordered
+   * correctly). Waits then cost no real time and add up exactly. Real I/O is unaffected.
+   */
+  autoAdvance?: boolean
+}
+
+interface Timer {
+  due: number
+  run: () => void
+  keepAlive: boolean
+}
+
+/** Creates a clock that starts at `startMs` and only moves when the test (or auto-advance) says so. */
+export function createManualClock(
+  startMs = Date.UTC(2026, 0, 1),
+  options: ManualClockOptions = {},
+): ManualClock {
   let now = startMs
   let nextId = 0
-  const timers = new Map<number, { due: number; run: () => void }>()
+  let draining = false
+  const timers = new Map<number, Timer>()
+  const delays: number[] = []
+
+  const earliest = (until: number): number | null => {
+    let found: number | null = null
+    let foundDue = Infinity
+    for (const [id, timer] of timers) {
+      if (timer.due <= until && timer.due < foundDue) {
+        foundDue = timer.due
+        found = id
+      }
+    }
+    return found
+  }
+  const runTimer = (id: number): void => {
+    const timer = timers.get(id)
+    if (timer === undefined) return
+    timers.delete(id)
+    now = Math.max(now, timer.due)
+    timer.run()
+  }
+  const drain = (): void => {
+    draining = false
+    const id = earliest(Infinity)
+    if (id === null) return
+    runTimer(id)
+    schedule()
+  }
+  const schedule = (): void => {
+    if (!options.autoAdvance || draining || timers.size === 0) return
+    draining = true
+    setImmediate(drain)
+  }
+
   return {
+    delays,
     now: () => now,
-    setTimer(run, ms) {
+    setTimer(run, ms, timerOptions) {
       const id = nextId++
-      timers.set(id, { due: now + Math.max(0, ms), run })
+      delays.push(ms)
+      timers.set(id, {
+        due: now + Math.max(0, ms),
+        run,
+        keepAlive: timerOptions?.keepAlive === true,
+      })
+      schedule()
       return () => timers.delete(id)
     },
     advance(ms) {
       const target = now + ms
-      for (;;) {
-        let nextIdDue: number | null = null
-        let nextDue = Infinity
-        for (const [id, timer] of timers) {
-          if (timer.due <= target && timer.due < nextDue) {
-            nextDue = timer.due
-            nextIdDue = id
-          }
-        }
-        if (nextIdDue === null) break
-        const timer = timers.get(nextIdDue)
-        timers.delete(nextIdDue)
-        now = nextDue
-        timer?.run()
-      }
+      for (let id = earliest(target); id !== null; id = earliest(target)) runTimer(id)
       now = target
     },
-    pendingTimers: () => timers.size,
+    pendingTimers(filter) {
+      if (filter === undefined) return timers.size
+      return [...timers.values()].filter((t) => t.keepAlive).length
+    },
   }
 }

@@ -31,10 +31,15 @@ export interface RenderProgress {
    */
   etaSeconds: number | null
   /**
-   * The service answered 429 (busy) and asked to wait: new requests start after this many ms,
-   * counted from this snapshot; null when nothing is waiting on the service.
+   * The service answered 429 (busy) and asked to wait: new requests start this many ms after the
+   * pause began or last grew; null when nothing is waiting on the service.
    */
   busyWaitMs: number | null
+  /**
+   * When that wait ends, in epoch ms by main's clock (null when not waiting), so the window and
+   * the CLI can count it down between progress events.
+   */
+  busyUntil: number | null
   phase: 'synthesizing' | 'encoding' | 'checking' | 'done'
 }
 
@@ -47,6 +52,7 @@ export function startingProgress(done = { piecesDone: 0, piecesTotal: 0 }): Rend
     billableCharacters: 0,
     etaSeconds: null,
     busyWaitMs: null,
+    busyUntil: null,
     phase: 'synthesizing',
   }
 }

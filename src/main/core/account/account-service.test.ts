@@ -12,6 +12,8 @@ import { SettingsStore } from '../settings/settings-store'
 import type { VerifyCredential } from './account-ports'
 import { AccountService } from './account-service'
 import { TOKEN_EXPIRING_MS } from './account-notices'
+import type { ManualClock } from '../../testing/manual-clock'
+import { createManualClock } from '../../testing/manual-clock'
 
 const T0 = Date.parse('2026-05-01T12:00:00Z')
 const KEY = 'sk_test_abcdefgh1234'
@@ -25,18 +27,22 @@ async function token(claims: Record<string, unknown>): Promise<string> {
 }
 
 let dir: string
-let now: number
+let clock: ManualClock
 let logLines: string[]
 let verifyCalls: Parameters<VerifyCredential>[0][]
 let verifyImpl: VerifyCredential
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'voicedesk-account-'))
-  now = T0
+  clock = createManualClock(T0)
   logLines = []
   verifyCalls = []
   verifyImpl = () =>
-    Promise.resolve({ verifiedAt: new Date(now).toISOString(), voiceCount: 4, requestId: 'req_9' })
+    Promise.resolve({
+      verifiedAt: new Date(clock.now()).toISOString(),
+      voiceCount: 4,
+      requestId: 'req_9',
+    })
 })
 afterEach(async () => {
   vi.useRealTimers()
@@ -64,7 +70,7 @@ async function make(
       verifyCalls.push(args)
       return verifyImpl(args)
     },
-    now: () => now,
+    clock,
     sandbox: options.sandbox ?? null,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
   })
@@ -276,20 +282,17 @@ describe('AccountService: access token', () => {
   })
 
   it('announces token-expiring ten minutes before expiry and token-expired after, by broadcast', async () => {
-    vi.useFakeTimers({ now: T0 })
     const { service } = await make()
     const changes: AccountStatus[] = []
     service.onChanged((s) => changes.push(s))
     await service.setAccessToken(await token({ exp: T0 / 1000 + 3600 }))
     expect(changes).toHaveLength(1)
-    now = T0 + 3600_000 - TOKEN_EXPIRING_MS
-    await vi.advanceTimersByTimeAsync(3600_000 - TOKEN_EXPIRING_MS)
+    clock.advance(3600_000 - TOKEN_EXPIRING_MS)
     expect(changes).toHaveLength(2)
     expect(changes[1]?.notices.map((n) => n.kind)).toEqual(['token-expiring'])
     expect(changes[1]?.notices[0]?.message).toMatch(/expires in 10 minutes/)
     expect(changes[1]?.allowed.speech).toBe(true)
-    now = T0 + 3600_000
-    await vi.advanceTimersByTimeAsync(TOKEN_EXPIRING_MS)
+    clock.advance(TOKEN_EXPIRING_MS)
     expect(changes).toHaveLength(3)
     expect(changes[2]?.notices.map((n) => n.kind)).toEqual(['token-expired'])
     expect(changes[2]?.allowed).toEqual({

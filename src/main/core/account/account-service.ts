@@ -45,9 +45,7 @@ export interface AccountServiceOptions {
   sandbox?: SandboxAccount | null
   /** Origins that are one service (its current and legacy addresses): a saved key works on all. */
   trustGroups?: TrustGroups
-  /** Current time in epoch ms (tests move it). Ignored when `clock` is given. */
-  now?: () => number
-  /** Time and timers for the token's expiry notices. Default: the system clock. */
+  /** Time and timers (token expiry notices). Default: the system clock; tests pass a manual one. */
   clock?: Clock
 }
 
@@ -110,7 +108,7 @@ export class AccountService {
     this.#sandbox = options.sandbox ?? null
     this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
-    this.#now = options.clock !== undefined ? () => this.#clock.now() : (options.now ?? Date.now)
+    this.#now = () => this.#clock.now()
   }
 
   /** Creates the service and loads the stored credential from the secret store. */

@@ -5,6 +5,7 @@ import { startingProgress } from '../../../shared/domain/narration'
 import { setMaxListeners } from 'node:events'
 import type { RenderEstimate, RenderProgress, RenderResult } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
+import type { Clock } from '../clock'
 import { toDiskError } from '../files/atomic-write'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
@@ -34,8 +35,8 @@ export interface RenderOptions {
    * always has the next ones queued when a slot or a rate window opens).
    */
   parallelism?: number
-  /** Clock of the time-left estimate (default Date.now; tests pass one that waits no real time). */
-  now?: () => number
+  /** Clock of the time-left estimate and of `busyUntil` (default: the system clock). */
+  clock?: Clock
   /**
    * Who runs this render, written in its lock so a second render can be told: the app's window
    * or the command line (the default: the CLI is the one caller that does not say).

@@ -4,6 +4,7 @@ import type { BlockCheck, LoudnessReport, RenderProgress } from '../../../shared
 import type { Project } from '../../../shared/domain/script'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
+import { systemClock } from '../clock'
 import { toDiskError, writeFileAtomic } from '../files/atomic-write'
 import type { Logger } from '../log/logger'
 import type { PauseRounding } from '../../../shared/domain/narration'
@@ -116,11 +117,13 @@ export async function runRender(
   await journal.flush()
   stage('planned')
 
-  const eta = startRenderEta(options.now)
+  const clock = options.clock ?? systemClock
+  const eta = startRenderEta(() => clock.now())
   // A busy service (429) pauses every request: say so, and keep the wait out of the estimate.
   const stopBusy = source.onServiceBusy?.((waitMs) => {
     eta.serviceWait(waitMs)
     state.busyWaitMs = waitMs
+    state.busyUntil = waitMs === null ? null : clock.now() + waitMs
     emit(true)
   })
   let fetchedThisRun = 0

@@ -9,8 +9,8 @@ import type { AppError } from '../../../shared/errors'
 import { createSynthesisScheduler } from '../upstream/scheduler'
 import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
-import type { InstantClock } from '../upstream/test/instant-clock'
-import { createInstantClock } from '../upstream/test/instant-clock'
+import type { ManualClock } from '../../testing/manual-clock'
+import { createManualClock } from '../../testing/manual-clock'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
 import { openPieceCache } from './piece-cache'
@@ -42,7 +42,7 @@ afterAll(async () => {
 })
 
 /** A client whose waits take no real time, one request at a time so the order is fixed. */
-function clientOn(clock: InstantClock, rateLimitBudgetMs?: number): UpstreamClient {
+function clientOn(clock: ManualClock, rateLimitBudgetMs?: number): UpstreamClient {
   return h.makeClient({
     clock,
     scheduler: createSynthesisScheduler(
@@ -84,7 +84,7 @@ function billedPerInput(): Map<string, number> {
 
 describe('a render through a 429 storm', () => {
   it('waits exactly what the service asks, says so in its progress, and finishes', async () => {
-    const clock = createInstantClock()
+    const clock = createManualClock(undefined, { autoAdvance: true })
     const stormy = stormAfter(clientOn(clock), 2, 12)
     // Before each request, once every earlier piece is announced, read the live time-left
     // estimate (progress events are throttled, so they may skip the snapshot this test needs).
@@ -111,7 +111,7 @@ describe('a render through a 429 storm', () => {
       source,
       cache: await openPieceCache(join(dir, 'cache-through')),
       parallelism: 1,
-      now: () => clock.now(),
+      clock,
     }))
     job.onProgress((p) => seen.push(p))
     const result = await job.done
@@ -122,7 +122,9 @@ describe('a render through a 429 storm', () => {
     expect(waiting.length).toBeGreaterThan(0)
     // The third request met the storm: no piece came back while the service was busy.
     expect(waiting.every((p) => p.busyWaitMs === 1000 && p.piecesDone <= 2)).toBe(true)
-    expect(seen.at(-1)).toMatchObject({ phase: 'done', busyWaitMs: null })
+    // Each says when its wait ends on the render's clock, so the window can count it down.
+    expect(waiting.every((p) => p.busyUntil! > t0 && p.busyUntil! <= t0 + 12_000)).toBe(true)
+    expect(seen.at(-1)).toMatchObject({ phase: 'done', busyWaitMs: null, busyUntil: null })
     // The clock moved only while waiting on the service, so the requests themselves took no time:
     // an estimate that leaves the 12 s out is 0; one that counted them said 16 s after piece 3.
     expect(estimates).toEqual([0, 0, 0, 0])
@@ -131,7 +133,7 @@ describe('a render through a 429 storm', () => {
   it('ends at the budget with RATE_LIMITED naming it; the resume bills no piece twice', async () => {
     const cacheDir = join(dir, 'cache-budget')
     const outputPath = join(dir, 'budget.wav')
-    const clock = createInstantClock()
+    const clock = createManualClock(undefined, { autoAdvance: true })
     h.sandbox.clearRequestLog()
     const first = startRender({
       project,
@@ -139,7 +141,7 @@ describe('a render through a 429 storm', () => {
       source: stormAfter(clientOn(clock, 30_000), 3, 100_000),
       cache: await openPieceCache(cacheDir),
       parallelism: 1,
-      now: () => clock.now(),
+      clock,
     })
     const error = (await first.done.catch((e: unknown) => e)) as AppError
     expect(error.code).toBe('RATE_LIMITED')
@@ -154,7 +156,7 @@ describe('a render through a 429 storm', () => {
     const second = await startRender({
       project,
       outputPath,
-      source: upstreamSpeechSource(clientOn(createInstantClock())),
+      source: upstreamSpeechSource(clientOn(createManualClock(undefined, { autoAdvance: true }))),
       cache: await openPieceCache(cacheDir),
     }).done
     expect(second.cachedPieces).toBe(3)

@@ -3,6 +3,7 @@ import type PQueue from 'p-queue'
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import type { CredentialBinding } from '../account/credential-binding'
+import type { Clock } from '../clock'
 import { credentialElsewhere } from '../account/credential-binding'
 import type { Logger } from '../log/logger'
 import { joinUrl } from './base-url'
@@ -11,7 +12,6 @@ import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
 import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
 import { liftBase64Field } from './json-binary-field'
-import type { WaitClock } from './clock'
 import type { RetryPolicy } from './retry'
 import { withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
@@ -55,7 +55,7 @@ export interface UpstreamContext {
   readLimiter: PQueue
   retry: RetryPolicy
   /** Time source of retry waits and the scheduler's pauses (the same one). */
-  clock: WaitClock
+  clock: Clock
   timeouts: Timeouts
   userAgent: string
   getCredential(): Promise<Credential>

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type { WaitClock } from './clock'
-import { systemWaitClock } from './clock'
+import type { Clock } from '../clock'
+import { sleep, systemClock } from '../clock'
 import { cancelledError } from './http'
 
 /**
@@ -59,15 +59,23 @@ export function formatWait(ms: number): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
 }
 
-/** The 429 that ends a storm: names the budget, keeps the request id and status of the last 429. */
+/**
+ * The 429 that ends a storm: names the wait the service asked for and the budget, keeps the
+ * request id and status of the last 429.
+ */
 function rateLimitBudgetSpent(last: AppError, budgetMs: number, waitedMs: number): AppError {
   const asked = last.details?.retryAfterMs
-  const more = asked !== undefined ? ` and asks for ${formatWait(asked)} more` : ''
-  return new AppError(
-    'RATE_LIMITED',
-    `The service is still too busy (HTTP 429) after ${formatWait(waitedMs)} of waiting${more}; VoiceDesk waits at most ${formatWait(budgetMs)} per request (its rate-limit budget). Another app or render may be using the same account: try again in a few minutes.`,
-    { retryable: true, ...(last.details ? { details: last.details } : {}), cause: last },
-  )
+  const budget = `VoiceDesk waits at most ${formatWait(budgetMs)} per request (its rate-limit budget)`
+  const waited = waitedMs > 0 ? ` after ${formatWait(waitedMs)} of waiting` : ''
+  const message =
+    asked !== undefined
+      ? `The service asked VoiceDesk to wait ${formatWait(asked)} more (HTTP 429)${waited}; ${budget}. Another app or render may be using the same account: try again in ${formatWait(asked)}.`
+      : `The service is still too busy (HTTP 429)${waited}; ${budget}. Another app or render may be using the same account: try again in a few minutes.`
+  return new AppError('RATE_LIMITED', message, {
+    retryable: true,
+    ...(last.details ? { details: last.details } : {}),
+    cause: last,
+  })
 }
 
 /**
@@ -87,7 +95,7 @@ export async function withRetry<T>(
     /** For 429s the scheduler already paused new starts; the retry then only re-queues. */
     delayFor?: (error: AppError, attempt: number) => number | undefined
     random?: () => number
-    clock?: WaitClock
+    clock?: Clock
     /**
      * 429s are not failures: retry them within the policy's rate-limit budget (synthesis). Why
      * not for every request: a conversation read surfaces its 429 to show "reconnecting", and a
@@ -97,7 +105,7 @@ export async function withRetry<T>(
   },
 ): Promise<T> {
   const { policy, signal } = options
-  const clock = options.clock ?? systemWaitClock
+  const clock = options.clock ?? systemClock
   const budgetMs = policy.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS
   let failures = 0
   let rateLimits = 0
@@ -132,7 +140,7 @@ export async function withRetry<T>(
           options.delayFor?.(appError, n) ?? backoffDelay(failures, policy, asked, options.random)
       }
       options.onRetry?.({ attempt: n, delayMs: wait, error: appError })
-      await clock.sleep(wait, signal)
+      await sleep(clock, wait, signal)
     }
   }
 }

@@ -1,8 +1,8 @@
 import PQueue from 'p-queue'
 import type { PlanLimits } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
-import type { WaitClock } from './clock'
-import { systemWaitClock } from './clock'
+import type { Clock } from '../clock'
+import { systemClock } from '../clock'
 import { cancelledError } from './http'
 
 /**
@@ -58,6 +58,8 @@ export interface SynthesisScheduler {
   /** A request went through: the 429 streak ends, concurrency climbs back. */
   noteSuccess(): void
   stats(): SchedulerStats
+  /** Cancels the resume timer and stops telling listeners; requests still queued are dropped. */
+  close(): void
 }
 
 export interface SchedulerOptions {
@@ -69,8 +71,8 @@ export interface SchedulerOptions {
   safetyMarginMs?: number
   /** Longest pause a 429 streak can cause without Retry-After. */
   maxBackoffMs?: number
-  /** Time source of pauses (tests pass one whose sleeps take no real time). */
-  clock?: WaitClock
+  /** Time source of pauses (tests pass a manual clock). */
+  clock?: Clock
   /** Source of the pause jitter (tests pass `() => 0`). */
   random?: () => number
 }
@@ -98,13 +100,15 @@ export function createSynthesisScheduler(
 ): SynthesisScheduler {
   const margin = options.safetyMarginMs ?? 40
   const maxBackoff = options.maxBackoffMs ?? 8000
-  const clock = options.clock ?? systemWaitClock
+  const clock = options.clock ?? systemClock
   const random = options.random ?? Math.random
   const pauseListeners = new Set<(waitMs: number | null) => void>()
   let limits = { ...initial }
   let concurrency = limits.maxInFlight
   let pausedUntil = 0
-  let timerGeneration = 0
+  let cancelResume: (() => void) | undefined
+  // Requests queued and not started: only these need the process to stay alive for a pause.
+  let waiting = 0
   let handoff: Promise<void> | undefined
   let streak = 0
   let successes = 0
@@ -126,25 +130,31 @@ export function createSynthesisScheduler(
   const tellPause = (waitMs: number | null): void => {
     for (const listener of pauseListeners) listener(waitMs)
   }
-  // Only the latest timer resumes; an older one (from before the pause grew) does nothing.
-  // Not unref'd: work waiting in a paused queue holds no other handle, and a process (the CLI)
-  // must not exit while it waits for the pause to end.
-  const armResume = (ms: number): void => {
-    const generation = ++timerGeneration
-    clock.sleep(ms).then(
-      () => {
-        if (generation === timerGeneration) resumeIfAllowed()
-      },
-      () => undefined,
-    )
+  // One resume timer, re-armed (never stacked) when the pause grows or who waits changes. It keeps
+  // the process alive only while a request is queued: work waiting in a paused queue holds no
+  // other handle, and a CLI must not exit while it waits; but a pause nothing waits on (the
+  // request gave up: the service asked for more than the budget) must not hold a process open.
+  const armResume = (): void => {
+    cancelResume?.()
+    cancelResume = undefined
+    if (pausedUntil === 0) return
+    cancelResume = clock.setTimer(resumeIfAllowed, Math.max(1, pausedUntil - clock.now()), {
+      keepAlive: waiting > 0,
+    })
+  }
+  const changeWaiting = (delta: 1 | -1): void => {
+    waiting += delta
+    if (waiting === (delta === 1 ? 1 : 0)) armResume()
   }
   const resumeIfAllowed = (): void => {
     if (isPaused()) {
       // Why re-arm: a timer runs on the monotonic clock and may fire a little before Date.now()
       // reaches `pausedUntil`; without a new timer the queue would stay paused for good.
-      armResume(Math.max(1, pausedUntil - clock.now()))
+      armResume()
       return
     }
+    cancelResume?.()
+    cancelResume = undefined
     if (pausedUntil !== 0) {
       pausedUntil = 0
       tellPause(null)
@@ -158,7 +168,7 @@ export function createSynthesisScheduler(
     if (until <= pausedUntil) return
     pausedUntil = until
     queue.pause()
-    armResume(ms)
+    armResume()
     tellPause(ms)
   }
 
@@ -179,9 +189,16 @@ export function createSynthesisScheduler(
       // each was resolved with. A speech answer is megabytes of audio; a long render would keep
       // hundreds of megabytes alive. The box is emptied as soon as the result is handed on.
       const box: { result?: T } = {}
+      let queued = true
+      const leaveQueue = (): void => {
+        if (queued) changeWaiting(-1)
+        queued = false
+      }
+      changeWaiting(1)
       try {
         await queue.add(
           async () => {
+            leaveQueue()
             if (signal?.aborted) throw cancelledError()
             counters.started++
             counters.inFlight++
@@ -201,6 +218,8 @@ export function createSynthesisScheduler(
         if (error instanceof AppError) throw error
         if (signal?.aborted) throw cancelledError()
         throw error
+      } finally {
+        leaveQueue()
       }
     },
 
@@ -273,6 +292,13 @@ export function createSynthesisScheduler(
         concurrency,
         limits: { ...limits },
       }
+    },
+
+    close() {
+      cancelResume?.()
+      cancelResume = undefined
+      pauseListeners.clear()
+      queue.clear()
     },
   }
 }

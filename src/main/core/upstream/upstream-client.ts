@@ -15,11 +15,11 @@ import type {
 import type { StreamResult, SynthesisResult } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
+import type { Clock } from '../clock'
+import { systemClock } from '../clock'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { parseBaseUrl } from './base-url'
-import type { WaitClock } from './clock'
-import { systemWaitClock } from './clock'
 import type { Credential, Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
 import * as conversationList from './conversation-list'
@@ -94,7 +94,7 @@ export interface UpstreamClientOptions {
   timeouts?: Partial<Timeouts>
   retry?: Partial<RetryPolicy>
   /** Time source of retry waits and of the scheduler built here (tests: one that does not wait). */
-  clock?: WaitClock
+  clock?: Clock
 }
 
 /** Creates the one upstream client (no electron import: runs in main, the CLI and tests). */
@@ -102,14 +102,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const baseUrl = parseBaseUrl(options.baseUrl)
   const logger = (options.logger ?? silentLogger).child('upstream')
   const transport = createHttpTransport()
-  const clock = options.clock ?? systemWaitClock
+  const clock = options.clock ?? systemClock
+  // Only a scheduler built here is closed with the client; a shared one belongs to the account.
+  const ownsScheduler = options.scheduler === undefined
+  const scheduler =
+    options.scheduler ?? createSynthesisScheduler(options.limits ?? PLAN_LIMITS.paid, { clock })
   const ctx: UpstreamContext = {
     baseUrl,
     transport,
     logger,
     clock,
-    scheduler:
-      options.scheduler ?? createSynthesisScheduler(options.limits ?? PLAN_LIMITS.paid, { clock }),
+    scheduler,
     readLimiter: options.readLimiter ?? createReadLimiter(options.readsPerSecond ?? 5),
     retry: { ...DEFAULT_RETRY, ...options.retry },
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
@@ -164,6 +167,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       logger.addSecret(data.accessToken)
       return data
     },
-    close: () => transport.close(),
+    close: () => {
+      if (ownsScheduler) scheduler.close()
+      transport.close()
+    },
   }
 }
