@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZodError } from 'zod'
-import { createProject, MAX_BLOCK_TEXT } from '../../../shared/domain/script'
+import { createProject, MAX_BLOCK_TEXT, PROJECT_FILE_FORMAT } from '../../../shared/domain/script'
 import type { Project } from '../../../shared/domain/script'
 import { projectFromScriptText } from '../script-workspace/script-text'
 import type { LogLevel } from '../log/logger'
@@ -13,9 +13,11 @@ import {
   defaultPlanWorker,
   estimateRenderOffMain,
   importScriptOffMain,
+  parseProjectFileOffMain,
   OFF_MAIN_MIN_CHARS,
   planRenderOffMain,
 } from './plan-offload'
+import { parseProjectFile } from './project-file'
 import { estimateRender } from './render-job'
 import { planRender } from './render-plan'
 
@@ -37,8 +39,8 @@ function project(text: string, voiceId: string | null = 'george'): Project {
 }
 
 /**
- * Runs `work` and counts the event-loop turns main takes while it is pending. Planning on main
- * runs to the end before the first turn; planning on the planning thread leaves main turning.
+ * Runs `work` and counts the event-loop turns main takes while it is pending: none when the work
+ * runs here, to the end, before main turns once.
  */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
   let turns = 0
@@ -56,11 +58,39 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns
   }
 }
 
+/** Kinds of the tasks handed to a planning thread, in order (see {@link spyingWorker}). */
+const handed: string[] = []
+
+/** The real planning thread, recording what main hands it: proof a task ran there, not here. */
+const spyingWorker: PlanWorkerFactory = () => {
+  const w = defaultPlanWorker()
+  if (w === null) return null
+  const post = w.postMessage.bind(w)
+  w.postMessage = (
+    message: { task: { kind: string } },
+    transfer?: Parameters<Worker['postMessage']>[1],
+  ) => {
+    handed.push(message.task.kind)
+    post(message, transfer)
+  }
+  return w
+}
+
+/** Runs `work` and gives the kinds of the tasks it handed to the planning thread. */
+async function handedDuring<T>(work: () => Promise<T>): Promise<{ value: T; tasks: string[] }> {
+  handed.length = 0
+  const value = await work()
+  return { value, tasks: [...handed] }
+}
+
+beforeAll(() => configurePlanning({ createWorker: spyingWorker }))
+afterAll(() => configurePlanning({ createWorker: defaultPlanWorker }))
+
 describe('planning off main', () => {
   it('plans a large script on the planning thread, equal to the plan made here', async () => {
     const big = project(longText(OFF_MAIN_MIN_CHARS * 4))
-    const { value: plan, turns } = await turnsDuring(() => planRenderOffMain(big))
-    expect(turns).toBeGreaterThan(1)
+    const { value: plan, tasks } = await handedDuring(() => planRenderOffMain(big))
+    expect(tasks).toEqual(['plan'])
     expect(plan).toEqual(planRender(big))
     expect(plan.pieces.some((p) => p.request.input.includes('<sub alias="span">'))).toBe(true)
   })
@@ -76,8 +106,8 @@ describe('planning off main', () => {
     const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
     const plan = planRender(big)
     const cache = { has: (hash: string) => hash === plan.pieces[1]?.hash }
-    const { value: estimate, turns } = await turnsDuring(() => estimateRenderOffMain(big, cache))
-    expect(turns).toBeGreaterThan(1)
+    const { value: estimate, tasks } = await handedDuring(() => estimateRenderOffMain(big, cache))
+    expect(tasks).toEqual(['pieces'])
     expect(estimate).toEqual(estimateRender(big, cache))
     expect(estimate.cachedPieces).toBeGreaterThan(0)
   })
@@ -118,8 +148,8 @@ describe('planning off main', () => {
   it('imports a long text file there, as the import here does', async () => {
     const text = Array.from({ length: 400 }, (_, i) => `Paragraph ${i}. ${SENTENCE}`).join('\n\n')
     expect(text.length).toBeGreaterThan(OFF_MAIN_MIN_CHARS)
-    const { value, turns } = await turnsDuring(() => importScriptOffMain('book.txt', text))
-    expect(turns).toBeGreaterThan(1)
+    const { value, tasks } = await handedDuring(() => importScriptOffMain('book.txt', text))
+    expect(tasks).toEqual(['import'])
     expect(value).toEqual(projectFromScriptText('book.txt', text))
   })
 })
@@ -148,9 +178,40 @@ function recordingLogger(): {
   return { lines, logger: createLogger({ sink, level: 'debug' }) }
 }
 
+describe('opening a saved project off main', () => {
+  it('parses and validates a large project file there, as here', async () => {
+    const saved = project(longText(OFF_MAIN_MIN_CHARS * 4))
+    const text = JSON.stringify(saved)
+    const { value, tasks } = await handedDuring(() =>
+      parseProjectFileOffMain('/tmp/book.voicedesk', text),
+    )
+    expect(tasks).toEqual(['projectFile'])
+    expect(value).toEqual(parseProjectFile('/tmp/book.voicedesk', text))
+  })
+
+  it('names a damaged large project file with the same error as here', async () => {
+    const text = `{"format": "${PROJECT_FILE_FORMAT}", "blocks": "${'x'.repeat(OFF_MAIN_MIN_CHARS)}`
+    const here = (() => {
+      try {
+        parseProjectFile('/tmp/book.voicedesk', text)
+        return null
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(here).toMatchObject({ code: 'VALIDATION_FAILED' })
+    await expect(parseProjectFileOffMain('/tmp/book.voicedesk', text)).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'VALIDATION_FAILED',
+      message: (here as Error).message,
+      details: (here as { details: unknown }).details,
+    })
+  })
+})
+
 describe('planning thread failures', () => {
   afterEach(() => {
-    configurePlanning({ logger: silentLogger, createWorker: defaultPlanWorker })
+    configurePlanning({ logger: silentLogger, createWorker: spyingWorker })
   })
 
   it('fails the task a crashed thread held, never re-runs it on main, and starts a fresh thread next', async () => {
@@ -158,23 +219,19 @@ describe('planning thread failures', () => {
     const started: string[] = []
     const factory: PlanWorkerFactory = () => {
       started.push(started.length === 0 ? 'crashing' : 'real')
-      return started.length === 1 ? crashingWorker() : defaultPlanWorker()
+      return started.length === 1 ? crashingWorker() : spyingWorker()
     }
     configurePlanning({ logger, createWorker: factory })
     const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
-    const { value: failure, turns } = await turnsDuring(() =>
-      planRenderOffMain(big).catch((error: unknown) => error),
-    )
+    const failure = await planRenderOffMain(big).catch((error: unknown) => error)
     expect(failure).toMatchObject({ name: 'AppError', code: 'INTERNAL', retryable: true })
     expect((failure as Error).message).toMatch(/planning thread stopped/)
-    // Main kept turning the whole time: nothing was planned here after the crash.
-    expect(turns).toBeGreaterThan(1)
     expect(
       lines.some((l) => l.level === 'error' && /planning thread stopped/.test(l.message)),
     ).toBe(true)
-    const { value: plan, turns: laterTurns } = await turnsDuring(() => planRenderOffMain(big))
+    const { value: plan, tasks } = await handedDuring(() => planRenderOffMain(big))
     expect(plan).toEqual(planRender(big))
-    expect(laterTurns).toBeGreaterThan(1)
+    expect(tasks).toEqual(['plan'])
     expect(started).toEqual(['crashing', 'real'])
   })
 
@@ -217,9 +274,9 @@ describe('superseded planning', () => {
 describe('render check and plan on main', () => {
   it('checks a large script there and names a block without a voice', async () => {
     const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
-    const { value, turns } = await turnsDuring(() => checkRenderOffMain(big))
+    const { value, tasks } = await handedDuring(() => checkRenderOffMain(big))
     expect(value).toBeUndefined()
-    expect(turns).toBeGreaterThan(1)
+    expect(tasks).toEqual(['check'])
     await expect(
       checkRenderOffMain(project(longText(OFF_MAIN_MIN_CHARS * 2), null)),
     ).rejects.toMatchObject({

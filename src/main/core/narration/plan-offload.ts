@@ -268,6 +268,14 @@ export async function estimateRenderOffMain(
   return estimateOfPieces(pieces, cache)
 }
 
+/**
+ * A saved `.voicedesk` project from its file's text, parsed and validated off main when it is
+ * large; a damaged or newer file gives the same VALIDATION_FAILED as parseProjectFile.
+ */
+export async function parseProjectFileOffMain(path: string, text: string): Promise<Project> {
+  return runOffMain({ kind: 'projectFile', path, text }, text.length)
+}
+
 /** A new project from an imported `.txt`/Markdown script, read off main when it is large. */
 export async function importScriptOffMain(fileName: string, text: string): Promise<Project> {
   return runOffMain({ kind: 'import', fileName, text }, text.length)

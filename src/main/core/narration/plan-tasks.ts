@@ -3,6 +3,7 @@ import type { Project } from '../../../shared/domain/script'
 import { projectFromScriptText } from '../script-workspace/script-text'
 import type { PieceCache } from './piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from './render-plan'
+import { parseProjectFile } from './project-file'
 import { planRender } from './render-plan'
 import type { SourceSpan } from './text-atoms'
 
@@ -18,6 +19,7 @@ export type PlanTask =
   | { kind: 'pieces'; project: Project; options: PlanOptions }
   | { kind: 'check'; project: Project; options: PlanOptions }
   | { kind: 'import'; fileName: string; text: string }
+  | { kind: 'projectFile'; path: string; text: string }
 
 /** What an estimate needs of each piece: what it is and what it costs. */
 export interface PieceCost {
@@ -119,6 +121,8 @@ export function runPlanTask<T extends PlanTask>(task: T): PlanTaskResult<T> {
       // Only its problems matter (a block without a voice, bad SSML): they are thrown as errors.
       planRender(task.project, task.options)
       return null as PlanTaskResult<T>
+    case 'projectFile':
+      return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>
   }
