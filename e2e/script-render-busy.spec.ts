@@ -36,11 +36,20 @@ test('a render the service answers with 429 says the service is busy and how lon
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
   await dialog.getByLabel('Format').selectOption('wav')
   app.platform.answerNextSave(out)
+  // The page's clock stands still until the spec moves it, so the countdown is read exactly.
+  await app.page.clock.install()
+  await app.page.clock.pauseAt(Date.now() + 1000)
   await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
   await expect(app.page.getByTestId('render-progress')).toContainText(
     'the service is busy, waiting 30 s',
   )
   await expect(app.page.getByTestId('render-progress')).not.toContainText('left')
+  // It counts down between progress events.
+  await app.page.clock.runFor(10_000)
+  await expect(app.page.getByTestId('render-progress')).toContainText(
+    'the service is busy, waiting 20 s',
+  )
+  await app.page.clock.resume()
 
   await script.renderPanel.getByRole('button', { name: 'Cancel' }).click()
   await expect(script.renderPanel).toHaveAttribute('data-state', 'resumable')

@@ -174,13 +174,14 @@ function parseCast(values: string[]): Record<string, string> {
   return cast
 }
 
-function progressLine(p: RenderProgress, width: number): string {
+/** One progress line; a wait on a busy service is counted down against `now` (epoch ms). */
+export function progressLine(p: RenderProgress, width: number, now = Date.now()): string {
   const ratio = p.piecesTotal === 0 ? 1 : p.piecesDone / p.piecesTotal
   const barWidth = Math.max(10, Math.min(30, width - 60))
   const filled = Math.round(ratio * barWidth)
   const eta =
-    p.busyWaitMs !== null
-      ? `  the service is busy, waiting ${Math.max(1, Math.round(p.busyWaitMs / 1000))} s`
+    p.busyUntil !== null
+      ? `  the service is busy, waiting ${Math.max(1, Math.round((p.busyUntil - now) / 1000))} s`
       : p.etaSeconds === null
         ? ''
         : `  ETA ${Math.ceil(p.etaSeconds)} s`
@@ -313,12 +314,22 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     })
     const tty = io.isTTY === true
     let lastDone = -1
+    let latest: RenderProgress | null = null
+    const redraw = (): void => {
+      if (latest !== null) write('err', `\r${progressLine(latest, io.columns ?? 80)}\u001b[K`)
+    }
     job.onProgress((p) => {
-      if (tty) write('err', `\r${progressLine(p, io.columns ?? 80)}\u001b[K`)
-      else if (p.piecesDone !== lastDone || p.phase === 'done' || p.busyWaitMs !== null)
+      latest = p
+      if (tty) redraw()
+      else if (p.piecesDone !== lastDone || p.phase === 'done' || p.busyUntil !== null)
         write('err', `${progressLine(p, 80)}\n`)
       lastDone = p.piecesDone
     })
+    // A terminal's line counts a busy wait down once a second (a log gets a line per event only).
+    const countdown = setInterval(() => {
+      if (tty && latest?.busyUntil != null) redraw()
+    }, 1000)
+    countdown.unref()
     const onInterrupt = (): void => {
       // A second Ctrl-C is handled by the CLI entry (it exits at once); the cache and the
       // journal are already safe on disk.
@@ -337,6 +348,7 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
       else write('out', resultSummary(result))
     } finally {
       clearInterval(keepAlive)
+      clearInterval(countdown)
       io.signal.removeEventListener('abort', onInterrupt)
     }
   } finally {

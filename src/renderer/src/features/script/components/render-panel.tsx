@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -16,6 +16,27 @@ function clock(seconds: number): string {
   return h > 0
     ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
     : `${m}:${String(r).padStart(2, '0')}`
+}
+
+/**
+ * "the service is busy, waiting N s", counted down once a second between progress events (main
+ * sends a wait when it starts or grows, not an event per second). Counted from when the window
+ * learned of it, by the window's own clock, so a clock that differs from main's does not skew it.
+ */
+function BusyWait(props: { waitMs: number }): ReactElement {
+  const [since] = useState(() => Date.now())
+  const [now, setNow] = useState(since)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return (
+    <>
+      {' '}
+      · the service is busy, waiting{' '}
+      {Math.max(1, Math.round((props.waitMs - (now - since)) / 1000))} s
+    </>
+  )
 }
 
 /** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished report. */
@@ -63,13 +84,16 @@ export function RenderPanel(props: {
           {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
           {progress.cachedPieces.toLocaleString()} from the cache) · {clock(progress.audioSeconds)}{' '}
           of audio
-          {progress.phase !== 'synthesizing'
-            ? ''
-            : progress.busyWaitMs !== null
-              ? ` · the service is busy, waiting ${Math.max(1, Math.round(progress.busyWaitMs / 1000))} s`
-              : progress.etaSeconds !== null
-                ? ` · about ${clock(progress.etaSeconds)} left`
-                : ''}
+          {progress.phase !== 'synthesizing' ? (
+            ''
+          ) : progress.busyUntil !== null ? (
+            // Keyed by its end: a pause that starts or grows starts a fresh count.
+            <BusyWait key={progress.busyUntil} waitMs={progress.busyWaitMs ?? 0} />
+          ) : progress.etaSeconds !== null ? (
+            ` · about ${clock(progress.etaSeconds)} left`
+          ) : (
+            ''
+          )}
           {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
         </p>
         {paused !== null && (
