@@ -2,7 +2,7 @@ import PQueue from 'p-queue'
 import type { PlanLimits } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
 import type { Clock } from '../clock'
-import { systemClock } from '../clock'
+import { sleep, systemClock } from '../clock'
 import { cancelledError } from './http'
 
 /**
@@ -241,7 +241,7 @@ export function createSynthesisScheduler(
       const current = queue
       handoff = old
         .onIdle()
-        .then(() => new Promise<void>((resolve) => setTimeout(resolve, oldWindow.intervalMs)))
+        .then(() => sleep(clock, oldWindow.intervalMs))
         .then(() => {
           if (queue === current) {
             handoff = undefined
