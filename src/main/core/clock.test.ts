@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createManualClock } from '../testing/manual-clock'
-import { systemClock } from './clock'
+import { sleep, systemClock } from './clock'
 
 describe('systemClock', () => {
   afterEach(() => {
@@ -53,5 +53,25 @@ describe('createManualClock', () => {
     clock.setTimer(() => clock.setTimer(() => seen.push(clock.now()), 50), 100)
     clock.advance(200)
     expect(seen).toEqual([150])
+  })
+})
+
+describe('sleep', () => {
+  it('keeps the process alive while it waits, and rejects with CANCELLED on abort', async () => {
+    const clock = createManualClock(0)
+    const abort = new AbortController()
+    const waiting = sleep(clock, 5_000, abort.signal)
+    expect(clock.pendingTimers({ keepAlive: true })).toBe(1)
+    abort.abort()
+    await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(clock.pendingTimers()).toBe(0)
+  })
+
+  it('takes no real time on an auto-advancing clock, and the waits add up exactly', async () => {
+    const clock = createManualClock(0, { autoAdvance: true })
+    await sleep(clock, 3_600_000)
+    await Promise.all([sleep(clock, 1_000), sleep(clock, 2_000)])
+    expect(clock.now()).toBe(3_602_000)
+    expect(clock.delays).toEqual([3_600_000, 1_000, 2_000])
   })
 })
