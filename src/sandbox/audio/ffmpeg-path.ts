@@ -22,3 +22,20 @@ export function ffmpegPath(): string {
   }
   return cachedPath
 }
+
+/** ffmpeg's arguments for reading raw mono 16-bit PCM at `sampleRate` from stdin, quietly. */
+export function pcmInputArgs(sampleRate: number): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    's16le',
+    '-ar',
+    String(sampleRate),
+    '-ac',
+    '1',
+    '-i',
+    'pipe:0',
+  ]
+}

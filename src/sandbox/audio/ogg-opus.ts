@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { ffmpegPath } from './ffmpeg-path.js'
+import { ffmpegPath, pcmInputArgs } from './ffmpeg-path.js'
 import { floatToInt16Bytes } from './pcm.js'
 
 // Why ffmpeg: recordings are Ogg/Opus on the wire and no pure-npm Opus encoder works here (the
@@ -9,26 +9,7 @@ export function encodeOggOpus(samples: Float32Array, sampleRate: number): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpegPath(),
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        's16le',
-        '-ar',
-        String(sampleRate),
-        '-ac',
-        '1',
-        '-i',
-        'pipe:0',
-        '-c:a',
-        'libopus',
-        '-b:a',
-        '32k',
-        '-f',
-        'ogg',
-        'pipe:1',
-      ],
+      [...pcmInputArgs(sampleRate), '-c:a', 'libopus', '-b:a', '32k', '-f', 'ogg', 'pipe:1'],
       { stdio: ['pipe', 'pipe', 'ignore'] },
     )
     const chunks: Buffer[] = []

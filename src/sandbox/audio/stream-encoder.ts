@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
-import { ffmpegPath } from './ffmpeg-path.js'
+import { ffmpegPath, pcmInputArgs } from './ffmpeg-path.js'
 import type { AudioFormat } from './encode.js'
 import { floatToInt16Bytes } from './pcm.js'
 
@@ -50,17 +50,7 @@ function aacEncoder(sampleRate: number): StreamEncoder {
   const child = spawn(
     ffmpegPath(),
     [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      's16le',
-      '-ar',
-      String(sampleRate),
-      '-ac',
-      '1',
-      '-i',
-      'pipe:0',
+      ...pcmInputArgs(sampleRate),
       '-c:a',
       'aac',
       '-b:a',
