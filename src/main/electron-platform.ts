@@ -15,7 +15,8 @@ export function createElectronPlatform(logger: Logger): PlatformPorts {
   return {
     openExternal: (url) => openExternalUrl(url, shell),
     async showOpenDialog(ownerId, options) {
-      const properties: ('openFile' | 'multiSelections')[] = ['openFile']
+      const properties: ('openFile' | 'openDirectory' | 'createDirectory' | 'multiSelections')[] =
+        options.directory === true ? ['openDirectory', 'createDirectory'] : ['openFile']
       if (options.multiple === true) properties.push('multiSelections')
       const owner = windowOf(ownerId)
       const settings = { title: options.title, filters: options.filters, properties }

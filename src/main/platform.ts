@@ -18,7 +18,13 @@ export interface PlatformPorts {
    */
   showOpenDialog(
     ownerId: number,
-    options: { title: string; filters: DialogFilter[]; multiple?: boolean },
+    options: {
+      title: string
+      filters: DialogFilter[]
+      multiple?: boolean
+      /** Pick a folder instead of files (a batch export's destination); `filters` are ignored. */
+      directory?: boolean
+    },
   ): Promise<string[] | null>
   /** The native save dialog. Returns the chosen path, or null when cancelled. */
   showSaveDialog(
