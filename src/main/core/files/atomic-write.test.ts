@@ -137,6 +137,17 @@ describe('createAtomicFile', () => {
     expect(await listing()).toEqual([])
   })
 
+  // Why: a cancel that lands while the temp file is being opened fires before the file's own
+  // listener exists. Before, the file was handed back live and stayed behind (a CLI Ctrl-C left
+  // `.x.mp3.<hex>.partial` in the folder).
+  it('an abort while the temp file is being opened creates nothing and rejects with CANCELLED', async () => {
+    const controller = new AbortController()
+    const opening = createAtomicFile(join(dir, 'late.mp3'), { signal: controller.signal })
+    controller.abort()
+    await expect(opening).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(await listing()).toEqual([])
+  })
+
   it('commit with a failing verify leaves nothing behind', async () => {
     const target = join(dir, 'v.bin')
     const file = await createAtomicFile(target)

@@ -199,6 +199,11 @@ export async function createAtomicFile(
     void discard()
   }
   signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) {
+    // Aborted while the file was being opened: the event has fired already, before the listener.
+    await discard()
+    throw cancelled()
+  }
 
   // Why guard awaits the discard: a caller that sees CANCELLED may look at the folder at once,
   // and must find no temp file there.

@@ -75,6 +75,8 @@ export interface RequestSpec {
   synthesis?: boolean
   /** False for a request that carries no credential (foreign-origin downloads). */
   authenticated?: boolean
+  /** A 2xx answer is read to its end even after a cancel: it is paid for (see HttpRequestInit). */
+  keepPaidAnswer?: boolean
 }
 
 /** Resolves the credential or fails with AUTH_MISSING, registering it with the logger's redactor. */
@@ -140,6 +142,7 @@ export async function send(ctx: UpstreamContext, spec: RequestSpec): Promise<Htt
     ctx: op,
     ...(spec.body === undefined ? {} : { body: spec.body }),
     ...(spec.signal === undefined ? {} : { signal: spec.signal }),
+    ...(spec.keepPaidAnswer === true ? { keepPaidAnswer: true } : {}),
   }
   const res = await ctx.transport.send(init)
   // Only method, path and status are logged: never headers, never a body (keys live there).

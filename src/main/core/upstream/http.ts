@@ -16,6 +16,13 @@ export interface HttpRequestInit {
   signal?: AbortSignal
   /** Time allowed from send to the response headers (synthesis can take a while). */
   headersTimeoutMs: number
+  /**
+   * A successful answer is already paid for once its headers arrive (the service bills the
+   * synthesis, not the transfer): an abort after that no longer stops the body, which is read to
+   * its end (bounded by the reader's idle timeout) so the caller can keep it. Before the headers,
+   * and for any other status, an abort stops the request at once as usual.
+   */
+  keepPaidAnswer?: boolean
   ctx: OperationContext
 }
 
@@ -132,19 +139,22 @@ export function createHttpTransport(options: { maxSockets?: number } = {}): Http
           detachSocket()
           signal?.removeEventListener('abort', onBodyAbort)
         }
-        // After the headers, an abort must still stop the transfer at once.
+        // After the headers, an abort must still stop the transfer at once, unless the answer is
+        // a paid one the caller asked to keep (see keepPaidAnswer).
         const onBodyAbort = (): void => {
           res.destroy(cancelledError())
           req.destroy()
         }
+        const status = res.statusCode ?? 0
+        const keep = init.keepPaidAnswer === true && status >= 200 && status < 300
         signal?.removeEventListener('abort', onAbort)
-        signal?.addEventListener('abort', onBodyAbort, { once: true })
+        if (!keep) signal?.addEventListener('abort', onBodyAbort, { once: true })
         // Consumers attach their own handlers; this one keeps a late socket error from crashing.
         res.on('error', () => undefined)
         res.once('end', done)
         res.once('close', done)
         resolve({
-          status: res.statusCode ?? 0,
+          status,
           headers: res.headers,
           requestId: requestIdFromHeaders(res.headers),
           body: res,

@@ -129,6 +129,38 @@ describe('synthesis scheduler', () => {
     expect(secondRan).toBe(false)
   })
 
+  // A cancel that comes while a task runs: the task honours it itself (or finishes first). Before,
+  // run() settled with CANCELLED at once, dropping an answer that then arrived, and freed the
+  // slot so the next task started beside the one still running.
+  it('a started task settles run() itself after a cancel, and holds its slot until then', async () => {
+    const scheduler = createSynthesisScheduler({ requestsPerSecond: 100, maxInFlight: 1 })
+    const controller = new AbortController()
+    let finish!: (value: string) => void
+    let settled = false
+    const first = scheduler.run(() => new Promise<string>((r) => (finish = r)), {
+      signal: controller.signal,
+    })
+    void first.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await delay(0)
+    expect(finish).toBeTypeOf('function')
+    let secondStarted = false
+    const second = scheduler.run(() => {
+      secondStarted = true
+      return Promise.resolve('second')
+    })
+    controller.abort()
+    await delay(20)
+    expect(settled).toBe(false)
+    expect(secondStarted).toBe(false)
+    expect(scheduler.stats().inFlight).toBe(1)
+    finish('answer already paid for')
+    await expect(first).resolves.toBe('answer already paid for')
+    await expect(second).resolves.toBe('second')
+  })
+
   it('setLimits hands over to the new limits without overlapping the old queue', async () => {
     const scheduler = createSynthesisScheduler(
       { requestsPerSecond: 50, maxInFlight: 3 },

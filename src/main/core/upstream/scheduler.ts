@@ -195,6 +195,18 @@ export function createSynthesisScheduler(
         queued = false
       }
       changeWaiting(1)
+      // Why the queue gets its own signal, fired only while the task waits: p-queue races a running
+      // task against the signal it was given and settles at once on abort, with the task still in
+      // flight. The caller would then see CANCELLED while a speech answer that was already paid
+      // for is still arriving (and is dropped instead of cached), a file the task is creating
+      // appears after the caller cleaned up, and the freed slot lets a new request start beside
+      // the old one. Once started, the task's own outcome is the answer: it honours the signal
+      // itself (the request is aborted), so a cancel is no slower.
+      const whileQueued = new AbortController()
+      const onAbort = (): void => {
+        if (queued) whileQueued.abort(cancelledError())
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
       try {
         await queue.add(
           async () => {
@@ -209,7 +221,7 @@ export function createSynthesisScheduler(
               counters.inFlight--
             }
           },
-          { signal, priority: runOptions.priority ?? 0 },
+          { signal: whileQueued.signal, priority: runOptions.priority ?? 0 },
         )
         const result = box.result as T
         delete box.result
@@ -219,6 +231,7 @@ export function createSynthesisScheduler(
         if (signal?.aborted) throw cancelledError()
         throw error
       } finally {
+        signal?.removeEventListener('abort', onAbort)
         leaveQueue()
       }
     },

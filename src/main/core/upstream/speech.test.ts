@@ -28,6 +28,70 @@ afterAll(async () => {
 })
 
 describe('synthesize', () => {
+  // Why: the service bills a speech answer once it is made, not once it is read. A render
+  // cancelled while a piece's bytes are arriving keeps that piece (in the cache), so a resume does
+  // not pay for it again. Before, the abort cut the body off and the answer was lost.
+  it('reads a speech answer that is arriving when the caller cancels, and returns it', async () => {
+    let release!: () => void
+    const released = new Promise<void>((r) => (release = r))
+    let halfSent!: () => void
+    const half = new Promise<void>((r) => (halfSent = r))
+    h.logLines.length = 0
+    // Passes the request on to the sandbox, then sends the answer in two halves with a gap the
+    // test controls.
+    const relay = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        void (async () => {
+          const upstream = await fetch(`${h.sandbox.baseUrl}${req.url}`, {
+            method: 'POST',
+            headers: {
+              authorization: req.headers.authorization ?? '',
+              'content-type': 'application/json',
+            },
+            body: Buffer.concat(chunks),
+          })
+          const body = Buffer.from(await upstream.arrayBuffer())
+          res.writeHead(upstream.status, {
+            'content-type': upstream.headers.get('content-type') ?? 'application/json',
+            'content-length': String(body.byteLength),
+            'x-request-id': upstream.headers.get('x-request-id') ?? 'req_relay',
+          })
+          res.write(body.subarray(0, body.byteLength >> 1), () => halfSent())
+          await released
+          res.end(body.subarray(body.byteLength >> 1))
+        })()
+      })
+    })
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r))
+    try {
+      const client = h.makeClient({
+        baseUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+      })
+      const controller = new AbortController()
+      const run = client.synthesize({
+        input: TEXT,
+        voiceId: 'george',
+        format: 'wav',
+        signal: controller.signal,
+      })
+      await half
+      // The client has the headers (its 200 is logged) and half of the body: cancel now.
+      const answered = (): boolean =>
+        h.logLines.some((l) => l.includes('upstream answer') && l.includes('/v1/audio/speech'))
+      while (!answered()) await new Promise((r) => setTimeout(r, 5))
+      controller.abort()
+      release()
+      const result = await run
+      expect(checkAudio('wav', result.audio).ok).toBe(true)
+      expect(result.billableCharacters).toBe([...TEXT].length)
+      expect(client.scheduler.stats().inFlight).toBe(0)
+    } finally {
+      await new Promise<void>((r) => relay.close(() => r()))
+    }
+  })
+
   it('returns complete audio in every format, with speech marks and billing', async () => {
     for (const format of ['wav', 'mp3', 'ogg', 'aac', 'pcm'] as const) {
       const r = await h.client.synthesize({ input: TEXT, voiceId: 'george', format })

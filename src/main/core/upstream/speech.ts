@@ -156,6 +156,9 @@ export async function synthesize(
       resource: { kind: 'voice', id: request.voiceId },
     },
     synthesis: true,
+    // Why: a render cancelled while an answer is arriving keeps it in the cache, so a resume
+    // does not pay for that piece again.
+    keepPaidAnswer: true,
     ...(request.signal ? { signal: request.signal } : {}),
   }
   const { data, requestId, binary } = await scheduled(ctx, request, () =>

@@ -108,6 +108,12 @@ export function pumpBody(options: PumpOptions): Promise<PumpResult> {
       })
     }
 
+    // Cancelled or cut off before this point (while a file was being opened, say): the body's
+    // error and close events have fired already and would never reach the handlers below.
+    if (signal?.aborted || body.destroyed) {
+      fail(truncated(what, 'the connection closed early', res.requestId))
+      return
+    }
     arm()
     body.on('data', (chunk: Buffer) => {
       if (settled) return
