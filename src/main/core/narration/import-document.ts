@@ -1,0 +1,98 @@
+import { basename, extname } from 'node:path'
+import type { Project } from '../../../shared/domain/script'
+import { createProject } from '../../../shared/domain/script'
+import { AppError } from '../../../shared/errors'
+import { formatBytes, formatCount } from '../../../shared/limits'
+import type { FootnoteMode, SkippedContent } from './html-blocks'
+import { importDocx } from './import-docx'
+import { importEpub } from './import-epub'
+
+export type { FootnoteMode } from './html-blocks'
+
+/**
+ * Largest DOCX or EPUB file VoiceDesk opens (its packed size; pictures make up most of a big one).
+ * Its text still has to fit a script's limits once unpacked.
+ */
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
+
+/** A manuscript format read from a zip archive rather than as text. */
+export type DocumentKind = 'docx' | 'epub'
+
+/** The manuscript kind of a file name by its extension, or null for a text script or project. */
+export function documentKindOf(fileName: string): DocumentKind | null {
+  const ext = extname(fileName).toLowerCase()
+  if (ext === '.docx') return 'docx'
+  if (ext === '.epub') return 'epub'
+  return null
+}
+
+/** A manuscript imported as a new script, with what the reading left out, in plain words. */
+export interface ImportedDocument {
+  project: Project
+  notices: string[]
+}
+
+/**
+ * Imports a Word document (.docx) or an EPUB book as a new script (see importDocx and
+ * importEpub): its chapters, its paragraphs as blocks, emphasis as SSML. The notices say how many
+ * images were skipped and how many notes were left out. Too large, damaged, DRM-protected or
+ * empty documents are refused with VALIDATION_FAILED naming the file; the script limits apply to
+ * what it holds (createProject).
+ */
+export async function importDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode = 'omit',
+): Promise<ImportedDocument> {
+  const label = basename(fileName)
+  const kind = documentKindOf(fileName)
+  if (kind === null) {
+    throw new AppError('VALIDATION_FAILED', `${label} is not a .docx or .epub file.`)
+  }
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is ${formatBytes(bytes.byteLength)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
+    )
+  }
+  const read =
+    kind === 'docx'
+      ? await importDocx(label, bytes, footnotes)
+      : await importEpub(label, bytes, footnotes)
+  if (read.blocks.length === 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} has no text to narrate${read.skipped.images > 0 ? ` (only ${formatCount(read.skipped.images)} pictures, which VoiceDesk does not read)` : ''}. Open a document with some paragraphs.`,
+    )
+  }
+  const title = (read.title || titleOfName(label)).slice(0, 200)
+  return {
+    project: createProject({ title, blocks: read.blocks }),
+    notices: noticesOf(read.skipped, footnotes),
+  }
+}
+
+function titleOfName(name: string): string {
+  const ext = extname(name)
+  return ext ? name.slice(0, -ext.length) : name
+}
+
+/** "2 pictures were skipped…", "3 footnotes were left out…": what the script does not hold. */
+export function noticesOf(skipped: SkippedContent, footnotes: FootnoteMode): string[] {
+  const notices: string[] = []
+  if (skipped.images > 0) {
+    notices.push(
+      skipped.images === 1
+        ? '1 picture was skipped: VoiceDesk narrates text only.'
+        : `${formatCount(skipped.images)} pictures were skipped: VoiceDesk narrates text only.`,
+    )
+  }
+  if (skipped.notes > 0 && footnotes === 'omit') {
+    notices.push(
+      skipped.notes === 1
+        ? '1 footnote was left out. To hear notes, import with footnotes read.'
+        : `${formatCount(skipped.notes)} footnotes were left out. To hear notes, import with footnotes read.`,
+    )
+  }
+  return notices
+}
