@@ -47,6 +47,24 @@ export interface ErrorDetails {
   missingVoice?: { block: number; speaker?: string }
   /** Set on a CONFLICT because the output (or the script) is being rendered right now. */
   renderInProgress?: true
+  /**
+   * What the checks before a render found, each naming its block or cast entry: nothing was sent
+   * to the service and nothing was written.
+   */
+  preflight?: PreflightProblem[]
+}
+
+/** One thing a render's checks found before it spent anything (see ErrorDetails.preflight). */
+export interface PreflightProblem {
+  kind: 'voice' | 'model' | 'language' | 'format' | 'preset' | 'folder' | 'space'
+  /** The whole sentence, naming the block or cast entry and what to do. */
+  message: string
+  /** The first block concerned, 1-based. */
+  block?: number
+  /** The cast entry concerned. */
+  speaker?: string
+  /** Set when the problem is the script's default voice. */
+  defaultVoice?: true
 }
 
 /** A serialisable error: what the main process returns instead of throwing across IPC. */

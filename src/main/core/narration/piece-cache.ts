@@ -67,6 +67,8 @@ export interface PieceCache {
   unpin(hashes: Iterable<string>): void
   /** Total bytes of cached audio. */
   readonly totalBytes: number
+  /** The cache's folder (its free space is checked before a render). */
+  readonly dir: string
   /** Writes the LRU index; call when a render ends. */
   flush(): Promise<void>
 }
@@ -207,6 +209,7 @@ export async function openPieceCache(
     metaSchema.parse(JSON.parse(await readFile(join(dir, `${hash}.json`), 'utf8')))
 
   return {
+    dir,
     get totalBytes() {
       return total
     },

@@ -164,7 +164,7 @@ describe('two renders to one output', () => {
     try {
       // Another output of the same name without subtitles runs, and leaves that file alone.
       await startRender({
-        project: book,
+        project: { ...book, defaults: { ...book.defaults, format: 'mp3' } },
         outputPath: join(dir, 'two.mp3'),
         source: upstreamSpeechSource(harness.client),
         cache: await openPieceCache(join(dir, 'cache-b')),
@@ -172,7 +172,7 @@ describe('two renders to one output', () => {
       await stat(srtTemp)
       // With subtitles, it would write two.srt as well: refused.
       const error = await startRender({
-        project: book,
+        project: { ...book, defaults: { ...book.defaults, format: 'ogg' } },
         outputPath: join(dir, 'two.ogg'),
         source: upstreamSpeechSource(harness.client),
         cache: await openPieceCache(join(dir, 'cache-b')),

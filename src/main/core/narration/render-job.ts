@@ -17,7 +17,11 @@ import { planRender } from './render-plan'
 import type { SpeechSource } from './speech-source'
 import type { RenderHolderKind } from './render-lock'
 import { acquireRenderLock } from './render-lock'
-import { runRender, subtitlesPathFor } from './render-run'
+import { refuseUnsupported, runRender, subtitlesPathFor } from './render-run'
+import { planRenderOffMain } from './plan-offload'
+import type { PresetRequirements } from './render-preflight'
+import { preflightRender } from './render-preflight'
+import { summarizePlan } from './voice-uses'
 
 /** Everything a render needs. */
 export interface RenderOptions {
@@ -42,6 +46,10 @@ export interface RenderOptions {
    * or the command line (the default: the CLI is the one caller that does not say).
    */
   holder?: RenderHolderKind
+  /** A delivery preset's demands, checked with everything else before the first request. */
+  preset?: PresetRequirements | null
+  /** Free bytes at a path, for the space check (statfs by default). */
+  freeBytes?: (path: string) => Promise<number>
 }
 
 /** What a finished render produced, with what only some formats report. */
@@ -83,9 +91,12 @@ function lockedOutputs(options: RenderOptions): string[] {
 }
 
 /**
- * Runs a render while it holds the lock on its outputs. Why the lock comes first: the start-up
- * cleanup removes temp files and the journal beside the output, which is only safe when no other
- * live render writes them. Released whatever the outcome (finished, failed, cancelled).
+ * Plans a render and checks it before anything is sent (see preflightRender), then runs it while
+ * it holds the lock on its outputs. Why the checks come first: a mistake found locally must cost
+ * no request and leave no lock, journal or temp file behind. Why the lock comes before the run:
+ * the start-up cleanup removes temp files and the journal beside the output, which is only safe
+ * when no other live render writes them. Released whatever the outcome (finished, failed,
+ * cancelled).
  */
 async function runLocked(
   options: RenderOptions,
@@ -94,6 +105,25 @@ async function runLocked(
   emit: (force?: boolean) => void,
   logger: Logger,
 ): Promise<NarrationRenderResult> {
+  const { project, source } = options
+  refuseUnsupported(project)
+  const plan = await planRenderOffMain(
+    project,
+    options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
+  )
+  await preflightRender({
+    project,
+    summary: summarizePlan(project, plan),
+    outputPath: options.outputPath,
+    split: options.split ?? null,
+    cache: options.cache,
+    catalog: source.listVoices?.bind(source) ?? null,
+    preset: options.preset ?? null,
+    signal,
+    logger,
+    ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
+  })
+  if (signal.aborted) throw cancelledRender()
   const outputs = lockedOutputs(options)
   const splitDir = options.split?.dir
   if (splitDir !== undefined) {
@@ -107,7 +137,7 @@ async function runLocked(
     project: options.project.title,
   })
   try {
-    return await runRender(options, signal, state, emit, logger)
+    return await runRender(options, plan, signal, state, emit, logger)
   } finally {
     await lock.release()
   }

@@ -17,7 +17,7 @@ import { renderPcmFormats } from './pcm-render'
 import { startPieceFetcher } from './piece-fetcher'
 import { startRenderEta } from './render-eta'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
-import { planRenderOffMain } from './plan-offload'
+import type { RenderPlan } from './render-plan'
 import type { CheckedPiece } from './script-check'
 import { checkScript } from './script-check'
 import type { TimedWord } from './spoken-words'
@@ -54,7 +54,8 @@ async function removeStalePartials(
   await removeLeftoverPartials(dirname(outputPath), (name) => owned.has(name))
 }
 
-function refuseUnsupported(project: Project): void {
+/** Settings the engine cannot honour for AAC, refused before anything is planned or sent. */
+export function refuseUnsupported(project: Project): void {
   if (project.defaults.format !== 'aac') return
   if (project.defaults.loudness.mode === 'target') {
     throw new AppError(
@@ -71,11 +72,13 @@ function refuseUnsupported(project: Project): void {
 }
 
 /**
- * Runs one render to the end (see startRender): plan, fetch, write, subtitles, check. The caller
- * holds the render's lock on its outputs.
+ * Runs one render of `plan` to the end (see startRender): fetch, write, subtitles, check. The
+ * caller planned it, checked it before anything is sent, and holds the render's lock on its
+ * outputs.
  */
 export async function runRender(
   options: RenderOptions,
+  plan: RenderPlan,
   signal: AbortSignal,
   state: RenderProgress,
   emit: (force?: boolean) => void,
@@ -86,11 +89,6 @@ export async function runRender(
   const t0 = performance.now()
   const stage = (name: string): void =>
     logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
-  refuseUnsupported(project)
-  const plan = await planRenderOffMain(
-    project,
-    options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
-  )
   state.piecesTotal = plan.pieces.length
   const hashes = plan.pieces.map((p) => p.hash)
   cache.pin(hashes)

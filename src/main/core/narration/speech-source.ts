@@ -1,4 +1,5 @@
 import type { SpeechMarks } from '../../../shared/domain/speech'
+import type { Voice } from '../../../shared/domain/voice'
 import type { PieceRequest } from './render-plan'
 
 /** The audio of one synthesized piece, as the engine stores it. */
@@ -24,4 +25,9 @@ export interface SpeechSource {
    * and with null when they resume. Returns the unsubscribe function. Optional for fakes.
    */
   onServiceBusy?(listener: (waitMs: number | null) => void): () => void
+  /**
+   * The account's voice list, which the render's voices are checked against before anything is
+   * requested (a read, not billed). Optional for fakes: without it the voices are not checked.
+   */
+  listVoices?(signal?: AbortSignal): Promise<Voice[]>
 }

@@ -1,0 +1,214 @@
+import { extname } from 'node:path'
+import type { Project } from '../../../shared/domain/script'
+import type { SpeechFormat } from '../../../shared/domain/speech'
+import type { Voice } from '../../../shared/domain/voice'
+import type { PreflightProblem } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
+import type { Logger } from '../log/logger'
+import type { PieceCache } from './piece-cache'
+import {
+  checkDiskSpace,
+  checkOutputFolders,
+  estimateFootprint,
+  freeBytesAt,
+} from './preflight-disk'
+import { checkVoiceUses } from './preflight-voices'
+import type { SplitOutput } from './render-outputs'
+import type { PlanSummary, VoiceUse } from './voice-uses'
+
+/** Channels of every file VoiceDesk writes: the service speaks mono, and it is kept mono. */
+export const OUTPUT_CHANNELS = 1
+
+/**
+ * What a delivery preset (ACX, podcast, broadcast...) demands of the output that can be known
+ * before rendering. Each field left out is not constrained. The presets themselves are defined
+ * by the export work; this is the hook their constraints are checked through.
+ */
+export interface PresetRequirements {
+  /** As the user knows it: "ACX/Audible". */
+  name: string
+  formats?: readonly SpeechFormat[]
+  sampleRates?: readonly number[]
+  channels?: number
+  /** The preset sets a loudness, so the output must be measurable and take a gain (not AAC). */
+  loudnessTarget?: boolean
+}
+
+/** The extensions each format is written under; an audio extension of another format is refused. */
+const FORMAT_EXTENSIONS: Record<SpeechFormat, readonly string[]> = {
+  wav: ['wav', 'wave'],
+  mp3: ['mp3'],
+  ogg: ['ogg', 'oga'],
+  aac: ['aac'],
+  pcm: ['pcm', 'raw'],
+}
+
+/** Audio extensions VoiceDesk does not write: a file named so would claim another format. */
+const OTHER_AUDIO_EXTENSIONS = [
+  'm4a',
+  'm4b',
+  'mp4',
+  'flac',
+  'opus',
+  'aif',
+  'aiff',
+  'wma',
+  'webm',
+  'weba',
+  'caf',
+  'mka',
+]
+
+/**
+ * The output's extension against its format. Why only audio extensions are judged: the command
+ * line lets `--format` choose the bytes of a file with another name (`take.bin`); what must not
+ * happen is WAV bytes under `.mp3`, which players open as MP3 and fail on.
+ */
+export function checkOutputExtension(outputPath: string, format: SpeechFormat): PreflightProblem[] {
+  const ext = extname(outputPath).slice(1).toLowerCase()
+  if (ext === '' || FORMAT_EXTENSIONS[format].includes(ext)) return []
+  const known = Object.values(FORMAT_EXTENSIONS).flat()
+  if (!known.includes(ext) && !OTHER_AUDIO_EXTENSIONS.includes(ext)) return []
+  return [
+    {
+      kind: 'format',
+      message: `The output ${outputPath} ends in .${ext}, but the format chosen is ${format.toUpperCase()}: players would open it as the wrong kind of file. Name it .${FORMAT_EXTENSIONS[format][0]}, or choose the format its name says.`,
+    },
+  ]
+}
+
+/** What `preset` rules out in the render's settings (format, sample rate, channels, loudness). */
+export function checkPreset(project: Project, preset: PresetRequirements): PreflightProblem[] {
+  const { format, sampleRate, loudness } = project.defaults
+  const problems: PreflightProblem[] = []
+  const fail = (message: string): void => void problems.push({ kind: 'preset', message })
+  if (preset.formats && !preset.formats.includes(format)) {
+    fail(
+      `${preset.name} takes ${preset.formats.map((f) => f.toUpperCase()).join(' or ')}, not ${format.toUpperCase()}. Choose ${preset.formats[0]?.toUpperCase()} for this preset.`,
+    )
+  }
+  if (preset.sampleRates && !preset.sampleRates.includes(sampleRate)) {
+    fail(
+      `${preset.name} takes ${preset.sampleRates.map((r) => `${r} Hz`).join(' or ')}, not ${sampleRate} Hz. Choose ${preset.sampleRates[0]} Hz for this preset.`,
+    )
+  }
+  if (preset.channels !== undefined && preset.channels !== OUTPUT_CHANNELS) {
+    fail(
+      `${preset.name} takes ${preset.channels} channels, and VoiceDesk writes mono (the voice is mono). Choose another preset.`,
+    )
+  }
+  if (preset.loudnessTarget && (format === 'aac' || loudness.mode !== 'target')) {
+    fail(
+      format === 'aac'
+        ? `${preset.name} sets a loudness, and AAC output takes no gain (its frames are joined as the service sent them). Choose another format for this preset.`
+        : `${preset.name} sets a loudness, and this render keeps the level the service delivers. Choose a loudness target for this preset.`,
+    )
+  }
+  return problems
+}
+
+/** Most problems spelled out in one message; the details carry them all. */
+const LISTED = 6
+
+/**
+ * One error for what the checks found: DISK when it is about the folder or the space, else
+ * VALIDATION_FAILED. Every problem is in `details.preflight`; the message names them (the first
+ * six) and says that nothing was sent.
+ */
+export function preflightError(problems: PreflightProblem[]): AppError {
+  const disk = problems.every((p) => p.kind === 'folder' || p.kind === 'space')
+  const first = problems[0]?.message ?? ''
+  const listed = problems.slice(0, LISTED).map((p, i) => `${i + 1}. ${p.message}`)
+  const more = problems.length - LISTED
+  const message =
+    problems.length === 1
+      ? `${first} Nothing was sent to the service.`
+      : `${problems.length} things need fixing before this render can start; nothing was sent to the service. ${listed.join(' ')}${more > 0 ? ` And ${more} more.` : ''}`
+  return new AppError(disk ? 'DISK' : 'VALIDATION_FAILED', message, {
+    details: { preflight: problems },
+  })
+}
+
+/** Where a render's voices are looked up: the account's voice list (one read, not billed). */
+export type VoiceCatalog = (signal?: AbortSignal) => Promise<Voice[]>
+
+/**
+ * Checks the voices of a render against the catalog: every voice exists, offers the model asked
+ * and speaks the language. A catalog the credential may not read (an access token without
+ * voices:read) is not a reason to refuse: the check is skipped and logged. Throws what it found.
+ */
+export async function checkRenderVoices(
+  uses: VoiceUse[],
+  catalog: VoiceCatalog,
+  options: { signal?: AbortSignal; logger?: Logger } = {},
+): Promise<void> {
+  if (uses.length === 0) return
+  let voices: Voice[]
+  try {
+    voices = await catalog(options.signal)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SCOPE_MISSING') {
+      options.logger?.warn('voice list not readable: voices not checked before the render', {
+        code: error.code,
+      })
+      return
+    }
+    throw error
+  }
+  const problems = checkVoiceUses(uses, voices)
+  if (problems.length > 0) throw preflightError(problems)
+}
+
+/** What {@link preflightRender} checks. */
+export interface PreflightOptions {
+  project: Project
+  summary: PlanSummary
+  outputPath: string
+  split: SplitOutput | null
+  cache: Pick<PieceCache, 'has' | 'dir'>
+  /** Null when the source has no catalog (a test's fake): the voices are then not checked. */
+  catalog: VoiceCatalog | null
+  preset?: PresetRequirements | null
+  signal?: AbortSignal
+  logger?: Logger
+  /** Free bytes at a path (statfs by default). */
+  freeBytes?: (path: string) => Promise<number>
+}
+
+/**
+ * Everything a render can get wrong that is known before its first billable request, checked
+ * locally in this order, each step throwing what it found: the format against the output's
+ * extension and the preset; the output folder (exists, can be written: a probe file is created
+ * and removed); the free space for the estimated output, copies and new cached pieces; the
+ * voices against the catalog. Writes nothing that stays, sends nothing billable.
+ */
+export async function preflightRender(options: PreflightOptions): Promise<void> {
+  const { project, outputPath, split } = options
+  const settings = [
+    ...checkOutputExtension(outputPath, project.defaults.format),
+    ...(options.preset ? checkPreset(project, options.preset) : []),
+  ]
+  if (settings.length > 0) throw preflightError(settings)
+  const splitDir = split?.dir ?? null
+  const folders = await checkOutputFolders(outputPath, splitDir)
+  if (folders.length > 0) throw preflightError(folders)
+  const footprint = estimateFootprint(options.summary, project, options.cache, split !== null)
+  const space = await checkDiskSpace(
+    footprint,
+    {
+      outputPath,
+      splitDir,
+      cacheDir: options.cache.dir,
+      format: project.defaults.format,
+      sampleRate: project.defaults.sampleRate,
+    },
+    options.freeBytes ?? freeBytesAt,
+  )
+  if (space.length > 0) throw preflightError(space)
+  if (options.catalog !== null) {
+    await checkRenderVoices(options.summary.uses, options.catalog, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    })
+  }
+}
