@@ -1,5 +1,9 @@
+import { readInfoTag } from './mp3-info-tag'
 import type { AudioChecker, AudioVerdict } from './verdict'
 import { Carry, id3v2Size } from './verdict'
+
+/** Encoders whose LAME-tag delay and padding decoders (ffmpeg among them) honour. */
+const GAPLESS_ENCODERS = /^(LAME|Lavf|Lavc)/
 
 const BITRATES: Record<string, readonly number[]> = {
   // kbit/s by index 1..14, per "MPEG version / layer" family.
@@ -22,6 +26,12 @@ export interface Mp3FrameHeader {
   samplesPerFrame: number
   /** Offset of a Xing/Info tag inside this frame (after the side information). */
   sideInfoEnd: number
+  /** Bits per second of this frame. */
+  bitrate: number
+  /** The 4-bit bitrate index (CBR streams keep one; VBR streams change it). */
+  bitrateIndex: number
+  /** 1 = Layer I, 2 = Layer II, 3 = Layer III. */
+  layer: number
 }
 
 /** Parses the 4-byte header at `offset`; null when it is not a valid frame header. */
@@ -57,30 +67,22 @@ export function parseMp3Header(data: Uint8Array, offset: number): Mp3FrameHeader
   }
   const mono = b3 >> 6 === 3
   const sideInfo = version === 3 ? (mono ? 17 : 32) : mono ? 9 : 17
-  return { frameLength, sampleRate, samplesPerFrame, sideInfoEnd: 4 + sideInfo }
-}
-
-function readXingFrames(
-  data: Uint8Array,
-  frameStart: number,
-  header: Mp3FrameHeader,
-): number | null {
-  const at = frameStart + header.sideInfoEnd
-  if (at + 12 > frameStart + header.frameLength) return null
-  const tag = String.fromCharCode(data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!)
-  if (tag !== 'Xing' && tag !== 'Info') return null
-  const flags =
-    ((data[at + 4]! << 24) | (data[at + 5]! << 16) | (data[at + 6]! << 8) | data[at + 7]!) >>> 0
-  if ((flags & 1) === 0) return null
-  const frames =
-    ((data[at + 8]! << 24) | (data[at + 9]! << 16) | (data[at + 10]! << 8) | data[at + 11]!) >>> 0
-  return frames > 0 ? frames : null
+  return {
+    frameLength,
+    sampleRate,
+    samplesPerFrame,
+    sideInfoEnd: 4 + sideInfo,
+    bitrate,
+    bitrateIndex,
+    layer,
+  }
 }
 
 /**
  * Walks MP3 frames: skips a leading ID3v2 tag, follows each header to the next frame, reads a
  * Xing/Info frame count when present, accepts a trailing ID3v1 tag. Incomplete last frame, lost
- * sync, or fewer frames than the Xing tag promised -> not ok.
+ * sync, or fewer frames than the Xing tag promised -> not ok. The duration is what a gapless
+ * decoder plays: the frames' samples less the encoder delay and padding of a sound LAME tag.
  */
 export function createMp3Checker(): AudioChecker {
   const carry = new Carry()
@@ -91,6 +93,8 @@ export function createMp3Checker(): AudioChecker {
   let samples = 0
   let sampleRate = 0
   let promised: number | null = null
+  let trimmed = 0
+  let infoRead = false
   let failure: string | null = null
 
   return {
@@ -132,10 +136,14 @@ export function createMp3Checker(): AudioChecker {
           return
         }
         if (data.byteLength - offset < header.frameLength) break
-        if (frames === 0 && promised === null) {
-          const xing = readXingFrames(data, offset, header)
-          if (xing !== null) {
-            promised = xing
+        if (frames === 0 && !infoRead) {
+          const info = readInfoTag(data, offset)
+          if (info !== null) {
+            infoRead = true
+            promised = info.frames > 0 ? info.frames : null
+            if (info.lame && info.tagCrcOk && GAPLESS_ENCODERS.test(info.lame.encoder)) {
+              trimmed = info.lame.trim.delay + info.lame.trim.padding
+            }
             offset += header.frameLength
             continue
           }
@@ -163,7 +171,8 @@ export function createMp3Checker(): AudioChecker {
       if (promised !== null && frames < promised) {
         return { ok: false, reason: `only ${frames} of ${promised} MP3 frames arrived` }
       }
-      return { ok: true, units: frames, durationMs: (samples / sampleRate) * 1000 }
+      const played = Math.max(0, samples - trimmed)
+      return { ok: true, units: frames, durationMs: (played / sampleRate) * 1000 }
     },
   }
 }
