@@ -8,6 +8,9 @@ import type { Clock } from './core/clock'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
 import type { ConversationService } from './core/conversations/conversation-service'
 import { createConversationService } from './core/conversations/create-conversation-service'
+import { InboxService } from './core/conversations/inbox-service'
+import { exportConversationBatch } from './core/conversations/batch-export'
+import { systemClock } from './core/clock'
 import { UpstreamAccess } from './core/account/upstream-access'
 import { JobRegistry } from './core/jobs/job-registry'
 import type { Logger } from './core/log/logger'
@@ -23,6 +26,8 @@ import { createDispatcher } from './ipc/dispatch'
 import { createAccountHandlers } from './ipc/handlers/account'
 import { createAppHandlers } from './ipc/handlers/app'
 import { createConversationHandlers } from './ipc/handlers/conversations'
+import { createInboxHandlers } from './ipc/handlers/conversation-inbox'
+import type { ExportConversationBatch } from './ipc/handlers/conversation-inbox'
 import { createJobHandlers } from './ipc/handlers/jobs'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
@@ -76,6 +81,8 @@ export interface MainRuntimeOptions {
   trustGroups?: TrustGroups
   /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
   verifyCredential?: VerifyCredential
+  /** Batch export of conversations. Default: core/conversations/batch-export.ts. */
+  exportConversationBatch?: ExportConversationBatch
 }
 
 /** The main process without Electron: the dispatcher, the services, and events for all windows. */
@@ -91,6 +98,8 @@ export interface MainRuntime {
     jobs: JobRegistry
     /** Conversation follows, the local list, recordings and exports (the Conversations workspace). */
     conversations: ConversationService
+    /** The Conversations inbox: list pages, agents, stats, evaluation summaries, live pollers. */
+    inbox: InboxService
     /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
     voices: VoicesService
   }
@@ -161,16 +170,23 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     jobs,
     logger: logger.child('conversations'),
   })
+  const accountIdentity = (): string => {
+    const status = account.getStatus()
+    return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
+  }
+  const inbox = new InboxService({
+    client: () => upstream.client(),
+    accountIdentity,
+    clock: options.clock ?? systemClock,
+    logger: logger.child('inbox'),
+  })
   const voices = await VoicesService.create({
     userDataDir: options.userDataDir,
     client: () => upstream.client(),
     jobs,
     dialogs: options.platform,
     logger: logger.child('voices'),
-    accountIdentity: () => {
-      const status = account.getStatus()
-      return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
-    },
+    accountIdentity,
   })
 
   const script = new ScriptWorkspaceService({
@@ -207,6 +223,14 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     ...createAccountHandlers(account, options.platform),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform: options.platform }),
+    ...createInboxHandlers({
+      inbox,
+      jobs,
+      platform: options.platform,
+      client: () => upstream.client(),
+      exportBatch: options.exportConversationBatch ?? exportConversationBatch,
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
     ...createVoicesHandlers(voices, options.platform),
   }
 
@@ -225,9 +249,10 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   let disposed = false
   return {
     dispatch,
-    services: { account, settings, secrets, upstream, jobs, voices, conversations },
+    services: { account, settings, secrets, upstream, jobs, voices, conversations, inbox },
     windowClosed(ownerId) {
       jobs.cancelOwnedBy(ownerId)
+      inbox.forgetWindow(ownerId)
       voices.forgetWindow(ownerId)
     },
     onEvent(listener) {
@@ -239,6 +264,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       disposed = true
       unsubscribeAccount()
       jobs.cancelAll()
+      inbox.dispose()
       await conversations.dispose()
       upstream.dispose()
       account.dispose()

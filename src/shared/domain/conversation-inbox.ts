@@ -1,6 +1,9 @@
 import type { AppErrorData } from '../errors'
 import type { Conversation, ConversationEvaluation } from './conversation'
 
+/** Most conversations one batch export takes. */
+export const MAX_BATCH_EXPORT = 20_000
+
 /** How one criterion of a conversation came out. */
 export type CriterionResult = 'passed' | 'failed' | 'unknown'
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo } from '../domain/app'
+import { footnoteModeSchema, MAX_DOCUMENT_BYTES } from '../domain/manuscript'
 import type { RenderEstimate } from '../domain/narration'
 import {
   MAX_BLOCK_ID,
@@ -36,6 +37,14 @@ import type {
   WatchState,
 } from '../domain/conversation-watch'
 import { EXPORT_FORMATS } from '../domain/conversation-watch'
+import type {
+  BatchExportEnded,
+  BatchExportProgress,
+  EvaluationSummary,
+  InboxUpdate,
+} from '../domain/conversation-inbox'
+import { MAX_BATCH_EXPORT } from '../domain/conversation-inbox'
+import type { Agent, ConversationListResult, ConversationStats } from '../domain/conversation-list'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -52,6 +61,15 @@ const conversationId = z
   .min(1, 'Enter a conversation id.')
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, 'A conversation id has only letters, digits, _ and -.')
+
+/** Most evaluation summaries asked for in one call (a screenful of rows, or a page). */
+export const MAX_SUMMARY_IDS = 200
+
+/** A time bound of the inbox's date filter (RFC 3339, as the service takes it). */
+const listTime = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a date and time.')
 
 /** Favourites, recently used voices and consent records kept locally for the Voices workspace. */
 export interface VoiceLibrary {
@@ -136,6 +154,16 @@ const SAMPLE_INPUT: InputLimits = {
 const IMPORT_INPUT: InputLimits = {
   maxBytes: MAX_SCRIPT_TEXT + MAX_SMALL_INPUT_BYTES,
   subject: 'A dropped script',
+}
+/** The conversation ids of a batch export. */
+const BATCH_INPUT: InputLimits = {
+  maxBytes: MAX_BATCH_EXPORT * (MESSAGE_VALUE_COST + 200) + MAX_SMALL_INPUT_BYTES,
+  subject: 'A selection of conversations',
+}
+/** A dropped Word document or EPUB book (its bytes) with its file name. */
+const DOCUMENT_INPUT: InputLimits = {
+  maxBytes: MAX_DOCUMENT_BYTES + MAX_SMALL_INPUT_BYTES,
+  subject: 'A dropped document',
 }
 /** A whole project with the call's ids and settings. */
 const PROJECT_INPUT: InputLimits = {
@@ -298,9 +326,9 @@ export const invokes = {
 
   'script:new': invoke<OpenedDocument>()(none, NO_INPUT, 'A new, empty, unsaved script.'),
   'script:open': invoke<OpenedDocument | null>()(
-    none,
-    NO_INPUT,
-    'Native open dialog: a project opens as saved, a .txt/Markdown script as a new import (dialogue speakers detected). Null when cancelled.',
+    z.object({ footnotes: footnoteModeSchema.optional() }).optional(),
+    SMALL_INPUT,
+    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a Word document or an EPUB book as a new import (footnotes left out unless `footnotes` is read). Null when cancelled.',
   ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
@@ -324,6 +352,15 @@ export const invokes = {
     }),
     IMPORT_INPUT,
     'A .txt/Markdown script dropped on the window (its text, read by the page) as a new unsaved script.',
+  ),
+  'script:importDroppedDocument': invoke<OpenedDocument>()(
+    z.object({
+      fileName: z.string().min(1).max(255),
+      bytes: boundedBytes(MAX_DOCUMENT_BYTES, 'A dropped document'),
+      footnotes: footnoteModeSchema.optional(),
+    }),
+    DOCUMENT_INPUT,
+    'A Word document (.docx) or EPUB book dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, unpacked off main.',
   ),
   'script:save': invoke<SavedDocument | null>()(
     z.object({ docId, project: projectSchema, as: z.boolean().optional() }),
@@ -492,6 +529,52 @@ export const invokes = {
     SMALL_INPUT,
     'Exports a conversation (JSON records as received, Markdown or plain text) through the save dialog, written atomically; null when cancelled.',
   ),
+  'conversations:list': invoke<ConversationListResult>()(
+    z.object({
+      cursor: z.string().min(1).max(2000).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+      agentId: z.string().min(1).max(200).optional(),
+      status: z.string().min(1).max(40).optional(),
+      startedAfter: listTime.optional(),
+      startedBefore: listTime.optional(),
+    }),
+    SMALL_INPUT,
+    "One page of the account's conversations, most recent first, filtered by agent, status and start time (at most 200 rows; follow `nextCursor`). `{served: false}` when the service does not list conversations.",
+  ),
+  'conversations:agents': invoke<Agent[] | null>()(
+    none,
+    NO_INPUT,
+    'Every voice agent of the account with its name; null when the service has no agent list.',
+  ),
+  'conversations:stats': invoke<ConversationStats | null>()(
+    none,
+    NO_INPUT,
+    "Counts by status and average duration of the account's conversations; null when not served.",
+  ),
+  'conversations:evaluationSummaries': invoke<Record<string, EvaluationSummary>>()(
+    z.object({
+      ids: z
+        .array(conversationId)
+        .max(MAX_SUMMARY_IDS, atMost('A request', MAX_SUMMARY_IDS, 'conversations')),
+    }),
+    SMALL_INPUT,
+    'Criteria passed of total and the summary text of finished conversations (each read once, then kept in main); ids without evaluations yet are left out.',
+  ),
+  'conversations:watchInbox': invoke<void>()(
+    z.object({ watching: z.boolean() }),
+    SMALL_INPUT,
+    "Starts (shown) or stops (hidden, left) polling the list of live conversations for this window, within the account's read limit; conversations:inbox events bring the changes.",
+  ),
+  'conversations:exportBatch': invoke<{ jobId: string; folder: string } | null>()(
+    z.object({
+      ids: z
+        .array(conversationId)
+        .min(1, 'Select at least one conversation to export.')
+        .max(MAX_BATCH_EXPORT, atMost('A selection', MAX_BATCH_EXPORT, 'conversations')),
+    }),
+    BATCH_INPUT,
+    'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts of the conversations there as a job, each file atomically. Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
+  ),
 } as const
 
 /** Every event channel main may send to the window that subscribed. */
@@ -513,6 +596,15 @@ export const events = {
   ),
   'conversations:recentChanged': event<RecentConversations>(
     'The local list changed (a conversation opened, or its status or duration changed).',
+  ),
+  'conversations:inbox': event<InboxUpdate>(
+    'The inbox poller saw a live conversation change or finish, read the evaluations of a finished one, found the list not served, or failed a poll.',
+  ),
+  'conversations:exportProgress': event<BatchExportProgress>(
+    'Conversations written so far by a batch export (throttled).',
+  ),
+  'conversations:exportEnded': event<BatchExportEnded>(
+    'A batch export ended: its two files, or the error (CANCELLED when stopped; nothing is left under the final names then).',
   ),
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',

@@ -1,0 +1,98 @@
+import type { BatchExportResult } from '../../../shared/domain/conversation-inbox'
+import { AppError } from '../../../shared/errors'
+import type { Clock } from '../../core/clock'
+import type { InboxService } from '../../core/conversations/inbox-service'
+import type { JobRegistry } from '../../core/jobs/job-registry'
+import type { UpstreamClient } from '../../core/upstream/upstream-client'
+import type { PlatformPorts } from '../../platform'
+import type { Handlers } from '../dispatch'
+
+type InboxHandlers = Pick<
+  Handlers,
+  | 'conversations:list'
+  | 'conversations:agents'
+  | 'conversations:stats'
+  | 'conversations:evaluationSummaries'
+  | 'conversations:watchInbox'
+  | 'conversations:exportBatch'
+>
+
+/** The core batch export (core/conversations/batch-export.ts), shared with the CLI. */
+export type ExportConversationBatch = (options: {
+  client: UpstreamClient
+  ids: string[]
+  folder: string
+  signal?: AbortSignal
+  onProgress?: (p: { done: number; total: number }) => void
+  clock?: Clock
+}) => Promise<BatchExportResult>
+
+/** `conversations:*` handlers of the inbox: thin, the work is in core/conversations. */
+export function createInboxHandlers(deps: {
+  inbox: InboxService
+  jobs: JobRegistry
+  platform: PlatformPorts
+  client: () => UpstreamClient
+  exportBatch: ExportConversationBatch
+  clock?: Clock
+}): InboxHandlers {
+  const { inbox, jobs, platform } = deps
+  return {
+    'conversations:list': (query) => inbox.list(query),
+    'conversations:agents': () => inbox.agents(),
+    'conversations:stats': () => inbox.stats(),
+    'conversations:evaluationSummaries': ({ ids }) => inbox.evaluationSummaries(ids),
+    'conversations:watchInbox': ({ watching }, { sender, emit }) => {
+      inbox.watch(sender.webContentsId, watching, (update) => emit('conversations:inbox', update))
+    },
+    'conversations:exportBatch': async ({ ids }, { sender, emit }) => {
+      // Checked before the dialog: a signed-out user learns that first, not after picking a folder.
+      const client = deps.client()
+      // Why main asks for the folder: the page never names a place for main to write.
+      const chosen = await platform.showOpenDialog(sender.webContentsId, {
+        title: 'Export conversations to a folder',
+        filters: [],
+        directory: true,
+      })
+      const folder = chosen?.[0]
+      if (folder === undefined) return null
+      // The job's id, known from the moment it runs (progress may come before start() returns).
+      let jobId = ''
+      const ticket = jobs.start<{ done: number; total: number }, BatchExportResult>({
+        kind: 'conversation-batch-export',
+        ownerId: sender.webContentsId,
+        run: (job) => {
+          jobId = job.id
+          return deps.exportBatch({
+            client,
+            ids,
+            folder,
+            signal: job.signal,
+            onProgress: (value) => job.progress(value),
+            ...(deps.clock ? { clock: deps.clock } : {}),
+          })
+        },
+        onProgress: ({ done, total }) =>
+          emit('conversations:exportProgress', { jobId, done, total }),
+        onSettled: (outcome) =>
+          emit(
+            'conversations:exportEnded',
+            outcome.ok
+              ? { jobId, ok: true, result: outcome.value }
+              : {
+                  jobId,
+                  ok: false,
+                  error: (outcome.error instanceof AppError
+                    ? outcome.error
+                    : new AppError(
+                        'INTERNAL',
+                        'The export stopped on an unexpected error. Try again; if it happens again, the log has the details.',
+                      )
+                  ).toData(),
+                },
+          ),
+      })
+      return { jobId: ticket.id, folder }
+    },
+  }
+}
