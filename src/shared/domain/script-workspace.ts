@@ -6,6 +6,8 @@ import {
   loudnessSchema,
   MAX_BLOCK_ID,
   MAX_BLOCKS,
+  mp3EncodingProblem,
+  mp3EncodingSchema,
   projectMetaSchema,
   scriptBlocksSchema,
 } from './script'
@@ -21,6 +23,8 @@ export interface OpenedDocument {
   location: string | null
   /** True when the document has edits that are not in its file (a recovered draft, an import). */
   unsaved: boolean
+  /** What an import left out, in plain words (pictures skipped, footnotes left out); absent when nothing. */
+  notices?: string[]
 }
 
 /** What a save did: the file it went to (display only). Null from the channel = cancelled. */
@@ -59,13 +63,24 @@ export interface RecoveryOffer {
 export type BlockAudioState = 'cached' | 'stale' | 'new' | 'empty' | 'no-voice'
 
 /** How a render is written: format and rate live in the project defaults, these beside them. */
-export const renderSettingsSchema = z.object({
-  format: z.enum(['wav', 'mp3', 'ogg', 'aac', 'pcm']),
-  sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]),
-  split: z.enum(['none', 'chapter', 'block']),
-  subtitles: z.enum(['none', 'srt', 'vtt']),
-  loudness: loudnessSchema,
-})
+export const renderSettingsSchema = z
+  .object({
+    format: z.enum(['wav', 'mp3', 'ogg', 'aac', 'pcm']),
+    sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]),
+    split: z.enum(['none', 'chapter', 'block']),
+    subtitles: z.enum(['none', 'srt', 'vtt']),
+    loudness: loudnessSchema,
+    /** MP3 only; absent = variable bitrate. */
+    mp3: mp3EncodingSchema.optional(),
+  })
+  .superRefine((settings, ctx) => {
+    // Refused here, before any request: the encoder would otherwise write another bitrate.
+    const problem =
+      settings.format === 'mp3' && settings.mp3
+        ? mp3EncodingProblem(settings.mp3, settings.sampleRate)
+        : null
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['mp3'], message: problem })
+  })
 export type RenderSettings = z.infer<typeof renderSettingsSchema>
 
 /** A render in progress as the workspace shows it. */

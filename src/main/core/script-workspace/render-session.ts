@@ -19,6 +19,7 @@ export function projectForRender(project: Project, settings: RenderSettings): Pr
       format: settings.format,
       sampleRate: settings.sampleRate,
       loudness: settings.loudness,
+      ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
     },
   }
 }
