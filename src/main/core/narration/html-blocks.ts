@@ -2,9 +2,9 @@ import type { ChildNode, Element } from 'domhandler'
 import { DomUtils } from 'htmlparser2'
 import type { ScriptBlockInput } from '../../../shared/domain/script'
 import { MAX_TITLE } from '../../../shared/domain/script'
+import type { FootnoteMode } from '../../../shared/domain/manuscript'
 
-/** What becomes of a document's footnotes and endnotes: left out, or read after the paragraph citing them. */
-export type FootnoteMode = 'omit' | 'read'
+export type { FootnoteMode } from '../../../shared/domain/manuscript'
 
 /** How a document's HTML marks its notes (DOCX through mammoth and EPUB mark them differently). */
 export interface NoteMarks {

@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
+import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import { AppError } from '../../../shared/errors'
 import { formatBytes, formatCount } from '../../../shared/limits'
 import type { FootnoteMode, SkippedContent } from './html-blocks'
@@ -8,12 +9,6 @@ import { importDocx } from './import-docx'
 import { importEpub } from './import-epub'
 
 export type { FootnoteMode } from './html-blocks'
-
-/**
- * Largest DOCX or EPUB file VoiceDesk opens (its packed size; pictures make up most of a big one).
- * Its text still has to fit a script's limits once unpacked.
- */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
 /** A manuscript format read from a zip archive rather than as text. */
 export type DocumentKind = 'docx' | 'epub'

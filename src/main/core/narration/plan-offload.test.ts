@@ -12,12 +12,15 @@ import {
   configurePlanning,
   defaultPlanWorker,
   estimateRenderOffMain,
+  importDocumentOffMain,
   importScriptOffMain,
   parseProjectFileOffMain,
   OFF_MAIN_MIN_CHARS,
   planRenderOffMain,
 } from './plan-offload'
+import { importDocument } from './import-document'
 import { parseProjectFile } from './project-file'
+import { docxOf } from './test-documents'
 import { estimateRender } from './render-job'
 import { planRender } from './render-plan'
 
@@ -205,6 +208,37 @@ describe('opening a saved project off main', () => {
       code: 'VALIDATION_FAILED',
       message: (here as Error).message,
       details: (here as { details: unknown }).details,
+    })
+  })
+})
+
+describe('importing a manuscript off main', () => {
+  it('reads even a small DOCX on the planning thread, as the import here does', async () => {
+    const docx = await docxOf([
+      { style: 'Heading1', runs: ['One'] },
+      { runs: ['A ', { text: 'short', italic: true }, ' book.'] },
+    ])
+    const { value, tasks } = await handedDuring(() => importDocumentOffMain('short.docx', docx))
+    expect(tasks).toEqual(['document'])
+    expect(value).toEqual(await importDocument('short.docx', docx))
+    expect(value.project.blocks[0]).toMatchObject({ chapter: 'One', ssml: true })
+  })
+
+  it('names a refused EPUB with the same error as here', async () => {
+    const here = await importDocument('broken.epub', Buffer.from('not a zip')).catch(
+      (error: unknown) => error,
+    )
+    expect(here).toMatchObject({ code: 'VALIDATION_FAILED' })
+    const { value, tasks } = await handedDuring(() =>
+      importDocumentOffMain('broken.epub', Buffer.from('not a zip')).catch(
+        (error: unknown) => error,
+      ),
+    )
+    expect(tasks).toEqual(['document'])
+    expect(value).toMatchObject({
+      name: 'AppError',
+      code: 'VALIDATION_FAILED',
+      message: (here as Error).message,
     })
   })
 })

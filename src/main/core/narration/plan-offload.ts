@@ -9,6 +9,7 @@ import type { AppErrorData } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
+import type { FootnoteMode, ImportedDocument } from './import-document'
 import type { PieceCache } from './piece-cache'
 import type { PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
@@ -279,4 +280,17 @@ export async function parseProjectFileOffMain(path: string, text: string): Promi
 /** A new project from an imported `.txt`/Markdown script, read off main when it is large. */
 export async function importScriptOffMain(fileName: string, text: string): Promise<Project> {
   return runOffMain({ kind: 'import', fileName, text }, text.length)
+}
+
+/**
+ * A new project from a DOCX or EPUB manuscript (see importDocument), always read on the planning
+ * thread: even a small one is unzipped and parsed as XML, work main's event loop should not do.
+ * Main reads it only when no thread can start (as for every planning task).
+ */
+export async function importDocumentOffMain(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode = 'omit',
+): Promise<ImportedDocument> {
+  return runOffMain({ kind: 'document', fileName, bytes, footnotes }, Number.POSITIVE_INFINITY)
 }

@@ -1,6 +1,8 @@
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import { projectFromScriptText } from '../script-workspace/script-text'
+import type { FootnoteMode, ImportedDocument } from './import-document'
+import { importDocument } from './import-document'
 import type { PieceCache } from './piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from './render-plan'
 import { parseProjectFile } from './project-file'
@@ -20,6 +22,8 @@ export type PlanTask =
   | { kind: 'check'; project: Project; options: PlanOptions }
   | { kind: 'import'; fileName: string; text: string }
   | { kind: 'projectFile'; path: string; text: string }
+  /** A DOCX or EPUB manuscript: unzipped and parsed here, the one task that is asynchronous. */
+  | { kind: 'document'; fileName: string; bytes: Uint8Array; footnotes: FootnoteMode }
 
 /** What an estimate needs of each piece: what it is and what it costs. */
 export interface PieceCost {
@@ -105,10 +109,17 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
     ? PieceCost[]
     : T extends { kind: 'check' }
       ? null
-      : Project
+      : T extends { kind: 'document' }
+        ? ImportedDocument
+        : Project
 
-/** Runs one task on the calling thread (the planning thread runs exactly this). */
-export function runPlanTask<T extends PlanTask>(task: T): PlanTaskResult<T> {
+/**
+ * Runs one task on the calling thread (the planning thread runs exactly this). A document import
+ * returns a promise (unzipping is asynchronous); every other task returns its result at once.
+ */
+export function runPlanTask<T extends PlanTask>(
+  task: T,
+): PlanTaskResult<T> | Promise<PlanTaskResult<T>> {
   switch (task.kind) {
     case 'plan':
       return packPlan(planRender(task.project, task.options)) as PlanTaskResult<T>
@@ -123,6 +134,8 @@ export function runPlanTask<T extends PlanTask>(task: T): PlanTaskResult<T> {
       return null as PlanTaskResult<T>
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
+    case 'document':
+      return importDocument(task.fileName, task.bytes, task.footnotes) as Promise<PlanTaskResult<T>>
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>
   }

@@ -8,29 +8,35 @@ import type { PackedPlan, PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
 
 parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
-  try {
-    const result = runPlanTask(task)
-    const transfer =
-      task.kind === 'plan' ? [(result as PackedPlan).spans.buffer as ArrayBuffer] : []
-    parentPort?.postMessage({ id, ok: true, result }, transfer)
-  } catch (error) {
-    // A refused import (a block over the size limit) is a schema error: its issues cross as they
-    // are, so the caller sees the same error as when it ran on main.
-    if (error instanceof z.ZodError) {
-      parentPort?.postMessage({ id, ok: false, zodIssues: error.issues })
-      return
-    }
-    const data =
-      error instanceof AppError
-        ? error.toData()
-        : {
-            code: 'INTERNAL' as const,
-            message:
-              'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
-            retryable: false,
-          }
-    parentPort?.postMessage({ id, ok: false, error: data })
-  }
+  // Why through a promise: a document import is asynchronous (unzipping); the other tasks
+  // return at once and cross the same way. The thread still holds one task at a time.
+  Promise.resolve()
+    .then(() => runPlanTask(task))
+    .then(
+      (result) => {
+        const transfer =
+          task.kind === 'plan' ? [(result as PackedPlan).spans.buffer as ArrayBuffer] : []
+        parentPort?.postMessage({ id, ok: true, result }, transfer)
+      },
+      (error: unknown) => {
+        // A refused import (a block over the size limit) is a schema error: its issues cross
+        // as they are, so the caller sees the same error as when it ran on main.
+        if (error instanceof z.ZodError) {
+          parentPort?.postMessage({ id, ok: false, zodIssues: error.issues })
+          return
+        }
+        const data =
+          error instanceof AppError
+            ? error.toData()
+            : {
+                code: 'INTERNAL' as const,
+                message:
+                  'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
+                retryable: false,
+              }
+        parentPort?.postMessage({ id, ok: false, error: data })
+      },
+    )
 })
 
 // Tells main the entry loaded: a thread that stops after this crashed, one that stops before it

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { basename, dirname, extname } from 'node:path'
+import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import { DOCUMENT_EXTENSIONS } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import type {
@@ -16,14 +18,18 @@ import type { PlatformPorts } from '../../platform'
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
-import { importScriptOffMain } from '../narration/plan-offload'
+import { importDocumentOffMain, importScriptOffMain } from '../narration/plan-offload'
 import { readScriptFile } from './script-import'
 import { titleOf } from './script-text'
 
 const OPEN_FILTERS = [
-  { name: 'Scripts and projects', extensions: ['voicedesk', 'json', 'md', 'markdown', 'txt'] },
+  {
+    name: 'Scripts, manuscripts and projects',
+    extensions: ['voicedesk', 'json', 'md', 'markdown', 'txt', ...DOCUMENT_EXTENSIONS],
+  },
   { name: 'VoiceDesk projects', extensions: ['voicedesk', 'json'] },
   { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
+  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
 ]
 const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
 
@@ -79,7 +85,12 @@ export class ScriptDocuments {
     return document
   }
 
-  #register(project: Project, path: string | null, unsaved: boolean): OpenedDocument {
+  #register(
+    project: Project,
+    path: string | null,
+    unsaved: boolean,
+    notices: string[] = [],
+  ): OpenedDocument {
     const docId = randomUUID()
     this.#paths.set(docId, path)
     this.#open.set(docId, new OpenDocument(project))
@@ -89,6 +100,7 @@ export class ScriptDocuments {
       fileName: path === null ? null : basename(path),
       location: path === null ? null : dirname(path),
       unsaved,
+      ...(notices.length > 0 ? { notices } : {}),
     }
   }
 
@@ -96,20 +108,23 @@ export class ScriptDocuments {
     return this.#register(emptyProject(), null, false)
   }
 
-  /** The open dialog: a project opens as saved, a .txt/.md script as a new unsaved import. */
-  async open(ownerId: number): Promise<OpenedDocument | null> {
+  /**
+   * The open dialog: a project opens as saved; a .txt/.md script, a Word document or an EPUB
+   * book as a new unsaved import (`footnotes` says what becomes of a manuscript's notes).
+   */
+  async open(ownerId: number, footnotes: FootnoteMode = 'omit'): Promise<OpenedDocument | null> {
     const paths = await this.dialogs.showOpenDialog(ownerId, {
-      title: 'Open a script or project',
+      title: 'Open a script, manuscript or project',
       filters: OPEN_FILTERS,
     })
     const path = paths?.[0]
     if (path === undefined) return null
-    return this.openPath(path)
+    return this.openPath(path, footnotes)
   }
 
-  async openPath(path: string): Promise<OpenedDocument> {
-    const { project, isProject } = await readScriptFile(path)
-    if (!isProject) return this.#register(project, null, true)
+  async openPath(path: string, footnotes: FootnoteMode = 'omit'): Promise<OpenedDocument> {
+    const { project, isProject, notices } = await readScriptFile(path, footnotes)
+    if (!isProject) return this.#register(project, null, true, notices)
     await this.recents.touch(path)
     return this.#register(project, path, false)
   }
@@ -129,6 +144,19 @@ export class ScriptDocuments {
   /** A script dropped on the window: its text was read by the page, nothing is read from disk. */
   async importDropped(fileName: string, text: string): Promise<OpenedDocument> {
     return this.#register(await importScriptOffMain(fileName, text), null, true)
+  }
+
+  /**
+   * A Word document or EPUB book dropped on the window: its bytes were read by the page (main
+   * never reads a path the page names) and are unpacked on the planning thread.
+   */
+  async importDroppedDocument(
+    fileName: string,
+    bytes: Uint8Array,
+    footnotes: FootnoteMode = 'omit',
+  ): Promise<OpenedDocument> {
+    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes)
+    return this.#register(project, null, true, notices)
   }
 
   /** Saves to the document's file, or asks where when it has none (or `as` is set). */

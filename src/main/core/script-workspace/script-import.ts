@@ -1,7 +1,16 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
+import { AppError } from '../../../shared/errors'
+import { formatBytes } from '../../../shared/limits'
 import { toDiskError } from '../files/atomic-write'
-import { importScriptOffMain, parseProjectFileOffMain } from '../narration/plan-offload'
+import {
+  importDocumentOffMain,
+  importScriptOffMain,
+  parseProjectFileOffMain,
+} from '../narration/plan-offload'
 import { scriptKindOf } from './script-text'
 
 /** Largest script file the workspace imports (a 100,000-word book is about 600 KB). */
@@ -10,11 +19,31 @@ export const MAX_SCRIPT_BYTES = 20 * 1024 * 1024
 /**
  * Opens a file chosen in the open dialog: a project as saved, a script as a new import. A large
  * file is parsed off main's event loop: a project's JSON and its validation, a book-length `.txt`
- * split into blocks.
+ * split into blocks; a DOCX or EPUB manuscript always (its notices say what was left out).
  */
 export async function readScriptFile(
   path: string,
-): Promise<{ project: Project; isProject: boolean }> {
+  footnotes: FootnoteMode = 'omit',
+): Promise<{ project: Project; isProject: boolean; notices?: string[] }> {
+  if (isDocumentFileName(path)) {
+    let bytes: Buffer
+    try {
+      // Why the size first: a huge file is refused without reading it into memory.
+      const { size } = await stat(path)
+      if (size > MAX_DOCUMENT_BYTES) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${basename(path)} is ${formatBytes(size)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
+        )
+      }
+      bytes = await readFile(path)
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      throw toDiskError(error, path)
+    }
+    const { project, notices } = await importDocumentOffMain(path, bytes, footnotes)
+    return { project, isProject: false, notices }
+  }
   let text: string
   try {
     text = await readFile(path, 'utf8')

@@ -13,11 +13,13 @@ export function createScriptHandlers(
   const docs = script.documents
   return {
     'script:new': () => docs.create(),
-    'script:open': (_input, { sender }) => docs.open(sender.webContentsId),
+    'script:open': (input, { sender }) => docs.open(sender.webContentsId, input?.footnotes),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
+    'script:importDroppedDocument': ({ fileName, bytes, footnotes }) =>
+      docs.importDroppedDocument(fileName, bytes, footnotes),
     'script:save': ({ docId, project, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, project, as ?? false),
     'script:saveDraft': ({ docId, changes }) => docs.saveDraft(docId, changes),
