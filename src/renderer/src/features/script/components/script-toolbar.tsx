@@ -80,7 +80,7 @@ export function ScriptToolbar(props: {
         <button
           type="button"
           className="button button--small"
-          title={`Open a project or import .txt/Markdown (${mod}O)`}
+          title={`Open a project or import .txt, Markdown, Word or EPUB (${mod}O)`}
           onClick={props.actions.open}
         >
           Open…

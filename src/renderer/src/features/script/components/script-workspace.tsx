@@ -53,6 +53,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
   const dirty = useScriptDocumentStore((s) => isDirty(s))
   const findOpen = useEditorUiStore((s) => s.findOpen)
   const panel = useEditorUiStore((s) => s.panel)
+  const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
   const actions = useDocumentActions()
   const audio = useScriptAudio()
   const session = useRenderSession()
@@ -167,6 +168,24 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         </Notice>
       ))}
       {actions.error !== null && <ErrorNotice error={actions.error} testId="script-file-error" />}
+      {actions.importNotices.length > 0 && (
+        <Notice tone="info" title="Some parts were not imported" testId="import-notices">
+          <ul className="notice__text">
+            {actions.importNotices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={actions.dismissImportNotices}
+            >
+              Dismiss
+            </button>
+          </div>
+        </Notice>
+      )}
       {doc === null ? (
         <div className="script-empty" data-testid="script-empty">
           <div className="script-empty__actions">
@@ -183,9 +202,21 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
             </button>
           </div>
           <p className="field__hint">
-            Or drop a .txt or Markdown script here. Lines like “ALICE: Hello” become speakers you
-            can give voices.
+            Or drop a .txt or Markdown script, a Word document (.docx) or an EPUB book here. Lines
+            like “ALICE: Hello” become speakers you can give voices; headings become chapters.
           </p>
+          <label className="script-empty__option">
+            <input
+              type="checkbox"
+              checked={readFootnotes}
+              onChange={(event) =>
+                useEditorUiStore.getState().setReadFootnotes(event.target.checked)
+              }
+            />
+            <span>
+              Read footnotes and endnotes aloud when importing a Word document or EPUB book
+            </span>
+          </label>
           {(recent.data ?? []).length > 0 && (
             <div className="script-empty__recent">
               <h2>Recent projects</h2>

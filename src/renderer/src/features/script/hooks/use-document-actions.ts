@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
+import { isDocumentFileName } from '../../../../../shared/domain/manuscript'
 import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import { call } from '../../../lib/ipc'
+import { useEditorUiStore } from '../stores/editor-ui-store'
 import {
   currentProject,
   isDirty,
@@ -9,6 +11,10 @@ import {
   takeDocumentChanges,
   useScriptDocumentStore,
 } from '../stores/script-document-store'
+
+function footnoteChoice(): 'read' | 'omit' {
+  return useEditorUiStore.getState().readFootnotes ? 'read' : 'omit'
+}
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
 export interface PendingDiscard {
@@ -24,6 +30,8 @@ export function useDocumentActions() {
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
   const [pendingDiscard, setPendingDiscard] = useState<PendingDiscard | null>(null)
+  /** What the last import left out (pictures, footnotes), shown until dismissed or replaced. */
+  const [importNotices, setImportNotices] = useState<string[]>([])
 
   const guard = useCallback((run: () => void) => {
     const state = useScriptDocumentStore.getState()
@@ -41,6 +49,7 @@ export function useDocumentActions() {
         const previous = useScriptDocumentStore.getState().doc
         if (previous !== null) await call((api) => api.script.close({ docId: previous.docId }))
         useScriptDocumentStore.getState().load(opened)
+        setImportNotices(opened.notices ?? [])
         void queryClient.invalidateQueries({ queryKey: ['script'] })
       } catch (caught) {
         setError(caught)
@@ -98,13 +107,30 @@ export function useDocumentActions() {
     },
     cancelDiscard: () => setPendingDiscard(null),
     newScript: () => guard(() => void replaceWith(() => call((api) => api.script.new()))),
-    open: () => guard(() => void replaceWith(() => call((api) => api.script.open()))),
+    importNotices,
+    dismissImportNotices: () => setImportNotices([]),
+    open: () =>
+      guard(
+        () =>
+          void replaceWith(() => call((api) => api.script.open({ footnotes: footnoteChoice() }))),
+      ),
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => call((api) => api.script.openRecent({ recentId })))),
     importDropped: (file: File) =>
       guard(
         () =>
           void replaceWith(async () => {
+            if (isDocumentFileName(file.name)) {
+              // A manuscript is a zip: its bytes go to main, which unpacks it off its event loop.
+              const bytes = new Uint8Array(await file.arrayBuffer())
+              return call((api) =>
+                api.script.importDroppedDocument({
+                  fileName: file.name,
+                  bytes,
+                  footnotes: footnoteChoice(),
+                }),
+              )
+            }
             const text = await file.text()
             return call((api) => api.script.importDropped({ fileName: file.name, text }))
           }),

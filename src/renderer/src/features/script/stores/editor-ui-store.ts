@@ -19,6 +19,8 @@ interface EditorUiState {
   abBlockId: string | null
   /** A block to scroll to and focus (the report's "jump to block", find). */
   reveal: { blockId: string; start: number; end: number; nonce: number } | null
+  /** Whether a Word document or EPUB book is imported with its footnotes read (else left out). */
+  readFootnotes: boolean
   setCaret(caret: Caret): void
   openFind(replace: boolean): void
   closeFind(): void
@@ -26,6 +28,7 @@ interface EditorUiState {
   setRenderDialogOpen(open: boolean): void
   openAb(blockId: string | null): void
   revealBlock(blockId: string, start?: number, end?: number): void
+  setReadFootnotes(read: boolean): void
 }
 
 /** Editor chrome: caret, find bar, side panel, dialogs. UI state only. */
@@ -37,6 +40,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   renderDialogOpen: false,
   abBlockId: null,
   reveal: null,
+  readFootnotes: false,
   setCaret: (caret) => set({ caret }),
   openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
@@ -45,4 +49,5 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   openAb: (blockId) => set({ abBlockId: blockId }),
   revealBlock: (blockId, start = 0, end = start) =>
     set({ reveal: { blockId, start, end, nonce: Date.now() } }),
+  setReadFootnotes: (readFootnotes) => set({ readFootnotes }),
 }))
