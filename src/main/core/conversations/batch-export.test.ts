@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Conversation } from '../../../shared/domain/conversation'
 import { AppError } from '../../../shared/errors'
 import { createManualClock } from '../../testing/manual-clock'
+import { parseCsv } from '../../testing/parse-csv'
 import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
 import type { UpstreamClient } from '../upstream/upstream-client'
@@ -39,35 +40,6 @@ beforeEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
   dir = await mkdtemp(join(tmpdir(), 'vd-batch-export-'))
 })
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = []
-  let record: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else field += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      record.push(field)
-      field = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field)
-      records.push(record)
-      record = []
-      field = ''
-      i++
-    } else field += ch
-  }
-  return records
-}
 
 describe('csv fields', () => {
   it.each([
@@ -118,7 +90,7 @@ describe('exportConversationBatch (sandbox)', () => {
     expect(result.bytes).toBe(csvBytes.byteLength + jsonlBytes.byteLength)
     const csvText = csvBytes.toString('utf8')
     expect(csvText.startsWith('\uFEFFid,agent,status,')).toBe(true)
-    const [header, ...rows] = parseCsv(csvText.slice(1))
+    const [header, ...rows] = parseCsv(csvText)
     expect(header).toEqual([...CSV_COLUMNS])
     expect(rows.map((r) => r[0])).toEqual(chosen.map((c) => c.id))
 
@@ -173,7 +145,7 @@ describe('exportConversationBatch (sandbox)', () => {
     expect(second.jsonlPath).toBe(join(dir, `${STEM}-3.jsonl`))
     expect(await readFile(first.csvPath, 'utf8')).toBe(firstCsv)
     expect(await readFile(join(dir, `${STEM}-2.jsonl`), 'utf8')).toBe('mine')
-    expect(parseCsv((await readFile(second.csvPath, 'utf8')).slice(1))).toHaveLength(2)
+    expect(parseCsv(await readFile(second.csvPath, 'utf8'))).toHaveLength(2)
   })
 
   it('two exports at once in the same folder get different names', async () => {
@@ -200,7 +172,7 @@ describe('exportConversationBatch (sandbox)', () => {
     expect(result.skipped).toEqual([
       { id: 'conv_no_such_conversation', reason: expect.stringMatching(/\S/) as string },
     ])
-    const rows = parseCsv((await readFile(result.csvPath, 'utf8')).slice(1)).slice(1)
+    const rows = parseCsv(await readFile(result.csvPath, 'utf8')).slice(1)
     expect(rows.map((r) => r[0])).toEqual([finished[0]!.id, finished[1]!.id])
     expect((await readFile(result.jsonlPath, 'utf8')).trimEnd().split('\n')).toHaveLength(2)
   })
@@ -213,7 +185,7 @@ describe('exportConversationBatch (sandbox)', () => {
       folder: dir,
       clock: EXPORT_DAY,
     })
-    const [, row] = parseCsv((await readFile(result.csvPath, 'utf8')).slice(1))
+    const [, row] = parseCsv(await readFile(result.csvPath, 'utf8'))
     expect(row?.[0]).toBe(live.id)
     expect(['pending', 'active']).toContain(row?.[2])
     expect(row?.slice(5)).toEqual(['', '', ''])
