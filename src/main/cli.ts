@@ -22,5 +22,6 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: controller.signal,
   secrets: () => Promise.resolve(new KeytarSecretStore()),
+  isTTY: process.stderr.isTTY,
 })
 process.exitCode = code

@@ -28,6 +28,8 @@ export interface CommandContext {
   json: boolean
   /** Poll interval of `conversation watch` (1 s; tests shorten it). */
   pollMs?: number
+  /** stderr is a terminal: progress may be redrawn in place. */
+  isTTY?: boolean
 }
 
 function text(values: Values, name: string): string | undefined {

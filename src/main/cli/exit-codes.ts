@@ -11,6 +11,12 @@ export const EXIT = {
   upstream: 6,
   truncated: 7,
   disk: 8,
+  /** `webhooks verify`: the signature does not match the body and secret. */
+  signatureMismatch: 9,
+  /** `webhooks verify`: the timestamp is outside the tolerance (a possible replay). */
+  signatureStale: 10,
+  /** `webhooks verify`: the header is not `t=…,v1=…`. */
+  signatureMalformed: 11,
   cancelled: 130,
 } as const
 

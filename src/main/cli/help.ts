@@ -7,7 +7,8 @@ const EXIT_CODES = `Exit codes:
   0 success            1 internal error        2 usage or invalid input
   3 auth or scope      4 not found             5 rate limit, payment or plan limit
   6 service/network/timeout                    7 audio stream cut short
-  8 disk (cannot write the file)               130 cancelled (Ctrl-C)`
+  8 disk (cannot write the file)               130 cancelled (Ctrl-C)
+  webhooks verify: 9 signature does not match, 10 stale timestamp, 11 malformed header`
 
 const GLOBAL_OPTIONS = `Global options:
   --base-url URL     service address (or VOICEDESK_BASE_URL); https, or http on this computer
@@ -38,6 +39,9 @@ Commands:
         [--loudness LUFS] [--cache-dir DIR] [--dry-run] [--json]
   conversation show ID [--json]
   conversation watch ID [--json]
+  conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
+  conversation export --since ISO [--until ISO] [--agent ID] [--status S] --out DIR [--json]
+  webhooks verify --secret S --header 't=…,v1=…' --body FILE [--tolerance SECONDS] [--json]
 
 ${GLOBAL_OPTIONS}
 
@@ -48,6 +52,11 @@ ${EXIT_CODES}
 `
 
 const JSON_OPTION = '  --json             print the result as one JSON document on stdout'
+
+const FILTERS = `  --agent ID          one agent's conversations (its id, or its name as the list shows it)
+  --status S          pending | active | completed | failed
+  --since ISO         started at or after (2026-11-20, or 2026-11-20T09:30:00Z; no zone = UTC)
+  --until ISO         started before (a date alone includes that whole day)`
 
 /** Help of each command and command group, keyed by its words ("voices list", "render"). */
 const COMMAND_HELP: Record<string, string> = {
@@ -102,11 +111,13 @@ to a checked audio file. For longer scripts use voicedesk render.
   --normalize-loudness   let the service normalize loudness
 ${JSON_OPTION}`,
   render: RENDER_HELP,
-  conversation: `Usage: voicedesk conversation <show|watch> ID [--json]
+  conversation: `Usage: voicedesk conversation <show|watch|list|export> [ID] [options]
 
 Voice-agent conversations.
   conversation show ID     the status, transcript and evaluations as they are now
   conversation watch ID    follow it live until it ends, then print the evaluations
+  conversation list        the most recent conversations, filtered, with agent names
+  conversation export      a CSV summary and JSONL transcripts of a date range, into a folder
 
 Help for one: voicedesk conversation <command> --help`,
   'conversation show': `Usage: voicedesk conversation show ID [--json]
@@ -117,6 +128,47 @@ ${JSON_OPTION}`,
 
 Polls once a second while the conversation is not final, prints each new turn once, then waits
 for the evaluations, prints them and stops by itself.
+${JSON_OPTION}`,
+  'conversation list': `Usage: voicedesk conversation list [--agent ID] [--status S] [--since ISO]
+                              [--until ISO] [--limit N] [--json]
+
+Lists conversations, most recent first: id, start (UTC), agent name, status and duration.
+Follows the service's pages up to --limit. A service that does not list conversations is
+exit 4 with a note: open one by id with voicedesk conversation show ID.
+${FILTERS}
+  --limit N           at most N conversations (default 50)
+${JSON_OPTION}`,
+  'conversation export': `Usage: voicedesk conversation export --since ISO [--until ISO] [--agent ID]
+                                [--status S] --out DIR [--json]
+
+Lists the matching conversations, then reads each one (transcript and evaluations) and writes
+two files into DIR: conversations-<date>.csv (one summary row each: id, agent, status, started,
+duration, evaluations passed and total, summary) and conversations-<date>.jsonl (one conversation
+with its transcript and evaluations per line). An earlier export is never replaced: the name gets
+-2, -3… Both files appear only when complete; Ctrl-C (exit 130) or a failure leaves none.
+A conversation deleted meanwhile is skipped and named on stderr. Progress goes to stderr.
+${FILTERS}
+  -o, --out DIR       the folder to write into (it must exist)
+${JSON_OPTION}`,
+  webhooks: `Usage: voicedesk webhooks verify --secret S --header 't=…,v1=…' --body FILE [options]
+
+Tools for teams that build a webhook receiver.
+  webhooks verify    check a delivery's signature the way the service signs it
+
+Help for one: voicedesk webhooks <command> --help`,
+  'webhooks verify': `Usage: voicedesk webhooks verify --secret S --header 't=…,v1=…' --body FILE
+                            [--tolerance SECONDS] [--json]
+
+Checks a webhook signature in the service's format: HMAC-SHA256 with the secret over
+"<t>.<raw body>", compared in constant time, with t no further than the tolerance from now.
+Needs no service address or key. Prints "valid" and exits 0, or says why not and exits
+9 (the signature does not match), 10 (stale or future timestamp, with its age) or
+11 (the header is not t=<unix seconds>,v1=<64 hex digits>). The secret is never printed.
+  --secret S          the webhook signing secret (or set VOICEDESK_WEBHOOK_SECRET, which keeps
+                      it out of your shell history)
+  --header H          the signature header's value exactly as received
+  --body FILE         the request body exactly as received (bytes, not re-serialised JSON)
+  --tolerance N       seconds a timestamp may be away from now (default 300)
 ${JSON_OPTION}`,
 }
 

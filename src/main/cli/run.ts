@@ -5,21 +5,36 @@ import { AppError } from '../../shared/errors'
 import { appUserDataDirs, readSavedCredential } from '../core/account/saved-credential'
 import { createLogger } from '../core/log/logger'
 import { RENDER_OPTIONS, parseErrorText, runRenderCommand } from '../core/narration/cli-render'
+import type { Clock } from '../core/clock'
+import { systemClock } from '../core/clock'
 import type { Logger } from '../core/log/logger'
 import type { SecretStore } from '../core/secrets/secret-store'
 import type { Credential } from '../core/upstream/context'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
 import type { CommandContext } from './commands'
 import * as commands from './commands'
+import { conversationExport, conversationList } from './conversation-list-commands'
 import { EXIT, exitCodeFor } from './exit-codes'
 import { HELP, commandHelp } from './help'
 import type { CliIo } from './io'
 import { printJson, usage } from './io'
+import type { LocalCommandContext } from './webhook-commands'
+import { webhooksVerify } from './webhook-commands'
 
 type Command = (c: CommandContext) => Promise<void>
 
-/** Each command, the options it accepts besides the global ones, and how many ids it takes. */
-const COMMANDS: Record<string, { run: Command; options: string[] }> = {
+/** A command that works on local input only: no service, no address, no key. Resolves to its exit code. */
+type LocalCommand = (c: LocalCommandContext) => Promise<number>
+
+/**
+ * Each command and the options it accepts besides the global ones. `ownCancelWords`: its CANCELLED
+ * message says what became of its files, so it is shown instead of a bare "Cancelled."
+ */
+type CommandEntry =
+  | { run: Command; options: string[]; ownCancelWords?: true }
+  | { local: LocalCommand; options: string[] }
+
+const COMMANDS: Record<string, CommandEntry> = {
   'voices list': { run: commands.voicesList, options: ['json'] },
   'voices create': {
     run: commands.voicesCreate,
@@ -45,6 +60,19 @@ const COMMANDS: Record<string, { run: Command; options: string[] }> = {
   },
   'conversation show': { run: commands.conversationShow, options: ['json'] },
   'conversation watch': { run: commands.conversationWatch, options: ['json'] },
+  'conversation list': {
+    run: conversationList,
+    options: ['json', 'agent', 'status', 'since', 'until', 'limit'],
+  },
+  'conversation export': {
+    run: conversationExport,
+    options: ['json', 'agent', 'status', 'since', 'until', 'out'],
+    ownCancelWords: true,
+  },
+  'webhooks verify': {
+    local: webhooksVerify,
+    options: ['json', 'secret', 'header', 'body', 'tolerance'],
+  },
 }
 
 const GLOBAL = ['base-url', 'plan', 'verbose', 'help']
@@ -71,6 +99,15 @@ const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   model: { type: 'string' },
   'normalize-text': { type: 'boolean' },
   'normalize-loudness': { type: 'boolean' },
+  agent: { type: 'string' },
+  status: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  secret: { type: 'string' },
+  header: { type: 'string' },
+  body: { type: 'string' },
+  tolerance: { type: 'string' },
 }
 
 /** What the CLI needs from its surroundings (the real process, or a test). */
@@ -87,6 +124,10 @@ export interface CliEnvironment {
   userDataDirs?: readonly string[]
   /** Shorter polls for tests. */
   pollMs?: number
+  /** Whether stderr is a terminal (progress is redrawn in place there). Default: false. */
+  isTTY?: boolean
+  /** The time `webhooks verify` judges a timestamp against (default: the system clock). */
+  clock?: Clock
 }
 
 /** Environment first (VOICEDESK_API_KEY, then VOICEDESK_ACCESS_TOKEN), else the app's keychain. */
@@ -207,7 +248,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     scope: 'cli',
   })
   let close = (): void => undefined
-  let rendering = false
+  let ownCancelWords = false
   try {
     const help = requestedHelp(argv)
     if (help !== null) {
@@ -216,7 +257,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     }
     const render = renderArgs(argv)
     if (render !== null) {
-      rendering = true
+      ownCancelWords = true
       await runRender(render, environment, logger)
       return EXIT.ok
     }
@@ -236,7 +277,11 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     const [first = '', second = ''] = positionals
     const name = first === 'speak' ? 'speak' : `${first} ${second}`
     const command = COMMANDS[name]
-    if (!command) throw usage(`Unknown command "${positionals.slice(0, 2).join(' ')}".`)
+    if (!command) {
+      // Why not echo a second word after "webhooks": it may be a secret given without --secret.
+      const typed = first === 'webhooks' ? 'webhooks …' : positionals.slice(0, 2).join(' ')
+      throw usage(`Unknown command "${typed}".`)
+    }
     const args = positionals.slice(name === 'speak' ? 1 : 2)
     if (name === 'speak' && args.length > 0) throw usage(`Unexpected argument "${args[0]}".`)
     for (const option of Object.keys(values)) {
@@ -244,6 +289,17 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
         throw usage(`"${name}" does not take --${option}.`)
       }
     }
+    if ('local' in command) {
+      return await command.local({
+        args,
+        values: values as LocalCommandContext['values'],
+        io,
+        env: environment.env,
+        json,
+        clock: environment.clock ?? systemClock,
+      })
+    }
+    ownCancelWords = command.ownCancelWords === true
     const baseUrl = (values['base-url'] as string | undefined) ?? environment.env.VOICEDESK_BASE_URL
     if (!baseUrl) throw usage('No service address: give --base-url or set VOICEDESK_BASE_URL.')
     const plan = (values.plan as string | undefined) ?? environment.env.VOICEDESK_PLAN ?? 'free'
@@ -264,6 +320,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
       io,
       signal: environment.signal,
       json,
+      isTTY: environment.isTTY === true,
       ...(environment.pollMs === undefined ? {} : { pollMs: environment.pollMs }),
     })
     return EXIT.ok
@@ -279,9 +336,10 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
             },
           )
     if (appError.code === 'INTERNAL') logger.error('internal error', { error })
-    // A cancelled render keeps its own words (they say how to continue), else "Cancelled."
+    // A cancelled render or export keeps its own words (they say how to continue, or that no
+    // file was written), else "Cancelled."
     const shown =
-      environment.signal.aborted && !(rendering && appError.code === 'CANCELLED')
+      environment.signal.aborted && !(ownCancelWords && appError.code === 'CANCELLED')
         ? new AppError('CANCELLED', 'Cancelled.')
         : appError
     report(io, shown, json)
