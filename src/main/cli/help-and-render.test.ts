@@ -8,6 +8,7 @@ import type { Sandbox } from '../../sandbox/index'
 import { startSandbox } from '../../sandbox/index'
 import { createProject } from '../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
+import { EXIT } from './exit-codes'
 import { runCli } from './run'
 
 // What docs/cli.md promises about help, render's errors and output formats.
@@ -162,7 +163,32 @@ describe('voicedesk render (in-process)', () => {
   })
 
   it('errors carry the voicedesk: prefix and the request id, and --json gives a document', async () => {
-    const r = await cli([
+    // The service refuses the first request (out of credit): its answer carries a request id.
+    sandbox.setAccount('paid', { outOfCredit: true })
+    let r: Awaited<ReturnType<typeof cli>>
+    try {
+      r = await cli([
+        'render',
+        script(),
+        '--out',
+        join(dir, 'credit.mp3'),
+        '--voice',
+        'olivia',
+        '--cache-dir',
+        cacheDir(),
+        '--json',
+      ])
+    } finally {
+      sandbox.setAccount('paid', { outOfCredit: false })
+    }
+    expect(r.code).toBe(EXIT.limits)
+    expect(r.stderr).toMatch(/\nvoicedesk: .*\(request id: req_\w+\)\n$/)
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'PAYMENT_REQUIRED', details: { requestId: expect.stringMatching(/^req_/) } },
+    })
+    // A voice the account does not have is found before any request: no request id to give.
+    const nobody = await cli([
       'render',
       script(),
       '--out',
@@ -171,14 +197,11 @@ describe('voicedesk render (in-process)', () => {
       'nobody',
       '--cache-dir',
       cacheDir(),
-      '--json',
     ])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/\nvoicedesk: .*\(request id: req_\w+\)\n$/)
-    expect(JSON.parse(r.stdout)).toMatchObject({
-      ok: false,
-      error: { code: 'VALIDATION_FAILED', details: { requestId: expect.stringMatching(/^req_/) } },
-    })
+    expect(nobody.code).toBe(2)
+    expect(nobody.stderr).toBe(
+      'voicedesk: The default voice "nobody" is not in your voice list (it reads blocks 1 and 2). Choose a default voice from your voice list. Nothing was sent to the service. Give another with --voice VOICE_ID ("voicedesk voices list" shows your voices).\n',
+    )
     const usage = await cli(['render', script(), '--out', join(dir, 'u.wav'), '--bogus'])
     expect(usage.code).toBe(2)
     expect(usage.stderr).toMatch(

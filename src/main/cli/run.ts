@@ -162,6 +162,11 @@ function flagHint(error: AppError): string {
     return ' On the command line, set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN).'
   if (error.code === 'AUTH_INVALID')
     return ' If it came from VOICEDESK_API_KEY or VOICEDESK_ACCESS_TOKEN, check that variable.'
+  const voice = error.details?.preflight?.find((p) => p.speaker !== undefined || p.defaultVoice)
+  if (voice?.speaker !== undefined)
+    return ` Give another with --cast "${voice.speaker}=VOICE_ID" ("voicedesk voices list" shows your voices).`
+  if (voice?.defaultVoice)
+    return ' Give another with --voice VOICE_ID ("voicedesk voices list" shows your voices).'
   const missing = error.details?.missingVoice
   if (!missing) return ''
   return missing.speaker === undefined

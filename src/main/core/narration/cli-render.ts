@@ -300,10 +300,6 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
         : typeof values['per-chapter'] === 'string'
           ? { mode: 'chapter' as const, dir: resolve(values['per-chapter']) }
           : null
-    write(
-      'err',
-      `Rendering ${estimate.totalPieces} pieces (${estimate.cachedPieces} cached, ${estimate.requests} requests, ${estimate.billableCharacters} billable characters)\n`,
-    )
     const job = startRender({
       project,
       outputPath,
@@ -318,7 +314,17 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     const redraw = (): void => {
       if (latest !== null) write('err', `\r${progressLine(latest, io.columns ?? 80)}\u001b[K`)
     }
+    let announced = false
     job.onProgress((p) => {
+      // Why on the first progress: the render's checks (voices, folder, space) pass before it,
+      // so a refused render never claims to be rendering.
+      if (!announced) {
+        announced = true
+        write(
+          'err',
+          `Rendering ${estimate.totalPieces} pieces (${estimate.cachedPieces} cached, ${estimate.requests} requests, ${estimate.billableCharacters} billable characters)\n`,
+        )
+      }
       latest = p
       if (tty) redraw()
       else if (p.piecesDone !== lastDone || p.phase === 'done' || p.busyUntil !== null)

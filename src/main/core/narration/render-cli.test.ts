@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -161,6 +161,31 @@ describe('render command', () => {
     }
     expect(await readFile(join(dir, 'story.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/)
   }, 90_000)
+
+  it('names the cast entry whose voice is not in the voice list, before any request, and leaves no file', async () => {
+    const folder = join(dir, 'unknown-voice')
+    await mkdir(folder)
+    const script = join(folder, 'talk.md')
+    await writeFile(script, 'Alice: Good morning, Bob.\nBob: Good morning, Alice.\n')
+    sandbox.clearRequestLog()
+    const { code, out, err } = await runCli([
+      script,
+      '--out',
+      join(folder, 'talk.wav'),
+      '--voice',
+      'olivia',
+      '--cast',
+      'Alice=emma',
+      '--cast',
+      'Bob=dorothy',
+    ]).exit
+    expect({ code, out }).toEqual({ code: 2, out: '' })
+    expect(err).toBe(
+      'voicedesk: Bob uses the voice "dorothy", which is not in your voice list (block 2). Give Bob a voice from your voice list in the cast. Nothing was sent to the service. Give another with --cast "Bob=VOICE_ID" ("voicedesk voices list" shows your voices).\n',
+    )
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    expect(await readdir(folder)).toEqual(['talk.md'])
+  })
 
   it('fails with a usage message and exit code 2 on bad arguments', async () => {
     const { code, err } = await runCli(['nothing.txt', '--out', join(dir, 'x.wav'), '-x']).exit
