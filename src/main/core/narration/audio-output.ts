@@ -1,7 +1,11 @@
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
+import type { Mp3Encoding } from '../../../shared/domain/script'
+import { mp3EncodingProblem } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
+import { LAME_ENCODER_DELAY } from '../audio/mp3-info-tag'
+import { Mp3InfoTagger } from '../audio/mp3-tagger'
 import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import { samplesToBytes } from './pcm-edges'
@@ -31,12 +35,25 @@ function toFloat(samples: Int16Array): Float32Array {
   return out
 }
 
-async function createEncoder(format: 'mp3' | 'ogg', sampleRate: number): Promise<Encoder> {
+/** The LAME build inside wasm-media-encoders, as its LAME tag names it. */
+const LAME_VERSION = 'LAME3.100'
+/** LAME's VBR quality for the VBR mode (0 best, 9 smallest). */
+const MP3_VBR_QUALITY = 2
+
+async function createEncoder(
+  format: 'mp3' | 'ogg',
+  sampleRate: number,
+  mp3Encoding: Mp3Encoding,
+): Promise<Encoder> {
   // Why a new encoder per file: encoders keep stream state, and several files (whole script and
   // per-block) are written at the same time.
   if (format === 'mp3') {
     const mp3 = await createMp3Encoder()
-    mp3.configure({ sampleRate, channels: 1, vbrQuality: 2 })
+    mp3.configure(
+      mp3Encoding.mode === 'cbr'
+        ? { sampleRate, channels: 1, bitrate: mp3Encoding.bitrateKbps }
+        : { sampleRate, channels: 1, vbrQuality: MP3_VBR_QUALITY },
+    )
     return {
       encode: (s) => mp3.encode([toFloat(s)]).slice(),
       finish: () => mp3.finalize().slice(),
@@ -53,13 +70,24 @@ async function createEncoder(format: 'mp3' | 'ogg', sampleRate: number): Promise
 /**
  * Opens an output file for `format` at `sampleRate` (24 kHz input; resampled for 44.1/48 kHz).
  * WAV and PCM are written directly, MP3 (LAME) and Ogg Vorbis through WebAssembly encoders. AAC
- * is not encoded here (see aac-output.ts: the service's ADTS frames are joined). Nothing appears under `path` before `commit`.
+ * is not encoded here (see aac-output.ts: the service's ADTS frames are joined). An MP3 starts
+ * with a Xing/Info frame and LAME tag (frames, bytes, seek TOC, encoder delay and padding), so
+ * players show its length and decode exactly the samples given. Nothing appears under `path`
+ * before `commit`.
  */
 export async function openAudioOutput(
   path: string,
-  options: { format: Exclude<SpeechFormat, 'aac'>; sampleRate: number; signal?: AbortSignal },
+  options: {
+    format: Exclude<SpeechFormat, 'aac'>
+    sampleRate: number
+    /** MP3 only: LAME VBR (quality 2) unless constant bitrate is asked for. */
+    mp3?: Mp3Encoding
+    signal?: AbortSignal
+  },
 ): Promise<AudioOutput> {
   const { format, sampleRate } = options
+  const mp3Encoding: Mp3Encoding = options.mp3 ?? { mode: 'vbr' }
+  if (format === 'mp3') checkMp3Encoding(mp3Encoding, sampleRate)
   const file: OutputFile = await createOutputFile(
     path,
     options.signal ? { signal: options.signal } : {},
@@ -69,9 +97,18 @@ export async function openAudioOutput(
   let dataBytes = 0
   let outputSamples = 0
   let encoder: Encoder | null = null
+  // Why the encoder's bytes go through a tagger: the Info frame must come first, but its
+  // counts are known only at the end, so a blank one is written first and filled in at commit.
+  const tagger = format === 'mp3' ? new Mp3InfoTagger() : null
+  const writeEncoded = async (bytes: Uint8Array): Promise<void> => {
+    if (bytes.byteLength === 0) return
+    for (const part of tagger ? tagger.push(bytes) : [bytes]) await file.write(part)
+  }
   try {
     if (format === 'wav') await file.write(wavHeader(sampleRate, 1, 0))
-    if (format === 'mp3' || format === 'ogg') encoder = await createEncoder(format, sampleRate)
+    if (format === 'mp3' || format === 'ogg') {
+      encoder = await createEncoder(format, sampleRate, mp3Encoding)
+    }
   } catch (error) {
     await file.abort()
     throw error
@@ -81,8 +118,7 @@ export async function openAudioOutput(
     if (samples.length === 0) return
     outputSamples += samples.length
     if (encoder) {
-      const bytes = encoder.encode(samples)
-      if (bytes.byteLength > 0) await file.write(bytes)
+      await writeEncoded(encoder.encode(samples))
       return
     }
     dataBytes += samples.byteLength
@@ -102,15 +138,27 @@ export async function openAudioOutput(
     },
     async commit() {
       if (resampler) await emit(resampler.flush())
-      if (encoder) {
-        const tail = encoder.finish()
-        if (tail.byteLength > 0) await file.write(tail)
+      if (encoder) await writeEncoded(encoder.finish())
+      if (tagger) {
+        const info = tagger.finish({
+          encoder: LAME_VERSION,
+          samples: outputSamples,
+          delay: LAME_ENCODER_DELAY,
+          mode: mp3Encoding.mode,
+        })
+        await file.writeAt(info.bytes, info.position)
       }
-      // The header's sizes are known only now; the file is verified (sizes included) before the
+      // The headers' sizes are known only now; the file is verified (sizes included) before the
       // atomic rename, so a wrong header never reaches the user's name.
       if (format === 'wav') await file.writeAt(wavHeader(sampleRate, 1, dataBytes), 0)
       await file.commit({ format, sampleRate, samples: outputSamples })
     },
     abort: () => file.abort(),
   }
+}
+
+/** Refuses an MP3 setting LAME cannot honour (see mp3EncodingProblem). */
+export function checkMp3Encoding(mp3: Mp3Encoding, sampleRate: number): void {
+  const problem = mp3EncodingProblem(mp3, sampleRate)
+  if (problem !== null) throw new AppError('VALIDATION_FAILED', problem)
 }

@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import { createAudioChecker } from '../audio/check'
+import { readInfoTag } from '../audio/mp3-info-tag'
+import { id3v2Size } from '../audio/verdict'
 import type { AtomicFile } from '../files/atomic-write'
 import { createAtomicFile } from '../files/atomic-write'
 
@@ -33,8 +35,8 @@ const HEAD_BYTES = 64 * 1024
 /**
  * Checks a finished output with the container walkers of core/audio: every MP3 frame, every Ogg
  * page (CRC, sequence, end-of-stream), every ADTS frame, the WAV chunk sizes; and its length
- * against the program's: exact for WAV, PCM and AAC, the Vorbis granule for Ogg, and for MP3 at
- * least the program and at most the encoder's delay and padding more.
+ * against the program's: exact for WAV, PCM and AAC, the Vorbis granule for Ogg, and for MP3 the
+ * samples a gapless decoder plays, with the Info frame's frame and byte counts and LAME tag CRC.
  */
 export async function verifyOutput(path: string, expect: OutputExpectation): Promise<void> {
   const checker = createAudioChecker(expect.format)
@@ -85,15 +87,39 @@ export async function verifyOutput(path: string, expect: OutputExpectation): Pro
       if (verdict.durationMs === null || Math.abs(verdict.durationMs - expectedMs) > 1)
         throw refuse(`it lasts ${String(verdict.durationMs)} ms instead of ${expectedMs} ms`)
       break
-    case 'mp3':
-      // LAME adds its delay and padding (no gapless tag): at least the program, up to ~2 frames more.
-      if (
-        verdict.durationMs === null ||
-        verdict.durationMs < expectedMs ||
-        verdict.durationMs > expectedMs + 150
-      )
-        throw refuse(`it lasts ${String(verdict.durationMs)} ms for ${expectedMs} ms of audio`)
+    case 'mp3': {
+      // The LAME tag trims the encoder's delay and padding: a gapless decoder plays exactly the
+      // program. The Info frame must count every frame and byte (players trust it for length).
+      const played =
+        verdict.durationMs === null
+          ? null
+          : Math.round((verdict.durationMs * expect.sampleRate) / 1000)
+      if (played !== expect.samples)
+        throw refuse(`it plays ${String(played)} samples for ${expect.samples} of audio`)
+      const problem = await infoFrameProblem(path, units)
+      if (problem !== null) throw refuse(problem)
       break
+    }
+  }
+}
+
+/** What is wrong with the Info frame at the head of a finished MP3, or null when it is right. */
+async function infoFrameProblem(path: string, frames: number): Promise<string | null> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES))
+    await handle.read(head, 0, head.byteLength, 0)
+    const tag = id3v2Size(head, 0)
+    const info = tag >= 0 && tag < head.byteLength ? readInfoTag(head, tag) : null
+    if (info === null) return 'no Info frame'
+    if (info.frames !== frames) return `its Info frame counts ${info.frames} of ${frames} frames`
+    if (info.bytes !== size - tag)
+      return `its Info frame counts ${info.bytes} of ${size - tag} bytes`
+    if (!info.tagCrcOk) return 'its LAME tag checksum is wrong'
+    return null
+  } finally {
+    await handle.close()
   }
 }
 

@@ -161,6 +161,7 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
     10 ** (gainDb / 20),
     input.split,
     signal,
+    project.defaults.mp3,
   )
   try {
     await outputs.start()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { open, stat, statfs, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { Project } from '../../../shared/domain/script'
+import type { Mp3Encoding, Project } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import type { PreflightProblem } from '../../../shared/errors'
 import { formatBytes, formatCount } from '../../../shared/limits'
@@ -19,16 +19,22 @@ export const ESTIMATE_CHARACTERS_PER_SECOND = 10
 export const SPARE_BYTES = 64 * 1024 * 1024
 
 /**
- * Bytes a second of each output, at its sample rate. WAV and PCM are exact (16-bit mono). The
- * compressed ones are ceilings above what their encoders give a mono voice: MP3 (LAME VBR
- * quality 2) and Ogg Vorbis (quality 5) at 160 kbps, the service's AAC at 128 kbps.
+ * Bytes a second of each output, at its sample rate. WAV and PCM are exact (16-bit mono), and so
+ * is a constant-bitrate MP3. The others are ceilings above what their encoders give a mono
+ * voice: MP3 (LAME VBR quality 2) and Ogg Vorbis (quality 5) at 160 kbps, the service's AAC at
+ * 128 kbps.
  */
-export function outputBytesPerSecond(format: SpeechFormat, sampleRate: number): number {
+export function outputBytesPerSecond(
+  format: SpeechFormat,
+  sampleRate: number,
+  mp3?: Mp3Encoding,
+): number {
   switch (format) {
     case 'wav':
     case 'pcm':
       return sampleRate * 2
     case 'mp3':
+      return mp3?.mode === 'cbr' ? (mp3.bitrateKbps * 1000) / 8 : 20_000
     case 'ogg':
       return 20_000
     case 'aac':
@@ -61,7 +67,7 @@ export function estimateFootprint(
   cache: Pick<PieceCache, 'has'>,
   split: boolean,
 ): DiskFootprint {
-  const { format, sampleRate } = project.defaults
+  const { format, sampleRate, mp3 } = project.defaults
   let characters = 0
   let newCharacters = 0
   const counted = new Set<string>()
@@ -72,7 +78,7 @@ export function estimateFootprint(
     newCharacters += piece.billableCharacters
   }
   const seconds = characters / ESTIMATE_CHARACTERS_PER_SECOND + summary.pauseMs / 1000
-  const outputBytes = Math.ceil(seconds * outputBytesPerSecond(format, sampleRate)) + 44
+  const outputBytes = Math.ceil(seconds * outputBytesPerSecond(format, sampleRate, mp3)) + 44
   return {
     seconds,
     characters,
@@ -213,10 +219,11 @@ export async function checkDiskSpace(
     cacheDir: string
     format: string
     sampleRate: number
+    mp3?: Mp3Encoding
   },
   freeBytes: (path: string) => Promise<number> = freeBytesAt,
 ): Promise<PreflightProblem[]> {
-  const rate = outputBytesPerSecond(where.format as SpeechFormat, where.sampleRate)
+  const rate = outputBytesPerSecond(where.format as SpeechFormat, where.sampleRate, where.mp3)
   const shares: { path: string; bytes: number; part: string }[] = [
     {
       path: dirname(where.outputPath),

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Mp3Encoding } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import { toDiskError } from '../files/atomic-write'
 import type { ProgramSink } from './assemble-program'
@@ -50,6 +51,7 @@ export class RenderOutputs implements ProgramSink {
     private readonly gain: number,
     private readonly split: SplitOutput | null,
     private readonly signal: AbortSignal,
+    private readonly mp3?: Mp3Encoding,
   ) {}
 
   private open(path: string): Promise<AudioOutput> {
@@ -57,6 +59,7 @@ export class RenderOutputs implements ProgramSink {
       format: this.format,
       sampleRate: this.sampleRate,
       signal: this.signal,
+      ...(this.mp3 ? { mp3: this.mp3 } : {}),
     })
   }
 

@@ -1,5 +1,6 @@
 import { extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
+import { mp3EncodingProblem } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
 import type { PreflightProblem } from '../../../shared/errors'
@@ -75,6 +76,13 @@ export function checkOutputExtension(outputPath: string, format: SpeechFormat): 
       message: `The output ${outputPath} ends in .${ext}, but the format chosen is ${format.toUpperCase()}: players would open it as the wrong kind of file. Name it .${FORMAT_EXTENSIONS[format][0]}, or choose the format its name says.`,
     },
   ]
+}
+
+/** An MP3 bitrate the encoder cannot write at the render's sample rate (it would write another). */
+export function checkMp3Encoding(project: Project): PreflightProblem[] {
+  const { format, sampleRate, mp3 } = project.defaults
+  const problem = format === 'mp3' && mp3 ? mp3EncodingProblem(mp3, sampleRate) : null
+  return problem === null ? [] : [{ kind: 'format', message: problem }]
 }
 
 /** What `preset` rules out in the render's settings (format, sample rate, channels, loudness). */
@@ -178,14 +186,15 @@ export interface PreflightOptions {
 /**
  * Everything a render can get wrong that is known before its first billable request, checked
  * locally in this order, each step throwing what it found: the format against the output's
- * extension and the preset; the output folder (exists, can be written: a probe file is created
- * and removed); the free space for the estimated output, copies and new cached pieces; the
- * voices against the catalog. Writes nothing that stays, sends nothing billable.
+ * extension, the MP3 bitrate against the sample rate, and the preset; the output folder
+ * (exists, can be written: a probe file is created and removed); the free space for the
+ * estimated output, copies and new cached pieces; the voices against the catalog. Writes nothing that stays, sends nothing billable.
  */
 export async function preflightRender(options: PreflightOptions): Promise<void> {
   const { project, outputPath, split } = options
   const settings = [
     ...checkOutputExtension(outputPath, project.defaults.format),
+    ...checkMp3Encoding(project),
     ...(options.preset ? checkPreset(project, options.preset) : []),
   ]
   if (settings.length > 0) throw preflightError(settings)
@@ -201,6 +210,7 @@ export async function preflightRender(options: PreflightOptions): Promise<void> 
       cacheDir: options.cache.dir,
       format: project.defaults.format,
       sampleRate: project.defaults.sampleRate,
+      ...(project.defaults.mp3 ? { mp3: project.defaults.mp3 } : {}),
     },
     options.freeBytes ?? freeBytesAt,
   )

@@ -31,6 +31,34 @@ export async function probeAudio(
   }
 }
 
+/**
+ * Test helper: the whole file decoded by ffmpeg to mono 16-bit samples at its own rate (ffmpeg
+ * trims an MP3's encoder delay and padding when a LAME tag states them).
+ */
+export async function decodeSamples(path: string): Promise<Int16Array> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-f', 's16le', '-ac', '1', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 1 << 30 },
+  )
+  const bytes = new Uint8Array(stdout) // a copy, aligned for 16-bit reads
+  return new Int16Array(bytes.buffer, 0, bytes.byteLength >> 1)
+}
+
+/** Test helper: the container duration ffprobe reads from the headers alone (no decoding). */
+export async function probedSeconds(path: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    path,
+  ])
+  return Number(stdout.trim())
+}
+
 /** Test helper: exact decoded duration in seconds (decodes the whole file with ffmpeg). */
 export async function decodedSeconds(path: string, extraArgs: string[] = []): Promise<number> {
   const { stdout } = await run(

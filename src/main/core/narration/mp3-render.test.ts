@@ -1,0 +1,112 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createProject } from '../../../shared/domain/script'
+import { parseMp3Header } from '../audio/mp3'
+import { readInfoTag } from '../audio/mp3-info-tag'
+import type { Harness } from '../upstream/test/helpers'
+import { startHarness } from '../upstream/test/helpers'
+import { openPieceCache } from './piece-cache'
+import { startRender } from './render-job'
+import { decodeSamples, probedSeconds } from './test-audio'
+import { upstreamSpeechSource } from './upstream-speech-source'
+
+let harness: Harness
+let dir: string
+
+beforeAll(async () => {
+  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
+  dir = await mkdtemp(join(tmpdir(), 'vd-mp3-render-'))
+})
+
+afterAll(async () => {
+  await harness?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Every frame's bitrate after the Info frame, and the Info frame itself. */
+async function mp3Facts(path: string) {
+  const bytes = new Uint8Array(await readFile(path))
+  const tag = readInfoTag(bytes, 0)
+  const bitrates = new Set<number>()
+  let frames = 0
+  for (let at = tag?.frameLength ?? 0; at < bytes.byteLength; frames++) {
+    const header = parseMp3Header(bytes, at)!
+    bitrates.add(header.bitrate)
+    at += header.frameLength
+  }
+  return { bytes, tag, bitrates, frames }
+}
+
+describe('a narration rendered to MP3', () => {
+  it('writes a CBR 192 kbps set (whole book and one file per chapter), each with an exact Info frame', async () => {
+    const project = createProject({
+      blocks: [
+        { id: 'b1', text: 'The keeper climbed the stairs at dusk.', chapter: 'Dusk' },
+        { id: 'b2', text: 'Below, the sea was calm and grey.', chapter: 'Dusk' },
+        { id: 'b3', text: 'Ships passed without a sound that night.', chapter: 'Night' },
+      ],
+      defaults: {
+        voiceId: 'olivia',
+        format: 'mp3',
+        sampleRate: 44_100,
+        mp3: { mode: 'cbr', bitrateKbps: 192 },
+      },
+    })
+    const outputPath = join(dir, 'book.mp3')
+    const parts = join(dir, 'chapters')
+    const result = await startRender({
+      project,
+      outputPath,
+      source: upstreamSpeechSource(harness.client),
+      cache: await openPieceCache(join(dir, 'cache')),
+      split: { mode: 'chapter', dir: parts },
+    }).done
+    expect(result.extraFiles).toHaveLength(2)
+    expect((await readdir(parts)).sort()).toEqual(
+      result.extraFiles.map((f) => f.split('/').pop()).sort(),
+    )
+
+    let chapterSamples = 0
+    for (const path of [outputPath, ...result.extraFiles]) {
+      const { bytes, tag, bitrates, frames } = await mp3Facts(path)
+      expect(tag?.kind, path).toBe('Info')
+      expect(tag?.frames).toBe(frames)
+      expect(tag?.bytes).toBe(bytes.byteLength)
+      expect(tag?.tagCrcOk).toBe(true)
+      expect([...bitrates]).toEqual([192_000])
+      const decoded = await decodeSamples(path)
+      const probed = await probedSeconds(path)
+      // The header's frames less the tag's delay and padding are exactly what ffmpeg decodes.
+      const { delay, padding } = tag!.lame!.trim
+      expect(decoded.length).toBe(tag!.frames * 1152 - delay - padding)
+      expect(probed).toBeCloseTo((tag!.frames * 1152) / 44_100, 5)
+      if (path !== outputPath) chapterSamples += decoded.length
+      else expect(decoded.length / 44_100).toBeCloseTo(result.durationSeconds, 3)
+    }
+    // The chapters add up to the book, sample for sample.
+    expect(chapterSamples).toBe((await decodeSamples(outputPath)).length)
+  })
+
+  it('refuses 192 kbps CBR at 24 kHz before asking the service for anything', async () => {
+    harness.sandbox.clearRequestLog()
+    const project = createProject({
+      blocks: [{ id: 'b1', text: 'Nothing should be spoken.' }],
+      defaults: {
+        voiceId: 'olivia',
+        format: 'mp3',
+        sampleRate: 24_000,
+        mp3: { mode: 'cbr', bitrateKbps: 192 },
+      },
+    })
+    const job = startRender({
+      project,
+      outputPath: join(dir, 'refused.mp3'),
+      source: upstreamSpeechSource(harness.client),
+      cache: await openPieceCache(join(dir, 'cache-refused')),
+    })
+    await expect(job.done).rejects.toThrow(/24000 Hz goes up to 160 kbps/)
+    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
+  })
+})
