@@ -1,43 +1,50 @@
-import { readFile } from 'node:fs/promises'
-import { extname } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
+import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import type { Project, ProjectDefaults } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
+import { formatBytes } from '../../../shared/limits'
 import { toDiskError } from '../files/atomic-write'
 import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
+import { importDocumentOffMain } from './plan-offload'
 import { parseProjectFile } from './project-file'
 
 /** What a script import may add: a cast (speaker -> voice) and default overrides. */
 export interface ImportOptions {
   cast?: Record<string, string>
   defaults?: Partial<ProjectDefaults>
+  /** A Word document's or EPUB book's footnotes and endnotes: left out (default) or read. */
+  footnotes?: FootnoteMode
+  /** Told what a DOCX or EPUB import left out ("2 pictures were skipped…"). */
+  onNotice?: (notice: string) => void
 }
 
 /**
  * Opens a script by its extension: `.json`/`.voicedesk` project files as they are (with `cast`
- * and `defaults` layered on top), `.md`/`.markdown` as Markdown, anything else as plain text.
+ * and `defaults` layered on top), `.md`/`.markdown` as Markdown, `.docx` and `.epub` as
+ * manuscripts (read on the planning thread; see importDocument), anything else as plain text.
  */
 export async function importScript(path: string, options: ImportOptions = {}): Promise<Project> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    // Why not toDiskError: that one speaks of writing (a missing folder); here the script
-    // itself is missing, which is NOT_FOUND and names the file.
-    const code = (error as { code?: unknown }).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new AppError('NOT_FOUND', `The script file ${path} does not exist. Check the path.`, {
-        cause: error,
-      })
-    }
-    throw toDiskError(error, path)
-  }
   const ext = extname(path).toLowerCase()
   const cast = options.cast ?? {}
   const defaults = Object.fromEntries(
     Object.entries(options.defaults ?? {}).filter(([, v]) => v !== undefined),
   )
+  if (isDocumentFileName(path)) {
+    const bytes = await readDocumentBytes(path)
+    const { project, notices } = await importDocumentOffMain(path, bytes, options.footnotes)
+    for (const notice of notices) options.onNotice?.(notice)
+    return createProject({ ...project, cast, defaults })
+  }
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    throw missingOr(error, path)
+  }
   if (ext === '.json' || ext === '.voicedesk') {
     const project = parseProjectFile(path, text)
     return createProject({
@@ -51,4 +58,38 @@ export async function importScript(path: string, options: ImportOptions = {}): P
       ? importMarkdown(text, Object.keys(cast))
       : importPlainText(text)
   return createProject({ blocks, cast, defaults })
+}
+
+/**
+ * Why not toDiskError alone: that one speaks of writing (a missing folder); here the script
+ * itself is missing, which is NOT_FOUND and names the file.
+ */
+function missingOr(error: unknown, path: string): AppError {
+  const code = (error as { code?: unknown }).code
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    return new AppError('NOT_FOUND', `The script file ${path} does not exist. Check the path.`, {
+      cause: error,
+    })
+  }
+  return toDiskError(error, path)
+}
+
+/**
+ * A DOCX or EPUB file's bytes. Refused unread (VALIDATION_FAILED) when it is over
+ * {@link MAX_DOCUMENT_BYTES}, so a huge file never fills memory; NOT_FOUND when it is missing.
+ */
+export async function readDocumentBytes(path: string): Promise<Buffer> {
+  try {
+    const { size } = await stat(path)
+    if (size > MAX_DOCUMENT_BYTES) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${basename(path)} is ${formatBytes(size)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
+      )
+    }
+    return await readFile(path)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw missingOr(error, path)
+  }
 }

@@ -1,11 +1,9 @@
-import { readFile, stat } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import type { FootnoteMode } from '../../../shared/domain/manuscript'
-import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
+import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
-import { AppError } from '../../../shared/errors'
-import { formatBytes } from '../../../shared/limits'
 import { toDiskError } from '../files/atomic-write'
+import { readDocumentBytes } from '../narration/import-script'
 import {
   importDocumentOffMain,
   importScriptOffMain,
@@ -26,21 +24,7 @@ export async function readScriptFile(
   footnotes: FootnoteMode = 'omit',
 ): Promise<{ project: Project; isProject: boolean; notices?: string[] }> {
   if (isDocumentFileName(path)) {
-    let bytes: Buffer
-    try {
-      // Why the size first: a huge file is refused without reading it into memory.
-      const { size } = await stat(path)
-      if (size > MAX_DOCUMENT_BYTES) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `${basename(path)} is ${formatBytes(size)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
-        )
-      }
-      bytes = await readFile(path)
-    } catch (error) {
-      if (error instanceof AppError) throw error
-      throw toDiskError(error, path)
-    }
+    const bytes = await readDocumentBytes(path)
     const { project, notices } = await importDocumentOffMain(path, bytes, footnotes)
     return { project, isProject: false, notices }
   }
