@@ -36,9 +36,11 @@ export interface RenderCommandIo {
 /** `voicedesk render --help`. */
 export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
 
-Renders a script of any length (.txt, .md, or a VoiceDesk project .json/.voicedesk) into one
-checked audio file, piece by piece through the account's scheduler, with a piece cache so that
-an interrupted or edited render only asks for what changed.
+Renders a script of any length (.txt, .md, a Word .docx, an EPUB book .epub, or a VoiceDesk
+project .json/.voicedesk) into one checked audio file, piece by piece through the account's
+scheduler, with a piece cache so that an interrupted or edited render only asks for what
+changed. A .docx or .epub becomes chapters (headings, the EPUB's contents) and paragraphs;
+italic and bold are spoken with emphasis; pictures are skipped (stderr says how many).
   -o, --out OUT          the finished file (written atomically)
   --format F             ${SPEECH_FORMATS.join(' | ')} (default: the --out extension; an extension
                          that is no format needs --format). AAC: 24000 Hz only, no --loudness,
@@ -47,7 +49,9 @@ an interrupted or edited render only asks for what changed.
   --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
   --subtitles srt|vtt    subtitles beside OUT with the same name
   --per-block DIR        also one file per block in DIR
-  --per-chapter DIR      also one file per chapter (Markdown heading) in DIR
+  --per-chapter DIR      also one file per chapter (heading, or EPUB contents entry) in DIR
+  --footnotes omit|read  a .docx/.epub's footnotes and endnotes: left out (default) or read
+                         after the paragraph that cites them
   --sample-rate R        24000 (default) | 44100 | 48000
   --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
@@ -67,6 +71,7 @@ export const RENDER_OPTIONS = {
   subtitles: { type: 'string' },
   'per-block': { type: 'string' },
   'per-chapter': { type: 'string' },
+  footnotes: { type: 'string' },
   'sample-rate': { type: 'string' },
   loudness: { type: 'string' },
   'cache-dir': { type: 'string' },
@@ -188,7 +193,10 @@ export function progressLine(p: RenderProgress, width: number, now = Date.now())
   return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${p.piecesDone}/${p.piecesTotal} pieces  ${p.audioSeconds.toFixed(1)} s audio  ${p.billableCharacters} chars${eta}  ${p.phase}`
 }
 
-async function loadProject(argv: string[]): Promise<{
+async function loadProject(
+  argv: string[],
+  onNotice: (notice: string) => void,
+): Promise<{
   project: Project
   values: Record<string, string | boolean | string[] | undefined>
 }> {
@@ -213,6 +221,10 @@ async function loadProject(argv: string[]): Promise<{
   }
   if (values['per-block'] && values['per-chapter'])
     throw usage('Choose --per-block or --per-chapter, not both.')
+  const footnotes = values.footnotes
+  if (footnotes !== undefined && footnotes !== 'omit' && footnotes !== 'read') {
+    throw usage('--footnotes is omit or read.')
+  }
   const sampleRate = values['sample-rate'] ? Number(values['sample-rate']) : undefined
   if (sampleRate !== undefined && ![24_000, 44_100, 48_000].includes(sampleRate)) {
     throw usage('--sample-rate is 24000, 44100 or 48000.')
@@ -222,6 +234,8 @@ async function loadProject(argv: string[]): Promise<{
     throw usage('--loudness is a target in LUFS between -40 and -5, e.g. -16.')
   }
   const project = await importScript(resolve(file), {
+    ...(footnotes !== undefined ? { footnotes } : {}),
+    onNotice,
     cast: parseCast(values.cast ?? []),
     defaults: {
       format,
@@ -272,7 +286,7 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
   }
   let client: UpstreamClient | null = null
   try {
-    const { project, values } = await loadProject(argv)
+    const { project, values } = await loadProject(argv, (notice) => write('err', `${notice}\n`))
     const cache = await openPieceCache(
       typeof values['cache-dir'] === 'string'
         ? resolve(values['cache-dir'])
