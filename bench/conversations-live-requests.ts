@@ -4,7 +4,9 @@
  * core InboxPoller polls them through the real upstream client (with the account's conversation-
  * read limiter) for the whole run. From the sandbox's request log it prints:
  *   - requests per second spent (mean over the run and the busiest one-second window), against
- *     the conversation read limits (free 5/s burst 30, paid 20/s burst 60);
+ *     the conversation read limits (free 5/s burst 30, paid 20/s burst 60), and the same for the
+ *     stretch while live conversations remain (from the start until the last one ends) and for
+ *     the stretch after they have all finished;
  *   - reads that went to conversations after they had finished: evaluation reads per finished
  *     conversation (expected 1) and any other read (target 0).
  *
@@ -81,9 +83,13 @@ for (const id of liveIds) {
 }
 
 const times = log.map((entry) => Date.parse(entry.time))
-let busiest = 0
-for (const t of times)
-  busiest = Math.max(busiest, times.filter((u) => u >= t && u < t + 1_000).length)
+/** Most requests that arrived within any one second. */
+function busiestSecond(at: number[]): number {
+  let most = 0
+  for (const t of at) most = Math.max(most, at.filter((u) => u >= t && u < t + 1_000).length)
+  return most
+}
+const busiest = busiestSecond(times)
 const byIdPattern = /^\/v1\/(?:agents\/)?conversations\/([^/]+)(\/[a-z]+)?$/
 let evaluationReads = 0
 let otherReadsAfterEnd = 0
@@ -96,13 +102,35 @@ for (const entry of log) {
   if (match?.[2] === '/evaluations') evaluationReads += 1
   else otherReadsAfterEnd += 1
 }
-const elapsed = (Date.now() - startedAt) / 1_000
+const endedAtRun = Date.now()
+const elapsed = (endedAtRun - startedAt) / 1_000
 const limited = log.filter((entry) => entry.status === 429).length
+// The stretch while conversations are live ends when the last of them ends.
+const lastEnd = Math.min(endedAtRun, Math.max(startedAt, ...endedAt.values()))
+const whileLive = times.filter((t) => t < lastEnd)
+const afterAll = times.filter((t) => t >= lastEnd)
+const listReadsAfterAll = log.filter(
+  (entry) => entry.path.endsWith('/conversations') && Date.parse(entry.time) >= lastEnd,
+).length
+const liveSeconds = (lastEnd - startedAt) / 1_000
+const afterSeconds = (endedAtRun - lastEnd) / 1_000
+const FREE = { perSecond: 5, burst: 30 }
 console.log(
   `live conversations: ${liveCount}, finished during the run: ${endedAt.size}, run ${elapsed.toFixed(1)} s`,
 )
 console.log(
   `requests: ${log.length}, ${(log.length / elapsed).toFixed(2)} req/s mean, ${busiest} in the busiest second (limit: free 5/s burst 30, paid 20/s burst 60); 429s: ${limited}; poll errors: ${errors}`,
+)
+console.log(
+  `while live (${liveSeconds.toFixed(1)} s, until the last one ended): ${whileLive.length} requests, ${(whileLive.length / Math.max(liveSeconds, 0.001)).toFixed(2)} req/s, ${busiestSecond(whileLive)} in the busiest second`,
+)
+console.log(
+  `after all had finished (${afterSeconds.toFixed(1)} s): ${afterAll.length} requests, ${(afterAll.length / Math.max(afterSeconds, 0.001)).toFixed(2)} req/s, of which ${listReadsAfterAll} list polls (the rest: evaluation reads of the last to finish)`,
+)
+const within =
+  busiest <= FREE.burst && whileLive.length / Math.max(liveSeconds, 0.001) <= FREE.perSecond
+console.log(
+  `within the free plan's conversation read limit (${FREE.perSecond}/s, burst ${FREE.burst}), the lowest: ${within && limited === 0 ? 'yes' : 'NO'}`,
 )
 console.log(
   `list reads: ${log.filter((e) => e.path.endsWith('/conversations')).length}, reads by id: ${log.filter((e) => byIdPattern.test(e.path)).length}`,
