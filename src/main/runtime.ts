@@ -195,6 +195,8 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     platform: options.platform,
     client: () => upstream.client(),
     logger: logger.child('script'),
+    // Renders check their voices against the list the Voices workspace already holds.
+    voices: (refresh) => voices.list(refresh),
   })
 
   const listeners = new Set<(event: RuntimeEvent) => void>()

@@ -309,7 +309,22 @@ describe('render check and plan on main', () => {
   it('checks a large script there and names a block without a voice', async () => {
     const big = project(longText(OFF_MAIN_MIN_CHARS * 2))
     const { value, tasks } = await handedDuring(() => checkRenderOffMain(big))
-    expect(value).toBeUndefined()
+    // Only what the checks before a render read comes back: the voices used, costs and pauses.
+    const plan = planRender(big)
+    expect(value).toEqual({
+      uses: [
+        {
+          voiceId: 'george',
+          model: null,
+          language: null,
+          source: { kind: 'default' },
+          blocks: [0, 1],
+          blockCount: 2,
+        },
+      ],
+      pieces: plan.pieces.map((p) => ({ hash: p.hash, billableCharacters: p.billableCharacters })),
+      pauseMs: plan.blocks.reduce((sum, b) => sum + b.pauseAfterMs, 0),
+    })
     expect(tasks).toEqual(['check'])
     await expect(
       checkRenderOffMain(project(longText(OFF_MAIN_MIN_CHARS * 2), null)),

@@ -14,6 +14,7 @@ import type { PieceCache } from './piece-cache'
 import type { PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
 import type { RenderPlan } from './render-plan'
+import type { PlanSummary } from './voice-uses'
 
 /**
  * Scripts with less text than this (UTF-16 units, all blocks together) are planned on the calling
@@ -245,13 +246,14 @@ export async function planRenderOffMain(
 
 /**
  * Checks that `project` can be planned (every block has a voice, its SSML is valid), off main's
- * event loop for a large script; throws the same error {@link planRender} would.
+ * event loop for a large script; throws the same error {@link planRender} would. Returns only
+ * what the checks before a render read of the plan (voices used, piece costs, pauses).
  */
 export async function checkRenderOffMain(
   project: Project,
   options: PlanOptions = {},
-): Promise<void> {
-  await runOffMain({ kind: 'check', project, options }, planSize(project))
+): Promise<PlanSummary> {
+  return runOffMain({ kind: 'check', project, options }, planSize(project))
 }
 
 /**

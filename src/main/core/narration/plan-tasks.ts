@@ -8,6 +8,8 @@ import type { EngineFormat, PlannedPiece, RenderPlan } from './render-plan'
 import { parseProjectFile } from './project-file'
 import { planRender } from './render-plan'
 import type { SourceSpan } from './text-atoms'
+import type { PlanSummary } from './voice-uses'
+import { summarizePlan } from './voice-uses'
 
 /** Options of a plan, as {@link planRender} takes them. */
 export interface PlanOptions {
@@ -108,7 +110,7 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
   : T extends { kind: 'pieces' }
     ? PieceCost[]
     : T extends { kind: 'check' }
-      ? null
+      ? PlanSummary
       : T extends { kind: 'document' }
         ? ImportedDocument
         : Project
@@ -129,9 +131,12 @@ export function runPlanTask<T extends PlanTask>(
         billableCharacters: p.billableCharacters,
       })) as PlanTaskResult<T>
     case 'check':
-      // Only its problems matter (a block without a voice, bad SSML): they are thrown as errors.
-      planRender(task.project, task.options)
-      return null as PlanTaskResult<T>
+      // Its problems (a block without a voice, bad SSML) are thrown as errors; what comes back is
+      // only what the checks before a render read: the voices used, piece costs and pauses.
+      return summarizePlan(
+        task.project,
+        planRender(task.project, task.options),
+      ) as PlanTaskResult<T>
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
     case 'document':

@@ -8,6 +8,7 @@ import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/piece-cache'
 import { startRender } from '../narration/render-job'
+import type { SplitOutput } from '../narration/render-outputs'
 import type { SpeechSource } from '../narration/speech-source'
 
 /** Applies the dialog's settings to the project defaults the engine reads. */
@@ -22,6 +23,13 @@ export function projectForRender(project: Project, settings: RenderSettings): Pr
       ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
     },
   }
+}
+
+/** The per-chapter or per-block folder the dialog's settings ask for: `<name>-parts` beside the file. */
+export function splitForRender(settings: RenderSettings, outputPath: string): SplitOutput | null {
+  return settings.split === 'none'
+    ? null
+    : { mode: settings.split, dir: `${outputPath.replace(/\.[^./\\]+$/, '')}-parts` }
 }
 
 /** How long to wait before retry `attempt` (1-based) while the network is down: 2 s doubling to 30 s. */
@@ -93,13 +101,7 @@ export function startRenderSession(options: RenderSessionOptions): { jobId: stri
           source: options.source(),
           cache: options.cache,
           subtitles: options.settings.subtitles === 'none' ? null : options.settings.subtitles,
-          split:
-            options.settings.split === 'none'
-              ? null
-              : {
-                  mode: options.settings.split,
-                  dir: `${options.outputPath.replace(/\.[^./\\]+$/, '')}-parts`,
-                },
+          split: splitForRender(options.settings, options.outputPath),
           logger: options.logger,
           holder: 'window',
         })

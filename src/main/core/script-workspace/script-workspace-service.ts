@@ -2,6 +2,7 @@ import { basename, dirname, join } from 'node:path'
 import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
+import type { Voice } from '../../../shared/domain/voice'
 import type {
   BlockAudio,
   BlockAudioState,
@@ -23,7 +24,10 @@ import {
   estimateRenderOffMain,
   planRenderOffMain,
 } from '../narration/plan-offload'
+import type { VoiceCatalog } from '../narration/render-preflight'
+import { checkRenderVoices, preflightRender } from '../narration/render-preflight'
 import { upstreamSpeechSource } from '../narration/upstream-speech-source'
+import type { VoiceUse } from '../narration/voice-uses'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { PlatformPorts } from '../../platform'
 import { blockTakes, cachedBlockAudio } from './block-audio'
@@ -31,7 +35,7 @@ import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
 import { RenderRecords } from './render-records'
-import { startRenderSession } from './render-session'
+import { projectForRender, splitForRender, startRenderSession } from './render-session'
 import { ScriptDocuments } from './script-documents'
 
 /** What a render sends to the window that started it. */
@@ -72,6 +76,11 @@ export interface ScriptWorkspaceOptions {
   logger: Logger
   /** Piece cache folder (default `<userData>/narration-cache`). */
   cacheDir?: string
+  /**
+   * The account's voice list as the app already holds it (`refresh` reads it again), which a
+   * render's voices are checked against. Default: a read from the client each time.
+   */
+  voices?: (refresh: boolean) => Promise<Voice[]>
 }
 
 /**
@@ -167,9 +176,21 @@ export class ScriptWorkspaceService {
         { details: { renderInProgress: true } },
       )
     }
-    // Why check before the dialog: a block without a voice is named now, not after choosing a
-    // file. Only the problems come back: the render plans for itself once the target is known.
-    await checkRenderOffMain(project)
+    // Why check before the dialog: a block without a voice, or a voice that is not in the voice
+    // list, is named now, not after choosing a file. Only a summary of the plan comes back (the
+    // voices, piece costs, pauses): the render plans for itself once the target is known.
+    const renderProject = projectForRender(project, settings)
+    const summary = await checkRenderOffMain(renderProject)
+    const catalog = this.#catalogFor(summary.uses)
+    await checkRenderVoices(summary.uses, catalog, { logger: this.options.logger }).catch(
+      (error: unknown) => {
+        // Offline: the render's own checks read the list again when it starts, and a render
+        // waits for the network to come back (see render-session).
+        if (error instanceof AppError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'))
+          return
+        throw error
+      },
+    )
     const key = this.documents.keyOf(docId)
     const record = await this.#records.get(key)
     let outputPath: string
@@ -187,6 +208,18 @@ export class ScriptWorkspaceService {
       // Why force the extension: a WAV body under an .mp3 name would confuse every player.
       outputPath = `${chosen.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${settings.format}`
     }
+    const cache = await this.cache()
+    // The folder and the space, now that the target is known: shown in the dialog, before the
+    // render is recorded or started. The render checks everything again when it starts.
+    await preflightRender({
+      project: renderProject,
+      summary,
+      outputPath,
+      split: splitForRender(settings, outputPath),
+      cache,
+      catalog: null,
+      logger: this.options.logger,
+    })
     await this.#records.set(key, {
       outputPath,
       settings,
@@ -194,7 +227,6 @@ export class ScriptWorkspaceService {
       finishedAt: null,
       ...(record === null ? {} : { renderedBlocks: record.renderedBlocks }),
     })
-    const cache = await this.cache()
     this.#finished.delete(key)
     const outputName = basename(outputPath)
     const { platform, logger } = this.options
@@ -205,7 +237,7 @@ export class ScriptWorkspaceService {
       settings,
       outputPath,
       cache,
-      source: () => upstreamSpeechSource(this.options.client()),
+      source: () => upstreamSpeechSource(this.options.client(), { voices: catalog }),
       logger: logger.child('render'),
       onStatus: (status) => {
         this.#running.set(status.jobId, { ...status, docId })
@@ -247,6 +279,20 @@ export class ScriptWorkspaceService {
       progress: startingProgress(),
     })
     return { jobId, outputName }
+  }
+
+  /**
+   * The voice list to check `uses` against: the one the app holds, read again once when it lacks
+   * a voice they name (one made since, in another app or the CLI), so a stale list never refuses
+   * a voice the account has.
+   */
+  #catalogFor(uses: VoiceUse[]): VoiceCatalog {
+    const read = this.options.voices ?? ((_refresh: boolean) => this.options.client().listVoices())
+    return async () => {
+      const held = await read(false)
+      const ids = new Set(held.map((v) => v.id))
+      return uses.every((u) => ids.has(u.voiceId)) ? held : read(true)
+    }
   }
 
   async #recordFinished(key: string, outputPath: string, project: Project): Promise<void> {

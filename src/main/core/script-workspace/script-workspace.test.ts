@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
+import type { Voice } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import type { Harness } from '../upstream/test/helpers'
@@ -212,6 +213,16 @@ describe('ScriptWorkspaceService', () => {
       false,
       (e) => events.push(e),
     )
+    // Cancelled once it has passed its checks and begun (its journal is written then): a render
+    // cancelled during its checks has done nothing, so there is nothing to resume.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (events.some((e) => e.channel === 'script:renderProgress')) {
+          clearInterval(timer)
+          resolve()
+        }
+      }, 20)
+    })
     jobs.cancel(started!.jobId)
     const ended = await renderEnded(events)
     expect(ended.payload.ok).toBe(false)
@@ -310,5 +321,91 @@ describe('A/B takes', () => {
     } finally {
       sandbox.clearFaults()
     }
+  })
+})
+
+describe('checks before a render spends anything', () => {
+  /** A service whose held voice list is `held` (the Voices workspace's); a refresh reads the service. */
+  function withVoiceList(name: string, held: () => Promise<Voice[]>) {
+    const reads: boolean[] = []
+    const { ports, recorder } = createTestPlatform()
+    const script = new ScriptWorkspaceService({
+      userDataDir: join(dir, name),
+      jobs: new JobRegistry(),
+      platform: ports,
+      client: () => client,
+      logger: silentLogger,
+      voices: (refresh) => {
+        reads.push(refresh)
+        return refresh ? client.listVoices() : held()
+      },
+    })
+    return { script, recorder, reads }
+  }
+
+  async function dialogueWith(
+    script: ScriptWorkspaceService,
+    cast: Record<string, string>,
+  ): Promise<{ docId: string; project: Project }> {
+    const opened = await script.documents.importDropped('scene.md', DIALOGUE)
+    return {
+      docId: opened.docId,
+      project: {
+        ...opened.project,
+        cast,
+        defaults: { ...opened.project.defaults, voiceId: 'olivia' },
+      },
+    }
+  }
+
+  it('names the cast entry whose voice is not in the voice list before the save dialog, and sends nothing', async () => {
+    const { script, recorder, reads } = withVoiceList('unknown-voice', () => client.listVoices())
+    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'dorothy' })
+    sandbox.clearRequestLog()
+    const error = await script
+      .startRender(1, docId, project, MP3_SRT, false, () => undefined)
+      .catch((e: unknown) => e as AppError)
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message:
+        'BOB uses the voice "dorothy", which is not in your voice list (block 3). Give BOB a voice from your voice list in the cast. Nothing was sent to the service.',
+    })
+    // The held list lacked it, so it was read again once before refusing.
+    expect(reads).toEqual([false, true])
+    expect(recorder.dialogs).toEqual([])
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    expect((await script.overview(docId)).running).toBeNull()
+  })
+
+  it('a held list that lacks a voice made since is read again, so the voice is not refused', async () => {
+    const { script, recorder, reads } = withVoiceList('stale-list', async () =>
+      (await client.listVoices()).filter((v) => v.id !== 'george'),
+    )
+    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
+    recorder.answerNextSave(null)
+    expect(await script.startRender(1, docId, project, MP3_SRT, false, () => undefined)).toBeNull()
+    expect(reads).toEqual([false, true])
+    expect(recorder.dialogs.map((d) => d.kind)).toEqual(['save'])
+  })
+
+  it('refuses a folder that does not exist once it is chosen, before the render is recorded or started', async () => {
+    const { script, recorder } = withVoiceList('missing-folder', () => client.listVoices())
+    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
+    const missing = join(dir, 'no-such-folder')
+    recorder.answerNextSave(join(missing, 'scene.mp3'))
+    sandbox.clearRequestLog()
+    const error = await script
+      .startRender(1, docId, project, MP3_SRT, false, () => undefined)
+      .catch((e: unknown) => e as AppError)
+    expect(error).toMatchObject({
+      code: 'DISK',
+      message: `The folder ${missing} does not exist. Choose an existing folder, or create it first. Nothing was sent to the service.`,
+    })
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    const overview = await script.overview(docId)
+    expect({ running: overview.running, resumable: overview.resumable }).toEqual({
+      running: null,
+      resumable: null,
+    })
   })
 })
