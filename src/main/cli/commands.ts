@@ -9,6 +9,7 @@ import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
 import { sniffAudioExtension } from '../core/audio/check'
+import { withInfoFrame } from '../core/audio/mp3-tagger'
 import { writeFileAtomic } from '../core/files/atomic-write'
 import { formatForOutput } from '../core/narration/cli-render'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
@@ -167,19 +168,22 @@ export async function speak(c: CommandContext): Promise<void> {
     return
   }
   const result = await c.client.synthesize({ ...common, format })
-  await writeFileAtomic(out, result.audio, { signal: c.signal })
+  // An MP3 from the service gets an Info frame (frame count, bytes, seek TOC): players read its
+  // length from it instead of guessing from the first frame's bitrate.
+  const audio = result.format === 'mp3' ? withInfoFrame(result.audio) : result.audio
+  await writeFileAtomic(out, audio, { signal: c.signal })
   if (c.json) {
     printJson(c.io, {
       path: out,
       format: result.format,
-      bytes: result.audio.byteLength,
+      bytes: audio.byteLength,
       billableCharacters: result.billableCharacters,
       requestId: result.requestId,
       speechMarks: result.speechMarks,
     })
   } else {
     c.io.out(
-      `Saved ${result.audio.byteLength} bytes of ${result.format} to ${out} (${result.billableCharacters ?? '?'} billable characters, request ${result.requestId ?? 'unknown'}).\n`,
+      `Saved ${audio.byteLength} bytes of ${result.format} to ${out} (${result.billableCharacters ?? '?'} billable characters, request ${result.requestId ?? 'unknown'}).\n`,
     )
   }
 }

@@ -1,6 +1,7 @@
 import type { SampleExtension } from '../../../shared/domain/voice'
 import { createAudioChecker, sniffAudioExtension } from '../audio/check'
 import type { CheckableFormat } from '../audio/check'
+import { mp3FileWithInfoFrame } from '../audio/mp3-tagger'
 import type { AudioChecker, AudioVerdict } from '../audio/verdict'
 import type { AtomicFile } from '../files/atomic-write'
 import { createAtomicFile } from '../files/atomic-write'
@@ -72,7 +73,9 @@ export async function saveDownload(
   const checker = sniffingChecker()
   let file: AtomicFile | undefined
   try {
-    file = await createAtomicFile(targetPath, signal ? { signal } : {})
+    // The container is known only from the first bytes: an MP3 gets an Info frame in front of
+    // its audio (players read its length from it); anything else passes through untouched.
+    file = mp3FileWithInfoFrame(await createAtomicFile(targetPath, signal ? { signal } : {}))
     const pumped = await pumpBody({
       res,
       checker,
@@ -83,7 +86,9 @@ export async function saveDownload(
     })
     await file.commit()
     const contentType = res.headers['content-type'] ?? null
-    return { path: targetPath, contentType, bytes: pumped.bytes, extension: checker.extension() }
+    // What was saved (an MP3's Info frame included), not only what arrived.
+    const bytes = Math.max(pumped.bytes, file.bytesWritten)
+    return { path: targetPath, contentType, bytes, extension: checker.extension() }
   } catch (error) {
     await file?.abort()
     throw error

@@ -10,6 +10,7 @@ import { MAX_SPEECH_INPUT, MAX_STREAM_INPUT } from '../../../shared/domain/speec
 import { AppError } from '../../../shared/errors'
 import { checkAudio, createAudioChecker } from '../audio/check'
 import type { AtomicFile } from '../files/atomic-write'
+import { mp3FileWithInfoFrame } from '../audio/mp3-tagger'
 import { createAtomicFile } from '../files/atomic-write'
 import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send } from './context'
@@ -236,7 +237,9 @@ export async function stream(ctx: UpstreamContext, request: StreamRequest): Prom
       const res = await send(ctx, spec)
       const codec = codecOf(res.headers['content-type'], request.codec)
       if (request.toFile !== undefined) {
-        file = await createAtomicFile(request.toFile, signal ? { signal } : {})
+        const opened = await createAtomicFile(request.toFile, signal ? { signal } : {})
+        // MP3 gets an Info frame (frame count, bytes, seek TOC) so players read its length.
+        file = codec === 'mp3' ? mp3FileWithInfoFrame(opened) : opened
       }
       const pumped = await pumpBody({
         res,
