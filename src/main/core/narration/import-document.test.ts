@@ -50,7 +50,7 @@ describe('DOCX import', () => {
     ])
     expect(notices).toEqual([
       '2 pictures were skipped: VoiceDesk narrates text only.',
-      '2 footnotes were left out. To hear notes, import with footnotes read.',
+      '2 footnotes were left out. To hear them, import the file again with footnotes read aloud.',
     ])
   })
 
@@ -169,7 +169,7 @@ describe('EPUB import', () => {
     const left = await importDocument('notes.epub', book)
     expect(left.project.blocks.map((b) => b.text)).toEqual(['A claim and more.', 'Next.'])
     expect(left.notices).toEqual([
-      '2 footnotes were left out. To hear notes, import with footnotes read.',
+      '2 footnotes were left out. To hear them, import the file again with footnotes read aloud.',
     ])
     const read = await importDocument('notes.epub', book, 'read')
     expect(read.project.blocks.map((b) => b.text)).toEqual([

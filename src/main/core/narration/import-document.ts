@@ -85,8 +85,8 @@ export function noticesOf(skipped: SkippedContent, footnotes: FootnoteMode): str
   if (skipped.notes > 0 && footnotes === 'omit') {
     notices.push(
       skipped.notes === 1
-        ? '1 footnote was left out. To hear notes, import with footnotes read.'
-        : `${formatCount(skipped.notes)} footnotes were left out. To hear notes, import with footnotes read.`,
+        ? '1 footnote was left out. To hear it, import the file again with footnotes read aloud.'
+        : `${formatCount(skipped.notes)} footnotes were left out. To hear them, import the file again with footnotes read aloud.`,
     )
   }
   return notices
