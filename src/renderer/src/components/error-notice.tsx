@@ -31,6 +31,13 @@ export function ErrorNotice(props: {
         {description.message}
         {!saysWhatToDo(description.message) && ` ${description.action}`}
       </p>
+      {description.problems.length > 0 && (
+        <ol className="notice__list" data-testid="error-problems">
+          {description.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ol>
+      )}
       <details data-testid="error-details">
         <summary>Details</summary>
         <div className="error-details">

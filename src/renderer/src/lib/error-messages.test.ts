@@ -46,6 +46,50 @@ describe('describeError', () => {
     )
   })
 
+  it("says a render's checks stopped it before anything was sent, and lists several problems", () => {
+    const one = describeError(
+      new AppError(
+        'VALIDATION_FAILED',
+        'Bob uses the voice "dorothy", which is not in your voice list (block 3). Give Bob a voice from your voice list in the cast. Nothing was sent to the service.',
+        {
+          details: {
+            preflight: [{ kind: 'voice', message: 'Bob uses…', speaker: 'Bob', block: 3 }],
+          },
+        },
+      ),
+    )
+    expect(one.title).toBe("This render can't start yet")
+    expect(one.action).toBe('Fix it, then render again.')
+    expect(one.message).toContain('Bob uses the voice "dorothy"')
+    expect(one.problems).toEqual([])
+    const two = describeError(
+      new AppError('VALIDATION_FAILED', '2 things need fixing… 1. A 2. B', {
+        details: {
+          preflight: [
+            {
+              kind: 'voice',
+              message: 'Bob uses the voice "dorothy", which is not in your voice list.',
+            },
+            {
+              kind: 'language',
+              message: 'Block 3 uses George for de-DE text, but George speaks en-US.',
+            },
+          ],
+        },
+      }),
+    )
+    expect(two.message).toBe(
+      '2 things need fixing before this render can start; nothing was sent to the service.',
+    )
+    expect(two.problems).toEqual([
+      'Bob uses the voice "dorothy", which is not in your voice list.',
+      'Block 3 uses George for de-DE text, but George speaks en-US.',
+    ])
+    expect(supportText(two)).toContain(
+      '\n2. Block 3 uses George for de-DE text, but George speaks en-US.\nCode: VALIDATION_FAILED',
+    )
+  })
+
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
     expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe('Wrong base URL')
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')

@@ -20,6 +20,11 @@ export interface ErrorDescription {
   status: number | null
   upstreamCode: string | null
   fields: Record<string, string>
+  /**
+   * What a render's checks found, one sentence each, when there are several: the panel lists
+   * them under `message`. Empty otherwise (one problem is the message itself).
+   */
+  problems: string[]
 }
 
 interface Wording {
@@ -178,22 +183,40 @@ export function describeError(error: unknown, context: ErrorContext = 'general')
       ? error
       : new AppError('INTERNAL', 'An unexpected error reached the window.', { cause: error })
   const details = appError.details ?? {}
-  const { title, action } = wording(appError.code, details, context)
+  const checks = details.preflight ?? []
+  // A render's checks found something before anything was sent: say that, not "invalid input".
+  const { title, action } =
+    checks.length > 0
+      ? {
+          title: "This render can't start yet",
+          action:
+            checks.length === 1 ? 'Fix it, then render again.' : 'Fix them, then render again.',
+        }
+      : wording(appError.code, details, context)
+  const problems = checks.length > 1 ? checks.map((p) => p.message) : []
   return {
     code: appError.code,
     title,
-    message: appError.message,
+    message:
+      problems.length > 0
+        ? `${problems.length} things need fixing before this render can start; nothing was sent to the service.`
+        : appError.message,
     action,
     requestId: details.requestId ?? null,
     status: details.status ?? null,
     upstreamCode: details.upstreamCode ?? null,
     fields: details.fields ?? {},
+    problems,
   }
 }
 
 /** The plain-text block the "Copy details" button puts on the clipboard for a support request. */
 export function supportText(description: ErrorDescription): string {
-  const lines = [`${description.title}: ${description.message}`, `Code: ${description.code}`]
+  const lines = [
+    `${description.title}: ${description.message}`,
+    ...description.problems.map((p, i) => `${i + 1}. ${p}`),
+    `Code: ${description.code}`,
+  ]
   if (description.requestId !== null) lines.push(`Request id: ${description.requestId}`)
   if (description.status !== null) lines.push(`HTTP status: ${description.status}`)
   if (description.upstreamCode !== null) lines.push(`Service code: ${description.upstreamCode}`)
