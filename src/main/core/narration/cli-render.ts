@@ -3,7 +3,8 @@ import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import type { RenderProgress } from '../../../shared/domain/narration'
-import type { Project } from '../../../shared/domain/script'
+import type { Mp3Encoding, Project } from '../../../shared/domain/script'
+import { MP3_BITRATES, mp3EncodingProblem } from '../../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../../shared/domain/speech'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
@@ -53,6 +54,10 @@ italic and bold are spoken with emphasis; pictures are skipped (stderr says how 
   --footnotes omit|read  a .docx/.epub's footnotes and endnotes: left out (default) or read
                          after the paragraph that cites them
   --sample-rate R        24000 (default) | 44100 | 48000
+  --mp3-mode vbr|cbr     MP3: variable bitrate (default, LAME quality 2) or constant bitrate
+  --bitrate KBPS         MP3 constant bitrate: ${MP3_BITRATES.join(' | ')} (default 192; implies
+                         --mp3-mode cbr). Above 160 needs 44100 or 48000 Hz. ACX asks for
+                         --sample-rate 44100 --mp3-mode cbr --bitrate 192
   --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
   --dry-run              plan only: print pieces, cached pieces, requests and billable
@@ -73,6 +78,8 @@ export const RENDER_OPTIONS = {
   'per-chapter': { type: 'string' },
   footnotes: { type: 'string' },
   'sample-rate': { type: 'string' },
+  'mp3-mode': { type: 'string' },
+  bitrate: { type: 'string' },
   loudness: { type: 'string' },
   'cache-dir': { type: 'string' },
   'base-url': { type: 'string' },
@@ -233,6 +240,7 @@ async function loadProject(
   if (lufs !== undefined && (!Number.isFinite(lufs) || lufs < -40 || lufs > -5)) {
     throw usage('--loudness is a target in LUFS between -40 and -5, e.g. -16.')
   }
+  const mp3 = mp3Flags(values['mp3-mode'], values.bitrate, format)
   const project = await importScript(resolve(file), {
     ...(footnotes !== undefined ? { footnotes } : {}),
     onNotice,
@@ -242,9 +250,42 @@ async function loadProject(
       ...(values.voice ? { voiceId: values.voice } : {}),
       ...(sampleRate ? { sampleRate: sampleRate as 24_000 | 44_100 | 48_000 } : {}),
       ...(lufs !== undefined ? { loudness: { mode: 'target' as const, targetLufs: lufs } } : {}),
+      ...(mp3 ? { mp3 } : {}),
     },
   })
+  // Checked here with the project's own rate too (a project file may set it): exit 2, no request.
+  const mp3Problem =
+    project.defaults.format === 'mp3' && project.defaults.mp3
+      ? mp3EncodingProblem(project.defaults.mp3, project.defaults.sampleRate)
+      : null
+  if (mp3Problem !== null) throw usage(mp3Problem)
   return { project, values }
+}
+
+/** `--mp3-mode` and `--bitrate` as an MP3 encoding; undefined when neither is given. */
+function mp3Flags(
+  mode: string | undefined,
+  bitrate: string | undefined,
+  format: SpeechFormat,
+): Mp3Encoding | undefined {
+  if (mode === undefined && bitrate === undefined) return undefined
+  if (format !== 'mp3') {
+    throw usage(`--mp3-mode and --bitrate are for MP3 output; this render writes ${format}.`)
+  }
+  if (mode !== undefined && mode !== 'vbr' && mode !== 'cbr') {
+    throw usage('--mp3-mode is vbr or cbr.')
+  }
+  if (mode === 'vbr') {
+    if (bitrate !== undefined)
+      throw usage('--bitrate sets a constant bitrate: use it with --mp3-mode cbr.')
+    return { mode: 'vbr' }
+  }
+  const kbps = bitrate === undefined ? 192 : Number(bitrate)
+  const allowed = MP3_BITRATES.find((b) => b === kbps)
+  if (allowed === undefined) {
+    throw usage(`--bitrate is one of ${MP3_BITRATES.join(', ')} (kbps).`)
+  }
+  return { mode: 'cbr', bitrateKbps: allowed }
 }
 
 /** The human summary of a finished render: files, requests, pause rounding, loudness, checks. */

@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject } from '../../../shared/domain/script'
+import { runCli } from '../../cli/run'
 import { parseMp3Header } from '../audio/mp3'
 import { readInfoTag } from '../audio/mp3-info-tag'
 import type { Harness } from '../upstream/test/helpers'
@@ -107,6 +108,72 @@ describe('a narration rendered to MP3', () => {
       cache: await openPieceCache(join(dir, 'cache-refused')),
     })
     await expect(job.done).rejects.toThrow(/24000 Hz goes up to 160 kbps/)
+    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
+  })
+})
+
+describe('voicedesk render with --mp3-mode and --bitrate', () => {
+  async function render(args: string[]) {
+    let out = ''
+    let err = ''
+    const code = await runCli(['render', ...args], {
+      io: { out: (t) => (out += t), err: (t) => (err += t) },
+      env: {
+        VOICEDESK_BASE_URL: harness.sandbox.baseUrl,
+        VOICEDESK_API_KEY: harness.sandbox.keys.paid,
+        VOICEDESK_PLAN: 'paid',
+        VOICEDESK_CACHE_DIR: join(dir, 'cli-cache'),
+      },
+      signal: new AbortController().signal,
+      pollMs: 50,
+    })
+    return { code, out, err }
+  }
+
+  it('writes the ACX shape: 44.1 kHz, 192 kbps constant bitrate, with an Info frame', async () => {
+    const script = join(dir, 'acx.md')
+    await writeFile(script, '# One\n\nThe keeper climbed the stairs at dusk.\n')
+    const out = join(dir, 'acx.mp3')
+    const r = await render([
+      script,
+      '--out',
+      out,
+      '--voice',
+      'olivia',
+      '--sample-rate',
+      '44100',
+      '--mp3-mode',
+      'cbr',
+      '--bitrate',
+      '192',
+    ])
+    expect(r.code, r.err).toBe(0)
+    const { tag, bitrates, frames } = await mp3Facts(out)
+    expect(tag?.kind).toBe('Info')
+    expect(tag?.frames).toBe(frames)
+    expect([...bitrates]).toEqual([192_000])
+  })
+
+  it.each([
+    [['--bitrate', '192'], /24000 Hz goes up to 160 kbps/],
+    [['--mp3-mode', 'cbr', '--bitrate', '100'], /--bitrate is one of 64, 96, 128, 160, 192/],
+    [['--mp3-mode', 'vbr', '--bitrate', '128'], /use it with --mp3-mode cbr/],
+    [['--mp3-mode', 'fast'], /--mp3-mode is vbr or cbr/],
+    [['--format', 'wav', '--mp3-mode', 'cbr'], /for MP3 output; this render writes wav/],
+  ])('refuses %j with exit 2 and requests nothing', async (flags, message) => {
+    const script = join(dir, 'refused.md')
+    await writeFile(script, 'Nothing should be spoken.\n')
+    harness.sandbox.clearRequestLog()
+    const r = await render([
+      script,
+      '--out',
+      join(dir, 'refused.mp3'),
+      '--voice',
+      'olivia',
+      ...flags,
+    ])
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(message)
     expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
   })
 })

@@ -188,7 +188,8 @@ export interface PreflightOptions {
  * locally in this order, each step throwing what it found: the format against the output's
  * extension, the MP3 bitrate against the sample rate, and the preset; the output folder
  * (exists, can be written: a probe file is created and removed); the free space for the
- * estimated output, copies and new cached pieces; the voices against the catalog. Writes nothing that stays, sends nothing billable.
+ * estimated output, copies and new cached pieces; the voices against the catalog. Writes
+ * nothing that stays, sends nothing billable.
  */
 export async function preflightRender(options: PreflightOptions): Promise<void> {
   const { project, outputPath, split } = options
