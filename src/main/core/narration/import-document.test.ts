@@ -194,7 +194,7 @@ describe('EPUB import', () => {
     await expect(importDocument('bought.epub', drm)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
-        'bought.epub is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Import a DRM-free copy of the book, such as the EPUB exported from your writing or publishing tool.',
+        'bought.epub is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Use a DRM-free copy of the book instead, such as the EPUB exported from your writing or publishing tool.',
     })
     const fonts = await epubOf({
       chapters,
@@ -211,7 +211,7 @@ describe('EPUB import', () => {
     )
     const other = await zipOf([['readme.txt', 'hello']])
     await expect(importDocument('other.epub', other)).rejects.toThrow(
-      'other.epub is a zip archive but not an EPUB book (it has no META-INF/container.xml). Export the book again as EPUB.',
+      'other.epub is a zip archive but not an EPUB book (it has no META-INF/container.xml). Save or export the book again as EPUB.',
     )
   })
 })

@@ -42,7 +42,10 @@ export async function importDocument(
   const label = basename(fileName)
   const kind = documentKindOf(fileName)
   if (kind === null) {
-    throw new AppError('VALIDATION_FAILED', `${label} is not a .docx or .epub file.`)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is not a .docx or .epub file. Open a Word document (.docx) or an EPUB book.`,
+    )
   }
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
     throw new AppError(

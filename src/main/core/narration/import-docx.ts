@@ -39,7 +39,7 @@ export async function importDocx(
     if (!zip.has('word/document.xml') && !zip.has('[Content_Types].xml')) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `${label} is a zip archive but not a Word document (.docx). Export the manuscript from your word processor as .docx.`,
+        `${label} is a zip archive but not a Word document (.docx). Save the manuscript as .docx in your word processor and open that.`,
       )
     }
     // mammoth reads the XML parts (document, styles, numbering, notes, relationships); images are

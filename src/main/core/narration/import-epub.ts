@@ -87,7 +87,7 @@ export async function importEpub(
     if (!zip.has('META-INF/container.xml')) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `${label} is a zip archive but not an EPUB book (it has no META-INF/container.xml). Export the book again as EPUB.`,
+        `${label} is a zip archive but not an EPUB book (it has no META-INF/container.xml). Save or export the book again as EPUB.`,
       )
     }
     const container = xml(await zip.text('META-INF/container.xml'))
@@ -100,7 +100,7 @@ export async function importEpub(
     if (opfPath === undefined || !zip.has(opfPath)) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `${label} is damaged: its container does not lead to the book's package file. Export the book again as EPUB.`,
+        `${label} is damaged: its container does not lead to the book's package file. Save or export the book again as EPUB.`,
       )
     }
     const opf = xml(await zip.text(opfPath))
@@ -141,7 +141,7 @@ export async function importEpub(
       if (!zip.has(item.href)) {
         throw new AppError(
           'VALIDATION_FAILED',
-          `${label} is damaged: its reading order names ${item.href}, which is not in the book. Export the book again as EPUB.`,
+          `${label} is damaged: its reading order names ${item.href}, which is not in the book. Save or export the book again as EPUB.`,
         )
       }
       const entries = tocByFile.get(item.href) ?? []
@@ -176,7 +176,7 @@ async function refuseDrm(label: string, zip: BoundedZip): Promise<void> {
     if (FONT_OBFUSCATION.has(algorithm) && isFont) continue
     throw new AppError(
       'VALIDATION_FAILED',
-      `${label} is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Import a DRM-free copy of the book, such as the EPUB exported from your writing or publishing tool.`,
+      `${label} is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Use a DRM-free copy of the book instead, such as the EPUB exported from your writing or publishing tool.`,
     )
   }
 }

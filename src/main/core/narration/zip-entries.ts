@@ -110,7 +110,10 @@ export class BoundedZip {
   async read(name: string): Promise<Buffer> {
     const entry = this.#entries.get(name)
     if (entry === undefined) {
-      throw new AppError('VALIDATION_FAILED', `${this.#label} is missing its part ${name}.`)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${this.#label} is missing its part ${name}. Open the original in the program that made it and save or export it again.`,
+      )
     }
     const size = entry.uncompressedSize
     if (size > this.#limits.maxEntryBytes || this.#unpacked + size > this.#limits.maxTotalBytes) {
@@ -134,7 +137,7 @@ export class BoundedZip {
         throw tooLarge(this.#label, this.#limits)
       throw new AppError(
         'VALIDATION_FAILED',
-        `${this.#label} is damaged: ${name} cannot be unpacked.`,
+        `${this.#label} is damaged: ${name} cannot be unpacked. Open the original in the program that made it and save or export it again.`,
         {
           cause: error,
         },
@@ -166,7 +169,7 @@ function unsafeOrDamaged(label: string, kind: string, cause: unknown): AppError 
   if (/invalid relative path|absolute path|invalid characters/i.test(message)) {
     return new AppError(
       'VALIDATION_FAILED',
-      `${label} names a file outside its own folders (${message.replace(/^.*?: /, '')}); VoiceDesk does not open such archives. Export the document again from the program that made it.`,
+      `${label} names a file outside its own folders (${message.replace(/^.*?: /, '')}); VoiceDesk does not open such archives. Save or export the document again from the program that made it.`,
       { cause },
     )
   }

@@ -1,0 +1,93 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
+import type { OpenedDocument } from '../../../shared/domain/script-workspace'
+import type { Result } from '../../../shared/errors'
+import { docxOf, epubOf } from '../../core/narration/test-documents'
+import { APP_SENDER, createTestRuntime } from '../../test-support'
+import { createTestPlatform } from '../../testing/test-platform'
+import type { Emit } from '../dispatch'
+
+// Manuscripts through the real dispatcher, as the window sends them: a dropped file's bytes, and
+// the open dialog (answered by the test platform) with the footnote choice.
+
+const noEmit: Emit = () => {}
+const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
+let env: Awaited<ReturnType<typeof createTestRuntime>>
+let dir: string
+beforeAll(async () => {
+  env = await createTestRuntime({ platform: ports })
+  dir = await mkdtemp(join(tmpdir(), 'vd-ipc-manuscript-'))
+})
+afterAll(async () => {
+  await env.cleanup()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function opened(result: Result<unknown>): OpenedDocument {
+  if (!result.ok) throw new Error(result.error.message)
+  return result.data as OpenedDocument
+}
+
+describe('manuscripts over IPC', () => {
+  it('imports a dropped EPUB from its bytes as an unsaved script with its notices', async () => {
+    const book = await epubOf({
+      title: 'Harbour',
+      chapters: [
+        { href: 'a.xhtml', body: '<h1>Quay</h1><p>Ropes <b>creaked</b>.</p><img src="x.png"/>' },
+      ],
+    })
+    const doc = opened(
+      await env.runtime.dispatch(
+        'script:importDroppedDocument',
+        { fileName: 'harbour.epub', bytes: new Uint8Array(book) },
+        APP_SENDER,
+        noEmit,
+      ),
+    )
+    expect(doc).toMatchObject({ fileName: null, location: null, unsaved: true })
+    expect(doc.project.title).toBe('Harbour')
+    expect(doc.project.blocks.map((b) => [b.chapter, b.text, b.ssml])).toEqual([
+      ['Quay', 'Ropes <emphasis level="strong">creaked</emphasis>.', true],
+    ])
+    expect(doc.notices).toEqual(['1 picture was skipped: VoiceDesk narrates text only.'])
+  })
+
+  it('refuses a dropped document over 50 MB before parsing it, naming the limit', async () => {
+    const result = await env.runtime.dispatch(
+      'script:importDroppedDocument',
+      { fileName: 'huge.docx', bytes: new Uint8Array(MAX_DOCUMENT_BYTES + 1) },
+      APP_SENDER,
+      noEmit,
+    )
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.code).toBe('VALIDATION_FAILED')
+    expect(result.error.message).toBe(
+      'A dropped document can be at most 52,428,800 bytes; this one is 52,428,801 bytes.',
+    )
+  })
+
+  it('opens a DOCX chosen in the open dialog, reading its footnotes when asked', async () => {
+    const path = join(dir, 'notes.docx')
+    await writeFile(
+      path,
+      await docxOf([{ runs: ['A claim', { footnote: 1 }, '.'] }], { 1: 'Its source.' }),
+    )
+    recorder.answerNextOpen([path])
+    const omitted = opened(await env.runtime.dispatch('script:open', undefined, APP_SENDER, noEmit))
+    expect(omitted.project.blocks.map((b) => b.text)).toEqual(['A claim.'])
+    expect(omitted.notices).toEqual([
+      '1 footnote was left out. To hear it, import the file again with footnotes read aloud.',
+    ])
+    recorder.answerNextOpen([path])
+    const read = opened(
+      await env.runtime.dispatch('script:open', { footnotes: 'read' }, APP_SENDER, noEmit),
+    )
+    expect(read.project.blocks.map((b) => b.text)).toEqual(['A claim.', 'Its source.'])
+    expect(read.notices).toBeUndefined()
+    expect(read.fileName).toBeNull()
+  })
+})
