@@ -62,7 +62,7 @@ test('a Word manuscript opened through the dialog becomes chapters, with emphasi
   )
   const notices = app.page.getByTestId('import-notices')
   await expect(notices).toContainText('1 picture was skipped: VoiceDesk narrates text only.')
-  await expect(notices).toContainText('1 footnote was left out.')
+  await expect(notices).toContainText('1 note (a footnote or endnote) was left out.')
   await snap(app, 'script-docx-import')
 
   await notices.getByRole('button', { name: 'Dismiss' }).click()

@@ -50,7 +50,7 @@ describe('DOCX import', () => {
     ])
     expect(notices).toEqual([
       '2 pictures were skipped: VoiceDesk narrates text only.',
-      '2 footnotes were left out. To hear them, import the file again with footnotes read aloud.',
+      '2 notes (footnotes and endnotes) were left out. To hear them, import the file again with footnotes read aloud.',
     ])
   })
 
@@ -87,8 +87,14 @@ describe('DOCX import', () => {
     )
     const pictures = await docxOf([{ runs: [{ image: 'only a picture' }] }])
     await expect(importDocument('album.docx', pictures)).rejects.toThrow(
-      'album.docx has no text to narrate (only 1 pictures, which VoiceDesk does not read). Open a document with some paragraphs.',
+      'album.docx has no text to narrate (only 1 picture, which VoiceDesk does not read). Open a document with some paragraphs.',
     )
+    const onlyNotes = await docxOf([{ runs: [{ footnote: 1 }] }], { 1: 'All the text is here.' })
+    await expect(importDocument('aside.docx', onlyNotes)).rejects.toThrow(
+      'aside.docx has no text to narrate but 1 note, which was left out. To hear it, import the file again with footnotes read aloud.',
+    )
+    const read = await importDocument('aside.docx', onlyNotes, 'read')
+    expect(read.project.blocks.map((b) => b.text)).toEqual(['All the text is here.'])
   })
 })
 
@@ -169,7 +175,7 @@ describe('EPUB import', () => {
     const left = await importDocument('notes.epub', book)
     expect(left.project.blocks.map((b) => b.text)).toEqual(['A claim and more.', 'Next.'])
     expect(left.notices).toEqual([
-      '2 footnotes were left out. To hear them, import the file again with footnotes read aloud.',
+      '2 notes (footnotes and endnotes) were left out. To hear them, import the file again with footnotes read aloud.',
     ])
     const read = await importDocument('notes.epub', book, 'read')
     expect(read.project.blocks.map((b) => b.text)).toEqual([

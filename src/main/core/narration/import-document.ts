@@ -58,10 +58,16 @@ export async function importDocument(
       ? await importDocx(label, bytes, footnotes)
       : await importEpub(label, bytes, footnotes)
   if (read.blocks.length === 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `${label} has no text to narrate${read.skipped.images > 0 ? ` (only ${formatCount(read.skipped.images)} pictures, which VoiceDesk does not read)` : ''}. Open a document with some paragraphs.`,
-    )
+    const { images, notes } = read.skipped
+    const why =
+      notes > 0
+        ? notes === 1
+          ? ' but 1 note, which was left out. To hear it, import the file again with footnotes read aloud'
+          : ` but ${formatCount(notes)} notes, which were left out. To hear them, import the file again with footnotes read aloud`
+        : images > 0
+          ? ` (only ${plural(images, 'picture', 'pictures')}, which VoiceDesk does not read). Open a document with some paragraphs`
+          : '. Open a document with some paragraphs'
+    throw new AppError('VALIDATION_FAILED', `${label} has no text to narrate${why}.`)
   }
   const title = (read.title || titleOfName(label)).slice(0, 200)
   return {
@@ -75,21 +81,24 @@ function titleOfName(name: string): string {
   return ext ? name.slice(0, -ext.length) : name
 }
 
-/** "2 pictures were skipped…", "3 footnotes were left out…": what the script does not hold. */
+/** "1 picture", "3 notes": a count with its noun. */
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`
+}
+
+/** "2 pictures were skipped…", "3 notes were left out…": what the script does not hold. */
 export function noticesOf(skipped: SkippedContent, footnotes: FootnoteMode): string[] {
   const notices: string[] = []
   if (skipped.images > 0) {
     notices.push(
-      skipped.images === 1
-        ? '1 picture was skipped: VoiceDesk narrates text only.'
-        : `${formatCount(skipped.images)} pictures were skipped: VoiceDesk narrates text only.`,
+      `${plural(skipped.images, 'picture was', 'pictures were')} skipped: VoiceDesk narrates text only.`,
     )
   }
   if (skipped.notes > 0 && footnotes === 'omit') {
     notices.push(
       skipped.notes === 1
-        ? '1 footnote was left out. To hear it, import the file again with footnotes read aloud.'
-        : `${formatCount(skipped.notes)} footnotes were left out. To hear them, import the file again with footnotes read aloud.`,
+        ? '1 note (a footnote or endnote) was left out. To hear it, import the file again with footnotes read aloud.'
+        : `${formatCount(skipped.notes)} notes (footnotes and endnotes) were left out. To hear them, import the file again with footnotes read aloud.`,
     )
   }
   return notices

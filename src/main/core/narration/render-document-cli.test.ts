@@ -114,7 +114,7 @@ describe('render a manuscript from the command line', () => {
     sandbox.clearRequestLog()
     const omitted = await render(args)
     expect(omitted.code, omitted.err).toBe(0)
-    expect(omitted.err).toContain('1 footnote was left out.')
+    expect(omitted.err).toContain('1 note (a footnote or endnote) was left out.')
     expect(JSON.parse(omitted.out)).toMatchObject({ totalPieces: 1, billableCharacters: 23 })
     const read = await render([...args, '--footnotes', 'read'])
     expect(read.code, read.err).toBe(0)

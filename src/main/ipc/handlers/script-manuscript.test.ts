@@ -80,7 +80,7 @@ describe('manuscripts over IPC', () => {
     const omitted = opened(await env.runtime.dispatch('script:open', undefined, APP_SENDER, noEmit))
     expect(omitted.project.blocks.map((b) => b.text)).toEqual(['A claim.'])
     expect(omitted.notices).toEqual([
-      '1 footnote was left out. To hear it, import the file again with footnotes read aloud.',
+      '1 note (a footnote or endnote) was left out. To hear it, import the file again with footnotes read aloud.',
     ])
     recorder.answerNextOpen([path])
     const read = opened(
