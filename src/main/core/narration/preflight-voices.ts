@@ -45,6 +45,24 @@ function facts(use: VoiceUse): Omit<PreflightProblem, 'kind' | 'message'> {
   }
 }
 
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+
+/** "German (Germany)" for de-DE: the language in words, or the tag when it has no name. */
+function languageName(tag: string): string {
+  try {
+    return LANGUAGE_NAMES.of(tag) ?? tag
+  } catch {
+    return tag
+  }
+}
+
+/** "American English", "American English and British English", "A, B and C". */
+function languageList(tags: string[]): string {
+  const names = [...new Set(tags.map(languageName))]
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}
+
 /** Whether `asked` is one of `offered`: the same tag, or the same language in another region. */
 function speaks(offered: string[], asked: string): boolean {
   const language = (tag: string): string => tag.split('-')[0]?.toLowerCase() ?? ''
@@ -104,10 +122,10 @@ export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightPro
       m.languages.map((l) => l.locale),
     )
     if (languages.length === 0 || speaks(languages, use.language)) continue
-    const listed = [...new Set(languages)].join(', ')
+    const asked = languageName(use.language)
     problems.push({
       kind: 'language',
-      message: `${voicePhrase(use, voice)} for ${use.language} text${where(use)}, but ${voice.displayName} speaks ${listed}${model === null ? '' : ` with ${model.name}`}. ${remedy(use, `a voice that speaks ${use.language}`)}`,
+      message: `${voicePhrase(use, voice)} for ${asked} text${where(use)}, but ${voice.displayName} speaks only ${languageList(languages)}${model === null ? '' : ` with ${model.name}`}. ${remedy(use, `a voice that speaks ${asked}`)}`,
       ...facts(use),
     })
   }
