@@ -16,7 +16,7 @@ import { estimateFootprint, SPARE_BYTES } from './preflight-disk'
 import { startRender } from './render-job'
 import type { RenderOptions } from './render-job'
 import { planRender } from './render-plan'
-import { checkPreset } from './render-preflight'
+import { checkOutputExtension, checkPreset } from './render-preflight'
 import { upstreamSpeechSource } from './upstream-speech-source'
 import { summarizePlan } from './voice-uses'
 
@@ -219,6 +219,11 @@ describe('checks before the first billable request', () => {
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.message).toContain('ends in .mp3, but the format chosen is WAV')
     expect(await readdir(folder)).toEqual([])
+    // A name that is no format VoiceDesk writes is the command line's explicit --format choice.
+    expect(checkOutputExtension('/x/take.bin', 'wav')).toEqual([])
+    expect(checkOutputExtension('/x/book.flac', 'wav')).toEqual([])
+    expect(checkOutputExtension('/x/book.OGG', 'ogg')).toEqual([])
+    expect(checkOutputExtension('/x/book.ogg', 'mp3').map((p) => p.kind)).toEqual(['format'])
   })
 
   it("refuses what a preset's constraints rule out", async () => {

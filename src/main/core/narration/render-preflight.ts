@@ -35,7 +35,7 @@ export interface PresetRequirements {
   loudnessTarget?: boolean
 }
 
-/** The extensions each format is written under; an audio extension of another format is refused. */
+/** The extensions each format is written under; one of another format's is refused. */
 const FORMAT_EXTENSIONS: Record<SpeechFormat, readonly string[]> = {
   wav: ['wav', 'wave'],
   mp3: ['mp3'],
@@ -44,32 +44,16 @@ const FORMAT_EXTENSIONS: Record<SpeechFormat, readonly string[]> = {
   pcm: ['pcm', 'raw'],
 }
 
-/** Audio extensions VoiceDesk does not write: a file named so would claim another format. */
-const OTHER_AUDIO_EXTENSIONS = [
-  'm4a',
-  'm4b',
-  'mp4',
-  'flac',
-  'opus',
-  'aif',
-  'aiff',
-  'wma',
-  'webm',
-  'weba',
-  'caf',
-  'mka',
-]
-
 /**
- * The output's extension against its format. Why only audio extensions are judged: the command
- * line lets `--format` choose the bytes of a file with another name (`take.bin`); what must not
- * happen is WAV bytes under `.mp3`, which players open as MP3 and fail on.
+ * The output's extension against its format: an extension of another format VoiceDesk writes is
+ * refused (WAV bytes under `.mp3`, which players open as MP3 and fail on). Why other names pass:
+ * the command line lets `--format` choose the bytes of a file named otherwise (`take.bin`,
+ * `book.flac`), an explicit choice its docs promise; without `--format` it refuses them itself.
  */
 export function checkOutputExtension(outputPath: string, format: SpeechFormat): PreflightProblem[] {
   const ext = extname(outputPath).slice(1).toLowerCase()
   if (ext === '' || FORMAT_EXTENSIONS[format].includes(ext)) return []
-  const known = Object.values(FORMAT_EXTENSIONS).flat()
-  if (!known.includes(ext) && !OTHER_AUDIO_EXTENSIONS.includes(ext)) return []
+  if (!Object.values(FORMAT_EXTENSIONS).flat().includes(ext)) return []
   return [
     {
       kind: 'format',
