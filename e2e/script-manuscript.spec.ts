@@ -139,6 +139,9 @@ test('a DRM-protected EPUB is refused with a message that says what to do', asyn
   app.platform.answerNextOpen([path])
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(app.page.getByTestId('script-file-error')).toContainText(
+    'VoiceDesk cannot open this file',
+  )
+  await expect(app.page.getByTestId('script-file-error')).toContainText(
     'bought.epub is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Use a DRM-free copy',
   )
   await expect(app.page.getByTestId('script-empty')).toBeVisible()

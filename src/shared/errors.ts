@@ -48,6 +48,11 @@ export interface ErrorDetails {
   /** Set on a CONFLICT because the output (or the script) is being rendered right now. */
   renderInProgress?: true
   /**
+   * Set when a file to import cannot be read as a script (damaged, protected by DRM, not the kind
+   * its name says, or without text): the message names the file and what to do.
+   */
+  unreadableFile?: true
+  /**
    * What the checks before a render found, each naming its block or cast entry: nothing was sent
    * to the service and nothing was written.
    */

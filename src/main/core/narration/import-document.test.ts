@@ -1,7 +1,11 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { ScriptBlock } from '../../../shared/domain/script'
 import { importDocument } from './import-document'
+import { importScript } from './import-script'
 import type { EpubChapter } from './test-documents'
 import { docxOf, epubOf, lieAboutSize, renameEntry, zipOf } from './test-documents'
 
@@ -201,6 +205,7 @@ describe('EPUB import', () => {
       code: 'VALIDATION_FAILED',
       message:
         'bought.epub is protected by DRM: its text is encrypted, so VoiceDesk cannot read it. Use a DRM-free copy of the book instead, such as the EPUB exported from your writing or publishing tool.',
+      details: { unreadableFile: true },
     })
     const fonts = await epubOf({
       chapters,
@@ -259,9 +264,33 @@ describe('archive bounds', () => {
     )
   })
 
+  it('refuses a file on disk over the limit by its size, and a missing one as not found', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vd-doc-size-'))
+    try {
+      const path = join(dir, 'huge.docx')
+      await writeFile(path, '')
+      await truncate(path, 50 * 1024 * 1024 + 1)
+      await expect(importScript(path)).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^huge\.docx is too large to open\./),
+        details: { limit: { maximum: 50 * 1024 * 1024 } },
+      })
+      await expect(importScript(join(dir, 'gone.epub'))).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: `The script file ${join(dir, 'gone.epub')} does not exist. Check the path.`,
+      })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses a file over the document size limit before reading it', async () => {
-    await expect(importDocument('huge.epub', Buffer.alloc(50 * 1024 * 1024 + 1))).rejects.toThrow(
-      'huge.epub is 50 MB; VoiceDesk opens documents of at most 50 MB.',
-    )
+    await expect(
+      importDocument('huge.epub', Buffer.alloc(50 * 1024 * 1024 + 1)),
+    ).rejects.toMatchObject({
+      message:
+        'huge.epub is too large to open. A document can be at most 52,428,800 bytes; this one is 52,428,801 bytes. Save a copy without large pictures and open that.',
+      details: { limit: { maximum: 50 * 1024 * 1024 } },
+    })
   })
 })

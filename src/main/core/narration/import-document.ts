@@ -3,7 +3,7 @@ import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import { AppError } from '../../../shared/errors'
-import { formatBytes, formatCount } from '../../../shared/limits'
+import { formatCount, sizeSentence } from '../../../shared/limits'
 import type { FootnoteMode, SkippedContent } from './html-blocks'
 import { importDocx } from './import-docx'
 import { importEpub } from './import-epub'
@@ -39,6 +39,29 @@ export async function importDocument(
   bytes: Uint8Array,
   footnotes: FootnoteMode = 'omit',
 ): Promise<ImportedDocument> {
+  try {
+    return await readDocument(fileName, bytes, footnotes)
+  } catch (error) {
+    // Marked so the window says the file cannot be opened rather than that some input is wrong.
+    if (
+      error instanceof AppError &&
+      error.code === 'VALIDATION_FAILED' &&
+      error.details?.limit === undefined
+    ) {
+      throw new AppError('VALIDATION_FAILED', error.message, {
+        cause: error,
+        details: { ...error.details, unreadableFile: true },
+      })
+    }
+    throw error
+  }
+}
+
+async function readDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode,
+): Promise<ImportedDocument> {
   const label = basename(fileName)
   const kind = documentKindOf(fileName)
   if (kind === null) {
@@ -50,7 +73,8 @@ export async function importDocument(
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `${label} is ${formatBytes(bytes.byteLength)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
+      `${label} is too large to open. ${sizeSentence('A document', MAX_DOCUMENT_BYTES, bytes.byteLength)} Save a copy without large pictures and open that.`,
+      { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
     )
   }
   const read =

@@ -5,7 +5,7 @@ import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../shared/domain/m
 import type { Project, ProjectDefaults } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
-import { formatBytes } from '../../../shared/limits'
+import { sizeSentence } from '../../../shared/limits'
 import { toDiskError } from '../files/atomic-write'
 import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
@@ -84,7 +84,8 @@ export async function readDocumentBytes(path: string): Promise<Buffer> {
     if (size > MAX_DOCUMENT_BYTES) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `${basename(path)} is ${formatBytes(size)}; VoiceDesk opens documents of at most ${formatBytes(MAX_DOCUMENT_BYTES)}. Save a copy without large pictures and open that.`,
+        `${basename(path)} is too large to open. ${sizeSentence('A document', MAX_DOCUMENT_BYTES, size)} Save a copy without large pictures and open that.`,
+        { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
       )
     }
     return await readFile(path)

@@ -90,6 +90,23 @@ describe('describeError', () => {
     )
   })
 
+  it('says a file cannot be opened, not that some input is invalid, when an import is refused', () => {
+    const drm = describeError(
+      new AppError(
+        'VALIDATION_FAILED',
+        'bought.epub is protected by DRM: its text is encrypted, so VoiceDesk cannot read it.',
+        { details: { unreadableFile: true } },
+      ),
+    )
+    expect(drm.title).toBe('VoiceDesk cannot open this file')
+    expect(drm.action).toBe(
+      'Open another file, or save this one again in the program that made it.',
+    )
+    expect(describeError(new AppError('VALIDATION_FAILED', 'x')).title).toBe(
+      'Some of the input is not valid',
+    )
+  })
+
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
     expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe('Wrong base URL')
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')

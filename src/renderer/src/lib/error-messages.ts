@@ -35,6 +35,13 @@ interface Wording {
 function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext): Wording {
   switch (code) {
     case 'VALIDATION_FAILED':
+      // A file that could not be imported: nothing in a form is wrong, the file is.
+      if (details.unreadableFile === true) {
+        return {
+          title: 'VoiceDesk cannot open this file',
+          action: 'Open another file, or save this one again in the program that made it.',
+        }
+      }
       // Over a limit, the message from main names it ("A cast can have at most 500 speakers;
       // this one has 1,000,000."); there is no field to correct, only something to make smaller.
       return details.limit === undefined
