@@ -6,6 +6,7 @@ import type {
   ConversationListResult,
   ConversationStats,
 } from '../../../shared/domain/conversation-list'
+import { isFinalConversationStatus } from '../../../shared/domain/conversation'
 import { AppError } from '../../../shared/errors'
 import type { Clock } from '../clock'
 import type { Logger } from '../log/logger'
@@ -21,6 +22,9 @@ const MAX_CACHED_SUMMARIES = 20_000
  * in flight would only queue there and delay the poller.
  */
 const SUMMARY_READS_IN_FLIGHT = 3
+
+/** Longest wait for a poller's evaluation read (its delays add up to about a minute). */
+const POLLER_EVALUATION_WAIT_MS = 120_000
 
 export interface InboxServiceOptions {
   /** The account's client (throws AUTH_MISSING when signed out). */
@@ -41,6 +45,13 @@ export class InboxService {
   readonly #options: InboxServiceOptions
   readonly #pollers = new Map<number, InboxPoller>()
   readonly #summaries = new Map<string, EvaluationSummary>()
+  /**
+   * Conversations a poller saw finish and will read the evaluations of. Why kept: the table asks
+   * for the same row's summary as soon as it shows it finished; answering from the poller's one
+   * read (an event) keeps it to one read per conversation. Held for at most
+   * {@link POLLER_EVALUATION_WAIT_MS}, in case the poller's read failed.
+   */
+  readonly #pollerWillRead = new Map<string, number>()
 
   constructor(options: InboxServiceOptions) {
     this.#options = options
@@ -72,8 +83,8 @@ export class InboxService {
     const missing: string[] = []
     for (const id of new Set(ids)) {
       const cached = this.#summaries.get(`${identity}|${id}`)
-      if (cached === undefined) missing.push(id)
-      else found[id] = cached
+      if (cached !== undefined) found[id] = cached
+      else if (!this.#pollerReads(`${identity}|${id}`)) missing.push(id)
     }
     const client = this.#options.client()
     let next = 0
@@ -107,6 +118,8 @@ export class InboxService {
     if (!watching) {
       existing?.stop()
       this.#pollers.delete(ownerId)
+      // A stopped poller reads nothing more: the table may ask for those itself.
+      if (this.#pollers.size === 0) this.#pollerWillRead.clear()
       return
     }
     if (existing !== undefined) return
@@ -116,8 +129,13 @@ export class InboxService {
       clock: this.#options.clock,
       ...(this.#options.timing ? { timing: this.#options.timing } : {}),
       events: {
-        onChange: (conversation) => send({ kind: 'changed', conversation }),
+        onChange: (conversation) => {
+          if (isFinalConversationStatus(conversation.status))
+            this.#pollerWillRead.set(`${identity}|${conversation.id}`, this.#options.clock.now())
+          send({ kind: 'changed', conversation })
+        },
         onEvaluations: (id, evaluations) => {
+          this.#pollerWillRead.delete(`${identity}|${id}`)
           if (evaluations.length === 0) return
           const summary = summarizeEvaluations(evaluations)
           this.#remember(`${identity}|${id}`, summary)
@@ -151,6 +169,14 @@ export class InboxService {
   dispose(): void {
     for (const poller of this.#pollers.values()) poller.stop()
     this.#pollers.clear()
+  }
+
+  #pollerReads(key: string): boolean {
+    const since = this.#pollerWillRead.get(key)
+    if (since === undefined) return false
+    if (this.#options.clock.now() - since <= POLLER_EVALUATION_WAIT_MS) return true
+    this.#pollerWillRead.delete(key)
+    return false
   }
 
   #remember(key: string, summary: EvaluationSummary): void {
