@@ -9,6 +9,7 @@ import {
   openKey,
   useOpenConversation,
 } from '../api/conversation-queries'
+import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useRecording } from '../hooks/use-recording'
 import { ConversationHeader } from './conversation-header'
 import { EvaluationsPanel } from './evaluations-panel'
@@ -32,6 +33,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   const { id } = props
   const queryClient = useQueryClient()
   const query = useOpenConversation(id)
+  const agents = useAgents()
   const data = query.data
   const [recordingAttempt, setRecordingAttempt] = useState(0)
   const audioRef = useRef<HTMLAudioElement | null>(null)
@@ -92,7 +94,12 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   return (
     <div className="conversation-detail" data-testid="conversation-detail">
       <div className="conversation-detail__top">
-        <ConversationHeader conversation={conversation} watch={watch} now={now} />
+        <ConversationHeader
+          conversation={conversation}
+          agentName={agentLabel(agents, conversation.agentId)}
+          watch={watch}
+          now={now}
+        />
         <button
           type="button"
           className="button button--small"

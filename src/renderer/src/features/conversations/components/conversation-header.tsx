@@ -28,13 +28,15 @@ const END_REASONS: Record<string, string> = {
 /** Status, agent, transport, times and end reason of a conversation. */
 export function ConversationHeader(props: {
   conversation: Conversation
+  /** The agent's name (never its raw id). */
+  agentName: string
   watch: WatchState
   now: number
 }): ReactElement {
   const c = props.conversation
   const status = props.watch.status ?? c.status
   const rows: [string, string, string][] = [
-    ['Agent', c.agentId ?? '—', 'agent'],
+    ['Agent', props.agentName, 'agent'],
     ['Transport', c.transport ?? '—', 'transport'],
     ['Started', when(c.startedAt), 'started'],
     ['Ended', when(c.endedAt), 'ended'],
@@ -52,9 +54,7 @@ export function ConversationHeader(props: {
         {rows.map(([label, value, key]) => (
           <div key={key} className="conversation-header__fact">
             <dt>{label}</dt>
-            <dd className={key === 'agent' ? 'mono' : undefined} data-testid={`header-${key}`}>
-              {value}
-            </dd>
+            <dd data-testid={`header-${key}`}>{value}</dd>
           </div>
         ))}
         {c.endReason !== null && (

@@ -8,6 +8,7 @@ import {
   useRecentConversations,
   useRemoveRecent,
 } from '../api/conversation-queries'
+import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useConversationsStore } from '../stores/conversations-store'
 import { StatusChip } from './status-chip'
 
@@ -19,6 +20,7 @@ export function RecentList(props: {
   const query = useRecentConversations()
   const remove = useRemoveRecent()
   const dismiss = useDismissListNotice()
+  const agents = useAgents()
   const selectedId = useConversationsStore((s) => s.selectedId)
   const filter = useConversationsStore((s) => s.listFilter)
   const setFilter = useConversationsStore((s) => s.setListFilter)
@@ -26,7 +28,9 @@ export function RecentList(props: {
   const items = (query.data?.items ?? []).filter(
     (item) =>
       needle === '' ||
-      [item.id, item.agentId ?? '', item.status].some((v) => v.toLowerCase().includes(needle)),
+      [item.id, agentLabel(agents, item.agentId), item.status].some((v) =>
+        v.toLowerCase().includes(needle),
+      ),
   )
   return (
     <section className="recent" aria-labelledby="recent-title">
@@ -73,7 +77,7 @@ export function RecentList(props: {
               <span className="recent__id mono">{item.id}</span>
               <span className="recent__meta">
                 <StatusChip status={item.status} />
-                <span className="mono">{item.agentId ?? 'no agent'}</span>
+                <span>{agentLabel(agents, item.agentId)}</span>
               </span>
               <span className="recent__meta">
                 {item.startedAt !== null ? formatDateTime(item.startedAt) : 'not started'}

@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import { MAX_BATCH_EXPORT } from '../../../../../shared/domain/conversation-inbox'
+import { AppError } from '../../../../../shared/errors'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { cancelBatchExport, startBatchExport, useBatchExportEvents } from '../api/inbox-queries'
+import { useInboxStore } from '../stores/inbox-store'
+
+const count = new Intl.NumberFormat()
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path
+}
+
+function plural(n: number): string {
+  return `${count.format(n)} conversation${n === 1 ? '' : 's'}`
+}
+
+/**
+ * Exports the conversations the inbox shows (after every filter and the search): a CSV summary
+ * and JSONL transcripts in a folder the user picks, with progress and cancel.
+ */
+export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): ReactElement {
+  const state = useInboxStore((s) => s.exportState)
+  const setState = useInboxStore((s) => s.setExportState)
+  const started = useInboxStore((s) => s.exportStarted)
+  const progress = useInboxStore((s) => s.exportProgress)
+  const ended = useInboxStore((s) => s.exportEnded)
+  const [startError, setStartError] = useState<unknown>(null)
+  useBatchExportEvents({ progress, ended })
+
+  const ids = props.ids.slice(0, MAX_BATCH_EXPORT)
+  const start = (): void => {
+    setStartError(null)
+    setState({ phase: 'choosing' })
+    startBatchExport(ids).then(
+      (job) => {
+        if (job === null) setState({ phase: 'idle' })
+        else started(job.jobId, job.folder, ids.length)
+      },
+      (error: unknown) => {
+        setState({ phase: 'idle' })
+        setStartError(error)
+      },
+    )
+  }
+
+  if (state.phase === 'running') {
+    const fraction = state.total === 0 ? 0 : state.done / state.total
+    return (
+      <div className="batch-export batch-export--running" data-testid="batch-export">
+        <div className="batch-export__progress">
+          <span data-testid="batch-export-progress">
+            Exporting {count.format(state.done)} of {plural(state.total)}…
+          </span>
+          <progress max={1} value={fraction} aria-label="Export progress" />
+        </div>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void cancelBatchExport(state.jobId).catch(() => undefined)}
+        >
+          Cancel export
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="batch-export" data-testid="batch-export">
+      <div className="batch-export__row">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={ids.length === 0 || state.phase === 'choosing'}
+          onClick={start}
+        >
+          Export {plural(ids.length)}…
+        </button>
+        <span className="field__hint batch-export__hint">
+          {props.moreToLoad
+            ? 'The conversations loaded so far that match; scroll to load more.'
+            : 'Every conversation that matches the filters and the search.'}
+          {props.ids.length > MAX_BATCH_EXPORT &&
+            ` One export takes at most ${count.format(MAX_BATCH_EXPORT)}.`}
+        </span>
+      </div>
+      {startError !== null && <ErrorNotice error={startError} testId="batch-export-error" />}
+      {state.phase === 'ended' && state.outcome.ok && (
+        <Notice
+          tone="success"
+          title={`Exported ${plural(state.outcome.result.conversations)}`}
+          testId="batch-export-done"
+        >
+          <p className="notice__text">
+            Saved <span className="mono">{fileName(state.outcome.result.csvPath)}</span> (summary)
+            and <span className="mono">{fileName(state.outcome.result.jsonlPath)}</span>{' '}
+            (transcripts) in {state.folder}.
+            {state.outcome.result.skipped.length > 0 &&
+              ` ${plural(state.outcome.result.skipped.length)} the service no longer has were left out.`}
+          </p>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setState({ phase: 'idle' })}
+          >
+            Dismiss
+          </button>
+        </Notice>
+      )}
+      {state.phase === 'ended' && !state.outcome.ok && state.outcome.error.code === 'CANCELLED' && (
+        <Notice tone="info" title="Export cancelled" testId="batch-export-cancelled">
+          <p className="notice__text">Nothing was saved in {state.folder}.</p>
+        </Notice>
+      )}
+      {state.phase === 'ended' && !state.outcome.ok && state.outcome.error.code !== 'CANCELLED' && (
+        <ErrorNotice error={AppError.fromData(state.outcome.error)} testId="batch-export-error" />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { create } from 'zustand'
+import type {
+  BatchExportEnded,
+  BatchExportProgress,
+} from '../../../../../shared/domain/conversation-inbox'
+import type { AppErrorData } from '../../../../../shared/errors'
+import type { InboxFilters } from '../hooks/inbox-filter'
+import { NO_FILTERS } from '../hooks/inbox-filter'
+
+/** Which list the side of the workspace shows: the service's inbox, or conversations opened by id. */
+export type InboxTab = 'inbox' | 'opened'
+
+/** A batch export as the page follows it. */
+export type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'choosing' }
+  | { phase: 'running'; jobId: string; folder: string; done: number; total: number }
+  | { phase: 'ended'; outcome: BatchExportEnded; folder: string }
+
+interface InboxUiState {
+  tab: InboxTab
+  filters: InboxFilters
+  /** Search text over the loaded rows. */
+  search: string
+  /** The row the keyboard is on (j/k); Enter opens it. */
+  focusedId: string | null
+  /** The last poll error, cleared by the next good poll. */
+  pollError: AppErrorData | null
+  exportState: ExportState
+  setTab: (tab: InboxTab) => void
+  setFilter: <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => void
+  clearFilters: () => void
+  setSearch: (value: string) => void
+  focus: (id: string | null) => void
+  setPollError: (error: AppErrorData | null) => void
+  setExportState: (state: ExportState) => void
+  /** The export started under `jobId`; applies events that came before main's answer. */
+  exportStarted: (jobId: string, folder: string, total: number) => void
+  exportProgress: (progress: BatchExportProgress) => void
+  exportEnded: (ended: BatchExportEnded) => void
+}
+
+// Events of an export that arrived before the call that started it returned (they race).
+const early = new Map<string, { progress?: BatchExportProgress; ended?: BatchExportEnded }>()
+
+/** UI state of the inbox (filters, search, keyboard focus, export), kept across workspaces. */
+export const useInboxStore = create<InboxUiState>((set) => ({
+  tab: 'inbox',
+  filters: NO_FILTERS,
+  search: '',
+  focusedId: null,
+  pollError: null,
+  exportState: { phase: 'idle' },
+  setTab: (tab) => set({ tab }),
+  setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
+  clearFilters: () => set({ filters: NO_FILTERS, search: '' }),
+  setSearch: (value) => set({ search: value }),
+  focus: (id) => set({ focusedId: id }),
+  setPollError: (error) => set({ pollError: error }),
+  setExportState: (exportState) => set({ exportState }),
+  exportStarted: (jobId, folder, total) => {
+    const before = early.get(jobId)
+    early.clear()
+    set({
+      exportState:
+        before?.ended !== undefined
+          ? { phase: 'ended', outcome: before.ended, folder }
+          : {
+              phase: 'running',
+              jobId,
+              folder,
+              done: before?.progress?.done ?? 0,
+              total: before?.progress?.total ?? total,
+            },
+    })
+  },
+  exportProgress: (progress) =>
+    set((s) => {
+      if (s.exportState.phase === 'choosing') {
+        early.set(progress.jobId, { ...early.get(progress.jobId), progress })
+        return {}
+      }
+      return s.exportState.phase === 'running' && s.exportState.jobId === progress.jobId
+        ? { exportState: { ...s.exportState, done: progress.done, total: progress.total } }
+        : {}
+    }),
+  exportEnded: (ended) =>
+    set((s) => {
+      if (s.exportState.phase === 'choosing') {
+        early.set(ended.jobId, { ...early.get(ended.jobId), ended })
+        return {}
+      }
+      return s.exportState.phase === 'running' && s.exportState.jobId === ended.jobId
+        ? { exportState: { phase: 'ended', outcome: ended, folder: s.exportState.folder } }
+        : {}
+    }),
+}))
