@@ -1,8 +1,9 @@
 import type { ChildNode, Element } from 'domhandler'
-import { DomUtils } from 'htmlparser2'
+import { DomHandler, DomUtils, Parser } from 'htmlparser2'
 import type { ScriptBlockInput } from '../../../shared/domain/script'
 import { MAX_TITLE } from '../../../shared/domain/script'
 import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import { AppError } from '../../../shared/errors'
 
 export type { FootnoteMode } from '../../../shared/domain/manuscript'
 
@@ -54,6 +55,43 @@ const IMAGE_TAGS = new Set(['img', 'image', 'svg', 'picture'])
 interface Run {
   text: string
   level: Level
+}
+
+/**
+ * Deepest element nesting a manuscript's markup may have. Real books nest a few dozen deep; past
+ * this, parsing and walking the tree grow with the square of the depth (100,000 nested `<div>`s
+ * took a minute) and the walk would run out of stack.
+ */
+export const MAX_MARKUP_DEPTH = 512
+
+class MarkupTooDeep extends Error {}
+
+/** Builds the tree and stops at {@link MAX_MARKUP_DEPTH}. */
+class BoundedDomHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.tagStack.length > MAX_MARKUP_DEPTH) throw new MarkupTooDeep()
+    super.onopentag(name, attribs)
+  }
+}
+
+/**
+ * Parses a manuscript's markup into a tree: `xml` for package files (names keep their case),
+ * else HTML (tolerant of the small faults real books have, with `<x/>` honoured). Markup nested
+ * deeper than {@link MAX_MARKUP_DEPTH} is refused with VALIDATION_FAILED naming `label`.
+ */
+export function parseMarkup(text: string, xml: boolean, label: string): ChildNode[] {
+  const handler = new BoundedDomHandler()
+  const parser = new Parser(handler, xml ? { xmlMode: true } : { recognizeSelfClosing: true })
+  try {
+    parser.end(text)
+  } catch (error) {
+    if (!(error instanceof MarkupTooDeep)) throw error
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} has markup nested more than ${MAX_MARKUP_DEPTH} levels deep, which no real document needs; VoiceDesk did not read it. Open it in the program that made it and save or export it again.`,
+    )
+  }
+  return handler.root.children
 }
 
 /** Escapes text for an SSML block. */
@@ -194,7 +232,7 @@ export function blocksOfHtml(
     const hash = href.indexOf('#')
     if (hash < 0) return undefined
     const file = hash === 0 ? partName : resolveHref(partName, href.slice(0, hash))
-    return notes.get(`${file}#${decodeURIComponent(href.slice(hash + 1))}`)
+    return notes.get(`${file}#${decodeHref(href.slice(hash + 1))}`)
   }
   const citedNotes = new Set<Element>()
   if (footnotes === 'read') {
@@ -265,12 +303,7 @@ function hasAncestorIn(node: Element, set: ReadonlySet<Element>): boolean {
  * path module: these are names inside a zip, never paths on disk, and must not become ones.
  */
 export function resolveHref(base: string, href: string): string {
-  let target: string
-  try {
-    target = decodeURIComponent(href)
-  } catch {
-    target = href
-  }
+  const target = decodeHref(href)
   const out = base.split('/').slice(0, -1)
   for (const segment of target.split('/')) {
     if (segment === '' || segment === '.') continue
@@ -278,4 +311,13 @@ export function resolveHref(base: string, href: string): string {
     else out.push(segment)
   }
   return out.join('/')
+}
+
+/** Percent-escapes decoded; a malformed escape (`%zz`) is kept as written. */
+export function decodeHref(href: string): string {
+  try {
+    return decodeURIComponent(href)
+  } catch {
+    return href
+  }
 }

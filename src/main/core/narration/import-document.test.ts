@@ -264,6 +264,21 @@ describe('archive bounds', () => {
     )
   })
 
+  it('refuses markup nested deeper than any book needs, and reads one nested a hundred deep', async () => {
+    const nested = (depth: number): string =>
+      `${'<div>'.repeat(depth)}<p>Deep.</p>${'</div>'.repeat(depth)}`
+    const deep = await epubOf({ chapters: [chapter('a.xhtml', nested(100_000))] })
+    await expect(importDocument('deep.epub', deep)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^deep\.epub has markup nested more than 512 levels deep/),
+      details: { unreadableFile: true },
+    })
+    const fine = await epubOf({ chapters: [chapter('a.xhtml', nested(100))] })
+    expect((await importDocument('fine.epub', fine)).project.blocks.map((b) => b.text)).toEqual([
+      'Deep.',
+    ])
+  })
+
   it('refuses a file on disk over the limit by its size, and a missing one as not found', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vd-doc-size-'))
     try {

@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
+import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { formatCount, sizeSentence } from '../../../shared/limits'
 import type { FootnoteMode, SkippedContent } from './html-blocks'
@@ -53,7 +54,14 @@ export async function importDocument(
         details: { ...error.details, unreadableFile: true },
       })
     }
-    throw error
+    if (error instanceof AppError || error instanceof z.ZodError) throw error
+    // Anything else came from the file's shape (markup nested too deeply for the stack, say):
+    // say so and name the file, rather than a bare "could not plan".
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${basename(fileName)} could not be read: its content is not laid out the way VoiceDesk expects (${String((error as Error).message ?? error).slice(0, 200)}). Open it in the program that made it and save or export it again.`,
+      { cause: error, details: { unreadableFile: true } },
+    )
   }
 }
 

@@ -1,9 +1,9 @@
-import { DomUtils, parseDocument } from 'htmlparser2'
+import { DomUtils } from 'htmlparser2'
 import mammoth from 'mammoth'
 import type { ScriptBlockInput } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
 import type { FootnoteMode, NoteMarks, SkippedContent } from './html-blocks'
-import { blocksOfHtml } from './html-blocks'
+import { blocksOfHtml, parseMarkup } from './html-blocks'
 import { BoundedZip } from './zip-entries'
 
 /** The first bytes of a Word 97-2003 `.doc` (an OLE compound file), which mammoth cannot read. */
@@ -70,14 +70,14 @@ export async function importDocx(
       { cause: error },
     )
   }
-  const dom = parseDocument(html)
-  const titles = DomUtils.findAll((e) => e.attribs.class === 'voicedesk-title', dom.children)
+  const nodes = parseMarkup(html, false, label)
+  const titles = DomUtils.findAll((e) => e.attribs.class === 'voicedesk-title', nodes)
   const title = titles
     .map((e) => DomUtils.textContent(e).replace(/\s+/g, ' ').trim())
     .find((t) => t !== '')
   for (const element of titles) DomUtils.removeElement(element)
   return {
-    ...blocksOfHtml([{ name: '', nodes: dom.children }], DOCX_NOTES, footnotes),
+    ...blocksOfHtml([{ name: '', nodes }], DOCX_NOTES, footnotes),
     title: title ?? '',
   }
 }

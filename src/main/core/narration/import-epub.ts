@@ -1,9 +1,9 @@
 import type { ChildNode, Element } from 'domhandler'
-import { DomUtils, parseDocument } from 'htmlparser2'
+import { DomUtils } from 'htmlparser2'
 import type { ScriptBlockInput } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
 import type { FootnoteMode, HtmlPart, NoteMarks, SkippedContent } from './html-blocks'
-import { blocksOfHtml, resolveHref } from './html-blocks'
+import { blocksOfHtml, decodeHref, parseMarkup, resolveHref } from './html-blocks'
 import { BoundedZip } from './zip-entries'
 
 /**
@@ -44,16 +44,6 @@ interface TocEntry {
   label: string
 }
 
-/** Parses an XML part (container, package, NCX); names keep their case. */
-function xml(text: string): ChildNode[] {
-  return parseDocument(text, { xmlMode: true }).children
-}
-
-/** XHTML content: parsed as HTML (tolerant of the small faults real books have), `<x/>` honoured. */
-function xhtml(text: string): ChildNode[] {
-  return parseDocument(text, { recognizeSelfClosing: true }).children
-}
-
 /** An element's name without its namespace prefix (`opf:item` -> `item`), lower case. */
 function localName(e: Element): string {
   return e.name.replace(/^.*:/, '').toLowerCase()
@@ -90,7 +80,7 @@ export async function importEpub(
         `${label} is a zip archive but not an EPUB book (it has no META-INF/container.xml). Save or export the book again as EPUB.`,
       )
     }
-    const container = xml(await zip.text('META-INF/container.xml'))
+    const container = parseMarkup(await zip.text('META-INF/container.xml'), true, label)
     const rootfile = all(container, 'rootfile').find(
       (e) =>
         (e.attribs['media-type'] ?? 'application/oebps-package+xml') ===
@@ -103,7 +93,7 @@ export async function importEpub(
         `${label} is damaged: its container does not lead to the book's package file. Save or export the book again as EPUB.`,
       )
     }
-    const opf = xml(await zip.text(opfPath))
+    const opf = parseMarkup(await zip.text(opfPath), true, label)
     const manifest = new Map<string, { href: string; type: string; properties: string }>()
     for (const item of all(opf, 'item')) {
       const id = item.attribs.id
@@ -122,6 +112,7 @@ export async function importEpub(
     const navItem = [...manifest.values()].find((i) => /\bnav\b/.test(i.properties))
     const spineElement = first(opf, 'spine')
     const toc = await readToc(
+      label,
       zip,
       navItem?.href,
       manifest.get(spineElement?.attribs.toc ?? '')?.href,
@@ -148,7 +139,7 @@ export async function importEpub(
       const startEntry = entries.find((e) => e.fragment === '')
       parts.push({
         name: item.href,
-        nodes: xhtml(await zip.text(item.href)),
+        nodes: parseMarkup(await zip.text(item.href), false, label),
         ...(startEntry ? { chapterAtStart: startEntry.label } : {}),
         chaptersAtIds: new Map(
           entries.filter((e) => e.fragment !== '').map((e) => [e.fragment, e.label] as const),
@@ -168,7 +159,7 @@ export async function importEpub(
  * font, is content encryption (Adobe ADEPT, Apple FairPlay, Readium LCP and the like).
  */
 async function refuseDrm(label: string, zip: BoundedZip): Promise<void> {
-  const encryption = xml(await zip.text('META-INF/encryption.xml'))
+  const encryption = parseMarkup(await zip.text('META-INF/encryption.xml'), true, label)
   for (const data of all(encryption, 'encrypteddata')) {
     const algorithm = first(data.children, 'encryptionmethod')?.attribs.Algorithm ?? ''
     const target = first(data.children, 'cipherreference')?.attribs.URI ?? ''
@@ -186,6 +177,7 @@ async function refuseDrm(label: string, zip: BoundedZip): Promise<void> {
  * else the EPUB 2 NCX; empty when the book has neither.
  */
 async function readToc(
+  fileLabel: string,
   zip: BoundedZip,
   navPath: string | undefined,
   ncxPath: string | undefined,
@@ -194,16 +186,10 @@ async function readToc(
     if (href === undefined || label === '') return null
     const hash = href.indexOf('#')
     const file = resolveHref(base, hash < 0 ? href : href.slice(0, hash))
-    let fragment = hash < 0 ? '' : href.slice(hash + 1)
-    try {
-      fragment = decodeURIComponent(fragment)
-    } catch {
-      // Kept as written.
-    }
-    return { file, fragment, label }
+    return { file, fragment: hash < 0 ? '' : decodeHref(href.slice(hash + 1)), label }
   }
   if (navPath !== undefined && zip.has(navPath)) {
-    const nav = xhtml(await zip.text(navPath))
+    const nav = parseMarkup(await zip.text(navPath), false, fileLabel)
     const navs = all(nav, 'nav')
     const tocNav =
       navs.find((n) => /\btoc\b/.test(n.attribs['epub:type'] ?? '')) ??
@@ -217,7 +203,7 @@ async function readToc(
     }
   }
   if (ncxPath !== undefined && zip.has(ncxPath)) {
-    const ncx = xml(await zip.text(ncxPath))
+    const ncx = parseMarkup(await zip.text(ncxPath), true, fileLabel)
     const navMap = first(ncx, 'navmap')
     return (navMap === null ? [] : all(navMap.children, 'navpoint'))
       .map((point) => {
