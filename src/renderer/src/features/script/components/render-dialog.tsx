@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
+import { MP3_BITRATES, mp3EncodingProblem } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
 import { call } from '../../../lib/ipc'
@@ -8,9 +9,9 @@ import { useEditorUiStore } from '../stores/editor-ui-store'
 import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
- * The render dialog: format, sample rate, single file or per chapter/block, subtitles, loudness;
- * the cost and cache figures are shown before anything starts. Start asks where to save (native
- * dialog, in main).
+ * The render dialog: format, sample rate, MP3 bitrate, single file or per chapter/block,
+ * subtitles, loudness; the cost and cache figures are shown before anything starts. Start asks
+ * where to save (native dialog, in main).
  */
 export function RenderDialog(props: {
   onStarted: (jobId: string, outputName: string) => void
@@ -24,6 +25,7 @@ export function RenderDialog(props: {
     split: 'none',
     subtitles: 'srt',
     loudness: defaults.loudness,
+    ...(defaults.mp3 ? { mp3: defaults.mp3 } : {}),
   })
   const [error, setError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
@@ -66,6 +68,7 @@ export function RenderDialog(props: {
           format: settings.format,
           sampleRate: settings.sampleRate,
           loudness: settings.loudness,
+          ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
         },
       })
       const started = await call((api) =>
@@ -83,6 +86,9 @@ export function RenderDialog(props: {
   }
 
   const targetLufs = settings.loudness.mode === 'target' ? settings.loudness.targetLufs : -16
+  const mp3 = settings.mp3 ?? { mode: 'vbr' as const }
+  // Shown (and Start held back) when the sample rate changed under a bitrate it cannot carry.
+  const mp3Problem = settings.format === 'mp3' ? mp3EncodingProblem(mp3, settings.sampleRate) : null
   return (
     <dialog
       ref={dialogRef}
@@ -136,6 +142,45 @@ export function RenderDialog(props: {
               <option value={48000}>48 kHz</option>
             </select>
           </label>
+          {settings.format === 'mp3' && (
+            <label className="field">
+              <span className="field__label">MP3 bitrate</span>
+              <select
+                className="input"
+                aria-describedby={mp3Problem !== null ? 'mp3-bitrate-error' : undefined}
+                value={mp3.mode === 'cbr' ? String(mp3.bitrateKbps) : 'vbr'}
+                onChange={(e) => {
+                  const kbps = MP3_BITRATES.find((b) => String(b) === e.target.value)
+                  setSettings({
+                    ...settings,
+                    mp3: kbps === undefined ? { mode: 'vbr' } : { mode: 'cbr', bitrateKbps: kbps },
+                  })
+                }}
+              >
+                <option value="vbr">Variable</option>
+                {MP3_BITRATES.map((kbps) => (
+                  <option
+                    key={kbps}
+                    value={kbps}
+                    disabled={settings.sampleRate < 32_000 && kbps > 160}
+                  >
+                    {kbps} kbps constant
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {settings.format === 'mp3' && mp3.mode === 'cbr' && mp3Problem === null && (
+            <p className="field__hint render-dialog__note">
+              Constant bitrate: every second of the file takes the same space. ACX/Audible asks for
+              192 kbps at 44.1 kHz.
+            </p>
+          )}
+          {mp3Problem !== null && (
+            <p className="field__error render-dialog__note" role="alert" id="mp3-bitrate-error">
+              {mp3Problem}
+            </p>
+          )}
           <label className="field">
             <span className="field__label">Files</span>
             <select
@@ -241,7 +286,7 @@ export function RenderDialog(props: {
         <button
           type="button"
           className="button button--primary"
-          disabled={starting || estimate.isError}
+          disabled={starting || estimate.isError || mp3Problem !== null}
           onClick={() => void start()}
         >
           Choose file and render…
