@@ -9,11 +9,15 @@ export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 /** Manuscript files read from a zip archive rather than as text, by extension (no dot). */
 export const DOCUMENT_EXTENSIONS = ['docx', 'epub'] as const
 
-/** True for a `.docx` or `.epub` file name (case-insensitive). */
+/**
+ * True for a file imported as a manuscript: `.docx`, `.epub`, and `.doc`, which is read the same
+ * way so that an old Word file is refused with a message saying to save it as .docx (a `.docx`
+ * renamed `.doc` still opens) rather than imported as text.
+ */
 export function isDocumentFileName(fileName: string): boolean {
   const dot = fileName.lastIndexOf('.')
   const ext = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase()
-  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)
+  return ext === 'doc' || (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)
 }
 
 /** What an import does with a manuscript's footnotes and endnotes: leave them out, or read them. */

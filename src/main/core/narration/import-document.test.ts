@@ -77,6 +77,11 @@ describe('DOCX import', () => {
     await expect(importDocument('old.docx', ole)).rejects.toThrow(
       /old\.docx is an older Word document \(\.doc, Word 97-2003\).*save it as \.docx/,
     )
+    await expect(importDocument('old.doc', ole)).rejects.toThrow(
+      /^old\.doc is an older Word document \(\.doc, Word 97-2003\)/,
+    )
+    const renamed = await importDocument('renamed.doc', await docxOf([{ runs: ['Still Word.'] }]))
+    expect(renamed.project.blocks.map((b) => b.text)).toEqual(['Still Word.'])
     const good = await manuscript()
     await expect(
       importDocument('cut.docx', good.subarray(0, good.length / 2)),

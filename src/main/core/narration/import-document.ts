@@ -14,10 +14,13 @@ export type { FootnoteMode } from './html-blocks'
 /** A manuscript format read from a zip archive rather than as text. */
 export type DocumentKind = 'docx' | 'epub'
 
-/** The manuscript kind of a file name by its extension, or null for a text script or project. */
+/**
+ * The manuscript kind of a file name by its extension, or null for a text script or project. A
+ * `.doc` is read as a Word document: the old binary format is refused by name, a renamed .docx opens.
+ */
 export function documentKindOf(fileName: string): DocumentKind | null {
   const ext = extname(fileName).toLowerCase()
-  if (ext === '.docx') return 'docx'
+  if (ext === '.docx' || ext === '.doc') return 'docx'
   if (ext === '.epub') return 'epub'
   return null
 }
