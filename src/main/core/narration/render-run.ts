@@ -114,8 +114,6 @@ export async function runRender(
   )
   await journal.flush()
   stage('planned')
-  // The render has passed its checks and holds its outputs: say how much there is to do.
-  emit(true)
 
   const clock = options.clock ?? systemClock
   const eta = startRenderEta(() => clock.now())
