@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
+import type { Conversation } from '../../../../../shared/domain/conversation'
 import type {
   BatchExportEnded,
   BatchExportProgress,
@@ -104,7 +105,22 @@ export function useSummaries(): Record<string, EvaluationSummary> {
   )
 }
 
+/** Ids read or being read by main (asked once), and ids waiting their turn, newest wish first. */
 const asked = new Set<string>()
+let queue: string[] = []
+let pumping = false
+/**
+ * Most ids waiting. Why a cap: a fast scroll over thousands of rows must not leave thousands of
+ * reads queued for rows already gone by; a dropped id is queued again when it is wanted again.
+ */
+const MAX_QUEUED = 400
+/**
+ * How long after its end a conversation without evaluations counts as not evaluated (the service
+ * writes them within seconds of the end); before that it is asked again when next wanted.
+ */
+const EVALUATION_GRACE_MS = 10 * 60_000
+/** When each queued conversation ended (ms), to tell "none yet" from "none". */
+const endedAt = new Map<string, number>()
 
 function mergeSummaries(queryClient: QueryClient, found: Record<string, EvaluationSummary>): void {
   queryClient.setQueryData<Record<string, EvaluationSummary>>(summariesKey, (current) => ({
@@ -113,41 +129,64 @@ function mergeSummaries(queryClient: QueryClient, found: Record<string, Evaluati
   }))
 }
 
+async function pump(queryClient: QueryClient): Promise<void> {
+  if (pumping) return
+  pumping = true
+  try {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, SUMMARY_BATCH)
+      queue = queue.slice(SUMMARY_BATCH)
+      for (const id of batch) asked.add(id)
+      try {
+        const found = await call((api) => api.conversations.evaluationSummaries({ ids: batch }))
+        const none: Record<string, EvaluationSummary> = {}
+        for (const id of batch) {
+          if (found[id] !== undefined) continue
+          const ended = endedAt.get(id) ?? NaN
+          if (Date.now() - ended > EVALUATION_GRACE_MS) {
+            none[id] = { passed: 0, total: 0, criteria: [], summary: null }
+          } else {
+            // Without evaluations yet: asked again the next time the row is wanted.
+            asked.delete(id)
+          }
+        }
+        mergeSummaries(queryClient, { ...found, ...none })
+        for (const id of batch) endedAt.delete(id)
+      } catch {
+        // Asked again when next wanted (the next scroll, filter or update).
+        for (const id of [...batch, ...queue]) asked.delete(id)
+        queue = []
+      }
+    }
+  } finally {
+    pumping = false
+  }
+}
+
 /**
  * Asks main for the evaluation summaries of these finished conversations, those not asked for
- * yet, a batch at a time (main reads each once, within the account's read limit). One still
- * without evaluations is asked again the next time it is wanted.
+ * yet, a batch at a time in one queue (main reads each once, within the account's read limit).
+ * The latest wish goes first, so the rows on screen are read before rows scrolled past.
  */
-export function useRequestSummaries(ids: string[]): void {
+export function useRequestSummaries(rows: Conversation[]): void {
   const queryClient = useQueryClient()
-  const key = ids.join(',')
+  // Ids and end times in one string: the effect runs when the set of rows changes, not per render.
+  const key = rows.map((row) => `${row.id}@${row.endedAt ?? ''}`).join(',')
   useEffect(() => {
-    const wanted = key === '' ? [] : key.split(',').filter((id) => !asked.has(id))
-    if (wanted.length === 0) return
-    for (const id of wanted) asked.add(id)
-    let stopped = false
-    void (async () => {
-      for (let start = 0; start < wanted.length; start += SUMMARY_BATCH) {
-        const batch = wanted.slice(start, start + SUMMARY_BATCH)
-        if (stopped) {
-          // Not asked after all (the rows changed): free them for the next request.
-          for (const id of batch) asked.delete(id)
-          continue
-        }
-        try {
-          const found = await call((api) => api.conversations.evaluationSummaries({ ids: batch }))
-          mergeSummaries(queryClient, found)
-          // Without evaluations yet: may be asked again when the row is shown again.
-          for (const id of batch) if (found[id] === undefined) asked.delete(id)
-        } catch {
-          for (const id of batch) asked.delete(id)
-          return
-        }
-      }
-    })()
-    return () => {
-      stopped = true
+    if (key === '') return
+    const wanted: string[] = []
+    for (const item of key.split(',')) {
+      const [id = '', ended = ''] = item.split('@')
+      if (asked.has(id)) continue
+      wanted.push(id)
+      endedAt.set(id, ended === '' ? NaN : Date.parse(ended))
     }
+    if (wanted.length === 0) return
+    const fresh = new Set(wanted)
+    const next = [...wanted, ...queue.filter((id) => !fresh.has(id))]
+    for (const id of next.slice(MAX_QUEUED)) endedAt.delete(id)
+    queue = next.slice(0, MAX_QUEUED)
+    void pump(queryClient)
   }, [key, queryClient])
 }
 

@@ -145,9 +145,13 @@ export function InboxTable(props: {
     onVisible(visibleKey === '' ? [] : visibleKey.split(','))
   }, [visibleKey, onVisible])
 
+  // Only a list taller than its pane loads more by itself: a search or filter that leaves a few
+  // rows would otherwise read page after page of the whole account. Below that, a button asks.
+  const viewport = virtualizer.scrollRect?.height ?? 0
+  const scrollable = rows.length * ROW_HEIGHT > viewport && viewport > 0
   useEffect(() => {
-    if (hasMore && !loadingMore && last >= rows.length - LOAD_AHEAD) onLoadMore()
-  }, [hasMore, loadingMore, last, rows.length, onLoadMore])
+    if (scrollable && hasMore && !loadingMore && last >= rows.length - LOAD_AHEAD) onLoadMore()
+  }, [scrollable, hasMore, loadingMore, last, rows.length, onLoadMore])
 
   const focusedIndex = focusedId === null ? -1 : rows.findIndex((row) => row.id === focusedId)
   useEffect(() => {
@@ -235,6 +239,13 @@ export function InboxTable(props: {
             )
           })}
         </div>
+        {!scrollable && hasMore && !loadingMore && (
+          <div className="inbox-table__more">
+            <button type="button" className="button button--small" onClick={onLoadMore}>
+              Load more conversations
+            </button>
+          </div>
+        )}
         {loadingMore && (
           <p className="inbox-table__more field__hint">Loading more conversations…</p>
         )}

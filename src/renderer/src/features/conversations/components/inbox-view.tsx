@@ -77,11 +77,13 @@ export function InboxView(props: {
   const [onScreen, setOnScreen] = useState<string[]>([])
   // An evaluation filter needs every loaded finished row's evaluations, not only those on screen.
   const toRead = useMemo(() => {
-    if (!needsEvaluations(filters)) return onScreen
-    const missing = loaded
-      .filter((row) => isFinalConversationStatus(row.status) && summaries[row.id] === undefined)
-      .map((row) => row.id)
-    return [...new Set([...onScreen, ...missing])]
+    const wanted = new Set(onScreen)
+    return loaded.filter(
+      (row) =>
+        isFinalConversationStatus(row.status) &&
+        summaries[row.id] === undefined &&
+        (wanted.has(row.id) || needsEvaluations(filters)),
+    )
   }, [filters, loaded, summaries, onScreen])
   useRequestSummaries(toRead)
 
@@ -142,7 +144,9 @@ export function InboxView(props: {
             summaries={summaries}
             focusedId={focusedId}
             openId={props.openId}
-            hasMore={list.hasNextPage}
+            // While evaluations of loaded rows are still read, an evaluation filter's result is
+            // not complete: finish those before loading (and reading) more.
+            hasMore={list.hasNextPage && shown.awaitingEvaluations === 0}
             loadingMore={list.isFetchingNextPage}
             onFocus={focus}
             onOpen={open}
