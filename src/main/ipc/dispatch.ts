@@ -123,6 +123,16 @@ export function createDispatcher(options: DispatcherOptions) {
     const definition = invokes[name]
     const tooLarge = oversizedInput(rawInput, definition.limits)
     if (tooLarge !== null) return { ok: false, error: tooLarge }
+    if (!isPlainData(rawInput)) {
+      return {
+        ok: false,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `"${channel}" takes plain data (an object of fields), not a ${Object.prototype.toString.call(rawInput).slice(8, -1)}.`,
+          retryable: false,
+        },
+      }
+    }
     const parsed = definition.input.safeParse(rawInput, { error: plainLimitMessage })
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) }
     try {
@@ -135,6 +145,18 @@ export function createDispatcher(options: DispatcherOptions) {
       return { ok: false, error: data }
     }
   }
+}
+
+/**
+ * True unless the input is an object of some class (a Date, a Map, a class instance). Why: zod's
+ * object schemas accept any object, so a channel whose fields are all optional would take a Date
+ * as "no options". Arrays and bytes are left to the schema.
+ */
+function isPlainData(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return true
+  if (Array.isArray(input) || ArrayBuffer.isView(input)) return true
+  const proto: unknown = Object.getPrototypeOf(input)
+  return proto === Object.prototype || proto === null
 }
 
 export type Dispatch = ReturnType<typeof createDispatcher>

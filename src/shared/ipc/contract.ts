@@ -326,7 +326,8 @@ export const invokes = {
 
   'script:new': invoke<OpenedDocument>()(none, NO_INPUT, 'A new, empty, unsaved script.'),
   'script:open': invoke<OpenedDocument | null>()(
-    z.object({ footnotes: footnoteModeSchema.optional() }).optional(),
+    // Strict: every field is optional, so only refusing unknown keys tells a stray object apart.
+    z.strictObject({ footnotes: footnoteModeSchema.optional() }).optional(),
     SMALL_INPUT,
     'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a Word document or an EPUB book as a new import (footnotes left out unless `footnotes` is read). Null when cancelled.',
   ),
@@ -530,7 +531,8 @@ export const invokes = {
     'Exports a conversation (JSON records as received, Markdown or plain text) through the save dialog, written atomically; null when cancelled.',
   ),
   'conversations:list': invoke<ConversationListResult>()(
-    z.object({
+    // Strict: every field is optional, so only refusing unknown keys tells a stray object apart.
+    z.strictObject({
       cursor: z.string().min(1).max(2000).optional(),
       limit: z.number().int().min(1).max(200).optional(),
       agentId: z.string().min(1).max(200).optional(),
