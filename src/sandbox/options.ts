@@ -1,4 +1,5 @@
 import type { FaultSettings } from './faults/fault-settings.js'
+import type { SandboxClock } from './server/timers.js'
 
 /** The two plans the sandbox seeds one account each for. */
 export type PlanName = 'free' | 'paid'
@@ -101,6 +102,12 @@ export interface SandboxOptions {
    * Date.now. Tests pass a clock they hold still, so a burst is judged the same on a loaded machine.
    */
   now?: () => number
+  /**
+   * The clock of every timer the sandbox sets (live conversations, the feed, stream pacing, fault
+   * delays) and, unless `now` is given, of its time. Default: real time. A test passes a manual clock
+   * so a conversation moves exactly when the test says, however loaded the machine is.
+   */
+  clock?: SandboxClock
   /** Receives one line per notable event (never a full key); silent by default. */
   log?: (line: string) => void
 }

@@ -39,7 +39,7 @@ import type { ServerEnv } from './server/context.js'
 import { createSandboxServer, LEGACY_PREFIX } from './server/http-server.js'
 import { apiKey, credentialHint } from './server/ids.js'
 import { RequestLog, type RequestLogEntry, type RequestLogFilter } from './server/request-log.js'
-import { Timers } from './server/timers.js'
+import { realSandboxClock, Timers } from './server/timers.js'
 import { VoiceStore } from './voices/voice-store.js'
 
 /** One account as a test or a person sees it. */
@@ -100,7 +100,8 @@ function limitsFor(plan: PlanName, options: SandboxOptions): PlanLimits {
 
 /** Starts a sandbox on loopback (port 0 by default) and resolves once it accepts requests. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const now = options.now ?? ((): number => Date.now())
+  const clock = options.clock ?? realSandboxClock
+  const now = options.now ?? ((): number => clock.now())
   const log = options.log ?? ((): void => undefined)
   const stateDir = options.stateDir
     ? resolve(options.stateDir)
@@ -131,7 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log,
     options.warmUp ?? true,
   )
-  const timers = new Timers()
+  const timers = new Timers(clock)
   const conversations = new ConversationStore()
   if (options.seedConversations ?? true)
     for (const record of seedConversations(accounts.byPlan.paid.id)) conversations.put(record)

@@ -9,10 +9,13 @@ import type { Sandbox } from '../../sandbox/index'
 
 import { startSandbox } from '../../sandbox/index'
 import { checkAudio } from '../core/audio/check'
+import type { Clock } from '../core/clock'
+import { createManualClock } from '../testing/manual-clock'
 import { toneWav } from '../core/upstream/test/fixtures'
 import { runCli } from './run'
 
 const CANARY = 'sk_canary_cli_Hq4Wz8Tn1Vb6Pr3'
+const POLL_MS = 50
 const BIN = fileURLToPath(new URL('../../../bin/voicedesk.js', import.meta.url))
 
 let sandbox: Sandbox
@@ -32,7 +35,11 @@ afterAll(async () => {
 })
 
 /** Runs the CLI in-process with captured output. */
-async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  options: { clock?: Clock } = {},
+) {
   let stdout = ''
   let stderr = ''
   const code = await runCli(args, {
@@ -44,7 +51,8 @@ async function cli(args: string[], env: Record<string, string | undefined> = {})
       ...env,
     },
     signal: new AbortController().signal,
-    pollMs: 50,
+    pollMs: POLL_MS,
+    ...options,
   })
   expect(`${stdout}${stderr}`).not.toContain(CANARY)
   return { code, stdout, stderr }
@@ -196,26 +204,95 @@ describe('voicedesk (in-process)', () => {
     ])
     expect(disk.code).toBe(8)
   })
+})
 
-  it('conversation watch prints each new turn once, then the evaluations, and stops', async () => {
-    const started = sandbox.startConversation({
-      turns: 4,
-      turnIntervalMs: 60,
-      evaluationDelayMs: 60,
+// Time is two manual clocks: the sandbox's conversation moves one step only when the test moves its
+// clock, and the watch polls only when the test moves the CLI's. Before, both ran in real time
+// (60 ms apart), and on a loaded machine the conversation was already active at the first poll.
+describe('conversation watch (on clocks the test moves)', () => {
+  it('prints each new turn once, then the evaluations, and stops', async () => {
+    const serviceClock = createManualClock()
+    const watched = await startSandbox({
+      clock: serviceClock,
+      keys: { paid: CANARY },
+      synthThreads: 0,
+      warmUp: false,
+      seedConversations: false,
+      conversationCount: 0,
+      liveConversationEveryMs: 0,
     })
-    const r = await cli(['conversation', 'watch', started.id])
-    expect(r.code).toBe(0)
-    const lines = r.stdout.trim().split('\n')
-    expect(lines[0]).toBe('Status: pending')
-    expect(lines).toContain('Status: completed')
-    const turns = lines.filter((l) => l.startsWith('['))
-    expect(turns).toHaveLength(4)
-    expect(new Set(turns).size).toBe(4)
-    expect(lines.indexOf('Evaluations:')).toBeGreaterThan(lines.indexOf('Status: completed'))
-    const shown = await cli(['conversation', 'show', started.id, '--json'])
-    const doc = JSON.parse(shown.stdout) as { messages: unknown[]; evaluations: unknown[] }
-    expect(doc.messages).toHaveLength(4)
-    expect(doc.evaluations.length).toBeGreaterThan(0)
+    try {
+      const started = watched.startConversation({
+        turns: 4,
+        turnIntervalMs: POLL_MS,
+        evaluationDelayMs: POLL_MS,
+      })
+      const watchClock = createManualClock()
+      const watchStart = watchClock.now()
+      let waits = 0
+      let onWait = (): void => undefined
+      const announcing: Clock = {
+        now: () => watchClock.now(),
+        setTimer(run, ms, timerOptions) {
+          const cancel = watchClock.setTimer(run, ms, timerOptions)
+          waits += 1
+          onWait()
+          return cancel
+        },
+      }
+      const watching = cli(
+        ['conversation', 'watch', started.id],
+        { VOICEDESK_BASE_URL: watched.baseUrl },
+        { clock: announcing },
+      )
+      let done = false
+      const finished = (): void => {
+        done = true
+        onWait()
+      }
+      void watching.then(finished, finished)
+      // Each round: wait until the watch is idle between polls (or finished), then let one step
+      // of the conversation happen, then let the watch poll.
+      for (let round = 1; round <= 20; round++) {
+        await new Promise<void>((resolve) => {
+          onWait = () => {
+            if (done || waits >= round) resolve()
+          }
+          onWait()
+        })
+        if (done) break
+        serviceClock.advance(POLL_MS)
+        watchClock.advance(POLL_MS)
+      }
+      const r = await watching
+      expect(r.code).toBe(0)
+      const lines = r.stdout.trim().split('\n')
+      const turns = lines.filter((l) => l.startsWith('['))
+      expect(new Set(turns).size).toBe(4)
+      expect(lines.slice(0, 8).map((l) => (l.startsWith('[') ? 'turn' : l))).toEqual([
+        'Status: pending',
+        'Status: active',
+        'turn',
+        'turn',
+        'turn',
+        'turn',
+        'Status: completed',
+        'Evaluations:',
+      ])
+      expect(lines.length).toBeGreaterThan(8)
+      expect(turns).toHaveLength(4)
+      // It stopped as soon as the evaluations appeared: one poll per step, none after.
+      expect(watchClock.now() - watchStart).toBe(started.evaluationsInMs)
+      expect(waits).toBe(started.evaluationsInMs / POLL_MS)
+      const shown = await cli(['conversation', 'show', started.id, '--json'], {
+        VOICEDESK_BASE_URL: watched.baseUrl,
+      })
+      const doc = JSON.parse(shown.stdout) as { messages: unknown[]; evaluations: unknown[] }
+      expect(doc.messages).toHaveLength(4)
+      expect(doc.evaluations.length).toBeGreaterThan(0)
+    } finally {
+      await watched.stop()
+    }
   })
 })
 

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { setTimeout as delay } from 'node:timers/promises'
 import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
 import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
@@ -9,6 +8,8 @@ import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
 import { sniffAudioExtension } from '../core/audio/check'
+import type { Clock } from '../core/clock'
+import { sleep, systemClock } from '../core/clock'
 import { withInfoFrame } from '../core/audio/mp3-tagger'
 import { writeFileAtomic } from '../core/files/atomic-write'
 import { formatForOutput } from '../core/narration/cli-render'
@@ -29,6 +30,8 @@ export interface CommandContext {
   json: boolean
   /** Poll interval of `conversation watch` (1 s; tests shorten it). */
   pollMs?: number
+  /** Clock of `conversation watch`'s polling (default: the system clock; tests move a manual one). */
+  clock?: Clock
   /** stderr is a terminal: progress may be redrawn in place. */
   isTTY?: boolean
 }
@@ -217,6 +220,7 @@ export async function conversationShow(c: CommandContext): Promise<void> {
 export async function conversationWatch(c: CommandContext): Promise<void> {
   const id = oneId(c.args, 'conversation')
   const pollMs = c.pollMs ?? 1000
+  const clock = c.clock ?? systemClock
   const printed = new Set<string>()
   let lastStatus = ''
   let conversation = await c.client.getConversation(id, { signal: c.signal })
@@ -235,7 +239,7 @@ export async function conversationWatch(c: CommandContext): Promise<void> {
     if (isFinalConversationStatus(conversation.status)) break
     // Unknown statuses are shown and polled more slowly (upstream-api.md).
     const known = ['pending', 'active'].includes(conversation.status)
-    await delay(known ? pollMs : pollMs * 5, undefined, { signal: c.signal }).catch(() => {
+    await sleep(clock, known ? pollMs : pollMs * 5, c.signal).catch(() => {
       throw new AppError('CANCELLED', 'Stopped watching.')
     })
     conversation = await c.client.getConversation(id, { signal: c.signal })
@@ -245,7 +249,7 @@ export async function conversationWatch(c: CommandContext): Promise<void> {
   for (let i = 0; i < 60; i++) {
     evaluations = await c.client.listEvaluations(id, { signal: c.signal })
     if (evaluations.length > 0) break
-    await delay(pollMs, undefined, { signal: c.signal }).catch(() => {
+    await sleep(clock, pollMs, c.signal).catch(() => {
       throw new AppError('CANCELLED', 'Stopped watching.')
     })
   }

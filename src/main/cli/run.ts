@@ -126,7 +126,10 @@ export interface CliEnvironment {
   pollMs?: number
   /** Whether stderr is a terminal (progress is redrawn in place there). Default: false. */
   isTTY?: boolean
-  /** The time `webhooks verify` judges a timestamp against (default: the system clock). */
+  /**
+   * The time `webhooks verify` judges a timestamp against, and the clock `conversation watch`
+   * polls on (default: the system clock).
+   */
   clock?: Clock
 }
 
@@ -326,6 +329,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
       signal: environment.signal,
       json,
       isTTY: environment.isTTY === true,
+      clock: environment.clock ?? systemClock,
       ...(environment.pollMs === undefined ? {} : { pollMs: environment.pollMs }),
     })
     return EXIT.ok
