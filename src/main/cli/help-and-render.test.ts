@@ -182,7 +182,8 @@ describe('voicedesk render (in-process)', () => {
       sandbox.setAccount('paid', { outOfCredit: false })
     }
     expect(r.code).toBe(EXIT.limits)
-    expect(r.stderr).toMatch(/\nvoicedesk: .*\(request id: req_\w+\)\n$/)
+    // The last line is the error (with the checks passed, nothing else may come before it).
+    expect(r.stderr).toMatch(/(^|\n)voicedesk: .*\(request id: req_\w+\)\n$/)
     expect(JSON.parse(r.stdout)).toMatchObject({
       ok: false,
       error: { code: 'PAYMENT_REQUIRED', details: { requestId: expect.stringMatching(/^req_/) } },
