@@ -208,6 +208,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   // Searchable and persisted: after a reload the list is still there.
   await app.page.reload()
   await app.page.getByTestId('nav-conversations').click()
+  await screen.showOpenedById()
   await expect(screen.recentItems).toHaveCount(2)
   await app.page.getByLabel('Search opened conversations').fill('failed')
   await expect(screen.recentItems).toHaveCount(1)

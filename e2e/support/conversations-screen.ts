@@ -44,8 +44,16 @@ export class ConversationsScreen {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible()
   }
 
-  /** Pastes an id (or link) and presses Enter. */
+  /** Where the service lists conversations, switches the side from the inbox to "Opened by id". */
+  async showOpenedById(): Promise<void> {
+    await expect(this.page.getByTestId('workspace')).toBeVisible()
+    const tab = this.page.getByRole('radio', { name: 'Opened by id' })
+    if (await tab.isVisible()) await tab.check()
+  }
+
+  /** Pastes an id (or link) and presses Enter (first switching to "Opened by id" beside an inbox). */
   async openById(text: string): Promise<void> {
+    await this.showOpenedById()
     await this.idInput.fill(text)
     await this.idInput.press('Enter')
   }
