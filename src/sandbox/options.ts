@@ -108,9 +108,20 @@ export interface SandboxOptions {
    * so a conversation moves exactly when the test says, however loaded the machine is.
    */
   clock?: SandboxClock
+  /**
+   * Spoken turns a conversation recording holds: the first ones of its transcript (default 12).
+   * Tests shorten it, since every turn is synthesized and encoded on the first request.
+   */
+  recordingTurns?: number
   /** Receives one line per notable event (never a full key); silent by default. */
   log?: (line: string) => void
 }
+
+/**
+ * Spoken turns in a conversation recording by default: about 25 s of a two-voice call, long enough
+ * to scrub through in the app, made in about two seconds on first request.
+ */
+export const DEFAULT_RECORDING_TURNS = 12
 
 /** Limits per plan as the service documents them. */
 export const DEFAULT_LIMITS: Record<PlanName, PlanLimits> = {

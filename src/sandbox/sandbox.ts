@@ -25,6 +25,7 @@ import { FaultState } from './faults/fault-state.js'
 import {
   DEFAULT_ACCOUNTS,
   DEFAULT_LIMITS,
+  DEFAULT_RECORDING_TURNS,
   resolveShapes,
   SANDBOX_DEMO_KEYS,
   type AccountSettings,
@@ -164,6 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       streamChunkIntervalMs: options.stream?.chunkIntervalMs ?? 20,
       tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
       maxSampleBytes: options.maxSampleBytes ?? 10 * 1024 * 1024,
+      recordingTurns: options.recordingTurns ?? DEFAULT_RECORDING_TURNS,
       stateDir,
     },
     voices: new VoiceStore(options.extraVoices ?? 0, stateDir, now),

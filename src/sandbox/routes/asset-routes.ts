@@ -9,7 +9,6 @@ import type { ServerEnv } from '../server/context.js'
 import { sendBytes } from '../server/respond.js'
 import type { Route } from './guards.js'
 
-const RECORDING_TURNS = 12
 const recordings = {
   mp3: new WeakMap<ConversationRecord, Promise<Buffer>>(),
   ogg: new WeakMap<ConversationRecord, Promise<Buffer>>(),
@@ -34,7 +33,8 @@ async function speak(
 }
 
 // A recording is the spoken transcript (agent and caller in two voices, tool rows silent), made on
-// first request and kept; long transcripts are cut to their first turns to keep it quick.
+// first request and kept; long transcripts are cut to their first turns (settings.recordingTurns)
+// to keep it quick.
 async function renderRecording(
   env: ServerEnv,
   record: ConversationRecord,
@@ -44,7 +44,7 @@ async function renderRecording(
   const spoken = record.messages.filter(
     (message) => message.role === 'user' || message.role === 'assistant',
   )
-  for (const message of spoken.slice(0, RECORDING_TURNS)) {
+  for (const message of spoken.slice(0, env.settings.recordingTurns)) {
     const pcm = await speak(
       env,
       message.content,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_AGENTS } from '../conversations/agents.js'
 import { probeAudio } from '../testing/audio-probe.js'
-import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import {
+  errorOf,
+  loadSpeechEngine,
+  startTestSandbox,
+  type TestSandbox,
+} from '../testing/sandbox-client.js'
 
 interface Row {
   id: string
@@ -31,6 +36,7 @@ beforeAll(async () => {
     // The budget itself is tested at the end; these tests read a lot.
     limits: { paid: { conversationReadsPerSecond: Infinity, conversationReadBurst: Infinity } },
   })
+  await loadSpeechEngine(t)
 })
 afterAll(async () => {
   await t.sandbox.stop()

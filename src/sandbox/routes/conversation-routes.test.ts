@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { probeAudio } from '../testing/audio-probe.js'
-import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import { pcmSamples, probeAudio } from '../testing/audio-probe.js'
+import {
+  errorOf,
+  loadSpeechEngine,
+  startTestSandbox,
+  TEST_RECORDING_TURNS,
+  type TestSandbox,
+} from '../testing/sandbox-client.js'
 
 interface Conversation {
   id: string
@@ -32,6 +38,7 @@ let t: TestSandbox
 
 beforeAll(async () => {
   t = await startTestSandbox()
+  await loadSpeechEngine(t)
 })
 afterAll(async () => {
   await t.sandbox.stop()
@@ -116,15 +123,32 @@ describe('seeded conversations', () => {
     })
   })
 
-  it('serves the recording as real audio', async () => {
-    const conversation = await get<Conversation>(
-      `/v1/conversations/${t.sandbox.seededConversations.completed}`,
-    )
+  it('serves the recording as real audio: the first spoken turns in two voices, 0.3 s apart', async () => {
+    const id = t.sandbox.seededConversations.completed
+    const conversation = await get<Conversation>(`/v1/conversations/${id}`)
     const recording = await fetch(conversation.recording_url ?? '')
     expect(recording.headers.get('content-type')).toBe('audio/mpeg')
     const probe = await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')
     expect(probe.codec).toBe('mp3')
-    expect(probe.decodedSeconds).toBeGreaterThan(10)
+    // The same turns said through the speech endpoint (same engine, so the lengths must match).
+    const { messages } = await get<{ messages: Message[] }>(`/v1/conversations/${id}/messages`)
+    const spoken = messages
+      .filter((message) => message.role === 'assistant' || message.role === 'user')
+      .slice(0, TEST_RECORDING_TURNS)
+    expect(spoken).toHaveLength(TEST_RECORDING_TURNS)
+    let expectedSeconds = 0
+    for (const message of spoken) {
+      const { json } = await t.speech({
+        input: message.content,
+        voice_id: message.role === 'assistant' ? 'emma' : 'george',
+        audio_format: 'pcm',
+        options: { text_normalization: true },
+      })
+      expectedSeconds += pcmSamples(Buffer.from(json.audio_data, 'base64')).length / 24000 + 0.3
+    }
+    // MP3 adds at most a frame of encoder delay and padding at each end (2 x 1152 samples at 24 kHz).
+    expect(probe.decodedSeconds).toBeGreaterThanOrEqual(expectedSeconds)
+    expect(probe.decodedSeconds).toBeLessThan(expectedSeconds + 0.1)
   })
 
   it('answers the same under /v1/agents/conversations', async () => {

@@ -19,6 +19,8 @@ export interface RunSettings {
   streamChunkIntervalMs: number
   tokenTtlSeconds: number
   maxSampleBytes: number
+  /** Spoken turns a conversation recording holds (the first ones). */
+  recordingTurns: number
   stateDir: string
 }
 

@@ -21,6 +21,16 @@ export interface ProbeResult {
 
 const RAW_INPUT = ['-f', 's16le', '-ar', '24000', '-ac', '1']
 
+/**
+ * Samples of raw 16-bit little-endian mono PCM (the speech endpoint's `pcm`), read directly: no
+ * decoder process is needed for bytes that are already samples.
+ */
+export function pcmSamples(pcm: Buffer): Float32Array {
+  const samples = new Float32Array(Math.floor(pcm.length / 2))
+  for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2) / 32768
+  return samples
+}
+
 /** Probes and decodes audio bytes with ffprobe/ffmpeg (test-only; the sandbox never runs them for this). */
 export async function probeAudio(bytes: Uint8Array, extension: string): Promise<ProbeResult> {
   const folder = await mkdtemp(join(tmpdir(), 'sandbox-probe-'))
@@ -28,29 +38,43 @@ export async function probeAudio(bytes: Uint8Array, extension: string): Promise<
   try {
     await writeFile(file, bytes)
     const rawInput = extension === 'pcm' ? RAW_INPUT : []
-    const { stdout } = await run('ffprobe', [
-      '-v',
-      'error',
-      ...rawInput,
-      '-show_entries',
-      'stream=codec_name,sample_rate,channels:format=duration',
-      '-of',
-      'json',
-      file,
+    // Both read the same file: started together, the two process start-ups overlap.
+    const [probed, decoded] = await Promise.all([
+      run('ffprobe', [
+        '-v',
+        'error',
+        ...rawInput,
+        '-show_entries',
+        'stream=codec_name,sample_rate,channels:format=duration',
+        '-of',
+        'json',
+        file,
+      ]),
+      run(
+        'ffmpeg',
+        [
+          '-v',
+          'error',
+          ...rawInput,
+          '-i',
+          file,
+          '-f',
+          's16le',
+          '-ac',
+          '1',
+          '-ar',
+          '24000',
+          'pipe:1',
+        ],
+        { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+      ),
     ])
-    const info = JSON.parse(stdout) as {
+    const info = JSON.parse(probed.stdout) as {
       streams?: Array<{ codec_name?: string; sample_rate?: string; channels?: number }>
       format?: { duration?: string }
     }
     const stream = info.streams?.[0] ?? {}
-    const decoded = await run(
-      'ffmpeg',
-      ['-v', 'error', ...rawInput, '-i', file, '-f', 's16le', '-ac', '1', '-ar', '24000', 'pipe:1'],
-      { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
-    )
-    const pcm = decoded.stdout
-    const samples = new Float32Array(Math.floor(pcm.length / 2))
-    for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2) / 32768
+    const samples = pcmSamples(decoded.stdout)
     return {
       codec: stream.codec_name ?? '',
       sampleRate: Number(stream.sample_rate ?? 0),

@@ -1,5 +1,8 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../index.js'
 
+/** Spoken turns in a test sandbox's conversation recordings. */
+export const TEST_RECORDING_TURNS = 2
+
 /** A started sandbox and small HTTP helpers bound to it, for tests. */
 export interface TestSandbox {
   sandbox: Sandbox
@@ -38,9 +41,17 @@ export interface SpeechJson {
   }
 }
 
-/** Starts a sandbox for a test file: one synthesis thread (test files already run two at a time), no warm-up. */
+/**
+ * Starts a sandbox for a test file: one synthesis thread (test files already run two at a time), no
+ * warm-up, and two-turn recordings (a recording's turns are all synthesized on its first request).
+ */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options })
+  const sandbox = await startSandbox({
+    synthThreads: 1,
+    warmUp: false,
+    recordingTurns: TEST_RECORDING_TURNS,
+    ...options,
+  })
   const call: TestSandbox['call'] = (path, init = {}) => {
     const { auth, json, headers, ...rest } = init
     const allHeaders = new Headers(headers)
@@ -62,6 +73,17 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       return { response, json }
     },
   }
+}
+
+/**
+ * Loads the speech engine and the MP3 encoder in the sandbox's synthesis thread with one short
+ * request. For the beforeAll of a file whose tests synthesize: their first load (the engine's 24 MB
+ * of voice data, several seconds on a loaded machine) then counts against the hook, not a test.
+ */
+export async function loadSpeechEngine(t: TestSandbox): Promise<void> {
+  const { response } = await t.speech({ input: 'Ready.', voice_id: 'george', audio_format: 'mp3' })
+  if (!response.ok)
+    throw new Error(`The sandbox's speech engine did not load (HTTP ${response.status}).`)
 }
 
 /** Reads an error envelope. */
