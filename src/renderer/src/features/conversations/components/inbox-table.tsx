@@ -9,6 +9,8 @@ import { moveFocus } from '../hooks/inbox-filter'
 import { StatusChip } from './status-chip'
 
 const ROW_HEIGHT = 44
+/** How long the visible rows must stay put before their evaluations are asked for. */
+const VISIBLE_SETTLE_MS = 150
 /** Rows left below the visible ones when the next page is asked for. */
 const LOAD_AHEAD = 30
 
@@ -141,8 +143,14 @@ export function InboxTable(props: {
     .filter((row) => isFinalConversationStatus(row.status))
     .map((row) => row.id)
     .join(',')
+  // Reported once the rows settle: rows flown past in a fast scroll are not read, and the frames
+  // of the scroll are not spent re-rendering the inbox around the table.
   useEffect(() => {
-    onVisible(visibleKey === '' ? [] : visibleKey.split(','))
+    const timer = setTimeout(
+      () => onVisible(visibleKey === '' ? [] : visibleKey.split(',')),
+      VISIBLE_SETTLE_MS,
+    )
+    return () => clearTimeout(timer)
   }, [visibleKey, onVisible])
 
   // Only a list taller than its pane loads more by itself: a search or filter that leaves a few

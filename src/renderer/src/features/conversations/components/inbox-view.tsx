@@ -76,15 +76,13 @@ export function InboxView(props: {
 
   const [onScreen, setOnScreen] = useState<string[]>([])
   // An evaluation filter needs every loaded finished row's evaluations, not only those on screen.
+  const byId = useMemo(() => new Map(loaded.map((row) => [row.id, row])), [loaded])
   const toRead = useMemo(() => {
-    const wanted = new Set(onScreen)
-    return loaded.filter(
-      (row) =>
-        isFinalConversationStatus(row.status) &&
-        summaries[row.id] === undefined &&
-        (wanted.has(row.id) || needsEvaluations(filters)),
-    )
-  }, [filters, loaded, summaries, onScreen])
+    const unread = (row: Conversation | undefined): row is Conversation =>
+      row !== undefined && isFinalConversationStatus(row.status) && summaries[row.id] === undefined
+    if (needsEvaluations(filters)) return loaded.filter(unread)
+    return onScreen.map((id) => byId.get(id)).filter(unread)
+  }, [filters, loaded, byId, summaries, onScreen])
   useRequestSummaries(toRead)
 
   const { names, isPending } = agents
@@ -103,11 +101,12 @@ export function InboxView(props: {
   const loadMore = useCallback(() => void list.fetchNextPage(), [list])
 
   const ids = useMemo(() => shown.rows.map((row) => row.id), [shown.rows])
+  const criteria = useMemo(() => criteriaOf(summaries), [summaries])
   const total = stats.data?.total
 
   return (
     <div className="inbox" data-testid="inbox">
-      <InboxFilterBar agents={agents.data ?? []} criteria={criteriaOf(summaries)} />
+      <InboxFilterBar agents={agents.data ?? []} criteria={criteria} />
       <div className="inbox__status">
         <span data-testid="inbox-count" role="status">
           {list.isPending

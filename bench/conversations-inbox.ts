@@ -1,0 +1,216 @@
+/**
+ * Bench: the Conversations inbox with 10,000 conversations loaded, in the e2e browser host (the
+ * built renderer in Debian's Chromium, the real main runtime and client, the sandbox). Prints:
+ *  - first rows painted: cold (open the workspace: the first page read from the sandbox over IPC,
+ *    then painted) and with the data arrived (all 10,000 rows already in the page's query cache:
+ *    leave the workspace and come back, so the figure is the inbox's own work to first paint);
+ *  - per-keystroke search latency over the 10,000 loaded rows: keydown -> the task after the next
+ *    frame (painted); median, p95, max;
+ *  - a scripted scroll over the whole table (scrollTop steps on requestAnimationFrame): frames,
+ *    frames over 32 ms (target 0), the worst frame.
+ * Build the renderer first (npx electron-vite build), then:
+ *
+ *   npx tsx bench/conversations-inbox.ts [--conversations 10000] [--step 600]
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Page } from '@playwright/test'
+import { startSandbox } from '../src/sandbox/index'
+import { openSignedInApp } from './support/bench-browser'
+
+const { values } = parseArgs({
+  options: {
+    conversations: { type: 'string', default: '10000' },
+    step: { type: 'string', default: '600' },
+  },
+})
+const COUNT = Number(values.conversations)
+const STEP_PX = Number(values.step)
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? 0
+}
+
+function summary(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const f = (v: number): string => v.toFixed(1).padStart(7)
+  return `${label.padEnd(36)} n=${String(sorted.length).padStart(3)}  median ${f(percentile(sorted, 50))} ms  p95 ${f(percentile(sorted, 95))} ms  max ${f(sorted.at(-1) ?? 0)} ms`
+}
+
+// Page scripts are strings: tsx compiles this file with esbuild's keepNames, whose __name
+// helper does not exist inside the page.
+
+/** Clicks a sidebar item and returns ms from the click to the first inbox row painted. */
+function timeToFirstRows(page: Page, navTestId: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const start = performance.now()
+    const seen = () => document.querySelector('[data-testid="inbox-row"]') !== null
+    const done = () => requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve(performance.now() - start)
+      channel.port2.postMessage(null)
+    })
+    const observer = new MutationObserver(() => {
+      if (!seen()) return
+      observer.disconnect()
+      done()
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    setTimeout(() => reject(new Error('no inbox rows after 60 s')), 60000)
+    const nav = document.querySelector('[data-testid="${navTestId}"]')
+    if (nav === null) reject(new Error('no ${navTestId} in the sidebar'))
+    else nav.click()
+  })`)
+}
+
+/** Loaded rows, from the count line ("N shown of M loaded · T in the account"). */
+async function loadedRows(page: Page): Promise<number> {
+  const text = (await page.getByTestId('inbox-count').textContent()) ?? ''
+  return Number(/of ([\d,]+) loaded/.exec(text)?.[1]?.replace(/,/g, '') ?? 0)
+}
+
+/** Scrolls to the end until every page is loaded (each near-end scroll asks for the next page). */
+async function loadEverything(page: Page, expected: number): Promise<number> {
+  let loaded = await loadedRows(page)
+  let stalled = 0
+  for (let round = 0; round < 2_000 && loaded < expected && stalled < 30; round++) {
+    // Up a little, then to the end: a scroll event each time, as a person scrolling makes.
+    await page.getByTestId('inbox-scroll').evaluate((el) => {
+      el.scrollTop = Math.max(0, el.scrollHeight - el.clientHeight * 3)
+    })
+    await page.waitForTimeout(50)
+    await page.getByTestId('inbox-scroll').evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
+    const before = loaded
+    await page
+      .waitForFunction(
+        `(() => { const m = /of ([\\d,]+) loaded/.exec(document.querySelector('[data-testid="inbox-count"]')?.textContent ?? ''); return m !== null && Number(m[1].replace(/,/g, '')) > ${before} })()`,
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined)
+    loaded = await loadedRows(page)
+    stalled = loaded > before ? 0 : stalled + 1
+    if (round % 20 === 0) console.log(`  loading… ${loaded.toLocaleString('en-US')} rows`)
+  }
+  await page.getByTestId('inbox-scroll').evaluate((el) => {
+    el.scrollTop = 0
+  })
+  return loaded
+}
+
+/** keydown -> the task after the next frame, for every key typed into the search box. */
+async function installKeyProbe(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const input = document.querySelector('input[aria-label="Search loaded conversations"]')
+    if (input === null) throw new Error('no search box')
+    const probe = { paint: [] }
+    globalThis.__probe = probe
+    input.addEventListener('keydown', (event) => {
+      const start = event.timeStamp
+      requestAnimationFrame(() => {
+        const afterPaint = new MessageChannel()
+        afterPaint.port1.onmessage = () => probe.paint.push(performance.now() - start)
+        afterPaint.port2.postMessage(null)
+      })
+    }, { capture: true })
+  })()`)
+}
+
+/** One scrollTop step per animation frame from top to bottom; frame lengths. */
+function scriptedScroll(
+  page: Page,
+  step: number,
+): Promise<{ frames: number; over32: number; worst: number; median: number; height: number }> {
+  return page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector('[data-testid="inbox-scroll"]')
+    el.scrollTop = 0
+    const frames = []
+    let last = -1
+    const tick = (t) => {
+      if (last >= 0) frames.push(t - last)
+      last = t
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) {
+        const sorted = [...frames].sort((a, b) => a - b)
+        resolve({
+          frames: frames.length,
+          over32: frames.filter((f) => f > 32).length,
+          worst: Math.max(...frames),
+          median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+          height: el.scrollHeight,
+        })
+        return
+      }
+      el.scrollTop += ${step}
+      requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })`)
+}
+
+const sandbox = await startSandbox({
+  port: 0,
+  warmUp: false,
+  synthThreads: 1,
+  conversationCount: COUNT,
+  liveConversationEveryMs: 0,
+})
+const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-bench-inbox-'))
+const app = await openSignedInApp({
+  userDataDir,
+  baseUrl: sandbox.baseUrl,
+  apiKey: sandbox.keys.paid,
+})
+try {
+  const { page } = app
+  // The sandbox key is a paid account's: its conversation-read limit (20/s) paces the loading.
+  await page.evaluate(`globalThis.api.account.setPlan({ plan: 'paid' })`)
+  const cold = await timeToFirstRows(page, 'nav-conversations')
+  const total = COUNT + Object.keys(sandbox.seededConversations).length
+  const started = performance.now()
+  const loaded = await loadEverything(page, total)
+  const loadSeconds = (performance.now() - started) / 1000
+
+  const warm: number[] = []
+  for (let i = 0; i < 5; i++) {
+    await page.getByTestId('nav-account').click()
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor()
+    warm.push(await timeToFirstRows(page, 'nav-conversations'))
+  }
+  const afterWarm = await loadedRows(page)
+
+  await installKeyProbe(page)
+  const search = page.getByLabel('Search loaded conversations')
+  await search.click()
+  for (const query of ['maya', 'failed', 'booked', 'conv_01', 'priya raman']) {
+    // One key at a time with a pause, as a person types: each keystroke is its own update.
+    await search.pressSequentially(query, { delay: 40 })
+    for (let i = 0; i < query.length; i++) await search.press('Backspace', { delay: 40 })
+  }
+  const probe = await page.evaluate<{ paint: number[] }>('globalThis.__probe')
+  await search.fill('')
+  await page
+    .getByTestId('inbox-count')
+    .filter({ hasText: `${afterWarm.toLocaleString('en-US')} shown` })
+    .waitFor()
+
+  const scroll = await scriptedScroll(page, STEP_PX)
+
+  console.log(
+    `conversations in the account: ${total.toLocaleString('en-US')}; loaded into the inbox: ${loaded.toLocaleString('en-US')} (${Math.ceil(loaded / 100)} pages by cursor in ${loadSeconds.toFixed(1)} s)`,
+  )
+  console.log(`first rows painted, cold (first page over IPC)   ${cold.toFixed(0)} ms`)
+  console.log(summary(`first rows, data arrived (${afterWarm} rows)`, warm))
+  console.log(summary('search keystroke -> next paint', probe.paint))
+  console.log(
+    `scripted scroll                      ${scroll.frames} frames over ${Math.round(scroll.height)} px, ${scroll.over32} over 32 ms (target 0), median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms`,
+  )
+} finally {
+  await app.close()
+  await sandbox.stop()
+  await rm(userDataDir, { recursive: true, force: true })
+}
