@@ -32,6 +32,27 @@ describe('JobRegistry', () => {
     expect(registry.running()).toEqual([])
   })
 
+  it('delivers a value marked immediately at once, inside the throttle interval', async () => {
+    const registry = new JobRegistry()
+    const seen: string[] = []
+    const ticket = registry.start<string, string>({
+      kind: 'test',
+      ownerId: 1,
+      throttleMs: 10_000,
+      run: (job) => {
+        job.progress('running')
+        job.progress('held')
+        job.progress('paused', { immediately: true })
+        job.progress('running again')
+        return Promise.resolve('done')
+      },
+      onProgress: (value) => seen.push(value),
+    })
+    await ticket.done
+    // 'held' was superseded by the pause; the pause was not superseded by what followed.
+    expect(seen).toEqual(['running', 'paused', 'running again'])
+  })
+
   it('cancel aborts the signal and reports CANCELLED whatever the job threw', async () => {
     const registry = new JobRegistry()
     const started = deferred<void>()

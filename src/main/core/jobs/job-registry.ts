@@ -5,8 +5,12 @@ import { AppError } from '../../../shared/errors'
 export interface JobContext<P> {
   id: string
   signal: AbortSignal
-  /** Reports progress; delivered at most once per throttle interval, the latest value wins. */
-  progress(value: P): void
+  /**
+   * Reports progress; delivered at most once per throttle interval, the latest value wins.
+   * `immediately` delivers it now (with anything held before it dropped): for a change the user
+   * must see even when a newer value follows within the interval, such as a pause.
+   */
+  progress(value: P, options?: { immediately?: boolean }): void
 }
 
 export interface StartJobOptions<P, T> {
@@ -60,10 +64,10 @@ export class JobRegistry {
       lastSent = Date.now()
       options.onProgress?.(value)
     }
-    const progress = (value: P): void => {
+    const progress = (value: P, progressOptions?: { immediately?: boolean }): void => {
       pending = { value }
       const wait = lastSent + throttleMs - Date.now()
-      if (wait <= 0) flush()
+      if (wait <= 0 || progressOptions?.immediately === true) flush()
       else timer ??= setTimeout(flush, wait)
     }
 

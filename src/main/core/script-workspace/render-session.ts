@@ -92,7 +92,10 @@ export function startRenderSession(options: RenderSessionOptions): { jobId: stri
     throttleMs: 150,
     run: async (context) => {
       const { id, signal } = context
-      const progress = (status: RenderStatus): void => context.progress(status)
+      // A pause goes out at once: held for the throttle, a retry that follows quickly would
+      // replace it and the window would never say the network was down.
+      const progress = (status: RenderStatus): void =>
+        context.progress(status, { immediately: status.paused !== null })
       const project = projectForRender(options.project, options.settings)
       for (let attempt = 1; ; attempt += 1) {
         const job = startRender({
