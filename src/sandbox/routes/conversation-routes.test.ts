@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createManualClock } from '../../main/testing/manual-clock.js'
 import { pcmSamples, probeAudio } from '../testing/audio-probe.js'
 import {
   errorOf,
@@ -49,8 +50,6 @@ async function get<T>(path: string): Promise<T> {
   expect(response.status, path).toBe(200)
   return (await response.json()) as T
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('seeded conversations', () => {
   it('cover every state with the documented fields', async () => {
@@ -179,9 +178,38 @@ describe('seeded conversations', () => {
   })
 })
 
+// The live sandbox runs on a clock the test moves: each step of the conversation happens exactly
+// when the test says. Before, it ran in real time (400 ms turns, polls 150 ms apart), so on a loaded
+// machine a poll could miss a state or see several turns at once.
 describe('live conversation', () => {
+  const clock = createManualClock()
+  let live: TestSandbox
+  beforeAll(async () => {
+    live = await startTestSandbox({
+      clock,
+      seedConversations: false,
+      conversationCount: 0,
+      liveConversationEveryMs: 0,
+    })
+    await loadSpeechEngine(live)
+  })
+  afterAll(async () => {
+    await live.sandbox.stop()
+  })
+
+  async function read<T>(path: string): Promise<T> {
+    const response = await live.call(path)
+    expect(response.status, path).toBe(200)
+    return (await response.json()) as T
+  }
+  async function state(id: string): Promise<{ status: string; messages: number }> {
+    const { status } = await read<Conversation>(`/v1/conversations/${id}`)
+    const { messages } = await read<{ messages: Message[] }>(`/v1/conversations/${id}/messages`)
+    return { status, messages: messages.length }
+  }
+
   it('runs pending -> active -> completed on its own; evaluations and recording follow', async () => {
-    const response = await fetch(`${t.sandbox.baseUrl}/sandbox/conversations`, {
+    const response = await fetch(`${live.sandbox.baseUrl}/sandbox/conversations`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -197,50 +225,44 @@ describe('live conversation', () => {
       endsInMs: number
       evaluationsInMs: number
     }
-    const seen: string[] = []
-    const messageCounts: number[] = []
-    let conversation: Conversation | undefined
-    const deadline = Date.now() + 20_000
-    while (Date.now() < deadline) {
-      conversation = await get<Conversation>(`/v1/conversations/${started.id}`)
-      if (seen.at(-1) !== conversation.status) seen.push(conversation.status)
-      messageCounts.push(
-        (await get<{ messages: Message[] }>(`/v1/conversations/${started.id}/messages`)).messages
-          .length,
-      )
-      if (conversation.status === 'completed') break
-      await sleep(150)
+    expect(started).toMatchObject({
+      endsInMs: 600 + 7 * 400,
+      evaluationsInMs: 600 + 7 * 400 + 1500,
+    })
+    expect(await state(started.id)).toEqual({ status: 'pending', messages: 0 })
+    clock.advance(599)
+    expect(await state(started.id)).toEqual({ status: 'pending', messages: 0 })
+    clock.advance(1)
+    expect(await state(started.id)).toEqual({ status: 'active', messages: 0 })
+    for (let turn = 1; turn <= 6; turn++) {
+      clock.advance(400)
+      expect(await state(started.id)).toEqual({ status: 'active', messages: turn })
     }
-    expect(seen).toEqual(['pending', 'active', 'completed'])
-    expect(new Set(messageCounts).size).toBeGreaterThan(3)
-    expect(messageCounts.at(-1)).toBe(6)
+    clock.advance(400)
+    expect(await state(started.id)).toEqual({ status: 'completed', messages: 6 })
+    const conversation = await read<Conversation>(`/v1/conversations/${started.id}`)
     expect(conversation).toMatchObject({
       end_reason: 'caller_hangup',
       recording_url: expect.stringContaining(started.id),
+      duration_ms: 7 * 400,
     })
-    expect(conversation?.duration_ms).toBeGreaterThan(2000)
-    expect(conversation?.ended_at).not.toBeNull()
+    expect(conversation.ended_at).not.toBeNull()
 
-    const early = await get<{ evaluations: Evaluation[] }>(
-      `/v1/conversations/${started.id}/evaluations`,
-    )
-    expect(early.evaluations).toEqual([])
-    let evaluations: Evaluation[] = []
-    while (Date.now() < deadline && evaluations.length === 0) {
-      await sleep(250)
-      evaluations = (
-        await get<{ evaluations: Evaluation[] }>(`/v1/conversations/${started.id}/evaluations`)
-      ).evaluations
-    }
-    expect(evaluations.length).toBeGreaterThan(0)
-    const recording = await fetch(conversation?.recording_url ?? '')
+    const evaluationsPath = `/v1/conversations/${started.id}/evaluations`
+    clock.advance(1499)
+    expect((await read<{ evaluations: Evaluation[] }>(evaluationsPath)).evaluations).toEqual([])
+    clock.advance(1)
+    expect(
+      (await read<{ evaluations: Evaluation[] }>(evaluationsPath)).evaluations.length,
+    ).toBeGreaterThan(0)
+    const recording = await fetch(conversation.recording_url ?? '')
     expect(
       (await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')).decodedSeconds,
     ).toBeGreaterThan(2)
   })
 
   it('can end as failed with a reason and no recording', async () => {
-    const started = t.sandbox.startConversation({
+    const started = live.sandbox.startConversation({
       turns: 1,
       turnIntervalMs: 100,
       startDelayMs: 0,
@@ -248,14 +270,14 @@ describe('live conversation', () => {
       endReason: 'dial_no_answer',
       evaluationDelayMs: 0,
     })
-    await sleep(started.endsInMs + 300)
-    const conversation = await get<Conversation>(`/v1/conversations/${started.id}`)
+    clock.advance(started.endsInMs)
+    const conversation = await read<Conversation>(`/v1/conversations/${started.id}`)
     expect(conversation).toMatchObject({
       status: 'failed',
       end_reason: 'dial_no_answer',
       recording_url: null,
     })
-    const { evaluations } = await get<{ evaluations: Evaluation[] }>(
+    const { evaluations } = await read<{ evaluations: Evaluation[] }>(
       `/v1/conversations/${started.id}/evaluations`,
     )
     expect(
