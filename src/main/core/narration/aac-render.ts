@@ -15,7 +15,7 @@ import { cancelledRender } from './assemble-program'
 import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import type { SplitOutput } from './render-outputs'
-import { splitFileName } from './render-outputs'
+import { splitFileName, splitPartCount } from './render-outputs'
 import type { PlannedBlock, RenderPlan } from './render-plan'
 
 /** What an AAC render needs from the render around it. */
@@ -72,14 +72,18 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
     extraFiles.push(part.path)
     part = null
   }
+  const splitParts = input.split ? splitPartCount(plan.blocks, input.split.mode) : 0
   const startBlock = async (block: PlannedBlock): Promise<void> => {
     if (!input.split) return
     const key = input.split.mode === 'block' ? block.id : (block.chapter ?? '')
     if (part && key === partKey) return
     await closePart()
     parts += 1
-    const label = input.split.mode === 'block' ? block.id : block.chapter || 'opening'
-    const path = join(input.split.dir, splitFileName(parts, label, 'aac'))
+    const label = input.split.mode === 'block' ? block.id : block.chapter || 'Opening'
+    const path = join(
+      input.split.dir,
+      splitFileName(parts, label, 'aac', { mode: input.split.mode, parts: splitParts }),
+    )
     part = { file: await createOutputFile(path, { signal }), frames: 0, path }
     files.push(part)
     partKey = key

@@ -10,7 +10,7 @@ import { ownedBytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
 import { readOutputLayout, writeOutputLayout } from './output-layout'
 import type { PieceCache } from './piece-cache'
 import type { SplitOutput } from './render-outputs'
-import { RenderOutputs } from './render-outputs'
+import { RenderOutputs, splitPartCount } from './render-outputs'
 import type { RenderPlan } from './render-plan'
 import { renderBySplice } from './splice-output'
 import { WAV_HEADER_BYTES } from '../../../shared/domain/wav-header'
@@ -161,6 +161,7 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
     10 ** (gainDb / 20),
     input.split,
     signal,
+    input.split ? splitPartCount(plan.blocks, input.split.mode) : 0,
     project.defaults.mp3,
   )
   try {

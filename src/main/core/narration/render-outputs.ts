@@ -27,9 +27,55 @@ function slug(text: string): string {
   )
 }
 
-/** The file name of one per-block or per-chapter file: numbered so they sort in script order. */
-export function splitFileName(n: number, label: string, format: SpeechFormat): string {
-  return `${String(n).padStart(3, '0')}-${slug(label)}.${format}`
+/** What a file name may not hold on any of the systems a book is moved between. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g
+
+/**
+ * A chapter title as a file name: as written (spaces, capitals, accents), without the characters
+ * Windows, macOS or Linux refuse, without trailing dots or spaces (Windows drops them), and at
+ * most 80 characters; "Chapter N" when nothing is left.
+ */
+export function chapterTitleForFile(title: string, n: number): string {
+  const cleaned = [
+    ...title.normalize('NFC').replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim(),
+  ]
+    .slice(0, 80)
+    .join('')
+    .replace(/[. ]+$/, '')
+  return cleaned === '' ? `Chapter ${n}` : cleaned
+}
+
+/** How many files a split writes: one per block, or one per run of blocks in the same chapter. */
+export function splitPartCount(
+  blocks: readonly Pick<PlannedBlock, 'id' | 'chapter'>[],
+  mode: SplitOutput['mode'],
+): number {
+  if (mode === 'block') return blocks.length
+  let parts = 0
+  let key: string | null = null
+  for (const block of blocks) {
+    const next = block.chapter ?? ''
+    if (next !== key) parts += 1
+    key = next
+  }
+  return parts
+}
+
+/**
+ * The file name of one per-block or per-chapter file, numbered so they sort in script order:
+ * `001-block-id.wav` for blocks; `01 - Chapter title.mp3` for chapters, as audiobook stores and
+ * players list them, with as many digits as the last number needs (at least two).
+ */
+export function splitFileName(
+  n: number,
+  label: string,
+  format: SpeechFormat,
+  split: { mode: SplitOutput['mode']; parts: number },
+): string {
+  if (split.mode === 'block') return `${String(n).padStart(3, '0')}-${slug(label)}.${format}`
+  const width = Math.max(2, String(split.parts).length)
+  return `${String(n).padStart(width, '0')} - ${chapterTitleForFile(label, n)}.${format}`
 }
 
 /**
@@ -51,6 +97,8 @@ export class RenderOutputs implements ProgramSink {
     private readonly gain: number,
     private readonly split: SplitOutput | null,
     private readonly signal: AbortSignal,
+    /** How many split files there will be (see {@link splitPartCount}), for the numbering. */
+    private readonly splitParts: number,
     private readonly mp3?: Mp3Encoding,
   ) {}
 
@@ -82,8 +130,14 @@ export class RenderOutputs implements ProgramSink {
     if (this.part && key === this.partKey) return
     await this.closePart()
     this.partCount += 1
-    const label = this.split.mode === 'block' ? block.id : block.chapter || 'opening'
-    const path = join(this.split.dir, splitFileName(this.partCount, label, this.format))
+    const label = this.split.mode === 'block' ? block.id : block.chapter || 'Opening'
+    const path = join(
+      this.split.dir,
+      splitFileName(this.partCount, label, this.format, {
+        mode: this.split.mode,
+        parts: this.splitParts,
+      }),
+    )
     this.part = await this.open(path)
     this.partKey = key
     this.all.push(this.part)

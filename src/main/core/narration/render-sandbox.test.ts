@@ -198,7 +198,7 @@ describe('rendering against the sandbox', () => {
       cache,
       split: { mode: 'chapter', dir: split },
     }).done
-    expect((await readdir(split)).sort()).toEqual(['001-chapter-one.wav', '002-chapter-two.wav'])
+    expect((await readdir(split)).sort()).toEqual(['01 - Chapter One.wav', '02 - Chapter Two.wav'])
     // Exact lengths from the WAV sizes (ffmpeg's progress clock only has 10 ms resolution).
     const parts = await Promise.all(
       result.extraFiles.map(async (f) => ((await stat(f)).size - 44) / 2 / 24_000),
