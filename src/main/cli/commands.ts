@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
@@ -14,11 +13,13 @@ import { withInfoFrame } from '../core/audio/mp3-tagger'
 import { writeFileAtomic } from '../core/files/atomic-write'
 import { formatForOutput } from '../core/narration/cli-render'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
+import { optionText, readInputFile } from './inputs'
+import type { Values } from './inputs'
 import type { CliIo } from './io'
 import { evaluationLine, messageLine, printJson, usage, voiceTable } from './io'
 
 /** Parsed option values (strings and booleans) of one command. */
-export type Values = Record<string, string | boolean | undefined>
+export type { Values } from './inputs'
 
 /** What every command receives. */
 export interface CommandContext {
@@ -36,13 +37,8 @@ export interface CommandContext {
   isTTY?: boolean
 }
 
-function text(values: Values, name: string): string | undefined {
-  const v = values[name]
-  return typeof v === 'string' ? v : undefined
-}
-
 function required(values: Values, name: string): string {
-  const v = text(values, name)
+  const v = optionText(values, name)
   if (v === undefined || v.trim() === '') throw usage(`--${name} is required.`)
   return v
 }
@@ -50,20 +46,6 @@ function required(values: Values, name: string): string {
 function oneId(args: string[], what: string): string {
   if (args.length !== 1 || args[0]!.trim() === '') throw usage(`Give exactly one ${what} id.`)
   return args[0]!
-}
-
-async function readInput(path: string, what: string): Promise<Buffer> {
-  try {
-    return await readFile(path)
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
-      code === 'ENOENT'
-        ? `The ${what} ${path} does not exist.`
-        : `VoiceDesk can't read the ${what} ${path} (${code ?? 'error'}).`,
-    )
-  }
 }
 
 /** `voices list` */
@@ -80,8 +62,8 @@ export async function voicesCreate(c: CommandContext): Promise<void> {
     throw usage(`--gender must be one of ${VOICE_GENDERS.join(', ')}.`)
   }
   const samplePath = required(c.values, 'sample')
-  const bytes = await readInput(samplePath, 'sample file')
-  const locale = text(c.values, 'locale')
+  const bytes = await readInputFile(samplePath, 'sample file')
+  const locale = optionText(c.values, 'locale')
   const voice = await c.client.createVoice({
     name: required(c.values, 'name'),
     gender: gender as VoiceGender,
@@ -123,7 +105,7 @@ export async function voicesSample(c: CommandContext): Promise<void> {
 }
 
 function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
-  const format = formatForOutput('speak', out, text(values, 'format'), stream ? 'mp3' : 'wav')
+  const format = formatForOutput('speak', out, optionText(values, 'format'), stream ? 'mp3' : 'wav')
   if (stream && !(STREAM_CODECS as readonly string[]).includes(format)) {
     throw usage(`--stream sends ${STREAM_CODECS.join(', ')} only (no WAV over the stream).`)
   }
@@ -134,15 +116,15 @@ function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
 export async function speak(c: CommandContext): Promise<void> {
   const voiceId = required(c.values, 'voice')
   const out = required(c.values, 'out')
-  const textValue = text(c.values, 'text')
-  const filePath = text(c.values, 'file')
+  const textValue = optionText(c.values, 'text')
+  const filePath = optionText(c.values, 'file')
   if ((textValue === undefined) === (filePath === undefined))
     throw usage('Give either --text or --file.')
-  const input = textValue ?? (await readInput(filePath!, 'text file')).toString('utf8')
+  const input = textValue ?? (await readInputFile(filePath!, 'text file')).toString('utf8')
   const stream = c.values.stream === true
   const format = formatFor(c.values, out, stream)
-  const language = text(c.values, 'language')
-  const model = text(c.values, 'model')
+  const language = optionText(c.values, 'language')
+  const model = optionText(c.values, 'model')
   const common = {
     input,
     voiceId,

@@ -4,7 +4,9 @@ import { formatOffset } from '../../shared/domain/conversation-format'
 import { AppError } from '../../shared/errors'
 import { exportConversationBatch } from '../core/conversations/batch-export'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
-import type { CommandContext, Values } from './commands'
+import type { CommandContext } from './commands'
+import { optionText } from './inputs'
+import type { Values } from './inputs'
 import { printJson, usage } from './io'
 
 /** Statuses a list can be filtered by (upstream-api.md). */
@@ -19,11 +21,6 @@ const DEFAULT_LIST_LIMIT = 50
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i
-
-function text(values: Values, name: string): string | undefined {
-  const v = values[name]
-  return typeof v === 'string' ? v : undefined
-}
 
 /** True when the year, month and day name a real calendar day (Date rolls 02-30 over to March). */
 function isCalendarDay(year: string, month: string, day: string): boolean {
@@ -65,8 +62,8 @@ export function parseIsoFlag(name: string, value: string, endOfDay = false): num
 /** The filters both commands share, checked and in the service's terms. */
 function listFilters(values: Values, sinceRequired: boolean): ConversationListQuery {
   const query: ConversationListQuery = {}
-  const since = text(values, 'since')
-  const until = text(values, 'until')
+  const since = optionText(values, 'since')
+  const until = optionText(values, 'until')
   if (since === undefined && sinceRequired) throw usage('--since is required.')
   const sinceMs = since === undefined ? undefined : parseIsoFlag('since', since)
   const untilMs = until === undefined ? undefined : parseIsoFlag('until', until, true)
@@ -75,14 +72,14 @@ function listFilters(values: Values, sinceRequired: boolean): ConversationListQu
   }
   if (sinceMs !== undefined) query.startedAfter = new Date(sinceMs).toISOString()
   if (untilMs !== undefined) query.startedBefore = new Date(untilMs).toISOString()
-  const status = text(values, 'status')
+  const status = optionText(values, 'status')
   if (status !== undefined) {
     if (!(STATUSES as readonly string[]).includes(status)) {
       throw usage(`--status must be one of ${STATUSES.join(', ')}.`)
     }
     query.status = status
   }
-  const agent = text(values, 'agent')
+  const agent = optionText(values, 'agent')
   if (agent !== undefined) {
     if (agent.trim() === '') throw usage('--agent needs an agent id.')
     query.agentId = agent.trim()
@@ -91,7 +88,7 @@ function listFilters(values: Values, sinceRequired: boolean): ConversationListQu
 }
 
 function parseLimit(values: Values): number {
-  const raw = text(values, 'limit')
+  const raw = optionText(values, 'limit')
   if (raw === undefined) return DEFAULT_LIST_LIMIT
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
     throw usage(`--limit must be a whole number of conversations, 1 or more (not "${raw}").`)
@@ -239,7 +236,7 @@ function exportProgress(c: CommandContext): (p: { done: number; total: number })
 export async function conversationExport(c: CommandContext): Promise<void> {
   if (c.args.length > 0) throw usage('"conversation export" takes no id; filter with its options.')
   const query = listFilters(c.values, true)
-  const folder = text(c.values, 'out')
+  const folder = optionText(c.values, 'out')
   if (folder === undefined || folder.trim() === '') throw usage('--out DIR is required.')
   const agents = await c.client.listAgents({ signal: c.signal })
   resolveAgent(query, agents)

@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises'
-import { AppError } from '../../shared/errors'
 import type { Clock } from '../core/clock'
 import type { SignatureCheck } from '../core/webhooks/webhook-signature'
 import {
   DEFAULT_TOLERANCE_SECONDS,
   verifyWebhookSignature,
 } from '../core/webhooks/webhook-signature'
-import type { Values } from './commands'
+import { optionText, readInputFile } from './inputs'
+import type { Values } from './inputs'
 import { EXIT } from './exit-codes'
 import type { CliIo } from './io'
 import { printJson, usage } from './io'
@@ -28,25 +27,6 @@ export const SIGNATURE_EXIT: Record<Exclude<SignatureCheck, { valid: true }>['re
   'malformed-header': EXIT.signatureMalformed,
 }
 
-function text(values: Values, name: string): string | undefined {
-  const v = values[name]
-  return typeof v === 'string' ? v : undefined
-}
-
-async function readBodyFile(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path)
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
-      code === 'ENOENT'
-        ? `The body file ${path} does not exist. Save the request body exactly as received and pass its path.`
-        : `VoiceDesk can't read the body file ${path} (${code ?? 'error'}).`,
-    )
-  }
-}
-
 /**
  * `webhooks verify --secret S --header 't=…,v1=…' --body FILE [--tolerance 300] [--json]`:
  * resolves to the exit code (0 valid; a code per refusal reason). The secret is never printed.
@@ -54,21 +34,25 @@ async function readBodyFile(path: string): Promise<Buffer> {
 export async function webhooksVerify(c: LocalCommandContext): Promise<number> {
   // Why no echo of the argument: a secret typed without --secret would land in the message.
   if (c.args.length > 0) throw usage('"webhooks verify" takes only options, no other arguments.')
-  const secret = text(c.values, 'secret') ?? c.env.VOICEDESK_WEBHOOK_SECRET
+  const secret = optionText(c.values, 'secret') ?? c.env.VOICEDESK_WEBHOOK_SECRET
   if (secret === undefined || secret === '') {
     throw usage('Give the webhook secret with --secret S (or set VOICEDESK_WEBHOOK_SECRET).')
   }
-  const header = text(c.values, 'header')
+  const header = optionText(c.values, 'header')
   if (header === undefined) throw usage('--header is required (the signature header as received).')
-  const bodyPath = text(c.values, 'body')
+  const bodyPath = optionText(c.values, 'body')
   if (bodyPath === undefined || bodyPath === '') throw usage('--body FILE is required.')
-  const toleranceText = text(c.values, 'tolerance')
+  const toleranceText = optionText(c.values, 'tolerance')
   if (toleranceText !== undefined && !/^\d{1,9}$/.test(toleranceText.trim())) {
     throw usage(`--tolerance is a whole number of seconds, 0 or more (not "${toleranceText}").`)
   }
   const toleranceSeconds =
     toleranceText === undefined ? DEFAULT_TOLERANCE_SECONDS : Number(toleranceText)
-  const rawBody = await readBodyFile(bodyPath)
+  const rawBody = await readInputFile(
+    bodyPath,
+    'body file',
+    'Save the request body exactly as received and pass its path.',
+  )
   const check = verifyWebhookSignature({
     secret,
     header,
