@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
+import { spawnRenderCli } from '../../testing/spawn-render-cli'
 import { createProject } from '../../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../../shared/domain/speech'
 import type { AppError } from '../../../shared/errors'
@@ -14,8 +14,6 @@ import { openPieceCache } from './piece-cache'
 import { startRender } from './render-job'
 import { planRender } from './render-plan'
 import { upstreamSpeechSource } from './upstream-speech-source'
-
-const ENTRY = join(process.cwd(), 'src', 'main', 'cli.ts')
 
 let sandbox: Sandbox
 let dir: string
@@ -35,31 +33,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function runCli(args: string[]): {
-  child: ReturnType<typeof spawn>
-  exit: Promise<{ code: number | null; out: string; err: string }>
-} {
-  // node itself (not the tsx wrapper) so that kill -9 hits the process doing the render.
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'render', ...args], {
-    env: {
-      ...process.env,
-      VOICEDESK_BASE_URL: sandbox.baseUrl,
-      VOICEDESK_API_KEY: sandbox.keys.paid,
-      VOICEDESK_CACHE_DIR: join(dir, 'cache'),
-      VOICEDESK_PLAN: 'paid',
-      // No keychain in a child test process: credentials come from the environment only.
-      DBUS_SESSION_BUS_ADDRESS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()))
-  child.stderr?.on('data', (c: Buffer) => (err += c.toString()))
-  const exit = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, out, err })),
-  )
-  return { child, exit }
+function runCli(args: string[]): ReturnType<typeof spawnRenderCli> {
+  return spawnRenderCli(sandbox, join(dir, 'cache'), args)
 }
 
 function okInputs(): string[] {

@@ -1,16 +1,16 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
+import type { CliExit } from '../../testing/spawn-render-cli'
+import { spawnRenderCli } from '../../testing/spawn-render-cli'
 import { decodedSeconds } from './test-audio'
 import { docxOf, epubOf } from './test-documents'
 
 // What docs/cli.md promises about `render book.epub` and `render book.docx`: the real CLI, the
 // real planning thread and the sandbox service.
-const ENTRY = join(process.cwd(), 'src', 'main', 'cli.ts')
 
 let sandbox: Sandbox
 let dir: string
@@ -25,23 +25,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function render(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'render', ...args], {
-    env: {
-      ...process.env,
-      VOICEDESK_BASE_URL: sandbox.baseUrl,
-      VOICEDESK_API_KEY: sandbox.keys.paid,
-      VOICEDESK_CACHE_DIR: join(dir, 'cache'),
-      VOICEDESK_PLAN: 'paid',
-      DBUS_SESSION_BUS_ADDRESS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()))
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
+function render(args: string[]): Promise<CliExit> {
+  return spawnRenderCli(sandbox, join(dir, 'cache'), args).exit
 }
 
 function spokenInputs(): string[] {
