@@ -69,7 +69,7 @@ async function ensure(machine: Machine, phase?: string) {
 }
 
 const BUILD = ['libsecret-1-dev', 'pkg-config', 'python3', 'make', 'g++']
-const TEST_ONLY = ['chromium', 'ffmpeg', 'dbus', 'gnome-keyring']
+const TEST_ONLY = ['chromium', 'ffmpeg', 'dbus', 'gnome-keyring', 'openssl']
 
 describe('scripts/system-deps/ensure.sh', () => {
   it('does nothing when every package is there', async () => {
@@ -90,7 +90,7 @@ describe('scripts/system-deps/ensure.sh', () => {
   it('as root, npm test installs the test packages too', async () => {
     const r = await ensure({ installed: BUILD, root: true })
     expect(r.code).toBe(0)
-    expect(r.calls).toMatch(/apt-get install .*chromium ffmpeg dbus gnome-keyring\n/)
+    expect(r.calls).toMatch(/apt-get install .*chromium ffmpeg dbus gnome-keyring openssl\n/)
   })
 
   it('without root, names the exact command and fails before any native build', async () => {
