@@ -8,7 +8,15 @@ export interface Finding {
   sample: string
 }
 
-/** Splits one CSV line as Electronegativity writes it. */
-export function parseCsvLine(line: string): string[]
-/** Reads the report; null when a row is garbled. */
-export function parseFindings(csv: string): Finding[] | null
+/** An issue as Electronegativity's `run()` returns it (the fields read here). */
+export interface ScanIssue {
+  id: string
+  severity?: { name: string }
+  confidence?: { name: string }
+  file?: string
+  location?: { line: number; column: number }
+  sample?: string
+}
+
+/** The scan's issues as findings, paths in forward slashes. */
+export function toFindings(issues: ScanIssue[]): Finding[]

@@ -11,10 +11,9 @@
 // `match` an optional substring of the flagged source line (to pin one site in the file), and
 // `reason` (required, non-empty) why the finding is safe. An entry that no longer matches any finding also fails the run, so the list
 // never outlives the code it excuses.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join, resolve } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 // Arguments (for the script's own tests): [input folder] [allow-list file].
@@ -22,43 +21,21 @@ const input = process.argv[2] ?? join(root, 'src')
 const allowPath = process.argv[3] ?? join(root, 'scripts', 'electronegativity-allow.json')
 const failing = new Set(['HIGH', 'MEDIUM'])
 
-/** Splits one CSV line as Electronegativity writes it (quoted fields may contain commas). */
-export function parseCsvLine(line) {
-  const fields = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i]
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"'
-        i += 1
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      fields.push(field.trim())
-      field = ''
-    } else field += c
-  }
-  fields.push(field.trim())
-  return fields
-}
-
 /**
- * Reads the findings CSV into objects. Returns null when a row is garbled: Electronegativity now
- * and then writes a row over the start of another (seen: a row beginning with `",N/A,...`), and a
- * garbled row must never be read as "no finding".
+ * The findings of one scan, read from the issues Electronegativity's own `run()` returns. Why not
+ * its CSV report: its CLI writes the header and the rows with two writeFile calls it does not
+ * order (the header truncating, the rows appending), so a report now and then came out with the
+ * header written over the first rows, or with the rows lost.
  */
-export function parseFindings(csv) {
-  const lines = csv.split(/\r?\n/).filter((l) => l.trim() !== '')
-  const findings = []
-  for (const line of lines.slice(1)) {
-    const [check, severity, confidence, file, location, sample] = parseCsvLine(line)
-    if (!/^[A-Z_]+$/.test(check ?? '') || !/^[A-Z]+$/.test(severity ?? '') || !file) return null
-    findings.push({ check, severity, confidence, file: file.replace(/\\/g, '/'), location, sample })
-  }
-  return findings
+export function toFindings(issues) {
+  return issues.map((issue) => ({
+    check: String(issue.id),
+    severity: String(issue.severity?.name ?? ''),
+    confidence: String(issue.confidence?.name ?? ''),
+    file: String(issue.file ?? '').replace(/\\/g, '/'),
+    location: `${issue.location?.line}:${issue.location?.column}`,
+    sample: String(issue.sample ?? ''),
+  }))
 }
 
 /** Validates the allow-list: every entry needs a check, a file and a non-empty reason. */
@@ -110,7 +87,7 @@ function electronVersion() {
   return String(pkg.devDependencies?.electron ?? '').replace(/^[^\d]*/, '')
 }
 
-function main() {
+async function main() {
   // The allow-list is checked first, so a malformed annotation fails before the slow scan.
   let allowList
   try {
@@ -119,54 +96,41 @@ function main() {
     console.error(`security: FAIL: ${allowPath}: ${error instanceof Error ? error.message : error}`)
     process.exit(1)
   }
-  const work = mkdtempSync(join(tmpdir(), 'electronegativity-'))
-  const output = join(work, 'findings.csv')
+  let issues
   try {
-    const cli = join(root, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js')
-    // A garbled report is scanned again (up to three times) rather than trusted or ignored.
-    let findings = null
-    for (let attempt = 1; attempt <= 3 && findings === null; attempt += 1) {
-      const run = spawnSync(
-        process.execPath,
-        [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion()],
-        { cwd: root, encoding: 'utf8', timeout: 600_000 },
-      )
-      if (run.status !== 0) {
-        process.stderr.write(run.stdout + run.stderr)
-        console.error(`security: Electronegativity failed to run (exit ${run.status})`)
-        process.exit(1)
-      }
-      let csv
-      try {
-        csv = readFileSync(output, 'utf8')
-      } catch {
-        process.stderr.write(run.stdout + run.stderr)
-        console.error('security: Electronegativity wrote no findings file')
-        process.exit(1)
-      }
-      findings = parseFindings(csv)
-    }
-    if (findings === null) {
-      console.error('security: FAIL: Electronegativity wrote a garbled report three times in a row')
-      process.exit(1)
-    }
-    const { blocking, allowed, ignored, stale } = judge(findings, allowList)
-    for (const f of blocking) {
-      console.error(`${f.severity} ${f.check} ${f.file}:${f.location}  ${f.sample}`)
-    }
-    for (const e of stale) {
-      console.error(
-        `stale allow-list entry (matches no finding): ${e.check} ${e.file}${e.match ? ` "${e.match}"` : ''}`,
-      )
-    }
-    const ok = blocking.length === 0 && stale.length === 0
-    console.log(
-      `security: ${ok ? 'ok' : 'FAIL'}: ${findings.length} findings, ${blocking.length} unannotated HIGH/MEDIUM, ${allowed.length} annotated, ${ignored} LOW/INFO, ${stale.length} stale annotations`,
+    // The package's own entry (dist/runner.js): the scan the CLI runs, without the CLI's report.
+    const scan = createRequire(import.meta.url)('@doyensec/electronegativity')
+    ;({ issues } = await scan({
+      input: resolve(input),
+      isRelative: true,
+      isSarif: false,
+      customScan: [],
+      excludeFromScan: [],
+      isVerbose: false,
+      electronVersionOverride: electronVersion(),
+      parserPlugins: [],
+    }))
+  } catch (error) {
+    console.error(
+      `security: Electronegativity failed to run: ${error instanceof Error ? error.stack : error}`,
     )
-    process.exit(ok ? 0 : 1)
-  } finally {
-    rmSync(work, { recursive: true, force: true })
+    process.exit(1)
   }
+  const findings = toFindings(issues)
+  const { blocking, allowed, ignored, stale } = judge(findings, allowList)
+  for (const f of blocking) {
+    console.error(`${f.severity} ${f.check} ${f.file}:${f.location}  ${f.sample}`)
+  }
+  for (const e of stale) {
+    console.error(
+      `stale allow-list entry (matches no finding): ${e.check} ${e.file}${e.match ? ` "${e.match}"` : ''}`,
+    )
+  }
+  const ok = blocking.length === 0 && stale.length === 0
+  console.log(
+    `security: ${ok ? 'ok' : 'FAIL'}: ${findings.length} findings, ${blocking.length} unannotated HIGH/MEDIUM, ${allowed.length} annotated, ${ignored} LOW/INFO, ${stale.length} stale annotations`,
+  )
+  process.exit(ok ? 0 : 1)
 }
 
-if (process.argv[1] === import.meta.filename) main()
+if (process.argv[1] === import.meta.filename) await main()
