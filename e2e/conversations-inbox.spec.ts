@@ -177,12 +177,20 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
     .poll(async () => new Set(await inbox.column('inbox-agent')))
     .toEqual(new Set(['Priya Raman']))
   await app.page.getByLabel('Search loaded conversations').fill('')
+  // The whole list is back before the keys move through it (not the rows of the search).
+  await expect.poll(async () => new Set(await inbox.column('inbox-agent')).size).toBeGreaterThan(1)
 
   // Keyboard: j twice, Enter opens the second row beside the table; k goes back up.
   await inbox.table.focus()
+  // The open row is read from the focus, not by position: rows can move while the keys are
+  // pressed (a live conversation that starts joins the top of the list).
+  const focusedRow = inbox.table.locator('.inbox-row--focused')
+  const firstId = await inbox.rows.nth(0).getAttribute('data-conversation-id')
   await app.page.keyboard.press('j')
   await app.page.keyboard.press('j')
-  const second = await inbox.rows.nth(1).getAttribute('data-conversation-id')
+  await expect(focusedRow).toHaveCount(1)
+  const second = await focusedRow.getAttribute('data-conversation-id')
+  expect(second).not.toBe(firstId)
   await app.page.keyboard.press('Enter')
   await expect(app.page.getByTestId('conversation-id')).toHaveText(second ?? '')
   await expect(app.page.getByTestId('header-agent')).toHaveText(
@@ -196,7 +204,8 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
     tableBox !== null && detailBox !== null && detailBox.x > tableBox.x + tableBox.width - 1,
   ).toBe(true)
   await app.page.keyboard.press('k')
-  const first = await inbox.rows.nth(0).getAttribute('data-conversation-id')
+  await expect(focusedRow).not.toHaveAttribute('data-conversation-id', second ?? '')
+  const first = await focusedRow.getAttribute('data-conversation-id')
   await app.page.keyboard.press('Enter')
   await expect(app.page.getByTestId('conversation-id')).toHaveText(first ?? '')
   await snap(app, 'inbox-detail-beside')
