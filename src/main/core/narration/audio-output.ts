@@ -4,6 +4,8 @@ import { mp3EncodingProblem } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
+import type { AudioTags, ChapterMark } from '../audio/audio-tags'
+import { buildId3v24Tag } from '../audio/id3v24'
 import { LAME_ENCODER_DELAY } from '../audio/mp3-info-tag'
 import { Mp3InfoTagger } from '../audio/mp3-tagger'
 import type { OutputFile } from './output-file'
@@ -12,12 +14,18 @@ import { samplesToBytes } from './pcm-edges'
 import { Resampler } from './resampler'
 import { WAV_MAX_DATA_BYTES, wavHeader } from '../../../shared/domain/wav-header'
 
+/** Where one chapter starts and ends in a finished file, in milliseconds. */
+export type ChapterTime = Pick<ChapterMark, 'startMs' | 'endMs'>
+
 /** A finished-audio file being written: 24 kHz samples in, the chosen format out. */
 export interface AudioOutput {
   /** Appends 24 kHz mono samples in program order. */
   write(samples: Int16Array): Promise<void>
-  /** Flushes the encoder, fixes the header, verifies the file as audio, and renames into place. */
-  commit(): Promise<void>
+  /**
+   * Flushes the encoder, fixes the headers (the chapters' real times among them), verifies the
+   * file as audio, and renames into place.
+   */
+  commit(final?: { chapterTimes?: readonly ChapterTime[] }): Promise<void>
   /** Discards the temporary file. */
   abort(): Promise<void>
   readonly path: string
@@ -82,6 +90,13 @@ export async function openAudioOutput(
     sampleRate: number
     /** MP3 only: LAME VBR (quality 2) unless constant bitrate is asked for. */
     mp3?: Mp3Encoding
+    /** MP3 only for now: an ID3v2.4 tag with these tags and the cover. */
+    tags?: AudioTags
+    /**
+     * MP3: the chapter titles, in order, known before the audio; their times are given to commit
+     * (the tag keeps its size, so it is written first and filled in at the end).
+     */
+    chapterTitles?: readonly string[]
     signal?: AbortSignal
   },
 ): Promise<AudioOutput> {
@@ -104,8 +119,23 @@ export async function openAudioOutput(
     if (bytes.byteLength === 0) return
     for (const part of tagger ? tagger.push(bytes) : [bytes]) await file.write(part)
   }
+  const id3 =
+    format === 'mp3' && (options.tags || options.chapterTitles?.length)
+      ? (chapters: readonly ChapterMark[]) => buildId3v24Tag(options.tags ?? {}, chapters)
+      : null
+  const provisional = (options.chapterTitles ?? []).map((title) => ({
+    title,
+    startMs: 0,
+    endMs: 0,
+  }))
+  let id3Bytes = 0
   try {
     if (format === 'wav') await file.write(wavHeader(sampleRate, 1, 0))
+    if (id3) {
+      const tag = id3(provisional)
+      id3Bytes = tag.byteLength
+      await writeEncoded(tag)
+    }
     if (format === 'mp3' || format === 'ogg') {
       encoder = await createEncoder(format, sampleRate, mp3Encoding)
     }
@@ -136,7 +166,7 @@ export async function openAudioOutput(
     async write(samples) {
       await emit(resampler ? resampler.process(samples) : samples)
     },
-    async commit() {
+    async commit(final) {
       if (resampler) await emit(resampler.flush())
       if (encoder) await writeEncoded(encoder.finish())
       if (tagger) {
@@ -147,6 +177,16 @@ export async function openAudioOutput(
           mode: mp3Encoding.mode,
         })
         await file.writeAt(info.bytes, info.position)
+      }
+      if (id3) {
+        const times = final?.chapterTimes ?? provisional
+        if (times.length !== provisional.length) {
+          throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
+        }
+        const tag = id3(provisional.map((c, i) => ({ ...c, ...times[i] })))
+        // The same text, so the same size: the audio after it does not move.
+        if (tag.byteLength !== id3Bytes) throw new Error('the ID3 tag changed size at commit')
+        await file.writeAt(tag, 0)
       }
       // The headers' sizes are known only now; the file is verified (sizes included) before the
       // atomic rename, so a wrong header never reaches the user's name.

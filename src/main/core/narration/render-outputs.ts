@@ -2,9 +2,11 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Mp3Encoding } from '../../../shared/domain/script'
 import type { SpeechFormat } from '../../../shared/domain/speech'
+import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import type { AudioTags } from '../audio/audio-tags'
 import { toDiskError } from '../files/atomic-write'
 import type { ProgramSink } from './assemble-program'
-import type { AudioOutput } from './audio-output'
+import type { AudioOutput, ChapterTime } from './audio-output'
 import { openAudioOutput } from './audio-output'
 import { applyGain } from './loudness'
 import type { PlannedBlock } from './render-plan'
@@ -62,6 +64,26 @@ export function splitPartCount(
   return parts
 }
 
+/** What the chapter before the first heading is called, in file names and chapter lists. */
+export const OPENING_CHAPTER = 'Opening'
+
+/**
+ * The chapters of a program, in order: a new one wherever the heading changes, the blocks before
+ * the first heading as {@link OPENING_CHAPTER}. None when the script has no headings at all: a
+ * file with one chapter called "Opening" would help no one.
+ */
+export function chapterTitles(blocks: readonly Pick<PlannedBlock, 'chapter'>[]): string[] {
+  if (!blocks.some((block) => block.chapter)) return []
+  const titles: string[] = []
+  let key: string | null = null
+  for (const block of blocks) {
+    const next = block.chapter ?? ''
+    if (next !== key) titles.push(next || OPENING_CHAPTER)
+    key = next
+  }
+  return titles
+}
+
 /**
  * The file name of one per-block or per-chapter file, numbered so they sort in script order:
  * `001-block-id.wav` for blocks; `01 - Chapter title.mp3` for chapters, as audiobook stores and
@@ -89,6 +111,12 @@ export class RenderOutputs implements ProgramSink {
   private partCount = 0
   readonly extraFiles: string[] = []
   private readonly all: AudioOutput[] = []
+  /** Input samples (24 kHz) written so far, for the chapters' times. */
+  private written = 0
+  private chapterKey: string | null = null
+  /** Where each chapter of the main file starts, in input samples. */
+  private readonly chapterStarts: number[] = []
+  private readonly chapters: string[]
 
   constructor(
     private readonly outputPath: string,
@@ -100,15 +128,38 @@ export class RenderOutputs implements ProgramSink {
     /** How many split files there will be (see {@link splitPartCount}), for the numbering. */
     private readonly splitParts: number,
     private readonly mp3?: Mp3Encoding,
-  ) {}
+    /**
+     * The tags of the whole program, and the blocks whose headings become its chapters. A part
+     * file gets the same tags with its own title and track number.
+     */
+    private readonly publishing?: {
+      tags: AudioTags
+      blocks: readonly Pick<PlannedBlock, 'chapter'>[]
+    },
+  ) {
+    this.chapters = publishing ? chapterTitles(publishing.blocks) : []
+  }
 
-  private open(path: string): Promise<AudioOutput> {
+  private open(
+    path: string,
+    tagging: { tags?: AudioTags; chapterTitles?: string[] } = {},
+  ): Promise<AudioOutput> {
     return openAudioOutput(path, {
       format: this.format,
       sampleRate: this.sampleRate,
       signal: this.signal,
       ...(this.mp3 ? { mp3: this.mp3 } : {}),
+      ...tagging,
     })
+  }
+
+  /** The chapters' times in the main file, from the starts seen and the total written. */
+  private chapterTimes(): ChapterTime[] {
+    const ms = (samples: number): number => (samples * 1000) / PCM_SAMPLE_RATE
+    return this.chapterStarts.map((start, i) => ({
+      startMs: ms(start),
+      endMs: ms(this.chapterStarts[i + 1] ?? this.written),
+    }))
   }
 
   /** Opens the main file (and the split folder). */
@@ -120,17 +171,25 @@ export class RenderOutputs implements ProgramSink {
         throw toDiskError(error, join(this.split.dir, 'x'))
       }
     }
-    this.main = await this.open(this.outputPath)
+    this.main = await this.open(
+      this.outputPath,
+      this.publishing ? { tags: this.publishing.tags, chapterTitles: this.chapters } : {},
+    )
     this.all.push(this.main)
   }
 
   async startBlock(block: PlannedBlock): Promise<void> {
+    const chapter = block.chapter ?? ''
+    if (this.chapters.length > 0 && chapter !== this.chapterKey) {
+      this.chapterStarts.push(this.written)
+      this.chapterKey = chapter
+    }
     if (!this.split) return
     const key = this.split.mode === 'block' ? block.id : (block.chapter ?? '')
     if (this.part && key === this.partKey) return
     await this.closePart()
     this.partCount += 1
-    const label = this.split.mode === 'block' ? block.id : block.chapter || 'Opening'
+    const label = this.split.mode === 'block' ? block.id : block.chapter || OPENING_CHAPTER
     const path = join(
       this.split.dir,
       splitFileName(this.partCount, label, this.format, {
@@ -138,7 +197,21 @@ export class RenderOutputs implements ProgramSink {
         parts: this.splitParts,
       }),
     )
-    this.part = await this.open(path)
+    const tags = this.publishing?.tags
+    this.part = await this.open(
+      path,
+      tags
+        ? {
+            tags: {
+              ...tags,
+              // A chapter file is titled by its chapter; a block file keeps the book's title.
+              ...(this.split.mode === 'chapter' ? { title: label } : {}),
+              album: tags.album || tags.title || '',
+              track: { number: this.partCount, total: this.splitParts },
+            },
+          }
+        : {},
+    )
     this.partKey = key
     this.all.push(this.part)
   }
@@ -155,12 +228,13 @@ export class RenderOutputs implements ProgramSink {
     if (this.gain !== 1) applyGain(samples, this.gain)
     await this.main?.write(samples)
     await this.part?.write(samples)
+    this.written += samples.length
   }
 
   /** Commits every file (verify, rename). */
   async commit(): Promise<void> {
     await this.closePart()
-    await this.main?.commit()
+    await this.main?.commit(this.chapters.length > 0 ? { chapterTimes: this.chapterTimes() } : {})
   }
 
   /** Discards every file not yet committed. */
