@@ -149,6 +149,41 @@ export const scriptBlocksSchema = z
   .array(scriptBlockSchema)
   .max(MAX_BLOCKS, atMost('A script', MAX_BLOCKS, 'blocks'))
 
+/** Longest author, narrator, album or genre tag. */
+export const MAX_TAG_TEXT = 500
+/** Longest comment tag. */
+export const MAX_TAG_COMMENT = 2000
+/** Longest cover image path. */
+export const MAX_COVER_PATH = 4096
+
+const tagText = (subject: string, max = MAX_TAG_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max, atMost(subject, max, 'characters'))
+    .default('')
+
+/**
+ * What the finished files say about the book, beside the project's title: written as ID3v2.4 in
+ * MP3, Vorbis comments in Ogg and MP4 atoms in M4B. Empty text is left out of the files.
+ */
+export const publishingSchema = z.object({
+  author: tagText('An author'),
+  narrator: tagText('A narrator'),
+  /** The book, series or show; a per-chapter file's album (the title when empty). */
+  album: tagText('An album'),
+  genre: tagText('A genre'),
+  year: z.number().int().min(1000).max(9999).optional(),
+  comment: tagText('A comment', MAX_TAG_COMMENT),
+  /** A JPEG or PNG file, read when a render starts. */
+  coverPath: z
+    .string()
+    .min(1)
+    .max(MAX_COVER_PATH, atMost('A cover path', MAX_COVER_PATH, 'characters'))
+    .optional(),
+})
+export type Publishing = z.infer<typeof publishingSchema>
+
 /** The parts of a project besides its blocks (also sent alone when only they changed). */
 export const projectMetaSchema = z.object({
   title: z
@@ -166,6 +201,7 @@ export const projectMetaSchema = z.object({
     .array(lexiconEntrySchema)
     .max(MAX_LEXICON_ENTRIES, atMost('A lexicon', MAX_LEXICON_ENTRIES, 'entries'))
     .default([]),
+  publishing: publishingSchema.default(() => publishingSchema.parse({})),
 })
 
 /**

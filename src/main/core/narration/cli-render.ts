@@ -59,6 +59,9 @@ italic and bold are spoken with emphasis; pictures are skipped (stderr says how 
                          --mp3-mode cbr). Above 160 needs 44100 or 48000 Hz. ACX asks for
                          --sample-rate 44100 --mp3-mode cbr --bitrate 192
   --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
+  --title T, --author A, --narrator N, --album A, --genre G, --year Y, --comment C
+                         the files' tags (MP3: ID3v2.4), over what the script file gives
+  --cover IMAGE          a JPEG or PNG cover image, embedded in the files
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
   --dry-run              plan only: print pieces, cached pieces, requests and billable
                          characters; send nothing, write nothing
@@ -81,6 +84,14 @@ export const RENDER_OPTIONS = {
   'mp3-mode': { type: 'string' },
   bitrate: { type: 'string' },
   loudness: { type: 'string' },
+  title: { type: 'string' },
+  author: { type: 'string' },
+  narrator: { type: 'string' },
+  album: { type: 'string' },
+  genre: { type: 'string' },
+  year: { type: 'string' },
+  comment: { type: 'string' },
+  cover: { type: 'string' },
   'cache-dir': { type: 'string' },
   'base-url': { type: 'string' },
   plan: { type: 'string' },
@@ -241,7 +252,24 @@ async function loadProject(
     throw usage('--loudness is a target in LUFS between -40 and -5, e.g. -16.')
   }
   const mp3 = mp3Flags(values['mp3-mode'], values.bitrate, format)
+  const year = values.year === undefined ? undefined : Number(values.year)
+  if (year !== undefined && !(Number.isInteger(year) && year >= 1000 && year <= 9999)) {
+    throw usage('--year is a four-digit year, e.g. 2026.')
+  }
+  const publishing = Object.fromEntries(
+    Object.entries({
+      author: values.author,
+      narrator: values.narrator,
+      album: values.album,
+      genre: values.genre,
+      comment: values.comment,
+      year,
+      coverPath: values.cover === undefined ? undefined : resolve(values.cover),
+    }).filter(([, v]) => v !== undefined),
+  )
   const project = await importScript(resolve(file), {
+    ...(values.title !== undefined ? { title: values.title } : {}),
+    ...(Object.keys(publishing).length > 0 ? { publishing } : {}),
     ...(footnotes !== undefined ? { footnotes } : {}),
     onNotice,
     cast: parseCast(values.cast ?? []),

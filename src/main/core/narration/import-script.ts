@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { FootnoteMode } from '../../../shared/domain/manuscript'
 import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
-import type { Project, ProjectDefaults } from '../../../shared/domain/script'
+import type { Project, ProjectDefaults, Publishing } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
 import { sizeSentence } from '../../../shared/limits'
@@ -20,6 +20,10 @@ export interface ImportOptions {
   footnotes?: FootnoteMode
   /** Told what a DOCX or EPUB import left out ("2 pictures were skipped…"). */
   onNotice?: (notice: string) => void
+  /** A title over the one the file gives (an EPUB's, a project file's). */
+  title?: string
+  /** Publishing details over the file's own. */
+  publishing?: Partial<Publishing>
 }
 
 /**
@@ -28,6 +32,16 @@ export interface ImportOptions {
  * manuscripts (read on the planning thread; see importDocument), anything else as plain text.
  */
 export async function importScript(path: string, options: ImportOptions = {}): Promise<Project> {
+  const project = await importScriptFile(path, options)
+  if (options.title === undefined && options.publishing === undefined) return project
+  return createProject({
+    ...project,
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    publishing: { ...project.publishing, ...options.publishing },
+  })
+}
+
+async function importScriptFile(path: string, options: ImportOptions): Promise<Project> {
   const ext = extname(path).toLowerCase()
   const cast = options.cast ?? {}
   const defaults = Object.fromEntries(

@@ -6,11 +6,12 @@ import { createProject } from '../../../shared/domain/script'
 import { runCli } from '../../cli/run'
 import { parseMp3Header } from '../audio/mp3'
 import { readInfoTag } from '../audio/mp3-info-tag'
+import { id3v2Size } from '../audio/verdict'
 import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
 import { openPieceCache } from './piece-cache'
 import { startRender } from './render-job'
-import { decodeSamples, probedSeconds } from './test-audio'
+import { decodeSamples, probedChapters, probedSeconds } from './test-audio'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
 let harness: Harness
@@ -26,18 +27,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** Every frame's bitrate after the Info frame, and the Info frame itself. */
+/** Every frame's bitrate after the Info frame, the Info frame itself, and the ID3 tag's size. */
 async function mp3Facts(path: string) {
   const bytes = new Uint8Array(await readFile(path))
-  const tag = readInfoTag(bytes, 0)
+  const id3 = id3v2Size(bytes, 0)
+  const tag = readInfoTag(bytes, id3)
   const bitrates = new Set<number>()
   let frames = 0
-  for (let at = tag?.frameLength ?? 0; at < bytes.byteLength; frames++) {
+  for (let at = id3 + (tag?.frameLength ?? 0); at < bytes.byteLength; frames++) {
     const header = parseMp3Header(bytes, at)!
     bitrates.add(header.bitrate)
     at += header.frameLength
   }
-  return { bytes, tag, bitrates, frames }
+  return { bytes, tag, bitrates, frames, id3 }
 }
 
 describe('a narration rendered to MP3', () => {
@@ -70,11 +72,12 @@ describe('a narration rendered to MP3', () => {
     )
 
     let chapterSamples = 0
+    const chapterLengths: number[] = []
     for (const path of [outputPath, ...result.extraFiles]) {
-      const { bytes, tag, bitrates, frames } = await mp3Facts(path)
+      const { bytes, tag, bitrates, frames, id3 } = await mp3Facts(path)
       expect(tag?.kind, path).toBe('Info')
       expect(tag?.frames).toBe(frames)
-      expect(tag?.bytes).toBe(bytes.byteLength)
+      expect(tag?.bytes).toBe(bytes.byteLength - id3)
       expect(tag?.tagCrcOk).toBe(true)
       expect([...bitrates]).toEqual([192_000])
       const decoded = await decodeSamples(path)
@@ -83,11 +86,19 @@ describe('a narration rendered to MP3', () => {
       const { delay, padding } = tag!.lame!.trim
       expect(decoded.length).toBe(tag!.frames * 1152 - delay - padding)
       expect(probed).toBeCloseTo((tag!.frames * 1152) / 44_100, 5)
-      if (path !== outputPath) chapterSamples += decoded.length
-      else expect(decoded.length / 44_100).toBeCloseTo(result.durationSeconds, 3)
+      if (path !== outputPath) {
+        chapterSamples += decoded.length
+        chapterLengths.push(decoded.length)
+      } else expect(decoded.length / 44_100).toBeCloseTo(result.durationSeconds, 3)
     }
     // The chapters add up to the book, sample for sample.
     expect(chapterSamples).toBe((await decodeSamples(outputPath)).length)
+    // The book's chapter marks (ID3 CHAP) fall where the chapter files split it, to the ms.
+    const marks = await probedChapters(outputPath)
+    expect(marks.map((m) => m.title)).toEqual(['Dusk', 'Night'])
+    expect(marks[0]!.start).toBe(0)
+    expect(marks[1]!.start).toBeCloseTo(chapterLengths[0]! / 44_100, 3)
+    expect(marks[1]!.end).toBeCloseTo(result.durationSeconds, 3)
   })
 
   it('refuses 192 kbps CBR at 24 kHz before asking the service for anything', async () => {

@@ -1,6 +1,7 @@
 import type { LoudnessReport } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import type { AudioTags } from '../audio/audio-tags'
 import type { ProgramSink, ReadyPiece } from './assemble-program'
 import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
 import { normalizationGain } from './loudness'
@@ -34,6 +35,8 @@ export interface PcmRenderInput {
   onStage?: (name: string) => void
   /** CPU work that may run while the output's final fsync is under way. */
   whileSyncing?: () => void
+  /** The files' tags (null: none set); chapters come from the plan's headings either way. */
+  tags?: AudioTags | null
   signal: AbortSignal
 }
 
@@ -163,6 +166,7 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
     signal,
     input.split ? splitPartCount(plan.blocks, input.split.mode) : 0,
     project.defaults.mp3,
+    { tags: input.tags ?? null, blocks: plan.blocks },
   )
   try {
     await outputs.start()

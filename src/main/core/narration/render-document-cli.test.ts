@@ -1,6 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
@@ -120,5 +122,105 @@ describe('render a manuscript from the command line', () => {
     expect(code).not.toBe(0)
     expect(err).toContain('broken.epub is not an EPUB book VoiceDesk can read')
     expect(spokenInputs()).toEqual([])
+  })
+
+  it('tags the book (title, author, narrator, cover) and marks its chapters in a single MP3', async () => {
+    const book = join(dir, 'tagged.epub')
+    await writeFile(
+      book,
+      await epubOf({
+        chapters: [
+          { href: 'a.xhtml', body: '<h1>One</h1><p>The storm came at night.</p>' },
+          { href: 'b.xhtml', body: '<h1>Two</h1><p>Morning was calm.</p>' },
+        ],
+        spine: ['a.xhtml', 'b.xhtml'],
+        nav: [
+          ['a.xhtml', 'The Storm'],
+          ['b.xhtml', 'Morning'],
+        ],
+      }),
+    )
+    const cover = join(dir, 'cover.png')
+    await copyFile(new URL('../../../../resources/icons/64x64.png', import.meta.url), cover)
+    const out = join(dir, 'tagged.mp3')
+    const tags = ['--title', 'The Keeper', '--author', 'Ada Byrne', '--narrator', 'Emma']
+    const { code, err } = await render([
+      book,
+      '--out',
+      out,
+      '--voice',
+      'emma',
+      ...tags,
+      '--year',
+      '2026',
+      '--cover',
+      cover,
+    ])
+    expect(code, err).toBe(0)
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-show_format',
+      '-show_streams',
+      '-show_chapters',
+      '-of',
+      'json',
+      out,
+    ])
+    const probed = JSON.parse(stdout) as {
+      format: { tags: Record<string, string> }
+      streams: { codec_name: string }[]
+      chapters: { start_time: string; tags: { title: string } }[]
+    }
+    expect(probed.format.tags).toMatchObject({
+      title: 'The Keeper',
+      artist: 'Ada Byrne',
+      composer: 'Emma',
+      date: '2026',
+    })
+    expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['mp3', 'png'])
+    expect(probed.chapters.map((c) => c.tags.title)).toEqual(['The Storm', 'Morning'])
+    expect(Number(probed.chapters[0]!.start_time)).toBe(0)
+    expect(Number(probed.chapters[1]!.start_time)).toBeGreaterThan(0.5)
+  })
+
+  it('refuses a cover that is not an image before any request, naming the file', async () => {
+    const script = join(dir, 'short.md')
+    await writeFile(script, '# One\n\nA line.\n')
+    const notImage = join(dir, 'cover.txt')
+    await writeFile(notImage, 'not a picture')
+    sandbox.clearRequestLog()
+    const bad = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--cover',
+      notImage,
+    ])
+    expect(bad.code).not.toBe(0)
+    expect(bad.err).toContain(`The cover image ${notImage} is not a JPEG or PNG image.`)
+    const missing = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--cover',
+      join(dir, 'nowhere.jpg'),
+    ])
+    expect(missing.err).toContain('nowhere.jpg was not found.')
+    expect(spokenInputs()).toEqual([])
+    const year = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--year',
+      '26',
+    ])
+    expect(year.err).toContain('--year is a four-digit year')
   })
 })

@@ -133,7 +133,7 @@ export class RenderOutputs implements ProgramSink {
      * file gets the same tags with its own title and track number.
      */
     private readonly publishing?: {
-      tags: AudioTags
+      tags: AudioTags | null
       blocks: readonly Pick<PlannedBlock, 'chapter'>[]
     },
   ) {
@@ -171,10 +171,11 @@ export class RenderOutputs implements ProgramSink {
         throw toDiskError(error, join(this.split.dir, 'x'))
       }
     }
-    this.main = await this.open(
-      this.outputPath,
-      this.publishing ? { tags: this.publishing.tags, chapterTitles: this.chapters } : {},
-    )
+    const tags = this.publishing?.tags
+    this.main = await this.open(this.outputPath, {
+      ...(tags ? { tags } : {}),
+      chapterTitles: this.chapters,
+    })
     this.all.push(this.main)
   }
 
@@ -197,10 +198,10 @@ export class RenderOutputs implements ProgramSink {
         parts: this.splitParts,
       }),
     )
-    const tags = this.publishing?.tags
+    const tags = this.publishing?.tags ?? {}
     this.part = await this.open(
       path,
-      tags
+      this.publishing
         ? {
             tags: {
               ...tags,

@@ -14,6 +14,7 @@ import {
   freeBytesAt,
 } from './preflight-disk'
 import { checkVoiceUses } from './preflight-voices'
+import { checkCover } from './publishing-tags'
 import type { SplitOutput } from './render-outputs'
 import type { PlanSummary, VoiceUse } from './voice-uses'
 
@@ -170,7 +171,7 @@ export interface PreflightOptions {
 /**
  * Everything a render can get wrong that is known before its first billable request, checked
  * locally in this order, each step throwing what it found: the format against the output's
- * extension, the MP3 bitrate against the sample rate, and the preset; the output folder
+ * extension, the MP3 bitrate against the sample rate, and the preset; the cover image; the output folder
  * (exists, can be written: a probe file is created and removed); the free space for the
  * estimated output, copies and new cached pieces; the voices against the catalog. Writes
  * nothing that stays, sends nothing billable.
@@ -183,6 +184,8 @@ export async function preflightRender(options: PreflightOptions): Promise<void> 
     ...(options.preset ? checkPreset(project, options.preset) : []),
   ]
   if (settings.length > 0) throw preflightError(settings)
+  const cover = await checkCover(project)
+  if (cover.length > 0) throw preflightError(cover)
   const splitDir = split?.dir ?? null
   const folders = await checkOutputFolders(outputPath, splitDir)
   if (folders.length > 0) throw preflightError(folders)

@@ -14,6 +14,7 @@ import { cancelledRender } from './assemble-program'
 import { removeLeftoverPartials } from './cache-files'
 import { storePieceLoudness } from './loudness-cells'
 import { renderPcmFormats } from './pcm-render'
+import { publishingTags } from './publishing-tags'
 import { startPieceFetcher } from './piece-fetcher'
 import { startRenderEta } from './render-eta'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
@@ -90,6 +91,8 @@ export async function runRender(
   const stage = (name: string): void =>
     logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
   state.piecesTotal = plan.pieces.length
+  // Read before anything is fetched: a cover gone bad since the checks costs nothing.
+  const tags = await publishingTags(project)
   const hashes = plan.pieces.map((p) => p.hash)
   cache.pin(hashes)
   const journalPath = journalPathFor(outputPath)
@@ -244,6 +247,7 @@ export async function runRender(
         onEncoding,
         onStage: stage,
         whileSyncing: () => void textWork(),
+        tags,
         signal,
       })
       samples = pcm.samples

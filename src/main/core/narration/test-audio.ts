@@ -45,6 +45,21 @@ export async function decodeSamples(path: string): Promise<Int16Array> {
   return new Int16Array(bytes.buffer, 0, bytes.byteLength >> 1)
 }
 
+/** Test helper: the chapters ffprobe reads from a file's headers, in seconds. */
+export async function probedChapters(
+  path: string,
+): Promise<{ title: string; start: number; end: number }[]> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', path])
+  const { chapters = [] } = JSON.parse(stdout) as {
+    chapters?: { start_time: string; end_time: string; tags?: { title?: string } }[]
+  }
+  return chapters.map((c) => ({
+    title: c.tags?.title ?? '',
+    start: Number(c.start_time),
+    end: Number(c.end_time),
+  }))
+}
+
 /** Test helper: the container duration ffprobe reads from the headers alone (no decoding). */
 export async function probedSeconds(path: string): Promise<number> {
   const { stdout } = await run('ffprobe', [

@@ -4,7 +4,7 @@ import type { DocumentChanges } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import { limitSentence } from '../../../shared/limits'
 
-type Meta = Pick<Project, 'title' | 'defaults' | 'cast' | 'lexicon'>
+type Meta = Pick<Project, 'title' | 'defaults' | 'cast' | 'lexicon' | 'publishing'>
 
 /**
  * Main's copy of a document open in the page, kept current by block-level changes. Why main
@@ -119,5 +119,6 @@ function metaOf(project: Project): Meta {
     defaults: project.defaults,
     cast: project.cast,
     lexicon: project.lexicon,
+    publishing: project.publishing,
   }
 }

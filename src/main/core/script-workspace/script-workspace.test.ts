@@ -139,7 +139,13 @@ describe('ScriptWorkspaceService', () => {
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
     await script.documents.saveDraft(opened.docId, {
-      meta: { title: project.title, defaults: project.defaults, cast: project.cast, lexicon: [] },
+      meta: {
+        title: project.title,
+        defaults: project.defaults,
+        cast: project.cast,
+        lexicon: [],
+        publishing: project.publishing,
+      },
       blocks: [],
     })
     const before = await script.blockStates(opened.docId)

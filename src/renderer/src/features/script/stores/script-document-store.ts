@@ -6,8 +6,10 @@ import type {
   LexiconEntry,
   Project,
   ProjectDefaults,
+  Publishing,
   ScriptBlock,
 } from '../../../../../shared/domain/script'
+import { publishingSchema } from '../../../../../shared/domain/script'
 import type {
   DocumentChangesInput,
   OpenedDocument,
@@ -19,6 +21,7 @@ export interface DocumentMeta {
   defaults: ProjectDefaults
   cast: Record<string, string>
   lexicon: LexiconEntry[]
+  publishing: Publishing
 }
 
 /** One undoable change. Block ops cover edit, insert (before null) and delete (after null). */
@@ -143,6 +146,7 @@ function emptyMeta(): DocumentMeta {
     title: '',
     cast: {},
     lexicon: [],
+    publishing: publishingSchema.parse({}),
     defaults: {
       format: 'mp3',
       sampleRate: 24_000,
