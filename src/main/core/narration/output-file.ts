@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises'
+import { EncodedPacketSink, FilePathSource, Input, MP4 } from 'mediabunny'
 import { AppError } from '../../../shared/errors'
 import { createAudioChecker } from '../audio/check'
 import { readInfoTag } from '../audio/mp3-info-tag'
@@ -7,7 +8,7 @@ import type { AtomicFile } from '../files/atomic-write'
 import { createAtomicFile } from '../files/atomic-write'
 
 /** The formats an output is verified as before it gets its name. */
-export type VerifiableFormat = 'wav' | 'pcm' | 'mp3' | 'ogg' | 'aac'
+export type VerifiableFormat = 'wav' | 'pcm' | 'mp3' | 'ogg' | 'aac' | 'm4b'
 
 /** What the finished file must hold: the exact length in samples at the output rate. */
 export interface OutputExpectation {
@@ -39,6 +40,7 @@ const HEAD_BYTES = 64 * 1024
  * samples a gapless decoder plays, with the Info frame's frame and byte counts and LAME tag CRC.
  */
 export async function verifyOutput(path: string, expect: OutputExpectation): Promise<void> {
+  if (expect.format === 'm4b') return verifyMp4(path, expect)
   const checker = createAudioChecker(expect.format)
   const handle = await open(path, 'r')
   try {
@@ -100,6 +102,37 @@ export async function verifyOutput(path: string, expect: OutputExpectation): Pro
       if (problem !== null) throw refuse(problem)
       break
     }
+  }
+}
+
+/**
+ * Reads a finished M4B back with mediabunny's MP4 demuxer (a reader independent of the writer's
+ * own bookkeeping): one AAC track at the program's rate, mono, with every frame of the program.
+ */
+async function verifyMp4(path: string, expect: OutputExpectation): Promise<void> {
+  const refuse = (reason: string): AppError =>
+    new AppError('DISK', `The finished M4B file is damaged (${reason}). Render again.`)
+  const input = new Input({ formats: [MP4], source: new FilePathSource(path) })
+  try {
+    const track = await input.getPrimaryAudioTrack().catch((error: unknown) => {
+      throw refuse(error instanceof Error ? error.message : String(error))
+    })
+    if (track === null) throw refuse('no audio track')
+    if (track.codec !== 'aac') throw refuse(`its audio is ${String(track.codec)}, not AAC`)
+    if (track.sampleRate !== expect.sampleRate || track.numberOfChannels !== 1) {
+      throw refuse(`${track.numberOfChannels} channels at ${track.sampleRate} Hz`)
+    }
+    let frames = 0
+    const sink = new EncodedPacketSink(track)
+    for await (const packet of sink.packets(undefined, undefined, { metadataOnly: true })) {
+      if (packet.byteLength === 0) throw refuse(`frame ${frames + 1} is empty`)
+      frames += 1
+    }
+    if (frames * 1024 !== expect.samples) {
+      throw refuse(`${frames} AAC frames instead of ${expect.samples / 1024}`)
+    }
+  } finally {
+    input.dispose()
   }
 }
 
