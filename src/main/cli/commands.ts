@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
 import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
-import { STREAM_CODECS } from '../../shared/domain/speech'
+import { SPEECH_FORMATS, STREAM_CODECS } from '../../shared/domain/speech'
 import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
@@ -105,7 +105,13 @@ export async function voicesSample(c: CommandContext): Promise<void> {
 }
 
 function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
-  const format = formatForOutput('speak', out, optionText(values, 'format'), stream ? 'mp3' : 'wav')
+  const format = formatForOutput(
+    'speak',
+    out,
+    optionText(values, 'format'),
+    stream ? 'mp3' : 'wav',
+    SPEECH_FORMATS,
+  )
   if (stream && !(STREAM_CODECS as readonly string[]).includes(format)) {
     throw usage(`--stream sends ${STREAM_CODECS.join(', ')} only (no WAV over the stream).`)
   }

@@ -1,4 +1,4 @@
-import type { SpeechFormat } from './speech'
+import type { RenderFormat } from './speech'
 
 /** What a render will cost before it starts. */
 export interface RenderEstimate {
@@ -103,7 +103,7 @@ export interface PauseRounding {
 /** What a finished render produced. */
 export interface RenderResult {
   outputPath: string
-  format: SpeechFormat
+  format: RenderFormat
   sampleRate: number
   durationSeconds: number
   /** Per-block or per-chapter files, in script order. */

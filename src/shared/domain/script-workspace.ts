@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { RenderProgress, RenderResult } from './narration'
 import type { Project } from './script'
 import { atMost } from '../limits'
+import { RENDER_FORMATS } from './speech'
 import {
   loudnessSchema,
   MAX_BLOCK_ID,
@@ -65,7 +66,7 @@ export type BlockAudioState = 'cached' | 'stale' | 'new' | 'empty' | 'no-voice'
 /** How a render is written: format and rate live in the project defaults, these beside them. */
 export const renderSettingsSchema = z
   .object({
-    format: z.enum(['wav', 'mp3', 'ogg', 'aac', 'pcm']),
+    format: z.enum(RENDER_FORMATS),
     sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]),
     split: z.enum(['none', 'chapter', 'block']),
     subtitles: z.enum(['none', 'srt', 'vtt']),

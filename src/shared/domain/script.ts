@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { atMost, boundedRecord, limitSentence } from '../limits'
-import { SPEECH_FORMATS } from './speech'
+import { RENDER_FORMATS } from './speech'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
 export const PROJECT_FILE_FORMAT = 'voicedesk-project'
@@ -80,7 +80,7 @@ export const projectDefaultsSchema = z.object({
   voiceId: voiceIdSchema.optional(),
   language: languageSchema,
   model: z.string().min(1).max(100).optional(),
-  format: z.enum(SPEECH_FORMATS).default('wav'),
+  format: z.enum(RENDER_FORMATS).default('wav'),
   sampleRate: z.union([z.literal(24_000), z.literal(44_100), z.literal(48_000)]).default(24_000),
   /** MP3 only; absent = variable bitrate. */
   mp3: mp3EncodingSchema.optional(),

@@ -2,6 +2,18 @@
 export const SPEECH_FORMATS = ['wav', 'mp3', 'ogg', 'aac', 'pcm'] as const
 export type SpeechFormat = (typeof SPEECH_FORMATS)[number]
 
+/**
+ * Formats a narration renders to: the speech endpoint's, plus M4B (an audiobook: the service's
+ * AAC in MP4, with chapters, tags and cover), which VoiceDesk muxes itself.
+ */
+export const RENDER_FORMATS = [...SPEECH_FORMATS, 'm4b'] as const
+export type RenderFormat = (typeof RENDER_FORMATS)[number]
+
+/** True for the formats whose pieces are the service's AAC frames, joined without re-encoding. */
+export function isAacContainer(format: RenderFormat): format is 'aac' | 'm4b' {
+  return format === 'aac' || format === 'm4b'
+}
+
 /** Codecs of the streaming endpoint (chosen by `Accept`; no WAV over the stream). */
 export const STREAM_CODECS = ['mp3', 'ogg', 'aac', 'pcm'] as const
 export type StreamCodec = (typeof STREAM_CODECS)[number]

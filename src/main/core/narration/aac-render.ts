@@ -12,14 +12,20 @@ import {
 } from './aac-frames'
 import type { ReadyPiece } from './assemble-program'
 import { cancelledRender } from './assemble-program'
-import type { OutputFile } from './output-file'
+import type { AudioTags } from '../audio/audio-tags'
+import type { ChapterTime } from './audio-output'
+import { openM4bOutput } from './m4b-output'
 import { createOutputFile } from './output-file'
 import type { SplitOutput } from './render-outputs'
-import { splitFileName, splitPartCount } from './render-outputs'
+import { chapterTitles, OPENING_CHAPTER, splitFileName, splitPartCount } from './render-outputs'
 import type { PlannedBlock, RenderPlan } from './render-plan'
 
 /** What an AAC render needs from the render around it. */
 export interface AacRenderInput {
+  /** ADTS as it comes (`aac`), or muxed into an M4B audiobook with tags and chapters. */
+  container: 'aac' | 'm4b'
+  /** The files' tags (M4B only; null: none set). */
+  tags?: AudioTags | null
   plan: RenderPlan
   outputPath: string
   split: SplitOutput | null
@@ -37,22 +43,79 @@ export interface AacRenderResult {
   pauseRounding: PauseRounding
 }
 
+/** One file of AAC frames being written: ADTS or M4B. */
+interface FrameFile {
+  path: string
+  frames: number
+  write(adts: Uint8Array, count: number): Promise<void>
+  commit(chapterTimes?: readonly ChapterTime[]): Promise<void>
+  abort(): Promise<void>
+}
+
+async function openFrameFile(
+  path: string,
+  container: AacRenderInput['container'],
+  signal: AbortSignal,
+  tagging: { tags?: AudioTags; chapterTitles?: readonly string[] } = {},
+): Promise<FrameFile> {
+  if (container === 'm4b') {
+    const m4b = await openM4bOutput(path, { ...tagging, signal })
+    const file: FrameFile = {
+      path,
+      frames: 0,
+      async write(adts, count) {
+        await m4b.write(adts)
+        file.frames += count
+      },
+      commit: (chapterTimes) => m4b.commit(chapterTimes ? { chapterTimes } : {}),
+      abort: () => m4b.abort(),
+    }
+    return file
+  }
+  const adts = await createOutputFile(path, { signal })
+  const file: FrameFile = {
+    path,
+    frames: 0,
+    async write(bytes, count) {
+      await adts.write(bytes)
+      file.frames += count
+    },
+    commit: () =>
+      adts.commit({
+        format: 'aac',
+        sampleRate: PCM_SAMPLE_RATE,
+        samples: file.frames * AAC_FRAME_SAMPLES,
+      }),
+    abort: () => adts.abort(),
+  }
+  return file
+}
+
 /**
- * Writes an AAC (ADTS) output without any AAC encoder: the pieces were requested from the service
+ * Writes an AAC (ADTS) or M4B output without any AAC encoder: the pieces were requested from the service
  * as AAC, their frames are joined in script order, and each pause is a run of locally built
  * silent frames, so a pause is exact to one frame (rounded to the nearest, reported). The
  * timeline (subtitles included) is the frame-rounded one: a piece starts at the sum of the frames
  * before it. Each piece carries the service encoder's own priming frame, as a piece decoded alone
- * would. Verified frame by frame before the rename, like every output.
+ * would. Verified frame by frame before the rename, like every output. An M4B marks a chapter
+ * wherever the heading changes, at the first frame of its first block.
  */
 export async function renderAac(input: AacRenderInput): Promise<AacRenderResult> {
   const { plan, signal } = input
   const silent = silentAdtsFrame()
-  const files: { file: OutputFile; frames: number; path: string }[] = []
+  const files: FrameFile[] = []
   const extraFiles: string[] = []
-  const main = { file: await createOutputFile(input.outputPath, { signal }), frames: 0, path: '' }
+  const m4b = input.container === 'm4b'
+  const chapters = m4b ? chapterTitles(plan.blocks) : []
+  const chapterStarts: number[] = []
+  let chapterKey: string | null = null
+  const tags = input.tags ?? undefined
+  const main = await openFrameFile(input.outputPath, input.container, signal, {
+    ...(m4b && tags ? { tags } : {}),
+    chapterTitles: chapters,
+  })
   files.push(main)
-  let part: (typeof files)[number] | null = null
+  let part: FrameFile | null = null
   let partKey: string | null = null
   let parts = 0
   let frames = 0
@@ -64,37 +127,48 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
   }
   const closePart = async (): Promise<void> => {
     if (!part) return
-    await part.file.commit({
-      format: 'aac',
-      sampleRate: PCM_SAMPLE_RATE,
-      samples: part.frames * AAC_FRAME_SAMPLES,
-    })
+    await part.commit()
     extraFiles.push(part.path)
     part = null
   }
   const splitParts = input.split ? splitPartCount(plan.blocks, input.split.mode) : 0
   const startBlock = async (block: PlannedBlock): Promise<void> => {
+    if (chapters.length > 0 && (block.chapter ?? '') !== chapterKey) {
+      chapterStarts.push(frames)
+      chapterKey = block.chapter ?? ''
+    }
     if (!input.split) return
     const key = input.split.mode === 'block' ? block.id : (block.chapter ?? '')
     if (part && key === partKey) return
     await closePart()
     parts += 1
-    const label = input.split.mode === 'block' ? block.id : block.chapter || 'Opening'
+    const label = input.split.mode === 'block' ? block.id : block.chapter || OPENING_CHAPTER
     const path = join(
       input.split.dir,
-      splitFileName(parts, label, 'aac', { mode: input.split.mode, parts: splitParts }),
+      splitFileName(parts, label, input.container, { mode: input.split.mode, parts: splitParts }),
     )
-    part = { file: await createOutputFile(path, { signal }), frames: 0, path }
+    const base = tags ?? {}
+    part = await openFrameFile(
+      path,
+      input.container,
+      signal,
+      m4b
+        ? {
+            tags: {
+              ...base,
+              ...(input.split.mode === 'chapter' ? { title: label } : {}),
+              album: base.album || base.title || '',
+              track: { number: parts, total: splitParts },
+            },
+          }
+        : {},
+    )
     files.push(part)
     partKey = key
   }
   const write = async (bytes: Uint8Array, count: number): Promise<void> => {
-    await main.file.write(bytes)
-    main.frames += count
-    if (part) {
-      await part.file.write(bytes)
-      part.frames += count
-    }
+    await main.write(bytes, count)
+    await part?.write(bytes, count)
     frames += count
     input.onAudio(count * AAC_FRAME_SAMPLES)
   }
@@ -131,14 +205,15 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
       }
     }
     await closePart()
-    await main.file.commit({
-      format: 'aac',
-      sampleRate: PCM_SAMPLE_RATE,
-      samples: frames * AAC_FRAME_SAMPLES,
-    })
+    await main.commit(
+      chapterStarts.map((start, i) => ({
+        startMs: framesToMs(start),
+        endMs: framesToMs(chapterStarts[i + 1] ?? frames),
+      })),
+    )
     return { samples: frames * AAC_FRAME_SAMPLES, extraFiles, pauseRounding: rounding }
   } catch (error) {
-    await Promise.all(files.map((f) => f.file.abort()))
+    await Promise.all(files.map((f) => f.abort()))
     throw error
   }
 }

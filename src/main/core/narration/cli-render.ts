@@ -5,8 +5,8 @@ import type { ParseArgsConfig } from 'node:util'
 import type { RenderProgress } from '../../../shared/domain/narration'
 import type { Mp3Encoding, Project } from '../../../shared/domain/script'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../../shared/domain/script'
-import { SPEECH_FORMATS } from '../../../shared/domain/speech'
-import type { SpeechFormat } from '../../../shared/domain/speech'
+import { isAacContainer, RENDER_FORMATS } from '../../../shared/domain/speech'
+import type { RenderFormat } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
@@ -43,8 +43,9 @@ scheduler, with a piece cache so that an interrupted or edited render only asks 
 changed. A .docx or .epub becomes chapters (headings, the EPUB's contents) and paragraphs;
 italic and bold are spoken with emphasis; pictures are skipped (stderr says how many).
   -o, --out OUT          the finished file (written atomically)
-  --format F             ${SPEECH_FORMATS.join(' | ')} (default: the --out extension; an extension
-                         that is no format needs --format). AAC: 24000 Hz only, no --loudness,
+  --format F             ${RENDER_FORMATS.join(' | ')} (default: the --out extension; an extension
+                         that is no format needs --format). M4B is an audiobook (AAC in MP4 with
+                         chapters, tags and cover). AAC and M4B: 24000 Hz only, no --loudness,
                          pauses rounded to whole 42.7 ms frames.
   --voice ID             default voice for blocks without one
   --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
@@ -144,29 +145,28 @@ function usage(message: string): AppError {
   return commandUsage('render', message)
 }
 
-function isFormat(value: string): value is SpeechFormat {
-  return (SPEECH_FORMATS as readonly string[]).includes(value)
-}
-
 /**
  * The format of an output file: `--format` when given, else the one its extension names, else
  * `fallback`. Why an unknown extension is refused: writing WAV bytes under `x.flac` gives a file
  * that no player opens as what its name says.
  */
-export function formatForOutput(
+export function formatForOutput<F extends string>(
   command: string,
   out: string,
   asked: string | undefined,
-  fallback: SpeechFormat | null,
-): SpeechFormat {
-  const list = SPEECH_FORMATS.join(', ')
+  fallback: F | null,
+  formats: readonly F[],
+): F {
+  const isFormat = (value: string): value is F => (formats as readonly string[]).includes(value)
+  const list = formats.join(', ')
   if (asked !== undefined) {
     const format = asked.toLowerCase()
     if (!isFormat(format)) throw commandUsage(command, `Unknown format "${asked}": choose ${list}.`)
     return format
   }
   const ext = extname(out).slice(1)
-  if (isFormat(ext.toLowerCase())) return ext.toLowerCase() as SpeechFormat
+  const named = ext.toLowerCase()
+  if (isFormat(named)) return named
   if (ext === '') {
     if (fallback !== null) return fallback
     throw commandUsage(
@@ -233,7 +233,7 @@ async function loadProject(
   const file = positionals[0]
   if (!file || positionals.length > 1) throw usage('Give exactly one script FILE.')
   if (!values.out) throw usage('--out OUT is required.')
-  const format = formatForOutput('render', values.out, values.format, null)
+  const format = formatForOutput('render', values.out, values.format, null, RENDER_FORMATS)
   if (values.subtitles && values.subtitles !== 'srt' && values.subtitles !== 'vtt') {
     throw usage('--subtitles is srt or vtt.')
   }
@@ -294,7 +294,7 @@ async function loadProject(
 function mp3Flags(
   mode: string | undefined,
   bitrate: string | undefined,
-  format: SpeechFormat,
+  format: RenderFormat,
 ): Mp3Encoding | undefined {
   if (mode === undefined && bitrate === undefined) return undefined
   if (format !== 'mp3') {
@@ -328,7 +328,7 @@ function resultSummary(result: NarrationRenderResult): string {
       result.pauseRounding
         ? `Pauses: ${result.pauseRounding.pauses} rounded to whole AAC frames of ${result.pauseRounding.frameMs.toFixed(2)} ms (at most ${result.pauseRounding.maxErrorMs.toFixed(1)} ms off each, ${result.pauseRounding.totalErrorMs.toFixed(1)} ms in all)`
         : '',
-      result.format === 'aac'
+      isAacContainer(result.format)
         ? 'Loudness: not measured (AAC frames are joined as the service sent them)'
         : loud.measuredLufs === null
           ? 'Loudness: not measurable (too short or silent)'

@@ -1,6 +1,6 @@
 import type { LoudnessReport } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
-import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { isAacContainer, PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import type { AudioTags } from '../audio/audio-tags'
 import type { ProgramSink, ReadyPiece } from './assemble-program'
 import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
@@ -88,7 +88,8 @@ async function layoutSegments(
  */
 export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRenderResult> {
   const { project, plan, signal } = input
-  const format = project.defaults.format === 'aac' ? 'wav' : project.defaults.format
+  const asked = project.defaults.format
+  const format = isAacContainer(asked) ? 'wav' : asked
   const sampleRate = project.defaults.sampleRate
   const target =
     project.defaults.loudness.mode === 'target' ? project.defaults.loudness.targetLufs : null

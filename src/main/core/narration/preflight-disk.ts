@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { open, stat, statfs, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Mp3Encoding, Project } from '../../../shared/domain/script'
-import type { SpeechFormat } from '../../../shared/domain/speech'
+import type { RenderFormat } from '../../../shared/domain/speech'
+import { isAacContainer } from '../../../shared/domain/speech'
 import type { PreflightProblem } from '../../../shared/errors'
 import { formatBytes, formatCount } from '../../../shared/limits'
 import type { PieceCache } from './piece-cache'
@@ -25,7 +26,7 @@ export const SPARE_BYTES = 64 * 1024 * 1024
  * 128 kbps.
  */
 export function outputBytesPerSecond(
-  format: SpeechFormat,
+  format: RenderFormat,
   sampleRate: number,
   mp3?: Mp3Encoding,
 ): number {
@@ -38,13 +39,14 @@ export function outputBytesPerSecond(
     case 'ogg':
       return 20_000
     case 'aac':
+    case 'm4b':
       return 16_000
   }
 }
 
 /** Bytes a second of a cached piece: 24 kHz 16-bit PCM, or the service's AAC. */
-function cacheBytesPerSecond(format: SpeechFormat): number {
-  return format === 'aac' ? 16_000 : 48_000
+function cacheBytesPerSecond(format: RenderFormat): number {
+  return isAacContainer(format) ? 16_000 : 48_000
 }
 
 /** What a render is expected to write, and how the figures were reached (for the message). */
@@ -223,7 +225,7 @@ export async function checkDiskSpace(
   },
   freeBytes: (path: string) => Promise<number> = freeBytesAt,
 ): Promise<PreflightProblem[]> {
-  const rate = outputBytesPerSecond(where.format as SpeechFormat, where.sampleRate, where.mp3)
+  const rate = outputBytesPerSecond(where.format as RenderFormat, where.sampleRate, where.mp3)
   const shares: { path: string; bytes: number; part: string }[] = [
     {
       path: dirname(where.outputPath),

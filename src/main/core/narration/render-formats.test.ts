@@ -13,7 +13,7 @@ import { pauseFrames, summarizeAdts } from './aac-frames'
 import { openPieceCache } from './piece-cache'
 import { startRender } from './render-job'
 import { planRender } from './render-plan'
-import { decodedSeconds, probeAudio } from './test-audio'
+import { decodeSamples, decodedSeconds, probeAudio, probedChapters } from './test-audio'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
 let harness: Harness
@@ -235,6 +235,62 @@ describe('AAC output', () => {
     )
     expect(ends.length).toBeGreaterThanOrEqual(5)
     expect(Math.max(...ends)).toBeLessThanOrEqual(result.durationSeconds + 0.001)
+  })
+
+  it('writes an M4B audiobook from the same AAC pieces: every frame, chapters at the headings, tags, per-chapter tracks', async () => {
+    const cacheDir = join(dir, 'cache-aac')
+    const chapters = ['Dusk', 'Dusk', 'Night', 'Night', 'Morning']
+    const p = createProject({
+      title: 'The Keeper',
+      publishing: { author: 'Ada Byrne', narrator: 'Olivia' },
+      blocks: TEXTS.map((text, i) => ({ id: `b${i + 1}`, text, chapter: chapters[i] })),
+      defaults: { voiceId: 'olivia', format: 'm4b', pauseBetweenBlocksMs: 333 },
+    })
+    const plan = planRender(p)
+    const aacOnly = plan.pieces.every((piece) => piece.request.format === 'aac')
+    expect(aacOnly).toBe(true)
+    const outputPath = join(dir, 'keeper.m4b')
+    const parts = join(dir, 'keeper-chapters')
+    const result = await startRender({
+      project: p,
+      outputPath,
+      source: upstreamSpeechSource(client),
+      cache: await openPieceCache(cacheDir),
+      split: { mode: 'chapter', dir: parts },
+    }).done
+    expect(result.format).toBe('m4b')
+
+    // The frames of the pieces (ADTS in the cache) and the pauses, counted independently.
+    const framesOf = async (i: number): Promise<number> =>
+      summarizeAdts(await readFile(join(cacheDir, `${plan.pieces[i]!.hash}.aac`)), 'x').frames
+    const blockFrames: number[] = []
+    for (const block of plan.blocks) {
+      let n = pauseFrames(block.pauseAfterMs)
+      for (const i of block.pieceIndexes) n += await framesOf(i)
+      blockFrames.push(n)
+    }
+    const total = blockFrames.reduce((a, b) => a + b, 0)
+    expect(result.durationSeconds).toBeCloseTo((total * 1024) / 24_000, 9)
+    expect((await decodeSamples(outputPath)).length).toBe(total * 1024)
+
+    const ms = (frames: number): number => (frames * 1024) / 24_000
+    const nightAt = ms(blockFrames[0]! + blockFrames[1]!)
+    const morningAt = ms(blockFrames[0]! + blockFrames[1]! + blockFrames[2]! + blockFrames[3]!)
+    const marks = await probedChapters(outputPath)
+    expect(marks.map((m) => m.title)).toEqual(['Dusk', 'Night', 'Morning'])
+    expect(marks[0]!.start).toBe(0)
+    expect(marks[1]!.start).toBeCloseTo(nightAt, 3)
+    expect(marks[2]!.start).toBeCloseTo(morningAt, 3)
+
+    expect((await readdir(parts)).sort()).toEqual([
+      '01 - Dusk.m4b',
+      '02 - Night.m4b',
+      '03 - Morning.m4b',
+    ])
+    const probe = await probeAudio(join(parts, '02 - Night.m4b'))
+    expect(probe).toMatchObject({ codec: 'aac', sampleRate: 24_000, channels: 1 })
+    const nightFile = join(parts, '02 - Night.m4b')
+    expect((await decodeSamples(nightFile)).length).toBe((blockFrames[2]! + blockFrames[3]!) * 1024)
   })
 
   it('refuses AAC with a loudness target, saying what to do instead', async () => {

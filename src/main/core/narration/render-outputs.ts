@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Mp3Encoding } from '../../../shared/domain/script'
-import type { SpeechFormat } from '../../../shared/domain/speech'
+import type { RenderFormat, SpeechFormat } from '../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import type { AudioTags } from '../audio/audio-tags'
 import { toDiskError } from '../files/atomic-write'
@@ -92,7 +92,7 @@ export function chapterTitles(blocks: readonly Pick<PlannedBlock, 'chapter'>[]):
 export function splitFileName(
   n: number,
   label: string,
-  format: SpeechFormat,
+  format: RenderFormat,
   split: { mode: SplitOutput['mode']; parts: number },
 ): string {
   if (split.mode === 'block') return `${String(n).padStart(3, '0')}-${slug(label)}.${format}`

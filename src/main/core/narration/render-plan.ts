@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
-import { MAX_SPEECH_INPUT } from '../../../shared/domain/speech'
+import { isAacContainer, MAX_SPEECH_INPUT } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import { compileLexicon } from '../../../shared/domain/lexicon'
 import type { SourceSpan } from './text-atoms'
@@ -119,7 +119,8 @@ export function planRender(
   project: Project,
   options: { maxCodePoints?: number; engineFormat?: EngineFormat } = {},
 ): RenderPlan {
-  const engineFormat = options.engineFormat ?? (project.defaults.format === 'aac' ? 'aac' : 'pcm')
+  const engineFormat =
+    options.engineFormat ?? (isAacContainer(project.defaults.format) ? 'aac' : 'pcm')
   const lexicon = project.lexicon.length > 0 ? compileLexicon(project.lexicon) : null
   const pieces: PlannedPiece[] = []
   const blocks: PlannedBlock[] = []

@@ -1,7 +1,8 @@
 import { extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
 import { mp3EncodingProblem } from '../../../shared/domain/script'
-import type { SpeechFormat } from '../../../shared/domain/speech'
+import type { RenderFormat } from '../../../shared/domain/speech'
+import { isAacContainer } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
 import type { PreflightProblem } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
@@ -29,7 +30,7 @@ export const OUTPUT_CHANNELS = 1
 export interface PresetRequirements {
   /** As the user knows it: "ACX/Audible". */
   name: string
-  formats?: readonly SpeechFormat[]
+  formats?: readonly RenderFormat[]
   sampleRates?: readonly number[]
   channels?: number
   /** The preset sets a loudness, so the output must be measurable and take a gain (not AAC). */
@@ -37,11 +38,12 @@ export interface PresetRequirements {
 }
 
 /** The extensions each format is written under; one of another format's is refused. */
-const FORMAT_EXTENSIONS: Record<SpeechFormat, readonly string[]> = {
+const FORMAT_EXTENSIONS: Record<RenderFormat, readonly string[]> = {
   wav: ['wav', 'wave'],
   mp3: ['mp3'],
   ogg: ['ogg', 'oga'],
   aac: ['aac'],
+  m4b: ['m4b', 'm4a'],
   pcm: ['pcm', 'raw'],
 }
 
@@ -51,7 +53,7 @@ const FORMAT_EXTENSIONS: Record<SpeechFormat, readonly string[]> = {
  * the command line lets `--format` choose the bytes of a file named otherwise (`take.bin`,
  * `book.flac`), an explicit choice its docs promise; without `--format` it refuses them itself.
  */
-export function checkOutputExtension(outputPath: string, format: SpeechFormat): PreflightProblem[] {
+export function checkOutputExtension(outputPath: string, format: RenderFormat): PreflightProblem[] {
   const ext = extname(outputPath).slice(1).toLowerCase()
   if (ext === '' || FORMAT_EXTENSIONS[format].includes(ext)) return []
   if (!Object.values(FORMAT_EXTENSIONS).flat().includes(ext)) return []
@@ -90,10 +92,10 @@ export function checkPreset(project: Project, preset: PresetRequirements): Prefl
       `${preset.name} takes ${preset.channels} channels, and VoiceDesk writes mono (the voice is mono). Choose another preset.`,
     )
   }
-  if (preset.loudnessTarget && (format === 'aac' || loudness.mode !== 'target')) {
+  if (preset.loudnessTarget && (isAacContainer(format) || loudness.mode !== 'target')) {
     fail(
-      format === 'aac'
-        ? `${preset.name} sets a loudness, and AAC output takes no gain (its frames are joined as the service sent them). Choose another format for this preset.`
+      isAacContainer(format)
+        ? `${preset.name} sets a loudness, and ${format.toUpperCase()} output takes no gain (its frames are joined as the service sent them). Choose another format for this preset.`
         : `${preset.name} sets a loudness, and this render keeps the level the service delivers. Choose a loudness target for this preset.`,
     )
   }

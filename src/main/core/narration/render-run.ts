@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { BlockCheck, LoudnessReport, RenderProgress } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
-import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { isAacContainer, PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import { systemClock } from '../clock'
 import { toDiskError, writeFileAtomic } from '../files/atomic-write'
@@ -55,19 +55,21 @@ async function removeStalePartials(
   await removeLeftoverPartials(dirname(outputPath), (name) => owned.has(name))
 }
 
-/** Settings the engine cannot honour for AAC, refused before anything is planned or sent. */
+/** Settings the engine cannot honour for AAC and M4B, refused before anything is planned or sent. */
 export function refuseUnsupported(project: Project): void {
-  if (project.defaults.format !== 'aac') return
+  const format = project.defaults.format
+  if (!isAacContainer(format)) return
+  const name = format.toUpperCase()
   if (project.defaults.loudness.mode === 'target') {
     throw new AppError(
       'VALIDATION_FAILED',
-      'AAC output cannot be normalized to a loudness target: VoiceDesk joins the AAC frames the service sends and has no AAC encoder to apply a gain. Use the service loudness normalization (-14 LUFS per request) instead, or render WAV and convert it.',
+      `${name} output cannot be normalized to a loudness target: VoiceDesk joins the AAC frames the service sends and has no AAC encoder to apply a gain. Use the service loudness normalization (-14 LUFS per request) instead, or render WAV and convert it.`,
     )
   }
   if (project.defaults.sampleRate !== PCM_SAMPLE_RATE) {
     throw new AppError(
       'VALIDATION_FAILED',
-      'AAC output is 24000 Hz only: the frames come from the service at its own rate and are not re-encoded. Choose 24000 Hz, or another format.',
+      `${name} output is 24000 Hz only: the frames come from the service at its own rate and are not re-encoded. Choose 24000 Hz, or another format.`,
     )
   }
 }
@@ -207,8 +209,10 @@ export async function runRender(
     let loudness: LoudnessReport
     let pauseRounding: PauseRounding | null = null
     let method: NarrationRenderResult['method'] = 'assembled'
-    if (format === 'aac') {
+    if (isAacContainer(format)) {
       const aac = await renderAac({
+        container: format,
+        tags,
         plan,
         outputPath,
         split: options.split ?? null,

@@ -53,6 +53,7 @@ const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extension
   wav: { name: 'WAV audio', extensions: ['wav'] },
   ogg: { name: 'Ogg Vorbis audio', extensions: ['ogg'] },
   aac: { name: 'AAC audio (ADTS)', extensions: ['aac'] },
+  m4b: { name: 'M4B audiobook', extensions: ['m4b'] },
   pcm: { name: 'Raw PCM (s16le, mono)', extensions: ['pcm'] },
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
+import { isAacContainer } from '../../../../../shared/domain/speech'
 import { ErrorNotice } from '../../../components/error-notice'
 import { call } from '../../../lib/ipc'
 import { useEditorUiStore } from '../stores/editor-ui-store'
@@ -21,7 +22,7 @@ export function RenderDialog(props: {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [settings, setSettings] = useState<RenderSettings>({
     format: defaults.format,
-    sampleRate: defaults.format === 'aac' ? 24_000 : defaults.sampleRate,
+    sampleRate: isAacContainer(defaults.format) ? 24_000 : defaults.sampleRate,
     split: 'none',
     subtitles: 'srt',
     loudness: defaults.loudness,
@@ -31,7 +32,7 @@ export function RenderDialog(props: {
   const [starting, setStarting] = useState(false)
   // Why the format is part of the estimate: AAC pieces are requested (and cached) as AAC, every
   // other format from the same PCM pieces, so what is already cached depends on it.
-  const engineFormat = settings.format === 'aac' ? 'aac' : 'pcm'
+  const engineFormat = isAacContainer(settings.format) ? 'aac' : 'pcm'
   const estimate = useQuery({
     queryKey: ['script', 'estimate', open, engineFormat],
     queryFn: () => {
@@ -111,7 +112,7 @@ export function RenderDialog(props: {
                 const format = e.target.value as RenderSettings['format']
                 // AAC frames come from the service as they are: its rate, no gain applied.
                 setSettings(
-                  format === 'aac'
+                  isAacContainer(format)
                     ? { ...settings, format, sampleRate: 24_000, loudness: { mode: 'service' } }
                     : { ...settings, format },
                 )
@@ -120,6 +121,7 @@ export function RenderDialog(props: {
               <option value="mp3">MP3</option>
               <option value="wav">WAV</option>
               <option value="ogg">Ogg Vorbis</option>
+              <option value="m4b">M4B audiobook (chapters, cover)</option>
               <option value="aac">AAC (ADTS)</option>
               <option value="pcm">Raw PCM</option>
             </select>
@@ -128,7 +130,7 @@ export function RenderDialog(props: {
             <span className="field__label">Sample rate</span>
             <select
               className="input"
-              disabled={settings.format === 'aac'}
+              disabled={isAacContainer(settings.format)}
               value={settings.sampleRate}
               onChange={(e) =>
                 setSettings({
@@ -228,15 +230,16 @@ export function RenderDialog(props: {
               }
             >
               <option value="service">As the service delivers it</option>
-              <option value="target" disabled={settings.format === 'aac'}>
+              <option value="target" disabled={isAacContainer(settings.format)}>
                 Normalize to a target
               </option>
             </select>
           </label>
-          {settings.format === 'aac' && (
+          {isAacContainer(settings.format) && (
             <p className="field__hint render-dialog__note">
-              AAC is joined from the service's own frames: 24 kHz, loudness as delivered, pauses
-              rounded to whole 42.67 ms frames.
+              {settings.format === 'm4b' ? 'M4B' : 'AAC'} is joined from the service's own frames:
+              24 kHz, loudness as delivered, pauses rounded to whole 42.67 ms frames.
+              {settings.format === 'm4b' && ' Chapters come from the script’s headings.'}
             </p>
           )}
           {settings.loudness.mode === 'target' && (
