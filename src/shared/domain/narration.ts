@@ -1,3 +1,4 @@
+import type { ComplianceReport } from './delivery'
 import type { RenderFormat } from './speech'
 
 /** What a render will cost before it starts. */
@@ -117,4 +118,6 @@ export interface RenderResult {
   checks: BlockCheck[]
   /** AAC output: how pauses were rounded to whole AAC frames; null for other formats. */
   pauseRounding: PauseRounding | null
+  /** With a delivery preset: every file checked against it (reports written beside the output). */
+  compliance: ComplianceReport | null
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { atMost, boundedRecord, limitSentence } from '../limits'
+import { DELIVERY_PRESET_IDS } from './delivery'
 import { RENDER_FORMATS } from './speech'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
@@ -92,6 +93,11 @@ export const projectDefaultsSchema = z.object({
   /** Asks the service to normalize each request (-14 LUFS); independent of `loudness`. */
   serviceLoudnessNormalization: z.boolean().default(false),
   loudness: loudnessSchema.default({ mode: 'service' }),
+  /**
+   * A delivery preset (ACX, podcast...): its level and true-peak ceiling replace `loudness`, and
+   * every file written is checked against it (see delivery.ts).
+   */
+  preset: z.enum(DELIVERY_PRESET_IDS).optional(),
 })
 export type ProjectDefaults = z.infer<typeof projectDefaultsSchema>
 

@@ -5,6 +5,8 @@ import type { ParseArgsConfig } from 'node:util'
 import type { RenderProgress } from '../../../shared/domain/narration'
 import type { Mp3Encoding, Project } from '../../../shared/domain/script'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../../shared/domain/script'
+import type { DeliveryPresetId } from '../../../shared/domain/delivery'
+import { DELIVERY_PRESET_IDS, DELIVERY_PRESETS } from '../../../shared/domain/delivery'
 import { isAacContainer, RENDER_FORMATS } from '../../../shared/domain/speech'
 import type { RenderFormat } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
@@ -60,6 +62,10 @@ italic and bold are spoken with emphasis; pictures are skipped (stderr says how 
                          --mp3-mode cbr). Above 160 needs 44100 or 48000 Hz. ACX asks for
                          --sample-rate 44100 --mp3-mode cbr --bitrate 192
   --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
+  --preset P             ${DELIVERY_PRESET_IDS.join(' | ')}: the store's level, a true-peak
+                         limiter and its settings (acx: 44100 Hz, 192 kbps CBR MP3, room tone);
+                         every file is checked and a report written beside OUT (.compliance.json
+                         and .compliance.txt)
   --title T, --author A, --narrator N, --album A, --genre G, --year Y, --comment C
                          the files' tags (MP3: ID3v2.4), over what the script file gives
   --cover IMAGE          a JPEG or PNG cover image, embedded in the files
@@ -85,6 +91,7 @@ export const RENDER_OPTIONS = {
   'mp3-mode': { type: 'string' },
   bitrate: { type: 'string' },
   loudness: { type: 'string' },
+  preset: { type: 'string' },
   title: { type: 'string' },
   author: { type: 'string' },
   narrator: { type: 'string' },
@@ -251,7 +258,18 @@ async function loadProject(
   if (lufs !== undefined && (!Number.isFinite(lufs) || lufs < -40 || lufs > -5)) {
     throw usage('--loudness is a target in LUFS between -40 and -5, e.g. -16.')
   }
-  const mp3 = mp3Flags(values['mp3-mode'], values.bitrate, format)
+  const presetId = values.preset
+  if (presetId !== undefined && !(DELIVERY_PRESET_IDS as readonly string[]).includes(presetId)) {
+    throw usage(`--preset is one of ${DELIVERY_PRESET_IDS.join(', ')}.`)
+  }
+  if (presetId !== undefined && lufs !== undefined) {
+    throw usage('--preset sets the level itself: leave out --loudness.')
+  }
+  const preset = presetId === undefined ? null : DELIVERY_PRESETS[presetId as DeliveryPresetId]
+  const mp3 =
+    mp3Flags(values['mp3-mode'], values.bitrate, format) ??
+    (preset?.mp3 && format === 'mp3' ? preset.mp3 : undefined)
+  const rate = sampleRate ?? preset?.sampleRate
   const year = values.year === undefined ? undefined : Number(values.year)
   if (year !== undefined && !(Number.isInteger(year) && year >= 1000 && year <= 9999)) {
     throw usage('--year is a four-digit year, e.g. 2026.')
@@ -276,7 +294,8 @@ async function loadProject(
     defaults: {
       format,
       ...(values.voice ? { voiceId: values.voice } : {}),
-      ...(sampleRate ? { sampleRate: sampleRate as 24_000 | 44_100 | 48_000 } : {}),
+      ...(rate ? { sampleRate: rate as 24_000 | 44_100 | 48_000 } : {}),
+      ...(preset ? { preset: preset.id } : {}),
       ...(lufs !== undefined ? { loudness: { mode: 'target' as const, targetLufs: lufs } } : {}),
       ...(mp3 ? { mp3 } : {}),
     },
@@ -317,6 +336,24 @@ function mp3Flags(
 }
 
 /** The human summary of a finished render: files, requests, pause rounding, loudness, checks. */
+/** A preset's verdict in the summary: one line when all pass, the failed criteria otherwise. */
+function complianceLines(report: NarrationRenderResult['compliance']): string[] {
+  if (report === null) return []
+  const files = report.files.length
+  const failed = report.files.filter((f) => !f.pass)
+  return [
+    failed.length === 0
+      ? `${report.presetName}: all ${files} file${files === 1 ? '' : 's'} pass every check.`
+      : `${report.presetName}: ${failed.length} of ${files} file${files === 1 ? '' : 's'} do not pass:`,
+    ...failed.flatMap((f) =>
+      f.criteria
+        .filter((c) => !c.pass)
+        .map((c) => `  ${basename(f.path)}: ${c.label} ${c.measured} (needs ${c.requirement})`),
+    ),
+    `Report: ${report.textPath} (and ${basename(report.jsonPath)})`,
+  ]
+}
+
 function resultSummary(result: NarrationRenderResult): string {
   const loud = result.loudness
   return (
@@ -337,6 +374,7 @@ function resultSummary(result: NarrationRenderResult): string {
         (c) =>
           `Check block ${c.blockIndex + 1} (${c.blockId}): ${c.issues.map((i) => `${i.kind} "${i.word}"`).join(', ')}`,
       ),
+      ...complianceLines(result.compliance),
     ]
       .filter((l) => l !== '')
       .join('\n') + '\n'

@@ -23,6 +23,8 @@ export interface PieceLoudness {
   cells: Float32Array
   samples: number
   peak: number
+  /** Unweighted energy (sum of squares, full scale 1), for an RMS level; null when not stored. */
+  energy: number | null
 }
 
 /** K-weights a placed piece from a silent filter state and sums its energy per 10 ms cell. */
@@ -38,6 +40,7 @@ export function measurePiece(samples: Int16Array): PieceLoudness {
   let y1b = 0
   let y2b = 0
   let peak = 0
+  let energy = 0
   for (let c = 0; c < cells.length; c++) {
     const end = Math.min(samples.length, (c + 1) * CELL_SAMPLES)
     let sum = 0
@@ -45,6 +48,7 @@ export function measurePiece(samples: Int16Array): PieceLoudness {
       const x = samples[i]! / 32768
       const ax = x < 0 ? -x : x
       if (ax > peak) peak = ax
+      energy += x * x
       const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
       x2 = x1
       x1 = x
@@ -57,7 +61,7 @@ export function measurePiece(samples: Int16Array): PieceLoudness {
     }
     cells[c] = sum
   }
-  return { cells, samples: samples.length, peak }
+  return { cells, samples: samples.length, peak, energy }
 }
 
 /** The stored (JSON) form of a piece's statistics. */
@@ -71,6 +75,7 @@ export function storePieceLoudness(loudness: PieceLoudness): StoredPieceLoudness
     cells: Buffer.from(bytes).toString('base64'),
     samples: loudness.samples,
     peak: loudness.peak,
+    ...(loudness.energy === null ? {} : { energy: loudness.energy }),
   }
 }
 
@@ -84,7 +89,7 @@ export function loadPieceLoudness(
   if (bytes.byteLength !== Math.ceil(samples / CELL_SAMPLES) * 4) return null
   const cells = new Float32Array(bytes.byteLength / 4)
   new Uint8Array(cells.buffer).set(bytes)
-  return { cells, samples, peak: stored.peak }
+  return { cells, samples, peak: stored.peak, energy: stored.energy ?? null }
 }
 
 const ABSOLUTE_GATE_LUFS = -70
@@ -99,6 +104,8 @@ export class ProgramLoudness {
   private subBlocks = new Float64Array(1024)
   private position = 0
   private peak = 0
+  /** Unweighted energy of the program; null once a piece came without it. */
+  private energy: number | null = 0
 
   private reserve(samples: number): void {
     const needed = Math.ceil(samples / SUB_BLOCK) + 1
@@ -131,11 +138,18 @@ export class ProgramLoudness {
     }
     this.position += samples
     if (piece.peak > this.peak) this.peak = piece.peak
+    this.energy = this.energy === null || piece.energy === null ? null : this.energy + piece.energy
   }
 
   /** Digital silence (a pause). */
   addSilence(samples: number): void {
     this.position += samples
+  }
+
+  /** Unweighted RMS of the whole program (pauses included), dBFS; null when not known. */
+  rmsDb(): number | null {
+    if (this.energy === null || this.energy <= 0 || this.position === 0) return null
+    return 10 * Math.log10(this.energy / this.position)
   }
 
   /** Highest absolute sample of the program, 0..1. */

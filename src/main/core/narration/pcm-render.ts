@@ -1,6 +1,8 @@
 import type { LoudnessReport } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
 import { isAacContainer, PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import type { PresetLevel } from '../../../shared/domain/delivery'
+import { DELIVERY_PRESETS, ROOM_TONE_S } from '../../../shared/domain/delivery'
 import type { AudioTags } from '../audio/audio-tags'
 import type { ProgramSink, ReadyPiece } from './assemble-program'
 import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
@@ -10,7 +12,7 @@ import { loadPieceLoudness, ProgramLoudness } from './loudness-cells'
 import { ownedBytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
 import { readOutputLayout, writeOutputLayout } from './output-layout'
 import type { PieceCache } from './piece-cache'
-import type { SplitOutput } from './render-outputs'
+import type { MeasuredFile, SplitOutput } from './render-outputs'
 import { RenderOutputs, splitPartCount } from './render-outputs'
 import type { RenderPlan } from './render-plan'
 import { renderBySplice } from './splice-output'
@@ -47,7 +49,15 @@ export interface PcmRenderResult {
   loudness: LoudnessReport
   /** `splice` when unchanged stretches were copied from the previous file. */
   method: 'assembled' | 'splice'
+  /** Each file's measures, main file first (with a delivery preset only). */
+  measured?: MeasuredFile[]
 }
+
+/**
+ * Below a preset's true-peak bound, by this much: the MP3 or Vorbis encoder's own overshoot,
+ * and the quarter-rate reading error of four-times oversampling (0.17 dB), stay inside it.
+ */
+export const LIMITER_MARGIN_DB = 0.5
 
 function report(loudness: ProgramLoudness, gainDb: number, peakLimited: boolean): LoudnessReport {
   const measured = loudness.integrated()
@@ -91,10 +101,18 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
   const asked = project.defaults.format
   const format = isAacContainer(asked) ? 'wav' : asked
   const sampleRate = project.defaults.sampleRate
-  const target =
-    project.defaults.loudness.mode === 'target' ? project.defaults.loudness.targetLufs : null
+  const preset = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
+  // A preset's level replaces the project's loudness setting.
+  const target: PresetLevel | null = preset
+    ? preset.level
+    : project.defaults.loudness.mode === 'target'
+      ? { kind: 'lufs', targetLufs: project.defaults.loudness.targetLufs, toleranceLu: 0 }
+      : null
   const spliceable =
-    (format === 'wav' || format === 'pcm') && sampleRate === PCM_SAMPLE_RATE && target === null
+    (format === 'wav' || format === 'pcm') &&
+    sampleRate === PCM_SAMPLE_RATE &&
+    target === null &&
+    preset === null
   const loudness = new ProgramLoudness()
 
   if (spliceable && input.split === null) {
@@ -143,7 +161,8 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
       for (const i of block.pieceIndexes) {
         const piece = await input.ready(i)
         let stats = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
-        if (!stats) {
+        // An RMS level needs each piece's unweighted energy, which older caches did not keep.
+        if (!stats || (target.kind === 'rms' && stats.energy === null)) {
           const samples = ownedBytesToSamples(await input.readAudio(i, piece))
           fadeLoudEdges(samples, FADE_SAMPLES)
           stats = loudnessOfPlaced(piece, samples, input.onMeasured)
@@ -152,11 +171,26 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
       }
       loudness.addSilence(pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE))
     }
-    const measured = loudness.integrated()
-    if (measured !== null) {
-      ;({ gainDb, peakLimited } = normalizationGain(measured, target, loudness.samplePeak))
+    if (preset) {
+      // The limiter keeps the peaks under the ceiling, so the gain reaches the level asked.
+      const measured = target.kind === 'rms' ? loudness.rmsDb() : loudness.integrated()
+      const wanted = target.kind === 'rms' ? target.targetDb : target.targetLufs
+      if (measured !== null) gainDb = wanted - measured
+    } else if (target.kind === 'lufs') {
+      const measured = loudness.integrated()
+      if (measured !== null) {
+        ;({ gainDb, peakLimited } = normalizationGain(
+          measured,
+          target.targetLufs,
+          loudness.samplePeak,
+        ))
+      }
     }
   }
+  // Room tone at the head shifts the main file's timeline (subtitles, chapters) by its length.
+  const roomTone = preset?.headSilenceS ? ROOM_TONE_S : null
+  const headSamples = roomTone ? Math.round(roomTone.head * PCM_SAMPLE_RATE) : 0
+  const toneSamples = roomTone ? headSamples + Math.round(roomTone.tail * PCM_SAMPLE_RATE) : 0
 
   const outputs = new RenderOutputs(
     input.outputPath,
@@ -168,6 +202,13 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
     input.split ? splitPartCount(plan.blocks, input.split.mode) : 0,
     project.defaults.mp3,
     { tags: input.tags ?? null, blocks: plan.blocks },
+    preset
+      ? {
+          limiterCeiling: 10 ** ((preset.truePeakMaxDb - LIMITER_MARGIN_DB) / 20),
+          roomTone,
+          measure: true,
+        }
+      : undefined,
   )
   try {
     await outputs.start()
@@ -175,7 +216,12 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
       plan,
       input.ready,
       {
-        ...(input.piecePlaced ? { piecePlaced: input.piecePlaced } : {}),
+        ...(input.piecePlaced
+          ? {
+              piecePlaced: (i: number, at: number, piece: ReadyPiece) =>
+                input.piecePlaced?.(i, at + headSamples, piece),
+            }
+          : {}),
         startBlock: (b) => outputs.startBlock(b),
         write: async (s) => {
           input.onAudio(s.length)
@@ -201,10 +247,11 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
       })
     }
     return {
-      samples,
+      samples: samples + toneSamples,
       extraFiles: outputs.extraFiles,
-      loudness: report(loudness, gainDb, peakLimited),
+      loudness: report(loudness, gainDb, peakLimited || outputs.limiterMinGain < 1),
       method: 'assembled',
+      measured: outputs.measured,
     }
   } catch (error) {
     await outputs.abort()

@@ -53,7 +53,7 @@ function measure(s) {
   const a0 = shelf.b0, a1 = shelf.b1, a2 = shelf.b2, p1 = shelf.a1, p2 = shelf.a2
   const q1 = highPass.a1, q2 = highPass.a2
   const cells = new Float32Array(Math.ceil(s.length / cell))
-  let x1 = 0, x2 = 0, y1a = 0, y2a = 0, y1b = 0, y2b = 0, peak = 0
+  let x1 = 0, x2 = 0, y1a = 0, y2a = 0, y1b = 0, y2b = 0, peak = 0, energy = 0
   for (let c = 0; c < cells.length; c++) {
     const end = Math.min(s.length, (c + 1) * cell)
     let sum = 0
@@ -62,6 +62,7 @@ function measure(s) {
       const x = v / 32768
       const ax = x < 0 ? -x : x
       if (ax > peak) peak = ax
+      energy += x * x
       const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
       x2 = x1; x1 = x
       const z = y - 2 * y1a + y2a - q1 * y1b - q2 * y2b
@@ -70,7 +71,7 @@ function measure(s) {
     }
     cells[c] = sum
   }
-  return { cells, samples: s.length, peak }
+  return { cells, samples: s.length, peak, energy }
 }
 parentPort.on('message', ({ id, buffer, offset, length, pcm, lent }) => {
   const audio = new Uint8Array(buffer, offset, length)

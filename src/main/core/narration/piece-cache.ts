@@ -16,6 +16,8 @@ export interface StoredPieceLoudness {
   samples: number
   /** Highest absolute sample of the placed piece, 0..1. */
   peak: number
+  /** Unweighted energy of the placed piece (sum of squares); absent in older caches. */
+  energy?: number
 }
 
 /** What is stored beside a cached piece's audio. */
@@ -97,6 +99,7 @@ const metaSchema = z.object({
       cells: z.string(),
       samples: z.number().int().nonnegative(),
       peak: z.number().min(0),
+      energy: z.number().min(0).optional(),
     })
     .optional(),
 })

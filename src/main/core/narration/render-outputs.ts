@@ -8,6 +8,9 @@ import { toDiskError } from '../files/atomic-write'
 import type { ProgramSink } from './assemble-program'
 import type { AudioOutput, ChapterTime } from './audio-output'
 import { openAudioOutput } from './audio-output'
+import { TruePeakLimiter } from '../audio/true-peak'
+import type { FileMeasures } from './compliance'
+import { FileMeter } from './compliance'
 import { applyGain } from './loudness'
 import type { PlannedBlock } from './render-plan'
 
@@ -100,6 +103,22 @@ export function splitFileName(
   return `${String(n).padStart(width, '0')} - ${chapterTitleForFile(label, n)}.${format}`
 }
 
+/** What a delivery preset adds to the writing: a true-peak limiter, room tone, measurements. */
+export interface RenderMastering {
+  /** The limiter's ceiling, linear (null: no limiter). */
+  limiterCeiling: number | null
+  /** Silence at the head and the tail of every file, seconds. */
+  roomTone: { head: number; tail: number } | null
+  /** Measure every file as written (see FileMeter). */
+  measure: boolean
+}
+
+/** A file's measures, by path, once it is committed. */
+export interface MeasuredFile {
+  path: string
+  measures: FileMeasures
+}
+
 /**
  * The sink that writes the finished files: the whole program, plus one file per block or chapter
  * when asked, each through its own encoder, with one gain applied to everything.
@@ -111,8 +130,13 @@ export class RenderOutputs implements ProgramSink {
   private partCount = 0
   readonly extraFiles: string[] = []
   private readonly all: AudioOutput[] = []
-  /** Input samples (24 kHz) written so far, for the chapters' times. */
+  /** Samples (24 kHz) written to the main file so far, for the chapters' times. */
   private written = 0
+  private readonly limiter: TruePeakLimiter | null
+  private mainMeter: FileMeter | null = null
+  private partMeter: FileMeter | null = null
+  /** Every committed file's measures (when measuring), main file first. */
+  readonly measured: MeasuredFile[] = []
   private chapterKey: string | null = null
   /** Where each chapter of the main file starts, in input samples. */
   private readonly chapterStarts: number[] = []
@@ -136,8 +160,46 @@ export class RenderOutputs implements ProgramSink {
       tags: AudioTags | null
       blocks: readonly Pick<PlannedBlock, 'chapter'>[]
     },
+    private readonly mastering?: RenderMastering,
   ) {
     this.chapters = publishing ? chapterTitles(publishing.blocks) : []
+    const ceiling = mastering?.limiterCeiling ?? null
+    this.limiter = ceiling === null ? null : new TruePeakLimiter(ceiling, PCM_SAMPLE_RATE)
+  }
+
+  /** The smallest gain the limiter applied (1 when it never acted, or without a limiter). */
+  get limiterMinGain(): number {
+    return this.limiter?.minGain ?? 1
+  }
+
+  private meter(): FileMeter | null {
+    return this.mastering?.measure ? new FileMeter() : null
+  }
+
+  /** Silence for room tone. */
+  private static silence(seconds: number): Int16Array {
+    return new Int16Array(Math.round(seconds * PCM_SAMPLE_RATE))
+  }
+
+  private async toMain(samples: Int16Array): Promise<void> {
+    if (samples.length === 0) return
+    this.mainMeter?.push(samples)
+    await this.main?.write(samples)
+    this.written += samples.length
+  }
+
+  private async toPart(samples: Int16Array): Promise<void> {
+    if (samples.length === 0 || !this.part) return
+    this.partMeter?.push(samples)
+    await this.part.write(samples)
+  }
+
+  /** Writes out what the limiter holds (at a chapter or part boundary, and at the end). */
+  private async flushLimiter(): Promise<void> {
+    if (!this.limiter) return
+    const held = this.limiter.flush()
+    await this.toMain(held)
+    await this.toPart(held)
   }
 
   private open(
@@ -156,8 +218,9 @@ export class RenderOutputs implements ProgramSink {
   /** The chapters' times in the main file, from the starts seen and the total written. */
   private chapterTimes(): ChapterTime[] {
     const ms = (samples: number): number => (samples * 1000) / PCM_SAMPLE_RATE
+    // The first chapter starts the file (room tone before its first block included).
     return this.chapterStarts.map((start, i) => ({
-      startMs: ms(start),
+      startMs: i === 0 ? 0 : ms(start),
       endMs: ms(this.chapterStarts[i + 1] ?? this.written),
     }))
   }
@@ -177,17 +240,24 @@ export class RenderOutputs implements ProgramSink {
       chapterTitles: this.chapters,
     })
     this.all.push(this.main)
+    this.mainMeter = this.meter()
+    const tone = this.mastering?.roomTone
+    if (tone) await this.toMain(RenderOutputs.silence(tone.head))
   }
 
   async startBlock(block: PlannedBlock): Promise<void> {
     const chapter = block.chapter ?? ''
-    if (this.chapters.length > 0 && chapter !== this.chapterKey) {
+    const key = this.split?.mode === 'block' ? block.id : chapter
+    const newChapter = this.chapters.length > 0 && chapter !== this.chapterKey
+    const newPart = this.split !== null && !(this.part && key === this.partKey)
+    // The limiter's held audio belongs before the boundary: a chapter starts, and a part file
+    // ends, exactly where the block does.
+    if (newChapter || newPart) await this.flushLimiter()
+    if (newChapter) {
       this.chapterStarts.push(this.written)
       this.chapterKey = chapter
     }
-    if (!this.split) return
-    const key = this.split.mode === 'block' ? block.id : (block.chapter ?? '')
-    if (this.part && key === this.partKey) return
+    if (!this.split || !newPart) return
     await this.closePart()
     this.partCount += 1
     const label = this.split.mode === 'block' ? block.id : block.chapter || OPENING_CHAPTER
@@ -215,27 +285,40 @@ export class RenderOutputs implements ProgramSink {
     )
     this.partKey = key
     this.all.push(this.part)
+    this.partMeter = this.meter()
+    const tone = this.mastering?.roomTone
+    if (tone) await this.toPart(RenderOutputs.silence(tone.head))
   }
 
   private async closePart(): Promise<void> {
     if (!this.part) return
+    const tone = this.mastering?.roomTone
+    if (tone) await this.toPart(RenderOutputs.silence(tone.tail))
     await this.part.commit()
     this.extraFiles.push(this.part.path)
+    if (this.partMeter)
+      this.measured.push({ path: this.part.path, measures: this.partMeter.finish() })
     this.part = null
   }
 
   async write(samples: Int16Array): Promise<void> {
     // In place: the assembler hands over fresh samples for every write and never reads them again.
     if (this.gain !== 1) applyGain(samples, this.gain)
-    await this.main?.write(samples)
-    await this.part?.write(samples)
-    this.written += samples.length
+    const out = this.limiter ? this.limiter.process(samples) : samples
+    await this.toMain(out)
+    await this.toPart(out)
   }
 
   /** Commits every file (verify, rename). */
   async commit(): Promise<void> {
+    await this.flushLimiter()
     await this.closePart()
+    const tone = this.mastering?.roomTone
+    if (tone) await this.toMain(RenderOutputs.silence(tone.tail))
     await this.main?.commit(this.chapters.length > 0 ? { chapterTimes: this.chapterTimes() } : {})
+    if (this.mainMeter && this.main) {
+      this.measured.unshift({ path: this.main.path, measures: this.mainMeter.finish() })
+    }
   }
 
   /** Discards every file not yet committed. */

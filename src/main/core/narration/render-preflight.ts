@@ -1,5 +1,7 @@
 import { extname } from 'node:path'
-import type { Project } from '../../../shared/domain/script'
+import type { DeliveryPreset } from '../../../shared/domain/delivery'
+import { DELIVERY_PRESETS } from '../../../shared/domain/delivery'
+import type { Mp3Encoding, Project } from '../../../shared/domain/script'
 import { mp3EncodingProblem } from '../../../shared/domain/script'
 import type { RenderFormat } from '../../../shared/domain/speech'
 import { isAacContainer } from '../../../shared/domain/speech'
@@ -35,6 +37,22 @@ export interface PresetRequirements {
   channels?: number
   /** The preset sets a loudness, so the output must be measurable and take a gain (not AAC). */
   loudnessTarget?: boolean
+  /** The preset applies its own level as a gain: the output must take one (not AAC or M4B). */
+  needsGain?: boolean
+  /** The MP3 encoding the preset takes (ACX: 192 kbps constant). */
+  mp3?: Mp3Encoding
+}
+
+/** What one of VoiceDesk's delivery presets demands of the settings before a render. */
+export function presetRequirements(preset: DeliveryPreset): PresetRequirements {
+  return {
+    name: preset.name,
+    ...(preset.format ? { formats: [preset.format] } : {}),
+    ...(preset.sampleRate ? { sampleRates: [preset.sampleRate] } : {}),
+    channels: OUTPUT_CHANNELS,
+    needsGain: true,
+    ...(preset.mp3 ? { mp3: preset.mp3 } : {}),
+  }
 }
 
 /** The extensions each format is written under; one of another format's is refused. */
@@ -91,6 +109,19 @@ export function checkPreset(project: Project, preset: PresetRequirements): Prefl
     fail(
       `${preset.name} takes ${preset.channels} channels, and VoiceDesk writes mono (the voice is mono). Choose another preset.`,
     )
+  }
+  if (preset.needsGain && isAacContainer(format)) {
+    fail(
+      `${preset.name} sets the level, and ${format.toUpperCase()} output takes no gain (its frames are joined as the service sent them). Choose MP3, Ogg or WAV for this preset.`,
+    )
+  }
+  const mp3 = project.defaults.mp3 ?? { mode: 'vbr' }
+  if (preset.mp3 && format === 'mp3' && JSON.stringify(mp3) !== JSON.stringify(preset.mp3)) {
+    const wanted =
+      preset.mp3.mode === 'cbr'
+        ? `${preset.mp3.bitrateKbps} kbps constant bitrate`
+        : 'variable bitrate'
+    fail(`${preset.name} takes MP3 at ${wanted}. Choose it for this preset.`)
   }
   if (preset.loudnessTarget && (isAacContainer(format) || loudness.mode !== 'target')) {
     fail(
@@ -180,10 +211,12 @@ export interface PreflightOptions {
  */
 export async function preflightRender(options: PreflightOptions): Promise<void> {
   const { project, outputPath, split } = options
+  const chosen = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
+  const preset = options.preset ?? (chosen ? presetRequirements(chosen) : null)
   const settings = [
     ...checkOutputExtension(outputPath, project.defaults.format),
     ...checkMp3Encoding(project),
-    ...(options.preset ? checkPreset(project, options.preset) : []),
+    ...(preset ? checkPreset(project, preset) : []),
   ]
   if (settings.length > 0) throw preflightError(settings)
   const cover = await checkCover(project)

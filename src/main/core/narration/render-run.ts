@@ -15,6 +15,10 @@ import { removeLeftoverPartials } from './cache-files'
 import { storePieceLoudness } from './loudness-cells'
 import { renderPcmFormats } from './pcm-render'
 import { publishingTags } from './publishing-tags'
+import { evaluateFile, writeComplianceReport } from './compliance'
+import { OUTPUT_CHANNELS } from './render-preflight'
+import type { ComplianceReport } from '../../../shared/domain/delivery'
+import { DELIVERY_PRESETS } from '../../../shared/domain/delivery'
 import { startPieceFetcher } from './piece-fetcher'
 import { startRenderEta } from './render-eta'
 import { journalPathFor, JournalWriter, readJournal } from './render-journal'
@@ -209,6 +213,7 @@ export async function runRender(
     let loudness: LoudnessReport
     let pauseRounding: PauseRounding | null = null
     let method: NarrationRenderResult['method'] = 'assembled'
+    let compliance: ComplianceReport | null = null
     if (isAacContainer(format)) {
       const aac = await renderAac({
         container: format,
@@ -258,6 +263,20 @@ export async function runRender(
       extraFiles = pcm.extraFiles
       loudness = pcm.loudness
       method = pcm.method
+      const preset = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
+      if (preset && pcm.measured) {
+        const facts = {
+          format,
+          sampleRate: project.defaults.sampleRate,
+          channels: OUTPUT_CHANNELS,
+          ...(project.defaults.mp3 ? { mp3: project.defaults.mp3 } : {}),
+        }
+        compliance = await writeComplianceReport(
+          outputPath,
+          preset,
+          pcm.measured.map((m) => evaluateFile(m.path, preset, m.measures, facts)),
+        )
+      }
     }
 
     stage('output written')
@@ -293,6 +312,7 @@ export async function runRender(
       checks,
       pauseRounding,
       method,
+      compliance,
     }
   } catch (error) {
     // Let requests already sent finish into the cache: that is the work a resume will not redo.
