@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { RenderProgress, RenderResult } from './narration'
 import type { Project } from './script'
 import { atMost } from '../limits'
+import { DELIVERY_PRESET_IDS } from './delivery'
 import { RENDER_FORMATS } from './speech'
 import {
   loudnessSchema,
@@ -73,6 +74,8 @@ export const renderSettingsSchema = z
     loudness: loudnessSchema,
     /** MP3 only; absent = variable bitrate. */
     mp3: mp3EncodingSchema.optional(),
+    /** A delivery preset: its level replaces `loudness`, and every file is checked against it. */
+    preset: z.enum(DELIVERY_PRESET_IDS).optional(),
   })
   .superRefine((settings, ctx) => {
     // Refused here, before any request: the encoder would otherwise write another bitrate.

@@ -424,6 +424,11 @@ export const invokes = {
     PROJECT_INPUT,
     'Renders the script as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.',
   ),
+  'script:chooseCover': invoke<{ path: string; name: string } | null>()(
+    none,
+    NO_INPUT,
+    'Native open dialog for a cover image; the file is read and checked (JPEG or PNG, at most 20 MB). Null when cancelled; a bad image is refused with the reason.',
+  ),
   'script:revealOutput': invoke<void>()(
     z.object({ docId }),
     SMALL_INPUT,

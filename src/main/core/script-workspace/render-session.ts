@@ -13,14 +13,16 @@ import type { SpeechSource } from '../narration/speech-source'
 
 /** Applies the dialog's settings to the project defaults the engine reads. */
 export function projectForRender(project: Project, settings: RenderSettings): Project {
+  const { preset: _previous, ...defaults } = project.defaults
   return {
     ...project,
     defaults: {
-      ...project.defaults,
+      ...defaults,
       format: settings.format,
       sampleRate: settings.sampleRate,
       loudness: settings.loudness,
       ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
+      ...(settings.preset ? { preset: settings.preset } : {}),
     },
   }
 }

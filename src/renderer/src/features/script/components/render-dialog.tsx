@@ -3,11 +3,35 @@ import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
+import type { DeliveryPreset, DeliveryPresetId } from '../../../../../shared/domain/delivery'
+import {
+  DELIVERY_PRESET_IDS,
+  DELIVERY_PRESETS,
+  presetCriteria,
+} from '../../../../../shared/domain/delivery'
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import { ErrorNotice } from '../../../components/error-notice'
+import { BookDetails } from './book-details'
 import { call } from '../../../lib/ipc'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
+
+/**
+ * The settings a preset needs: its format, rate and MP3 bitrate; a format that takes no gain
+ * (AAC, M4B) becomes MP3; the level is the preset's. ACX takes one file per chapter.
+ */
+function settingsForPreset(settings: RenderSettings, preset: DeliveryPreset): RenderSettings {
+  const format = preset.format ?? (isAacContainer(settings.format) ? 'mp3' : settings.format)
+  return {
+    ...settings,
+    preset: preset.id,
+    format,
+    ...(preset.sampleRate ? { sampleRate: preset.sampleRate } : {}),
+    ...(preset.mp3 && format === 'mp3' ? { mp3: preset.mp3 } : {}),
+    loudness: { mode: 'service' },
+    ...(preset.id === 'acx' ? { split: 'chapter' as const } : {}),
+  }
+}
 
 /**
  * The render dialog: format, sample rate, MP3 bitrate, single file or per chapter/block,
@@ -27,6 +51,7 @@ export function RenderDialog(props: {
     subtitles: 'srt',
     loudness: defaults.loudness,
     ...(defaults.mp3 ? { mp3: defaults.mp3 } : {}),
+    ...(defaults.preset ? { preset: defaults.preset } : {}),
   })
   const [error, setError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
@@ -63,13 +88,15 @@ export function RenderDialog(props: {
     setError(null)
     try {
       const store = useScriptDocumentStore.getState()
+      const { preset: _previous, ...kept } = store.meta.defaults
       store.updateMeta({
         defaults: {
-          ...store.meta.defaults,
+          ...kept,
           format: settings.format,
           sampleRate: settings.sampleRate,
           loudness: settings.loudness,
           ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
+          ...(settings.preset ? { preset: settings.preset } : {}),
         },
       })
       const started = await call((api) =>
@@ -86,6 +113,7 @@ export function RenderDialog(props: {
     }
   }
 
+  const preset = settings.preset ? DELIVERY_PRESETS[settings.preset] : null
   const targetLufs = settings.loudness.mode === 'target' ? settings.loudness.targetLufs : -16
   const mp3 = settings.mp3 ?? { mode: 'vbr' as const }
   // Shown (and Start held back) when the sample rate changed under a bitrate it cannot carry.
@@ -103,10 +131,50 @@ export function RenderDialog(props: {
       <div className="dialog__body">
         <h2 id="render-dialog-title">Render the script</h2>
         <div className="render-dialog__grid">
+          <label className="field render-dialog__wide">
+            <span className="field__label">Made for</span>
+            <select
+              className="input"
+              value={settings.preset ?? ''}
+              onChange={(e) => {
+                const id = e.target.value as DeliveryPresetId | ''
+                if (id === '') {
+                  const { preset: _dropped, ...rest } = settings
+                  setSettings(rest)
+                  return
+                }
+                setSettings(settingsForPreset(settings, DELIVERY_PRESETS[id]))
+              }}
+            >
+              <option value="">Any use (no store checks)</option>
+              {DELIVERY_PRESET_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {DELIVERY_PRESETS[id].name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {preset !== null && (
+            <div className="render-dialog__note preset-criteria" data-testid="preset-criteria">
+              <p className="field__hint">
+                {preset.purpose} VoiceDesk sets the level, keeps peaks under the limit
+                {preset.headSilenceS ? ', adds room tone at each end' : ''}, and checks every file
+                after rendering:
+              </p>
+              <ul>
+                {presetCriteria(preset).map((c) => (
+                  <li key={c.label}>
+                    {c.label}: {c.requirement}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <label className="field">
             <span className="field__label">Format</span>
             <select
               className="input"
+              disabled={preset?.format !== undefined}
               value={settings.format}
               onChange={(e) => {
                 const format = e.target.value as RenderSettings['format']
@@ -130,7 +198,7 @@ export function RenderDialog(props: {
             <span className="field__label">Sample rate</span>
             <select
               className="input"
-              disabled={isAacContainer(settings.format)}
+              disabled={isAacContainer(settings.format) || preset?.sampleRate !== undefined}
               value={settings.sampleRate}
               onChange={(e) =>
                 setSettings({
@@ -149,6 +217,7 @@ export function RenderDialog(props: {
               <span className="field__label">MP3 bitrate</span>
               <select
                 className="input"
+                disabled={preset?.mp3 !== undefined}
                 aria-describedby={mp3Problem !== null ? 'mp3-bitrate-error' : undefined}
                 value={mp3.mode === 'cbr' ? String(mp3.bitrateKbps) : 'vbr'}
                 onChange={(e) => {
@@ -218,6 +287,7 @@ export function RenderDialog(props: {
             <span className="field__label">Loudness</span>
             <select
               className="input"
+              disabled={preset !== null}
               value={settings.loudness.mode}
               onChange={(e) =>
                 setSettings({
@@ -229,8 +299,10 @@ export function RenderDialog(props: {
                 })
               }
             >
-              <option value="service">As the service delivers it</option>
-              <option value="target" disabled={isAacContainer(settings.format)}>
+              <option value="service">
+                {preset ? `Set by ${preset.name}` : 'As the service delivers it'}
+              </option>
+              <option value="target" disabled={isAacContainer(settings.format) || preset !== null}>
                 Normalize to a target
               </option>
             </select>
@@ -265,6 +337,7 @@ export function RenderDialog(props: {
             </label>
           )}
         </div>
+        <BookDetails />
         <div className="render-dialog__estimate" data-testid="render-estimate" aria-live="polite">
           {estimate.isPending && <p className="field__hint">Working out the cost…</p>}
           {estimate.data && (

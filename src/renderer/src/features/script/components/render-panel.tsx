@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
+import { ComplianceSummary } from './compliance-summary'
 import { Notice } from '../../../components/notice'
 import { call } from '../../../lib/ipc'
 import type { useRenderSession } from '../hooks/use-render-session'
@@ -184,6 +185,7 @@ export function RenderPanel(props: {
               </button>
             </span>
           </div>
+          {finished.result.compliance && <ComplianceSummary report={finished.result.compliance} />}
           {finished.result.subtitlesPath !== null && (
             <p className="field__hint">Subtitles written beside it.</p>
           )}

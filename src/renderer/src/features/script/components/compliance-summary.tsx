@@ -1,0 +1,75 @@
+import type { ReactElement } from 'react'
+import type { ComplianceReport } from '../../../../../shared/domain/delivery'
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path
+}
+
+/**
+ * A delivery preset's verdict on the files just written, in plain words: one line when every file
+ * passes; otherwise each file that fails, with what was measured and what the store asks. The
+ * full report (every criterion of every file) is behind a disclosure.
+ */
+export function ComplianceSummary(props: { report: ComplianceReport }): ReactElement {
+  const { report } = props
+  const failed = report.files.filter((f) => !f.pass)
+  const count = report.files.length
+  const files = `${count} file${count === 1 ? '' : 's'}`
+  return (
+    <div
+      className={`compliance compliance--${report.pass ? 'pass' : 'fail'}`}
+      data-testid="compliance-summary"
+    >
+      <p className="compliance__verdict" role="status">
+        {report.pass
+          ? `Ready for ${report.presetName}: all ${files} pass every check.`
+          : `${failed.length} of ${files} would be turned down by ${report.presetName}.`}
+      </p>
+      {failed.length > 0 && (
+        <ul className="compliance__failures">
+          {failed.map((file) => (
+            <li key={file.path}>
+              <strong>{fileName(file.path)}</strong>:{' '}
+              {file.criteria
+                .filter((c) => !c.pass)
+                .map((c) => `${c.label.toLowerCase()} is ${c.measured} (needs ${c.requirement})`)
+                .join('; ')}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="compliance__details">
+        <summary>Every check</summary>
+        {report.files.map((file) => (
+          <table key={file.path} className="compliance__table">
+            <caption>{fileName(file.path)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Check</th>
+                <th scope="col">Measured</th>
+                <th scope="col">Needs</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {file.criteria.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.label}</th>
+                  <td>{c.measured}</td>
+                  <td>{c.requirement}</td>
+                  <td className={c.pass ? 'compliance__pass' : 'compliance__fail'}>
+                    {c.pass ? 'Pass' : 'Fail'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+        <p className="field__hint">
+          The report is saved beside the audio as {fileName(report.textPath)} and{' '}
+          {fileName(report.jsonPath)}.
+        </p>
+      </details>
+    </div>
+  )
+}
