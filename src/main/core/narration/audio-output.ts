@@ -6,6 +6,7 @@ import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import type { AudioTags, ChapterMark } from '../audio/audio-tags'
 import { buildId3v24Tag } from '../audio/id3v24'
+import { OggCommentWriter } from '../audio/ogg-comments'
 import { LAME_ENCODER_DELAY } from '../audio/mp3-info-tag'
 import { Mp3InfoTagger } from '../audio/mp3-tagger'
 import type { OutputFile } from './output-file'
@@ -90,10 +91,10 @@ export async function openAudioOutput(
     sampleRate: number
     /** MP3 only: LAME VBR (quality 2) unless constant bitrate is asked for. */
     mp3?: Mp3Encoding
-    /** MP3 only for now: an ID3v2.4 tag with these tags and the cover. */
+    /** The file's tags and cover: an ID3v2.4 tag in MP3, Vorbis comments in Ogg. */
     tags?: AudioTags
     /**
-     * MP3: the chapter titles, in order, known before the audio; their times are given to commit
+     * MP3 and Ogg: the chapter titles, in order, known before the audio; their times are given to commit
      * (the tag keeps its size, so it is written first and filled in at the end).
      */
     chapterTitles?: readonly string[]
@@ -115,9 +116,16 @@ export async function openAudioOutput(
   // Why the encoder's bytes go through a tagger: the Info frame must come first, but its
   // counts are known only at the end, so a blank one is written first and filled in at commit.
   const tagger = format === 'mp3' ? new Mp3InfoTagger() : null
+  // Why Ogg's pages go through a writer: its tags live in the comment header, which the encoder
+  // writes first, and the chapters' times are known only at the end (filled in at commit).
+  const oggTags =
+    format === 'ogg' && (options.tags || options.chapterTitles?.length)
+      ? new OggCommentWriter(options.tags ?? {}, options.chapterTitles ?? [])
+      : null
   const writeEncoded = async (bytes: Uint8Array): Promise<void> => {
     if (bytes.byteLength === 0) return
-    for (const part of tagger ? tagger.push(bytes) : [bytes]) await file.write(part)
+    const parts = tagger ? tagger.push(bytes) : oggTags ? oggTags.push(bytes) : [bytes]
+    for (const part of parts) await file.write(part)
   }
   const id3 =
     format === 'mp3' && (options.tags || options.chapterTitles?.length)
@@ -177,6 +185,14 @@ export async function openAudioOutput(
           mode: mp3Encoding.mode,
         })
         await file.writeAt(info.bytes, info.position)
+      }
+      if (oggTags) {
+        const times = final?.chapterTimes ?? provisional
+        if (times.length !== provisional.length) {
+          throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
+        }
+        const filled = oggTags.finish(times)
+        if (filled) await file.writeAt(filled.bytes, filled.position)
       }
       if (id3) {
         const times = final?.chapterTimes ?? provisional

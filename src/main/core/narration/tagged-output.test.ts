@@ -30,7 +30,12 @@ afterAll(async () => {
 
 interface Probed {
   format: { tags?: Record<string, string>; duration: string }
-  streams: { codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }[]
+  streams: {
+    codec_type: string
+    codec_name: string
+    disposition?: { attached_pic?: number }
+    tags?: Record<string, string>
+  }[]
   chapters: { start_time: string; end_time: string; tags?: { title?: string } }[]
 }
 
@@ -160,6 +165,55 @@ describe('ID3v2.4 tags, cover and chapters in an MP3', () => {
     expect(sniffCoverMime(Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))).toBe('image/jpeg')
     expect(sniffCoverMime(new TextEncoder().encode('GIF89a'))).toBeNull()
     expect(sniffCoverMime(new Uint8Array(0))).toBeNull()
+  })
+})
+
+describe('Vorbis comments, cover and chapters in an Ogg file', () => {
+  it('writes them where ffprobe reads them, over several pages for a large cover, and the file stays valid', async () => {
+    const big = new Uint8Array(
+      await readFile(new URL('../../../../resources/icons/1024x1024.png', import.meta.url)),
+    )
+    expect(big.byteLength).toBeGreaterThan(3 * 65_025) // a comment packet of several pages
+    const path = join(dir, 'book.ogg')
+    const out = await openAudioOutput(path, {
+      format: 'ogg',
+      sampleRate: 48_000,
+      tags: { ...BOOK, track: { number: 3, total: 7 }, cover: { mime: 'image/png', data: big } },
+      chapterTitles: ['Opening', 'Chapter 1: The Storm'],
+    })
+    const speech = speechLikeSignal(5, 24_000, 0.3, 6)
+    for (let i = 0; i < speech.length; i += 4800) await out.write(speech.slice(i, i + 4800))
+    await out.commit({
+      chapterTimes: [
+        { startMs: 0, endMs: 2250 },
+        { startMs: 2250, endMs: 5000 },
+      ],
+    })
+    const probed = await probe(path)
+    const tags = Object.fromEntries(
+      Object.entries({ ...probed.format.tags, ...probed.streams[0]?.tags }).map(([k, v]) => [
+        k.toLowerCase(),
+        v,
+      ]),
+    )
+    expect(tags).toMatchObject({
+      title: BOOK.title,
+      artist: BOOK.author,
+      album: BOOK.album,
+      composer: BOOK.narrator,
+      genre: BOOK.genre,
+      date: '2026',
+      track: '3',
+    })
+    const pic = probed.streams.find((s) => s.codec_type === 'video')
+    expect(pic?.codec_name).toBe('png')
+    expect(probed.chapters.map((c) => [Number(c.start_time), c.tags?.title])).toEqual([
+      [0, 'Opening'],
+      [2.25, 'Chapter 1: The Storm'],
+    ])
+    // Every sample decodes (the pages after the header were renumbered and their CRCs redone).
+    const decoded = await decodeSamples(path)
+    expect(decoded.length).toBe(5 * 48_000)
   })
 })
 
