@@ -43,6 +43,61 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+/** Boxes by path: the first box of each type along `path` inside `bytes`. */
+function findBox(
+  bytes: Uint8Array,
+  path: string[],
+  from = 0,
+  to = bytes.byteLength,
+): [number, number] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset)
+  for (let at = from; at + 8 <= to;) {
+    const size = view.getUint32(at)
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
+    if (type === path[0]) {
+      if (path.length === 1) return [at, size]
+      return findBox(bytes, path.slice(1), at + 8, at + size)
+    }
+    at += size
+  }
+  return null
+}
+
+/** The QuickTime chapter track of an M4B, read from its boxes: titles, durations, the reference. */
+function chapterTrackOf(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset)
+  const moov = findBox(bytes, ['moov'])!
+  const traks: [number, number][] = []
+  for (let at = moov[0] + 8; at < moov[0] + moov[1]; at += view.getUint32(at)) {
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === 'trak')
+      traks.push([at, view.getUint32(at)])
+  }
+  const [audio, text] = traks as [[number, number], [number, number]]
+  const chap = findBox(bytes, ['tref', 'chap'], audio[0] + 8, audio[0] + audio[1])
+  const textId = view.getUint32(findBox(bytes, ['tkhd'], text[0] + 8, text[0] + text[1])![0] + 20)
+  const stbl = findBox(bytes, ['mdia', 'minf', 'stbl'], text[0] + 8, text[0] + text[1])!
+  const inStbl = (type: string) => findBox(bytes, [type], stbl[0] + 8, stbl[0] + stbl[1])![0]
+  const stts = inStbl('stts')
+  const durationsMs: number[] = []
+  for (let i = 0; i < view.getUint32(stts + 12); i++)
+    durationsMs.push(view.getUint32(stts + 16 + i * 8 + 4))
+  const stsz = inStbl('stsz')
+  const count = view.getUint32(stsz + 16)
+  let offset = view.getUint32(inStbl('stco') + 16)
+  const titles: string[] = []
+  for (let i = 0; i < count; i++) {
+    const size = view.getUint32(stsz + 20 + i * 4)
+    const length = view.getUint16(offset)
+    titles.push(new TextDecoder().decode(bytes.subarray(offset + 2, offset + 2 + length)))
+    offset += size
+  }
+  return {
+    titles,
+    durationsMs,
+    referencedFromAudio: chap !== null && view.getUint32(chap[0] + 8) === textId,
+  }
+}
+
 describe('M4B audiobooks', () => {
   it('muxes the AAC frames unchanged into MP4 with tags, cover and chapters ffprobe lists', async () => {
     const path = join(dir, 'book.m4b')
@@ -98,14 +153,24 @@ describe('M4B audiobooks', () => {
       genre: 'Audiobook',
     })
     expect(probed.format.tags.date).toMatch(/^2026/)
-    const [audio, pic] = probed.streams
-    expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '24000' })
-    expect(pic).toMatchObject({ codec_name: 'png', disposition: { attached_pic: 1 } })
+    const audio = probed.streams.find((st) => st.codec_name === 'aac')
+    const pic = probed.streams.find((st) => st.disposition.attached_pic === 1)
+    expect(audio).toMatchObject({ sample_rate: '24000' })
+    expect(pic).toMatchObject({ codec_name: 'png' })
 
     const chapters = await probedChapters(path)
     expect(chapters.map((c) => c.title)).toEqual(['The Storm', 'Morning'])
     expect(chapters[0]!.start).toBe(0)
     expect(chapters[1]!.start).toBeCloseTo(second / 1000, 3)
+    // Apple's players read the QuickTime chapter track (not the Nero list): read back from its boxes.
+    const bytes = new Uint8Array(await readFile(path))
+    const track = chapterTrackOf(bytes)
+    expect(track.titles).toEqual(['The Storm', 'Morning'])
+    expect(track.durationsMs.reduce((a, b) => a + b, 0)).toBe(
+      Math.round((total * 1024 * 1000) / 24_000),
+    )
+    expect(track.durationsMs[0]).toBe(Math.round(second))
+    expect(track.referencedFromAudio).toBe(true)
     // Every frame decodes: 1024 samples each (the decoder trims nothing without an edit list).
     expect((await decodeSamples(path)).length).toBe(total * 1024)
   })

@@ -9,7 +9,7 @@ import type { MetadataTags, StreamTargetChunk } from 'mediabunny'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import type { AudioTags } from '../audio/audio-tags'
 import { ENCODED_BY } from '../audio/audio-tags'
-import { withChapterList } from '../audio/mp4-chapters'
+import { withChapters } from '../audio/mp4-chapters'
 import type { ChapterTime } from './audio-output'
 import { AAC_FRAME_SAMPLES } from './aac-frames'
 import type { OutputFile } from './output-file'
@@ -70,8 +70,8 @@ function* rawFrames(adts: Uint8Array): Generator<Uint8Array> {
  * Opens an M4B (MP4 with AAC) at `path`. The muxing is mediabunny's (MPL-2.0, no dependencies):
  * the service's AAC frames go in as they are, one packet per frame, no re-encoding. The moov box
  * is written last (no fast start: constant memory whatever the book's length), then given the
- * chapter list. Nothing appears under `path` before `commit`, which checks the file by reading it
- * back (frames and length).
+ * chapters: a Nero list and a QuickTime chapter track (see mp4-chapters.ts). Nothing appears
+ * under `path` before `commit`, which checks the file by reading it back (frames and length).
  */
 export async function openM4bOutput(
   path: string,
@@ -150,7 +150,10 @@ export async function openM4bOutput(
       }
       if (titles.length > 0) {
         const chapters = titles.map((title, i) => ({ title, ...times[i]! }))
-        await file.writeAt(withChapterList(written.data, chapters), written.position)
+        const totalMs = (frames * AAC_FRAME_SAMPLES * 1000) / PCM_SAMPLE_RATE
+        const laid = withChapters(written.data, written.position, chapters, totalMs)
+        await file.writeAt(laid.moov, written.position)
+        await file.writeAt(laid.tail, written.position + laid.moov.byteLength)
       }
       await file.commit({
         format: 'm4b',
