@@ -181,6 +181,12 @@ function textSampleEntry(): Uint8Array {
   )
 }
 
+/**
+ * The chapter track's clock: 24,000 ticks a second, the narration's own rate, so a chapter that
+ * starts on an audio frame starts on a whole tick (a millisecond clock would round it).
+ */
+const CHAPTER_TIMESCALE = 24_000
+
 /** The chapter text track: disabled (never played), one sample per chapter, in one chunk. */
 function chapterTrack(
   trackId: number,
@@ -190,8 +196,9 @@ function chapterTrack(
   chunkOffset: number,
   sampleSizes: number[],
 ): Uint8Array {
+  const ticks = (ms: number): number => Math.round((ms * CHAPTER_TIMESCALE) / 1000)
   const durations = chapters.map((c, i) =>
-    Math.max(0, Math.round((chapters[i + 1]?.startMs ?? totalMs) - c.startMs)),
+    Math.max(0, ticks(chapters[i + 1]?.startMs ?? totalMs) - ticks(c.startMs)),
   )
   const movieDuration = Math.round((totalMs * movieTimescale) / 1000)
   return box(
@@ -207,7 +214,7 @@ function chapterTrack(
     ),
     box(
       'mdia',
-      box('mdhd', FULL_BOX_0, u32(0, 0, 1000, totalMs), u16(LANGUAGE_UND, 0)),
+      box('mdhd', FULL_BOX_0, u32(0, 0, CHAPTER_TIMESCALE, ticks(totalMs)), u16(LANGUAGE_UND, 0)),
       box(
         'hdlr',
         FULL_BOX_0,
@@ -290,7 +297,7 @@ export function withChapters(
             chapterId,
             chapters,
             timescale,
-            Math.round(totalMs),
+            totalMs,
             chunkOffset,
             samples.map((s) => s.byteLength),
           ),
