@@ -197,8 +197,9 @@ function chapterTrack(
   sampleSizes: number[],
 ): Uint8Array {
   const ticks = (ms: number): number => Math.round((ms * CHAPTER_TIMESCALE) / 1000)
+  // The samples play back to back from 0: the first chapter covers the start of the file.
   const durations = chapters.map((c, i) =>
-    Math.max(0, ticks(chapters[i + 1]?.startMs ?? totalMs) - ticks(c.startMs)),
+    Math.max(0, ticks(chapters[i + 1]?.startMs ?? totalMs) - (i === 0 ? 0 : ticks(c.startMs))),
   )
   const movieDuration = Math.round((totalMs * movieTimescale) / 1000)
   return box(
@@ -267,7 +268,9 @@ export function withChapters(
   totalMs: number,
 ): { moov: Uint8Array; tail: Uint8Array } {
   if (chapters.length === 0) return { moov, tail: new Uint8Array(0) }
-  const listed = withChapterList(moov, chapters)
+  // The Nero list counts in one byte: a longer book keeps the QuickTime track alone (FFmpeg reads
+  // that one too).
+  const listed = chapters.length <= CHPL_MAX_CHAPTERS ? withChapterList(moov, chapters) : moov
   const parts = children(listed, 8, listed.byteLength)
   const mvhdAt = parts.find(([t]) => t === 'mvhd')
   const audioAt = parts.find(([t]) => t === 'trak')

@@ -164,10 +164,12 @@ function paginate(packets: Uint8Array[], serial: number, firstSequence: number):
   let continued = false
   let nextContinued = false
   const flush = (): void => {
+    // A page on which no packet ends has no position: granule -1 (RFC 3533); the others 0.
+    const ends = lacing.some((v) => v < 255)
     pages.push(
       buildPage({
         headerType: continued ? 0x01 : 0x00,
-        granule: new Uint8Array(8),
+        granule: ends ? new Uint8Array(8) : new Uint8Array(8).fill(0xff),
         serial,
         sequence: firstSequence + pages.length,
         lacing: Uint8Array.from(lacing),

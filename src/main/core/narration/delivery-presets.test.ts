@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -166,6 +166,40 @@ describe('delivery presets', () => {
     }
     // Real synthesis of two chapters, three encodes and a dozen FFmpeg runs: more than the
     // default 30 s on a loaded two-core machine.
+  }, 120_000)
+
+  it('ACX from a cache written before pieces kept their energy: measured again, the level is still set', async () => {
+    // The cache of the test above, its pieces' statistics stripped back to the older form.
+    const cacheDir = join(dir, 'cache')
+    for (const name of await readdir(cacheDir)) {
+      if (!/^[0-9a-f]{64}\.json$/.test(name)) continue
+      const meta = JSON.parse(await readFile(join(cacheDir, name), 'utf8')) as {
+        loudness?: { energy?: number }
+      }
+      if (meta.loudness) delete meta.loudness.energy
+      await writeFile(join(cacheDir, name), JSON.stringify(meta))
+    }
+    const result = await startRender({
+      project: createProject({
+        blocks: book(['Dusk', 'Night']),
+        defaults: {
+          voiceId: 'olivia',
+          format: 'mp3',
+          sampleRate: 44_100,
+          mp3: { mode: 'cbr', bitrateKbps: 192 },
+          preset: 'acx',
+        },
+      }),
+      outputPath: join(dir, 'again.mp3'),
+      source: upstreamSpeechSource(harness.client),
+      cache: await openPieceCache(cacheDir),
+    }).done
+    expect(result.requests).toBe(0)
+    expect(result.loudness.gainDb).not.toBe(0)
+    expect(result.compliance!.pass, JSON.stringify(result.compliance!.files, null, 1)).toBe(true)
+    const m = await measure(join(dir, 'again.mp3'))
+    expect(m.rmsDb).toBeGreaterThanOrEqual(-23)
+    expect(m.rmsDb).toBeLessThanOrEqual(-18)
   }, 120_000)
 
   it('Podcast: -16 LUFS within 1 LU and true peak at or under -1 dBTP, as FFmpeg measures them', async () => {

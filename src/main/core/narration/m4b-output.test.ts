@@ -177,6 +177,25 @@ describe('M4B audiobooks', () => {
     expect((await decodeSamples(path)).length).toBe(total * 1024)
   })
 
+  it('lists more chapters than the Nero list holds (255) through the QuickTime track', async () => {
+    const path = join(dir, 'many.m4b')
+    const titles = Array.from({ length: 300 }, (_, i) => `Scene ${i + 1}`)
+    const out = await openM4bOutput(path, { chapterTitles: titles })
+    const frames = await out.write(speech)
+    const totalMs = (frames * 1024 * 1000) / 24_000
+    await out.commit({
+      chapterTimes: titles.map((_, i) => ({
+        startMs: (i * totalMs) / 300,
+        endMs: ((i + 1) * totalMs) / 300,
+      })),
+    })
+    const chapters = await probedChapters(path)
+    expect(chapters).toHaveLength(300)
+    expect(chapters[299]!.title).toBe('Scene 300')
+    expect(chapters[299]!.start).toBeCloseTo((299 * totalMs) / 300 / 1000, 3)
+    expect(chapterTrackOf(new Uint8Array(await readFile(path))).titles).toEqual(titles)
+  })
+
   it('refuses a finished file whose frames do not add up, and leaves nothing behind on abort', async () => {
     const path = join(dir, 'short.m4b')
     const out = await openM4bOutput(path)

@@ -8,7 +8,7 @@ import type { ProgramSink, ReadyPiece } from './assemble-program'
 import { assembleProgram, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
 import { normalizationGain } from './loudness'
 import type { PieceLoudness } from './loudness-cells'
-import { loadPieceLoudness, ProgramLoudness } from './loudness-cells'
+import { loadPieceLoudness, measurePiece, ProgramLoudness } from './loudness-cells'
 import { ownedBytesToSamples, fadeLoudEdges, pauseSamples } from './pcm-edges'
 import { readOutputLayout, writeOutputLayout } from './output-layout'
 import type { PieceCache } from './piece-cache'
@@ -165,7 +165,12 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
         if (!stats || (target.kind === 'rms' && stats.energy === null)) {
           const samples = ownedBytesToSamples(await input.readAudio(i, piece))
           fadeLoudEdges(samples, FADE_SAMPLES)
-          stats = loudnessOfPlaced(piece, samples, input.onMeasured)
+          // Measured afresh when the stored statistics lack the energy (they would be returned
+          // as they are otherwise), and stored again with it.
+          if (stats) {
+            stats = measurePiece(samples)
+            input.onMeasured(piece, stats)
+          } else stats = loudnessOfPlaced(piece, samples, input.onMeasured)
         }
         loudness.addPiece(stats)
       }
