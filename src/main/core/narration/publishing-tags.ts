@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { Project } from '../../../shared/domain/script'
 import type { PreflightProblem } from '../../../shared/errors'
@@ -17,15 +18,31 @@ export async function readCover(path: string): Promise<CoverImage | PreflightPro
     kind: 'cover',
     message: `The cover image ${path} ${why} Choose another image under Publishing, or remove the cover.`,
   })
+  // Why these refusals: the path can come from a project file someone shared. A network path
+  // would make Windows connect (and authenticate) to that host; a device or pipe never ends.
+  if (/^[\\/]{2}/.test(path)) {
+    return problem('is on a network share. Copy it to this computer and choose the copy.')
+  }
   let data: Uint8Array
   try {
-    const file = await open(path, 'r')
+    // Non-blocking where the system has it: opening a named pipe must not wait for a writer.
+    const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
     try {
-      const { size } = await file.stat()
-      if (size > MAX_COVER_BYTES) {
-        return problem(`is ${Math.ceil(size / 1024 / 1024)} MB; covers can be at most 20 MB.`)
+      const info = await file.stat()
+      if (!info.isFile()) return problem('is not an image file.')
+      if (info.size > MAX_COVER_BYTES) {
+        return problem(`is ${Math.ceil(info.size / 1024 / 1024)} MB; covers can be at most 20 MB.`)
       }
-      data = new Uint8Array(await file.readFile())
+      // Its size and one byte at most, whatever comes: a file that grows meanwhile is refused.
+      const buffer = new Uint8Array(info.size + 1)
+      let length = 0
+      for (;;) {
+        const { bytesRead } = await file.read(buffer, length, buffer.byteLength - length, length)
+        if (bytesRead === 0) break
+        length += bytesRead
+        if (length > info.size) return problem('changed while it was read.')
+      }
+      data = buffer.subarray(0, length)
     } finally {
       await file.close()
     }

@@ -103,6 +103,9 @@ export function splitFileName(
   return `${String(n).padStart(width, '0')} - ${chapterTitleForFile(label, n)}.${format}`
 }
 
+/** Samples written at a time (a third of a second): the event loop gets a turn between slices. */
+const WRITE_SLICE = 8192
+
 /** What a delivery preset adds to the writing: a true-peak limiter, room tone, measurements. */
 export interface RenderMastering {
   /** The limiter's ceiling, linear (null: no limiter). */
@@ -304,9 +307,15 @@ export class RenderOutputs implements ProgramSink {
   async write(samples: Int16Array): Promise<void> {
     // In place: the assembler hands over fresh samples for every write and never reads them again.
     if (this.gain !== 1) applyGain(samples, this.gain)
-    const out = this.limiter ? this.limiter.process(samples) : samples
-    await this.toMain(out)
-    await this.toPart(out)
+    // A piece is up to half a minute of audio; limiting, metering and encoding it in one go would
+    // hold main's event loop for a good part of a second. A slice at a time, with a turn between.
+    for (let at = 0; at < samples.length; at += WRITE_SLICE) {
+      if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve))
+      const slice = samples.subarray(at, at + WRITE_SLICE)
+      const out = this.limiter ? this.limiter.process(slice) : slice
+      await this.toMain(out)
+      await this.toPart(out)
+    }
   }
 
   /** Commits every file (verify, rename). */
