@@ -27,6 +27,10 @@ export interface DeliveryPreset {
   /** ACX: room tone at the head and the tail of each file, seconds (at least, at most). */
   headSilenceS?: [number, number]
   tailSilenceS?: [number, number]
+  /** ACX: the longest file it takes, minutes. */
+  maxFileMinutes?: number
+  /** ACX takes one file per chapter: when they are written, they are what is checked. */
+  chapterFiles?: true
   /** The settings the preset requires; a render with others is refused before it starts. */
   format?: RenderFormat
   sampleRate?: 24_000 | 44_100 | 48_000
@@ -43,6 +47,8 @@ export const DELIVERY_PRESETS: Record<DeliveryPresetId, DeliveryPreset> = {
     noiseFloorMaxDb: -60,
     headSilenceS: [0.5, 1],
     tailSilenceS: [1, 5],
+    maxFileMinutes: 120,
+    chapterFiles: true,
     format: 'mp3',
     sampleRate: 44_100,
     mp3: { mode: 'cbr', bitrateKbps: 192 },
@@ -104,6 +110,8 @@ export interface ComplianceReport {
   createdAt: string
   pass: boolean
   files: FileCompliance[]
+  /** What was left out of the check, in a sentence ("The whole-book file is not checked..."). */
+  note?: string
   /** The JSON and readable reports written beside the output. */
   jsonPath: string
   textPath: string
@@ -135,6 +143,9 @@ export function presetCriteria(preset: DeliveryPreset): { label: string; require
   if (preset.tailSilenceS) {
     const [min, max] = preset.tailSilenceS
     out.push({ label: 'Room tone at the end', requirement: `${min} to ${max} s` })
+  }
+  if (preset.maxFileMinutes !== undefined) {
+    out.push({ label: 'Length', requirement: `at most ${preset.maxFileMinutes} minutes a file` })
   }
   if (preset.sampleRate) {
     out.push({ label: 'Sample rate', requirement: `${preset.sampleRate / 1000} kHz` })

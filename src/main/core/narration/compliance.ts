@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import type {
   ComplianceCriterion,
@@ -178,6 +179,17 @@ export function evaluateFile(
     span('head', 'Room tone at the start', preset.headSilenceS, measured.headSeconds)
   if (preset.tailSilenceS)
     span('tail', 'Room tone at the end', preset.tailSilenceS, measured.tailSeconds)
+  if (preset.maxFileMinutes !== undefined) {
+    const minutes = measured.seconds / 60
+    criteria.push({
+      id: 'length',
+      label: 'Length',
+      requirement: `at most ${preset.maxFileMinutes} minutes a file`,
+      measured: `${minutes.toFixed(1)} minutes`,
+      value: Math.round(minutes * 10) / 10,
+      pass: minutes <= preset.maxFileMinutes,
+    })
+  }
   if (preset.sampleRate) {
     criteria.push({
       id: 'sample-rate',
@@ -235,6 +247,7 @@ export function complianceText(report: ComplianceReport): string {
       ? `All ${report.files.length} file${report.files.length === 1 ? '' : 's'} meet ${report.presetName}.`
       : `${failed} of ${report.files.length} file${report.files.length === 1 ? '' : 's'} do not meet ${report.presetName}.`,
     'Measured on the audio as it went into the encoder (24 kHz, after gain and limiter).',
+    ...(report.note ? [report.note] : []),
   ]
   for (const file of report.files) {
     lines.push('', `${file.pass ? 'PASS' : 'FAIL'}  ${basename(file.path)}`)
@@ -247,11 +260,18 @@ export function complianceText(report: ComplianceReport): string {
   return `${lines.join('\n')}\n`
 }
 
+/** Removes the reports of an earlier render with a preset (a render without one leaves none). */
+export async function removeComplianceReport(outputPath: string): Promise<void> {
+  const { jsonPath, textPath } = compliancePaths(outputPath)
+  await Promise.all([rm(jsonPath, { force: true }), rm(textPath, { force: true })])
+}
+
 /** Builds the report of a render's files and writes it beside the output, JSON and text. */
 export async function writeComplianceReport(
   outputPath: string,
   preset: DeliveryPreset,
   files: FileCompliance[],
+  note: string | null = null,
   now: Date = new Date(),
 ): Promise<ComplianceReport> {
   const report: ComplianceReport = {
@@ -262,6 +282,7 @@ export async function writeComplianceReport(
     createdAt: now.toISOString(),
     pass: files.every((f) => f.pass),
     files,
+    ...(note ? { note } : {}),
     ...compliancePaths(outputPath),
   }
   await writeFileAtomic(report.jsonPath, `${JSON.stringify(report, null, 2)}\n`)

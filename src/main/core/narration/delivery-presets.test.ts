@@ -133,15 +133,14 @@ describe('delivery presets', () => {
     }).done
 
     const report = result.compliance!
-    expect(report.files.map((f) => basename(f.path))).toEqual([
-      'keeper.mp3',
-      '01 - Dusk.mp3',
-      '02 - Night.mp3',
-    ])
+    // ACX takes the chapter files: those are checked, and the report says the book file is not.
+    expect(report.files.map((f) => basename(f.path))).toEqual(['01 - Dusk.mp3', '02 - Night.mp3'])
+    expect(report.note).toContain('the whole-book file beside them is not checked')
     expect(report.pass, JSON.stringify(report.files, null, 1)).toBe(true)
     expect(JSON.parse(await readFile(report.jsonPath, 'utf8'))).toEqual(report)
     const text = await readFile(report.textPath, 'utf8')
-    expect(text).toContain('All 3 files meet ACX/Audible.')
+    expect(text).toContain('All 2 files meet ACX/Audible.')
+    expect(text).toMatch(/pass {2}Length: \d+\.\d minutes \(needs at most 120 minutes a file\)/)
     expect(text).toContain('pass  Loudness (RMS): ')
     expect((await readdir(dir)).sort()).toEqual(
       ['acx', 'cache', 'keeper.compliance.json', 'keeper.compliance.txt', 'keeper.mp3'].sort(),

@@ -15,7 +15,7 @@ import { removeLeftoverPartials } from './cache-files'
 import { storePieceLoudness } from './loudness-cells'
 import { renderPcmFormats } from './pcm-render'
 import { publishingTags } from './publishing-tags'
-import { evaluateFile, writeComplianceReport } from './compliance'
+import { evaluateFile, removeComplianceReport, writeComplianceReport } from './compliance'
 import { OUTPUT_CHANNELS } from './render-preflight'
 import type { ComplianceReport } from '../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../shared/domain/delivery'
@@ -271,12 +271,18 @@ export async function runRender(
           channels: OUTPUT_CHANNELS,
           ...(project.defaults.mp3 ? { mp3: project.defaults.mp3 } : {}),
         }
+        // A preset that takes chapter files checks those when they were written.
+        const onlyParts = preset.chapterFiles === true && pcm.extraFiles.length > 0
+        const checked = onlyParts ? pcm.measured.filter((m) => m.path !== outputPath) : pcm.measured
         compliance = await writeComplianceReport(
           outputPath,
           preset,
-          pcm.measured.map((m) => evaluateFile(m.path, preset, m.measures, facts)),
+          checked.map((m) => evaluateFile(m.path, preset, m.measures, facts)),
+          onlyParts
+            ? `${preset.name} takes the chapter files: the whole-book file beside them is not checked.`
+            : null,
         )
-      }
+      } else await removeComplianceReport(outputPath)
     }
 
     stage('output written')

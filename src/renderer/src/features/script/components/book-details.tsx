@@ -18,11 +18,10 @@ export function BookDetails(): ReactElement {
   const title = useScriptDocumentStore((s) => s.meta.title)
   const publishing = useScriptDocumentStore((s) => s.meta.publishing)
   const [coverError, setCoverError] = useState<unknown>(null)
-  // The year as typed: only a whole four-digit year reaches the project.
-  const [yearText, setYearText] = useState(
-    publishing.year === undefined ? '' : String(publishing.year),
-  )
-  const yearInvalid = yearText !== '' && !/^\d{4}$/.test(yearText)
+  // The year as typed while it is not a year yet; otherwise the project's (undo, another script).
+  const [yearDraft, setYearDraft] = useState<string | null>(null)
+  const yearText = yearDraft ?? (publishing.year === undefined ? '' : String(publishing.year))
+  const yearInvalid = yearDraft !== null
   const update = (patch: Partial<Publishing>): void => {
     const store = useScriptDocumentStore.getState()
     store.updateMeta({ publishing: { ...store.meta.publishing, ...patch } })
@@ -83,16 +82,20 @@ export function BookDetails(): ReactElement {
             aria-describedby={yearInvalid ? 'book-year-hint' : undefined}
             onChange={(e) => {
               const typed = e.target.value.trim()
-              setYearText(typed)
               const year = Number(typed)
               const { year: _dropped, ...rest } = useScriptDocumentStore.getState().meta.publishing
-              if (typed === '') useScriptDocumentStore.getState().updateMeta({ publishing: rest })
-              else if (/^\d{4}$/.test(typed) && year >= 1000) update({ year })
+              if (typed === '') {
+                setYearDraft(null)
+                useScriptDocumentStore.getState().updateMeta({ publishing: rest })
+              } else if (/^\d{4}$/.test(typed) && year >= 1000) {
+                setYearDraft(null)
+                update({ year })
+              } else setYearDraft(typed)
             }}
           />
           {yearInvalid && (
             <span id="book-year-hint" className="field__error">
-              Four digits, like 2026.
+              Four digits, like 2026: not saved until then.
             </span>
           )}
         </label>

@@ -25,6 +25,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
           ? `Ready for ${report.presetName}: all ${files} pass every check.`
           : `${failed.length} of ${files} would be turned down by ${report.presetName}.`}
       </p>
+      {report.note && <p className="compliance__note">{report.note}</p>}
       {failed.length > 0 && (
         <ul className="compliance__failures">
           {failed.map((file) => (

@@ -47,7 +47,8 @@ export function RenderDialog(props: {
   const [settings, setSettings] = useState<RenderSettings>({
     format: defaults.format,
     sampleRate: isAacContainer(defaults.format) ? 24_000 : defaults.sampleRate,
-    split: 'none',
+    // ACX takes one file per chapter.
+    split: defaults.preset === 'acx' ? 'chapter' : 'none',
     subtitles: 'srt',
     loudness: defaults.loudness,
     ...(defaults.mp3 ? { mp3: defaults.mp3 } : {}),
@@ -189,8 +190,13 @@ export function RenderDialog(props: {
               <option value="mp3">MP3</option>
               <option value="wav">WAV</option>
               <option value="ogg">Ogg Vorbis</option>
-              <option value="m4b">M4B audiobook (chapters, cover)</option>
-              <option value="aac">AAC (ADTS)</option>
+              {/* A preset sets the level with a gain, which AAC frames joined as sent cannot take. */}
+              <option value="m4b" disabled={preset !== null}>
+                M4B audiobook (chapters, cover)
+              </option>
+              <option value="aac" disabled={preset !== null}>
+                AAC (ADTS)
+              </option>
               <option value="pcm">Raw PCM</option>
             </select>
           </label>
