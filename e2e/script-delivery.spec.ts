@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process'
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { probeFile } from '../src/main/core/narration/test-audio'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'
-
-const run = promisify(execFile)
 
 let dir: string
 test.beforeEach(async () => {
@@ -115,20 +112,7 @@ test('an ACX render: the preset sets the settings, the book details and cover go
     pass: boolean
   }
   expect(report.pass).toBe(true)
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_format',
-    '-show_streams',
-    '-show_chapters',
-    '-of',
-    'json',
-    join(dir, 'keeper-parts', '02 - Night.mp3'),
-  ])
-  const probed = JSON.parse(stdout) as {
-    format: { tags: Record<string, string> }
-    streams: { codec_name: string; sample_rate?: string }[]
-  }
+  const probed = await probeFile(join(dir, 'keeper-parts', '02 - Night.mp3'))
   expect(probed.format.tags).toMatchObject({
     title: 'Night',
     album: 'The Keeper',

@@ -1,5 +1,6 @@
 import type { AudioTags, ChapterMark } from './audio-tags'
 import { ENCODED_BY } from './audio-tags'
+import { concatBytes } from './bytes'
 
 /**
  * ID3v2.4 tags for an MP3, written from scratch because the maintained Node writers stop at
@@ -31,16 +32,6 @@ function u32(value: number): Uint8Array {
   return out
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.byteLength
-  }
-  return out
-}
-
 /** A string as ISO-8859-1 bytes (IDs and MIME types are plain ASCII), null-terminated. */
 function latin1z(text: string): Uint8Array {
   const out = new Uint8Array(text.length + 1)
@@ -49,19 +40,24 @@ function latin1z(text: string): Uint8Array {
 }
 
 function utf8z(text: string): Uint8Array {
-  return concat([encoder.encode(text), Uint8Array.of(0)])
+  return concatBytes([encoder.encode(text), Uint8Array.of(0)])
 }
 
 function frame(id: string, body: Uint8Array): Uint8Array {
-  return concat([latin1z(id).subarray(0, 4), synchsafe(body.byteLength), Uint8Array.of(0, 0), body])
+  return concatBytes([
+    latin1z(id).subarray(0, 4),
+    synchsafe(body.byteLength),
+    Uint8Array.of(0, 0),
+    body,
+  ])
 }
 
 function textFrame(id: string, text: string): Uint8Array {
-  return frame(id, concat([Uint8Array.of(UTF8), encoder.encode(text)]))
+  return frame(id, concatBytes([Uint8Array.of(UTF8), encoder.encode(text)]))
 }
 
 function userTextFrame(description: string, text: string): Uint8Array {
-  return frame('TXXX', concat([Uint8Array.of(UTF8), utf8z(description), encoder.encode(text)]))
+  return frame('TXXX', concatBytes([Uint8Array.of(UTF8), utf8z(description), encoder.encode(text)]))
 }
 
 function chapterId(index: number): string {
@@ -73,7 +69,7 @@ function chapterFrames(chapters: readonly ChapterMark[]): Uint8Array[] {
   const chaps = chapters.map((chapter, i) =>
     frame(
       'CHAP',
-      concat([
+      concatBytes([
         latin1z(chapterId(i)),
         u32(Math.max(0, Math.round(chapter.startMs))),
         u32(Math.max(0, Math.round(chapter.endMs))),
@@ -86,7 +82,7 @@ function chapterFrames(chapters: readonly ChapterMark[]): Uint8Array[] {
   const toc = (id: string, topLevel: boolean, children: string[]): Uint8Array =>
     frame(
       'CTOC',
-      concat([
+      concatBytes([
         latin1z(id),
         // Bit 0: ordered; bit 1: top level.
         Uint8Array.of(topLevel ? 0x03 : 0x01),
@@ -137,7 +133,7 @@ export function buildId3v24Tag(tags: AudioTags, chapters: readonly ChapterMark[]
     frames.push(
       frame(
         'COMM',
-        concat([
+        concatBytes([
           Uint8Array.of(UTF8),
           latin1z('eng').subarray(0, 3),
           utf8z(''),
@@ -152,7 +148,7 @@ export function buildId3v24Tag(tags: AudioTags, chapters: readonly ChapterMark[]
       frame(
         'APIC',
         // Encoding, MIME type, picture type 3 (front cover), description (empty), the image.
-        concat([
+        concatBytes([
           Uint8Array.of(UTF8),
           latin1z(tags.cover.mime),
           Uint8Array.of(0x03),
@@ -163,8 +159,8 @@ export function buildId3v24Tag(tags: AudioTags, chapters: readonly ChapterMark[]
     )
   }
   frames.push(...chapterFrames(chapters))
-  const body = concat(frames)
-  return concat([
+  const body = concatBytes(frames)
+  return concatBytes([
     Uint8Array.of(0x49, 0x44, 0x33, 0x04, 0x00, 0x00),
     synchsafe(body.byteLength),
     body,

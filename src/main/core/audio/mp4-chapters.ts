@@ -1,4 +1,5 @@
 import type { ChapterMark } from './audio-tags'
+import { concatBytes } from './bytes'
 
 /**
  * Chapters in an MP4 (M4B) file as a Nero chapter list: a `chpl` box in `moov/udta`, read by
@@ -152,16 +153,6 @@ const LANGUAGE_UND = 0x55c4
 function textSample(title: string): Uint8Array {
   const text = titleBytes(title)
   return concatBytes([u16(text.byteLength), text, box('encd', u32(0x00000100))])
-}
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
 }
 
 /** The text sample entry (the 3GPP timed-text layout FFmpeg and Apple write for chapter tracks). */

@@ -2,6 +2,7 @@ import type { AudioTags, ChapterMark } from './audio-tags'
 import { ENCODED_BY } from './audio-tags'
 import { oggPageCrc } from './ogg'
 import { Carry } from './verdict'
+import { concatBytes } from './bytes'
 
 /**
  * Tags, cover and chapters for an Ogg Vorbis stream, written into its comment header while the
@@ -30,16 +31,6 @@ function u32be(value: number): Uint8Array {
   return out
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
-}
-
 /** A time as HH:MM:SS.mmm (always 12 characters up to 99 hours). */
 export function chapterTimestamp(ms: number): string {
   const total = Math.max(0, Math.round(ms))
@@ -53,7 +44,7 @@ export function chapterTimestamp(ms: number): string {
 /** The FLAC picture block of a front cover (type 3), in base64, as METADATA_BLOCK_PICTURE holds it. */
 function pictureBlock(cover: NonNullable<AudioTags['cover']>): string {
   const mime = encoder.encode(cover.mime)
-  const block = concat([
+  const block = concatBytes([
     u32be(3),
     u32be(mime.byteLength),
     mime,
@@ -99,7 +90,7 @@ export function vorbisCommentPacket(
   })
   if (tags.cover) fields.push(`METADATA_BLOCK_PICTURE=${pictureBlock(tags.cover)}`)
   const encoded = fields.map((f) => encoder.encode(f))
-  return concat([
+  return concatBytes([
     Uint8Array.of(0x03, 0x76, 0x6f, 0x72, 0x62, 0x69, 0x73), // type 3, "vorbis"
     u32le(vendor.byteLength),
     vendor,
@@ -141,7 +132,7 @@ function parsePage(data: Uint8Array, at: number): { page: Page; length: number }
 }
 
 function buildPage(page: Page): Uint8Array {
-  const out = concat([
+  const out = concatBytes([
     Uint8Array.of(0x4f, 0x67, 0x67, 0x53, 0, page.headerType),
     page.granule,
     u32le(page.serial),
@@ -173,7 +164,7 @@ function paginate(packets: Uint8Array[], serial: number, firstSequence: number):
         serial,
         sequence: firstSequence + pages.length,
         lacing: Uint8Array.from(lacing),
-        body: concat(body),
+        body: concatBytes(body),
       }),
     )
     continued = nextContinued
@@ -269,7 +260,7 @@ export class OggCommentWriter {
         this.partial.push(page.body.subarray(offset, offset + lace))
         offset += lace
         if (lace < 255) {
-          this.headerPackets.push(concat(this.partial))
+          this.headerPackets.push(concatBytes(this.partial))
           this.partial = []
         }
       }
@@ -320,6 +311,6 @@ export class OggCommentWriter {
     )
     if (pages.length !== this.laid.pages)
       throw new Error('the Ogg comment pages changed at the end')
-    return { bytes: concat(pages), position: this.laid.position }
+    return { bytes: concatBytes(pages), position: this.laid.position }
   }
 }

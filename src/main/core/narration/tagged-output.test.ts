@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AudioTags } from '../audio/audio-tags'
 import { sniffCoverMime } from '../audio/audio-tags'
@@ -12,9 +10,7 @@ import { id3v2Size } from '../audio/verdict'
 import { openAudioOutput } from './audio-output'
 import type { PlannedBlock } from './render-plan'
 import { RenderOutputs, chapterTitles } from './render-outputs'
-import { decodeSamples, speechLikeSignal } from './test-audio'
-
-const run = promisify(execFile)
+import { decodeSamples, probeFile, speechLikeSignal } from './test-audio'
 
 let dir: string
 let cover: Uint8Array
@@ -28,31 +24,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-interface Probed {
-  format: { tags?: Record<string, string>; duration: string }
-  streams: {
-    codec_type: string
-    codec_name: string
-    disposition?: { attached_pic?: number }
-    tags?: Record<string, string>
-  }[]
-  chapters: { start_time: string; end_time: string; tags?: { title?: string } }[]
-}
-
-/** What Debian's ffprobe reads from a file: its tags, streams (a cover is one) and chapters. */
-async function probe(path: string): Promise<Probed> {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_format',
-    '-show_streams',
-    '-show_chapters',
-    '-of',
-    'json',
-    path,
-  ])
-  return JSON.parse(stdout) as Probed
-}
+const probe = probeFile
 
 const BOOK: AudioTags = {
   title: 'The Lighthouse Keeper — Book One',

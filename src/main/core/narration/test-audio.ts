@@ -45,6 +45,40 @@ export async function decodeSamples(path: string): Promise<Int16Array> {
   return new Int16Array(bytes.buffer, 0, bytes.byteLength >> 1)
 }
 
+/** What ffprobe shows of a file: its format and tags, its streams (a cover is one), its chapters. */
+export interface ProbedFile {
+  format: {
+    format_name: string
+    duration: string
+    bit_rate?: string
+    tags?: Record<string, string>
+  }
+  streams: {
+    codec_type: string
+    codec_name: string
+    sample_rate?: string
+    bit_rate?: string
+    disposition?: { attached_pic?: number }
+    tags?: Record<string, string>
+  }[]
+  chapters: { start_time: string; end_time: string; tags?: { title?: string } }[]
+}
+
+/** Test helper: ffprobe's view of a file's container (no decoding). */
+export async function probeFile(path: string): Promise<ProbedFile> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_format',
+    '-show_streams',
+    '-show_chapters',
+    '-of',
+    'json',
+    path,
+  ])
+  return JSON.parse(stdout) as ProbedFile
+}
+
 /** Test helper: the chapters ffprobe reads from a file's headers, in seconds. */
 export async function probedChapters(
   path: string,
