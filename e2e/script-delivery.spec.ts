@@ -89,6 +89,13 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   await summary.getByText('Every check', { exact: true }).click()
   await expect(summary.getByRole('table').first()).toContainText('Loudness (RMS)')
   await snap(app, 'render-finished-acx-report')
+  // The summary in plain words, the figures behind a disclosure, and it can be put away.
+  await expect(finished).toContainText(
+    /keeper\.mp3 is ready: 0:\d\d long, with 2 parts beside it, in /,
+  )
+  await expect(finished.getByText('Details', { exact: true })).toBeVisible()
+  await finished.getByRole('button', { name: 'Dismiss the render summary' }).click()
+  await expect(finished).toHaveCount(0)
 
   // The files: the report beside the book, the chapter files, and the tags and cover in them.
   expect((await readdir(dir)).sort()).toEqual(

@@ -9,6 +9,12 @@ import type { useRenderSession } from '../hooks/use-render-session'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
 
+/** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
+function folderOf(path: string): string {
+  const parts = path.split(/[\\/]/).filter(Boolean)
+  return parts.at(-2) ?? path
+}
+
 function clock(seconds: number): string {
   const s = Math.max(0, Math.round(seconds))
   const h = Math.floor(s / 3600)
@@ -53,6 +59,8 @@ export function RenderPanel(props: {
   const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)
   const order = useScriptDocumentStore((s) => s.order)
   const [actionError, setActionError] = useState<unknown>(null)
+  // The summary of a finished render stays until it is dismissed (or the next render ends).
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null)
   if (docId === null) return null
 
   const act = (run: () => Promise<unknown>): void => {
@@ -155,18 +163,16 @@ export function RenderPanel(props: {
           </button>
         </div>
       )}
-      {finished !== null && (
+      {finished !== null && finished.finishedAt !== dismissedAt && (
         <div className="render-panel__finished" data-testid="render-finished">
           <div className="render-panel__head">
             <span>
               <strong>{finished.outputName}</strong> is ready:{' '}
-              {clock(finished.result.durationSeconds)} of audio, {finished.result.requests} requests
-              ({finished.result.cachedPieces} pieces from the cache),{' '}
-              {finished.result.billableCharacters.toLocaleString()} billable characters
-              {finished.result.loudness.outputLufs !== null
-                ? `, ${finished.result.loudness.outputLufs.toFixed(1)} LUFS`
+              {clock(finished.result.durationSeconds)} long
+              {finished.result.extraFiles.length > 0
+                ? `, with ${finished.result.extraFiles.length} ${finished.result.extraFiles.length === 1 ? 'part' : 'parts'} beside it`
                 : ''}
-              .
+              , in {folderOf(finished.result.outputPath)}.
             </span>
             <span className="button-row">
               <button
@@ -183,12 +189,31 @@ export function RenderPanel(props: {
               >
                 Show in folder
               </button>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label="Dismiss the render summary"
+                title="Dismiss"
+                onClick={() => setDismissedAt(finished.finishedAt)}
+              >
+                ✕
+              </button>
             </span>
           </div>
           {finished.result.compliance && <ComplianceSummary report={finished.result.compliance} />}
-          {finished.result.subtitlesPath !== null && (
-            <p className="field__hint">Subtitles written beside it.</p>
-          )}
+          <details className="render-panel__details">
+            <summary>Details</summary>
+            <p className="field__hint">
+              {finished.result.requests.toLocaleString()} new{' '}
+              {finished.result.requests === 1 ? 'request' : 'requests'} to the service,{' '}
+              {finished.result.cachedPieces.toLocaleString()} pieces reused from earlier renders,{' '}
+              {finished.result.billableCharacters.toLocaleString()} billable characters
+              {finished.result.loudness.outputLufs !== null
+                ? `; loudness ${finished.result.loudness.outputLufs.toFixed(1)} LUFS`
+                : ''}
+              .{finished.result.subtitlesPath !== null ? ' Subtitles written beside it.' : ''}
+            </p>
+          </details>
           {finished.result.pauseRounding !== null && finished.result.pauseRounding.pauses > 0 && (
             <p className="field__hint" data-testid="render-pause-rounding">
               AAC keeps time in frames of {finished.result.pauseRounding.frameMs.toFixed(2)} ms: the{' '}
