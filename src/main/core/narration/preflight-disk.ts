@@ -62,6 +62,30 @@ export interface DiskFootprint {
   cacheBytes: number
 }
 
+/**
+ * The footprint with the cover image counted in every file that embeds it: MP3 and M4B carry its
+ * bytes, Ogg carries them in base64 (a third more); WAV, PCM and AAC carry none.
+ */
+export function withCoverCopies(
+  footprint: DiskFootprint,
+  coverBytes: number,
+  format: RenderFormat,
+  parts: number,
+): DiskFootprint {
+  const inFile =
+    format === 'ogg'
+      ? Math.ceil((coverBytes * 4) / 3)
+      : format === 'mp3' || format === 'm4b'
+        ? coverBytes
+        : 0
+  if (inFile === 0) return footprint
+  return {
+    ...footprint,
+    outputBytes: footprint.outputBytes + inFile,
+    partsBytes: footprint.partsBytes + (footprint.partsBytes > 0 ? inFile * parts : 0),
+  }
+}
+
 /** Estimates what a render writes: the file, its per-chapter copies and the new cached pieces. */
 export function estimateFootprint(
   summary: PlanSummary,

@@ -12,7 +12,7 @@ import { startHarness } from '../upstream/test/helpers'
 import { importScript } from './import-script'
 import type { PieceCache } from './piece-cache'
 import { openPieceCache } from './piece-cache'
-import { estimateFootprint, SPARE_BYTES } from './preflight-disk'
+import { estimateFootprint, SPARE_BYTES, withCoverCopies } from './preflight-disk'
 import { startRender } from './render-job'
 import type { RenderOptions } from './render-job'
 import { planRender } from './render-plan'
@@ -175,6 +175,30 @@ describe('checks before the first billable request', () => {
     )
     expect(error.details?.preflight?.map((p) => p.kind)).toEqual(['folder'])
     expect(await readdir(folder)).toEqual([])
+  })
+
+  it('counts the cover once in every file that embeds it (base64 in Ogg), and in none that does not', () => {
+    const footprint = {
+      seconds: 60,
+      characters: 600,
+      pauseMs: 0,
+      outputBytes: 1_000_000,
+      partsBytes: 1_000_000,
+      cacheBytes: 0,
+    }
+    expect(withCoverCopies(footprint, 3_000_000, 'mp3', 10)).toMatchObject({
+      outputBytes: 4_000_000,
+      partsBytes: 31_000_000,
+    })
+    expect(withCoverCopies(footprint, 3_000_000, 'ogg', 10)).toMatchObject({
+      outputBytes: 5_000_000,
+      partsBytes: 41_000_000,
+    })
+    expect(withCoverCopies(footprint, 3_000_000, 'wav', 10)).toEqual(footprint)
+    expect(withCoverCopies({ ...footprint, partsBytes: 0 }, 3_000_000, 'm4b', 0)).toMatchObject({
+      outputBytes: 4_000_000,
+      partsBytes: 0,
+    })
   })
 
   it('refuses when the estimated space is not free, and says how it was estimated', async () => {

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { DeliveryPreset } from '../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../shared/domain/delivery'
@@ -15,10 +16,12 @@ import {
   checkOutputFolders,
   estimateFootprint,
   freeBytesAt,
+  withCoverCopies,
 } from './preflight-disk'
 import { checkVoiceUses } from './preflight-voices'
 import { checkCover } from './publishing-tags'
 import type { SplitOutput } from './render-outputs'
+import { splitPartCount } from './render-outputs'
 import type { PlanSummary, VoiceUse } from './voice-uses'
 
 /** Channels of every file VoiceDesk writes: the service speaks mono, and it is kept mono. */
@@ -224,7 +227,19 @@ export async function preflightRender(options: PreflightOptions): Promise<void> 
   const splitDir = split?.dir ?? null
   const folders = await checkOutputFolders(outputPath, splitDir)
   if (folders.length > 0) throw preflightError(folders)
-  const footprint = estimateFootprint(options.summary, project, options.cache, split !== null)
+  // The cover was checked above: a regular file of known size, copied into every file written.
+  const coverPath = project.publishing.coverPath
+  const footprint = withCoverCopies(
+    estimateFootprint(options.summary, project, options.cache, split !== null),
+    coverPath === undefined ? 0 : (await stat(coverPath)).size,
+    project.defaults.format,
+    split
+      ? splitPartCount(
+          project.blocks.map((b) => ({ id: b.id, chapter: b.chapter ?? null })),
+          split.mode,
+        )
+      : 0,
+  )
   const space = await checkDiskSpace(
     footprint,
     {
