@@ -14,6 +14,9 @@ import type { UpstreamClient } from '../upstream/upstream-client'
 import { importScript } from './import-script'
 import { openPieceCache } from './piece-cache'
 import { estimateRender, startRender } from './render-job'
+import { planRender } from './render-plan'
+import { preflightRender } from './render-preflight'
+import { summarizePlan } from './voice-uses'
 import type { NarrationRenderResult } from './render-job'
 import { upstreamSpeechSource } from './upstream-speech-source'
 
@@ -70,8 +73,10 @@ italic and bold are spoken with emphasis; pictures are skipped (stderr says how 
                          the files' tags (MP3: ID3v2.4), over what the script file gives
   --cover IMAGE          a JPEG or PNG cover image, embedded in the files
   --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
-  --dry-run              plan only: print pieces, cached pieces, requests and billable
-                         characters; send nothing, write nothing
+  --dry-run              plan and check only: print pieces, cached pieces, requests and
+                         billable characters after the checks a render makes first (settings,
+                         preset, cover, folder, free space; not the voice list); send nothing,
+                         write nothing
   --json                 print the result (or the estimate) as JSON on stdout
   --base-url URL         service address (or VOICEDESK_BASE_URL); not needed with --dry-run
   --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
@@ -399,8 +404,25 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
         ? resolve(values['cache-dir'])
         : defaultCacheDir(io.env),
     )
+    const outputPath = resolve(String(values.out))
+    const split =
+      typeof values['per-block'] === 'string'
+        ? { mode: 'block' as const, dir: resolve(values['per-block']) }
+        : typeof values['per-chapter'] === 'string'
+          ? { mode: 'chapter' as const, dir: resolve(values['per-chapter']) }
+          : null
     const estimate = estimateRender(project, cache)
     if (values['dry-run']) {
+      // The checks a render makes before its first request, less the voice list (that needs the
+      // service): the settings, the preset, the cover, the folder and the free space.
+      await preflightRender({
+        project,
+        summary: summarizePlan(project, planRender(project)),
+        outputPath,
+        split,
+        cache,
+        catalog: null,
+      })
       write(
         'out',
         values.json
@@ -414,13 +436,6 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     const plan = (values.plan as string | undefined) ?? io.env.VOICEDESK_PLAN ?? 'free'
     if (plan !== 'free' && plan !== 'paid') throw usage('--plan must be free or paid.')
     client = await io.createClient({ baseUrl, plan })
-    const outputPath = resolve(String(values.out))
-    const split =
-      typeof values['per-block'] === 'string'
-        ? { mode: 'block' as const, dir: resolve(values['per-block']) }
-        : typeof values['per-chapter'] === 'string'
-          ? { mode: 'chapter' as const, dir: resolve(values['per-chapter']) }
-          : null
     const job = startRender({
       project,
       outputPath,

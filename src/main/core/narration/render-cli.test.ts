@@ -69,6 +69,38 @@ describe('render command', () => {
     expect(okInputs()).toEqual([])
   })
 
+  it('--dry-run makes the checks a render makes first, so a refused render is known before any cost', async () => {
+    const script = join(dir, 'dry-checks.txt')
+    await writeFile(script, SCRIPT)
+    sandbox.clearRequestLog()
+    const preset = await runCli([
+      script,
+      '--out',
+      join(dir, 'dry-checks.wav'),
+      '--voice',
+      'emma',
+      '--preset',
+      'acx',
+      '--dry-run',
+    ]).exit
+    expect(preset.code).toBe(2)
+    expect(preset.err).toContain('ACX/Audible takes MP3, not WAV.')
+    const folder = await runCli([
+      script,
+      '--out',
+      join(dir, 'no-such-folder', 'x.mp3'),
+      '--voice',
+      'emma',
+      '--dry-run',
+    ]).exit
+    expect(folder.code).toBe(8)
+    expect(folder.err).toContain('no-such-folder')
+    expect(okInputs()).toEqual([])
+    expect(
+      (await readdir(dir)).filter((f) => f.startsWith('dry-checks.') && f !== 'dry-checks.txt'),
+    ).toEqual([])
+  })
+
   it('resumes after kill -9 to a byte-identical file without re-requesting finished pieces', async () => {
     const script = join(dir, 'story.txt')
     await writeFile(script, SCRIPT)
