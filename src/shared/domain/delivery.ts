@@ -115,6 +115,8 @@ export interface ComplianceReport {
   /** The JSON and readable reports written beside the output. */
   jsonPath: string
   textPath: string
+  /** Set when the report files could not be written: why (the verdict above still holds). */
+  unsaved?: string
 }
 
 /** The criteria of a preset in plain words, for before a render ("what will be checked"). */

@@ -355,7 +355,9 @@ function complianceLines(report: NarrationRenderResult['compliance']): string[] 
         .filter((c) => !c.pass)
         .map((c) => `  ${basename(f.path)}: ${c.label} ${c.measured} (needs ${c.requirement})`),
     ),
-    `Report: ${report.textPath} (and ${basename(report.jsonPath)})`,
+    report.unsaved === undefined
+      ? `Report: ${report.textPath} (and ${basename(report.jsonPath)})`
+      : `The report could not be saved: ${report.unsaved}`,
   ]
 }
 

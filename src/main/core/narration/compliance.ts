@@ -285,7 +285,14 @@ export async function writeComplianceReport(
     ...(note ? { note } : {}),
     ...compliancePaths(outputPath),
   }
-  await writeFileAtomic(report.jsonPath, `${JSON.stringify(report, null, 2)}\n`)
-  await writeFileAtomic(report.textPath, complianceText(report))
+  // Why a failure here does not fail the render: the audio is already checked and in place, and
+  // the verdict is still shown; only the files beside it are missing, and the result says why.
+  try {
+    await writeFileAtomic(report.jsonPath, `${JSON.stringify(report, null, 2)}\n`)
+    await writeFileAtomic(report.textPath, complianceText(report))
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return { ...report, unsaved: reason }
+  }
   return report
 }

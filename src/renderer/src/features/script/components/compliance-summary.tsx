@@ -66,10 +66,14 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
             </tbody>
           </table>
         ))}
-        <p className="field__hint">
-          The report is saved beside the audio as {fileName(report.textPath)} and{' '}
-          {fileName(report.jsonPath)}.
-        </p>
+        {report.unsaved === undefined ? (
+          <p className="field__hint">
+            The report is saved beside the audio as {fileName(report.textPath)} and{' '}
+            {fileName(report.jsonPath)}.
+          </p>
+        ) : (
+          <p className="field__error">The report could not be saved: {report.unsaved}</p>
+        )}
       </details>
     </div>
   )
