@@ -106,6 +106,8 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await expect(findings.locator('[data-finding="duration"]')).toHaveAttribute('data-severity', 'ok')
   await expect(findings.locator('[data-finding="level"]')).toHaveAttribute('data-severity', 'ok')
   await expect(findings).toContainText('Good length')
+  // The form scrolls inside the dialog; Create stays in view without scrolling to it.
+  await expect(dialog.getByRole('button', { name: 'Create voice' })).toBeInViewport()
   await snap(app, 'voices-create-dialog-findings')
 
   await dialog.getByRole('button', { name: 'Create voice' }).click()
