@@ -1,10 +1,3 @@
-import {
-  EncodedAudioPacketSource,
-  EncodedPacket,
-  Mp4OutputFormat,
-  Output,
-  StreamTarget,
-} from 'mediabunny'
 import type { MetadataTags, StreamTargetChunk } from 'mediabunny'
 import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import type { AudioTags } from '../audio/audio-tags'
@@ -77,6 +70,10 @@ export async function openM4bOutput(
   path: string,
   options: { tags?: AudioTags; chapterTitles?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<M4bOutput> {
+  // Loaded on first use: mediabunny is a large module graph, and most renders (and every other
+  // CLI command) never write an M4B.
+  const { EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output, StreamTarget } =
+    await import('mediabunny')
   const file: OutputFile = await createOutputFile(
     path,
     options.signal ? { signal: options.signal } : {},

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises'
-import { EncodedPacketSink, FilePathSource, Input, MP4 } from 'mediabunny'
 import { AppError } from '../../../shared/errors'
 import { createAudioChecker } from '../audio/check'
 import { readInfoTag } from '../audio/mp3-info-tag'
@@ -112,6 +111,7 @@ export async function verifyOutput(path: string, expect: OutputExpectation): Pro
 async function verifyMp4(path: string, expect: OutputExpectation): Promise<void> {
   const refuse = (reason: string): AppError =>
     new AppError('DISK', `The finished M4B file is damaged (${reason}). Render again.`)
+  const { EncodedPacketSink, FilePathSource, Input, MP4 } = await import('mediabunny')
   const input = new Input({ formats: [MP4], source: new FilePathSource(path) })
   try {
     const track = await input.getPrimaryAudioTrack().catch((error: unknown) => {
