@@ -17,7 +17,13 @@ import type { ChapterTime } from './audio-output'
 import { openM4bOutput } from './m4b-output'
 import { createOutputFile } from './output-file'
 import type { SplitOutput } from './render-outputs'
-import { chapterTitles, OPENING_CHAPTER, splitFileName, splitPartCount } from './render-outputs'
+import {
+  chapterSpans,
+  chapterTitles,
+  OPENING_CHAPTER,
+  splitFileName,
+  splitPartCount,
+} from './render-outputs'
 import type { PlannedBlock, RenderPlan } from './render-plan'
 
 /** What an AAC render needs from the render around it. */
@@ -205,12 +211,7 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
       }
     }
     await closePart()
-    await main.commit(
-      chapterStarts.map((start, i) => ({
-        startMs: framesToMs(start),
-        endMs: framesToMs(chapterStarts[i + 1] ?? frames),
-      })),
-    )
+    await main.commit(chapterSpans(chapterStarts, frames, framesToMs))
     return { samples: frames * AAC_FRAME_SAMPLES, extraFiles, pauseRounding: rounding }
   } catch (error) {
     await Promise.all(files.map((f) => f.abort()))

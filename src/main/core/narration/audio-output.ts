@@ -186,19 +186,15 @@ export async function openAudioOutput(
         })
         await file.writeAt(info.bytes, info.position)
       }
+      const times = final?.chapterTimes ?? provisional
+      if (times.length !== provisional.length) {
+        throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
+      }
       if (oggTags) {
-        const times = final?.chapterTimes ?? provisional
-        if (times.length !== provisional.length) {
-          throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
-        }
         const filled = oggTags.finish(times)
         if (filled) await file.writeAt(filled.bytes, filled.position)
       }
       if (id3) {
-        const times = final?.chapterTimes ?? provisional
-        if (times.length !== provisional.length) {
-          throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
-        }
         const tag = id3(provisional.map((c, i) => ({ ...c, ...times[i] })))
         // The same text, so the same size: the audio after it does not move.
         if (tag.byteLength !== id3Bytes) throw new Error('the ID3 tag changed size at commit')

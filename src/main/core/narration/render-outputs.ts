@@ -88,6 +88,21 @@ export function chapterTitles(blocks: readonly Pick<PlannedBlock, 'chapter'>[]):
 }
 
 /**
+ * Each chapter's span from where the chapters start and where the file ends (in any unit, `toMs`
+ * converts): a chapter ends where the next starts, and the first starts the file.
+ */
+export function chapterSpans(
+  starts: readonly number[],
+  end: number,
+  toMs: (units: number) => number,
+): ChapterTime[] {
+  return starts.map((start, i) => ({
+    startMs: i === 0 ? 0 : toMs(start),
+    endMs: toMs(starts[i + 1] ?? end),
+  }))
+}
+
+/**
  * The file name of one per-block or per-chapter file, numbered so they sort in script order:
  * `001-block-id.wav` for blocks; `01 - Chapter title.mp3` for chapters, as audiobook stores and
  * players list them, with as many digits as the last number needs (at least two).
@@ -220,12 +235,12 @@ export class RenderOutputs implements ProgramSink {
 
   /** The chapters' times in the main file, from the starts seen and the total written. */
   private chapterTimes(): ChapterTime[] {
-    const ms = (samples: number): number => (samples * 1000) / PCM_SAMPLE_RATE
     // The first chapter starts the file (room tone before its first block included).
-    return this.chapterStarts.map((start, i) => ({
-      startMs: i === 0 ? 0 : ms(start),
-      endMs: ms(this.chapterStarts[i + 1] ?? this.written),
-    }))
+    return chapterSpans(
+      this.chapterStarts,
+      this.written,
+      (samples) => (samples * 1000) / PCM_SAMPLE_RATE,
+    )
   }
 
   /** Opens the main file (and the split folder). */
