@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useRef } from 'react'
+import { memo, useCallback, useEffect, useRef } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
@@ -123,6 +123,9 @@ export function InboxTable(props: {
 }): ReactElement {
   const { rows, focusedId, onVisible, onLoadMore, hasMore, loadingMore } = props
   const scrollRef = useRef<HTMLDivElement | null>(null)
+  // Stable between renders on purpose: the virtualizer lays out every row again (10,000 objects,
+  // a major GC every few seconds of scrolling) whenever this function changes identity.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows])
   // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -131,7 +134,7 @@ export function InboxTable(props: {
     overscan: 8,
     // Why no flushSync: a synchronous render on every scroll event costs frames on long lists.
     useFlushSync: false,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
