@@ -25,6 +25,15 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   // Pasted as a link: the id is taken from its path.
   await screen.openById(`https://console.example/agents/conversations/${live.id}?tab=transcript`)
   await expect(app.page.getByTestId('conversation-id')).toHaveText(live.id)
+  // The heading is the agent by name and when the call started; the id sits behind Details.
+  await expect(app.page.getByTestId('header-agent')).toHaveText('Maya Okafor')
+  await expect(app.page.getByTestId('conversation-heading')).toContainText(
+    /Call on \w{3} \d+, \d{4}/,
+  )
+  await expect(app.page.getByTestId('conversation-heading')).not.toContainText(live.id)
+  await expect(app.page.getByTestId('conversation-id')).toBeHidden()
+  await app.page.getByText('Details', { exact: true }).click()
+  await expect(app.page.getByTestId('conversation-id')).toBeVisible()
 
   // Turns appear while it runs.
   await expect(screen.statusChip).toHaveText('active')
@@ -37,7 +46,7 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   // It completes; every turn is there once; evaluations follow.
   await expect(screen.statusChip).toHaveText('completed', { timeout: 20_000 })
   await expect(screen.turns).toHaveCount(9)
-  await expect(app.page.getByTestId('header-end-reason')).toContainText('caller_hangup')
+  await expect(app.page.getByTestId('header-end-reason')).toHaveText('The caller hung up')
   await expect(screen.evaluations.getByTestId('criterion')).toHaveCount(3, { timeout: 20_000 })
   await expect(screen.followStatus).toBeHidden()
   await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
@@ -46,7 +55,9 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
     'Unknown',
   ])
   await expect(screen.evaluations.getByTestId('evaluation-summary')).toContainText('booked a table')
-  await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('party_size')
+  // Extracted fields in words; the raw key stays in the tooltip.
+  await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Party size')
+  await expect(screen.evaluations.getByTestId('extracted-data')).not.toContainText('party_size')
   const firstCriterion = screen.evaluations.getByTestId('criterion').first()
   await firstCriterion.getByRole('button', { name: 'Rationale' }).click()
   await expect(firstCriterion.getByTestId('criterion-rationale')).toContainText('business name')
@@ -57,9 +68,14 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   expect(ConversationsScreen.readsOf(sandbox, live.id)).toEqual([])
 
   // The recording (downloaded by main, played from a blob: URL) plays from a clicked turn.
+  // The app's own player (play/pause, time, seek bar, speed) over an audio element without
+  // the browser's controls.
   const audio = app.page.getByTestId('recording-audio')
-  await expect(audio).toBeVisible({ timeout: 30_000 })
+  const playButton = app.page.getByRole('button', { name: 'Play the recording', exact: true })
+  await expect(playButton).toBeVisible({ timeout: 30_000 })
+  await expect(audio).toBeHidden()
   await expect(audio).toHaveAttribute('src', /^blob:/)
+  await expect(app.page.getByTestId('recording-time')).toHaveText(/^0:00 \/ \d+:\d\d$/)
   await expect
     .poll(() =>
       audio.evaluate((el) => {
@@ -81,7 +97,23 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   await expect
     .poll(() => audio.evaluate((el) => (el as unknown as PageAudio).currentTime))
     .toBeGreaterThan(seekedTo + 0.3)
-  await audio.evaluate((el) => (el as unknown as PageAudio).pause())
+  // Pause from the keyboard; the speed and the seek bar drive the same element.
+  const pauseButton = app.page.getByRole('button', { name: 'Pause the recording', exact: true })
+  await pauseButton.focus()
+  await app.page.keyboard.press('Enter')
+  await expect.poll(() => audio.evaluate((el) => (el as unknown as PageAudio).paused)).toBe(true)
+  await expect(playButton).toBeVisible()
+  await app.page.getByTestId('recording-speed').selectOption({ label: '1.5×' })
+  expect(
+    await audio.evaluate((el) => (el as unknown as { playbackRate: number }).playbackRate),
+  ).toBe(1.5)
+  // The seek bar from the keyboard: Home to the start, then a second a step.
+  await app.page.getByLabel('Position in the recording').focus()
+  await app.page.keyboard.press('Home')
+  await app.page.keyboard.press('ArrowRight')
+  await app.page.keyboard.press('ArrowRight')
+  await expect.poll(() => audio.evaluate((el) => (el as unknown as PageAudio).currentTime)).toBe(2)
+  await expect(app.page.getByTestId('recording-time')).toHaveText(/^0:02 \/ /)
 
   await snap(app, 'conversation-completed-evaluations')
 
@@ -188,7 +220,11 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   await screen.openById(failed)
   await expect(screen.statusChip).toHaveText('failed')
   await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
-  await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity_timeout')
+  await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
+  await app.page.getByText('Details', { exact: true }).click()
+  await expect(
+    app.page.getByRole('button', { name: 'Copy end reason code' }).locator('xpath=..'),
+  ).toContainText('inactivity_timeout')
   await expect(app.page.getByTestId('recording-none')).toHaveText(
     'This conversation has no recording.',
   )

@@ -39,3 +39,48 @@ export function roleName(role: string): string {
 export function isKnownRole(role: string): boolean {
   return Object.hasOwn(ROLE_NAMES, role)
 }
+
+/**
+ * A machine code in plain words: "party_size" -> "Party size", "maxDurationReached" -> "Max
+ * duration reached". For codes the app has no better word for (criteria, extracted fields,
+ * transports); the code itself stays available behind "details".
+ */
+export function humanizeCode(code: string): string {
+  const words = code
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.:/]+/)
+    .filter((word) => word !== '')
+    .map((word) => (/^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase()))
+  const text = words.join(' ')
+  return text === '' ? code : `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`
+}
+
+const END_REASONS: Record<string, string> = {
+  caller_hangup: 'The caller hung up',
+  agent_ended: 'The agent ended the call',
+  inactivity_timeout: 'Nobody spoke for too long (inactivity timeout)',
+  max_duration_reached: 'The call reached its maximum length',
+  dial_no_answer: 'Nobody answered',
+}
+
+/** Why a conversation ended, as a sentence; codes this version does not know are put in words. */
+export function endReasonLabel(code: string): string {
+  return END_REASONS[code] ?? humanizeCode(code)
+}
+
+const TRANSPORTS: Record<string, string> = {
+  web: 'Web call',
+  websocket: 'Web call',
+  webrtc: 'Web call',
+  phone: 'Phone call',
+  pstn: 'Phone call',
+  sip: 'Phone call (SIP)',
+  twilio: 'Phone call',
+}
+
+/** How the call came in, in words ("Web call", "Phone call"). */
+export function transportLabel(transport: string | null): string {
+  if (transport === null || transport.trim() === '') return '—'
+  return TRANSPORTS[transport.toLowerCase()] ?? humanizeCode(transport)
+}

@@ -1,5 +1,6 @@
 import type { AppErrorData } from '../errors'
 import type { Conversation, ConversationEvaluation } from './conversation'
+import { humanizeCode } from './conversation-format'
 
 /** Most conversations one batch export takes. */
 export const MAX_BATCH_EXPORT = 20_000
@@ -30,7 +31,12 @@ export function summarizeEvaluations(evaluations: ConversationEvaluation[]): Eva
     .filter((e) => e.kind === 'criterion')
     .map((e) => ({
       id: e.criterionId ?? e.id,
-      name: e.name ?? e.criterionId ?? 'Unnamed criterion',
+      name:
+        e.name !== null && e.name.trim() !== ''
+          ? e.name
+          : e.criterionId === null
+            ? 'Unnamed criterion'
+            : humanizeCode(e.criterionId),
       result: resultOf(e),
     }))
   const summary = evaluations.find((e) => e.kind === 'summary')?.rationale ?? null

@@ -117,3 +117,19 @@ export function KeyIcon(props: IconProps): ReactElement {
     </Icon>
   )
 }
+
+export function PlayIcon(props: IconProps): ReactElement {
+  return (
+    <Icon {...props}>
+      <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
+    </Icon>
+  )
+}
+
+export function PauseIcon(props: IconProps): ReactElement {
+  return (
+    <Icon {...props}>
+      <path d="M8 5v14M16 5v14" strokeWidth="3" />
+    </Icon>
+  )
+}

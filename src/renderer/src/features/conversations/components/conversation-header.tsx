@@ -1,7 +1,12 @@
 import type { ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
-import { formatOffset } from '../../../../../shared/domain/conversation-format'
+import {
+  endReasonLabel,
+  formatOffset,
+  transportLabel,
+} from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
+import { CopyButton } from '../../../components/copy-button'
 import { formatDateTime } from '../../../lib/format'
 import { StatusChip } from './status-chip'
 
@@ -9,7 +14,15 @@ function when(iso: string | null): string {
   return iso === null ? '—' : formatDateTime(iso)
 }
 
-/** "3 min 12 s" for the header (the transcript uses m:ss). */
+const SHORT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** "Jul 20, 2026, 10:00 AM": the heading's time (the facts below keep the seconds). */
+function whenShort(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : SHORT.format(date)
+}
+
+/** "3:12", or "3:12 so far" while the call runs. */
 function duration(c: Conversation, now: number): string {
   if (c.durationMs !== null) return formatOffset(c.durationMs)
   const start = Date.parse(c.startedAt ?? '')
@@ -17,15 +30,31 @@ function duration(c: Conversation, now: number): string {
   return '—'
 }
 
-const END_REASONS: Record<string, string> = {
-  caller_hangup: 'The caller hung up',
-  agent_ended: 'The agent ended the call',
-  inactivity_timeout: 'Nobody spoke for too long (inactivity timeout)',
-  max_duration_reached: 'The maximum duration was reached',
-  dial_no_answer: 'Nobody answered',
+/** One identifier in the details: the value in full (never cut mid-token) and a copy button. */
+function Identifier(props: {
+  label: string
+  value: string
+  what: string
+  testId?: string
+}): ReactElement {
+  return (
+    <div className="conversation-header__identifier">
+      <dt>{props.label}</dt>
+      <dd>
+        <code className="conversation-header__code" data-testid={props.testId}>
+          {props.value}
+        </code>
+        <CopyButton text={props.value} what={props.what} />
+      </dd>
+    </div>
+  )
 }
 
-/** Status, agent, transport, times and end reason of a conversation. */
+/**
+ * A conversation as a reviewer reads it: the agent and when the call started as the heading, then
+ * status, how it came in, times and why it ended, in words. Ids and raw codes sit behind
+ * "Details", each with a copy button, for a ticket or a look-up in the service's console.
+ */
 export function ConversationHeader(props: {
   conversation: Conversation
   /** The agent's name (never its raw id). */
@@ -35,9 +64,9 @@ export function ConversationHeader(props: {
 }): ReactElement {
   const c = props.conversation
   const status = props.watch.status ?? c.status
+  const started = c.startedAt ?? c.createdAt
   const rows: [string, string, string][] = [
-    ['Agent', props.agentName, 'agent'],
-    ['Transport', c.transport ?? '—', 'transport'],
+    ['Call', transportLabel(c.transport), 'transport'],
     ['Started', when(c.startedAt), 'started'],
     ['Ended', when(c.endedAt), 'ended'],
     ['Duration', duration(c, props.now), 'duration'],
@@ -45,8 +74,13 @@ export function ConversationHeader(props: {
   return (
     <header className="conversation-header">
       <div className="conversation-header__title">
-        <h2 className="conversation-header__id mono" data-testid="conversation-id">
-          {c.id}
+        <h2 className="conversation-header__heading" data-testid="conversation-heading">
+          <span className="conversation-header__name" data-testid="header-agent">
+            {props.agentName}
+          </span>
+          {started !== null && (
+            <span className="conversation-header__when">Call on {whenShort(started)}</span>
+          )}
         </h2>
         <StatusChip status={status} />
       </div>
@@ -59,14 +93,29 @@ export function ConversationHeader(props: {
         ))}
         {c.endReason !== null && (
           <div className="conversation-header__fact conversation-header__fact--wide">
-            <dt>End reason</dt>
-            <dd data-testid="header-end-reason">
-              {END_REASONS[c.endReason] ?? c.endReason}{' '}
-              <span className="mono field__hint">({c.endReason})</span>
-            </dd>
+            <dt>Ended because</dt>
+            <dd data-testid="header-end-reason">{endReasonLabel(c.endReason)}</dd>
           </div>
         )}
       </dl>
+      <details className="conversation-header__details">
+        <summary>Details</summary>
+        <dl className="conversation-header__identifiers">
+          <Identifier
+            label="Conversation id"
+            value={c.id}
+            what="conversation id"
+            testId="conversation-id"
+          />
+          {c.agentId !== null && <Identifier label="Agent id" value={c.agentId} what="agent id" />}
+          {c.endReason !== null && (
+            <Identifier label="End reason code" value={c.endReason} what="end reason code" />
+          )}
+          {c.transport !== null && (
+            <Identifier label="Transport" value={c.transport} what="transport code" />
+          )}
+        </dl>
+      </details>
     </header>
   )
 }

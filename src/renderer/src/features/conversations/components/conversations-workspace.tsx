@@ -141,10 +141,15 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
             <aside className="conversations__side">{openedById}</aside>
             {detail ?? (
               <div className="conversations__main">
-                <div className="conversations__empty">
+                <div className="conversations__empty" data-testid="opened-by-id-empty">
                   <p>
-                    Paste a conversation id (conv_…) to open it. While it runs, its status and new
-                    turns appear about once a second.
+                    Paste a conversation id (conv_…) or a link to one to open it. While it runs, its
+                    status and new turns appear about once a second.
+                  </p>
+                  <p className="field__hint">
+                    Where ids come from: the address of a conversation in the service&apos;s web
+                    console, the <code>conversation_id</code> of your webhook events, or the logs of
+                    the app that starts your agent&apos;s calls.
                   </p>
                 </div>
               </div>

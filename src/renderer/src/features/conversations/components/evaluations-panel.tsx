@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { ConversationEvaluation } from '../../../../../shared/domain/conversation'
+import { humanizeCode } from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 
 const RESULT: Record<string, { label: string; tone: string }> = {
@@ -15,6 +16,12 @@ function resultOf(e: ConversationEvaluation): { label: string; tone: string } {
   return RESULT[status] ?? { label: status, tone: '' }
 }
 
+/** A criterion's name as its author wrote it; failing that, its id in words. */
+function criterionName(e: ConversationEvaluation): string {
+  if (e.name !== null && e.name.trim() !== '') return e.name
+  return humanizeCode(e.criterionId ?? e.id)
+}
+
 function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement {
   const [open, setOpen] = useState(false)
   const e = props.evaluation
@@ -26,7 +33,9 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
         <span className={`chip ${result.tone}`} data-testid="criterion-result">
           {result.label}
         </span>
-        <span className="criterion__name">{e.name ?? e.criterionId ?? e.id}</span>
+        <span className="criterion__name" title={e.criterionId ?? undefined}>
+          {criterionName(e)}
+        </span>
         {e.rationale !== null && (
           <button
             type="button"
@@ -110,7 +119,7 @@ export function EvaluationsPanel(props: {
             <dl className="extracted__fields" data-testid="extracted-data">
               {Object.entries(d.data ?? {}).map(([k, v]) => (
                 <div key={k} className="extracted__field">
-                  <dt className="mono">{k}</dt>
+                  <dt title={k}>{humanizeCode(k)}</dt>
                   <dd>{value(v)}</dd>
                 </div>
               ))}
@@ -119,7 +128,7 @@ export function EvaluationsPanel(props: {
         ))}
         {other.map((o) => (
           <p key={o.id} className="field__hint">
-            <span className="chip">{o.kind}</span> {o.rationale ?? value(o.data)}
+            <span className="chip">{humanizeCode(o.kind)}</span> {o.rationale ?? value(o.data)}
           </p>
         ))}
       </div>

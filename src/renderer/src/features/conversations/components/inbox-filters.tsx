@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Agent } from '../../../../../shared/domain/conversation-list'
+import { humanizeCode } from '../../../../../shared/domain/conversation-format'
 import type { InboxFilters, OutcomeFilter } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useInboxStore } from '../stores/inbox-store'
@@ -149,7 +150,7 @@ export function InboxFilterBar(props: {
             ...props.criteria.map((c) => ({ value: c.id, label: c.name })),
             // A chosen criterion stays listed even before any loaded row has it.
             ...(filters.criterion !== '' && criterionName === undefined
-              ? [{ value: filters.criterion, label: filters.criterion }]
+              ? [{ value: filters.criterion, label: humanizeCode(filters.criterion) }]
               : []),
           ]}
           onChange={(value) => setFilter('criterion', value)}

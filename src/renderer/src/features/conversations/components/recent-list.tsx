@@ -74,15 +74,15 @@ export function RecentList(props: {
               onClick={() => props.onOpen(item.id)}
               aria-current={item.id === selectedId ? 'true' : undefined}
             >
-              <span className="recent__id mono">{item.id}</span>
               <span className="recent__meta">
+                <span className="recent__agent">{agentLabel(agents, item.agentId)}</span>
                 <StatusChip status={item.status} />
-                <span>{agentLabel(agents, item.agentId)}</span>
               </span>
               <span className="recent__meta">
-                {item.startedAt !== null ? formatDateTime(item.startedAt) : 'not started'}
+                {item.startedAt !== null ? formatDateTime(item.startedAt) : 'Not started'}
                 {item.durationMs !== null && ` · ${formatOffset(item.durationMs)}`}
               </span>
+              <span className="recent__id mono">{item.id}</span>
             </button>
             <button
               type="button"

@@ -1,31 +1,5 @@
-import { useState } from 'react'
 import type { ReactElement } from 'react'
-
-type CopyState = 'idle' | 'copied' | 'failed'
-
-/**
- * Copies text: the async clipboard first; when the page may not use it (a permission policy that
- * allows no clipboard access), the selection-based copy that a click is always allowed to do.
- */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return
-  } catch {
-    // Fall through to the selection copy below.
-  }
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.className = 'visually-hidden'
-  document.body.append(area)
-  const focused = document.activeElement
-  area.select()
-  const copied = document.execCommand('copy')
-  area.remove()
-  if (focused instanceof HTMLElement) focused.focus()
-  if (!copied) throw new Error('The clipboard is not available.')
-}
+import { CopyButton } from '../../../components/copy-button'
 
 function pretty(value: unknown): string {
   if (value === undefined) return 'null'
@@ -38,33 +12,12 @@ function JsonBlock(props: {
   value: unknown
   highlight: (text: string) => ReactElement
 }): ReactElement {
-  const [copy, setCopy] = useState<CopyState>('idle')
   const text = pretty(props.value)
-  const onCopy = (): void => {
-    copyText(text).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    )
-  }
   return (
     <div className="json-block">
       <div className="json-block__head">
         <span className="json-block__label">{props.label}</span>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={onCopy}
-          aria-label={`Copy ${props.label.toLowerCase()} as JSON`}
-        >
-          {copy === 'copied' ? 'Copied' : copy === 'failed' ? 'Copy failed' : 'Copy'}
-        </button>
-        <span role="status" className="visually-hidden">
-          {copy === 'copied'
-            ? `${props.label} copied to the clipboard.`
-            : copy === 'failed'
-              ? 'Could not copy.'
-              : ''}
-        </span>
+        <CopyButton text={text} what={`${props.label.toLowerCase()} as JSON`} />
       </div>
       <pre className="json-block__code" data-testid={`tool-${props.label.toLowerCase()}`}>
         {props.highlight(text)}

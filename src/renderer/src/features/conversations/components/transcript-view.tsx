@@ -246,13 +246,6 @@ export function TranscriptView(props: {
             }}
             onKeyDown={onSearchKey}
           />
-          <span className="transcript__matches" aria-live="polite" data-testid="search-count">
-            {needle === ''
-              ? ''
-              : matches.length === 0
-                ? 'No match'
-                : `${Math.min(current, matches.length - 1) + 1} of ${matches.length}`}
-          </span>
           <button
             type="button"
             className="button button--small"
@@ -271,6 +264,13 @@ export function TranscriptView(props: {
           >
             ↓
           </button>
+          <span className="transcript__matches" aria-live="polite" data-testid="search-count">
+            {needle === ''
+              ? ''
+              : matches.length === 0
+                ? 'No match'
+                : `${Math.min(current, matches.length - 1) + 1} of ${matches.length}`}
+          </span>
         </div>
       </div>
       <div
