@@ -56,9 +56,21 @@ test('a wrong key shows the wrong-key message with the request id in Details', a
   await account.open()
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
-  await account.saveApiKey(`sk_wrong_${randomBytes(12).toString('hex')}`)
+  const wrongKey = `sk_wrong_${randomBytes(12).toString('hex')}`
+  await account.saveApiKey(wrongKey)
+  await expect(app.page.getByTestId('credential-saved')).toBeVisible()
   await account.verify()
   await expect(account.verifyError).toContainText('The service did not accept the credential')
+  // The answer is in view, no green "Saved" stays beside it, and the sidebar says so in red.
+  await expect(account.verifyError).toBeInViewport()
+  await expect(app.page.getByTestId('credential-saved')).toBeHidden()
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText(
+    `Key …${wrongKey.slice(-4)} · not accepted`,
+  )
+  await expect(app.page.getByTestId('sidebar-account')).toHaveAttribute(
+    'data-tone',
+    'status-dot--danger',
+  )
   await expect(account.verifyError.getByTestId('error-message')).toContainText(
     'rejected the API key',
   )

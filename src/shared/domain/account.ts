@@ -52,6 +52,11 @@ export interface AccountStatus {
   baseUrl: string
   /** ISO time of the last successful verification of the current credential, or null. */
   verifiedAt: string | null
+  /**
+   * The service refused this very credential (key or token, at this base URL) the last time it
+   * was checked in this session; a new key, token or address clears it.
+   */
+  rejected: boolean
   /** Where the credential is kept: the OS keychain, or this session only (keychain unavailable). */
   storage: 'keychain' | 'session' | 'none'
   /** For access tokens: the granted scopes (expanded) and the expiry, read from the token itself. */

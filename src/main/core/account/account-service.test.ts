@@ -89,6 +89,7 @@ describe('AccountService: API key', () => {
       customLimits: null,
       baseUrl: '',
       verifiedAt: null,
+      rejected: false,
       storage: 'none',
       token: null,
       allowed: {
@@ -403,6 +404,45 @@ describe('AccountService: verify', () => {
     expect((error as AppError).details?.requestId).toBe('req_x')
     expect((error as AppError).retryable).toBe(code === 'NETWORK')
     expect(service.getStatus().verifiedAt).toBeNull()
+  })
+})
+
+describe('AccountService: a refused credential', () => {
+  function refuse(): void {
+    verifyImpl = () =>
+      Promise.reject(new AppError('AUTH_INVALID', 'raw', { details: { status: 401 } }))
+  }
+
+  it('is marked rejected after a refused check, and only that key at that address', async () => {
+    const { service } = await make()
+    await service.setApiKey(KEY)
+    await service.setBaseUrl('https://tts.example')
+    const seen: boolean[] = []
+    service.onChanged((status) => seen.push(status.rejected))
+    expect(service.getStatus().rejected).toBe(false)
+    refuse()
+    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_INVALID' })
+    expect(service.getStatus().rejected).toBe(true)
+    expect(seen).toEqual([true])
+    // Another key is not refused until it is checked.
+    await service.setApiKey('sk_live_another_key_0000')
+    expect(service.getStatus().rejected).toBe(false)
+  })
+
+  it('is cleared by a check that passes, and not set by a network failure', async () => {
+    const { service } = await make()
+    await service.setApiKey(KEY)
+    await service.setBaseUrl('https://tts.example')
+    refuse()
+    await service.verify().catch(() => undefined)
+    expect(service.getStatus().rejected).toBe(true)
+    verifyImpl = () => Promise.reject(new AppError('NETWORK', 'raw', { retryable: true }))
+    await service.verify().catch(() => undefined)
+    expect(service.getStatus().rejected).toBe(true)
+    verifyImpl = () =>
+      Promise.resolve({ verifiedAt: '2026-05-01T12:00:00.000Z', voiceCount: 1, requestId: 'r' })
+    await service.verify()
+    expect(service.getStatus().rejected).toBe(false)
   })
 })
 

@@ -6,6 +6,7 @@ import type {
   PlanLimits,
   VerifyResult,
 } from '../../../shared/domain/account'
+import { createHash } from 'node:crypto'
 import { PLAN_LIMITS } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
@@ -80,6 +81,12 @@ function hintOf(secret: string): string {
  * The account: which credential is active (API key, access token, development sandbox or none),
  * where it is kept, which base URL and plan apply, and what the UI may know about it.
  */
+/** A credential and its address, compared without keeping the secret itself. */
+function identityOf(active: ActiveCredential): string {
+  const digest = createHash('sha256').update(active.credential.secret).digest('hex')
+  return `${active.baseUrl}\n${active.credential.kind}\n${digest}`
+}
+
 export class AccountService {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
@@ -92,6 +99,11 @@ export class AccountService {
   #secret: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
+  /**
+   * Which credential the service refused at its last check (base URL plus a digest of the
+   * secret, in memory only): any other key, token or address is not "rejected" until checked.
+   */
+  #rejected: string | null = null
   readonly #clock: Clock
   #timers: (() => void)[] = []
   #loadNotice: AccountNotice | null = null
@@ -287,6 +299,7 @@ export class AccountService {
       customLimits: sandbox !== null ? null : settings.customLimits,
       baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
       verifiedAt: sandbox !== null ? this.#sandboxVerifiedAt : settings.verifiedAt,
+      rejected: this.#isRejected(),
       storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : this.#secrets.storage,
       token,
       allowed,
@@ -483,6 +496,7 @@ export class AccountService {
     const problem = this.credentialProblem()
     if (problem !== null) throw problem
     let result: VerifyResult
+    const checked = identityOf(active)
     try {
       result = await this.#verify({
         baseUrl: active.baseUrl,
@@ -490,8 +504,14 @@ export class AccountService {
         ...(signal === undefined ? {} : { signal }),
       })
     } catch (error) {
-      throw explainVerifyError(error, active.baseUrl, active.credential.kind)
+      const explained = explainVerifyError(error, active.baseUrl, active.credential.kind)
+      if (explained.code === 'AUTH_INVALID') {
+        this.#rejected = checked
+        this.#changed()
+      }
+      throw explained
     }
+    this.#rejected = null
     if (this.#kind() === 'sandbox') {
       this.#sandboxVerifiedAt = result.verifiedAt
     } else {
@@ -499,6 +519,12 @@ export class AccountService {
     }
     this.#changed()
     return result
+  }
+
+  #isRejected(): boolean {
+    if (this.#rejected === null) return false
+    const active = this.activeCredential()
+    return active !== null && identityOf(active) === this.#rejected
   }
 
   /** Stops the token timers. */

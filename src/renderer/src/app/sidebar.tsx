@@ -18,12 +18,17 @@ function AccountState(): ReactElement {
       ? 'No API key'
       : status.credential === 'sandbox'
         ? 'Sandbox'
-        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}${elsewhere ? ' · other service' : ''}`
+        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}${elsewhere ? ' · other service' : status.rejected ? ' · not accepted' : ''}`
+  const tone = !connected
+    ? ''
+    : status.rejected
+      ? 'status-dot--danger'
+      : status.storage === 'session' || elsewhere
+        ? 'status-dot--warning'
+        : 'status-dot--ok'
   return (
-    <span className="sidebar__account" data-testid="sidebar-account">
-      <span
-        className={`status-dot ${connected ? (status.storage === 'session' || elsewhere ? 'status-dot--warning' : 'status-dot--ok') : ''}`}
-      />
+    <span className="sidebar__account" data-testid="sidebar-account" data-tone={tone}>
+      <span className={`status-dot ${tone}`} />
       {text}
     </span>
   )

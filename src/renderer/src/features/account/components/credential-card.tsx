@@ -142,14 +142,17 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
           )}
         </div>
 
-        {justSaved !== null && status !== undefined && status.keyHint !== null && (
-          <Notice tone="success" title="Saved" role="status" testId="credential-saved">
-            <p className="notice__text">
-              {justSaved === 'apiKey' ? 'The API key' : 'The access token'} is stored; from now on
-              only its hint {status.keyHint} is shown.
-            </p>
-          </Notice>
-        )}
+        {justSaved !== null &&
+          status !== undefined &&
+          status.keyHint !== null &&
+          !status.rejected && (
+            <Notice tone="success" title="Saved" role="status" testId="credential-saved">
+              <p className="notice__text">
+                {justSaved === 'apiKey' ? 'The API key' : 'The access token'} is stored; from now on
+                only its hint {status.keyHint} is shown.
+              </p>
+            </Notice>
+          )}
 
         {mode === 'apiKey' ? (
           <SecretForm

@@ -12,14 +12,17 @@ const planOptions: { plan: Plan; name: string; detail: string }[] = [
   {
     plan: 'free',
     name: 'Free',
-    detail: `${PLAN_LIMITS.free.requestsPerSecond} request/s, ${PLAN_LIMITS.free.maxInFlight} at a time`,
+    detail:
+      PLAN_LIMITS.free.maxInFlight === 1
+        ? `Renders one passage at a time, up to ${PLAN_LIMITS.free.requestsPerSecond} a second`
+        : `Renders up to ${PLAN_LIMITS.free.maxInFlight} passages at once`,
   },
   {
     plan: 'paid',
     name: 'Paid',
-    detail: `${PLAN_LIMITS.paid.requestsPerSecond} requests/s, ${PLAN_LIMITS.paid.maxInFlight} at a time`,
+    detail: `Renders up to ${PLAN_LIMITS.paid.maxInFlight} passages at once, ${PLAN_LIMITS.paid.requestsPerSecond} a second`,
   },
-  { plan: 'custom', name: 'Custom', detail: 'Limits agreed for your account' },
+  { plan: 'custom', name: 'Custom', detail: 'Limits agreed with the service for your account' },
 ]
 
 function draftOf(status: AccountStatus): PlanDraft {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -18,6 +19,12 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
   const { status } = props
   const verify = useVerifyAccount()
   const hasCredential = status !== undefined && status.credential !== 'none'
+  // The answer is brought into view: the card can sit below the fold of a small window.
+  const resultRef = useRef<HTMLDivElement | null>(null)
+  const settled = verify.isSuccess || verify.isError
+  useEffect(() => {
+    if (settled) resultRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [settled, verify.submittedAt])
 
   return (
     <section className="card" aria-labelledby="verify-title">
@@ -37,7 +44,7 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
           {verify.isPending ? 'Verifying…' : 'Verify'}
         </button>
       </div>
-      <div className="card__body" aria-live="polite">
+      <div className="card__body" aria-live="polite" ref={resultRef}>
         {!hasCredential && status !== undefined && (
           <p className="field__hint">Save an API key or an access token first.</p>
         )}
