@@ -17,7 +17,7 @@ import { estimateRender, startRender } from '../core/narration/render/render-job
 import { planRender } from '../core/narration/plan/render-plan'
 import { preflightRender } from '../core/narration/render/render-preflight'
 import { summarizePlan } from '../core/narration/plan/voice-uses'
-import type { NarrationRenderResult } from '../core/narration/render/render-job'
+import type { NarrationRenderResult } from '../core/narration/render/render-options'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
 
 /** How the render command reaches the outside world (the CLI passes the real ones). */

@@ -3,67 +3,21 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { startingProgress } from '../../../../shared/domain/narration'
 import { setMaxListeners } from 'node:events'
-import type {
-  RenderEstimate,
-  RenderProgress,
-  RenderResult,
-} from '../../../../shared/domain/narration'
+import type { RenderEstimate, RenderProgress } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
-import type { Clock } from '../../clock'
 import { toDiskError } from '../../files/atomic-write'
 import type { Logger } from '../../log/logger'
 import { silentLogger } from '../../log/logger'
 import { cancelledRender } from '../assemble/assemble-program'
 import type { PieceCache } from '../fetch/piece-cache'
-import type { SplitOutput } from '../assemble/render-outputs'
 import { estimateOfPieces } from '../offload/plan-tasks'
 import { planRender } from '../plan/render-plan'
-import type { SpeechSource } from '../fetch/speech-source'
-import type { RenderHolderKind } from './render-lock'
 import { acquireRenderLock } from './render-lock'
+import type { NarrationRenderResult, RenderOptions } from './render-options'
 import { refuseUnsupported, runRender, subtitlesPathFor } from './render-run'
 import { planRenderOffMain } from '../offload/plan-offload'
-import type { PresetRequirements } from './render-preflight'
 import { preflightRender } from './render-preflight'
 import { summarizePlan } from '../plan/voice-uses'
-
-/** Everything a render needs. */
-export interface RenderOptions {
-  project: Project
-  outputPath: string
-  source: SpeechSource
-  cache: PieceCache
-  subtitles?: 'srt' | 'vtt' | null
-  split?: SplitOutput | null
-  logger?: Logger
-  /** Largest request input in code points (the speech endpoint's limit by default). */
-  maxCodePoints?: number
-  /**
-   * Requests handed to the source at once (default: its in-flight limit + 5, so its scheduler
-   * always has the next ones queued when a slot or a rate window opens).
-   */
-  parallelism?: number
-  /** Clock of the time-left estimate and of `busyUntil` (default: the system clock). */
-  clock?: Clock
-  /**
-   * Who runs this render, written in its lock so a second render can be told: the app's window
-   * or the command line (the default: the CLI is the one caller that does not say).
-   */
-  holder?: RenderHolderKind
-  /** A delivery preset's demands, checked with everything else before the first request. */
-  preset?: PresetRequirements | null
-  /** Free bytes at a path, for the space check (statfs by default). */
-  freeBytes?: (path: string) => Promise<number>
-}
-
-/** What a finished render produced, with what only some formats report. */
-export interface NarrationRenderResult extends RenderResult {
-  /**
-   * `splice`: unchanged stretches were copied from the previous file at the same path (WAV/PCM
-   * at 24 kHz without a loudness target); `assembled`: every piece was placed anew.
-   */
-  method: 'assembled' | 'splice'
-}
 
 /** A running render: progress events, cancel, and the result. */
 export interface RenderJob {
@@ -82,8 +36,6 @@ export function estimateRender(
 ): RenderEstimate {
   return estimateOfPieces(planRender(project, options).pieces, cache)
 }
-
-export { subtitlesPathFor } from './render-run'
 
 /** Every file or folder a render writes under a user's name: each gets a lock. */
 function lockedOutputs(options: RenderOptions): string[] {

@@ -34,7 +34,7 @@ import { timedWordsOfPiece } from '../assemble/spoken-words'
 import type { SubtitleCue } from '../assemble/subtitle-cues'
 import { buildCues, withPunctuation } from '../assemble/subtitle-cues'
 import { formatSrt, formatVtt } from '../assemble/subtitle-format'
-import type { NarrationRenderResult, RenderOptions } from './render-job'
+import type { NarrationRenderResult, RenderOptions } from './render-options'
 
 /** The subtitle file beside an output: same name, `.srt` or `.vtt`. */
 export function subtitlesPathFor(outputPath: string, kind: 'srt' | 'vtt'): string {
