@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseMp3Header } from '../src/main/core/audio/mp3'
+import { parseMp3Header } from '../src/main/core/audio/mp3-header'
 import { readInfoTag } from '../src/main/core/audio/mp3-info-tag'
 import { id3v2Size } from '../src/main/core/audio/verdict'
 import { decodeSamples } from '../src/main/testing/test-audio'
