@@ -10,7 +10,7 @@ import {
   silentAdtsFrame,
   summarizeAdts,
 } from './aac-frames'
-import type { ReadyPiece } from './assemble-program'
+import type { ReadyPiece } from '../fetch/piece-fetcher'
 import { cancelledRender } from './assemble-program'
 import type { AudioTags } from '../../audio/audio-tags'
 import type { ChapterTime } from './audio-output'

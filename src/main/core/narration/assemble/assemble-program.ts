@@ -1,28 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import type { SpeechMarks } from '../../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
 import { toDiskError } from '../../files/atomic-write'
 import type { PieceLoudness, ProgramLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness, measurePiece } from '../pcm/loudness-cells'
-import { ownedBytesToSamples, EDGE_FADE_MS, fadeLoudEdges, pauseSamples } from '../pcm/pcm-edges'
-import type { StoredPieceLoudness } from '../fetch/piece-cache'
+import { ownedBytesToSamples, FADE_SAMPLES, fadeLoudEdges, pauseSamples } from '../pcm/pcm-edges'
+import type { ReadyPiece } from '../fetch/piece-fetcher'
 import type { PlannedBlock, RenderPlan } from '../plan/render-plan'
-
-/** A piece ready to assemble: where its audio is, its speech marks and what is known of it. */
-export interface ReadyPiece {
-  hash: string
-  audioPath: string
-  /** Bytes of the cached audio. */
-  bytes: number
-  speechMarks: SpeechMarks
-  /** Loudness statistics of the placed piece, when already computed. */
-  loudness: PieceLoudness | null
-  /** Statistics stored with the cache entry (checked against the piece's length before use). */
-  storedLoudness?: StoredPieceLoudness
-  /** Written by this render a moment ago: no digest check needed before use. */
-  trusted: boolean
-}
 
 /** Receives the program in order. Blocks are announced so per-block files can open and close. */
 export interface ProgramSink {
@@ -46,9 +30,6 @@ export interface AssembleOptions {
 
 /** Largest chunk of silence written at once (1 s), so a long pause never allocates much. */
 const SILENCE_CHUNK = PCM_SAMPLE_RATE
-
-/** The 5 ms edge fade in samples at 24 kHz. */
-export const FADE_SAMPLES = Math.round((EDGE_FADE_MS * PCM_SAMPLE_RATE) / 1000)
 
 async function readAsIs(_: number, piece: ReadyPiece): Promise<Uint8Array> {
   try {

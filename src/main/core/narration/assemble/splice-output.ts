@@ -3,14 +3,20 @@ import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
-import type { ReadyPiece } from './assemble-program'
-import { cancelledRender, FADE_SAMPLES, loudnessOfPlaced } from './assemble-program'
+import { cancelledRender, loudnessOfPlaced } from './assemble-program'
+import type { ReadyPiece } from '../fetch/piece-fetcher'
 import type { PieceLoudness, ProgramLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness } from '../pcm/loudness-cells'
 import type { OutputLayout } from './output-layout'
 import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
-import { ownedBytesToSamples, fadeLoudEdges, pauseSamples, samplesToBytes } from '../pcm/pcm-edges'
+import {
+  ownedBytesToSamples,
+  FADE_SAMPLES,
+  fadeLoudEdges,
+  pauseSamples,
+  samplesToBytes,
+} from '../pcm/pcm-edges'
 import type { RenderPlan } from '../plan/render-plan'
 import { WAV_HEADER_BYTES, wavHeader } from '../../../../shared/domain/wav-header'
 

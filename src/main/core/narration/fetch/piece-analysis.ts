@@ -1,11 +1,10 @@
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../../../shared/errors'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
-import { FADE_SAMPLES } from '../assemble/assemble-program'
 import { kWeightingCoefficients } from '../pcm/loudness'
 import type { PieceLoudness } from '../pcm/loudness-cells'
 import { CELL_SAMPLES, measurePiece } from '../pcm/loudness-cells'
-import { bytesToSamples, fadeLoudEdges, SILENT_LEVEL } from '../pcm/pcm-edges'
+import { bytesToSamples, FADE_SAMPLES, fadeLoudEdges, SILENT_LEVEL } from '../pcm/pcm-edges'
 import { audioDigest } from './piece-cache'
 
 /** What is computed once for every synthesized piece before it is cached. */

@@ -6,19 +6,8 @@ import type { SpeechMarks } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
 import { toDiskError } from '../../files/atomic-write'
 import { flushToDisk, removeLeftoverPartials, replaceFile } from './cache-files'
+import type { StoredPieceLoudness } from '../pcm/loudness-cells'
 import type { EngineFormat } from '../plan/render-plan'
-
-/** Per-piece loudness statistics (see loudness-cells.ts), stored so no render re-reads audio. */
-export interface StoredPieceLoudness {
-  /** K-weighted energy per 10 ms cell of the piece as placed (edges faded), base64 Float32 LE. */
-  cells: string
-  /** Samples of the piece (the last cell may be partial). */
-  samples: number
-  /** Highest absolute sample of the placed piece, 0..1. */
-  peak: number
-  /** Unweighted energy of the placed piece (sum of squares); absent in older caches. */
-  energy?: number
-}
 
 /** What is stored beside a cached piece's audio. */
 export interface CachedPieceMeta {

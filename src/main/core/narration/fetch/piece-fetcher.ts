@@ -1,10 +1,26 @@
 import { AppError } from '../../../../shared/errors'
-import type { ReadyPiece } from '../assemble/assemble-program'
+import type { SpeechMarks } from '../../../../shared/domain/speech'
+import type { PieceLoudness, StoredPieceLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness, storePieceLoudness } from '../pcm/loudness-cells'
 import { analyzePiece } from './piece-analysis'
 import type { PieceCache } from './piece-cache'
 import type { PlannedPiece, RenderPlan } from '../plan/render-plan'
 import type { SpeechSource, SynthesizedPiece } from './speech-source'
+
+/** A piece ready to assemble: where its audio is, its speech marks and what is known of it. */
+export interface ReadyPiece {
+  hash: string
+  audioPath: string
+  /** Bytes of the cached audio. */
+  bytes: number
+  speechMarks: SpeechMarks
+  /** Loudness statistics of the placed piece, when already computed. */
+  loudness: PieceLoudness | null
+  /** Statistics stored with the cache entry (checked against the piece's length before use). */
+  storedLoudness?: StoredPieceLoudness
+  /** Written by this render a moment ago: no digest check needed before use. */
+  trusted: boolean
+}
 
 /** What the fetcher reports as pieces become available. */
 export interface FetchEvents {

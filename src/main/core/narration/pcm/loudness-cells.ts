@@ -10,8 +10,19 @@
  * straddling cell by time instead of by sample: well under 0.05 LU in the tests.
  */
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
-import type { StoredPieceLoudness } from '../fetch/piece-cache'
 import { kWeightingCoefficients } from './loudness'
+
+/** Per-piece loudness statistics (measured by measurePiece), stored so no render re-reads audio. */
+export interface StoredPieceLoudness {
+  /** K-weighted energy per 10 ms cell of the piece as placed (edges faded), base64 Float32 LE. */
+  cells: string
+  /** Samples of the piece (the last cell may be partial). */
+  samples: number
+  /** Highest absolute sample of the placed piece, 0..1. */
+  peak: number
+  /** Unweighted energy of the placed piece (sum of squares); absent in older caches. */
+  energy?: number
+}
 
 /** Samples per cell: 10 ms at 24 kHz. */
 export const CELL_SAMPLES = 240

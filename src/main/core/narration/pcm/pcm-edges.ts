@@ -1,5 +1,10 @@
+import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
+
 /** Length of the fade applied at a piece edge that is not already silent: 5 ms. */
 export const EDGE_FADE_MS = 5
+
+/** The 5 ms edge fade in samples at 24 kHz. */
+export const FADE_SAMPLES = Math.round((EDGE_FADE_MS * PCM_SAMPLE_RATE) / 1000)
 
 /** Below this absolute level (about -54 dBFS) an edge counts as silent and is left alone. */
 export const SILENT_LEVEL = 64
