@@ -36,8 +36,11 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
-          // The planning thread's entry (core/narration/plan-offload.ts finds it beside index.js).
-          'plan-worker': resolve(import.meta.dirname, 'src/main/core/narration/plan-worker.ts'),
+          // The planning thread's entry (core/narration/offload/plan-offload.ts finds it beside index.js).
+          'plan-worker': resolve(
+            import.meta.dirname,
+            'src/main/core/narration/offload/plan-worker.ts',
+          ),
         },
       },
     },

@@ -14,8 +14,8 @@ import { PLAN_LIMITS } from '../src/shared/domain/account'
 import { createProject } from '../src/shared/domain/script'
 import { startSandbox } from '../src/sandbox/index'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
-import { openPieceCache } from '../src/main/core/narration/piece-cache'
-import { startRender } from '../src/main/core/narration/render-job'
+import { openPieceCache } from '../src/main/core/narration/fetch/piece-cache'
+import { startRender } from '../src/main/core/narration/render/render-job'
 import { createLogger } from '../src/main/core/log/logger'
 
 const { values } = parseArgs({
@@ -47,7 +47,8 @@ const client = createUpstreamClient({
   credential: { kind: 'apiKey', secret: sandbox.keys.paid },
   limits: PLAN_LIMITS.paid,
 })
-const { upstreamSpeechSource } = await import('../src/main/core/narration/upstream-speech-source')
+const { upstreamSpeechSource } =
+  await import('../src/main/core/narration/fetch/upstream-speech-source')
 const source = upstreamSpeechSource(client)
 const logger = createLogger({
   level: 'debug',

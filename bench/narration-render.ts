@@ -27,10 +27,10 @@ import type { Project } from '../src/shared/domain/script'
 import { spawnDevSandbox } from '../src/main/dev-sandbox'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
 import { createLogger } from '../src/main/core/log/logger'
-import { openPieceCache } from '../src/main/core/narration/piece-cache'
-import { startRender } from '../src/main/core/narration/render-job'
-import { planRender } from '../src/main/core/narration/render-plan'
-import { upstreamSpeechSource } from '../src/main/core/narration/upstream-speech-source'
+import { openPieceCache } from '../src/main/core/narration/fetch/piece-cache'
+import { startRender } from '../src/main/core/narration/render/render-job'
+import { planRender } from '../src/main/core/narration/plan/render-plan'
+import { upstreamSpeechSource } from '../src/main/core/narration/fetch/upstream-speech-source'
 
 const { values } = parseArgs({
   options: {

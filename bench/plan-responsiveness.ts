@@ -27,7 +27,7 @@ import { createTestPlatform } from '../src/main/testing/test-platform'
 import { silentLogger } from '../src/main/core/log/logger'
 import { MAX_BLOCK_TEXT } from '../src/shared/domain/script'
 import type { Project } from '../src/shared/domain/script'
-import { planRenderOffMain } from '../src/main/core/narration/plan-offload'
+import { planRenderOffMain } from '../src/main/core/narration/offload/plan-offload'
 
 const { values } = parseArgs({
   options: {

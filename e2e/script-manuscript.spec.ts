@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { docxOf, epubOf } from '../src/main/core/narration/test-documents'
+import { docxOf, epubOf } from '../src/main/testing/test-documents'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
 import { ScriptScreen } from './support/script-screen'

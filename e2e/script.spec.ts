@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { decodedSeconds, probeAudio } from '../src/main/core/narration/test-audio'
+import { decodedSeconds, probeAudio } from '../src/main/testing/test-audio'
 import { expect, test } from './fixtures/test'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'

@@ -34,7 +34,7 @@ import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { BuildInfo, PlatformPorts } from './platform'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
-import { configurePlanning } from './core/narration/plan-offload'
+import { configurePlanning } from './core/narration/offload/plan-offload'
 
 export type { PlatformPorts, BuildInfo } from './platform'
 

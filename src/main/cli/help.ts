@@ -1,5 +1,5 @@
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
-import { RENDER_HELP } from '../core/narration/cli-render'
+import { RENDER_HELP } from './render-command'
 
 const FORMATS = SPEECH_FORMATS.join('|')
 

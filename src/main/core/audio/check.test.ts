@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkAudio, createAudioChecker, sniffAudioExtension } from './check'
 import type { CheckableFormat } from './check'
-import { parseMp3Header } from './mp3'
+import { parseMp3Header } from './mp3-header'
 
 /**
  * Real audio made by ffmpeg: 1.5 s of a tone, mono, 24 kHz. Written to a file (not a pipe) so

@@ -1,6 +1,7 @@
 import type { SampleExtension } from '../../../shared/domain/voice'
 import { createAdtsChecker, isAdtsHeader } from './adts'
-import { createMp3Checker, parseMp3Header } from './mp3'
+import { createMp3Checker } from './mp3'
+import { parseMp3Header } from './mp3-header'
 import { createOggChecker } from './ogg'
 import { createPcmChecker, createWavChecker } from './pcm-wav'
 import type { AudioChecker, AudioVerdict } from './verdict'

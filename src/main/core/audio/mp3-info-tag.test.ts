@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkAudio } from './check'
-import { parseMp3Header } from './mp3'
+import { parseMp3Header } from './mp3-header'
 import { crc16, readInfoTag } from './mp3-info-tag'
 import { Mp3InfoTagger, withInfoFrame } from './mp3-tagger'
 

@@ -1,5 +1,5 @@
-import type { Mp3FrameHeader } from './mp3'
-import { parseMp3Header } from './mp3'
+import type { Mp3FrameHeader } from './mp3-header'
+import { parseMp3Header } from './mp3-header'
 
 /**
  * The encoder delay LAME puts before the first input sample (ENCDELAY). Measured on the

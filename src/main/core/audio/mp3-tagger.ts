@@ -1,6 +1,6 @@
 import type { AtomicFile } from '../files/atomic-write'
-import type { Mp3FrameHeader } from './mp3'
-import { parseMp3Header } from './mp3'
+import type { Mp3FrameHeader } from './mp3-header'
+import { parseMp3Header } from './mp3-header'
 import type { GaplessTrim, InfoTagFields, LameTagFields } from './mp3-info-tag'
 import { buildInfoFrame, crc16, infoFrameHeader, readInfoTag } from './mp3-info-tag'
 import { Carry, id3v2Size } from './verdict'

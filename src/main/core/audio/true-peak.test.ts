@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { wavHeader } from '../../../shared/domain/wav-header'
-import { speechLikeSignal } from '../narration/test-audio'
+import { speechLikeSignal } from '../../testing/test-audio'
 import { TruePeakLimiter, TruePeakMeter, toDb } from './true-peak'
 
 const run = promisify(execFile)

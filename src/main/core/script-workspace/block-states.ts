@@ -1,10 +1,14 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
 import type { BlockAudioState } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
-import type { PieceCache } from '../narration/piece-cache'
-import type { RenderPlan } from '../narration/render-plan'
-import { OFF_MAIN_MIN_CHARS, planRenderOffMain, runOffMain } from '../narration/plan-offload'
-import { planRender } from '../narration/render-plan'
+import type { PieceCache } from '../narration/fetch/piece-cache'
+import type { RenderPlan } from '../narration/plan/render-plan'
+import {
+  OFF_MAIN_MIN_CHARS,
+  planRenderOffMain,
+  runOffMain,
+} from '../narration/offload/plan-offload'
+import { planRender } from '../narration/plan/render-plan'
 
 /**
  * Plans one block alone (same defaults, cast and lexicon), off main's event loop when the block is

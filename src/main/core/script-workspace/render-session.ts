@@ -6,10 +6,10 @@ import type { RenderSettings, RenderStatus } from '../../../shared/domain/script
 import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
-import type { PieceCache } from '../narration/piece-cache'
-import { startRender } from '../narration/render-job'
-import type { SplitOutput } from '../narration/render-outputs'
-import type { SpeechSource } from '../narration/speech-source'
+import type { PieceCache } from '../narration/fetch/piece-cache'
+import { startRender } from '../narration/render/render-job'
+import type { SplitOutput } from '../narration/assemble/render-outputs'
+import type { SpeechSource } from '../narration/fetch/speech-source'
 
 /** Applies the dialog's settings to the project defaults the engine reads. */
 export function projectForRender(project: Project, settings: RenderSettings): Project {

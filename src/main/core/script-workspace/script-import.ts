@@ -3,12 +3,12 @@ import type { FootnoteMode } from '../../../shared/domain/manuscript'
 import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { toDiskError } from '../files/atomic-write'
-import { readDocumentBytes } from '../narration/import-script'
+import { readDocumentBytes } from '../narration/import/import-script'
 import {
   importDocumentOffMain,
   importScriptOffMain,
   parseProjectFileOffMain,
-} from '../narration/plan-offload'
+} from '../narration/offload/plan-offload'
 import { scriptKindOf } from './script-text'
 
 /** Largest script file the workspace imports (a 100,000-word book is about 600 KB). */

@@ -2,8 +2,8 @@ import { basename, extname } from 'node:path'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import { AppError } from '../../../shared/errors'
-import { importMarkdown } from '../narration/import-markdown'
-import { importPlainText } from '../narration/import-text'
+import { importMarkdown } from '../narration/import/import-markdown'
+import { importPlainText } from '../narration/import/import-text'
 import { detectSpeakers } from './detect-speakers'
 
 /** The kind of file by its extension: a project, Markdown or plain text. */

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { readCover } from '../../core/narration/publishing-tags'
+import { readCover } from '../../core/narration/assemble/publishing-tags'
 import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
 import type { PlatformPorts } from '../../platform'
 import type { Handlers } from '../dispatch'

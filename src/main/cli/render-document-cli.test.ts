@@ -1,0 +1,210 @@
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../sandbox/index'
+import { startSandbox } from '../../sandbox/index'
+import type { CliExit } from '../testing/spawn-render-cli'
+import { spawnRenderCli } from '../testing/spawn-render-cli'
+import { decodedSeconds, probeFile } from '../testing/test-audio'
+import { docxOf, epubOf } from '../testing/test-documents'
+
+// What docs/cli.md promises about `render book.epub` and `render book.docx`: the real CLI, the
+// real planning thread and the sandbox service.
+
+let sandbox: Sandbox
+let dir: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ synthThreads: 1 })
+  dir = await mkdtemp(join(tmpdir(), 'vd-cli-doc-'))
+})
+
+afterAll(async () => {
+  await sandbox?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function render(args: string[]): Promise<CliExit> {
+  return spawnRenderCli(sandbox, join(dir, 'cache'), args).exit
+}
+
+function spokenInputs(): string[] {
+  return sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .filter((e) => e.status === 200)
+    .map((e) => String(e.body?.input))
+}
+
+describe('render a manuscript from the command line', () => {
+  it('renders an EPUB in spine order, one file per contents entry, emphasis sent as SSML', async () => {
+    const book = join(dir, 'book.epub')
+    await writeFile(
+      book,
+      await epubOf({
+        chapters: [
+          { href: 'b.xhtml', body: '<h1>Two</h1><p>The second chapter ends the book.</p>' },
+          {
+            href: 'a.xhtml',
+            body: '<h1>One</h1><p>The <em>first</em> chapter.</p><p><img src="m.png" alt=""/></p>',
+          },
+        ],
+        spine: ['a.xhtml', 'b.xhtml'],
+        nav: [
+          ['a.xhtml', 'Arrival'],
+          ['b.xhtml', 'Departure'],
+        ],
+      }),
+    )
+    const out = join(dir, 'book.mp3')
+    const chapters = join(dir, 'chapters')
+    sandbox.clearRequestLog()
+    const { code, err } = await render([
+      book,
+      '--out',
+      out,
+      '--voice',
+      'emma',
+      '--per-chapter',
+      chapters,
+    ])
+    expect(code, err).toBe(0)
+    expect(err).toContain('1 picture was skipped: VoiceDesk narrates text only.')
+    expect(spokenInputs().sort()).toEqual(
+      [
+        '<speak>The <emphasis level="moderate">first</emphasis> chapter.</speak>',
+        'The second chapter ends the book.',
+      ].sort(),
+    )
+    const files = (await readdir(chapters)).sort()
+    expect(files).toHaveLength(2)
+    expect(files[0]).toMatch(/arrival/i)
+    expect(files[1]).toMatch(/departure/i)
+    expect(await decodedSeconds(out)).toBeGreaterThan(1)
+  })
+
+  it('prices a DOCX with --dry-run, with its footnotes left out or read (--footnotes read)', async () => {
+    const doc = join(dir, 'notes.docx')
+    await writeFile(
+      doc,
+      await docxOf(
+        [
+          { style: 'Heading1', runs: ['Only'] },
+          { runs: ['A sentence with a note', { footnote: 1 }, '.'] },
+        ],
+        { 1: 'The note itself.' },
+      ),
+    )
+    const args = [doc, '--out', join(dir, 'notes.wav'), '--voice', 'emma', '--dry-run', '--json']
+    sandbox.clearRequestLog()
+    const omitted = await render(args)
+    expect(omitted.code, omitted.err).toBe(0)
+    expect(omitted.err).toContain('1 note (a footnote or endnote) was left out.')
+    expect(JSON.parse(omitted.out)).toMatchObject({ totalPieces: 1, billableCharacters: 23 })
+    const read = await render([...args, '--footnotes', 'read'])
+    expect(read.code, read.err).toBe(0)
+    expect(read.err).not.toContain('left out')
+    expect(JSON.parse(read.out)).toMatchObject({ totalPieces: 2, billableCharacters: 23 + 16 })
+    expect(spokenInputs()).toEqual([])
+
+    const wrong = await render([...args, '--footnotes', 'maybe'])
+    expect(wrong.code).not.toBe(0)
+    expect(wrong.err).toContain('--footnotes is omit or read.')
+  })
+
+  it('refuses a damaged EPUB with a message naming it, before any request', async () => {
+    const broken = join(dir, 'broken.epub')
+    await writeFile(broken, 'this is not a zip archive at all')
+    sandbox.clearRequestLog()
+    const { code, err } = await render([broken, '--out', join(dir, 'x.mp3'), '--voice', 'emma'])
+    expect(code).not.toBe(0)
+    expect(err).toContain('broken.epub is not an EPUB book VoiceDesk can read')
+    expect(spokenInputs()).toEqual([])
+  })
+
+  it('tags the book (title, author, narrator, cover) and marks its chapters in a single MP3', async () => {
+    const book = join(dir, 'tagged.epub')
+    await writeFile(
+      book,
+      await epubOf({
+        chapters: [
+          { href: 'a.xhtml', body: '<h1>One</h1><p>The storm came at night.</p>' },
+          { href: 'b.xhtml', body: '<h1>Two</h1><p>Morning was calm.</p>' },
+        ],
+        spine: ['a.xhtml', 'b.xhtml'],
+        nav: [
+          ['a.xhtml', 'The Storm'],
+          ['b.xhtml', 'Morning'],
+        ],
+      }),
+    )
+    const cover = join(dir, 'cover.png')
+    await copyFile(new URL('../../../resources/icons/64x64.png', import.meta.url), cover)
+    const out = join(dir, 'tagged.mp3')
+    const tags = ['--title', 'The Keeper', '--author', 'Ada Byrne', '--narrator', 'Emma']
+    const { code, err } = await render([
+      book,
+      '--out',
+      out,
+      '--voice',
+      'emma',
+      ...tags,
+      '--year',
+      '2026',
+      '--cover',
+      cover,
+    ])
+    expect(code, err).toBe(0)
+    const probed = await probeFile(out)
+    expect(probed.format.tags).toMatchObject({
+      title: 'The Keeper',
+      artist: 'Ada Byrne',
+      composer: 'Emma',
+      date: '2026',
+    })
+    expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['mp3', 'png'])
+    expect(probed.chapters.map((c) => c.tags?.title)).toEqual(['The Storm', 'Morning'])
+    expect(Number(probed.chapters[0]!.start_time)).toBe(0)
+    expect(Number(probed.chapters[1]!.start_time)).toBeGreaterThan(0.5)
+  })
+
+  it('refuses a cover that is not an image before any request, naming the file', async () => {
+    const script = join(dir, 'short.md')
+    await writeFile(script, '# One\n\nA line.\n')
+    const notImage = join(dir, 'cover.txt')
+    await writeFile(notImage, 'not a picture')
+    sandbox.clearRequestLog()
+    const bad = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--cover',
+      notImage,
+    ])
+    expect(bad.code).not.toBe(0)
+    expect(bad.err).toContain(`The cover image ${notImage} is not a JPEG or PNG image.`)
+    const missing = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--cover',
+      join(dir, 'nowhere.jpg'),
+    ])
+    expect(missing.err).toContain('nowhere.jpg was not found.')
+    expect(spokenInputs()).toEqual([])
+    const year = await render([
+      script,
+      '--out',
+      join(dir, 'short.mp3'),
+      '--voice',
+      'emma',
+      '--year',
+      '26',
+    ])
+    expect(year.err).toContain('--year is a four-digit year')
+  })
+})

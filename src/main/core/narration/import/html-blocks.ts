@@ -1,0 +1,323 @@
+import type { ChildNode, Element } from 'domhandler'
+import { DomHandler, DomUtils, Parser } from 'htmlparser2'
+import type { ScriptBlockInput } from '../../../../shared/domain/script'
+import { MAX_TITLE } from '../../../../shared/domain/script'
+import type { FootnoteMode } from '../../../../shared/domain/manuscript'
+import { AppError } from '../../../../shared/errors'
+
+export type { FootnoteMode } from '../../../../shared/domain/manuscript'
+
+/** How a document's HTML marks its notes (DOCX through mammoth and EPUB mark them differently). */
+export interface NoteMarks {
+  /** True for an element that is a whole footnote or endnote. */
+  isNote(element: Element): boolean
+  /** True for the mark in the text that cites a note (the superscript number). */
+  isNoteRef(element: Element): boolean
+  /** True for the link inside a note that leads back to where it was cited. */
+  isBackLink(element: Element): boolean
+}
+
+/** One HTML document of a manuscript (a DOCX has one; an EPUB one per spine item). */
+export interface HtmlPart {
+  /** The part's name, which links from other parts resolve against (`text/ch1.xhtml`). */
+  name: string
+  nodes: ChildNode[]
+  /** A chapter named by the table of contents starts where this part starts. */
+  chapterAtStart?: string
+  /** Chapters named by the table of contents that start at the element with this id. */
+  chaptersAtIds?: ReadonlyMap<string, string>
+}
+
+/** What the reading of a manuscript left out, for the notice shown after the import. */
+export interface SkippedContent {
+  images: number
+  notes: number
+}
+
+/** Emphasis the service can speak: `<emphasis level>` (moderate for italic, strong for bold). */
+type Level = 0 | 1 | 2
+const LEVEL_NAME = ['', 'moderate', 'strong'] as const
+
+const EMPHASIS: Record<string, Level> = { em: 1, i: 1, cite: 1, dfn: 1, strong: 2, b: 2 }
+const HEADING = /^h[1-6]$/
+const BLOCK_TAGS = new Set(
+  'address article aside blockquote body center dd details dialog div dl dt fieldset figcaption figure footer form header hgroup hr html li main nav ol p pre section summary table tbody td tfoot th thead tr ul caption'.split(
+    ' ',
+  ),
+)
+const SKIPPED_TAGS = new Set(
+  'head script style noscript template title math object embed iframe video audio canvas rt rp button select textarea input'.split(
+    ' ',
+  ),
+)
+const IMAGE_TAGS = new Set(['img', 'image', 'svg', 'picture'])
+
+interface Run {
+  text: string
+  level: Level
+}
+
+/**
+ * Deepest element nesting a manuscript's markup may have. Real books nest a few dozen deep; past
+ * this, parsing and walking the tree grow with the square of the depth (100,000 nested `<div>`s
+ * took a minute) and the walk would run out of stack.
+ */
+export const MAX_MARKUP_DEPTH = 512
+
+class MarkupTooDeep extends Error {}
+
+/** Builds the tree and stops at {@link MAX_MARKUP_DEPTH}. */
+class BoundedDomHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.tagStack.length > MAX_MARKUP_DEPTH) throw new MarkupTooDeep()
+    super.onopentag(name, attribs)
+  }
+}
+
+/**
+ * Parses a manuscript's markup into a tree: `xml` for package files (names keep their case),
+ * else HTML (tolerant of the small faults real books have, with `<x/>` honoured). Markup nested
+ * deeper than {@link MAX_MARKUP_DEPTH} is refused with VALIDATION_FAILED naming `label`.
+ */
+export function parseMarkup(text: string, xml: boolean, label: string): ChildNode[] {
+  const handler = new BoundedDomHandler()
+  const parser = new Parser(handler, xml ? { xmlMode: true } : { recognizeSelfClosing: true })
+  try {
+    parser.end(text)
+  } catch (error) {
+    if (!(error instanceof MarkupTooDeep)) throw error
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} has markup nested more than ${MAX_MARKUP_DEPTH} levels deep, which no real document needs; VoiceDesk did not read it. Open it in the program that made it and save or export it again.`,
+    )
+  }
+  return handler.root.children
+}
+
+/** Escapes text for an SSML block. */
+export function escapeSsmlText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+/**
+ * Turns a manuscript's HTML into script blocks, the way Markdown import does: a heading starts a
+ * chapter (it names the chapter and is not spoken), as does a table-of-contents entry; each
+ * paragraph, list item or table cell becomes one block; italic and bold text is kept as SSML
+ * `<emphasis>` (the block is then an SSML block), everything else is plain text. Images are
+ * skipped and counted; footnotes are left out or read after the paragraph that cites them.
+ */
+export function blocksOfHtml(
+  parts: readonly HtmlPart[],
+  marks: NoteMarks,
+  footnotes: FootnoteMode,
+): { blocks: ScriptBlockInput[]; skipped: SkippedContent } {
+  const notes = new Map<string, Element>()
+  const noteElements = new Set<Element>()
+  for (const part of parts) {
+    for (const element of DomUtils.findAll((e) => marks.isNote(e), part.nodes)) {
+      noteElements.add(element)
+      const id = element.attribs.id
+      if (id) notes.set(`${part.name}#${id}`, element)
+    }
+  }
+  // Notes inside notes are read with their outer note: only the outermost ones are counted.
+  const outerNotes = [...noteElements].filter((n) => !hasAncestorIn(n, noteElements))
+
+  const blocks: ScriptBlockInput[] = []
+  const skipped: SkippedContent = {
+    images: 0,
+    notes: footnotes === 'omit' ? outerNotes.length : 0,
+  }
+  const readNotes = new Set<Element>()
+  let chapter: string | undefined
+  /** True while the current chapter has no blocks yet: a heading there renames it instead. */
+  let chapterFromToc = false
+  let runs: Run[] = []
+  let cited: Element[] = []
+  let partName = ''
+
+  const startChapter = (label: string, fromToc: boolean): void => {
+    flush()
+    const name = label.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE)
+    if (name === '') return
+    if (!fromToc && chapterFromToc) return
+    chapter = name
+    chapterFromToc = fromToc
+  }
+
+  const flush = (): void => {
+    const block = blockOfRuns(runs)
+    runs = []
+    if (block !== null) {
+      blocks.push({ id: `b${blocks.length + 1}`, ...block, ...(chapter ? { chapter } : {}) })
+      chapterFromToc = false
+    }
+    if (cited.length === 0) return
+    const due = cited
+    cited = []
+    for (const note of due) {
+      if (readNotes.has(note)) continue
+      readNotes.add(note)
+      walkAll(note.children, 0, true)
+      flush()
+    }
+  }
+
+  const walkAll = (nodes: readonly ChildNode[], level: Level, inNote: boolean): void => {
+    for (const node of nodes) walk(node, level, inNote)
+  }
+
+  const walk = (node: ChildNode, level: Level, inNote: boolean): void => {
+    if (DomUtils.isText(node)) {
+      runs.push({ text: node.data.replace(/\s+/g, ' '), level })
+      return
+    }
+    if (!DomUtils.isTag(node)) return
+    const name = node.name.toLowerCase().replace(/^.*:/, '')
+    const id = node.attribs.id
+    const tocChapter = id ? tocChapterAt(id) : undefined
+    if (tocChapter !== undefined) startChapter(tocChapter, true)
+    if (noteElements.has(node) && !inNote) {
+      // Read where it stands only when nothing cites it; a cited note follows its paragraph.
+      if (footnotes === 'read' && !readNotes.has(node) && !isCited(node)) {
+        readNotes.add(node)
+        flush()
+        walkAll(node.children, 0, true)
+        flush()
+      }
+      return
+    }
+    if (marks.isNoteRef(node)) {
+      const note = noteOf(node)
+      if (footnotes === 'read' && note !== undefined) cited.push(note)
+      return
+    }
+    if (inNote && marks.isBackLink(node)) return
+    if (SKIPPED_TAGS.has(name)) return
+    if (IMAGE_TAGS.has(name)) {
+      skipped.images += 1
+      return
+    }
+    if (HEADING.test(name) && !inNote) {
+      startChapter(DomUtils.textContent(node), false)
+      return
+    }
+    if (name === 'br') {
+      runs.push({ text: '\n', level })
+      return
+    }
+    const block = BLOCK_TAGS.has(name)
+    if (block) flush()
+    if (name === 'pre') {
+      runs.push({ text: DomUtils.textContent(node), level })
+    } else {
+      const own = EMPHASIS[name] ?? 0
+      walkAll(node.children, own > level ? own : level, inNote)
+    }
+    if (block) flush()
+  }
+
+  let currentPart: HtmlPart | undefined
+  const tocChapterAt = (id: string): string | undefined => currentPart?.chaptersAtIds?.get(id)
+  const noteOf = (ref: Element): Element | undefined => {
+    const href =
+      ref.attribs.href ??
+      DomUtils.findOne((e) => e.attribs.href !== undefined, ref.children)?.attribs.href
+    if (href === undefined) return undefined
+    const hash = href.indexOf('#')
+    if (hash < 0) return undefined
+    const file = hash === 0 ? partName : resolveHref(partName, href.slice(0, hash))
+    return notes.get(`${file}#${decodeHref(href.slice(hash + 1))}`)
+  }
+  const citedNotes = new Set<Element>()
+  if (footnotes === 'read') {
+    for (const part of parts) {
+      partName = part.name
+      for (const ref of DomUtils.findAll((e) => marks.isNoteRef(e), part.nodes)) {
+        const note = noteOf(ref)
+        if (note !== undefined) citedNotes.add(note)
+      }
+    }
+  }
+  const isCited = (note: Element): boolean => citedNotes.has(note)
+
+  for (const part of parts) {
+    currentPart = part
+    partName = part.name
+    if (part.chapterAtStart !== undefined) startChapter(part.chapterAtStart, true)
+    walkAll(part.nodes, 0, false)
+    flush()
+  }
+  return { blocks, skipped }
+}
+
+/** A paragraph's runs as a block: plain text, or SSML when some of it is emphasized. */
+function blockOfRuns(runs: readonly Run[]): Pick<ScriptBlockInput, 'text' | 'ssml'> | null {
+  const plain = runs
+    .map((r) => r.text)
+    .join('')
+    .replace(/ *\n */g, '\n')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+  if (plain === '') return null
+  if (!runs.some((r) => r.level > 0 && r.text.trim() !== '')) return { text: plain, ssml: false }
+  // Merge neighbours of one level, then wrap each emphasized stretch, keeping its outer spaces
+  // outside the element so the words around it stay apart.
+  const merged: Run[] = []
+  for (const run of runs) {
+    const last = merged.at(-1)
+    const level = run.text.trim() === '' ? (last?.level ?? 0) : run.level
+    if (last !== undefined && last.level === level) last.text += run.text
+    else merged.push({ text: run.text, level })
+  }
+  let ssml = ''
+  for (const run of merged) {
+    const text = run.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' ')
+    if (run.level === 0 || text.trim() === '') {
+      ssml += escapeSsmlText(text)
+      continue
+    }
+    const lead = /^\s*/.exec(text)?.[0] ?? ''
+    const trail = /\s*$/.exec(text)?.[0] ?? ''
+    const core = text.slice(lead.length, text.length - trail.length)
+    ssml += `${lead}<emphasis level="${LEVEL_NAME[run.level]}">${escapeSsmlText(core)}</emphasis>${trail}`
+  }
+  return { text: ssml.replace(/ {2,}/g, ' ').trim(), ssml: true }
+}
+
+function hasAncestorIn(node: Element, set: ReadonlySet<Element>): boolean {
+  for (let p = node.parent; p !== null; p = p.parent) {
+    if (set.has(p as Element)) return true
+  }
+  return false
+}
+
+/**
+ * A link's target inside the archive, resolved against the part it is written in
+ * (`text/ch1.xhtml` + `../notes.xhtml` -> `notes.xhtml`). Percent-escapes are decoded. Why no
+ * path module: these are names inside a zip, never paths on disk, and must not become ones.
+ */
+export function resolveHref(base: string, href: string): string {
+  const target = decodeHref(href)
+  const out = base.split('/').slice(0, -1)
+  for (const segment of target.split('/')) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') out.pop()
+    else out.push(segment)
+  }
+  return out.join('/')
+}
+
+/** Percent-escapes decoded; a malformed escape (`%zz`) is kept as written. */
+export function decodeHref(href: string): string {
+  try {
+    return decodeURIComponent(href)
+  } catch {
+    return href
+  }
+}

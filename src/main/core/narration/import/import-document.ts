@@ -1,0 +1,140 @@
+import { basename, extname } from 'node:path'
+import type { Project } from '../../../../shared/domain/script'
+import { createProject } from '../../../../shared/domain/script'
+import { MAX_DOCUMENT_BYTES } from '../../../../shared/domain/manuscript'
+import { z } from 'zod'
+import { AppError } from '../../../../shared/errors'
+import { formatCount, sizeSentence } from '../../../../shared/limits'
+import type { FootnoteMode, SkippedContent } from './html-blocks'
+import { importDocx } from './import-docx'
+import { importEpub } from './import-epub'
+
+export type { FootnoteMode } from './html-blocks'
+
+/** A manuscript format read from a zip archive rather than as text. */
+export type DocumentKind = 'docx' | 'epub'
+
+/**
+ * The manuscript kind of a file name by its extension, or null for a text script or project. A
+ * `.doc` is read as a Word document: the old binary format is refused by name, a renamed .docx opens.
+ */
+export function documentKindOf(fileName: string): DocumentKind | null {
+  const ext = extname(fileName).toLowerCase()
+  if (ext === '.docx' || ext === '.doc') return 'docx'
+  if (ext === '.epub') return 'epub'
+  return null
+}
+
+/** A manuscript imported as a new script, with what the reading left out, in plain words. */
+export interface ImportedDocument {
+  project: Project
+  notices: string[]
+}
+
+/**
+ * Imports a Word document (.docx) or an EPUB book as a new script (see importDocx and
+ * importEpub): its chapters, its paragraphs as blocks, emphasis as SSML. The notices say how many
+ * images were skipped and how many notes were left out. Too large, damaged, DRM-protected or
+ * empty documents are refused with VALIDATION_FAILED naming the file; the script limits apply to
+ * what it holds (createProject).
+ */
+export async function importDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode = 'omit',
+): Promise<ImportedDocument> {
+  try {
+    return await readDocument(fileName, bytes, footnotes)
+  } catch (error) {
+    // Marked so the window says the file cannot be opened rather than that some input is wrong.
+    if (
+      error instanceof AppError &&
+      error.code === 'VALIDATION_FAILED' &&
+      error.details?.limit === undefined
+    ) {
+      throw new AppError('VALIDATION_FAILED', error.message, {
+        cause: error,
+        details: { ...error.details, unreadableFile: true },
+      })
+    }
+    if (error instanceof AppError || error instanceof z.ZodError) throw error
+    // Anything else came from the file's shape (markup nested too deeply for the stack, say):
+    // say so and name the file, rather than a bare "could not plan".
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${basename(fileName)} could not be read: its content is not laid out the way VoiceDesk expects (${String((error as Error).message ?? error).slice(0, 200)}). Open it in the program that made it and save or export it again.`,
+      { cause: error, details: { unreadableFile: true } },
+    )
+  }
+}
+
+async function readDocument(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode,
+): Promise<ImportedDocument> {
+  const label = basename(fileName)
+  const kind = documentKindOf(fileName)
+  if (kind === null) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is not a .docx or .epub file. Open a Word document (.docx) or an EPUB book.`,
+    )
+  }
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is too large to open. ${sizeSentence('A document', MAX_DOCUMENT_BYTES, bytes.byteLength)} Save a copy without large pictures and open that.`,
+      { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
+    )
+  }
+  const read =
+    kind === 'docx'
+      ? await importDocx(label, bytes, footnotes)
+      : await importEpub(label, bytes, footnotes)
+  if (read.blocks.length === 0) {
+    const { images, notes } = read.skipped
+    const why =
+      notes > 0
+        ? notes === 1
+          ? ' but 1 note, which was left out. To hear it, import the file again with footnotes read aloud'
+          : ` but ${formatCount(notes)} notes, which were left out. To hear them, import the file again with footnotes read aloud`
+        : images > 0
+          ? ` (only ${plural(images, 'picture', 'pictures')}, which VoiceDesk does not read). Open a document with some paragraphs`
+          : '. Open a document with some paragraphs'
+    throw new AppError('VALIDATION_FAILED', `${label} has no text to narrate${why}.`)
+  }
+  const title = (read.title || titleOfName(label)).slice(0, 200)
+  return {
+    project: createProject({ title, blocks: read.blocks }),
+    notices: noticesOf(read.skipped, footnotes),
+  }
+}
+
+function titleOfName(name: string): string {
+  const ext = extname(name)
+  return ext ? name.slice(0, -ext.length) : name
+}
+
+/** "1 picture", "3 notes": a count with its noun. */
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`
+}
+
+/** "2 pictures were skipped…", "3 notes were left out…": what the script does not hold. */
+export function noticesOf(skipped: SkippedContent, footnotes: FootnoteMode): string[] {
+  const notices: string[] = []
+  if (skipped.images > 0) {
+    notices.push(
+      `${plural(skipped.images, 'picture was', 'pictures were')} skipped: VoiceDesk narrates text only.`,
+    )
+  }
+  if (skipped.notes > 0 && footnotes === 'omit') {
+    notices.push(
+      skipped.notes === 1
+        ? '1 note (a footnote or endnote) was left out. To hear it, import the file again with footnotes read aloud.'
+        : `${formatCount(skipped.notes)} notes (footnotes and endnotes) were left out. To hear them, import the file again with footnotes read aloud.`,
+    )
+  }
+  return notices
+}

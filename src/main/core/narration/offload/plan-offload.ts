@@ -1,0 +1,298 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { z } from 'zod'
+import type { RenderEstimate } from '../../../../shared/domain/narration'
+import type { Project } from '../../../../shared/domain/script'
+import type { AppErrorData } from '../../../../shared/errors'
+import { AppError } from '../../../../shared/errors'
+import type { Logger } from '../../log/logger'
+import { silentLogger } from '../../log/logger'
+import type { FootnoteMode, ImportedDocument } from '../import/import-document'
+import type { PieceCache } from '../fetch/piece-cache'
+import type { PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
+import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
+import type { RenderPlan } from '../plan/render-plan'
+import type { PlanSummary } from '../plan/voice-uses'
+
+/**
+ * Scripts with less text than this (UTF-16 units, all blocks together) are planned on the calling
+ * thread: that takes under about 10 ms, less than handing the script to the planning thread and
+ * back costs in the worst case. Larger ones go to the planning thread, so main's event loop (IPC,
+ * render progress) never waits for them. bench/plan-responsiveness.ts measures both sides.
+ */
+export const OFF_MAIN_MIN_CHARS = 16_384
+
+/** The text a plan of `project` reads: what its cost grows with. */
+export function planSize(project: Project): number {
+  let n = 0
+  for (const block of project.blocks) n += block.text.length
+  return n
+}
+
+/** What the planning thread posts: `ready` once its entry has loaded, then one reply per task. */
+type Message =
+  | { ready: true }
+  | {
+      id: number
+      ok: boolean
+      result?: unknown
+      error?: AppErrorData
+      zodIssues?: z.core.$ZodIssue[]
+    }
+
+interface Waiting {
+  id: number
+  task: PlanTask
+  /** Tasks with the same key replace each other while they wait (see {@link runOffMain}). */
+  supersede: string | null
+  resolve(result: unknown): void
+  reject(error: Error): void
+}
+
+/** Starts a planning thread; null when this build has no entry for one. */
+export type PlanWorkerFactory = () => Worker | null
+
+let logger: Logger = silentLogger
+let createWorker: PlanWorkerFactory = defaultPlanWorker
+let worker: Worker | null = null
+let unavailable = false
+let nextId = 0
+/** Tasks not yet handed to the thread, in order; the thread holds at most one at a time. */
+const queue: Waiting[] = []
+let current: Waiting | null = null
+
+/**
+ * Sets where the planning thread's fallback and crashes are logged and, for tests, how the
+ * thread is started. Forgets a thread that could not start, so the next task tries again.
+ */
+export function configurePlanning(options: {
+  logger?: Logger
+  createWorker?: PlanWorkerFactory
+}): void {
+  if (options.logger) logger = options.logger
+  if (options.createWorker) {
+    createWorker = options.createWorker
+    if (worker !== null && current === null && queue.length === 0) {
+      const old = worker
+      worker = null
+      old.removeAllListeners()
+      void old.terminate()
+    }
+  }
+  unavailable = false
+}
+
+/** Where the tsx loader's API is, read from its package exports (source runs only). */
+function tsxApiUrl(): string {
+  const require = createRequire(import.meta.url)
+  const manifestPath = require.resolve('tsx/package.json')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>
+  }
+  const api = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs'
+  return new URL(api, pathToFileURL(manifestPath)).href
+}
+
+/**
+ * The planning thread's entry: the bundled `plan-worker.js` beside main's bundle (or its chunks
+ * folder) in the app; the TypeScript source, compiled by tsx inside the thread, under the CLI
+ * and the tests. Relative names are variables so the bundler leaves them alone.
+ */
+export function defaultPlanWorker(): Worker | null {
+  for (const name of ['./plan-worker.js', '../plan-worker.js']) {
+    const url = new URL(name, import.meta.url)
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return new Worker(url)
+  }
+  const source = new URL(['./plan-worker', 'ts'].join('.'), import.meta.url)
+  if (source.protocol !== 'file:' || !existsSync(fileURLToPath(source))) return null
+  const boot = `const { workerData } = require('node:worker_threads')
+import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry) })`
+  return new Worker(boot, { eval: true, workerData: { tsx: tsxApiUrl(), entry: source.href } })
+}
+
+function start(): Worker | null {
+  if (worker || unavailable) return worker
+  let w: Worker | null
+  try {
+    w = createWorker()
+  } catch (error) {
+    w = null
+    logger.warn('planning thread could not start; planning on the main thread', {
+      error: String(error),
+    })
+  }
+  if (w === null) {
+    unavailable = true
+    return null
+  }
+  const thread = w
+  thread.unref()
+  let ready = false
+  thread.on('message', (message: Message) => {
+    if ('ready' in message) {
+      ready = true
+      return
+    }
+    const pending = current
+    if (pending?.id !== message.id) return
+    current = null
+    if (message.ok) pending.resolve(message.result)
+    else if (message.zodIssues) pending.reject(new z.ZodError(message.zodIssues))
+    else pending.reject(AppError.fromData(message.error ?? stopped()))
+    pump()
+  })
+  let ended = false
+  const end = (cause: string): void => {
+    if (ended) return
+    ended = true
+    if (worker === thread) worker = null
+    const held = current
+    current = null
+    if (!ready) {
+      // Why plan here from now on: a thread that never loaded its entry is a packaging problem
+      // that every new thread would meet again; main still plans, only less smoothly.
+      unavailable = true
+      logger.warn('planning thread failed to load; planning on the main thread', { cause })
+      for (const p of [...(held ? [held] : []), ...queue.splice(0)]) settleHere(p)
+      return
+    }
+    // Why not re-run the task here: whatever stopped the thread (memory, a bug) would then stop
+    // or freeze main. Tasks still queued go to a fresh thread, as does the next task.
+    logger.error('planning thread stopped', { cause, failedTasks: held ? 1 : 0 })
+    held?.reject(AppError.fromData(stopped()))
+    if (queue.length === 0) return
+    if (start() !== null) pump()
+    else for (const p of queue.splice(0)) settleHere(p)
+  }
+  thread.on('error', (error) => end(error.message))
+  thread.on('exit', (code) => end(`exit code ${code}`))
+  worker = thread
+  return thread
+}
+
+/** Hands the next queued task to the thread when it holds none. */
+function pump(): void {
+  if (worker === null || current !== null) return
+  const next = queue.shift()
+  if (next === undefined) {
+    worker.unref()
+    return
+  }
+  current = next
+  worker.ref()
+  worker.postMessage({ id: next.id, task: next.task })
+}
+
+function settleHere(p: Waiting): void {
+  try {
+    p.resolve(runPlanTask(p.task))
+  } catch (error) {
+    p.reject(error instanceof Error ? error : new Error(String(error)))
+  }
+}
+
+function stopped(): AppErrorData {
+  return {
+    code: 'INTERNAL',
+    message:
+      'VoiceDesk could not plan the script: its planning thread stopped. Try again; if it keeps failing, report it.',
+    retryable: true,
+  }
+}
+
+/**
+ * Runs a planning task on the planning thread when `size` is at least {@link OFF_MAIN_MIN_CHARS},
+ * else (or when no thread can be started) here. Errors of the task (a block without a voice, bad
+ * SSML) arrive as the same AppError either way. The thread runs one task at a time; a task given
+ * a `supersede` key drops the tasks with that key still waiting for the thread (they end
+ * CANCELLED), so a long estimate asked for again does not queue up stale work behind it.
+ */
+export async function runOffMain<T extends PlanTask>(
+  task: T,
+  size: number,
+  supersede: string | null = null,
+): Promise<PlanTaskResult<T>> {
+  const w = size >= OFF_MAIN_MIN_CHARS ? start() : null
+  if (w === null) return runPlanTask(task)
+  if (supersede !== null) {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const stale = queue[i]
+      if (stale?.supersede !== supersede) continue
+      queue.splice(i, 1)
+      stale.reject(
+        new AppError('CANCELLED', 'A newer request replaced this one before it was planned.'),
+      )
+    }
+  }
+  return new Promise<PlanTaskResult<T>>((resolve, reject) => {
+    const resolveAs = (r: unknown): void => resolve(r as PlanTaskResult<T>)
+    queue.push({ id: nextId++, task, supersede, resolve: resolveAs, reject })
+    pump()
+  })
+}
+
+/** {@link planRender}, off main's event loop for a large script (see {@link runOffMain}). */
+export async function planRenderOffMain(
+  project: Project,
+  options: PlanOptions = {},
+): Promise<RenderPlan> {
+  return unpackPlan(
+    await runOffMain({ kind: 'plan', project, options }, planSize(project)),
+    project,
+  )
+}
+
+/**
+ * Checks that `project` can be planned (every block has a voice, its SSML is valid), off main's
+ * event loop for a large script; throws the same error {@link planRender} would. Returns only
+ * what the checks before a render read of the plan (voices used, piece costs, pauses).
+ */
+export async function checkRenderOffMain(
+  project: Project,
+  options: PlanOptions = {},
+): Promise<PlanSummary> {
+  return runOffMain({ kind: 'check', project, options }, planSize(project))
+}
+
+/**
+ * What a render of `project` will cost, planned off main's event loop for a large script. A newer
+ * estimate with the same `supersede` key drops this one while it still waits (see runOffMain).
+ */
+export async function estimateRenderOffMain(
+  project: Project,
+  cache: Pick<PieceCache, 'has'>,
+  options: PlanOptions = {},
+  supersede: string | null = null,
+): Promise<RenderEstimate> {
+  const task = { kind: 'pieces', project, options } as const
+  const pieces = await runOffMain(task, planSize(project), supersede)
+  return estimateOfPieces(pieces, cache)
+}
+
+/**
+ * A saved `.voicedesk` project from its file's text, parsed and validated off main when it is
+ * large; a damaged or newer file gives the same VALIDATION_FAILED as parseProjectFile.
+ */
+export async function parseProjectFileOffMain(path: string, text: string): Promise<Project> {
+  return runOffMain({ kind: 'projectFile', path, text }, text.length)
+}
+
+/** A new project from an imported `.txt`/Markdown script, read off main when it is large. */
+export async function importScriptOffMain(fileName: string, text: string): Promise<Project> {
+  return runOffMain({ kind: 'import', fileName, text }, text.length)
+}
+
+/**
+ * A new project from a DOCX or EPUB manuscript (see importDocument), always read on the planning
+ * thread: even a small one is unzipped and parsed as XML, work main's event loop should not do.
+ * Main reads it only when no thread can start (as for every planning task).
+ */
+export async function importDocumentOffMain(
+  fileName: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode = 'omit',
+): Promise<ImportedDocument> {
+  return runOffMain({ kind: 'document', fileName, bytes, footnotes }, Number.POSITIVE_INFINITY)
+}

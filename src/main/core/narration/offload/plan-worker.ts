@@ -1,0 +1,44 @@
+// The planning thread's entry (see plan-offload.ts). Why a separate entry and not an eval'd
+// script as piece-analysis uses: planning is the whole script model, lexicon and splitter, which
+// must not be written twice. The Electron build bundles this file as its own main input.
+import { parentPort } from 'node:worker_threads'
+import { z } from 'zod'
+import { AppError } from '../../../../shared/errors'
+import type { PackedPlan, PlanTask } from './plan-tasks'
+import { runPlanTask } from './plan-tasks'
+
+parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
+  // Why through a promise: a document import is asynchronous (unzipping); the other tasks
+  // return at once and cross the same way. The thread still holds one task at a time.
+  Promise.resolve()
+    .then(() => runPlanTask(task))
+    .then(
+      (result) => {
+        const transfer =
+          task.kind === 'plan' ? [(result as PackedPlan).spans.buffer as ArrayBuffer] : []
+        parentPort?.postMessage({ id, ok: true, result }, transfer)
+      },
+      (error: unknown) => {
+        // A refused import (a block over the size limit) is a schema error: its issues cross
+        // as they are, so the caller sees the same error as when it ran on main.
+        if (error instanceof z.ZodError) {
+          parentPort?.postMessage({ id, ok: false, zodIssues: error.issues })
+          return
+        }
+        const data =
+          error instanceof AppError
+            ? error.toData()
+            : {
+                code: 'INTERNAL' as const,
+                message:
+                  'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
+                retryable: false,
+              }
+        parentPort?.postMessage({ id, ok: false, error: data })
+      },
+    )
+})
+
+// Tells main the entry loaded: a thread that stops after this crashed, one that stops before it
+// could not load (see plan-offload.ts).
+parentPort?.postMessage({ ready: true })

@@ -1,0 +1,79 @@
+import type { Project } from '../../../../shared/domain/script'
+import type { RenderPlan } from './render-plan'
+
+/** Where a block's voice comes from, so a problem can name what the user has to change. */
+export type VoiceSource =
+  { kind: 'block' } | { kind: 'cast'; speaker: string } | { kind: 'default' }
+
+/**
+ * One voice as a render uses it: the voice, the model and language it is asked for, where the
+ * choice comes from, and the blocks (0-based, in order) that use it this way.
+ */
+export interface VoiceUse {
+  voiceId: string
+  model: string | null
+  language: string | null
+  source: VoiceSource
+  /** The first few blocks (0-based) using it: enough to point at, small for any script. */
+  blocks: number[]
+  /** How many blocks use it in all. */
+  blockCount: number
+}
+
+/** What the checks before a render need of its plan, small enough to cross between threads. */
+export interface PlanSummary {
+  uses: VoiceUse[]
+  /** Each piece's cache key and billable characters, in order (a repeat is listed again). */
+  pieces: { hash: string; billableCharacters: number }[]
+  /** Every pause of the plan, added up. */
+  pauseMs: number
+}
+
+/** Blocks kept per use: the message names a few and counts the rest. */
+const BLOCKS_KEPT = 5
+
+function sourceOf(project: Project, blockIndex: number): VoiceSource {
+  const block = project.blocks[blockIndex]
+  if (block?.voiceId) return { kind: 'block' }
+  if (block?.speaker && project.cast[block.speaker]) return { kind: 'cast', speaker: block.speaker }
+  return { kind: 'default' }
+}
+
+/**
+ * The distinct voice uses of a plan: one per voice, model, language and source (a block's own
+ * voice, a cast entry, the default), in order of first use. Only blocks with something to say
+ * count: a block with no pieces sends nothing, so its voice is never asked for.
+ */
+export function voiceUsesOfPlan(project: Project, plan: RenderPlan): VoiceUse[] {
+  const uses = new Map<string, VoiceUse>()
+  for (const block of plan.blocks) {
+    const first = plan.pieces[block.pieceIndexes[0] ?? -1]
+    if (first === undefined) continue
+    const { voiceId, model, language } = first.request
+    const source = sourceOf(project, block.index)
+    const key = JSON.stringify([
+      voiceId,
+      model,
+      language,
+      source.kind,
+      source.kind === 'cast' ? source.speaker : '',
+    ])
+    const use = uses.get(key)
+    if (use === undefined) {
+      uses.set(key, { voiceId, model, language, source, blocks: [block.index], blockCount: 1 })
+    } else {
+      if (use.blocks.length < BLOCKS_KEPT) use.blocks.push(block.index)
+      use.blockCount += 1
+    }
+  }
+  return [...uses.values()]
+}
+
+/** The summary of a plan the checks before a render read (see {@link PlanSummary}). */
+export function summarizePlan(project: Project, plan: RenderPlan): PlanSummary {
+  return {
+    uses: voiceUsesOfPlan(project, plan),
+    pieces: plan.pieces.map((p) => ({ hash: p.hash, billableCharacters: p.billableCharacters })),
+    pauseMs: plan.blocks.reduce((sum, b) => sum + b.pauseAfterMs, 0),
+  }
+}

@@ -1,0 +1,133 @@
+import type { Voice } from '../../../../shared/domain/voice'
+import type { PreflightProblem } from '../../../../shared/errors'
+import type { VoiceUse } from '../plan/voice-uses'
+
+/** "3", "3 and 7", "3, 7 and 9", "3, 7, 9 and 4 more" (1-based block numbers). */
+function blockList(use: VoiceUse): string {
+  const numbers = use.blocks.map((b) => String(b + 1))
+  const more = use.blockCount - numbers.length
+  if (more > 0) return `${numbers.join(', ')} and ${more} more`
+  if (numbers.length === 1) return numbers[0] ?? ''
+  return `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}`
+}
+
+function blocksPhrase(use: VoiceUse): string {
+  return `${use.blockCount === 1 ? 'block' : 'blocks'} ${blockList(use)}`
+}
+
+/** Who made the choice, as the sentence's subject: a cast entry, blocks, or the default voice. */
+function subject(use: VoiceUse): { who: string; uses: string } {
+  if (use.source.kind === 'cast') return { who: use.source.speaker, uses: 'uses' }
+  if (use.source.kind === 'block') {
+    const phrase = blocksPhrase(use)
+    return {
+      who: phrase.charAt(0).toUpperCase() + phrase.slice(1),
+      uses: use.blockCount === 1 ? 'uses' : 'use',
+    }
+  }
+  return { who: 'The default voice', uses: 'is' }
+}
+
+/** What the user changes to fix a voice, in words that fit both the app and the command line. */
+function remedy(use: VoiceUse, what: string): string {
+  if (use.source.kind === 'cast') return `Give ${use.source.speaker} ${what} in the cast.`
+  if (use.source.kind === 'block') {
+    return `Give ${use.blockCount === 1 ? 'the block' : 'these blocks'} ${what}.`
+  }
+  return `Choose a default voice ${what.replace(/^a voice /, '')}.`
+}
+
+function facts(use: VoiceUse): Omit<PreflightProblem, 'kind' | 'message'> {
+  return {
+    block: (use.blocks[0] ?? 0) + 1,
+    ...(use.source.kind === 'cast' ? { speaker: use.source.speaker } : {}),
+    ...(use.source.kind === 'default' ? { defaultVoice: true as const } : {}),
+  }
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+
+/** "German (Germany)" for de-DE: the language in words, or the tag when it has no name. */
+function languageName(tag: string): string {
+  try {
+    return LANGUAGE_NAMES.of(tag) ?? tag
+  } catch {
+    return tag
+  }
+}
+
+/** "American English", "American English and British English", "A, B and C". */
+function languageList(tags: string[]): string {
+  const names = [...new Set(tags.map(languageName))]
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}
+
+/** Whether `asked` is one of `offered`: the same tag, or the same language in another region. */
+function speaks(offered: string[], asked: string): boolean {
+  const language = (tag: string): string => tag.split('-')[0]?.toLowerCase() ?? ''
+  return offered.some((locale) => language(locale) === language(asked))
+}
+
+function unknownVoice(use: VoiceUse): PreflightProblem {
+  const message =
+    use.source.kind === 'default'
+      ? `The default voice "${use.voiceId}" is not in your voice list (it reads ${blocksPhrase(use)}). Choose a default voice from your voice list.`
+      : `${subject(use).who} ${subject(use).uses} the voice "${use.voiceId}", which is not in your voice list (${
+          use.source.kind === 'cast' ? blocksPhrase(use) : 'it may have been deleted'
+        }). ${remedy(use, 'a voice from your voice list')}`
+  return { kind: 'voice', message, ...facts(use) }
+}
+
+/** " (blocks 3 and 7)" where the subject does not already name the blocks. */
+function where(use: VoiceUse): string {
+  return use.source.kind === 'block' ? '' : ` (${blocksPhrase(use)})`
+}
+
+function voicePhrase(use: VoiceUse, voice: Voice): string {
+  const { who, uses } = subject(use)
+  return use.source.kind === 'default'
+    ? `The default voice, ${voice.displayName},`
+    : `${who} ${uses} ${voice.displayName}`
+}
+
+/**
+ * What in `uses` the catalog rules out: a voice that is not in it, a model the voice does not
+ * offer, a language none of its models speaks. A voice whose catalog entry lists no models (older
+ * deployments) is not judged on model or language: nothing says what it cannot do.
+ */
+export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightProblem[] {
+  const byId = new Map(catalog.map((v) => [v.id, v]))
+  const problems: PreflightProblem[] = []
+  for (const use of uses) {
+    const voice = byId.get(use.voiceId)
+    if (voice === undefined) {
+      problems.push(unknownVoice(use))
+      continue
+    }
+    if (voice.models.length === 0) continue
+    const model = use.model === null ? null : voice.models.find((m) => m.name === use.model)
+    if (model === undefined) {
+      const offered = voice.models.map((m) => m.name).join(', ')
+      const other = remedy(use, 'a voice that offers it')
+      problems.push({
+        kind: 'model',
+        message: `${voicePhrase(use, voice)} with the model "${use.model}"${where(use)}, which ${voice.displayName} does not offer (it offers ${offered}). Choose one of those models, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
+        ...facts(use),
+      })
+      continue
+    }
+    if (use.language === null) continue
+    const languages = (model === null ? voice.models : [model]).flatMap((m) =>
+      m.languages.map((l) => l.locale),
+    )
+    if (languages.length === 0 || speaks(languages, use.language)) continue
+    const asked = languageName(use.language)
+    problems.push({
+      kind: 'language',
+      message: `${voicePhrase(use, voice)} for ${asked} text${where(use)}, but ${voice.displayName} speaks only ${languageList(languages)}${model === null ? '' : ` with ${model.name}`}. ${remedy(use, `a voice that speaks ${asked}`)}`,
+      ...facts(use),
+    })
+  }
+  return problems
+}
