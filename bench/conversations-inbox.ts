@@ -80,11 +80,11 @@ async function loadEverything(page: Page, expected: number): Promise<number> {
   let stalled = 0
   for (let round = 0; round < 2_000 && loaded < expected && stalled < 30; round++) {
     // Up a little, then to the end: a scroll event each time, as a person scrolling makes.
-    await page.getByTestId('inbox-scroll').evaluate((el) => {
+    await page.getByTestId('inbox-table').evaluate((el) => {
       el.scrollTop = Math.max(0, el.scrollHeight - el.clientHeight * 3)
     })
     await page.waitForTimeout(50)
-    await page.getByTestId('inbox-scroll').evaluate((el) => {
+    await page.getByTestId('inbox-table').evaluate((el) => {
       el.scrollTop = el.scrollHeight
     })
     const before = loaded
@@ -99,7 +99,7 @@ async function loadEverything(page: Page, expected: number): Promise<number> {
     stalled = loaded > before ? 0 : stalled + 1
     if (round % 20 === 0) console.log(`  loading… ${loaded.toLocaleString('en-US')} rows`)
   }
-  await page.getByTestId('inbox-scroll').evaluate((el) => {
+  await page.getByTestId('inbox-table').evaluate((el) => {
     el.scrollTop = 0
   })
   return loaded
@@ -129,7 +129,7 @@ function scriptedScroll(
   step: number,
 ): Promise<{ frames: number; over32: number; worst: number; median: number; height: number }> {
   return page.evaluate(`new Promise((resolve) => {
-    const el = document.querySelector('[data-testid="inbox-scroll"]')
+    const el = document.querySelector('[data-testid="inbox-table"]')
     el.scrollTop = 0
     const frames = []
     let last = -1

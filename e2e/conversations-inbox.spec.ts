@@ -101,11 +101,11 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   }
   const loadedBefore = await loadedCount()
   expect(loadedBefore).toBeGreaterThanOrEqual(100)
-  await app.page.getByTestId('inbox-scroll').evaluate((el) => {
+  await app.page.getByTestId('inbox-table').evaluate((el) => {
     el.scrollTop = el.scrollHeight
   })
   await expect.poll(loadedCount).toBeGreaterThanOrEqual(loadedBefore + 98)
-  await app.page.getByTestId('inbox-scroll').evaluate((el) => {
+  await app.page.getByTestId('inbox-table').evaluate((el) => {
     el.scrollTop = 0
   })
 

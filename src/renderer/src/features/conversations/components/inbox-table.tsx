@@ -9,6 +9,8 @@ import { moveFocus } from '../hooks/inbox-filter'
 import { StatusChip } from './status-chip'
 
 const ROW_HEIGHT = 44
+/** The sticky header row's height (inbox.css), above the first row inside the scroller. */
+const HEAD_HEIGHT = 34
 /** How long the visible rows must stay put before their evaluations are asked for. */
 const VISIBLE_SETTLE_MS = 150
 /** Rows left below the visible ones when the next page is asked for. */
@@ -132,6 +134,7 @@ export function InboxTable(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    scrollMargin: HEAD_HEIGHT,
     // Why no flushSync: a synchronous render on every scroll event costs frames on long lists.
     useFlushSync: false,
     getItemKey,
@@ -194,44 +197,47 @@ export function InboxTable(props: {
     }
   }
 
+  // The grid is the scroller itself, so that it takes the keyboard focus that scrolls it (the
+  // header row stays on top, sticky); the rows are placed below the header (scrollMargin).
   return (
-    <div
-      className="inbox-table"
-      role="grid"
-      aria-label="Conversations"
-      aria-rowcount={rows.length + 1}
-      aria-activedescendant={
-        focusedIndex >= 0 && focusedId !== null ? inboxRowId(focusedId) : undefined
-      }
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      data-testid="inbox-table"
-    >
-      <div className="inbox-row inbox-row--head" role="row" aria-rowindex={1}>
-        <span role="columnheader" className="inbox-cell inbox-cell--agent">
-          Agent
-        </span>
-        <span role="columnheader" className="inbox-cell inbox-cell--status">
-          Status
-        </span>
-        <span role="columnheader" className="inbox-cell inbox-cell--started">
-          Started
-        </span>
-        <span role="columnheader" className="inbox-cell inbox-cell--duration">
-          Duration
-        </span>
-        <span
-          role="columnheader"
-          className="inbox-cell inbox-cell--evals"
-          title="Criteria passed of total"
-        >
-          Passed
-        </span>
-        <span role="columnheader" className="inbox-cell inbox-cell--summary">
-          Summary
-        </span>
-      </div>
-      <div className="inbox-table__scroll" ref={scrollRef} data-testid="inbox-scroll">
+    <div className="inbox-table">
+      <div
+        className="inbox-table__scroll"
+        ref={scrollRef}
+        role="grid"
+        aria-label="Conversations"
+        aria-rowcount={rows.length + 1}
+        aria-activedescendant={
+          focusedIndex >= 0 && focusedId !== null ? inboxRowId(focusedId) : undefined
+        }
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="inbox-table"
+      >
+        <div className="inbox-row inbox-row--head" role="row" aria-rowindex={1}>
+          <span role="columnheader" className="inbox-cell inbox-cell--agent">
+            Agent
+          </span>
+          <span role="columnheader" className="inbox-cell inbox-cell--status">
+            Status
+          </span>
+          <span role="columnheader" className="inbox-cell inbox-cell--started">
+            Started
+          </span>
+          <span role="columnheader" className="inbox-cell inbox-cell--duration">
+            Duration
+          </span>
+          <span
+            role="columnheader"
+            className="inbox-cell inbox-cell--evals"
+            title="Criteria passed of total"
+          >
+            Passed
+          </span>
+          <span role="columnheader" className="inbox-cell inbox-cell--summary">
+            Summary
+          </span>
+        </div>
         <div className="inbox-table__rows" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index] as Conversation
@@ -244,7 +250,7 @@ export function InboxTable(props: {
                 focused={row.id === focusedId}
                 open={row.id === props.openId}
                 index={item.index}
-                top={item.start}
+                top={item.start - HEAD_HEIGHT}
                 onOpen={props.onOpen}
               />
             )
