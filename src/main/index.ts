@@ -15,8 +15,9 @@ import {
 import { createElectronPlatform } from './electron-platform'
 import { createLogger } from './core/log/logger'
 import { startDevSandbox } from './dev-sandbox'
-import { registerIpc } from './ipc/register'
+import { emitTo, registerIpc } from './ipc/register'
 import { buildMenuTemplate } from './menu'
+import type { MenuCommand, MenuState } from '../shared/domain/app'
 import type { MainRuntime } from './runtime'
 import { createMainRuntime } from './runtime'
 import type { AppOrigin } from './security/app-origin'
@@ -45,6 +46,9 @@ const DOCS_URL: string | null = null
 
 let runtime: MainRuntime | null = null
 let mainWindow: BrowserWindow | null = null
+/** What each window said it can do (app:setMenuState), by web contents id. */
+const menuStates = new Map<number, MenuState>()
+const NOTHING_OPEN: MenuState = { scriptOpen: false }
 
 const openExternal = (url: string): Promise<void> => openExternalUrl(url, shell)
 
@@ -113,8 +117,67 @@ function sendToAppWindows(channel: string, payload: unknown): void {
   }
 }
 
+/** The window a menu command is for: the focused one, else the main window. */
+function commandTarget(): BrowserWindow | null {
+  const focused = BrowserWindow.getFocusedWindow() ?? mainWindow
+  return focused !== null && !focused.isDestroyed() ? focused : null
+}
+
+function sendMenuCommand(command: MenuCommand): void {
+  const target = commandTarget()
+  if (target === null) return
+  // Why only the focused window, and only an app page: a command acts on what the user is looking at.
+  if (!isAppUrl(target.webContents.getURL(), appOrigins)) return
+  emitTo(target.webContents)('app:menuCommand', command)
+}
+
+/**
+ * Builds the application menu from the focused window's state, the recent projects and the theme;
+ * called again whenever one of them changes (menus are immutable once built).
+ */
+async function installMenu(current: MainRuntime): Promise<void> {
+  const recent = await current.services.script.documents.listRecent()
+  const target = commandTarget()
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        appName: 'VoiceDesk',
+        isMac: process.platform === 'darwin',
+        development,
+        openDocs:
+          DOCS_URL === null
+            ? null
+            : () => {
+                openExternal(DOCS_URL).catch((error: unknown) =>
+                  logger.warn('could not open the documentation', { error: String(error) }),
+                )
+              },
+        send: sendMenuCommand,
+        state: (target && menuStates.get(target.webContents.id)) ?? NOTHING_OPEN,
+        recent: recent
+          .filter((entry) => entry.exists)
+          .map((entry) => ({ id: entry.id, label: `${entry.fileName} — ${entry.location}` })),
+        theme: current.services.settings.get().theme,
+        setTheme: (theme) => {
+          current
+            .setTheme(theme)
+            .catch((error: unknown) =>
+              logger.warn('could not save the theme', { error: String(error) }),
+            )
+        },
+      }),
+    ),
+  )
+}
+
+function refreshMenu(): void {
+  if (runtime === null) return
+  installMenu(runtime).catch((error: unknown) =>
+    logger.warn('could not rebuild the menu', { error: String(error) }),
+  )
+}
+
 async function start(): Promise<void> {
-  nativeTheme.themeSource = 'system'
   hardenSession(session.defaultSession, { appOrigins, development })
   if (devServerUrl === undefined) serveRendererFolder()
 
@@ -130,27 +193,33 @@ async function start(): Promise<void> {
       platform: process.platform,
       development,
     },
+    onMenuState: (ownerId, state) => {
+      const before = menuStates.get(ownerId)
+      menuStates.set(ownerId, state)
+      if (before?.scriptOpen !== state.scriptOpen) refreshMenu()
+    },
   })
+  // Why set before the first window: native dialogs, menus and the page's prefers-color-scheme
+  // follow themeSource, so the saved choice shows from the first frame.
+  nativeTheme.themeSource = runtime.services.settings.get().theme
   registerIpc(ipcMain, runtime.dispatch)
-  runtime.onEvent(({ channel, payload }) => sendToAppWindows(channel, payload))
-
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        appName: 'VoiceDesk',
-        isMac: process.platform === 'darwin',
-        development,
-        openDocs:
-          DOCS_URL === null
-            ? null
-            : () => {
-                openExternal(DOCS_URL).catch((error: unknown) =>
-                  logger.warn('could not open the documentation', { error: String(error) }),
-                )
-              },
-      }),
-    ),
-  )
+  runtime.onEvent((event) => {
+    sendToAppWindows(event.channel, event.payload)
+    if (event.channel === 'app:themeChanged') {
+      nativeTheme.themeSource = event.payload.theme
+      refreshMenu()
+    }
+  })
+  runtime.services.script.documents.recents.onChange((change) => {
+    // macOS lists recent documents in the Dock menu and File > Open Recent of other apps' panels.
+    if (process.platform === 'darwin') {
+      if (change.kind === 'touched') app.addRecentDocument(change.path)
+      if (change.kind === 'cleared') app.clearRecentDocuments()
+    }
+    refreshMenu()
+  })
+  app.on('browser-window-focus', refreshMenu)
+  await installMenu(runtime)
 
   mainWindow = createMainWindow(runtime)
   app.on('activate', () => {
@@ -238,6 +307,7 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
   window.on('closed', () => {
     // Why: the jobs a window started (conversation follows, streams) must not outlive it.
     current.windowClosed(ownerId)
+    menuStates.delete(ownerId)
     if (mainWindow === window) mainWindow = null
   })
 

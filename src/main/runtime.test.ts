@@ -91,10 +91,52 @@ describe('createMainRuntime', () => {
       'account:changed',
       'account:changed',
     ])
-    expect(seen[1]?.payload.credential).toBe('apiKey')
+    const second = seen[1]
+    expect(second?.channel === 'account:changed' && second.payload.credential).toBe('apiKey')
     const everything = JSON.stringify([set, verified, forgot, seen]) + logLines.join('\n')
     expect(everything).not.toContain(KEY)
     expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).not.toContain(KEY)
+  })
+
+  it('keeps the theme choice in the settings file and tells every window when it changes', async () => {
+    const { runtime, userDataDir } = await setup()
+    const seen: RuntimeEvent[] = []
+    runtime.onEvent((e) => seen.push(e))
+    expect(await runtime.dispatch('app:getTheme', undefined, APP_SENDER, noEmit)).toEqual({
+      ok: true,
+      data: 'system',
+    })
+    expect(await runtime.dispatch('app:setTheme', { theme: 'dark' }, APP_SENDER, noEmit)).toEqual({
+      ok: true,
+      data: 'dark',
+    })
+    // The View menu goes through the same setter.
+    await runtime.setTheme('light')
+    expect(seen).toEqual([
+      { channel: 'app:themeChanged', payload: { theme: 'dark' } },
+      { channel: 'app:themeChanged', payload: { theme: 'light' } },
+    ])
+    const onDisk = JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8')) as {
+      theme: string
+    }
+    expect(onDisk.theme).toBe('light')
+    const refused = await runtime.dispatch('app:setTheme', { theme: 'sepia' }, APP_SENDER, noEmit)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    expect(await runtime.dispatch('app:getTheme', undefined, APP_SENDER, noEmit)).toEqual({
+      ok: true,
+      data: 'light',
+    })
+  })
+
+  it("reports each window's menu state to main", async () => {
+    const states: unknown[] = []
+    const { runtime } = await setup({
+      onMenuState: (ownerId, state) => states.push({ ownerId, state }),
+    })
+    expect(
+      await runtime.dispatch('app:setMenuState', { scriptOpen: true }, APP_SENDER, noEmit),
+    ).toEqual({ ok: true, data: undefined })
+    expect(states).toEqual([{ ownerId: APP_SENDER.webContentsId, state: { scriptOpen: true } }])
   })
 
   it('starts the sandbox only when no credential is configured, and stops it on dispose', async () => {

@@ -1,4 +1,5 @@
 import type { AccountStatus } from '../shared/domain/account'
+import type { MenuState, ThemeChoice } from '../shared/domain/app'
 import type { EventChannel, Events } from '../shared/ipc/contract'
 import type { PayloadOf } from '../shared/ipc/contract-types'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
@@ -38,8 +39,11 @@ import { configurePlanning } from './core/narration/offload/plan-offload'
 
 export type { PlatformPorts, BuildInfo } from './platform'
 
-/** Events sent only to the window that started the work (through the handler's `emit`). */
-type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded'
+/**
+ * Events sent only to one window: the one that started the work (through the handler's `emit`),
+ * or the focused one (a menu command, sent by index.ts).
+ */
+type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded' | 'app:menuCommand'
 /** The Conversations workspace's events go only to the window that follows the conversation. */
 type ConversationChannel = Extract<EventChannel, `conversations:${string}`>
 /** The Script workspace's renders and previews report only to the window that started them. */
@@ -83,6 +87,8 @@ export interface MainRuntimeOptions {
   verifyCredential?: VerifyCredential
   /** Batch export of conversations. Default: core/conversations/batch-export.ts. */
   exportConversationBatch?: ExportConversationBatch
+  /** A window said what it can do now (app:setMenuState); index.ts rebuilds the menu. Default: ignored. */
+  onMenuState?: (ownerId: number, state: MenuState) => void
 }
 
 /** The main process without Electron: the dispatcher, the services, and events for all windows. */
@@ -102,7 +108,11 @@ export interface MainRuntime {
     inbox: InboxService
     /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
     voices: VoicesService
+    /** Script documents, the recent-projects list, renders (the Script workspace). */
+    script: ScriptWorkspaceService
   }
+  /** Saves the colour theme and tells every window (app:themeChanged); the View menu calls it. */
+  setTheme(theme: ThemeChoice): Promise<ThemeChoice>
   /** A window closed: its jobs are cancelled and what the services kept for it is forgotten. */
   windowClosed(ownerId: number): void
   /** Events meant for every window (account:changed); returns the unsubscribe. */
@@ -213,6 +223,12 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     broadcast({ channel: 'account:changed', payload: status }),
   )
 
+  const setTheme = async (theme: ThemeChoice): Promise<ThemeChoice> => {
+    await settings.update(() => ({ theme }))
+    broadcast({ channel: 'app:themeChanged', payload: { theme } })
+    return theme
+  }
+
   const build: BuildInfo = {
     name: options.build?.name ?? 'VoiceDesk',
     version: options.build?.version ?? '0.0.0',
@@ -221,7 +237,13 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   }
   const handlers: Handlers = {
     ...createScriptHandlers(script, options.platform),
-    ...createAppHandlers({ build, account, platform: options.platform }),
+    ...createAppHandlers({
+      build,
+      account,
+      platform: options.platform,
+      theme: { get: () => settings.get().theme, set: setTheme },
+      onMenuState: options.onMenuState ?? (() => {}),
+    }),
     ...createAccountHandlers(account, options.platform),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform: options.platform }),
@@ -251,7 +273,8 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   let disposed = false
   return {
     dispatch,
-    services: { account, settings, secrets, upstream, jobs, voices, conversations, inbox },
+    services: { account, settings, secrets, upstream, jobs, voices, conversations, inbox, script },
+    setTheme,
     windowClosed(ownerId) {
       jobs.cancelOwnedBy(ownerId)
       inbox.forgetWindow(ownerId)

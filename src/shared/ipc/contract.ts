@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
-import type { AppInfo } from '../domain/app'
+import type { AppInfo, MenuCommand, ThemeChoice } from '../domain/app'
+import { THEME_CHOICES } from '../domain/app'
 import { footnoteModeSchema, MAX_DOCUMENT_BYTES } from '../domain/manuscript'
 import type { RenderEstimate } from '../domain/narration'
 import {
@@ -196,6 +197,21 @@ export const invokes = {
     SMALL_INPUT,
     'Opens an http(s) link in the default browser through the one guarded helper; other schemes are refused.',
   ),
+  'app:getTheme': invoke<ThemeChoice>()(
+    none,
+    NO_INPUT,
+    'The saved colour theme: system (follow the OS), light or dark.',
+  ),
+  'app:setTheme': invoke<ThemeChoice>()(
+    z.object({ theme: z.enum(THEME_CHOICES) }),
+    SMALL_INPUT,
+    'Saves the colour theme; native dialogs and menus follow it, and every window gets app:themeChanged.',
+  ),
+  'app:setMenuState': invoke<void>()(
+    z.object({ scriptOpen: z.boolean() }),
+    SMALL_INPUT,
+    'What this window can do now, so the application menu enables only the items that would act (Save and Render need an open script).',
+  ),
 
   'account:getStatus': invoke<AccountStatus>()(
     none,
@@ -327,9 +343,14 @@ export const invokes = {
   'script:new': invoke<OpenedDocument>()(none, NO_INPUT, 'A new, empty, unsaved script.'),
   'script:open': invoke<OpenedDocument | null>()(
     // Strict: every field is optional, so only refusing unknown keys tells a stray object apart.
-    z.strictObject({ footnotes: footnoteModeSchema.optional() }).optional(),
+    z
+      .strictObject({
+        footnotes: footnoteModeSchema.optional(),
+        importOnly: z.boolean().optional(),
+      })
+      .optional(),
     SMALL_INPUT,
-    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a Word document or an EPUB book as a new import (footnotes left out unless `footnotes` is read). Null when cancelled.',
+    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a Word document or an EPUB book as a new import (footnotes left out unless `footnotes` is read). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
   ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
@@ -345,6 +366,11 @@ export const invokes = {
     z.object({ recentId }),
     SMALL_INPUT,
     'Removes an entry from the recent list.',
+  ),
+  'script:clearRecent': invoke<void>()(
+    none,
+    NO_INPUT,
+    'Empties the recent list (the files are not touched), and the OS list of recent documents.',
   ),
   'script:importDropped': invoke<OpenedDocument>()(
     z.object({
@@ -588,6 +614,12 @@ export const invokes = {
 export const events = {
   'account:changed': event<AccountStatus>(
     'The account status changed (key set or forgotten, plan, base URL, token expiry).',
+  ),
+  'app:themeChanged': event<{ theme: ThemeChoice }>(
+    'The colour theme was changed (from the View menu or from a window).',
+  ),
+  'app:menuCommand': event<MenuCommand>(
+    'A menu item or its accelerator was chosen: sent only to the focused window, which runs the same action as its on-screen control.',
   ),
   'voices:tryAudio': event<{ jobId: string; seq: number; chunk: Uint8Array }>(
     'MP3 bytes of a "try with my text" stream, batched, in order (seq counts from 0); never dropped.',

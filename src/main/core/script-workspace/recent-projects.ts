@@ -7,6 +7,9 @@ import { writeFileAtomic } from '../files/atomic-write'
 
 const MAX_RECENT = 12
 
+/** What changed in the list: a project moved to the front (its path), or anything else. */
+export type RecentChange = { kind: 'touched'; path: string } | { kind: 'removed' | 'cleared' }
+
 const fileSchema = z.object({
   version: z.literal(1),
   projects: z.array(z.object({ path: z.string().min(1), openedAt: z.string() })),
@@ -25,6 +28,7 @@ export class RecentProjects {
   readonly #path: string
   #entries: { path: string; openedAt: string }[] | null = null
   #writing: Promise<void> = Promise.resolve()
+  readonly #listeners = new Set<(change: RecentChange) => void>()
 
   constructor(userDataDir: string) {
     this.#path = join(userDataDir, 'recent-projects.json')
@@ -39,6 +43,15 @@ export class RecentProjects {
       this.#entries = []
     }
     return this.#entries
+  }
+
+  /**
+   * Calls `listener` after every change (the application menu's Open Recent and the OS list of
+   * recent documents follow it); returns the unsubscribe.
+   */
+  onChange(listener: (change: RecentChange) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
   }
 
   /** The list, newest first, each marked whether its file still exists. */
@@ -71,17 +84,32 @@ export class RecentProjects {
       { path, openedAt: new Date().toISOString() },
       ...entries.filter((entry) => entry.path !== path),
     ].slice(0, MAX_RECENT)
-    await this.#save()
+    await this.#save({ kind: 'touched', path })
   }
 
   /** Removes an entry (a file that is gone, or the user's choice). */
   async remove(id: string): Promise<void> {
     const entries = await this.#load()
     this.#entries = entries.filter((entry) => recentIdOf(entry.path) !== id)
-    await this.#save()
+    await this.#save({ kind: 'removed' })
   }
 
-  #save(): Promise<void> {
+  /** Empties the list (the files are not touched). */
+  async clear(): Promise<void> {
+    await this.#load()
+    this.#entries = []
+    await this.#save({ kind: 'cleared' })
+  }
+
+  #save(change: RecentChange): Promise<void> {
+    for (const listener of this.#listeners) {
+      // Why catch: a listener (the menu) that fails must not fail the open or save itself.
+      try {
+        listener(change)
+      } catch {
+        continue
+      }
+    }
     const body = JSON.stringify({ version: 1, projects: this.#entries ?? [] }, null, 2)
     // Why swallow: a recent list that could not be written must not fail the open or save itself.
     this.#writing = this.#writing

@@ -31,6 +31,15 @@ const OPEN_FILTERS = [
   { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
   { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
 ]
+/** File > Import: only what becomes a new script (no projects). */
+const IMPORT_FILTERS = [
+  {
+    name: 'Scripts and manuscripts',
+    extensions: ['md', 'markdown', 'txt', ...DOCUMENT_EXTENSIONS],
+  },
+  { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
+  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
+]
 const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
 
 /** An empty script: one empty block, ready to type into. */
@@ -111,12 +120,19 @@ export class ScriptDocuments {
   /**
    * The open dialog: a project opens as saved; a .txt/.md script, a Word document or an EPUB
    * book as a new unsaved import (`footnotes` says what becomes of a manuscript's notes).
+   * `importOnly` offers only the files that import (File > Import).
    */
-  async open(ownerId: number, footnotes: FootnoteMode = 'omit'): Promise<OpenedDocument | null> {
-    const paths = await this.dialogs.showOpenDialog(ownerId, {
-      title: 'Open a script, manuscript or project',
-      filters: OPEN_FILTERS,
-    })
+  async open(
+    ownerId: number,
+    footnotes: FootnoteMode = 'omit',
+    importOnly = false,
+  ): Promise<OpenedDocument | null> {
+    const paths = await this.dialogs.showOpenDialog(
+      ownerId,
+      importOnly
+        ? { title: 'Import a script, Word document or EPUB book', filters: IMPORT_FILTERS }
+        : { title: 'Open a script, manuscript or project', filters: OPEN_FILTERS },
+    )
     const path = paths?.[0]
     if (path === undefined) return null
     return this.openPath(path, footnotes)

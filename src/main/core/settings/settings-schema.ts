@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PLANS, planLimitsSchema } from '../../../shared/domain/account'
+import { THEME_CHOICES } from '../../../shared/domain/app'
 
 /** The settings file format version this build writes. */
 export const SETTINGS_VERSION = 1
@@ -50,6 +51,11 @@ export const settingsSchema = z.object({
     })
     .default({ bounds: null, maximized: false }),
   recent: z.array(recentItemSchema).max(50).default([]),
+  /**
+   * The colour theme: follow the OS, or always light or dark. Why `catch`: a choice this build
+   * does not know (written by a newer one) means "system", not a reset of every setting.
+   */
+  theme: z.enum(THEME_CHOICES).default('system').catch('system'),
 })
 
 export type Settings = z.infer<typeof settingsSchema>

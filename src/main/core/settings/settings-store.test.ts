@@ -83,6 +83,20 @@ describe('SettingsStore', () => {
     expect(store.resetNotice()).toBeNull()
   })
 
+  it('keeps the theme choice, and reads a theme it does not know as "system" without a reset', async () => {
+    const store = await SettingsStore.open(dir)
+    expect(store.get().theme).toBe('system')
+    await store.update(() => ({ theme: 'dark' }))
+    expect((await SettingsStore.open(dir)).get().theme).toBe('dark')
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ version: 1, plan: 'paid', theme: 'high-contrast' }),
+    )
+    const newer = await SettingsStore.open(dir)
+    expect(newer.get()).toMatchObject({ plan: 'paid', theme: 'system' })
+    expect(newer.resetNotice()).toBeNull()
+  })
+
   it.each([
     ['truncated JSON', '{"version": 1, "baseUrl": "https://x', /not valid JSON/],
     ['binary garbage', '\u0000\u0001garbage', /not valid JSON/],

@@ -1,16 +1,22 @@
-import type { AppInfo } from '../../../shared/domain/app'
+import type { AppInfo, MenuState, ThemeChoice } from '../../../shared/domain/app'
 import type { AccountService } from '../../core/account/account-service'
 import type { BuildInfo, PlatformPorts } from '../../platform'
 import { openExternalUrl } from '../../security/external-links'
 import type { Handlers } from '../dispatch'
 
-type AppHandlers = Pick<Handlers, 'app:getInfo' | 'app:openExternal'>
+type AppHandlers = Pick<
+  Handlers,
+  'app:getInfo' | 'app:openExternal' | 'app:getTheme' | 'app:setTheme' | 'app:setMenuState'
+>
 
-/** `app:*` handlers: facts about the build, and the one guarded way to open a web link. */
+/** `app:*` handlers: facts about the build, the theme, the menu's state and the guarded link opener. */
 export function createAppHandlers(deps: {
   build: BuildInfo
   account: AccountService
   platform: PlatformPorts
+  theme: { get(): ThemeChoice; set(theme: ThemeChoice): Promise<ThemeChoice> }
+  /** A window said what it can do now (the application menu follows its focused window). */
+  onMenuState: (ownerId: number, state: MenuState) => void
 }): AppHandlers {
   return {
     'app:getInfo': (): AppInfo => ({
@@ -20,5 +26,10 @@ export function createAppHandlers(deps: {
     // Why the guard here as well as in index.ts's port: the e2e host's port is a plain recorder,
     // and the policy must be the same whichever port is plugged in.
     'app:openExternal': ({ url }) => openExternalUrl(url, deps.platform),
+    'app:getTheme': () => deps.theme.get(),
+    'app:setTheme': ({ theme }) => deps.theme.set(theme),
+    'app:setMenuState': (state, { sender }) => {
+      deps.onMenuState(sender.webContentsId, state)
+    },
   }
 }

@@ -16,10 +16,12 @@ export function createScriptHandlers(
   const docs = script.documents
   return {
     'script:new': () => docs.create(),
-    'script:open': (input, { sender }) => docs.open(sender.webContentsId, input?.footnotes),
+    'script:open': (input, { sender }) =>
+      docs.open(sender.webContentsId, input?.footnotes, input?.importOnly ?? false),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
+    'script:clearRecent': () => docs.recents.clear(),
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
     'script:importDroppedDocument': ({ fileName, bytes, footnotes }) =>
       docs.importDroppedDocument(fileName, bytes, footnotes),

@@ -1,8 +1,12 @@
+import { useCallback, useState } from 'react'
 import type { ReactElement } from 'react'
 import { AccountNotices } from '../features/account/components/account-notices'
 import { useAccountChangedEvents } from '../features/account/api/account-queries'
 import { useNavigationStore } from './navigation-store'
+import { ShortcutsSheet } from './shortcuts-sheet'
 import { Sidebar } from './sidebar'
+import { useTheme } from './theme'
+import { useMenuCommands } from './use-menu-commands'
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts'
 import { WORKSPACES } from './workspaces'
 
@@ -10,8 +14,12 @@ import { WORKSPACES } from './workspaces'
 export function App(): ReactElement {
   const current = useNavigationStore((state) => state.current)
   const source = useNavigationStore((state) => state.source)
+  const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), [])
   useWorkspaceShortcuts()
   useAccountChangedEvents()
+  useTheme()
+  useMenuCommands(openShortcuts)
 
   const workspace = WORKSPACES.find((entry) => entry.id === current) ?? WORKSPACES[0]
   if (workspace === undefined) throw new Error('No workspaces are defined.')
@@ -19,13 +27,14 @@ export function App(): ReactElement {
 
   return (
     <div className="app">
-      <Sidebar />
+      <Sidebar onShowShortcuts={openShortcuts} />
       <main className="main" data-workspace={workspace.id}>
         <div className="main__notices" aria-label="Notices">
           <AccountNotices />
         </div>
         <Screen key={workspace.id} focusOnMount={source === 'shortcut'} />
       </main>
+      <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { useAccountStatus } from '../features/account/api/account-queries'
 import { useAppInfo } from './app-queries'
 import { useNavigationStore } from './navigation-store'
 import { shortcutLabel } from './platform'
+import { ThemePicker } from './theme'
 import { WORKSPACES } from './workspaces'
 
 function AccountState(): ReactElement {
@@ -38,7 +39,7 @@ function AccountState(): ReactElement {
  * The workspace list. One tab stop (roving tabindex): Tab enters and leaves it, arrow keys and
  * Home/End move between workspaces and open them, the open one carries aria-current.
  */
-export function Sidebar(): ReactElement {
+export function Sidebar(props: { onShowShortcuts: () => void }): ReactElement {
   const current = useNavigationStore((state) => state.current)
   const open = useNavigationStore((state) => state.open)
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
@@ -109,6 +110,15 @@ export function Sidebar(): ReactElement {
         </ul>
       </nav>
       <div className="sidebar__footer">
+        <ThemePicker />
+        <button
+          type="button"
+          className="sidebar__shortcuts"
+          aria-keyshortcuts="Control+/ Meta+/"
+          onClick={props.onShowShortcuts}
+        >
+          Keyboard shortcuts <kbd>{shortcutLabel('/')}</kbd>
+        </button>
         <AccountState />
         <span data-testid="app-version">
           {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
+import { provideCommands } from '../../../lib/menu-commands'
 import { useRecentProjects, useRecoveryOffers } from '../api/script-api'
 import { useDocumentActions } from '../hooks/use-document-actions'
 import { useDocumentSync } from '../hooks/use-document-sync'
@@ -74,6 +75,39 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
     void audio.preview(id, selection)
   }
 
+  // The menu's commands and their shortcuts (use-menu-commands.ts) run the toolbar's actions.
+  useEffect(() =>
+    provideCommands((menu) => {
+      const hasDoc = useScriptDocumentStore.getState().doc !== null
+      switch (menu.command) {
+        case 'script:new':
+          return (actions.newScript(), true)
+        case 'script:open':
+          return (actions.open(), true)
+        case 'script:import':
+          return (actions.importFile(), true)
+        case 'script:openRecent':
+          return (actions.openRecent(menu.recentId), true)
+        case 'script:clearRecent':
+          return (actions.clearRecent(), true)
+        case 'script:save':
+          return hasDoc && (actions.save(), true)
+        case 'script:saveAs':
+          return hasDoc && (actions.saveAs(), true)
+        case 'script:render':
+          return hasDoc && (useEditorUiStore.getState().setRenderDialogOpen(true), true)
+        case 'edit:undo':
+        case 'edit:redo':
+          if (!hasDoc || isOwnUndoField(document.activeElement)) return false
+          if (menu.command === 'edit:undo') useScriptDocumentStore.getState().undo()
+          else useScriptDocumentStore.getState().redo()
+          return true
+        default:
+          return false
+      }
+    }),
+  )
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       const modifier = isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey
@@ -81,9 +115,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
       const key = event.key.toLowerCase()
       const hasDoc = useScriptDocumentStore.getState().doc !== null
       const handled = ((): boolean => {
-        if (key === 'o') return (actions.open(), true)
         if (!hasDoc) return false
-        if (key === 's') return (event.shiftKey ? actions.saveAs() : actions.save(), true)
         if ((key === 'z' || key === 'y') && isOwnUndoField(event.target)) return false
         if (key === 'z')
           return (
@@ -96,7 +128,8 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         if (key === 'f') return (useEditorUiStore.getState().openFind(false), true)
         if (key === 'h') return (useEditorUiStore.getState().openFind(true), true)
         if (key === 'b') return (applyMarkup('break'), true)
-        if (key === 'enter') return (previewAtCaret(), true)
+        // Shift+Enter is Render (File > Render), handled with the menu's shortcuts.
+        if (key === 'enter' && !event.shiftKey) return (previewAtCaret(), true)
         return false
       })()
       if (handled) event.preventDefault()
@@ -219,7 +252,17 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
           </label>
           {(recent.data ?? []).length > 0 && (
             <div className="script-empty__recent">
-              <h2>Recent projects</h2>
+              <div className="script-empty__recent-head">
+                <h2>Recent projects</h2>
+                <button
+                  type="button"
+                  className="button button--small"
+                  title="Empty the list (the files are not deleted)"
+                  onClick={actions.clearRecent}
+                >
+                  Clear recent
+                </button>
+              </div>
               <ul>
                 {recent.data!.map((item) => (
                   <li key={item.id} data-testid="recent-project">

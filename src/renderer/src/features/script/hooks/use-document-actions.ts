@@ -114,6 +114,14 @@ export function useDocumentActions() {
         () =>
           void replaceWith(() => call((api) => api.script.open({ footnotes: footnoteChoice() }))),
       ),
+    /** File > Import: the open dialog offering only what imports as a new script. */
+    importFile: () =>
+      guard(
+        () =>
+          void replaceWith(() =>
+            call((api) => api.script.open({ footnotes: footnoteChoice(), importOnly: true })),
+          ),
+      ),
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => call((api) => api.script.openRecent({ recentId })))),
     importDropped: (file: File) =>
@@ -156,6 +164,13 @@ export function useDocumentActions() {
           })
           .catch(setError)
       }),
+    /** Empties the recent list (the files are not touched). */
+    clearRecent: () => {
+      setError(null)
+      call((api) => api.script.clearRecent())
+        .catch(setError)
+        .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
+    },
     /** Takes a project off the recent list (the file is not touched). */
     removeRecent: (recentId: string) => {
       setError(null)
