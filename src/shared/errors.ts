@@ -36,6 +36,11 @@ export interface ErrorDetails {
   retryAfterMs?: number
   /** Per-field messages from a 400 answer, or from local input validation. */
   fields?: Record<string, string>
+  /**
+   * Set on AUTH_MISSING when no key or token is set at all (not one saved for another address):
+   * the message already says where to set one, in the app and for the command line.
+   */
+  noCredential?: true
   /** The scope an access token would need for the failed operation. */
   requiredScope?: string
   /** Set when an input went past a limit (a count, a length or a size); the message names it. */

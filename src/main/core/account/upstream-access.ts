@@ -5,6 +5,7 @@ import { createReadLimiter, createSynthesisScheduler } from '../upstream/schedul
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import type { AccountService } from './account-service'
+import { noCredentialError } from './credential-resolver'
 
 /**
  * The one way features reach the service: a client for the account's current base URL and
@@ -39,10 +40,7 @@ export class UpstreamAccess {
   client(): UpstreamClient {
     const active = this.#account.activeCredential()
     if (active === null) {
-      throw new AppError(
-        'AUTH_MISSING',
-        'No API key is set. Add your API key in Account, then try again.',
-      )
+      throw noCredentialError()
     }
     if (active.baseUrl === '') {
       throw new AppError(
