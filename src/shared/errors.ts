@@ -129,3 +129,15 @@ export class AppError extends Error {
     })
   }
 }
+
+/**
+ * The plain-data form of anything thrown: an AppError as it is, anything else INTERNAL with the
+ * caller's words (what failed and what to do; the cause itself goes to the log, never across).
+ */
+export function toAppErrorData(
+  error: unknown,
+  internal: { message: string; retryable: boolean },
+): AppErrorData {
+  if (error instanceof AppError) return error.toData()
+  return { code: 'INTERNAL', message: internal.message, retryable: internal.retryable }
+}

@@ -13,7 +13,7 @@ import type {
   RenderStatus,
 } from '../../../shared/domain/script-workspace'
 import type { AppErrorData } from '../../../shared/errors'
-import { AppError } from '../../../shared/errors'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
@@ -60,13 +60,10 @@ const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extension
 /** Renders that end while the window is in the background are announced when they took this long. */
 const NOTIFY_AFTER_MS = 5000
 
-function errorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
-  return {
-    code: 'INTERNAL',
-    message: 'The render failed unexpectedly. Run it again to continue.',
-    retryable: true,
-  }
+/** What a render that ends on an unexpected error says (its journal lets a new run continue). */
+const RENDER_FAILED = {
+  message: 'The render failed unexpectedly. Run it again to continue.',
+  retryable: true,
 }
 
 export interface ScriptWorkspaceOptions {
@@ -264,7 +261,7 @@ export class ScriptWorkspaceService {
           }
           emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } })
         } else {
-          const error = errorData(outcome.error)
+          const error = toAppErrorData(outcome.error, RENDER_FAILED)
           if (background && error.code !== 'CANCELLED') {
             platform.notify({ title: 'Render failed', body: `${outputName}: ${error.message}` })
           }

@@ -4,7 +4,7 @@ import { basename, extname, join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
 import { SAMPLE_CONTENT_TYPES } from '../../../shared/domain/voice'
 import type { AppErrorData } from '../../../shared/errors'
-import { AppError } from '../../../shared/errors'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
 import type { PlatformPorts } from '../../platform'
 import { checkAudio, sniffAudioExtension } from '../audio/check'
@@ -54,14 +54,8 @@ export interface CreatePersonalVoiceInput {
   consent: { fullName: string; email: string; confirmed: true }
 }
 
-function toAppErrorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
-  return {
-    code: 'INTERNAL',
-    message: 'The audio stream failed inside VoiceDesk.',
-    retryable: false,
-  }
-}
+/** What a sample download or preview stream that ends on an unexpected error says. */
+const STREAM_FAILED = { message: 'The audio stream failed inside VoiceDesk.', retryable: false }
 
 /** A name safe for a file: no separators or control characters, not empty. */
 function fileSafe(name: string): string {
@@ -387,7 +381,7 @@ export class VoicesService {
           channel: 'voices:tryEnded',
           payload: outcome.ok
             ? { jobId, ok: true, bytes: batcher.sentBytes }
-            : { jobId, ok: false, error: toAppErrorData(outcome.error) },
+            : { jobId, ok: false, error: toAppErrorData(outcome.error, STREAM_FAILED) },
         })
       },
     })
