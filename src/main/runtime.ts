@@ -31,12 +31,11 @@ import type { ExportConversationBatch } from './ipc/handlers/conversation-inbox'
 import { createJobHandlers } from './ipc/handlers/jobs'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
-import type { BuildInfo, PlatformPorts } from './platform'
+import type { PlatformPorts } from './core/platform-ports'
+import type { BuildInfo } from './ipc/handlers/app'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
 import { configurePlanning } from './core/narration/offload/plan-offload'
-
-export type { PlatformPorts, BuildInfo } from './platform'
 
 /** Events sent only to the window that started the work (through the handler's `emit`). */
 type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded'

@@ -29,7 +29,7 @@ import { checkRenderVoices, preflightRender } from '../narration/render/render-p
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
 import type { VoiceUse } from '../narration/plan/voice-uses'
 import type { UpstreamClient } from '../upstream/upstream-client'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../platform-ports'
 import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'

@@ -1,10 +1,19 @@
 import type { AppInfo } from '../../../shared/domain/app'
 import type { AccountService } from '../../core/account/account-service'
-import type { BuildInfo, PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import { openExternalUrl } from '../../security/external-links'
 import type { Handlers } from '../dispatch'
 
 type AppHandlers = Pick<Handlers, 'app:getInfo' | 'app:openExternal'>
+
+/** Facts about the running build, for `app:getInfo`. */
+export interface BuildInfo {
+  name: string
+  version: string
+  platform: string
+  /** True outside packaged release builds. */
+  development: boolean
+}
 
 /** `app:*` handlers: facts about the build, and the one guarded way to open a web link. */
 export function createAppHandlers(deps: {

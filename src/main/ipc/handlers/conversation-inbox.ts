@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock'
 import type { InboxService } from '../../core/conversations/inbox-service'
 import type { JobRegistry } from '../../core/jobs/job-registry'
 import type { UpstreamClient } from '../../core/upstream/upstream-client'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type InboxHandlers = Pick<
