@@ -6,8 +6,7 @@ import { AccountService } from './core/account/account-service'
 import type { TrustGroups } from './core/account/credential-binding'
 import type { Clock } from './core/clock'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
-import type { ConversationService } from './core/conversations/conversation-service'
-import { createConversationService } from './core/conversations/create-conversation-service'
+import { ConversationService } from './core/conversations/conversation-service'
 import { InboxService } from './core/conversations/inbox-service'
 import { exportConversationBatch } from './core/conversations/batch-export'
 import { systemClock } from './core/clock'
@@ -18,6 +17,7 @@ import { createLogger } from './core/log/logger'
 import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
 import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
+import type { UpstreamClient } from './core/upstream/upstream-client'
 import { ScriptWorkspaceService } from './core/script-workspace/script-workspace-service'
 import { SettingsStore } from './core/settings/settings-store'
 import { VoicesService } from './core/voices/voices-service'
@@ -161,11 +161,17 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     clock: options.clock,
   })
 
-  const upstream = new UpstreamAccess(account, logger.child('upstream'))
+  // Every service is built the same way: its class, one options object, `create` when it first
+  // loads what it kept on disk. Each reaches the service through the account's one client.
+  const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
+  const client = (): UpstreamClient => upstream.client()
   const jobs = new JobRegistry()
-  const conversations = await createConversationService({
+  const conversations = await ConversationService.create({
     userDataDir: options.userDataDir,
-    upstream,
+    client,
+    // The account's client: its credential, connection and conversation-read limit, so an
+    // export and the live polling of the same account share one budget.
+    readRaw: (id, signal) => client().readRawConversation(id, signal ? { signal } : {}),
     jobs,
     logger: logger.child('conversations'),
   })
@@ -174,14 +180,14 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
   const inbox = new InboxService({
-    client: () => upstream.client(),
+    client,
     accountIdentity,
     clock: options.clock ?? systemClock,
     logger: logger.child('inbox'),
   })
   const voices = await VoicesService.create({
     userDataDir: options.userDataDir,
-    client: () => upstream.client(),
+    client,
     jobs,
     dialogs: options.platform,
     logger: logger.child('voices'),
@@ -192,7 +198,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     userDataDir: options.userDataDir,
     jobs,
     platform: options.platform,
-    client: () => upstream.client(),
+    client,
     logger: logger.child('script'),
     // Renders check their voices against the list the Voices workspace already holds.
     voices: (refresh) => voices.list(refresh),
@@ -228,7 +234,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       inbox,
       jobs,
       platform: options.platform,
-      client: () => upstream.client(),
+      client,
       exportBatch: options.exportConversationBatch ?? exportConversationBatch,
       ...(options.clock ? { clock: options.clock } : {}),
     }),

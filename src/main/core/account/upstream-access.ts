@@ -20,7 +20,7 @@ export class UpstreamAccess {
   #client: { baseUrl: string; client: UpstreamClient } | null = null
   readonly #unsubscribe: () => void
 
-  constructor(account: AccountService, logger: Logger) {
+  constructor({ account, logger }: { account: AccountService; logger: Logger }) {
     this.#account = account
     this.#logger = logger
     this.#scheduler = createSynthesisScheduler(account.limits())
