@@ -1,6 +1,5 @@
 import type { AccountStatus } from '../shared/domain/account'
-import type { EventChannel, Events } from '../shared/ipc/contract'
-import type { PayloadOf } from '../shared/ipc/contract-types'
+import type { EventChannel, EventOf } from '../shared/ipc/contract'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import type { TrustGroups } from './core/account/credential-binding'
@@ -49,9 +48,7 @@ type BroadcastChannel = Exclude<
 >
 
 /** A main -> renderer event meant for every window. */
-export type RuntimeEvent = {
-  [E in BroadcastChannel]: { channel: E; payload: PayloadOf<Events, E> }
-}[BroadcastChannel]
+export type RuntimeEvent = EventOf<BroadcastChannel>
 
 export interface MainRuntimeOptions {
   /** Electron's userData folder, or a temporary folder in tests. */

@@ -12,7 +12,7 @@ import type {
   RenderSettings,
   RenderStatus,
 } from '../../../shared/domain/script-workspace'
-import type { AppErrorData } from '../../../shared/errors'
+import type { EventOf } from '../../../shared/ipc/contract'
 import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
@@ -39,14 +39,7 @@ import { projectForRender, splitForRender, startRenderSession } from './render-s
 import { ScriptDocuments } from './script-documents'
 
 /** What a render sends to the window that started it. */
-export type RenderEvent =
-  | { channel: 'script:renderProgress'; payload: RenderStatus }
-  | {
-      channel: 'script:renderEnded'
-      payload:
-        | { jobId: string; docId: string; ok: true; finished: FinishedRender }
-        | { jobId: string; docId: string; ok: false; error: AppErrorData }
-    }
+export type RenderEvent = EventOf<'script:renderProgress' | 'script:renderEnded'>
 
 const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extensions: string[] }> = {
   mp3: { name: 'MP3 audio', extensions: ['mp3'] },

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
 import { SAMPLE_CONTENT_TYPES } from '../../../shared/domain/voice'
-import type { AppErrorData } from '../../../shared/errors'
+import type { EventOf } from '../../../shared/ipc/contract'
 import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
 import type { PlatformPorts } from '../platform-ports'
@@ -21,14 +21,7 @@ import { VoiceMediaCache } from './voice-media-cache'
 const SAMPLE_FILE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'flac', 'm4a', 'mp4', 'aac', 'webm']
 
 /** What a "try with my text" stream reports to the window that started it. */
-export type TryTextEvent =
-  | { channel: 'voices:tryAudio'; payload: { jobId: string; seq: number; chunk: Uint8Array } }
-  | {
-      channel: 'voices:tryEnded'
-      payload:
-        | { jobId: string; ok: true; bytes: number }
-        | { jobId: string; ok: false; error: AppErrorData }
-    }
+export type TryTextEvent = EventOf<'voices:tryAudio' | 'voices:tryEnded'>
 
 export interface VoicesServiceOptions {
   userDataDir: string
