@@ -124,7 +124,7 @@ test('signed out, a preview says no key is set and points to Account', async ({ 
   const error = app.page.getByTestId('script-audio-error')
   await expect(error).toContainText('No API key is set')
   await expect(error.getByTestId('error-message')).toHaveText(
-    'No API key is set. Add your API key in Account, then try again.',
+    'No API key is set. Add your API key in Account, then try again. The command line uses that key too, or set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN) for it.',
   )
   await error.getByText('Details', { exact: true }).click()
   await expect(error.getByTestId('error-request-id')).toContainText('did not reach the service')

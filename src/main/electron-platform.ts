@@ -1,7 +1,7 @@
 import type { BrowserWindow as BrowserWindowType } from 'electron'
 import { BrowserWindow, Notification, dialog, shell, webContents } from 'electron'
 import type { Logger } from './core/log/logger'
-import type { PlatformPorts } from './platform'
+import type { PlatformPorts } from './core/platform-ports'
 import { openExternalUrl } from './security/external-links'
 
 function windowOf(ownerId: number): BrowserWindowType | null {

@@ -1,14 +1,12 @@
 import type { AccountStatus } from '../shared/domain/account'
 import type { MenuState, ThemeChoice } from '../shared/domain/app'
-import type { EventChannel, Events } from '../shared/ipc/contract'
-import type { PayloadOf } from '../shared/ipc/contract-types'
+import type { EventChannel, EventOf } from '../shared/ipc/contract'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import type { TrustGroups } from './core/account/credential-binding'
 import type { Clock } from './core/clock'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
-import type { ConversationService } from './core/conversations/conversation-service'
-import { createConversationService } from './core/conversations/create-conversation-service'
+import { ConversationService } from './core/conversations/conversation-service'
 import { InboxService } from './core/conversations/inbox-service'
 import { exportConversationBatch } from './core/conversations/batch-export'
 import { systemClock } from './core/clock'
@@ -19,6 +17,7 @@ import { createLogger } from './core/log/logger'
 import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
 import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
+import type { UpstreamClient } from './core/upstream/upstream-client'
 import { ScriptWorkspaceService } from './core/script-workspace/script-workspace-service'
 import { SettingsStore } from './core/settings/settings-store'
 import { VoicesService } from './core/voices/voices-service'
@@ -32,12 +31,11 @@ import type { ExportConversationBatch } from './ipc/handlers/conversation-inbox'
 import { createJobHandlers } from './ipc/handlers/jobs'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
-import type { BuildInfo, PlatformPorts } from './platform'
+import type { PlatformPorts } from './core/platform-ports'
+import type { BuildInfo } from './ipc/handlers/app'
 import type { AppOrigin } from './security/app-origin'
 import { isTrustedSender } from './security/sender'
 import { configurePlanning } from './core/narration/offload/plan-offload'
-
-export type { PlatformPorts, BuildInfo } from './platform'
 
 /**
  * Events sent only to one window: the one that started the work (through the handler's `emit`),
@@ -54,9 +52,7 @@ type BroadcastChannel = Exclude<
 >
 
 /** A main -> renderer event meant for every window. */
-export type RuntimeEvent = {
-  [E in BroadcastChannel]: { channel: E; payload: PayloadOf<Events, E> }
-}[BroadcastChannel]
+export type RuntimeEvent = EventOf<BroadcastChannel>
 
 export interface MainRuntimeOptions {
   /** Electron's userData folder, or a temporary folder in tests. */
@@ -172,11 +168,17 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     clock: options.clock,
   })
 
-  const upstream = new UpstreamAccess(account, logger.child('upstream'))
+  // Every service is built the same way: its class, one options object, `create` when it first
+  // loads what it kept on disk. Each reaches the service through the account's one client.
+  const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
+  const client = (): UpstreamClient => upstream.client()
   const jobs = new JobRegistry()
-  const conversations = await createConversationService({
+  const conversations = await ConversationService.create({
     userDataDir: options.userDataDir,
-    upstream,
+    client,
+    // The account's client: its credential, connection and conversation-read limit, so an
+    // export and the live polling of the same account share one budget.
+    readRaw: (id, signal) => client().readRawConversation(id, signal ? { signal } : {}),
     jobs,
     logger: logger.child('conversations'),
   })
@@ -185,14 +187,14 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
   const inbox = new InboxService({
-    client: () => upstream.client(),
+    client,
     accountIdentity,
     clock: options.clock ?? systemClock,
     logger: logger.child('inbox'),
   })
   const voices = await VoicesService.create({
     userDataDir: options.userDataDir,
-    client: () => upstream.client(),
+    client,
     jobs,
     dialogs: options.platform,
     logger: logger.child('voices'),
@@ -203,7 +205,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
     userDataDir: options.userDataDir,
     jobs,
     platform: options.platform,
-    client: () => upstream.client(),
+    client,
     logger: logger.child('script'),
     // Renders check their voices against the list the Voices workspace already holds.
     voices: (refresh) => voices.list(refresh),
@@ -251,7 +253,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       inbox,
       jobs,
       platform: options.platform,
-      client: () => upstream.client(),
+      client,
       exportBatch: options.exportConversationBatch ?? exportConversationBatch,
       ...(options.clock ? { clock: options.clock } : {}),
     }),

@@ -36,6 +36,11 @@ export interface ErrorDetails {
   retryAfterMs?: number
   /** Per-field messages from a 400 answer, or from local input validation. */
   fields?: Record<string, string>
+  /**
+   * Set on AUTH_MISSING when no key or token is set at all (not one saved for another address):
+   * the message already says where to set one, in the app and for the command line.
+   */
+  noCredential?: true
   /** The scope an access token would need for the failed operation. */
   requiredScope?: string
   /** Set when an input went past a limit (a count, a length or a size); the message names it. */
@@ -123,4 +128,16 @@ export class AppError extends Error {
       ...(data.details === undefined ? {} : { details: data.details }),
     })
   }
+}
+
+/**
+ * The plain-data form of anything thrown: an AppError as it is, anything else INTERNAL with the
+ * caller's words (what failed and what to do; the cause itself goes to the log, never across).
+ */
+export function toAppErrorData(
+  error: unknown,
+  internal: { message: string; retryable: boolean },
+): AppErrorData {
+  if (error instanceof AppError) return error.toData()
+  return { code: 'INTERNAL', message: internal.message, retryable: internal.retryable }
 }

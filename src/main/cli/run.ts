@@ -2,14 +2,14 @@ import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
-import { appUserDataDirs, readSavedCredential } from '../core/account/saved-credential'
+import { commandLineCredential } from '../core/account/credential-resolver'
 import { createLogger } from '../core/log/logger'
 import { RENDER_OPTIONS, parseErrorText, runRenderCommand } from './render-command'
 import type { Clock } from '../core/clock'
 import { systemClock } from '../core/clock'
 import type { Logger } from '../core/log/logger'
+import type { Credential } from '../core/account/account-ports'
 import type { SecretStore } from '../core/secrets/secret-store'
-import type { Credential } from '../core/upstream/context'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
 import type { CommandContext } from './commands'
 import * as commands from './commands'
@@ -133,27 +133,14 @@ export interface CliEnvironment {
   clock?: Clock
 }
 
-/** Environment first (VOICEDESK_API_KEY, then VOICEDESK_ACCESS_TOKEN), else the app's keychain. */
-async function resolveCliCredential(
-  env: CliEnvironment,
-  logger: Logger,
-): Promise<Credential | null> {
-  const key = env.env.VOICEDESK_API_KEY?.trim()
-  if (key) return { kind: 'apiKey', secret: key }
-  const token = env.env.VOICEDESK_ACCESS_TOKEN?.trim()
-  if (token) return { kind: 'accessToken', secret: token }
-  if (!env.secrets) return null
-  try {
-    // Why not just the secret: a keychain credential goes only to the origin the app saved it for
-    // (the upstream client enforces its binding); a key in the environment is the user's own choice.
-    return await readSavedCredential({
-      secrets: await env.secrets(),
-      userDataDirs: env.userDataDirs ?? appUserDataDirs(env.env),
-    })
-  } catch (error) {
-    logger.debug('keychain not available', { error })
-  }
-  return null
+/** The command line's credential (environment, else the app's keychain), read on every request. */
+function cliCredential(environment: CliEnvironment, logger: Logger): Promise<Credential | null> {
+  return commandLineCredential({
+    env: environment.env,
+    logger,
+    ...(environment.secrets === undefined ? {} : { secrets: environment.secrets }),
+    ...(environment.userDataDirs === undefined ? {} : { userDataDirs: environment.userDataDirs }),
+  })
 }
 
 /**
@@ -161,7 +148,8 @@ async function resolveCliCredential(
  * with the app, which has no flags): chosen by a detail field, never by the message text.
  */
 function flagHint(error: AppError): string {
-  if (error.code === 'AUTH_MISSING')
+  // The no-credential message names the variables itself; a key saved for another address does not.
+  if (error.code === 'AUTH_MISSING' && error.details?.noCredential !== true)
     return ' On the command line, set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN).'
   if (error.code === 'AUTH_INVALID')
     return ' If it came from VOICEDESK_API_KEY or VOICEDESK_ACCESS_TOKEN, check that variable.'
@@ -237,7 +225,7 @@ async function runRender(
     createClient: ({ baseUrl, plan }) =>
       createUpstreamClient({
         baseUrl,
-        credential: () => resolveCliCredential(environment, logger),
+        credential: () => cliCredential(environment, logger),
         limits: PLAN_LIMITS[plan],
         logger,
         userAgent: 'VoiceDesk-CLI',
@@ -314,7 +302,7 @@ export async function runCli(argv: string[], environment: CliEnvironment): Promi
     if (plan !== 'free' && plan !== 'paid') throw usage('--plan must be free or paid.')
     const client = createUpstreamClient({
       baseUrl,
-      credential: () => resolveCliCredential(environment, logger),
+      credential: () => cliCredential(environment, logger),
       limits: PLAN_LIMITS[plan],
       readsPerSecond: plan === 'paid' ? 20 : 5,
       logger,

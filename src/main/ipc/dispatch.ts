@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { AppErrorData, Result } from '../../shared/errors'
-import { AppError } from '../../shared/errors'
+import { toAppErrorData } from '../../shared/errors'
 import type { EventChannel, Events, InvokeChannel, Invokes } from '../../shared/ipc/contract'
 import { invokes } from '../../shared/ipc/contract'
 import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contract-types'
@@ -73,14 +73,12 @@ function invalidInput(error: z.ZodError): AppErrorData {
 
 /** Converts anything thrown by a handler into the serialisable error data of the closed codes. */
 export function toErrorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
   if (error instanceof z.ZodError) return invalidInput(error)
-  return {
-    code: 'INTERNAL',
+  return toAppErrorData(error, {
     message:
       'Something went wrong inside VoiceDesk. Try again; if it keeps happening, restart the app.',
     retryable: false,
-  }
+  })
 }
 
 /**

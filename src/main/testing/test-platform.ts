@@ -1,4 +1,4 @@
-import type { PlatformPorts } from '../platform'
+import type { PlatformPorts } from '../core/platform-ports'
 
 /** What the app asked of the OS during a test, and the answers the test queued for its dialogs. */
 export interface PlatformRecorder {

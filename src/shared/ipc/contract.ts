@@ -50,7 +50,7 @@ import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
 import { atMost, boundedBytes } from '../limits'
-import type { ApiOf, InputLimits } from './contract-types'
+import type { ApiOf, InputLimits, PayloadOf } from './contract-types'
 import { event, invoke, MESSAGE_VALUE_COST } from './contract-types'
 
 const none = z.undefined()
@@ -664,6 +664,14 @@ export type Invokes = typeof invokes
 export type Events = typeof events
 export type InvokeChannel = keyof Invokes
 export type EventChannel = keyof Events
+
+/**
+ * The envelope main sends for any of the given event channels, its payload the contract's: core
+ * names the channels it reports on and declares no payload shape of its own.
+ */
+export type EventOf<C extends EventChannel> = {
+  [E in C]: { channel: E; payload: PayloadOf<Events, E> }
+}[C]
 
 /** The typed surface the preload exposes as `window.api`. */
 export type Api = ApiOf<Invokes, Events>

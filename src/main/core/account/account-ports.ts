@@ -1,11 +1,18 @@
 import type { PlanLimits, VerifyResult } from '../../../shared/domain/account'
 import type { CredentialBinding } from './credential-binding'
 
-/** The credential a call is made with. Main-process only: it never crosses IPC. */
+/**
+ * The credential a call is made with, sent as `Authorization: Bearer <secret>`. Main-process
+ * only: it never crosses IPC.
+ */
 export interface Credential {
   kind: 'apiKey' | 'accessToken'
   secret: string
-  /** The origins a saved credential may be sent to; checked where the header is attached. */
+  /**
+   * The origins a saved credential may be sent to; checked where the header is attached (see
+   * credential-binding.ts). Absent: the caller gave it for this client's base URL (CLI
+   * environment, tests), so only that origin receives it.
+   */
   binding?: CredentialBinding
 }
 

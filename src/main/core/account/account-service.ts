@@ -34,6 +34,7 @@ import {
   saveAddressFirst,
   SERVICE_TRUST_GROUPS,
 } from './credential-binding'
+import { noCredentialError } from './credential-resolver'
 import { explainVerifyError } from './verify-errors'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
@@ -482,10 +483,7 @@ export class AccountService {
   async verify(signal?: AbortSignal): Promise<VerifyResult> {
     const active = this.activeCredential()
     if (active === null) {
-      throw new AppError(
-        'AUTH_MISSING',
-        'No API key is set. Enter your API key in Account, then verify.',
-      )
+      throw noCredentialError()
     }
     if (active.baseUrl === '') {
       const message = 'No service address is set. Enter the base URL in Account, then verify.'

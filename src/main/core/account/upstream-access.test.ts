@@ -37,7 +37,7 @@ async function makeAccount(): Promise<AccountService> {
 describe('UpstreamAccess', () => {
   it('refuses with AUTH_MISSING while signed out, then serves the signed-in account', async () => {
     const account = await makeAccount()
-    const access = new UpstreamAccess(account, createLogger({ sink: () => undefined }))
+    const access = new UpstreamAccess({ account, logger: createLogger({ sink: () => undefined }) })
     expect(() => access.client()).toThrow(expect.objectContaining({ code: 'AUTH_MISSING' }))
 
     await account.setBaseUrl(harness.sandbox.baseUrl)
@@ -55,7 +55,7 @@ describe('UpstreamAccess', () => {
     await account.setBaseUrl(harness.sandbox.baseUrl)
     await account.setApiKey(harness.sandbox.keys.paid)
     await account.setPlan('free')
-    const access = new UpstreamAccess(account, createLogger({ sink: () => undefined }))
+    const access = new UpstreamAccess({ account, logger: createLogger({ sink: () => undefined }) })
     const first = access.client()
     expect(first.scheduler).toBe(access.scheduler)
 

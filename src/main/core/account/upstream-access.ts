@@ -5,6 +5,7 @@ import { createReadLimiter, createSynthesisScheduler } from '../upstream/schedul
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import type { AccountService } from './account-service'
+import { noCredentialError } from './credential-resolver'
 
 /**
  * The one way features reach the service: a client for the account's current base URL and
@@ -19,7 +20,7 @@ export class UpstreamAccess {
   #client: { baseUrl: string; client: UpstreamClient } | null = null
   readonly #unsubscribe: () => void
 
-  constructor(account: AccountService, logger: Logger) {
+  constructor({ account, logger }: { account: AccountService; logger: Logger }) {
     this.#account = account
     this.#logger = logger
     this.#scheduler = createSynthesisScheduler(account.limits())
@@ -39,10 +40,7 @@ export class UpstreamAccess {
   client(): UpstreamClient {
     const active = this.#account.activeCredential()
     if (active === null) {
-      throw new AppError(
-        'AUTH_MISSING',
-        'No API key is set. Add your API key in Account, then try again.',
-      )
+      throw noCredentialError()
     }
     if (active.baseUrl === '') {
       throw new AppError(

@@ -1,28 +1,15 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
-import type { AppErrorData } from '../../../shared/errors'
-import { AppError } from '../../../shared/errors'
+import type { EventOf } from '../../../shared/ipc/contract'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { planBlock } from './block-states'
 
 /** What a preview sends to its window: MP3 chunks in order, then one end. */
-export type PreviewEvent =
-  | { channel: 'script:previewAudio'; payload: { jobId: string; seq: number; chunk: Uint8Array } }
-  | {
-      channel: 'script:previewEnded'
-      payload:
-        | { jobId: string; ok: true; bytes: number }
-        | { jobId: string; ok: false; error: AppErrorData }
-    }
+export type PreviewEvent = EventOf<'script:previewAudio' | 'script:previewEnded'>
 
-function toErrorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
-  return {
-    code: 'INTERNAL',
-    message: 'The preview failed unexpectedly. Try again.',
-    retryable: true,
-  }
-}
+/** What a preview that ends on an unexpected error says. */
+const PREVIEW_FAILED = { message: 'The preview failed unexpectedly. Try again.', retryable: true }
 
 /** The block (or the selected part of it) as the preview speaks it: SSML tags kept whole. */
 export function previewBlock(
@@ -114,7 +101,7 @@ export function startPreview(options: {
         channel: 'script:previewEnded',
         payload: outcome.ok
           ? { jobId, ok: true, bytes }
-          : { jobId, ok: false, error: toErrorData(outcome.error) },
+          : { jobId, ok: false, error: toAppErrorData(outcome.error, PREVIEW_FAILED) },
       }),
   })
   jobId = ticket.id

@@ -14,7 +14,7 @@ import type {
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { saveProjectFile } from '../narration/import/project-file'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../platform-ports'
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'

@@ -12,8 +12,8 @@ import type {
   RenderSettings,
   RenderStatus,
 } from '../../../shared/domain/script-workspace'
-import type { AppErrorData } from '../../../shared/errors'
-import { AppError } from '../../../shared/errors'
+import type { EventOf } from '../../../shared/ipc/contract'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
@@ -29,7 +29,7 @@ import { checkRenderVoices, preflightRender } from '../narration/render/render-p
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
 import type { VoiceUse } from '../narration/plan/voice-uses'
 import type { UpstreamClient } from '../upstream/upstream-client'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../platform-ports'
 import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
@@ -39,14 +39,7 @@ import { projectForRender, splitForRender, startRenderSession } from './render-s
 import { ScriptDocuments } from './script-documents'
 
 /** What a render sends to the window that started it. */
-export type RenderEvent =
-  | { channel: 'script:renderProgress'; payload: RenderStatus }
-  | {
-      channel: 'script:renderEnded'
-      payload:
-        | { jobId: string; docId: string; ok: true; finished: FinishedRender }
-        | { jobId: string; docId: string; ok: false; error: AppErrorData }
-    }
+export type RenderEvent = EventOf<'script:renderProgress' | 'script:renderEnded'>
 
 const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extensions: string[] }> = {
   mp3: { name: 'MP3 audio', extensions: ['mp3'] },
@@ -60,13 +53,10 @@ const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extension
 /** Renders that end while the window is in the background are announced when they took this long. */
 const NOTIFY_AFTER_MS = 5000
 
-function errorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
-  return {
-    code: 'INTERNAL',
-    message: 'The render failed unexpectedly. Run it again to continue.',
-    retryable: true,
-  }
+/** What a render that ends on an unexpected error says (its journal lets a new run continue). */
+const RENDER_FAILED = {
+  message: 'The render failed unexpectedly. Run it again to continue.',
+  retryable: true,
 }
 
 export interface ScriptWorkspaceOptions {
@@ -264,7 +254,7 @@ export class ScriptWorkspaceService {
           }
           emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } })
         } else {
-          const error = errorData(outcome.error)
+          const error = toAppErrorData(outcome.error, RENDER_FAILED)
           if (background && error.code !== 'CANCELLED') {
             platform.notify({ title: 'Render failed', body: `${outputName}: ${error.message}` })
           }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type PQueue from 'p-queue'
 import type { z } from 'zod'
-import { AppError } from '../../../shared/errors'
-import type { CredentialBinding } from '../account/credential-binding'
+import type { Credential } from '../account/account-ports'
 import type { Clock } from '../clock'
 import { credentialElsewhere } from '../account/credential-binding'
 import type { Logger } from '../log/logger'
@@ -15,17 +14,6 @@ import { liftBase64Field } from './json-binary-field'
 import type { RetryPolicy } from './retry'
 import { withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
-
-/** The credential sent as `Authorization: Bearer <secret>`. */
-export interface Credential {
-  kind: 'apiKey' | 'accessToken'
-  secret: string
-  /**
-   * Where a saved credential may go (see account/credential-binding.ts). Absent: the caller gave
-   * it for this client's base URL (CLI environment, tests), so only that origin receives it.
-   */
-  binding?: CredentialBinding
-}
 
 /** Time limits of the client, all in milliseconds. */
 export interface Timeouts {
@@ -77,19 +65,6 @@ export interface RequestSpec {
   authenticated?: boolean
   /** A 2xx answer is read to its end even after a cancel: it is paid for (see HttpRequestInit). */
   keepPaidAnswer?: boolean
-}
-
-/** Resolves the credential or fails with AUTH_MISSING, registering it with the logger's redactor. */
-export async function resolveCredential(
-  source: () => Promise<Credential | null> | Credential | null,
-  logger: Logger,
-): Promise<Credential> {
-  const credential = await source()
-  if (credential === null || credential.secret.trim() === '') {
-    throw new AppError('AUTH_MISSING', 'No API key is set. Add one in Account.')
-  }
-  logger.addSecret(credential.secret)
-  return credential
 }
 
 /** Builds the operation context for error messages from a spec and the credential in use. */

@@ -20,8 +20,10 @@ import { systemClock } from '../clock'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import { parseBaseUrl } from './base-url'
-import type { Credential, Timeouts, UpstreamContext } from './context'
-import { DEFAULT_TIMEOUTS, requestJson, resolveCredential } from './context'
+import type { Credential } from '../account/account-ports'
+import { resolveCredential } from '../account/credential-resolver'
+import type { Timeouts, UpstreamContext } from './context'
+import { DEFAULT_TIMEOUTS, requestJson } from './context'
 import * as conversationList from './conversation-list'
 import type { RecordingBytes } from './conversation-list'
 import * as conversations from './conversations'
@@ -40,7 +42,7 @@ import * as voices from './voices'
 import type { DownloadedFile } from './downloads'
 import type { CreateVoiceRequest } from './voices'
 
-export type { Credential, Timeouts } from './context'
+export type { Timeouts } from './context'
 
 type Signal = { signal?: AbortSignal }
 

@@ -3,10 +3,10 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
 import { SAMPLE_CONTENT_TYPES } from '../../../shared/domain/voice'
-import type { AppErrorData } from '../../../shared/errors'
-import { AppError } from '../../../shared/errors'
+import type { EventOf } from '../../../shared/ipc/contract'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../platform-ports'
 import { checkAudio, sniffAudioExtension } from '../audio/check'
 import { writeFileAtomic } from '../files/atomic-write'
 import type { JobRegistry } from '../jobs/job-registry'
@@ -21,14 +21,7 @@ import { VoiceMediaCache } from './voice-media-cache'
 const SAMPLE_FILE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'flac', 'm4a', 'mp4', 'aac', 'webm']
 
 /** What a "try with my text" stream reports to the window that started it. */
-export type TryTextEvent =
-  | { channel: 'voices:tryAudio'; payload: { jobId: string; seq: number; chunk: Uint8Array } }
-  | {
-      channel: 'voices:tryEnded'
-      payload:
-        | { jobId: string; ok: true; bytes: number }
-        | { jobId: string; ok: false; error: AppErrorData }
-    }
+export type TryTextEvent = EventOf<'voices:tryAudio' | 'voices:tryEnded'>
 
 export interface VoicesServiceOptions {
   userDataDir: string
@@ -54,14 +47,8 @@ export interface CreatePersonalVoiceInput {
   consent: { fullName: string; email: string; confirmed: true }
 }
 
-function toAppErrorData(error: unknown): AppErrorData {
-  if (error instanceof AppError) return error.toData()
-  return {
-    code: 'INTERNAL',
-    message: 'The audio stream failed inside VoiceDesk.',
-    retryable: false,
-  }
-}
+/** What a sample download or preview stream that ends on an unexpected error says. */
+const STREAM_FAILED = { message: 'The audio stream failed inside VoiceDesk.', retryable: false }
 
 /** A name safe for a file: no separators or control characters, not empty. */
 function fileSafe(name: string): string {
@@ -387,7 +374,7 @@ export class VoicesService {
           channel: 'voices:tryEnded',
           payload: outcome.ok
             ? { jobId, ok: true, bytes: batcher.sentBytes }
-            : { jobId, ok: false, error: toAppErrorData(outcome.error) },
+            : { jobId, ok: false, error: toAppErrorData(outcome.error, STREAM_FAILED) },
         })
       },
     })

@@ -1,6 +1,6 @@
 import type { AccountService } from '../../core/account/account-service'
 import { moveQuestion } from '../../core/account/credential-binding'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type AccountHandlers = Pick<

@@ -1,6 +1,6 @@
 import type { AppInfo, MenuState, ThemeChoice } from '../../../shared/domain/app'
 import type { AccountService } from '../../core/account/account-service'
-import type { BuildInfo, PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import { openExternalUrl } from '../../security/external-links'
 import type { Handlers } from '../dispatch'
 
@@ -8,6 +8,15 @@ type AppHandlers = Pick<
   Handlers,
   'app:getInfo' | 'app:openExternal' | 'app:getTheme' | 'app:setTheme' | 'app:setMenuState'
 >
+
+/** Facts about the running build, for `app:getInfo`. */
+export interface BuildInfo {
+  name: string
+  version: string
+  platform: string
+  /** True outside packaged release builds. */
+  development: boolean
+}
 
 /** `app:*` handlers: facts about the build, the theme, the menu's state and the guarded link opener. */
 export function createAppHandlers(deps: {

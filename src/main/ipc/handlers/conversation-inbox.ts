@@ -1,10 +1,10 @@
 import type { BatchExportResult } from '../../../shared/domain/conversation-inbox'
-import { AppError } from '../../../shared/errors'
+import { toAppErrorData } from '../../../shared/errors'
 import type { Clock } from '../../core/clock'
 import type { InboxService } from '../../core/conversations/inbox-service'
 import type { JobRegistry } from '../../core/jobs/job-registry'
 import type { UpstreamClient } from '../../core/upstream/upstream-client'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type InboxHandlers = Pick<
@@ -82,13 +82,11 @@ export function createInboxHandlers(deps: {
               : {
                   jobId,
                   ok: false,
-                  error: (outcome.error instanceof AppError
-                    ? outcome.error
-                    : new AppError(
-                        'INTERNAL',
-                        'The export stopped on an unexpected error. Try again; if it happens again, the log has the details.',
-                      )
-                  ).toData(),
+                  error: toAppErrorData(outcome.error, {
+                    message:
+                      'The export stopped on an unexpected error. Try again; if it happens again, the log has the details.',
+                    retryable: false,
+                  }),
                 },
           ),
       })

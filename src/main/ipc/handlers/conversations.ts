@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../../../shared/domain/conversation-watch'
 import type { ConversationService } from '../../core/conversations/conversation-service'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type ConversationHandlers = Pick<

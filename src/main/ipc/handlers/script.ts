@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { readCover } from '../../core/narration/assemble/publishing-tags'
 import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>

@@ -1,5 +1,5 @@
 import type { VoicesService } from '../../core/voices/voices-service'
-import type { PlatformPorts } from '../../platform'
+import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 
 type VoicesHandlers = Pick<

@@ -3,7 +3,7 @@
 // must not be written twice. The Electron build bundles this file as its own main input.
 import { parentPort } from 'node:worker_threads'
 import { z } from 'zod'
-import { AppError } from '../../../../shared/errors'
+import { toAppErrorData } from '../../../../shared/errors'
 import type { PackedPlan, PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
 
@@ -25,15 +25,11 @@ parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
           parentPort?.postMessage({ id, ok: false, zodIssues: error.issues })
           return
         }
-        const data =
-          error instanceof AppError
-            ? error.toData()
-            : {
-                code: 'INTERNAL' as const,
-                message:
-                  'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
-                retryable: false,
-              }
+        const data = toAppErrorData(error, {
+          message:
+            'VoiceDesk could not plan the script. Try again; if it keeps failing, report it.',
+          retryable: false,
+        })
         parentPort?.postMessage({ id, ok: false, error: data })
       },
     )

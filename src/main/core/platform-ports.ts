@@ -5,8 +5,9 @@ export interface DialogFilter {
 }
 
 /**
- * The Electron-specific abilities handlers need, injected so the same handlers run in the app
- * (real Electron ports, built in index.ts) and in the e2e browser host (test ports). Each takes the
+ * The Electron-specific abilities core services and handlers need, injected so the same code runs
+ * in the app (real Electron ports, built in index.ts), in the e2e browser host and in tests (test
+ * ports). Declared in core, which must not import electron or anything outside itself. Each takes the
  * id of the window that asked, so a dialog is modal to it and progress shows on it.
  */
 export interface PlatformPorts {
@@ -55,13 +56,4 @@ export interface ConfirmQuestion {
   detail: string
   confirmLabel: string
   cancelLabel: string
-}
-
-/** Facts about the running build, for `app:getInfo`. */
-export interface BuildInfo {
-  name: string
-  version: string
-  platform: string
-  /** True outside packaged release builds. */
-  development: boolean
 }
