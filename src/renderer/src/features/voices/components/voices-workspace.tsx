@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
+import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
@@ -11,6 +12,7 @@ import {
   useReloadVoicesOnAccountChange,
   useVoiceLibrary,
   useVoiceList,
+  useVoicesAccess,
 } from '../api/voices-queries'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
@@ -24,12 +26,17 @@ import { PlayerBar } from './player-bar'
 import { VoiceDetails } from './voice-details'
 import { VoiceList } from './voice-list'
 import { VoiceToolbar } from './voice-toolbar'
+import { NO_KEY_REASON_ID, VoicesOnboarding } from './voices-onboarding'
 import './voices.css'
 
 const EMPTY: readonly string[] = []
 
 /** The Voices workspace: browse, preview, clone, delete voices and download samples. */
-export function VoicesWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function VoicesWorkspace(props: {
+  focusOnMount?: boolean
+  /** Opens the Account screen (the shell owns navigation). */
+  onOpenAccount?: () => void
+}): ReactElement {
   const [players] = useState<VoicePlayers>(createVoicePlayers)
   const [trial] = useState(() => new TrialSession(players.trial))
   useEffect(() => trial.attach(), [trial])
@@ -42,14 +49,24 @@ export function VoicesWorkspace(props: { focusOnMount?: boolean }): ReactElement
   )
   return (
     <VoicePlayersContext.Provider value={players}>
-      <VoicesScreen focusOnMount={props.focusOnMount ?? false} trial={trial} />
+      <VoicesScreen
+        focusOnMount={props.focusOnMount ?? false}
+        trial={trial}
+        onOpenAccount={props.onOpenAccount}
+      />
     </VoicePlayersContext.Provider>
   )
 }
 
-function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): ReactElement {
+function VoicesScreen(props: {
+  focusOnMount: boolean
+  trial: TrialSession
+  onOpenAccount: (() => void) | undefined
+}): ReactElement {
   useReloadVoicesOnAccountChange()
-  const list = useVoiceList()
+  const access = useVoicesAccess()
+  // Without a key there is nothing to ask the service: no call, no error, an onboarding panel.
+  const list = useVoiceList(access.state === 'ready')
   const library = useVoiceLibrary()
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
@@ -105,6 +122,14 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
+  const noKeyAccess =
+    access.state === 'no-key' || access.state === 'key-elsewhere'
+      ? access
+      : list.error instanceof AppError && list.error.code === 'AUTH_MISSING'
+        ? ({ state: 'no-key' } as const)
+        : null
+  const needsKey = noKeyAccess !== null
+
   const onDelete = useCallback(
     (voice: Voice) => {
       remove.reset()
@@ -129,7 +154,8 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
           <button
             type="button"
             className="button"
-            disabled={refresh.isPending || list.isPending}
+            disabled={needsKey || refresh.isPending || list.isPending}
+            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
             onClick={() => refresh.mutate()}
           >
             {refresh.isPending ? 'Refreshing…' : 'Refresh'}
@@ -137,6 +163,9 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
           <button
             type="button"
             className="button button--primary"
+            disabled={needsKey}
+            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
+            title={needsKey ? 'Needs an API key: add one on the Account screen' : undefined}
             onClick={() => setCreateOpen(true)}
           >
             New personal voice…
@@ -161,7 +190,9 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
       )}
       {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
 
-      {list.isError ? (
+      {noKeyAccess !== null ? (
+        <VoicesOnboarding access={noKeyAccess} onOpenAccount={() => props.onOpenAccount?.()} />
+      ) : list.isError ? (
         <div className="voices-error">
           <ErrorNotice error={list.error} testId="voices-error" />
           <button type="button" className="button" onClick={() => void list.refetch()}>
