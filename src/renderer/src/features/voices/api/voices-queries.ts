@@ -10,6 +10,7 @@ export const voiceKeys = {
   all: ['voices'] as const,
   list: ['voices', 'list'] as const,
   library: ['voices', 'library'] as const,
+  first: (order: 'name' | 'name-desc') => ['voices', 'first', order] as const,
   avatar: (voiceId: string) => ['voices', 'avatar', voiceId] as const,
   preview: (voiceId: string, locale: string | null) =>
     ['voices', 'preview', voiceId, locale ?? ''] as const,
@@ -25,6 +26,25 @@ export function useVoiceList(enabled = true) {
     queryFn: () => call((api) => api.voices.list({ refresh: false })),
     staleTime: Infinity,
     enabled,
+  })
+}
+
+/** How many rows {@link useFirstVoices} asks for: a tall window's worth, and a Page Down. */
+export const FIRST_ROWS = 60
+
+/**
+ * The first voices in name order and the count of all, asked for only while the whole list is not
+ * in the page yet: the list paints these rows at once instead of waiting for thousands of voices
+ * to cross from main (issue 14: 1.2 s to first rows with 5,044 voices).
+ */
+export function useFirstVoices(enabled: boolean, order: 'name' | 'name-desc') {
+  const queryClient = useQueryClient()
+  return useQuery({
+    queryKey: voiceKeys.first(order),
+    queryFn: () => call((api) => api.voices.listFirst({ count: FIRST_ROWS, order })),
+    enabled: enabled && queryClient.getQueryData(voiceKeys.list) === undefined,
+    staleTime: Infinity,
+    gcTime: 0,
   })
 }
 

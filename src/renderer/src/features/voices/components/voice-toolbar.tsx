@@ -53,12 +53,15 @@ export function VoiceToolbar({
   models,
   shown,
   total,
+  loadingTotal,
 }: {
   searchRef: RefObject<HTMLInputElement | null>
   locales: readonly string[]
   models: readonly string[]
   shown: number
   total: number
+  /** While only the first rows are in: how many voices are coming (filters wait for them all). */
+  loadingTotal: number | null
 }): ReactElement {
   const criteria = useVoicesUiStore((s) => s.criteria)
   const sort = useVoicesUiStore((s) => s.sort)
@@ -91,12 +94,15 @@ export function VoiceToolbar({
           data-testid="voice-search"
         />
         <span className="voice-toolbar__count" role="status" data-testid="voice-count">
-          {shown === total
-            ? `${total.toLocaleString()} voices`
-            : `${shown.toLocaleString()} of ${total.toLocaleString()} voices`}
+          {loadingTotal !== null
+            ? `Loading ${loadingTotal.toLocaleString()} voices…`
+            : shown === total
+              ? `${total.toLocaleString()} voices`
+              : `${shown.toLocaleString()} of ${total.toLocaleString()} voices`}
         </span>
       </div>
-      <div className="voice-toolbar__filters">
+      <fieldset className="voice-toolbar__filters" disabled={loadingTotal !== null}>
+        <legend className="visually-hidden">Filters</legend>
         <FilterSelect
           label="Language"
           value={criteria.locale}
@@ -144,7 +150,7 @@ export function VoiceToolbar({
             Clear filters
           </button>
         )}
-      </div>
+      </fieldset>
     </div>
   )
 }

@@ -11,6 +11,7 @@ import {
   useRefreshVoices,
   useReloadVoicesOnAccountChange,
   useVoiceLibrary,
+  useFirstVoices,
   useVoiceList,
   useVoicesAccess,
 } from '../api/voices-queries'
@@ -18,6 +19,7 @@ import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import type { VoicePlayers } from '../hooks/use-voice-players'
 import { createVoicePlayers, VoicePlayersContext } from '../hooks/use-voice-players'
+import type { VoiceCriteria } from '../hooks/voice-search'
 import { buildVoiceIndex, facetsOf, filterVoices, sortVoices } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { CreateVoiceDialog } from './create-voice-dialog'
@@ -30,6 +32,17 @@ import { NO_KEY_REASON_ID, VoicesOnboarding } from './voices-onboarding'
 import './voices.css'
 
 const EMPTY: readonly string[] = []
+
+function isUnfiltered(criteria: VoiceCriteria): boolean {
+  return (
+    criteria.query.trim() === '' &&
+    criteria.locale === '' &&
+    criteria.gender === '' &&
+    criteria.model === '' &&
+    criteria.type === '' &&
+    !criteria.favoritesOnly
+  )
+}
 
 /** The Voices workspace: browse, preview, clone, delete voices and download samples. */
 export function VoicesWorkspace(props: {
@@ -65,14 +78,22 @@ function VoicesScreen(props: {
 }): ReactElement {
   useReloadVoicesOnAccountChange()
   const access = useVoicesAccess()
+  const criteria = useVoicesUiStore((s) => s.criteria)
+  const sort = useVoicesUiStore((s) => s.sort)
+  // The first rows come first (a small call, asked before the whole list) when they are what the
+  // list would show: no search or filter, sorted by name.
+  const nameOrder = sort === 'name' || sort === 'name-desc' ? sort : null
+  const unfiltered = isUnfiltered(criteria)
+  const first = useFirstVoices(
+    access.state === 'ready' && nameOrder !== null && unfiltered,
+    nameOrder ?? 'name',
+  )
   // Without a key there is nothing to ask the service: no call, no error, an onboarding panel.
   const list = useVoiceList(access.state === 'ready')
   const library = useVoiceLibrary()
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
   const actions = useVoiceActions(props.trial)
-  const criteria = useVoicesUiStore((s) => s.criteria)
-  const sort = useVoicesUiStore((s) => s.sort)
   const selectedId = useVoicesUiStore((s) => s.selectedId)
   const select = useVoicesUiStore((s) => s.select)
   const createOpen = useVoicesUiStore((s) => s.createOpen)
@@ -84,7 +105,11 @@ function VoicesScreen(props: {
   const [created, setCreated] = useState<Voice | null>(null)
   const [deleted, setDeleted] = useState<string | null>(null)
 
-  const voices = list.data
+  const partial =
+    list.data === undefined && first.data !== undefined && nameOrder !== null && unfiltered
+      ? first.data
+      : null
+  const voices = list.data ?? partial?.voices
   const index = useMemo(() => buildVoiceIndex(voices ?? []), [voices])
   const facets = useMemo(() => facetsOf(index), [index])
   const favorites = useMemo(() => new Set(library.data?.favorites ?? EMPTY), [library.data])
@@ -207,9 +232,10 @@ function VoicesScreen(props: {
             models={facets.models}
             shown={filtered.length}
             total={index.length}
+            loadingTotal={partial?.total ?? null}
           />
           <div className="voices-body">
-            {list.isPending ? (
+            {list.isPending && partial === null ? (
               <div className="voice-list voice-list--loading" role="status">
                 Loading voices…
               </div>
