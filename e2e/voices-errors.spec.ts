@@ -174,6 +174,8 @@ test('without a key, Voices explains what it needs and leads to Account', async 
   await expect(create).toBeDisabled()
   await expect(create).toHaveAccessibleDescription(/Add your API key on the Account screen/)
   await expect(app.page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
+  // Nothing can play yet: no player bar.
+  await expect(voices.player).toHaveCount(0)
   await snap(app, 'voices-no-key')
 
   // Keyboard: the button takes focus, Enter opens Account with focus on its heading.

@@ -273,7 +273,7 @@ export function CreateVoiceDialog(props: {
                 ))}
               </select>
             </div>
-            <div className="field">
+            <div className="field create-voice__language">
               <label className="field__label" htmlFor={`${ids}-locale`}>
                 Language
               </label>

@@ -274,7 +274,7 @@ function VoicesScreen(props: {
           </div>
         </>
       )}
-      <PlayerBar onStop={actions.stop} />
+      {!needsKey && <PlayerBar onStop={actions.stop} />}
 
       <CreateVoiceDialog
         open={createOpen}
