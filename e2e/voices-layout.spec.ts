@@ -75,10 +75,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await checkAtEverySize(app, 'catalog', scheme)
 
     await voices.details.getByTestId('voice-ids').getByText('Details', { exact: true }).click()
+    // Scrolled to the last identifier, so the screenshot shows them all.
     await checkAtEverySize(app, 'details-ids', scheme, () =>
-      voices.details
-        .getByTestId('voice-ids')
-        .evaluate('(el) => el.scrollIntoView({ block: "start" })'),
+      voices.details.getByTestId('voice-ids').locator('dd').last().scrollIntoViewIfNeeded(),
     )
 
     // Keyboard: from the search box, every stop shows where focus is.
