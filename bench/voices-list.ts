@@ -8,10 +8,13 @@
  *     task), and keydown -> the end of the work the keystroke caused; median, p95 and max.
  * Target: p95 under 16 ms per keystroke.
  *
- *   npx tsx bench/voices-list.ts [--voices 5000] [--no-build]
+ * With --trace FILE and/or --cpu-profile FILE, one more warm reload (not counted in the figures)
+ * is recorded as a Chrome trace and a CPU profile of the page (open both in DevTools).
+ *
+ *   npx tsx bench/voices-list.ts [--voices 5000] [--no-build] [--trace t.json] [--cpu-profile p.cpuprofile]
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +29,8 @@ const { values } = parseArgs({
     voices: { type: 'string', default: '5000' },
     'no-build': { type: 'boolean', default: false },
     'warm-runs': { type: 'string', default: '5' },
+    trace: { type: 'string' },
+    'cpu-profile': { type: 'string' },
   },
 })
 const extraVoices = Number(values.voices)
@@ -118,6 +123,38 @@ try {
     await page.reload()
     await page.getByTestId('nav-account').waitFor()
     warm.push(await timeToFirstRows(page))
+  }
+
+  if (values.trace !== undefined || values['cpu-profile'] !== undefined) {
+    await page.reload()
+    await page.getByTestId('nav-account').waitFor()
+    const tracing = values.trace !== undefined ? page.context().browser() : null
+    await tracing?.startTracing(page, {
+      path: values.trace,
+      screenshots: false,
+      categories: [
+        'devtools.timeline',
+        'v8.gc',
+        'blink',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    })
+    const cdp =
+      values['cpu-profile'] === undefined ? null : await page.context().newCDPSession(page)
+    if (cdp !== null) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
+    const profiled = await timeToFirstRows(page)
+    if (cdp !== null) {
+      const { profile } = await cdp.send('Profiler.stop')
+      await writeFile(values['cpu-profile'] as string, JSON.stringify(profile))
+    }
+    await tracing?.stopTracing()
+    console.log(`profiled warm reload: ${profiled.toFixed(0)} ms to first rows (not counted)`)
   }
 
   await installKeyProbe(page)

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
+import { snap } from './support/screenshots'
 import { closedLoopbackPort, issueAccessToken } from './support/sandbox-helpers'
 import {
   personalVoices,
@@ -150,4 +151,43 @@ test('a cut "try with my text" stream is reported, not played as finished', asyn
   await voices.details.getByTestId('try-button').click()
   await expect(voices.player).toHaveAttribute('data-status', 'error', { timeout: 30_000 })
   await expect(app.page.getByTestId('player-error')).toContainText('The audio ended early')
+})
+
+test('without a key, Voices explains what it needs and leads to Account', async ({
+  app,
+  sandbox,
+}) => {
+  const listedBefore = sandbox.requestLog({ pathPrefix: '/v1/voices' }).length
+  const voices = new VoicesScreen(app.page)
+  await voices.open()
+  const onboarding = app.page.getByTestId('voices-onboarding')
+  await expect(onboarding.getByRole('heading', { level: 2 })).toHaveText(
+    'Add your API key to see the voices',
+  )
+  // A calm panel, not an error: no red notice, no "Try again", no list call made without a key.
+  await expect(app.page.getByTestId('voices-error')).toHaveCount(0)
+  await expect(app.page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  await expect(app.page.getByRole('alert')).toHaveCount(0)
+  expect(sandbox.requestLog({ pathPrefix: '/v1/voices' })).toHaveLength(listedBefore)
+  // What needs a key is disabled, and says why.
+  const create = app.page.getByRole('button', { name: 'New personal voice…' })
+  await expect(create).toBeDisabled()
+  await expect(create).toHaveAccessibleDescription(/Add your API key on the Account screen/)
+  await expect(app.page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
+  // Nothing can play yet: no player bar.
+  await expect(voices.player).toHaveCount(0)
+  await snap(app, 'voices-no-key')
+
+  // Keyboard: the button takes focus, Enter opens Account with focus on its heading.
+  await onboarding.getByRole('button', { name: 'Go to Account' }).focus()
+  await app.page.keyboard.press('Enter')
+  const heading = app.page.getByRole('heading', { level: 1, name: 'Account' })
+  await expect(heading).toBeFocused()
+
+  // With a key, the same workspace lists the voices.
+  await signIn(app, sandbox)
+  await voices.open()
+  await expect(voices.count).toHaveText('44 voices')
+  await expect(onboarding).toHaveCount(0)
+  await expect(create).toBeEnabled()
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,8 +48,48 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   await expect.poll(() => voices.visibleIds()).toEqual(['louis', 'hugo'])
   await voices.row('louis').click()
   await expect(voices.details.getByRole('heading', { name: 'Louis' })).toBeVisible()
-  await expect(voices.details.getByText('timbre:warm')).toBeVisible()
-  await expect(voices.details.locator('.voice-models')).toContainText('simba')
+  // Human words: tags, languages and models by name; the row reads "Warm · Narration", no id.
+  await expect(voices.details.getByText('Timbre: warm', { exact: true })).toBeVisible()
+  await expect(voices.details.getByText('Style: narration', { exact: true })).toBeVisible()
+  await expect(voices.details.locator('.voice-details__facts')).toHaveText(
+    'CatalogMaleFrench (France)',
+  )
+  await expect(voices.details.locator('.voice-models th')).toHaveText([
+    'Simba Multilingual',
+    'Simba 3.0',
+  ])
+  await expect(voices.row('louis').locator('.voice-row__meta')).toHaveText('Warm · Narration')
+  await expect(voices.row('louis')).not.toContainText('louis')
+  await expect(voices.details.getByText('timbre:warm')).toBeHidden()
+  // Ids live behind "Details", each with a copy button.
+  const ids = voices.details.getByTestId('voice-ids')
+  await expect(ids.getByTestId('voice-id')).toBeHidden()
+  await ids.getByText('Details', { exact: true }).click()
+  await expect(ids.getByTestId('voice-id')).toHaveText('louis')
+  await expect(ids.locator('code')).toHaveText([
+    'louis',
+    'simba-multilingual',
+    'simba-3.0',
+    'fr-FR',
+    'timbre:warm, style:narration',
+  ])
+  await app.page.evaluate(() => {
+    const w = globalThis as unknown as {
+      __copied: string[]
+      navigator: { clipboard: { writeText(t: string): Promise<void> } }
+    }
+    w.__copied = []
+    const original = w.navigator.clipboard.writeText.bind(w.navigator.clipboard)
+    w.navigator.clipboard.writeText = async (text: string) => {
+      await original(text)
+      w.__copied.push(text)
+    }
+  })
+  await ids.getByRole('button', { name: 'Copy voice id' }).click()
+  await expect(ids.getByRole('status').first()).toHaveText('Copied')
+  expect(
+    await app.page.evaluate(() => (globalThis as unknown as { __copied: string[] }).__copied),
+  ).toEqual(['louis'])
   await snap(app, 'voices-catalog-filters')
 
   // Preview: bytes fetched by main, played from a blob: URL; the page made no request of its own.
@@ -98,6 +139,12 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await app.page.getByRole('button', { name: 'New personal voice…' }).click()
   const dialog = voices.createDialog
   await expect(dialog).toBeVisible()
+  // The language is a choice among the locales the app knows, by name; detection is the default.
+  const language = dialog.getByLabel('Language')
+  await expect(language).toHaveValue('')
+  await expect(language.locator('option:checked')).toHaveText('Detect automatically')
+  await expect(language.locator('option')).toHaveCount(14)
+  await expect(language.locator('option[value="en-GB"]')).toHaveText('English (United Kingdom)')
   await fillVoiceForm(dialog, { name: 'Ada Studio', locale: 'en-GB' })
   app.platform.answerNextOpen([samplePath])
   await dialog.getByRole('button', { name: 'Choose a file…' }).click()
@@ -127,6 +174,14 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await expect(voices.details.getByTestId('consent-record')).toContainText(
     'Ada Lovelace (ada@example.com)',
   )
+  await expect(voices.details.getByTestId('consent-record')).not.toContainText('SHA-256')
+  const ids = voices.details.getByTestId('voice-ids')
+  await ids.getByText('Details', { exact: true }).click()
+  await expect(ids.getByTestId('voice-id')).toHaveText(voiceId)
+  await expect(ids.getByTestId('sample-sha256')).toHaveText(
+    createHash('sha256').update(sample).digest('hex'),
+  )
+  await expect(ids.getByRole('button', { name: 'Copy sample SHA-256' })).toBeVisible()
 
   // It synthesizes: "try with my text" streams through main and plays as it arrives.
   await voices.details.getByTestId('try-text').fill('This is my cloned voice speaking.')

@@ -43,7 +43,7 @@ export class VoicesScreen {
   }
 
   filter(label: 'Language' | 'Gender' | 'Model' | 'Type' | 'Sort'): Locator {
-    return this.page.locator('.voice-toolbar').getByLabel(label)
+    return this.page.locator('.voice-toolbar').getByLabel(label, { exact: true })
   }
 
   /** Waits until the player has played audio: playing with the position moving, then finished. */
@@ -101,7 +101,7 @@ export async function fillVoiceForm(
 ): Promise<void> {
   await dialog.getByLabel('Name', { exact: true }).fill(values.name)
   await dialog.getByLabel('Gender').selectOption('female')
-  if (values.locale !== undefined) await dialog.getByLabel('Locale (optional)').fill(values.locale)
+  if (values.locale !== undefined) await dialog.getByLabel('Language').selectOption(values.locale)
   await dialog.getByLabel('Full name', { exact: true }).fill(values.fullName ?? 'Ada Lovelace')
   await dialog.getByLabel('Email', { exact: true }).fill(values.email ?? 'ada@example.com')
   await dialog.getByRole('checkbox', { name: /agreed to have their voice cloned/ }).check()

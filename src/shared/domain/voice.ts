@@ -33,6 +33,20 @@ export interface Voice {
   models: VoiceModel[]
 }
 
+/** The key voices are sorted by name with: the display name, lowercased. */
+export function voiceNameKey(voice: Voice): string {
+  return voice.displayName.toLocaleLowerCase()
+}
+
+/**
+ * The name order of the voice list (main's first rows and the page's sort agree on it): by
+ * {@link voiceNameKey}, then by id, so voices with the same name always come in one order.
+ */
+export function compareVoiceNames(aKey: string, aId: string, bKey: string, bId: string): number {
+  if (aKey !== bKey) return aKey < bKey ? -1 : 1
+  return aId < bId ? -1 : aId > bId ? 1 : 0
+}
+
 /** What a user gives to clone a personal voice. */
 export interface VoiceConsent {
   fullName: string

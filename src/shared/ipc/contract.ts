@@ -254,6 +254,11 @@ export const invokes = {
     SMALL_INPUT,
     'The catalog plus the personal voices of the account, every page followed; cached in main until refreshed.',
   ),
+  'voices:listFirst': invoke<{ voices: Voice[]; total: number }>()(
+    z.object({ count: z.number().int().min(1).max(200), order: z.enum(['name', 'name-desc']) }),
+    SMALL_INPUT,
+    'The first voices in name order and the count of all: the first rows, painted before the whole voices:list arrives.',
+  ),
   'voices:getLibrary': invoke<VoiceLibrary>()(
     none,
     NO_INPUT,

@@ -72,6 +72,25 @@ describe('VoicesService', () => {
     expect(gets()).toBe(2)
   })
 
+  it('gives the first voices in name order, and the count, from the same cached list', async () => {
+    h.sandbox.clearRequestLog()
+    const first = await service.firstByName(5, 'name')
+    expect(first.total).toBe(47)
+    expect(first.voices.map((v) => v.displayName)).toEqual([
+      'An',
+      'Andrea',
+      'Ariel',
+      'Arjun',
+      'Arthur',
+    ])
+    const last = await service.firstByName(3, 'name-desc')
+    expect(last.voices.map((v) => v.displayName)).toEqual(['Zofia', 'Yui', 'Wei'])
+    // The page sorts the whole list the same way: its first rows are these.
+    const all = (await service.list()).map((v) => v.displayName.toLocaleLowerCase()).sort()
+    expect(first.voices.map((v) => v.displayName.toLocaleLowerCase())).toEqual(all.slice(0, 5))
+    expect(h.sandbox.requestLog({ pathPrefix: '/v1/voices', method: 'GET' })).toHaveLength(1)
+  })
+
   it('fetches a preview once, then serves it from the content-addressed disk cache', async () => {
     h.sandbox.clearRequestLog()
     const preview = await service.media('george', 'preview')

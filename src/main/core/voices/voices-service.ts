@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
-import { SAMPLE_CONTENT_TYPES } from '../../../shared/domain/voice'
+import { compareVoiceNames, SAMPLE_CONTENT_TYPES, voiceNameKey } from '../../../shared/domain/voice'
 import type { EventOf } from '../../../shared/ipc/contract'
 import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
@@ -120,6 +120,22 @@ export class VoicesService {
         this.#listing = null
       })
     return this.#listing
+  }
+
+  /**
+   * The first `count` voices in name order (or reverse name order) and how many there are: enough
+   * to paint the list's first rows while the whole list (a few MB for thousands of voices) is
+   * still crossing to the page. Same cache as {@link list}.
+   */
+  async firstByName(
+    count: number,
+    order: 'name' | 'name-desc',
+  ): Promise<{ voices: Voice[]; total: number }> {
+    const voices = await this.list()
+    const keyed = voices.map((voice) => ({ voice, key: voiceNameKey(voice) }))
+    const sign = order === 'name' ? 1 : -1
+    keyed.sort((a, b) => sign * compareVoiceNames(a.key, a.voice.id, b.key, b.voice.id))
+    return { voices: keyed.slice(0, count).map((k) => k.voice), total: voices.length }
   }
 
   /** The library as the page sees it. */

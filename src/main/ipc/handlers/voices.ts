@@ -5,6 +5,7 @@ import type { Handlers } from '../dispatch'
 type VoicesHandlers = Pick<
   Handlers,
   | 'voices:list'
+  | 'voices:listFirst'
   | 'voices:getLibrary'
   | 'voices:setFavorite'
   | 'voices:markUsed'
@@ -25,6 +26,7 @@ export function createVoicesHandlers(
 ): VoicesHandlers {
   return {
     'voices:list': ({ refresh }) => voices.list(refresh),
+    'voices:listFirst': ({ count, order }) => voices.firstByName(count, order),
     'voices:getLibrary': () => voices.library(),
     'voices:setFavorite': ({ voiceId, favorite }) => voices.setFavorite(voiceId, favorite),
     'voices:markUsed': ({ voiceId }) => voices.markUsed(voiceId),

@@ -5,6 +5,7 @@ import { ConversationsWorkspace } from '../features/conversations/components/con
 import { ScriptWorkspace } from '../features/script/components/script-workspace'
 import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
 import type { WorkspaceId } from './navigation-store'
+import { useNavigationStore } from './navigation-store'
 
 export interface WorkspaceEntry {
   id: WorkspaceId
@@ -15,10 +16,16 @@ export interface WorkspaceEntry {
   Screen: ComponentType<{ focusOnMount?: boolean }>
 }
 
+/** Voices, with the way to the Account screen its no-key state offers (as Ctrl+4 would: focus moves there). */
+function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
+  const open = useNavigationStore((state) => state.open)
+  return <VoicesWorkspace {...props} onOpenAccount={() => open('account', 'shortcut')} />
+}
+
 /** The four workspaces in sidebar order; their position gives the Ctrl/Cmd+1..4 shortcut. */
 export const WORKSPACES: readonly WorkspaceEntry[] = [
   { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
-  { id: 'voices', label: 'Voices', digit: '2', Icon: VoicesIcon, Screen: VoicesWorkspace },
+  { id: 'voices', label: 'Voices', digit: '2', Icon: VoicesIcon, Screen: VoicesEntry },
   {
     id: 'conversations',
     label: 'Conversations',

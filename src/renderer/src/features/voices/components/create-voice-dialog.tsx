@@ -10,13 +10,12 @@ import { checkSample, worstSeverity } from '../../../lib/audio/sample-analysis'
 import { describeError } from '../../../lib/error-messages'
 import { call } from '../../../lib/ipc'
 import { useCreateVoice } from '../api/voices-queries'
-import { genderLabel, localeLabel } from './voice-labels'
+import { genderLabel, localeName } from './voice-labels'
 import { MicRecorderPanel } from './mic-recorder-panel'
 import { SampleFindings } from './sample-findings'
 
 /** Largest sample (the service takes 10 MB). */
 const MAX_SAMPLE_BYTES = 10 * 1024 * 1024
-const LOCALE_PATTERN = /^[a-z]{2,3}-[A-Z]{2}$/
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 interface Sample {
@@ -59,6 +58,14 @@ export function CreateVoiceDialog(props: {
   const [confirmed, setConfirmed] = useState(false)
   const [touched, setTouched] = useState(false)
   const { open, onClose } = props
+  // The languages the app knows (those of the loaded voices and their models), by name.
+  const languages = useMemo(
+    () =>
+      props.locales
+        .map((l) => ({ locale: l, name: localeName(l) }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    [props.locales],
+  )
   const { reset: resetCreate } = create
 
   useEffect(() => {
@@ -182,8 +189,6 @@ export function CreateVoiceDialog(props: {
     const list: Record<string, string> = {}
     if (name.trim() === '') list.name = 'Give the voice a name.'
     else if (name.trim().length > 100) list.name = 'At most 100 characters.'
-    if (locale.trim() !== '' && !LOCALE_PATTERN.test(locale.trim()))
-      list.locale = 'Use a locale such as en-US or fr-FR, or leave it empty.'
     if (sample === null) list.sample = 'Choose, drop or record a sample.'
     else if (sample.check === null) list.sample = 'The sample is still being checked.'
     else if (worstSeverity(sample.check.findings) === 'error')
@@ -192,7 +197,7 @@ export function CreateVoiceDialog(props: {
     if (!EMAIL_PATTERN.test(email.trim())) list.email = 'Enter a valid email address.'
     if (!confirmed) list.confirmed = 'Confirm that you have this person’s consent.'
     return list
-  }, [name, locale, sample, fullName, email, confirmed])
+  }, [name, sample, fullName, email, confirmed])
 
   const submit = (event: FormEvent): void => {
     event.preventDefault()
@@ -202,7 +207,7 @@ export function CreateVoiceDialog(props: {
       {
         name: name.trim(),
         gender,
-        ...(locale.trim() === '' ? {} : { locale: locale.trim() }),
+        ...(locale === '' ? {} : { locale }),
         sampleId: sample.staged.sampleId,
         consent: { fullName: fullName.trim(), email: email.trim(), confirmed: true },
       },
@@ -268,27 +273,27 @@ export function CreateVoiceDialog(props: {
                 ))}
               </select>
             </div>
-            <div className="field">
+            <div className="field create-voice__language">
               <label className="field__label" htmlFor={`${ids}-locale`}>
-                Locale (optional)
+                Language
               </label>
-              <input
+              <select
                 id={`${ids}-locale`}
                 className="input"
-                list={`${ids}-locales`}
                 value={locale}
-                placeholder="Type to search, e.g. en-GB"
-                aria-invalid={show('locale') !== null}
+                aria-describedby={`${ids}-locale-hint`}
                 onChange={(e) => setLocale(e.target.value)}
-              />
-              <datalist id={`${ids}-locales`}>
-                {props.locales.map((l) => (
-                  <option key={l} value={l}>
-                    {localeLabel(l)}
+              >
+                <option value="">Detect automatically</option>
+                {languages.map((l) => (
+                  <option key={l.locale} value={l.locale}>
+                    {l.name}
                   </option>
                 ))}
-              </datalist>
-              {show('locale') !== null && <span className="field__error">{show('locale')}</span>}
+              </select>
+              <span id={`${ids}-locale-hint`} className="field__hint">
+                Optional: the language the sample is spoken in.
+              </span>
             </div>
           </div>
 

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { Fragment, memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { MAX_TRY_TEXT } from '../hooks/use-voice-actions'
@@ -10,7 +10,8 @@ import { useDownloadSample } from '../api/voices-queries'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { VoiceAvatar } from './voice-avatar'
-import { genderLabel, localeLabel } from './voice-labels'
+import { CopyButton } from './copy-button'
+import { genderLabel, localeName, modelName, tagLabel } from './voice-labels'
 
 /** Everything about the selected voice, and what can be done with it (memo: typing in the search box leaves it alone). */
 export const VoiceDetails = memo(function VoiceDetails(props: {
@@ -50,14 +51,13 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
         <VoiceAvatar voice={voice} size="large" />
         <div className="voice-details__title">
           <h2 id="voice-details-name">{voice.displayName}</h2>
-          <p className="mono voice-details__id">{voice.id}</p>
           <p className="voice-details__facts">
             <span className={`chip ${voice.type === 'personal' ? 'chip--success' : ''}`}>
               {voice.type === 'personal' ? 'Personal' : 'Catalog'}
             </span>
             <span className="chip">{genderLabel(voice.gender)}</span>
             <span className="chip">
-              {voice.locale === null ? 'No locale' : localeLabel(voice.locale)}
+              {voice.locale === null ? 'Language not set' : localeName(voice.locale)}
             </span>
           </p>
         </div>
@@ -88,7 +88,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           <p className="voice-details__tags">
             {voice.tags.map((tag) => (
               <span key={tag} className="chip">
-                {tag}
+                {tagLabel(tag).text}
               </span>
             ))}
           </p>
@@ -104,19 +104,18 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
             <tbody>
               {voice.models.map((m) => (
                 <tr key={m.name}>
-                  <th scope="row" className="mono">
-                    {m.name}
-                  </th>
+                  <th scope="row">{modelName(m.name)}</th>
                   <td>
                     {m.languages.length === 0
                       ? 'no languages listed'
                       : m.languages.map((language) => (
                           <span key={language.locale} className="voice-models__language">
-                            {localeLabel(language.locale)}
+                            {localeName(language.locale)}
                             {language.previewUrl !== null && (
                               <button
                                 type="button"
                                 className="button button--small"
+                                aria-label={`Preview in ${localeName(language.locale)}`}
                                 onClick={() => props.onPreview(voice, language.locale)}
                               >
                                 ▶
@@ -154,7 +153,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
                 <option value="">Service default</option>
                 {voice.models.map((m) => (
                   <option key={m.name} value={m.name}>
-                    {m.name}
+                    {modelName(m.name)}
                   </option>
                 ))}
               </select>
@@ -217,8 +216,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           {consent !== undefined ? (
             <p className="field__hint" data-testid="consent-record">
               Consent from {consent.fullName} ({consent.email}) recorded{' '}
-              {new Date(consent.createdAt).toLocaleString()}. Sample SHA-256{' '}
-              <span className="mono">{consent.sampleSha256.slice(0, 12)}…</span>
+              {new Date(consent.createdAt).toLocaleString()}.
             </p>
           ) : (
             <p className="field__hint">No consent record on this computer (created elsewhere).</p>
@@ -262,6 +260,60 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           {download.isError && <ErrorNotice error={download.error} testId="download-error" />}
         </div>
       )}
+
+      <details className="voice-details__ids" data-testid="voice-ids">
+        <summary>Details</summary>
+        <p className="field__hint">
+          The identifiers the service uses, for support requests and scripts that call it.
+        </p>
+        <dl className="voice-ids">
+          <dt>Voice id</dt>
+          <dd>
+            <code className="mono" data-testid="voice-id">
+              {voice.id}
+            </code>
+            <CopyButton value={voice.id} what="voice id" />
+          </dd>
+          {voice.models.map((m) => (
+            <Fragment key={m.name}>
+              <dt>{modelName(m.name)} model id</dt>
+              <dd>
+                <code className="mono">{m.name}</code>
+                <CopyButton value={m.name} what={`${modelName(m.name)} model id`} />
+              </dd>
+            </Fragment>
+          ))}
+          {voice.locale !== null && (
+            <>
+              <dt>Locale code</dt>
+              <dd>
+                <code className="mono">{voice.locale}</code>
+                <CopyButton value={voice.locale} what="locale code" />
+              </dd>
+            </>
+          )}
+          {voice.tags.length > 0 && (
+            <>
+              <dt>Tags</dt>
+              <dd>
+                <code className="mono">{voice.tags.join(', ')}</code>
+                <CopyButton value={voice.tags.join(', ')} what="tags" />
+              </dd>
+            </>
+          )}
+          {consent !== undefined && (
+            <>
+              <dt>Sample SHA-256</dt>
+              <dd>
+                <code className="mono voice-ids__hash" data-testid="sample-sha256">
+                  {consent.sampleSha256}
+                </code>
+                <CopyButton value={consent.sampleSha256} what="sample SHA-256" />
+              </dd>
+            </>
+          )}
+        </dl>
+      </details>
     </section>
   )
 })

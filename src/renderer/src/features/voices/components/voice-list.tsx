@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { IndexedVoice } from '../hooks/voice-search'
 import { VoiceAvatar } from './voice-avatar'
-import { genderLabel } from './voice-labels'
+import { genderLabel, localeName, tagSummary } from './voice-labels'
 
 const ROW_HEIGHT = 56
 
@@ -37,7 +37,7 @@ const VoiceRow = memo(function VoiceRow(props: {
       <VoiceAvatar voice={voice} />
       <div className="voice-row__main">
         <span className="voice-row__name">{voice.displayName}</span>
-        <span className="voice-row__meta mono">{voice.id}</span>
+        <span className="voice-row__meta">{tagSummary(voice.tags)}</span>
       </div>
       <div className="voice-row__facts">
         {inScript && (
@@ -46,7 +46,9 @@ const VoiceRow = memo(function VoiceRow(props: {
           </span>
         )}
         {voice.type === 'personal' && <span className="chip chip--success">Personal</span>}
-        <span className="chip">{voice.locale ?? 'no locale'}</span>
+        <span className="chip voice-row__locale" title={voice.locale ?? undefined}>
+          {voice.locale === null ? 'Language not set' : localeName(voice.locale)}
+        </span>
         <span className="voice-row__gender">{genderLabel(voice.gender)}</span>
       </div>
       <button

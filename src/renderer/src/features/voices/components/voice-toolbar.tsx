@@ -1,14 +1,15 @@
+import { useId } from 'react'
 import type { ReactElement, RefObject } from 'react'
 import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
 import type { SortOrder } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
-import { genderLabel, localeLabel } from './voice-labels'
+import { genderLabel, localeName, modelName } from './voice-labels'
 
 const SORTS: { value: SortOrder; label: string }[] = [
   { value: 'name', label: 'Name (A-Z)' },
   { value: 'name-desc', label: 'Name (Z-A)' },
   { value: 'recent', label: 'Recently used' },
-  { value: 'locale', label: 'Locale' },
+  { value: 'locale', label: 'Language' },
 ]
 
 const TYPES: { value: 'shared' | 'personal' | ''; label: string }[] = [
@@ -24,11 +25,14 @@ function FilterSelect<V extends string>(props: {
   options: readonly { value: V; label: string }[]
   onChange: (value: V) => void
 }): ReactElement {
+  // Why aria-labelledby: a select inside its label takes its options' text into its name too.
+  const labelId = useId()
   return (
     <label className="voice-filter">
-      <span>{props.label}</span>
+      <span id={labelId}>{props.label}</span>
       <select
         className="input"
+        aria-labelledby={labelId}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value as V)}
       >
@@ -49,12 +53,15 @@ export function VoiceToolbar({
   models,
   shown,
   total,
+  loadingTotal,
 }: {
   searchRef: RefObject<HTMLInputElement | null>
   locales: readonly string[]
   models: readonly string[]
   shown: number
   total: number
+  /** While only the first rows are in: how many voices are coming (filters wait for them all). */
+  loadingTotal: number | null
 }): ReactElement {
   const criteria = useVoicesUiStore((s) => s.criteria)
   const sort = useVoicesUiStore((s) => s.sort)
@@ -79,7 +86,7 @@ export function VoiceToolbar({
           id="voice-search"
           className="input"
           type="search"
-          placeholder="Search by name, id or tag  ( / )"
+          placeholder="Search by name or tag  ( / )"
           autoComplete="off"
           spellCheck={false}
           value={criteria.query}
@@ -87,18 +94,21 @@ export function VoiceToolbar({
           data-testid="voice-search"
         />
         <span className="voice-toolbar__count" role="status" data-testid="voice-count">
-          {shown === total
-            ? `${total.toLocaleString()} voices`
-            : `${shown.toLocaleString()} of ${total.toLocaleString()} voices`}
+          {loadingTotal !== null
+            ? `Loading ${loadingTotal.toLocaleString()} voices…`
+            : shown === total
+              ? `${total.toLocaleString()} voices`
+              : `${shown.toLocaleString()} of ${total.toLocaleString()} voices`}
         </span>
       </div>
-      <div className="voice-toolbar__filters">
+      <fieldset className="voice-toolbar__filters" disabled={loadingTotal !== null}>
+        <legend className="visually-hidden">Filters</legend>
         <FilterSelect
           label="Language"
           value={criteria.locale}
           options={[
             { value: '', label: 'Any language' },
-            ...locales.map((locale) => ({ value: locale, label: localeLabel(locale) })),
+            ...locales.map((locale) => ({ value: locale, label: localeName(locale) })),
           ]}
           onChange={(locale) => setCriteria({ locale })}
         />
@@ -116,7 +126,7 @@ export function VoiceToolbar({
           value={criteria.model}
           options={[
             { value: '', label: 'Any model' },
-            ...models.map((model) => ({ value: model, label: model })),
+            ...models.map((model) => ({ value: model, label: modelName(model) })),
           ]}
           onChange={(model) => setCriteria({ model })}
         />
@@ -140,7 +150,7 @@ export function VoiceToolbar({
             Clear filters
           </button>
         )}
-      </div>
+      </fieldset>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
+import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
@@ -10,12 +11,15 @@ import {
   useRefreshVoices,
   useReloadVoicesOnAccountChange,
   useVoiceLibrary,
+  useFirstVoices,
   useVoiceList,
+  useVoicesAccess,
 } from '../api/voices-queries'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import type { VoicePlayers } from '../hooks/use-voice-players'
 import { createVoicePlayers, VoicePlayersContext } from '../hooks/use-voice-players'
+import type { VoiceCriteria } from '../hooks/voice-search'
 import { buildVoiceIndex, facetsOf, filterVoices, sortVoices } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { CreateVoiceDialog } from './create-voice-dialog'
@@ -24,12 +28,28 @@ import { PlayerBar } from './player-bar'
 import { VoiceDetails } from './voice-details'
 import { VoiceList } from './voice-list'
 import { VoiceToolbar } from './voice-toolbar'
+import { NO_KEY_REASON_ID, VoicesOnboarding } from './voices-onboarding'
 import './voices.css'
 
 const EMPTY: readonly string[] = []
 
+function isUnfiltered(criteria: VoiceCriteria): boolean {
+  return (
+    criteria.query.trim() === '' &&
+    criteria.locale === '' &&
+    criteria.gender === '' &&
+    criteria.model === '' &&
+    criteria.type === '' &&
+    !criteria.favoritesOnly
+  )
+}
+
 /** The Voices workspace: browse, preview, clone, delete voices and download samples. */
-export function VoicesWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function VoicesWorkspace(props: {
+  focusOnMount?: boolean
+  /** Opens the Account screen (the shell owns navigation). */
+  onOpenAccount?: () => void
+}): ReactElement {
   const [players] = useState<VoicePlayers>(createVoicePlayers)
   const [trial] = useState(() => new TrialSession(players.trial))
   useEffect(() => trial.attach(), [trial])
@@ -42,20 +62,38 @@ export function VoicesWorkspace(props: { focusOnMount?: boolean }): ReactElement
   )
   return (
     <VoicePlayersContext.Provider value={players}>
-      <VoicesScreen focusOnMount={props.focusOnMount ?? false} trial={trial} />
+      <VoicesScreen
+        focusOnMount={props.focusOnMount ?? false}
+        trial={trial}
+        onOpenAccount={props.onOpenAccount}
+      />
     </VoicePlayersContext.Provider>
   )
 }
 
-function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): ReactElement {
+function VoicesScreen(props: {
+  focusOnMount: boolean
+  trial: TrialSession
+  onOpenAccount: (() => void) | undefined
+}): ReactElement {
   useReloadVoicesOnAccountChange()
-  const list = useVoiceList()
+  const access = useVoicesAccess()
+  const criteria = useVoicesUiStore((s) => s.criteria)
+  const sort = useVoicesUiStore((s) => s.sort)
+  // The first rows come first (a small call, asked before the whole list) when they are what the
+  // list would show: no search or filter, sorted by name.
+  const nameOrder = sort === 'name' || sort === 'name-desc' ? sort : null
+  const unfiltered = isUnfiltered(criteria)
+  const first = useFirstVoices(
+    access.state === 'ready' && nameOrder !== null && unfiltered,
+    nameOrder ?? 'name',
+  )
+  // Without a key there is nothing to ask the service: no call, no error, an onboarding panel.
+  const list = useVoiceList(access.state === 'ready')
   const library = useVoiceLibrary()
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
   const actions = useVoiceActions(props.trial)
-  const criteria = useVoicesUiStore((s) => s.criteria)
-  const sort = useVoicesUiStore((s) => s.sort)
   const selectedId = useVoicesUiStore((s) => s.selectedId)
   const select = useVoicesUiStore((s) => s.select)
   const createOpen = useVoicesUiStore((s) => s.createOpen)
@@ -67,7 +105,11 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
   const [created, setCreated] = useState<Voice | null>(null)
   const [deleted, setDeleted] = useState<string | null>(null)
 
-  const voices = list.data
+  const partial =
+    list.data === undefined && first.data !== undefined && nameOrder !== null && unfiltered
+      ? first.data
+      : null
+  const voices = list.data ?? partial?.voices
   const index = useMemo(() => buildVoiceIndex(voices ?? []), [voices])
   const facets = useMemo(() => facetsOf(index), [index])
   const favorites = useMemo(() => new Set(library.data?.favorites ?? EMPTY), [library.data])
@@ -105,6 +147,14 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
+  const noKeyAccess =
+    access.state === 'no-key' || access.state === 'key-elsewhere'
+      ? access
+      : list.error instanceof AppError && list.error.code === 'AUTH_MISSING'
+        ? ({ state: 'no-key' } as const)
+        : null
+  const needsKey = noKeyAccess !== null
+
   const onDelete = useCallback(
     (voice: Voice) => {
       remove.reset()
@@ -129,7 +179,8 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
           <button
             type="button"
             className="button"
-            disabled={refresh.isPending || list.isPending}
+            disabled={needsKey || refresh.isPending || list.isPending}
+            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
             onClick={() => refresh.mutate()}
           >
             {refresh.isPending ? 'Refreshing…' : 'Refresh'}
@@ -137,6 +188,9 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
           <button
             type="button"
             className="button button--primary"
+            disabled={needsKey}
+            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
+            title={needsKey ? 'Needs an API key: add one on the Account screen' : undefined}
             onClick={() => setCreateOpen(true)}
           >
             New personal voice…
@@ -161,7 +215,9 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
       )}
       {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
 
-      {list.isError ? (
+      {noKeyAccess !== null ? (
+        <VoicesOnboarding access={noKeyAccess} onOpenAccount={() => props.onOpenAccount?.()} />
+      ) : list.isError ? (
         <div className="voices-error">
           <ErrorNotice error={list.error} testId="voices-error" />
           <button type="button" className="button" onClick={() => void list.refetch()}>
@@ -176,9 +232,10 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
             models={facets.models}
             shown={filtered.length}
             total={index.length}
+            loadingTotal={partial?.total ?? null}
           />
           <div className="voices-body">
-            {list.isPending ? (
+            {list.isPending && partial === null ? (
               <div className="voice-list voice-list--loading" role="status">
                 Loading voices…
               </div>
@@ -217,7 +274,7 @@ function VoicesScreen(props: { focusOnMount: boolean; trial: TrialSession }): Re
           </div>
         </>
       )}
-      <PlayerBar onStop={actions.stop} />
+      {!needsKey && <PlayerBar onStop={actions.stop} />}
 
       <CreateVoiceDialog
         open={createOpen}

@@ -1,4 +1,5 @@
 import type { Voice, VoiceGender, VoiceType } from '../../../../../shared/domain/voice'
+import { compareVoiceNames, voiceNameKey } from '../../../../../shared/domain/voice'
 
 /** One voice prepared for fast filtering: lowercase text and the facets, computed once per load. */
 export interface IndexedVoice {
@@ -48,7 +49,7 @@ export function buildVoiceIndex(voices: readonly Voice[]): IndexedVoice[] {
     index[i] = {
       voice,
       text: `${voice.displayName}\u0001${voice.id}\u0001${voice.tags.join('\u0001')}`.toLowerCase(),
-      nameKey: voice.displayName.toLocaleLowerCase(),
+      nameKey: voiceNameKey(voice),
       locales: localesOf(voice),
       models: voice.models.map((m) => m.name),
     }
@@ -106,7 +107,7 @@ export function sortVoices(
 ): IndexedVoice[] {
   const sorted = [...entries]
   const byName = (a: IndexedVoice, b: IndexedVoice): number =>
-    a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.voice.id < b.voice.id ? -1 : 1
+    compareVoiceNames(a.nameKey, a.voice.id, b.nameKey, b.voice.id)
   switch (order) {
     case 'name':
       return sorted.sort(byName)
