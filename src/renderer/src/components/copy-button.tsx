@@ -5,8 +5,9 @@ import { copyText } from '../lib/clipboard'
 type CopyState = 'idle' | 'copied' | 'failed'
 
 /**
- * A small "Copy" button for one value (an id, a block of JSON). It says "Copied" once the text is
- * on the clipboard, and a screen reader hears what was copied.
+ * A small "Copy" button for one value (an id, a hash, a block of JSON). It says "Copied" once the
+ * text is on the clipboard (pressing it again copies again), and a screen reader hears what was
+ * copied.
  */
 export function CopyButton(props: {
   text: string

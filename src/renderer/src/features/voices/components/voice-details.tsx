@@ -10,7 +10,7 @@ import { useDownloadSample } from '../api/voices-queries'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { VoiceAvatar } from './voice-avatar'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '../../../components/copy-button'
 import { genderLabel, localeName, modelName, tagLabel } from './voice-labels'
 
 /** Everything about the selected voice, and what can be done with it (memo: typing in the search box leaves it alone). */
@@ -272,14 +272,14 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
             <code className="mono" data-testid="voice-id">
               {voice.id}
             </code>
-            <CopyButton value={voice.id} what="voice id" />
+            <CopyButton text={voice.id} what="voice id" />
           </dd>
           {voice.models.map((m) => (
             <Fragment key={m.name}>
               <dt>{modelName(m.name)} model id</dt>
               <dd>
                 <code className="mono">{m.name}</code>
-                <CopyButton value={m.name} what={`${modelName(m.name)} model id`} />
+                <CopyButton text={m.name} what={`${modelName(m.name)} model id`} />
               </dd>
             </Fragment>
           ))}
@@ -288,7 +288,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
               <dt>Locale code</dt>
               <dd>
                 <code className="mono">{voice.locale}</code>
-                <CopyButton value={voice.locale} what="locale code" />
+                <CopyButton text={voice.locale} what="locale code" />
               </dd>
             </>
           )}
@@ -297,7 +297,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
               <dt>Tags</dt>
               <dd>
                 <code className="mono">{voice.tags.join(', ')}</code>
-                <CopyButton value={voice.tags.join(', ')} what="tags" />
+                <CopyButton text={voice.tags.join(', ')} what="tags" />
               </dd>
             </>
           )}
@@ -308,7 +308,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
                 <code className="mono voice-ids__hash" data-testid="sample-sha256">
                   {consent.sampleSha256}
                 </code>
-                <CopyButton value={consent.sampleSha256} what="sample SHA-256" />
+                <CopyButton text={consent.sampleSha256} what="sample SHA-256" />
               </dd>
             </>
           )}

@@ -51,23 +51,25 @@ const VoiceRow = memo(function VoiceRow(props: {
         </span>
         <span className="voice-row__gender">{genderLabel(voice.gender)}</span>
       </div>
-      <button
-        type="button"
+      {/* A mouse shortcut only: an option holds no control of its own (Space toggles the
+          favourite from the keyboard, and the details panel has the same button). */}
+      <span
         className={`voice-star${favorite ? ' voice-star--on' : ''}`}
-        tabIndex={-1}
-        aria-label={
+        aria-hidden="true"
+        title={
           favorite
-            ? `Remove ${voice.displayName} from favourites`
-            : `Add ${voice.displayName} to favourites`
+            ? `Remove ${voice.displayName} from favourites (Space)`
+            : `Add ${voice.displayName} to favourites (Space)`
         }
-        aria-pressed={favorite}
+        data-testid="voice-star"
         onClick={(event) => {
           event.stopPropagation()
           props.onToggleFavorite(voice.id, !favorite)
         }}
       >
         {favorite ? '★' : '☆'}
-      </button>
+      </span>
+      {favorite && <span className="visually-hidden">, favourite</span>}
     </div>
   )
 })
