@@ -230,6 +230,10 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       last.before !== null &&
       op.before !== null &&
       op.after !== null &&
+      // Only typing merges (setText stamps the time; other edits and a save use 0): changing a
+      // block's voice or pause is always its own step, also right after typing in it.
+      last.at > 0 &&
+      op.at > 0 &&
       op.at - last.at < COALESCE_MS
     ) {
       stack = [...undoStack.slice(0, -1), { ...last, after: op.after, at: op.at }]
