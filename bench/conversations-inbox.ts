@@ -12,13 +12,13 @@
  *
  *   npx tsx bench/conversations-inbox.ts [--conversations 10000] [--step 600]
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
 import { startSandbox } from '../src/sandbox/index'
-import { openSignedInApp } from './support/bench-browser'
+import { openSignedInApp, recorded } from './support/bench-browser'
 
 const { values } = parseArgs({
   options: {
@@ -200,34 +200,11 @@ try {
     .filter({ hasText: `${afterWarm.toLocaleString('en-US')} shown` })
     .waitFor()
 
-  const browser = page.context().browser()
-  if (values.trace !== undefined && browser !== null) {
-    await browser.startTracing(page, {
-      path: values.trace,
-      screenshots: false,
-      categories: [
-        'devtools.timeline',
-        'v8.gc',
-        'blink',
-        'cc',
-        'gpu',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-      ],
-    })
-  }
-  const cdp = values['cpu-profile'] === undefined ? null : await page.context().newCDPSession(page)
-  if (cdp !== null) {
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-    await cdp.send('Profiler.start')
-  }
-  const scroll = await scriptedScroll(page, STEP_PX)
-  if (cdp !== null) {
-    const { profile } = await cdp.send('Profiler.stop')
-    await writeFile(values['cpu-profile'] as string, JSON.stringify(profile))
-  }
-  if (values.trace !== undefined && browser !== null) await browser.stopTracing()
+  const scroll = await recorded(
+    page,
+    { trace: values.trace, cpuProfile: values['cpu-profile'] },
+    () => scriptedScroll(page, STEP_PX),
+  )
 
   console.log(
     `conversations in the account: ${total.toLocaleString('en-US')}; loaded into the inbox: ${loaded.toLocaleString('en-US')} (${Math.ceil(loaded / 100)} pages by cursor in ${loadSeconds.toFixed(1)} s)`,

@@ -14,13 +14,13 @@
  *   npx tsx bench/voices-list.ts [--voices 5000] [--no-build] [--trace t.json] [--cpu-profile p.cpuprofile]
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
 import { launchBrowserHost } from '../e2e/fixtures/browser-host'
-import { launchBenchBrowser } from './support/bench-browser'
+import { launchBenchBrowser, recorded } from './support/bench-browser'
 import { signIn } from '../e2e/support/voices-screen'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -128,32 +128,11 @@ try {
   if (values.trace !== undefined || values['cpu-profile'] !== undefined) {
     await page.reload()
     await page.getByTestId('nav-account').waitFor()
-    const tracing = values.trace !== undefined ? page.context().browser() : null
-    await tracing?.startTracing(page, {
-      path: values.trace,
-      screenshots: false,
-      categories: [
-        'devtools.timeline',
-        'v8.gc',
-        'blink',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'disabled-by-default-v8.cpu_profiler',
-      ],
-    })
-    const cdp =
-      values['cpu-profile'] === undefined ? null : await page.context().newCDPSession(page)
-    if (cdp !== null) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-      await cdp.send('Profiler.start')
-    }
-    const profiled = await timeToFirstRows(page)
-    if (cdp !== null) {
-      const { profile } = await cdp.send('Profiler.stop')
-      await writeFile(values['cpu-profile'] as string, JSON.stringify(profile))
-    }
-    await tracing?.stopTracing()
+    const profiled = await recorded(
+      page,
+      { trace: values.trace, cpuProfile: values['cpu-profile'] },
+      () => timeToFirstRows(page),
+    )
     console.log(`profiled warm reload: ${profiled.toFixed(0)} ms to first rows (not counted)`)
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import type { Browser, Page } from '@playwright/test'
 import { chromium } from '@playwright/test'
 import type { AppHost } from '../../e2e/fixtures/app-host'
@@ -66,4 +67,42 @@ export async function openSignedInApp(options: {
       await browser.close()
     },
   }
+}
+
+/**
+ * Runs `work` while recording, on request, a Chrome trace (`trace`: frames, layout, paint, GC) and
+ * a sampled CPU profile (`cpuProfile`, a .cpuprofile for DevTools) of the page: how a bench's
+ * slow part is explained rather than only measured. With neither path it just runs `work`.
+ */
+export async function recorded<T>(
+  page: Page,
+  paths: { trace?: string | undefined; cpuProfile?: string | undefined },
+  work: () => Promise<T>,
+): Promise<T> {
+  const browser = paths.trace === undefined ? null : page.context().browser()
+  await browser?.startTracing(page, {
+    path: paths.trace,
+    screenshots: false,
+    categories: [
+      'devtools.timeline',
+      'v8.gc',
+      'blink',
+      'cc',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+    ],
+  })
+  const cdp = paths.cpuProfile === undefined ? null : await page.context().newCDPSession(page)
+  if (cdp !== null) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
+  const result = await work()
+  if (cdp !== null && paths.cpuProfile !== undefined) {
+    const { profile } = await cdp.send('Profiler.stop')
+    await writeFile(paths.cpuProfile, JSON.stringify(profile))
+  }
+  await browser?.stopTracing()
+  return result
 }

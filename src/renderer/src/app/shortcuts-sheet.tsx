@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { ShortcutGroup } from '../../../shared/domain/shortcuts'
 import { SHORTCUTS } from '../../../shared/domain/shortcuts'
+import { useModalDialog } from '../components/use-modal-dialog'
 import { acceleratorKeys } from '../lib/accelerator'
 
 const GROUPS: readonly ShortcutGroup[] = ['Everywhere', 'Script', 'Voices', 'Conversations']
@@ -24,36 +25,15 @@ function Keys(props: { keys: string }): ReactElement {
  */
 export function ShortcutsSheet(props: { open: boolean; onClose: () => void }): ReactElement {
   const { open, onClose } = props
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
-  const openerRef = useRef<Element | null>(null)
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement
-      dialog.showModal()
-      closeRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-      if (openerRef.current instanceof HTMLElement && openerRef.current.isConnected) {
-        openerRef.current.focus()
-      }
-    }
-  }, [open])
+  const { dialogProps } = useModalDialog(open, onClose, closeRef)
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className="dialog shortcuts"
       aria-labelledby="shortcuts-title"
       data-testid="shortcuts-sheet"
-      onCancel={(event) => {
-        // Escape: keep React in charge of the open state instead of letting the browser close it.
-        event.preventDefault()
-        onClose()
-      }}
     >
       <div className="dialog__body">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>

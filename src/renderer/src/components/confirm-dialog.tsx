@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import type { ReactElement, ReactNode } from 'react'
+import { useModalDialog } from './use-modal-dialog'
 
 /**
  * A modal confirmation on the native <dialog>: focus is trapped while open, Escape cancels, and
@@ -17,36 +18,15 @@ export function ConfirmDialog(props: {
 }): ReactElement {
   const { open, title, children, confirmLabel, tone = 'primary', busy = false } = props
   const { onConfirm, onCancel } = props
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
-  const openerRef = useRef<Element | null>(null)
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement
-      dialog.showModal()
-      cancelRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-      if (openerRef.current instanceof HTMLElement && openerRef.current.isConnected) {
-        openerRef.current.focus()
-      }
-    }
-  }, [open])
+  const { dialogProps } = useModalDialog(open, onCancel, cancelRef)
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className="dialog"
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-text"
-      onCancel={(event) => {
-        // Escape: keep React in charge of the open state instead of letting the browser close it.
-        event.preventDefault()
-        onCancel()
-      }}
     >
       <div className="dialog__body">
         <h2 id="confirm-dialog-title">{title}</h2>
