@@ -127,7 +127,7 @@ try {
     project: { title: string; defaults: Record<string, unknown>; cast: unknown; lexicon: unknown }
   }
   const defaults = { ...doc.project.defaults, voiceId: 'george' }
-  await call('script:saveDraft', {
+  const { revision } = await call<{ revision: number }>('script:saveDraft', {
     docId: doc.docId,
     changes: {
       meta: { title: doc.project.title, defaults, cast: doc.project.cast, lexicon: [] },
@@ -136,7 +136,9 @@ try {
   })
   await probe('plan (blockStates)', () => call('script:blockStates', { docId: doc.docId }))
   const project = { ...doc.project, defaults }
-  await probe('estimate (script:estimate)', () => call('script:estimate', { project }))
+  await probe('estimate (script:estimate)', () =>
+    call('script:estimate', { docId: doc.docId, revision, format: 'wav' }),
+  )
   const settings = {
     format: 'wav',
     sampleRate: 24_000,
@@ -145,7 +147,7 @@ try {
     loudness: { mode: 'service' },
   }
   await probe('render start (startRender)', () =>
-    call('script:startRender', { docId: doc.docId, project, settings }),
+    call('script:startRender', { docId: doc.docId, revision, settings }),
   )
   await probe('render/preview plan', () => planRenderOffMain(project as unknown as Project))
 } finally {

@@ -53,6 +53,11 @@ export interface ErrorDetails {
   /** Set on a CONFLICT because the output (or the script) is being rendered right now. */
   renderInProgress?: true
   /**
+   * Set on a CONFLICT because an operation named a revision of an open script older than main's
+   * copy (edits arrived in between): nothing was done, and the page may ask again.
+   */
+  staleRevision?: { seen: number; current: number }
+  /**
    * Set when a file to import cannot be read as a script (damaged, protected by DRM, not the kind
    * its name says, or without text): the message names the file and what to do.
    */

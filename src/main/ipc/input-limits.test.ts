@@ -17,12 +17,19 @@ import { measureMessage } from '../../shared/ipc/message-size'
 
 // Over-limit inputs go through the real dispatcher (the one ipcMain and the e2e browser host
 // run). Each test also proves the refusal came before the expensive part: the parts that would
-// have failed to parse are not reported, because they were never parsed.
+// have failed to parse are not reported, because they were never parsed. The script's big
+// channel is `script:saveDraft` (the page's changes to main's copy; every other script operation
+// names the document by id), so the script limits are checked on it.
 
 const noEmit: Emit = () => {}
 let env: Awaited<ReturnType<typeof createTestRuntime>>
+/** A document open in main, which the changes below are sent to. */
+let docId: string
 beforeAll(async () => {
   env = await createTestRuntime()
+  const opened = await env.runtime.dispatch('script:new', undefined, APP_SENDER, noEmit)
+  if (!opened.ok) throw new Error('no document')
+  docId = (opened.data as { docId: string }).docId
 })
 afterAll(async () => {
   await env.cleanup()
@@ -30,6 +37,11 @@ afterAll(async () => {
 
 function project(parts: Record<string, unknown>): Record<string, unknown> {
   return { format: PROJECT_FILE_FORMAT, version: PROJECT_FILE_VERSION, blocks: [], ...parts }
+}
+
+/** A `script:saveDraft` input: changes to the open document. */
+function draft(changes: { meta?: Record<string, unknown>; blocks?: unknown[] }) {
+  return { docId, changes: { blocks: [], ...changes } }
 }
 
 function refusal(result: Result<unknown>) {
@@ -47,33 +59,29 @@ describe('input limits through the dispatcher', () => {
     const cast: Record<string, string> = {}
     for (let i = 0; i < 1_000_000; i += 1) cast[i] = ''
     const error = refusal(
-      await env.runtime.dispatch(
-        'script:estimate',
-        { project: project({ cast }) },
-        APP_SENDER,
-        noEmit,
-      ),
+      await env.runtime.dispatch('script:saveDraft', draft({ meta: { cast } }), APP_SENDER, noEmit),
     )
     expect(error.message).toBe(
       `A cast can have at most ${MAX_CAST_ENTRIES} speakers; this one has 1,000,000.`,
     )
-    expect(Object.keys(error.fields)).toEqual(['project.cast'])
+    expect(Object.keys(error.fields)).toEqual(['changes.meta.cast'])
     expect(error.details?.limit).toEqual({ maximum: MAX_CAST_ENTRIES })
   })
 
   it('refuses a message over its total size before parsing it', async () => {
-    // One 1 MB block sent 70 times (one object, many references): small to build, but the
-    // handler would read 70 MB, so it weighs 70 MB. The bad format would fail the parse.
+    // One 1 MB block sent 80 times (one object, many references): small to build, but the
+    // handler would read 80 MB, so it weighs 80 MB. The bad title would fail the parse.
     const block = { id: 'b1', text: 'x'.repeat(1_000_000) }
     const input = {
-      project: project({ format: 'not-a-project', blocks: new Array<unknown>(70).fill(block) }),
+      docId,
+      changes: { meta: { title: 42 }, blocks: new Array<unknown>(80).fill(block) },
     }
-    const error = refusal(await env.runtime.dispatch('script:estimate', input, APP_SENDER, noEmit))
+    const error = refusal(await env.runtime.dispatch('script:saveDraft', input, APP_SENDER, noEmit))
     expect(error.message).toBe(
-      'A script can be at most 65.1 MB when it is sent to VoiceDesk; this one is larger.',
+      'A script can be at most 75.4 MB when it is sent to VoiceDesk; this one is larger.',
     )
     expect(Object.keys(error.fields)).toEqual(['input'])
-    expect(error.details?.limit).toEqual({ maximum: invokes['script:estimate'].limits.maxBytes })
+    expect(error.details?.limit).toEqual({ maximum: invokes['script:saveDraft'].limits.maxBytes })
   })
 
   it('counts binary data by its byteLength', async () => {
@@ -105,8 +113,8 @@ describe('input limits through the dispatcher', () => {
     const block = { id: 'b1', text: 'x'.repeat(MAX_BLOCK_TEXT + 1) }
     const error = refusal(
       await env.runtime.dispatch(
-        'script:estimate',
-        { project: project({ blocks: [block] }) },
+        'script:saveDraft',
+        draft({ blocks: [block] }),
         APP_SENDER,
         noEmit,
       ),
@@ -114,7 +122,7 @@ describe('input limits through the dispatcher', () => {
     expect(error.message).toBe(
       'A block can have at most 1,000,000 characters; this one has 1,000,001.',
     )
-    expect(error.fields).toEqual({ 'project.blocks.0.text': error.message })
+    expect(error.fields).toEqual({ 'changes.blocks.0.text': error.message })
 
     const dropped = refusal(
       await env.runtime.dispatch(
@@ -144,27 +152,17 @@ describe('input limits through the dispatcher', () => {
     // The same invalid block 100,001 times: any parsed block would report its own text field.
     const blocks = new Array<unknown>(MAX_BLOCKS + 1).fill({ id: 'b', text: 42 })
     const error = refusal(
-      await env.runtime.dispatch(
-        'script:estimate',
-        { project: project({ blocks }) },
-        APP_SENDER,
-        noEmit,
-      ),
+      await env.runtime.dispatch('script:saveDraft', draft({ blocks }), APP_SENDER, noEmit),
     )
     expect(error.message).toBe('A script can have at most 100,000 blocks; this one has 100,001.')
-    expect(Object.keys(error.fields)).toEqual(['project.blocks'])
+    expect(Object.keys(error.fields)).toEqual(['changes.blocks'])
   })
 
   it('refuses a script whose blocks hold more text than the largest script', async () => {
     const text = 'z'.repeat(MAX_BLOCK_TEXT)
     const blocks = Array.from({ length: 21 }, (_, i) => ({ id: `b${i}`, text }))
     const error = refusal(
-      await env.runtime.dispatch(
-        'script:estimate',
-        { project: project({ blocks }) },
-        APP_SENDER,
-        noEmit,
-      ),
+      await env.runtime.dispatch('script:saveDraft', draft({ blocks }), APP_SENDER, noEmit),
     )
     expect(error.message).toBe(
       'A script can have at most 20,971,520 characters of text; this one has 21,000,000.',
@@ -191,9 +189,18 @@ describe('input limits through the dispatcher', () => {
       alias: `an alias spoken for term number ${i}`,
       matchCase: false,
     }))
-    const input = { project: project({ title: 'Harbour', cast, lexicon, blocks }) }
-    expect(projectSchema.safeParse(input.project).success).toBe(true)
-    const { maxBytes } = invokes['script:estimate'].limits
+    const whole = project({ title: 'Harbour', cast, lexicon, blocks })
+    expect(projectSchema.safeParse(whole).success).toBe(true)
+    // The whole script as one change, as the page sends it when main asks for all of it.
+    const input = {
+      docId: '00000000-0000-4000-8000-000000000000',
+      changes: {
+        meta: { title: 'Harbour', cast, lexicon },
+        order: blocks.map((b) => b.id),
+        blocks,
+      },
+    }
+    const { maxBytes } = invokes['script:saveDraft'].limits
     expect(measureMessage(input, maxBytes)).toBeLessThanOrEqual(maxBytes)
   })
 })

@@ -15,8 +15,8 @@ import {
   MAX_SPEAKER_NAME,
   MAX_TITLE,
   MAX_VOICE_ID,
-  projectSchema,
 } from '../domain/script'
+import { RENDER_FORMATS } from '../domain/speech'
 import type {
   BlockAudio,
   BlockAudioState,
@@ -112,6 +112,15 @@ const recentId = z
   .max(16)
   .regex(/^[0-9a-f]{16}$/)
 const blockId = z.string().min(1).max(MAX_BLOCK_ID)
+/**
+ * An open document as the page has seen it: its id and the revision main's last `saveDraft`
+ * answered with (0 when nothing was sent since it opened). Main reads the script from its own
+ * copy and refuses a revision it has moved past (CONFLICT, `staleRevision`).
+ */
+const openDocument = {
+  docId,
+  revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+}
 
 // Input limits. The schemas bound every count and length (the constants of domain/script.ts and
 // the `.max()` beside each field); `limits.maxBytes` bounds the whole message, checked before it
@@ -165,11 +174,6 @@ const BATCH_INPUT: InputLimits = {
 const DOCUMENT_INPUT: InputLimits = {
   maxBytes: MAX_DOCUMENT_BYTES + MAX_SMALL_INPUT_BYTES,
   subject: 'A dropped document',
-}
-/** A whole project with the call's ids and settings. */
-const PROJECT_INPUT: InputLimits = {
-  maxBytes: MAX_PROJECT_BYTES + MAX_SMALL_INPUT_BYTES,
-  subject: 'A script',
 }
 /** An open document's changes: when main asks for all of them, the whole project and its block order. */
 const DRAFT_INPUT: InputLimits = {
@@ -395,14 +399,14 @@ export const invokes = {
     'A Word document (.docx) or EPUB book dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, unpacked off main.',
   ),
   'script:save': invoke<SavedDocument | null>()(
-    z.object({ docId, project: projectSchema, as: z.boolean().optional() }),
-    PROJECT_INPUT,
-    "Saves to the document's file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
+    z.object({ ...openDocument, as: z.boolean().optional() }),
+    SMALL_INPUT,
+    "Saves main's copy of the document (at that revision) to its file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
   ),
-  'script:saveDraft': invoke<void>()(
+  'script:saveDraft': invoke<{ revision: number }>()(
     z.object({ docId, changes: documentChangesSchema }),
     DRAFT_INPUT,
-    "Applies an open document's block-level changes to main's copy and writes its crash-recovery draft (sent about a second after typing stops, only when something changed).",
+    "Applies an open document's block-level changes to main's copy and writes its crash-recovery draft (sent about a second after typing stops, and before any operation on the document). Answers with the revision main's copy is now at.",
   ),
   'script:close': invoke<void>()(
     z.object({ docId }),
@@ -436,9 +440,9 @@ export const invokes = {
     "Audio state of an open document's blocks (all or the listed ones), from main's copy as of the last saveDraft: cached, stale since the last render, new, empty or without voice.",
   ),
   'script:estimate': invoke<RenderEstimate>()(
-    z.object({ project: projectSchema }),
-    PROJECT_INPUT,
-    'What a render will cost: pieces, cached pieces, requests and billable characters.',
+    z.object({ ...openDocument, format: z.enum(RENDER_FORMATS) }),
+    SMALL_INPUT,
+    'What rendering the document (at that revision) in a format will cost: pieces, cached pieces, requests and billable characters.',
   ),
   'script:renderOverview': invoke<RenderOverview>()(
     z.object({ docId }),
@@ -447,13 +451,12 @@ export const invokes = {
   ),
   'script:startRender': invoke<{ jobId: string; outputName: string } | null>()(
     z.object({
-      docId,
-      project: projectSchema,
+      ...openDocument,
       settings: renderSettingsSchema,
       resume: z.boolean().optional(),
     }),
-    PROJECT_INPUT,
-    'Renders the script as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.',
+    SMALL_INPUT,
+    "Renders the document (main's copy at that revision) as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.",
   ),
   'script:chooseCover': invoke<{ path: string; name: string } | null>()(
     none,
@@ -472,7 +475,7 @@ export const invokes = {
   ),
   'script:preview': invoke<{ jobId: string }>()(
     z.object({
-      project: projectSchema,
+      ...openDocument,
       blockId,
       selection: z
         .object({
@@ -481,7 +484,7 @@ export const invokes = {
         })
         .optional(),
     }),
-    PROJECT_INPUT,
+    SMALL_INPUT,
     'Streams a block (or a selection of it) as MP3: script:previewAudio chunks as they arrive, then script:previewEnded. Cancel with jobs:cancel.',
   ),
   'script:auditionLexicon': invoke<{ jobId: string }>()(
@@ -494,19 +497,19 @@ export const invokes = {
     'Streams a lexicon entry as it will be spoken (its alias) in a voice, with the preview events.',
   ),
   'script:blockAudio': invoke<BlockAudio>()(
-    z.object({ project: projectSchema, blockId }),
-    PROJECT_INPUT,
+    z.object({ ...openDocument, blockId }),
+    SMALL_INPUT,
     "A rendered block's audio from the local cache (WAV, no request) with its word timings; NOT_FOUND when not rendered.",
   ),
   'script:takes': invoke<BlockTake[]>()(
     z.object({
-      project: projectSchema,
+      ...openDocument,
       blockId,
       voiceIds: z.array(voiceId).min(2).max(2),
       /** Chosen by the window, so it can stop the request with `script:cancelTakes`. */
       requestId: z.uuid().optional(),
     }),
-    PROJECT_INPUT,
+    SMALL_INPUT,
     'A/B takes of a block in two voices, synthesized into the cache and gain-matched to the same loudness (BS.1770).',
   ),
   'script:cancelTakes': invoke<{ cancelled: boolean }>()(

@@ -16,6 +16,7 @@ export class OpenDocument {
   #order: string[]
   readonly #blocks = new Map<string, ScriptBlock>()
   #project: Project | null = null
+  #revision = 0
 
   constructor(project: Project) {
     this.#meta = metaOf(project)
@@ -54,6 +55,32 @@ export class OpenDocument {
     }
     if (changes.meta !== undefined) this.#meta = changes.meta
     this.#project = null
+    this.#revision += 1
+  }
+
+  /**
+   * How many changes main applied since the document was opened (0 at open). The page names the
+   * revision it has seen with every operation, so main never works from a copy the page has
+   * already moved past.
+   */
+  get revision(): number {
+    return this.#revision
+  }
+
+  /**
+   * The document as a project, when the page has seen `revision`. Why refuse a mismatch: the
+   * page's edits after that revision have not reached main, and rendering, saving or previewing
+   * an older script would spend requests or write a file the user did not mean.
+   */
+  projectAt(revision: number): Project {
+    if (revision !== this.#revision) {
+      throw new AppError(
+        'CONFLICT',
+        'The script changed while this was on its way, so VoiceDesk did not act on an older version. Try again: your latest edits are kept.',
+        { details: { staleRevision: { seen: revision, current: this.#revision } } },
+      )
+    }
+    return this.project()
   }
 
   /**
@@ -101,15 +128,6 @@ export class OpenDocument {
       blocks: this.#order.map((id) => this.#blocks.get(id)!),
     }
     return this.#project
-  }
-
-  /** Replaces the whole document (a save sends it in full). */
-  replace(project: Project): void {
-    this.#meta = metaOf(project)
-    this.#order = project.blocks.map((b) => b.id)
-    this.#blocks.clear()
-    for (const block of project.blocks) this.#blocks.set(block.id, block)
-    this.#project = project
   }
 }
 

@@ -10,6 +10,7 @@ import type { PieceCache } from '../narration/fetch/piece-cache'
 import { startRender } from '../narration/render/render-job'
 import type { SplitOutput } from '../narration/assemble/render-outputs'
 import type { SpeechSource } from '../narration/fetch/speech-source'
+import type { RenderPlan } from '../narration/plan/render-plan'
 
 /** Applies the dialog's settings to the project defaults the engine reads. */
 export function projectForRender(project: Project, settings: RenderSettings): Project {
@@ -63,6 +64,11 @@ export interface RenderSessionOptions {
   jobs: JobRegistry
   ownerId: number
   project: Project
+  /**
+   * The plan of `projectForRender(project, settings)` when the caller already made it (the
+   * workspace plans before its checks): every attempt runs it as it is instead of planning again.
+   */
+  plan?: RenderPlan
   settings: RenderSettings
   outputPath: string
   cache: PieceCache
@@ -102,6 +108,7 @@ export function startRenderSession(options: RenderSessionOptions): { jobId: stri
       for (let attempt = 1; ; attempt += 1) {
         const job = startRender({
           project,
+          ...(options.plan ? { plan: options.plan } : {}),
           outputPath: options.outputPath,
           source: options.source(),
           cache: options.cache,

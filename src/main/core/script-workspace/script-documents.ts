@@ -86,6 +86,14 @@ export class ScriptDocuments {
     return this.#documentOf(docId).project()
   }
 
+  /**
+   * An open document's content when the page has seen `revision` (the one its last saveDraft
+   * was answered with); CONFLICT when edits arrived since, so nothing acts on an older script.
+   */
+  projectAt(docId: string, revision: number): Project {
+    return this.#documentOf(docId).projectAt(revision)
+  }
+
   #documentOf(docId: string): OpenDocument {
     const document = this.#open.get(docId)
     if (document === undefined) {
@@ -175,13 +183,17 @@ export class ScriptDocuments {
     return this.#register(project, null, true, notices)
   }
 
-  /** Saves to the document's file, or asks where when it has none (or `as` is set). */
+  /**
+   * Saves main's copy of the document (as of `revision`, see projectAt) to its file, or asks
+   * where when it has none (or `as` is set).
+   */
   async save(
     ownerId: number,
     docId: string,
-    project: Project,
+    revision: number,
     as: boolean,
   ): Promise<SavedDocument | null> {
+    const project = this.projectAt(docId, revision)
     let path = this.pathOf(docId)
     if (path === null || as) {
       const suggested = project.title.trim() || (path === null ? 'Untitled script' : titleOf(path))
@@ -195,7 +207,6 @@ export class ScriptDocuments {
     }
     await saveProjectFile(path, project)
     this.#paths.set(docId, path)
-    this.#open.get(docId)?.replace(project)
     await this.recovery.clear(docId)
     await this.recents.touch(path)
     this.logger.info('script saved', { blocks: project.blocks.length })
@@ -209,13 +220,16 @@ export class ScriptDocuments {
 
   /**
    * Applies the page's block-level changes to the open document and writes its crash-recovery
-   * draft (the whole document, atomically).
+   * draft (the whole document, atomically). Answers with the revision main's copy is now at,
+   * which the page names in its next operation.
    */
-  saveDraft(docId: string, changes: DocumentChanges): Promise<void> {
+  async saveDraft(docId: string, changes: DocumentChanges): Promise<{ revision: number }> {
     const path = this.pathOf(docId)
     const document = this.#documentOf(docId)
     document.apply(changes)
-    return this.recovery.write(docId, document.project(), path)
+    const revision = document.revision
+    await this.recovery.write(docId, document.project(), path)
+    return { revision }
   }
 
   /** A clean close: the draft is discarded (the user chose to close without saving, or had saved). */

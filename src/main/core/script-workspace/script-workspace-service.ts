@@ -2,6 +2,7 @@ import { basename, dirname, join } from 'node:path'
 import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type { Project } from '../../../shared/domain/script'
+import type { RenderFormat } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
 import type {
   BlockAudio,
@@ -19,15 +20,13 @@ import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import { openPieceCache } from '../narration/fetch/piece-cache'
 import { journalPathFor, readJournal } from '../narration/fetch/render-journal'
-import {
-  checkRenderOffMain,
-  estimateRenderOffMain,
-  planRenderOffMain,
-} from '../narration/offload/plan-offload'
+import { estimateRenderOffMain, planRenderOffMain } from '../narration/offload/plan-offload'
+import type { RenderPlan } from '../narration/plan/render-plan'
 import type { VoiceCatalog } from '../narration/render/render-preflight'
 import { checkRenderVoices, preflightRender } from '../narration/render/render-preflight'
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
 import type { VoiceUse } from '../narration/plan/voice-uses'
+import { summarizePlan } from '../narration/plan/voice-uses'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { PlatformPorts } from '../platform-ports'
 import { blockTakes, cachedBlockAudio } from './block-audio'
@@ -115,10 +114,29 @@ export class ScriptWorkspaceService {
     return blockStatesInSlices(project, cache, record?.renderedBlocks ?? {}, blockIds, this.#plans)
   }
 
-  /** What rendering `project` will cost; a large script is planned off main's event loop. */
-  async estimate(project: Project): Promise<RenderEstimate> {
+  /**
+   * What rendering an open document (as of `revision`) in `format` will cost; a large script is
+   * planned off main's event loop.
+   */
+  async estimate(docId: string, revision: number, format: RenderFormat): Promise<RenderEstimate> {
+    const project = this.documents.projectAt(docId, revision)
+    const priced = { ...project, defaults: { ...project.defaults, format } }
     // Why superseded: a newer estimate (another format, an edit) makes a waiting one stale.
-    return estimateRenderOffMain(project, await this.cache(), {}, 'estimate')
+    return estimateRenderOffMain(priced, await this.cache(), {}, 'estimate')
+  }
+
+  /**
+   * One block of an open document (as of `revision`) with the script's settings: what a preview,
+   * a rendered block's playback or A/B takes need, since a block's pieces do not depend on the
+   * other blocks. NOT_FOUND when the block is gone.
+   */
+  #blockProject(docId: string, revision: number, blockId: string): Project {
+    const project = this.documents.projectAt(docId, revision)
+    const block = project.blocks.find((b) => b.id === blockId)
+    if (block === undefined) {
+      throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
+    }
+    return { ...project, blocks: [block] }
   }
 
   async overview(docId: string): Promise<RenderOverview> {
@@ -148,14 +166,14 @@ export class ScriptWorkspaceService {
   }
 
   /**
-   * Starts (or resumes) rendering a document. A new render asks where to save with the native
-   * dialog (null when cancelled); a resume goes to the last target, whose journal and the cache
-   * make it request only what is missing.
+   * Starts (or resumes) rendering a document, main's copy as of `revision`. A new render asks
+   * where to save with the native dialog (null when cancelled); a resume goes to the last target,
+   * whose journal and the cache make it request only what is missing.
    */
   async startRender(
     ownerId: number,
     docId: string,
-    project: Project,
+    revision: number,
     settings: RenderSettings,
     resume: boolean,
     emit: (event: RenderEvent) => void,
@@ -167,11 +185,13 @@ export class ScriptWorkspaceService {
         { details: { renderInProgress: true } },
       )
     }
-    // Why check before the dialog: a block without a voice, or a voice that is not in the voice
-    // list, is named now, not after choosing a file. Only a summary of the plan comes back (the
-    // voices, piece costs, pauses): the render plans for itself once the target is known.
+    const project = this.documents.projectAt(docId, revision)
+    // Why plan before the dialog: a block without a voice, or a voice that is not in the voice
+    // list, is named now, not after choosing a file. This is the render's one plan: the run and
+    // the finished record use it as it is, so a script is never planned twice for one render.
     const renderProject = projectForRender(project, settings)
-    const summary = await checkRenderOffMain(renderProject)
+    const plan = await planRenderOffMain(renderProject)
+    const summary = summarizePlan(renderProject, plan)
     const catalog = this.#catalogFor(summary.uses)
     await checkRenderVoices(summary.uses, catalog, { logger: this.options.logger }).catch(
       (error: unknown) => {
@@ -225,6 +245,7 @@ export class ScriptWorkspaceService {
       jobs: this.options.jobs,
       ownerId,
       project,
+      plan,
       settings,
       outputPath,
       cache,
@@ -248,7 +269,7 @@ export class ScriptWorkspaceService {
             finishedAt: new Date().toISOString(),
           }
           this.#finished.set(key, finished)
-          void this.#recordFinished(key, outputPath, project)
+          void this.#recordFinished(key, outputPath, plan)
           if (background) {
             platform.notify({ title: 'Render finished', body: `${outputName} is ready.` })
           }
@@ -286,8 +307,8 @@ export class ScriptWorkspaceService {
     }
   }
 
-  async #recordFinished(key: string, outputPath: string, project: Project): Promise<void> {
-    const plan = await planRenderOffMain(project)
+  /** Remembers which pieces each block had in the render that just finished (its one plan). */
+  async #recordFinished(key: string, outputPath: string, plan: RenderPlan): Promise<void> {
     const renderedBlocks: Record<string, string[]> = {}
     for (const block of plan.blocks) {
       renderedBlocks[block.id] = block.pieceIndexes.map((i) => plan.pieces[i]?.hash ?? '')
@@ -307,13 +328,16 @@ export class ScriptWorkspaceService {
     return finished.result.outputPath
   }
 
+  /** Streams a block (or a selection of it) of an open document as of `revision`. */
   async preview(
     ownerId: number,
-    project: Project,
+    docId: string,
+    revision: number,
     blockId: string,
     selection: { start: number; end: number } | undefined,
     emit: (event: PreviewEvent) => void,
   ): Promise<{ jobId: string }> {
+    const project = this.#blockProject(docId, revision, blockId)
     const { inputs, voiceId, model, language } = await previewInputs(project, blockId, selection)
     return startPreview({
       jobs: this.options.jobs,
@@ -350,7 +374,9 @@ export class ScriptWorkspaceService {
     })
   }
 
-  async blockAudio(project: Project, blockId: string): Promise<BlockAudio> {
+  /** A rendered block's audio from the cache, for an open document as of `revision`. */
+  async blockAudio(docId: string, revision: number, blockId: string): Promise<BlockAudio> {
+    const project = this.#blockProject(docId, revision, blockId)
     return cachedBlockAudio(project, blockId, await this.cache())
   }
 
@@ -361,10 +387,12 @@ export class ScriptWorkspaceService {
   async takes(
     ownerId: number,
     requestId: string | undefined,
-    project: Project,
+    document: { docId: string; revision: number },
     blockId: string,
     voiceIds: string[],
   ): Promise<BlockTake[]> {
+    // Read before anything is awaited: the takes are of the script as the page saw it.
+    const project = this.#blockProject(document.docId, document.revision, blockId)
     // Registered before anything is awaited, so a stop that arrives at once is never missed.
     const stop = new AbortController()
     const key = requestId === undefined ? null : `${ownerId}:${requestId}`

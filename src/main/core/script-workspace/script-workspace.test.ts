@@ -70,6 +70,24 @@ function service(name: string) {
   return { script, recorder, jobs }
 }
 
+/**
+ * Puts `project` into main's copy of an open document, as the page's sync does (the whole script
+ * in one change), and returns the revision main answered with, which operations then name.
+ */
+async function sendWhole(
+  script: ScriptWorkspaceService,
+  docId: string,
+  project: Project,
+): Promise<number> {
+  const { blocks, format: _format, version: _version, ...meta } = project
+  const { revision } = await script.documents.saveDraft(docId, {
+    meta,
+    order: blocks.map((b) => b.id),
+    blocks,
+  })
+  return revision
+}
+
 function renderEnded(
   events: RenderEvent[],
 ): Promise<RenderEvent & { channel: 'script:renderEnded' }> {
@@ -106,7 +124,7 @@ describe('ScriptWorkspaceService', () => {
 
     const edited: Project = { ...opened!.project, title: 'Scene one draft' }
     const { blocks: _blocks, format: _format, version: _version, ...meta } = edited
-    await script.documents.saveDraft(docId, { meta, blocks: [] })
+    const { revision } = await script.documents.saveDraft(docId, { meta, blocks: [] })
     const offers = await script.documents.recoveryOffers()
     expect(offers).toEqual([
       expect.objectContaining({ docId, title: 'Scene one draft', blocks: 4 }),
@@ -119,7 +137,7 @@ describe('ScriptWorkspaceService', () => {
 
     const target = join(dir, 'scene.voicedesk')
     recorder.answerNextSave(target)
-    const saved = await script.documents.save(1, docId, edited, false)
+    const saved = await script.documents.save(1, docId, revision, false)
     expect(saved?.fileName).toBe('scene.voicedesk')
     expect(JSON.parse(await readFile(target, 'utf8'))).toMatchObject({ title: 'Scene one draft' })
     expect(await script.documents.recoveryOffers()).toEqual([])
@@ -138,7 +156,7 @@ describe('ScriptWorkspaceService', () => {
       cast: { ALICE: 'emma', BOB: 'george' },
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
-    await script.documents.saveDraft(opened.docId, {
+    const { revision } = await script.documents.saveDraft(opened.docId, {
       meta: {
         title: project.title,
         defaults: project.defaults,
@@ -155,7 +173,7 @@ describe('ScriptWorkspaceService', () => {
     recorder.answerNextSave(out)
     recorder.setFocused(false)
     const events: RenderEvent[] = []
-    const started = await script.startRender(1, opened.docId, project, MP3_SRT, false, (e) =>
+    const started = await script.startRender(1, opened.docId, revision, MP3_SRT, false, (e) =>
       events.push(e),
     )
     expect(started?.outputName).toBe('scene.mp3')
@@ -175,7 +193,9 @@ describe('ScriptWorkspaceService', () => {
     }
     // The finished record is written just after the end event.
     await new Promise((r) => setTimeout(r, 100))
-    await script.documents.saveDraft(opened.docId, { blocks: [edited.blocks[2]!] })
+    const afterEdit = await script.documents.saveDraft(opened.docId, {
+      blocks: [edited.blocks[2]!],
+    })
     const states = await script.blockStates(opened.docId, [edited.blocks[2]!.id])
     expect(states).toEqual({ [edited.blocks[2]!.id]: 'stale' })
     expect(Object.values(await script.blockStates(opened.docId))).toEqual([
@@ -185,14 +205,16 @@ describe('ScriptWorkspaceService', () => {
       'cached',
     ])
 
-    const audio = await script.blockAudio(project, project.blocks[1]!.id)
+    const audio = await script.blockAudio(opened.docId, afterEdit.revision, project.blocks[1]!.id)
     expect(new TextDecoder().decode(audio.wav.subarray(0, 4))).toBe('RIFF')
     expect(audio.words.map((w) => project.blocks[1]!.text.slice(w.start, w.end))).toEqual([
       'Good',
       'morning',
       'Bob',
     ])
-    await expect(script.blockAudio(edited, edited.blocks[2]!.id)).rejects.toMatchObject({
+    await expect(
+      script.blockAudio(opened.docId, afterEdit.revision, edited.blocks[2]!.id),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     })
   })
@@ -208,13 +230,14 @@ describe('ScriptWorkspaceService', () => {
       ...opened.project,
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
+    const revision = await sendWhole(script, opened.docId, project)
     const out = join(dir, 'long.wav')
     recorder.answerNextSave(out)
     const events: RenderEvent[] = []
     const started = await script.startRender(
       1,
       opened.docId,
-      project,
+      revision,
       { ...MP3_SRT, format: 'wav', subtitles: 'none' },
       false,
       (e) => events.push(e),
@@ -237,7 +260,7 @@ describe('ScriptWorkspaceService', () => {
     expect(overview.resumable).toMatchObject({ outputName: 'long.wav' })
 
     const resumedEvents: RenderEvent[] = []
-    await script.startRender(1, opened.docId, project, overview.resumable!.settings, true, (e) =>
+    await script.startRender(1, opened.docId, revision, overview.resumable!.settings, true, (e) =>
       resumedEvents.push(e),
     )
     const resumed = await renderEnded(resumedEvents)
@@ -296,12 +319,18 @@ describe('A/B takes', () => {
       blocks: [{ id: 't1', text: 'Takes that are stopped the moment they are asked for.' }],
       defaults: { voiceId: 'olivia', format: 'wav' },
     })
+  /** An open document holding {@link project}, as the page names it. */
+  async function opened(script: ScriptWorkspaceService) {
+    const { docId } = script.documents.create()
+    return { docId, revision: await sendWhole(script, docId, project()) }
+  }
 
   it('a stop sent right after the request, before any work, is not missed', async () => {
     const { script, jobs } = service('takes-early-stop')
     const requestId = '6f1c1b7e-2a4e-4a8e-9d0c-1f2e3d4c5b6a'
     sandbox.clearRequestLog()
-    const asked = script.takes(7, requestId, project(), 't1', ['olivia', 'george'])
+    const document = await opened(script)
+    const asked = script.takes(7, requestId, document, 't1', ['olivia', 'george'])
     expect(script.cancelTakes(7, requestId)).toBe(true)
     await expect(asked).rejects.toMatchObject({ code: 'CANCELLED' })
     expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
@@ -314,10 +343,11 @@ describe('A/B takes', () => {
   it('a stop while the first take is synthesized ends them: the second voice is never asked for', async () => {
     const { script } = service('takes-stop')
     const requestId = '0b7e1c52-9f3a-4d2b-8e61-5a4c3b2d1e0f'
+    const document = await opened(script)
     sandbox.setFaults({ latencyMs: 400 })
     try {
       sandbox.clearRequestLog()
-      const asked = script.takes(7, requestId, project(), 't1', ['olivia', 'george'])
+      const asked = script.takes(7, requestId, document, 't1', ['olivia', 'george'])
       await new Promise((resolve) => setTimeout(resolve, 150))
       expect(script.cancelTakes(7, requestId)).toBe(true)
       await expect(asked).rejects.toMatchObject({ code: 'CANCELLED' })
@@ -352,24 +382,22 @@ describe('checks before a render spends anything', () => {
   async function dialogueWith(
     script: ScriptWorkspaceService,
     cast: Record<string, string>,
-  ): Promise<{ docId: string; project: Project }> {
+  ): Promise<{ docId: string; revision: number }> {
     const opened = await script.documents.importDropped('scene.md', DIALOGUE)
-    return {
-      docId: opened.docId,
-      project: {
-        ...opened.project,
-        cast,
-        defaults: { ...opened.project.defaults, voiceId: 'olivia' },
-      },
+    const project: Project = {
+      ...opened.project,
+      cast,
+      defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
+    return { docId: opened.docId, revision: await sendWhole(script, opened.docId, project) }
   }
 
   it('names the cast entry whose voice is not in the voice list before the save dialog, and sends nothing', async () => {
     const { script, recorder, reads } = withVoiceList('unknown-voice', () => client.listVoices())
-    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'dorothy' })
+    const { docId, revision } = await dialogueWith(script, { ALICE: 'emma', BOB: 'dorothy' })
     sandbox.clearRequestLog()
     const error = await script
-      .startRender(1, docId, project, MP3_SRT, false, () => undefined)
+      .startRender(1, docId, revision, MP3_SRT, false, () => undefined)
       .catch((e: unknown) => e as AppError)
     expect(error).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -387,21 +415,21 @@ describe('checks before a render spends anything', () => {
     const { script, recorder, reads } = withVoiceList('stale-list', async () =>
       (await client.listVoices()).filter((v) => v.id !== 'george'),
     )
-    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
+    const { docId, revision } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
     recorder.answerNextSave(null)
-    expect(await script.startRender(1, docId, project, MP3_SRT, false, () => undefined)).toBeNull()
+    expect(await script.startRender(1, docId, revision, MP3_SRT, false, () => undefined)).toBeNull()
     expect(reads).toEqual([false, true])
     expect(recorder.dialogs.map((d) => d.kind)).toEqual(['save'])
   })
 
   it('refuses a folder that does not exist once it is chosen, before the render is recorded or started', async () => {
     const { script, recorder } = withVoiceList('missing-folder', () => client.listVoices())
-    const { docId, project } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
+    const { docId, revision } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
     const missing = join(dir, 'no-such-folder')
     recorder.answerNextSave(join(missing, 'scene.mp3'))
     sandbox.clearRequestLog()
     const error = await script
-      .startRender(1, docId, project, MP3_SRT, false, () => undefined)
+      .startRender(1, docId, revision, MP3_SRT, false, () => undefined)
       .catch((e: unknown) => e as AppError)
     expect(error).toMatchObject({
       code: 'DISK',
@@ -412,6 +440,112 @@ describe('checks before a render spends anything', () => {
     expect({ running: overview.running, resumable: overview.resumable }).toEqual({
       running: null,
       resumable: null,
+    })
+  })
+})
+
+describe('main owns the open script: operations name a document and the revision the page saw', () => {
+  const twoBlocks = (): Project =>
+    createProject({
+      title: 'Owner',
+      blocks: [
+        { id: 'o1', text: 'The first block as it opened.' },
+        { id: 'o2', text: 'The second block.' },
+      ],
+      defaults: { voiceId: 'olivia', format: 'wav' },
+    })
+
+  it('refuses a revision main has moved past with a CONFLICT that says to try again, before any dialog or request', async () => {
+    const { script, recorder } = service('owner-stale')
+    const { docId } = script.documents.create()
+    const first = await sendWhole(script, docId, twoBlocks())
+    const { revision: second } = await script.documents.saveDraft(docId, {
+      blocks: [{ id: 'o1', text: 'Typed after the first send.', ssml: false, endsParagraph: true }],
+    })
+    expect(second).toBe(first + 1)
+    sandbox.clearRequestLog()
+    const stale = {
+      code: 'CONFLICT',
+      message:
+        'The script changed while this was on its way, so VoiceDesk did not act on an older version. Try again: your latest edits are kept.',
+      details: { staleRevision: { seen: first, current: second } },
+    }
+    await expect(
+      script.startRender(1, docId, first, MP3_SRT, false, () => undefined),
+    ).rejects.toMatchObject(stale)
+    await expect(script.documents.save(1, docId, first, false)).rejects.toMatchObject(stale)
+    await expect(script.estimate(docId, first, 'wav')).rejects.toMatchObject(stale)
+    await expect(script.blockAudio(docId, first, 'o1')).rejects.toMatchObject(stale)
+    await expect(
+      script.preview(1, docId, first, 'o1', undefined, () => undefined),
+    ).rejects.toMatchObject(stale)
+    await expect(
+      script.takes(1, undefined, { docId, revision: first }, 'o1', ['olivia', 'george']),
+    ).rejects.toMatchObject(stale)
+    expect(recorder.dialogs).toEqual([])
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+  })
+
+  it('saves, Saves As and estimates from main’s copy: every edit sent before the operation is in it', async () => {
+    const { script, recorder } = service('owner-save')
+    const { docId } = script.documents.create()
+    await sendWhole(script, docId, twoBlocks())
+    const before = await script.estimate(docId, 1, 'wav')
+    // Two sends in a row, as the page makes them while typing goes on: neither is lost.
+    await script.documents.saveDraft(docId, {
+      blocks: [
+        {
+          id: 'o1',
+          text: 'A much longer first block, typed in two goes',
+          ssml: false,
+          endsParagraph: true,
+        },
+      ],
+    })
+    const { revision } = await script.documents.saveDraft(docId, {
+      order: ['o1', 'o2', 'o3'],
+      blocks: [{ id: 'o3', text: 'A block added at the end.', ssml: false, endsParagraph: true }],
+    })
+    const after = await script.estimate(docId, revision, 'wav')
+    expect(after.billableCharacters).toBe(
+      before.billableCharacters +
+        'A much longer first block, typed in two goes'.length -
+        'The first block as it opened.'.length +
+        'A block added at the end.'.length,
+    )
+
+    const target = join(dir, 'owner.voicedesk')
+    recorder.answerNextSave(target)
+    expect(await script.documents.save(1, docId, revision, false)).toMatchObject({
+      fileName: 'owner.voicedesk',
+    })
+    const written = JSON.parse(await readFile(target, 'utf8')) as Project
+    expect(written.blocks.map((b) => b.text)).toEqual([
+      'A much longer first block, typed in two goes',
+      'The second block.',
+      'A block added at the end.',
+    ])
+
+    const { revision: later } = await script.documents.saveDraft(docId, {
+      blocks: [{ id: 'o2', text: 'Changed before Save As.', ssml: false, endsParagraph: true }],
+    })
+    const copy = join(dir, 'owner-copy.voicedesk')
+    recorder.answerNextSave(copy)
+    await script.documents.save(1, docId, later, true)
+    const copied = JSON.parse(await readFile(copy, 'utf8')) as Project
+    expect(copied.blocks[1]?.text).toBe('Changed before Save As.')
+    // Saved, main's copy and its revision stay as they were: the page goes on from there.
+    expect(script.documents.projectAt(docId, later).blocks[1]?.text).toBe('Changed before Save As.')
+  })
+
+  it('names a block that is no longer in main’s copy instead of acting on another', async () => {
+    const { script } = service('owner-gone')
+    const { docId } = script.documents.create()
+    await sendWhole(script, docId, twoBlocks())
+    const { revision } = await script.documents.saveDraft(docId, { order: ['o1'], blocks: [] })
+    await expect(script.blockAudio(docId, revision, 'o2')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'That block is no longer in the script.',
     })
   })
 })

@@ -25,19 +25,24 @@ export function createScriptHandlers(
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
     'script:importDroppedDocument': ({ fileName, bytes, footnotes }) =>
       docs.importDroppedDocument(fileName, bytes, footnotes),
-    'script:save': ({ docId, project, as }, { sender }) =>
-      docs.save(sender.webContentsId, docId, project, as ?? false),
+    'script:save': ({ docId, revision, as }, { sender }) =>
+      docs.save(sender.webContentsId, docId, revision, as ?? false),
     'script:saveDraft': ({ docId, changes }) => docs.saveDraft(docId, changes),
     'script:close': ({ docId }) => docs.close(docId),
     'script:getRecovery': () => docs.recoveryOffers(),
     'script:restoreRecovery': ({ docId }) => docs.restore(docId),
     'script:discardRecovery': ({ docId }) => docs.discardRecovery(docId),
     'script:blockStates': ({ docId, blockIds }) => script.blockStates(docId, blockIds),
-    'script:estimate': ({ project }) => script.estimate(project),
+    'script:estimate': ({ docId, revision, format }) => script.estimate(docId, revision, format),
     'script:renderOverview': ({ docId }) => script.overview(docId),
-    'script:startRender': ({ docId, project, settings, resume }, { sender, emit }) =>
-      script.startRender(sender.webContentsId, docId, project, settings, resume ?? false, (event) =>
-        emit(event.channel, event.payload),
+    'script:startRender': ({ docId, revision, settings, resume }, { sender, emit }) =>
+      script.startRender(
+        sender.webContentsId,
+        docId,
+        revision,
+        settings,
+        resume ?? false,
+        (event) => emit(event.channel, event.payload),
       ),
     'script:chooseCover': async (_input, { sender }) => {
       // Why main asks: the page never names a file for main to read.
@@ -53,17 +58,18 @@ export function createScriptHandlers(
     },
     'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
     'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
-    'script:preview': ({ project, blockId, selection }, { sender, emit }) =>
-      script.preview(sender.webContentsId, project, blockId, selection, (event) =>
+    'script:preview': ({ docId, revision, blockId, selection }, { sender, emit }) =>
+      script.preview(sender.webContentsId, docId, revision, blockId, selection, (event) =>
         emit(event.channel, event.payload),
       ),
     'script:auditionLexicon': ({ voiceId, term, alias }, { sender, emit }) =>
       script.auditionLexicon(sender.webContentsId, voiceId, term, alias, (event) =>
         emit(event.channel, event.payload),
       ),
-    'script:blockAudio': ({ project, blockId }) => script.blockAudio(project, blockId),
-    'script:takes': ({ project, blockId, voiceIds, requestId }, { sender }) =>
-      script.takes(sender.webContentsId, requestId, project, blockId, voiceIds),
+    'script:blockAudio': ({ docId, revision, blockId }) =>
+      script.blockAudio(docId, revision, blockId),
+    'script:takes': ({ docId, revision, blockId, voiceIds, requestId }, { sender }) =>
+      script.takes(sender.webContentsId, requestId, { docId, revision }, blockId, voiceIds),
     'script:cancelTakes': ({ requestId }, { sender }) => ({
       cancelled: script.cancelTakes(sender.webContentsId, requestId),
     }),

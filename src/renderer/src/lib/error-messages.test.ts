@@ -46,6 +46,18 @@ describe('describeError', () => {
     )
   })
 
+  it('says the script changed meanwhile, and that trying again keeps the edits, for a stale revision', () => {
+    const stale = describeError(
+      new AppError('CONFLICT', 'The script changed while this was on its way.', {
+        details: { staleRevision: { seen: 3, current: 4 } },
+      }),
+    )
+    expect(stale.title).toBe('The script changed meanwhile')
+    expect(stale.action).toBe(
+      'Nothing was done with the older version. Try again: your latest edits are kept.',
+    )
+  })
+
   it("says a render's checks stopped it before anything was sent, and lists several problems", () => {
     const one = describeError(
       new AppError(

@@ -115,6 +115,12 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
             action: 'It may have been deleted elsewhere. Refresh and try again.',
           }
     case 'CONFLICT':
+      if (details.staleRevision !== undefined) {
+        return {
+          title: 'The script changed meanwhile',
+          action: 'Nothing was done with the older version. Try again: your latest edits are kept.',
+        }
+      }
       return details.renderInProgress === true
         ? {
             title: 'This is already being rendered',

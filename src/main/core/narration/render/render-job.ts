@@ -63,10 +63,12 @@ async function runLocked(
 ): Promise<NarrationRenderResult> {
   const { project, source } = options
   refuseUnsupported(project)
-  const plan = await planRenderOffMain(
-    project,
-    options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
-  )
+  const plan =
+    options.plan ??
+    (await planRenderOffMain(
+      project,
+      options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
+    ))
   await preflightRender({
     project,
     summary: summarizePlan(project, plan),

@@ -5,6 +5,7 @@ import type { Logger } from '../../log/logger'
 import type { SplitOutput } from '../assemble/render-outputs'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { SpeechSource } from '../fetch/speech-source'
+import type { RenderPlan } from '../plan/render-plan'
 import type { RenderHolderKind } from './render-lock'
 import type { PresetRequirements } from './render-preflight'
 
@@ -15,6 +16,11 @@ import type { PresetRequirements } from './render-preflight'
 /** Everything a render needs. */
 export interface RenderOptions {
   project: Project
+  /**
+   * The plan of `project`, when the caller made it already (with the same `maxCodePoints`): the
+   * render then runs it as it is. Without it the render plans for itself, off main's event loop.
+   */
+  plan?: RenderPlan
   outputPath: string
   source: SpeechSource
   cache: PieceCache

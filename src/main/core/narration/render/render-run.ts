@@ -1,40 +1,20 @@
-import { readFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type {
-  BlockCheck,
-  LoudnessReport,
-  RenderProgress,
-} from '../../../../shared/domain/narration'
+import type { RenderProgress } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
 import { isAacContainer, PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
-import { systemClock } from '../../clock'
-import { toDiskError, writeFileAtomic } from '../../files/atomic-write'
+import { writeFileAtomic } from '../../files/atomic-write'
 import type { Logger } from '../../log/logger'
-import type { PauseRounding } from '../../../../shared/domain/narration'
-import { renderAac } from '../assemble/aac-render'
-import type { ReadyPiece } from '../fetch/piece-fetcher'
 import { cancelledRender } from '../assemble/assemble-program'
-import { removeLeftoverPartials } from '../fetch/cache-files'
-import { storePieceLoudness } from '../pcm/loudness-cells'
-import { renderPcmFormats } from '../assemble/pcm-render'
 import { publishingTags } from '../assemble/publishing-tags'
-import { evaluateFile, removeComplianceReport, writeComplianceReport } from '../assemble/compliance'
-import { OUTPUT_CHANNELS } from './render-preflight'
-import type { ComplianceReport } from '../../../../shared/domain/delivery'
-import { DELIVERY_PRESETS } from '../../../../shared/domain/delivery'
-import { startPieceFetcher } from '../fetch/piece-fetcher'
-import { startRenderEta } from './render-eta'
-import { journalPathFor, JournalWriter, readJournal } from '../fetch/render-journal'
-import type { RenderPlan } from '../plan/render-plan'
-import type { CheckedPiece } from '../assemble/script-check'
-import { checkScript } from '../assemble/script-check'
-import type { TimedWord } from '../assemble/spoken-words'
-import { timedWordsOfPiece } from '../assemble/spoken-words'
-import type { SubtitleCue } from '../assemble/subtitle-cues'
-import { buildCues, withPunctuation } from '../assemble/subtitle-cues'
 import { formatSrt, formatVtt } from '../assemble/subtitle-format'
+import { removeLeftoverPartials } from '../fetch/cache-files'
+import { journalPathFor } from '../fetch/render-journal'
+import type { RenderPlan } from '../plan/render-plan'
 import type { NarrationRenderResult, RenderOptions } from './render-options'
+import { openRenderJournal, startRenderFetch } from './render-fetch'
+import type { HeardText, WrittenOutput } from './render-write'
+import { pieceReader, trackHeardWords, writeRenderOutput } from './render-write'
 
 /** The subtitle file beside an output: same name, `.srt` or `.vtt`. */
 export function subtitlesPathFor(outputPath: string, kind: 'srt' | 'vtt'): string {
@@ -96,7 +76,6 @@ export async function runRender(
   logger: Logger,
 ): Promise<NarrationRenderResult> {
   const { project, outputPath, cache, source } = options
-  const format = project.defaults.format
   const t0 = performance.now()
   const stage = (name: string): void =>
     logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
@@ -105,202 +84,43 @@ export async function runRender(
   const tags = await publishingTags(project)
   const hashes = plan.pieces.map((p) => p.hash)
   cache.pin(hashes)
-  const journalPath = journalPathFor(outputPath)
-  const previous = await readJournal(journalPath)
-  if (previous?.planHash === plan.planHash) {
-    logger.info('resuming render', {
-      finished: previous.finished.length,
-      total: plan.pieces.length,
-    })
-  }
+  // Leftovers first: the journal writer below replaces its file through such temp files.
   await removeStalePartials(outputPath, options.subtitles ?? null)
-  const journal = new JournalWriter(
-    journalPath,
-    {
-      format: 'voicedesk-render-journal',
-      version: 1,
-      planHash: plan.planHash,
-      startedAt: new Date().toISOString(),
-      piecesTotal: plan.pieces.length,
-    },
-    previous?.planHash === plan.planHash ? previous.finished : [],
-  )
-  await journal.flush()
+  const journal = await openRenderJournal(plan, outputPath, logger)
   stage('planned')
-
-  const clock = options.clock ?? systemClock
-  const eta = startRenderEta(() => clock.now())
-  // A busy service (429) pauses every request: say so, and keep the wait out of the estimate.
-  const stopBusy = source.onServiceBusy?.((waitMs) => {
-    eta.serviceWait(waitMs)
-    state.busyWaitMs = waitMs
-    state.busyUntil = waitMs === null ? null : clock.now() + waitMs
-    emit(true)
-  })
-  let fetchedThisRun = 0
-  const toFetch = new Set(plan.pieces.filter((p) => !cache.has(p.hash)).map((p) => p.hash)).size
-  const fetcher = startPieceFetcher(plan, cache, source, {
+  const fetch = startRenderFetch({
+    plan,
+    cache,
+    source,
+    journal,
+    state,
+    emit,
     signal,
-    parallelism: options.parallelism ?? source.maxInFlight + 5,
-    events: {
-      onPiece(piece, how, billable) {
-        if (how === 'repaired') {
-          fetchedThisRun += 1
-          state.billableCharacters += billable
-          return
-        }
-        state.piecesDone += 1
-        if (how === 'requested') fetchedThisRun += 1
-        else state.cachedPieces += 1
-        state.billableCharacters += billable
-        journal.add(piece.hash)
-        state.etaSeconds = eta.secondsLeft(fetchedThisRun, toFetch - fetchedThisRun)
-        emit()
-      },
-    },
+    ...(options.parallelism ? { parallelism: options.parallelism } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
-
-  const words: TimedWord[] = []
-  const checked: CheckedPiece[] = []
-  const piecePlaced = (pieceIndex: number, startSample: number, piece: ReadyPiece): void => {
-    const planned = plan.pieces[pieceIndex]
-    const block = planned ? plan.blocks[planned.blockIndex] : undefined
-    if (!planned || !block) return
-    const pieceWords = timedWordsOfPiece(
-      piece.speechMarks,
-      { blockIndex: block.index, spans: planned.spans, blockText: block.text },
-      (startSample * 1000) / PCM_SAMPLE_RATE,
-    )
-    words.push(...pieceWords)
-    checked.push({
-      blockIndex: block.index,
-      srcStart: Math.min(...planned.spans.map((s) => s.srcStart)),
-      srcEnd: Math.max(...planned.spans.map((s) => s.srcEnd)),
-      words: pieceWords,
-    })
-  }
-  // Why a digest check here: cache entries are written without fsync, so after a power loss one
-  // can hold zeros at the right length. A damaged piece is requested again, never used.
-  const readAudio = async (pieceIndex: number, piece: ReadyPiece): Promise<Uint8Array> => {
-    if (!piece.trusted) {
-      const checked = await cache.readAudio(piece.hash)
-      if (checked) return checked
-      logger.warn('damaged cache entry, requesting it again', { piece: pieceIndex })
-      return readFileOrDiskError((await fetcher.repair(pieceIndex)).audioPath)
-    }
-    return readFileOrDiskError(piece.audioPath)
-  }
-  let totalSamples = 0
-  const onAudio = (n: number): void => {
-    totalSamples += n
-    state.audioSeconds = totalSamples / PCM_SAMPLE_RATE
-  }
-  const onEncoding = (): void => {
-    state.phase = 'encoding'
-    emit(true)
-  }
-  const ready = (i: number): Promise<ReadyPiece> => fetcher.ready(i)
-  // Subtitle cues and the script check need every piece placed, nothing else: they can run while
-  // the output's final fsync is under way.
-  let text: { cues: SubtitleCue[] | null; checks: BlockCheck[] } | null = null
-  const textWork = (): { cues: SubtitleCue[] | null; checks: BlockCheck[] } =>
-    (text ??= {
-      cues: options.subtitles
-        ? buildCues(withPunctuation(words, (i) => plan.blocks[i]?.text ?? ''))
-        : null,
-      checks: checkScript(plan.blocks, checked).filter((c) => c.issues.length > 0),
-    })
-
+  const heard = trackHeardWords(plan, Boolean(options.subtitles))
   try {
-    let samples: number
-    let extraFiles: string[]
-    let loudness: LoudnessReport
-    let pauseRounding: PauseRounding | null = null
-    let method: NarrationRenderResult['method'] = 'assembled'
-    let compliance: ComplianceReport | null = null
-    if (isAacContainer(format)) {
-      const aac = await renderAac({
-        container: format,
-        tags,
-        plan,
-        outputPath,
-        split: options.split ?? null,
-        ready,
-        readAudio,
-        piecePlaced,
-        onAudio,
-        signal,
-      })
-      await fetcher.finished
-      onEncoding()
-      samples = aac.samples
-      extraFiles = aac.extraFiles
-      pauseRounding = aac.pauseRounding
-      // No PCM is decoded here, so nothing is measured (and no gain can be applied).
-      loudness = {
-        measuredLufs: null,
-        outputLufs: null,
-        gainDb: 0,
-        samplePeakDbfs: null,
-        peakLimited: false,
-      }
-    } else {
-      const pcm = await renderPcmFormats({
-        project,
-        plan,
-        outputPath,
-        split: options.split ?? null,
-        cache,
-        ready,
-        allFetched: fetcher.finished,
-        readAudio,
-        onMeasured: (piece, stats) => void cache.annotate(piece.hash, storePieceLoudness(stats)),
-        piecePlaced,
-        onAudio,
-        onEncoding,
-        onStage: stage,
-        whileSyncing: () => void textWork(),
-        tags,
-        signal,
-      })
-      samples = pcm.samples
-      extraFiles = pcm.extraFiles
-      loudness = pcm.loudness
-      method = pcm.method
-      const preset = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
-      if (preset && pcm.measured) {
-        const facts = {
-          format,
-          sampleRate: project.defaults.sampleRate,
-          channels: OUTPUT_CHANNELS,
-          ...(project.defaults.mp3 ? { mp3: project.defaults.mp3 } : {}),
-        }
-        // A preset that takes chapter files checks those when they were written.
-        const onlyParts = preset.chapterFiles === true && pcm.extraFiles.length > 0
-        const checked = onlyParts ? pcm.measured.filter((m) => m.path !== outputPath) : pcm.measured
-        compliance = await writeComplianceReport(
-          outputPath,
-          preset,
-          checked.map((m) => evaluateFile(m.path, preset, m.measures, facts)),
-          onlyParts
-            ? `${preset.name} takes the chapter files: the whole-book file beside them is not checked.`
-            : null,
-        )
-      } else await removeComplianceReport(outputPath)
-    }
-
+    const written = await writeRenderOutput({
+      project,
+      plan,
+      outputPath,
+      split: options.split ?? null,
+      cache,
+      fetcher: fetch.fetcher,
+      tags,
+      readAudio: pieceReader(cache, fetch.fetcher, logger),
+      piecePlaced: heard.piecePlaced,
+      whileSyncing: () => void heard.heard(),
+      state,
+      emit,
+      stage,
+      signal,
+    })
     stage('output written')
     state.phase = 'checking'
     emit(true)
-    const { cues, checks } = textWork()
-    let subtitlesPath: string | null = null
-    if (options.subtitles && cues) {
-      subtitlesPath = subtitlesPathFor(outputPath, options.subtitles)
-      await writeFileAtomic(
-        subtitlesPath,
-        options.subtitles === 'srt' ? formatSrt(cues) : formatVtt(cues),
-      )
-    }
+    const subtitlesPath = await writeSubtitles(outputPath, options.subtitles ?? null, heard.heard())
     stage('subtitles written')
     await journal.remove()
     await cache.flush()
@@ -308,39 +128,55 @@ export async function runRender(
     state.phase = 'done'
     state.etaSeconds = 0
     emit(true)
-    return {
-      outputPath,
-      format,
-      sampleRate: project.defaults.sampleRate,
-      durationSeconds: samples / PCM_SAMPLE_RATE,
-      extraFiles,
-      subtitlesPath,
-      loudness,
-      requests: fetchedThisRun,
-      cachedPieces: state.cachedPieces,
-      billableCharacters: state.billableCharacters,
-      checks,
-      pauseRounding,
-      method,
-      compliance,
-    }
+    return resultOf(project, outputPath, written, subtitlesPath, heard.heard(), state, fetch)
   } catch (error) {
     // Let requests already sent finish into the cache: that is the work a resume will not redo.
-    await fetcher.finished.catch(() => undefined)
+    await fetch.fetcher.finished.catch(() => undefined)
     await journal.close()
     await cache.flush().catch(() => undefined)
     throw resumable(error, signal)
   } finally {
-    stopBusy?.()
+    fetch.stop()
     cache.unpin(hashes)
   }
 }
 
-async function readFileOrDiskError(path: string): Promise<Uint8Array> {
-  try {
-    return await readFile(path)
-  } catch (error) {
-    throw toDiskError(error, path)
+/** Writes the subtitle file beside the output when asked for; its path, or null. */
+async function writeSubtitles(
+  outputPath: string,
+  kind: 'srt' | 'vtt' | null,
+  heard: HeardText,
+): Promise<string | null> {
+  if (kind === null || heard.cues === null) return null
+  const path = subtitlesPathFor(outputPath, kind)
+  await writeFileAtomic(path, kind === 'srt' ? formatSrt(heard.cues) : formatVtt(heard.cues))
+  return path
+}
+
+function resultOf(
+  project: Project,
+  outputPath: string,
+  written: WrittenOutput,
+  subtitlesPath: string | null,
+  heard: HeardText,
+  state: RenderProgress,
+  fetch: { requested(): number },
+): NarrationRenderResult {
+  return {
+    outputPath,
+    format: project.defaults.format,
+    sampleRate: project.defaults.sampleRate,
+    durationSeconds: written.samples / PCM_SAMPLE_RATE,
+    extraFiles: written.extraFiles,
+    subtitlesPath,
+    loudness: written.loudness,
+    requests: fetch.requested(),
+    cachedPieces: state.cachedPieces,
+    billableCharacters: state.billableCharacters,
+    checks: heard.checks,
+    pauseRounding: written.pauseRounding,
+    method: written.method,
+    compliance: written.compliance,
   }
 }
 

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Voice } from '../../../../../shared/domain/voice'
 import { call } from '../../../lib/ipc'
+import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 
-/** The voice library for pickers (the Voices workspace's `voices:list`, cached in main). */
+/** The voice library for pickers: the app's one voice list (lib/shared-state/voice-library.ts). */
 export function useVoiceOptions() {
-  return useQuery<Voice[]>({
-    queryKey: ['voices', 'list'],
-    queryFn: () => call((api) => api.voices.list({ refresh: false })),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  return useVoiceListQuery({ staleTime: 5 * 60_000, retry: false })
 }
 
 /** Recently opened or saved projects. */

@@ -4,10 +4,10 @@ import type { BlockTake } from '../../../../../shared/domain/script-workspace'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
-import { call } from '../../../lib/ipc'
+import { makeTakes as requestTakes, stopTakes as stopTakesFor } from '../api/script-audio-api'
 import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { projectWithBlock, useScriptDocumentStore } from '../stores/script-document-store'
+import { useScriptDocumentStore } from '../stores/script-document-store'
 import { VoicePicker } from './voice-picker'
 
 type TakeName = 'A' | 'B'
@@ -82,8 +82,7 @@ function AbComparison(props: { blockId: string }): ReactElement {
   const stopTakes = (): void => {
     const requestId = inFlight.current
     inFlight.current = null
-    if (requestId !== null)
-      void call((api) => api.script.cancelTakes({ requestId })).catch(() => undefined)
+    if (requestId !== null) stopTakesFor(requestId)
   }
 
   useEffect(() => () => player.stop(), [player])
@@ -97,8 +96,8 @@ function AbComparison(props: { blockId: string }): ReactElement {
   const close = (): void => useEditorUiStore.getState().openAb(null)
 
   const makeTakes = async (): Promise<void> => {
-    const project = projectWithBlock(blockId)
-    if (project.blocks.length === 0 || voiceA === undefined || voiceB === undefined) return
+    const hasBlock = useScriptDocumentStore.getState().blocks.has(blockId)
+    if (!hasBlock || voiceA === undefined || voiceB === undefined) return
     const ticket = ++request.current
     stopTakes()
     const requestId = crypto.randomUUID()
@@ -109,9 +108,7 @@ function AbComparison(props: { blockId: string }): ReactElement {
     setError(null)
     setBusy(true)
     try {
-      const made = await call((api) =>
-        api.script.takes({ project, blockId, voiceIds: [voiceA, voiceB], requestId }),
-      )
+      const made = await requestTakes(blockId, [voiceA, voiceB], requestId)
       if (ticket === request.current) setTakes(made)
     } catch (caught) {
       const stopped = caught instanceof AppError && caught.code === 'CANCELLED'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Publishing } from '../../../../../shared/domain/script'
 import { ErrorNotice } from '../../../components/error-notice'
-import { call } from '../../../lib/ipc'
+import { chooseCoverImage } from '../api/render-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 function fileName(path: string): string {
@@ -45,7 +45,7 @@ export function BookDetails(): ReactElement {
   const chooseCover = async (): Promise<void> => {
     setCoverError(null)
     try {
-      const chosen = await call((api) => api.script.chooseCover())
+      const chosen = await chooseCoverImage()
       if (chosen !== null) update({ coverPath: chosen.path })
     } catch (error) {
       setCoverError(error)

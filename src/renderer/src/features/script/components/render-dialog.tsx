@@ -12,9 +12,9 @@ import {
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import { ErrorNotice } from '../../../components/error-notice'
 import { BookDetails } from './book-details'
-import { call } from '../../../lib/ipc'
+import { estimateRender, startRender } from '../api/render-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
+import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
  * The settings a preset needs: its format, rate and MP3 bitrate; a format that takes no gain
@@ -61,14 +61,7 @@ export function RenderDialog(props: {
   const engineFormat = isAacContainer(settings.format) ? 'aac' : 'pcm'
   const estimate = useQuery({
     queryKey: ['script', 'estimate', open, engineFormat],
-    queryFn: () => {
-      const project = currentProject()
-      return call((api) =>
-        api.script.estimate({
-          project: { ...project, defaults: { ...project.defaults, format: settings.format } },
-        }),
-      )
-    },
+    queryFn: () => estimateRender(settings.format),
     enabled: open,
     gcTime: 0,
     retry: false,
@@ -100,9 +93,7 @@ export function RenderDialog(props: {
           ...(settings.preset ? { preset: settings.preset } : {}),
         },
       })
-      const started = await call((api) =>
-        api.script.startRender({ docId: doc.docId, project: currentProject(), settings }),
-      )
+      const started = await startRender(settings)
       if (started !== null) {
         props.onStarted(started.jobId, started.outputName)
         close()

@@ -4,10 +4,15 @@ import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { ComplianceSummary } from './compliance-summary'
 import { Notice } from '../../../components/notice'
-import { call } from '../../../lib/ipc'
+import {
+  cancelRender,
+  openFinishedRender,
+  revealFinishedRender,
+  startRender,
+} from '../api/render-api'
 import type { useRenderSession } from '../hooks/use-render-session'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { currentProject, useScriptDocumentStore } from '../stores/script-document-store'
+import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
 function folderOf(path: string): string {
@@ -83,7 +88,7 @@ export function RenderPanel(props: {
           <button
             type="button"
             className="button button--small button--danger"
-            onClick={() => act(() => call((api) => api.jobs.cancel({ jobId: running.jobId })))}
+            onClick={() => act(() => cancelRender(running.jobId))}
           >
             Cancel
           </button>
@@ -138,14 +143,7 @@ export function RenderPanel(props: {
             className="button button--small button--primary"
             onClick={() =>
               act(async () => {
-                const started = await call((api) =>
-                  api.script.startRender({
-                    docId,
-                    project: currentProject(),
-                    settings: resumable.settings,
-                    resume: true,
-                  }),
-                )
+                const started = await startRender(resumable.settings, true)
                 if (started !== null)
                   props.session.started({
                     jobId: started.jobId,
@@ -178,14 +176,14 @@ export function RenderPanel(props: {
               <button
                 type="button"
                 className="button button--small"
-                onClick={() => act(() => call((api) => api.script.openOutput({ docId })))}
+                onClick={() => act(() => openFinishedRender(docId))}
               >
                 Play
               </button>
               <button
                 type="button"
                 className="button button--small"
-                onClick={() => act(() => call((api) => api.script.revealOutput({ docId })))}
+                onClick={() => act(() => revealFinishedRender(docId))}
               >
                 Show in folder
               </button>

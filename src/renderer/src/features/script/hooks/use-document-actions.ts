@@ -2,15 +2,20 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { isDocumentFileName } from '../../../../../shared/domain/manuscript'
 import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
-import { call } from '../../../lib/ipc'
-import { useEditorUiStore } from '../stores/editor-ui-store'
 import {
-  currentProject,
-  isDirty,
-  restoreDocumentChanges,
-  takeDocumentChanges,
-  useScriptDocumentStore,
-} from '../stores/script-document-store'
+  clearRecentScripts,
+  closeScript,
+  createScript,
+  discardRecoveredScript,
+  importDroppedFile,
+  openRecentScript,
+  openScript,
+  removeRecentScript,
+  restoreRecoveredScript,
+  saveOpenScript,
+} from '../api/document-files'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 
 function footnoteChoice(): 'read' | 'omit' {
   return useEditorUiStore.getState().readFootnotes ? 'read' : 'omit'
@@ -47,7 +52,7 @@ export function useDocumentActions() {
         const opened = await load()
         if (opened === null) return
         const previous = useScriptDocumentStore.getState().doc
-        if (previous !== null) await call((api) => api.script.close({ docId: previous.docId }))
+        if (previous !== null) await closeScript(previous.docId)
         useScriptDocumentStore.getState().load(opened)
         setImportNotices(opened.notices ?? [])
         void queryClient.invalidateQueries({ queryKey: ['script'] })
@@ -65,21 +70,12 @@ export function useDocumentActions() {
       const state = useScriptDocumentStore.getState()
       if (state.doc === null) return
       setError(null)
+      // Main writes its own copy, which gets every edit made up to now before it saves; an edit
+      // made while the save dialog is open stays unsaved.
       const revision = state.revision
-      // The save carries the whole script, so main's copy gets every change waiting to be sent;
-      // they go back to waiting if the save does not happen.
-      const taken = takeDocumentChanges()
-      const putBack = (): void => {
-        if (taken !== null) restoreDocumentChanges(taken.changes)
-      }
       try {
-        const saved = await call((api) =>
-          api.script.save({ docId: state.doc!.docId, project: currentProject(), as }),
-        )
-        if (saved === null) {
-          putBack()
-          return
-        }
+        const saved = await saveOpenScript(as)
+        if (saved === null) return
         useScriptDocumentStore
           .getState()
           .markSaved(
@@ -88,7 +84,6 @@ export function useDocumentActions() {
           )
         void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
       } catch (caught) {
-        putBack()
         setError(caught)
       }
     },
@@ -106,47 +101,25 @@ export function useDocumentActions() {
       pending?.run()
     },
     cancelDiscard: () => setPendingDiscard(null),
-    newScript: () => guard(() => void replaceWith(() => call((api) => api.script.new()))),
+    newScript: () => guard(() => void replaceWith(createScript)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
-    open: () =>
-      guard(
-        () =>
-          void replaceWith(() => call((api) => api.script.open({ footnotes: footnoteChoice() }))),
-      ),
+    open: () => guard(() => void replaceWith(() => openScript(footnoteChoice()))),
     /** File > Import: the open dialog offering only what imports as a new script. */
-    importFile: () =>
-      guard(
-        () =>
-          void replaceWith(() =>
-            call((api) => api.script.open({ footnotes: footnoteChoice(), importOnly: true })),
-          ),
-      ),
+    importFile: () => guard(() => void replaceWith(() => openScript(footnoteChoice(), true))),
     openRecent: (recentId: string) =>
-      guard(() => void replaceWith(() => call((api) => api.script.openRecent({ recentId })))),
+      guard(() => void replaceWith(() => openRecentScript(recentId))),
     importDropped: (file: File) =>
       guard(
         () =>
-          void replaceWith(async () => {
-            if (isDocumentFileName(file.name)) {
-              // A manuscript is a zip: its bytes go to main, which unpacks it off its event loop.
-              const bytes = new Uint8Array(await file.arrayBuffer())
-              return call((api) =>
-                api.script.importDroppedDocument({
-                  fileName: file.name,
-                  bytes,
-                  footnotes: footnoteChoice(),
-                }),
-              )
-            }
-            const text = await file.text()
-            return call((api) => api.script.importDropped({ fileName: file.name, text }))
-          }),
+          void replaceWith(() =>
+            // A manuscript is a zip: its bytes go to main, which unpacks it off its event loop.
+            importDroppedFile(file, isDocumentFileName(file.name), footnoteChoice()),
+          ),
       ),
-    restore: (docId: string) =>
-      guard(() => void replaceWith(() => call((api) => api.script.restoreRecovery({ docId })))),
+    restore: (docId: string) => guard(() => void replaceWith(() => restoreRecoveredScript(docId))),
     discardRecovery: async (docId: string) => {
-      await call((api) => api.script.discardRecovery({ docId })).catch(setError)
+      await discardRecoveredScript(docId).catch(setError)
       void queryClient.invalidateQueries({ queryKey: ['script', 'recovery'] })
     },
     save: () => void save(false),
@@ -157,7 +130,7 @@ export function useDocumentActions() {
         const doc = useScriptDocumentStore.getState().doc
         if (doc === null) return
         setError(null)
-        call((api) => api.script.close({ docId: doc.docId }))
+        closeScript(doc.docId)
           .then(() => {
             useScriptDocumentStore.getState().unload()
             void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
@@ -167,14 +140,14 @@ export function useDocumentActions() {
     /** Empties the recent list (the files are not touched). */
     clearRecent: () => {
       setError(null)
-      call((api) => api.script.clearRecent())
+      clearRecentScripts()
         .catch(setError)
         .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
     },
     /** Takes a project off the recent list (the file is not touched). */
     removeRecent: (recentId: string) => {
       setError(null)
-      call((api) => api.script.removeRecent({ recentId }))
+      removeRecentScript(recentId)
         .catch(setError)
         .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
     },

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { AppError } from '../../../../../shared/errors'
 import type { RenderStatus } from '../../../../../shared/domain/script-workspace'
-import { subscribe } from '../../../lib/ipc'
+import { refreshAllBlockMarks } from '../api/document-sync'
+import { followRenders } from '../api/render-api'
 import { useRenderOverview } from '../api/script-api'
-import { refreshAllBlockMarks } from './use-document-sync'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
@@ -20,9 +20,9 @@ export function useRenderSession() {
   const [failure, setFailure] = useState<{ jobId: string; error: AppError } | null>(null)
 
   useEffect(() => {
-    const offProgress = subscribe((api) => api.script.onRenderProgress((status) => setLive(status)))
-    const offEnded = subscribe((api) =>
-      api.script.onRenderEnded((ended) => {
+    return followRenders({
+      progress: (status) => setLive(status),
+      ended: (ended) => {
         setLive(null)
         if (!ended.ok) {
           const data: AppErrorData = ended.error
@@ -32,12 +32,8 @@ export function useRenderSession() {
           refreshAllBlockMarks()
         }
         void queryClient.invalidateQueries({ queryKey: ['script', 'render-overview'] })
-      }),
-    )
-    return () => {
-      offProgress()
-      offEnded()
-    }
+      },
+    })
   }, [queryClient])
 
   const running = live ?? overview.data?.running ?? null

@@ -4,8 +4,13 @@ import { AppError } from '../../../../../shared/errors'
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
-import { call, subscribe } from '../../../lib/ipc'
-import { projectWithBlock } from '../stores/script-document-store'
+import {
+  auditionLexiconEntry,
+  followPreviews,
+  previewBlock,
+  renderedBlockAudio,
+  stopStream,
+} from '../api/script-audio-api'
 
 /** Rendered audio of a block being played, with its words for highlighting. */
 export interface ReadingState {
@@ -34,13 +39,11 @@ export function useScriptAudio() {
   const [failure, setFailure] = useState<unknown>(null)
 
   useEffect(() => {
-    const offAudio = subscribe((api) =>
-      api.script.onPreviewAudio(({ jobId, seq, chunk }) => {
+    const unfollow = followPreviews({
+      audio: ({ jobId, seq, chunk }) => {
         if (jobId === jobRef.current) stream.push(chunk, seq)
-      }),
-    )
-    const offEnded = subscribe((api) =>
-      api.script.onPreviewEnded((ended) => {
+      },
+      ended: (ended) => {
         if (ended.jobId !== jobRef.current) return
         jobRef.current = null
         setStreamEnded('ended')
@@ -52,17 +55,13 @@ export function useScriptAudio() {
           setFailure(failed)
           stream.fail(`${description.title}: ${description.message}`)
         }
-      }),
-    )
+      },
+    })
     return () => {
-      offAudio()
-      offEnded()
+      unfollow()
       stream.stop()
       bytes.stop()
-      if (jobRef.current !== null) {
-        const jobId = jobRef.current
-        void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)
-      }
+      if (jobRef.current !== null) stopStream(jobRef.current)
     }
   }, [stream, bytes])
 
@@ -89,7 +88,7 @@ export function useScriptAudio() {
   const cancelStream = useCallback(() => {
     const jobId = jobRef.current
     jobRef.current = null
-    if (jobId !== null) void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)
+    if (jobId !== null) stopStream(jobId)
     stream.stop()
   }, [stream])
 
@@ -126,15 +125,7 @@ export function useScriptAudio() {
     async (blockId: string, selection?: { start: number; end: number }) => {
       stopAll()
       setPreviewBlockId(blockId)
-      await startStream('Preview', () =>
-        call((api) =>
-          api.script.preview({
-            project: projectWithBlock(blockId),
-            blockId,
-            ...(selection ? { selection } : {}),
-          }),
-        ),
-      )
+      await startStream('Preview', () => previewBlock(blockId, selection))
     },
     [stopAll, startStream],
   )
@@ -142,9 +133,7 @@ export function useScriptAudio() {
   const audition = useCallback(
     async (voiceId: string, term: string, alias: string) => {
       stopAll()
-      await startStream(`“${term}” as “${alias}”`, () =>
-        call((api) => api.script.auditionLexicon({ voiceId, term, alias })),
-      )
+      await startStream(`“${term}” as “${alias}”`, () => auditionLexiconEntry(voiceId, term, alias))
     },
     [stopAll, startStream],
   )
@@ -155,9 +144,7 @@ export function useScriptAudio() {
       setError(null)
       bytes.loading('Rendered audio')
       try {
-        const audio = await call((api) =>
-          api.script.blockAudio({ project: projectWithBlock(blockId), blockId }),
-        )
+        const audio = await renderedBlockAudio(blockId)
         setReading({ blockId, words: audio.words })
         await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
         if (fromOffset !== undefined) {

@@ -415,21 +415,6 @@ export function currentProject(): Project {
 }
 
 /**
- * One block with the project's settings: everything main needs to preview, play or compare a
- * block (its pieces do not depend on the other blocks), without sending the whole script.
- */
-export function projectWithBlock(blockId: string): Project {
-  const { meta, blocks } = useScriptDocumentStore.getState()
-  const block = blocks.get(blockId)
-  return {
-    format: 'voicedesk-project',
-    version: 1,
-    ...meta,
-    blocks: block === undefined ? [] : [block],
-  }
-}
-
-/**
  * Takes what changed since the last call, as the block-level changes main applies: work in
  * proportion to the edit, not to the script. `everything` sends the whole document (after main
  * refused a change it could not follow).
