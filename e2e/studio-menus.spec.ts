@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -166,6 +167,16 @@ test('the File and Edit menu commands run the script actions, from any workspace
   app.platform.answerNextSave(path)
   await app.menuCommand({ command: 'script:save' })
   await expect(page.getByTestId('script-title')).toContainText('book.voicedesk — saved')
+
+  // File > Export Script… writes the words as Markdown, with what was typed a moment ago.
+  await script.text(0).fill('The first line of the book, as exported.')
+  const exported = join(app.userDataDir, 'book-text.md')
+  app.platform.answerNextSave(exported)
+  await app.menuCommand({ command: 'script:export' })
+  await expect(page.getByTestId('script-exported')).toContainText('book-text.md')
+  expect(await readFile(exported, 'utf8')).toBe('The first line of the book, as exported.\n')
+  await page.getByTestId('script-exported').getByRole('button', { name: 'Dismiss' }).click()
+  await page.getByRole('button', { name: 'Undo' }).click()
 
   // Close it; File > Open Recent reopens it by the id main gave it (never a path).
   await page.getByRole('button', { name: 'Close document' }).click()

@@ -123,6 +123,7 @@ describe('buildMenuTemplate', () => {
       ['separator', null],
       ['Save', 'CmdOrCtrl+S'],
       ['Save As…', 'CmdOrCtrl+Shift+S'],
+      ['Export Script…', null],
       ['separator', null],
       ['Render…', 'CmdOrCtrl+Shift+Enter'],
       ['separator', null],
@@ -135,11 +136,12 @@ describe('buildMenuTemplate', () => {
       { command: 'script:import' },
       { command: 'script:save' },
       { command: 'script:saveAs' },
+      { command: 'script:export' },
       { command: 'script:render' },
     ])
   })
 
-  it('enables Save, Save As and Render only while the focused window has a script open', () => {
+  it('enables Save, Save As, Export and Render only while the focused window has a script open', () => {
     const enabled = (scriptOpen: boolean): Record<string, boolean> =>
       Object.fromEntries(
         submenuOf(buildMenuTemplate(options({ state: { scriptOpen } })), 'File')
@@ -153,11 +155,13 @@ describe('buildMenuTemplate', () => {
       'script:import': true,
       'script:save': false,
       'script:saveAs': false,
+      'script:export': false,
       'script:render': false,
     })
     expect(enabled(true)).toMatchObject({
       'script:save': true,
       'script:saveAs': true,
+      'script:export': true,
       'script:render': true,
     })
   })

@@ -92,6 +92,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         { type: 'separator' },
         command('script:save', 'Save', state.scriptOpen),
         command('script:saveAs', 'Save As…', state.scriptOpen),
+        command('script:export', 'Export Script…', state.scriptOpen),
         { type: 'separator' },
         command('script:render', 'Render…', state.scriptOpen),
         { type: 'separator' },

@@ -23,6 +23,7 @@ export const MENU_COMMANDS = [
   'script:import',
   'script:save',
   'script:saveAs',
+  'script:export',
   'script:render',
   'script:clearRecent',
   'edit:undo',

@@ -403,6 +403,11 @@ export const invokes = {
     SMALL_INPUT,
     "Saves main's copy of the document (at that revision) to its file (atomic, re-read before it replaces the old one); asks where with the native dialog when it has none or `as` is set. Null when cancelled.",
   ),
+  'script:exportText': invoke<{ fileName: string; location: string } | null>()(
+    z.object(openDocument),
+    SMALL_INPUT,
+    "File > Export Script…: main's copy of the document (at that revision) written as Markdown or plain text, by the extension chosen in the native save dialog (atomic). Null when cancelled.",
+  ),
   'script:saveDraft': invoke<{ revision: number }>()(
     z.object({ docId, changes: documentChangesSchema }),
     DRAFT_INPUT,

@@ -14,6 +14,8 @@ import type {
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { saveProjectFile } from '../narration/import/project-file'
+import { exportKindOf, exportScript } from '../narration/export/script-export'
+import { writeFileAtomic } from '../files/atomic-write'
 import type { PlatformPorts } from '../platform-ports'
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
@@ -41,10 +43,20 @@ const IMPORT_FILTERS = [
   { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
 ]
 const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
+const EXPORT_FILTERS = [
+  { name: 'Markdown', extensions: ['md'] },
+  { name: 'Plain text', extensions: ['txt'] },
+]
 
 /** An empty script: one empty block, ready to type into. */
 export function emptyProject(): Project {
   return createProject({ title: '', blocks: [{ id: randomUUID(), text: '' }] })
+}
+
+/** A save dialog's first name: the title, else the file's own name, without unsafe characters. */
+function suggestedFileName(project: Project, path: string | null, ext: string): string {
+  const name = project.title.trim() || (path === null ? 'Untitled script' : titleOf(path))
+  return `${name.replace(/[\\/:*?"<>|]+/g, '-')}${ext}`
 }
 
 /**
@@ -196,10 +208,9 @@ export class ScriptDocuments {
     const project = this.projectAt(docId, revision)
     let path = this.pathOf(docId)
     if (path === null || as) {
-      const suggested = project.title.trim() || (path === null ? 'Untitled script' : titleOf(path))
       const chosen = await this.dialogs.showSaveDialog(ownerId, {
         title: as ? 'Save the script as' : 'Save the script',
-        defaultName: `${suggested.replace(/[\\/:*?"<>|]+/g, '-')}.voicedesk`,
+        defaultName: suggestedFileName(project, path, '.voicedesk'),
         filters: SAVE_FILTERS,
       })
       if (chosen === null) return null
@@ -216,6 +227,28 @@ export class ScriptDocuments {
       location: dirname(path),
       savedAt: new Date().toISOString(),
     }
+  }
+
+  /**
+   * File > Export Script…: main's copy of the document (as of `revision`) written as Markdown or
+   * plain text (by the extension chosen in the native dialog), atomically. Null when cancelled.
+   */
+  async exportText(
+    ownerId: number,
+    docId: string,
+    revision: number,
+  ): Promise<{ fileName: string; location: string } | null> {
+    const project = this.projectAt(docId, revision)
+    const chosen = await this.dialogs.showSaveDialog(ownerId, {
+      title: 'Export the script as text',
+      defaultName: suggestedFileName(project, this.pathOf(docId), '.md'),
+      filters: EXPORT_FILTERS,
+    })
+    if (chosen === null) return null
+    const target = extname(chosen) === '' ? `${chosen}.md` : chosen
+    await writeFileAtomic(target, exportScript(project, exportKindOf(target)))
+    this.logger.info('script exported', { blocks: project.blocks.length })
+    return { fileName: basename(target), location: dirname(target) }
   }
 
   /**

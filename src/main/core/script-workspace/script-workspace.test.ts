@@ -538,6 +538,37 @@ describe('main owns the open script: operations name a document and the revision
     expect(script.documents.projectAt(docId, later).blocks[1]?.text).toBe('Changed before Save As.')
   })
 
+  it('exports main’s copy as Markdown or plain text by the name chosen, and refuses a stale revision', async () => {
+    const { script, recorder } = service('export')
+    const opened = await script.documents.importDropped('scene.md', DIALOGUE)
+    const bob = opened.project.blocks.find((b) => b.speaker === 'BOB')!
+    const { revision } = await script.documents.saveDraft(opened.docId, {
+      blocks: [{ ...bob, text: 'Morning. Tea, please.' }],
+    })
+
+    recorder.answerNextSave(join(dir, 'scene-export'))
+    expect(await script.documents.exportText(1, opened.docId, revision)).toEqual({
+      fileName: 'scene-export.md',
+      location: dir,
+    })
+    expect(recorder.dialogs.at(-1)).toMatchObject({ kind: 'save' })
+    expect(await readFile(join(dir, 'scene-export.md'), 'utf8')).toBe(
+      '# Scene one\n\nThe kitchen is quiet before dawn.\n\nALICE: Good morning, Bob.\nBOB: Morning. Tea, please.\nALICE: Please. A big one.\n',
+    )
+
+    recorder.answerNextSave(join(dir, 'scene-export.txt'))
+    await script.documents.exportText(1, opened.docId, revision)
+    expect(await readFile(join(dir, 'scene-export.txt'), 'utf8')).toMatch(
+      /^Scene one\n\nThe kitchen is quiet before dawn\.\n/,
+    )
+
+    recorder.answerNextSave(null)
+    expect(await script.documents.exportText(1, opened.docId, revision)).toBeNull()
+    await expect(script.documents.exportText(1, opened.docId, revision - 1)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    })
+  })
+
   it('names a block that is no longer in main’s copy instead of acting on another', async () => {
     const { script } = service('owner-gone')
     const { docId } = script.documents.create()

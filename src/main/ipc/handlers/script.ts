@@ -27,6 +27,8 @@ export function createScriptHandlers(
       docs.importDroppedDocument(fileName, bytes, footnotes),
     'script:save': ({ docId, revision, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, revision, as ?? false),
+    'script:exportText': ({ docId, revision }, { sender }) =>
+      docs.exportText(sender.webContentsId, docId, revision),
     'script:saveDraft': ({ docId, changes }) => docs.saveDraft(docId, changes),
     'script:close': ({ docId }) => docs.close(docId),
     'script:getRecovery': () => docs.recoveryOffers(),

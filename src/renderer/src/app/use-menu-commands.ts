@@ -30,6 +30,7 @@ function dispatchCommand(command: MenuCommand, openShortcuts: () => void): boole
   const needsScript =
     command.command === 'script:save' ||
     command.command === 'script:saveAs' ||
+    command.command === 'script:export' ||
     command.command === 'script:render'
   if (needsScript && useScriptDocumentStore.getState().doc === null) return false
   const navigation = useNavigationStore.getState()

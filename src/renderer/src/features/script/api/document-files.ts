@@ -67,6 +67,14 @@ export function saveOpenScript(as: boolean): Promise<SavedDocument | null> {
   return onOpenDocument((document) => call((api) => api.script.save({ ...document, as })))
 }
 
+/**
+ * File > Export Script…: the open script as Markdown or plain text, written by main from its own
+ * copy after the edits not sent yet reach it. Null when cancelled.
+ */
+export function exportOpenScript(): Promise<{ fileName: string; location: string } | null> {
+  return onOpenDocument((document) => call((api) => api.script.exportText(document)))
+}
+
 /** Empties the recent list (the files are not touched). */
 export function clearRecentScripts(): Promise<void> {
   return call((api) => api.script.clearRecent())

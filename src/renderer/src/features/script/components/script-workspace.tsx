@@ -94,6 +94,8 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
           return hasDoc && (actions.save(), true)
         case 'script:saveAs':
           return hasDoc && (actions.saveAs(), true)
+        case 'script:export':
+          return hasDoc && (actions.exportText(), true)
         case 'script:render':
           return hasDoc && (useEditorUiStore.getState().setRenderDialogOpen(true), true)
         case 'edit:undo':
@@ -201,6 +203,22 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         </Notice>
       ))}
       {actions.error !== null && <ErrorNotice error={actions.error} testId="script-file-error" />}
+      {actions.exported !== null && (
+        <Notice tone="success" title="Script exported" testId="script-exported">
+          <p className="notice__text">
+            {actions.exported.fileName} is in {actions.exported.location}.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={actions.dismissExported}
+            >
+              Dismiss
+            </button>
+          </div>
+        </Notice>
+      )}
       {actions.importNotices.length > 0 && (
         <Notice tone="info" title="Some parts were not imported" testId="import-notices">
           <ul className="notice__text">

@@ -13,6 +13,7 @@ import {
   removeRecentScript,
   restoreRecoveredScript,
   saveOpenScript,
+  exportOpenScript,
 } from '../api/document-files'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
@@ -37,6 +38,7 @@ export function useDocumentActions() {
   const [pendingDiscard, setPendingDiscard] = useState<PendingDiscard | null>(null)
   /** What the last import left out (pictures, footnotes), shown until dismissed or replaced. */
   const [importNotices, setImportNotices] = useState<string[]>([])
+  const [exported, setExported] = useState<{ fileName: string; location: string } | null>(null)
 
   const guard = useCallback((run: () => void) => {
     const state = useScriptDocumentStore.getState()
@@ -122,6 +124,16 @@ export function useDocumentActions() {
       await discardRecoveredScript(docId).catch(setError)
       void queryClient.invalidateQueries({ queryKey: ['script', 'recovery'] })
     },
+    /** File > Export Script…: Markdown or plain text; `exported` names the file written. */
+    exportText: () => {
+      setError(null)
+      setExported(null)
+      exportOpenScript()
+        .then((written) => setExported(written))
+        .catch(setError)
+    },
+    exported,
+    dismissExported: () => setExported(null),
     save: () => void save(false),
     saveAs: () => void save(true),
     /** Closes the open script (asking first when it has unsaved changes). */
