@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useReducer, useRef } from 'react'
-import type { FormEvent, ReactElement } from 'react'
+import type { FormEvent, ReactElement, RefObject } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -16,6 +16,35 @@ function rejectedField(error: unknown, field: 'name' | 'sample'): string | null 
   return error instanceof AppError && error.code === 'VALIDATION_FAILED'
     ? (error.details?.fields?.[field] ?? null)
     : null
+}
+
+/** Opens the dialog as a modal with the name field focused, and closes it, as `open` says. */
+function useShowModal(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  open: boolean,
+  initialFocus: RefObject<HTMLInputElement | null>,
+): void {
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog === null) return
+    if (open && !dialog.open) {
+      dialog.showModal()
+      initialFocus.current?.focus()
+    } else if (!open && dialog.open) dialog.close()
+  }, [dialogRef, open, initialFocus])
+}
+
+function DialogActions(props: { creating: boolean; onCancel: () => void }): ReactElement {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button" onClick={props.onCancel} disabled={props.creating}>
+        Cancel
+      </button>
+      <button type="submit" className="button button--primary" disabled={props.creating}>
+        {props.creating ? 'Creating…' : 'Create voice'}
+      </button>
+    </div>
+  )
 }
 
 /**
@@ -39,14 +68,7 @@ export function CreateVoiceDialog(props: {
   const { sample } = sampleState
   const { open, onClose } = props
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      nameRef.current?.focus()
-    } else if (!open && dialog.open) dialog.close()
-  }, [open])
+  useShowModal(dialogRef, open, nameRef)
 
   const resetForm = (): void => {
     dispatch({ type: 'reset' })
@@ -110,14 +132,7 @@ export function CreateVoiceDialog(props: {
           <VoiceConsentFields idPrefix={ids} draft={draft} dispatch={dispatch} problem={show} />
           {otherError !== null && <ErrorNotice error={otherError} testId="create-error" />}
         </div>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={close} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create voice'}
-          </button>
-        </div>
+        <DialogActions creating={create.isPending} onCancel={close} />
       </form>
     </dialog>
   )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
-import type { VoiceSampleState } from '../hooks/use-voice-sample'
+import type { VoiceSample, VoiceSampleState } from '../hooks/use-voice-sample'
 import { sampleSizeText } from '../hooks/use-voice-sample'
 import { MicRecorderPanel } from './mic-recorder-panel'
 import { SampleFindings } from './sample-findings'
@@ -64,20 +64,7 @@ export function VoiceSampleField(props: {
           {busy}
         </p>
       )}
-      {sample !== null && (
-        <div className="sample-card" data-testid="sample-card">
-          <p>
-            <strong data-testid="sample-name">{sample.staged.fileName}</strong>{' '}
-            <span className="field__hint">
-              {sampleSizeText(sample.staged.size)}
-              {sample.check?.measures != null &&
-                ` · ${sample.check.measures.durationSec.toFixed(1)} s · ${sample.check.measures.sampleRate} Hz`}
-            </span>
-          </p>
-          <audio controls src={sample.url} className="sample-card__audio" />
-          {sample.check !== null && <SampleFindings check={sample.check} />}
-        </div>
-      )}
+      {sample !== null && <SampleCard sample={sample} />}
       {error !== null && (
         <p className="field__error" role="alert" data-testid="sample-error">
           {error}
@@ -92,5 +79,24 @@ export function VoiceSampleField(props: {
         <span className="field__error">{props.problem}</span>
       )}
     </fieldset>
+  )
+}
+
+/** The chosen sample: its name and size, a player, and what the check found. */
+function SampleCard(props: { sample: VoiceSample }): ReactElement {
+  const { sample } = props
+  return (
+    <div className="sample-card" data-testid="sample-card">
+      <p>
+        <strong data-testid="sample-name">{sample.staged.fileName}</strong>{' '}
+        <span className="field__hint">
+          {sampleSizeText(sample.staged.size)}
+          {sample.check?.measures != null &&
+            ` · ${sample.check.measures.durationSec.toFixed(1)} s · ${sample.check.measures.sampleRate} Hz`}
+        </span>
+      </p>
+      <audio controls src={sample.url} className="sample-card__audio" />
+      {sample.check !== null && <SampleFindings check={sample.check} />}
+    </div>
   )
 }

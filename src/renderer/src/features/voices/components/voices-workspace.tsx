@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
@@ -17,7 +16,7 @@ import { useVoiceActions } from '../hooks/use-voice-actions'
 import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
 import type { VoicePlayers } from '../hooks/use-voice-players'
 import { createVoicePlayers, VoicePlayersContext } from '../hooks/use-voice-players'
-import { voicesAccess } from '../hooks/voices-access'
+import { keyMissing, voicesAccess } from '../hooks/voices-access'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { CreateVoiceDialog } from './create-voice-dialog'
 import { DeleteVoiceDialog } from './delete-voice-dialog'
@@ -25,6 +24,9 @@ import { PlayerBar } from './player-bar'
 import { VoicesBrowser } from './voices-browser'
 import { NO_KEY_REASON_ID, VoicesOnboarding } from './voices-onboarding'
 import './voices.css'
+
+/** A voice just created (the voice) or deleted (its name). */
+type VoiceChange = { created: Voice } | { deleted: string }
 
 /** The Voices workspace: browse, preview, clone, delete voices and download samples. */
 export function VoicesWorkspace(props: {
@@ -65,7 +67,6 @@ function VoicesScreen(props: {
   useReloadVoicesOnAccountChange()
   const access = voicesAccess(props.accountStatus)
   const catalog = useVoiceCatalog(access)
-  const { list } = catalog
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
   const actions = useVoiceActions(props.trial)
@@ -75,16 +76,11 @@ function VoicesScreen(props: {
   const setCreateOpen = useVoicesUiStore((s) => s.setCreateOpen)
   const askDelete = useVoicesUiStore((s) => s.askDelete)
   const searchRef = useRef<HTMLInputElement>(null)
-  const [created, setCreated] = useState<Voice | null>(null)
-  const [deleted, setDeleted] = useState<string | null>(null)
+  // The last voice created or deleted here, for the notice that says so.
+  const [change, setChange] = useState<VoiceChange | null>(null)
   useSearchShortcut(searchRef)
 
-  const noKeyAccess =
-    access.state === 'no-key' || access.state === 'key-elsewhere'
-      ? access
-      : list.error instanceof AppError && list.error.code === 'AUTH_MISSING'
-        ? ({ state: 'no-key' } as const)
-        : null
+  const noKeyAccess = keyMissing(access, catalog.list.error)
   const needsKey = noKeyAccess !== null
 
   const onDelete = useCallback(
@@ -104,30 +100,18 @@ function VoicesScreen(props: {
       <VoicesHeader
         focusOnMount={props.focusOnMount}
         needsKey={needsKey}
-        refreshDisabled={refresh.isPending || list.isPending}
+        refreshDisabled={refresh.isPending || catalog.list.isPending}
         refreshing={refresh.isPending}
         onRefresh={() => refresh.mutate()}
         onCreate={() => setCreateOpen(true)}
       />
-      <VoicesNotices library={catalog.library.data} created={created} deleted={deleted} />
+      <VoicesNotices library={catalog.library.data} change={change} />
       {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
 
       {noKeyAccess !== null ? (
         <VoicesOnboarding access={noKeyAccess} onOpenAccount={() => props.onOpenAccount?.()} />
-      ) : list.isError ? (
-        <div className="voices-error">
-          <ErrorNotice error={list.error} testId="voices-error" />
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
       ) : (
-        <VoicesBrowser
-          catalog={catalog}
-          actions={actions}
-          searchRef={searchRef}
-          onDelete={onDelete}
-        />
+        <VoicesBody catalog={catalog} actions={actions} searchRef={searchRef} onDelete={onDelete} />
       )}
       {!needsKey && <PlayerBar onStop={actions.stop} />}
 
@@ -137,8 +121,7 @@ function VoicesScreen(props: {
         onClose={() => setCreateOpen(false)}
         onCreated={(voice) => {
           setCreateOpen(false)
-          setDeleted(null)
-          setCreated(voice)
+          setChange({ created: voice })
           select(voice.id)
         }}
       />
@@ -151,8 +134,7 @@ function VoicesScreen(props: {
           remove.mutate(voice.id, {
             onSuccess: () => {
               askDelete(null)
-              setCreated(null)
-              setDeleted(voice.displayName)
+              setChange({ deleted: voice.displayName })
               if (selectedId === voice.id) select(null)
             },
           })
@@ -207,10 +189,11 @@ function VoicesHeader(props: {
 /** What just happened: local data reset, a voice created or deleted. */
 function VoicesNotices(props: {
   library: VoiceLibrary | undefined
-  created: Voice | null
-  deleted: string | null
+  change: VoiceChange | null
 }): ReactElement {
-  const { library, created, deleted } = props
+  const { library, change } = props
+  const created = change !== null && 'created' in change ? change.created : null
+  const deleted = change !== null && 'deleted' in change ? change.deleted : null
   return (
     <>
       {library?.notice != null && (
@@ -229,5 +212,19 @@ function VoicesNotices(props: {
         <Notice tone="success" title={`Deleted “${deleted}”`} testId="voice-deleted" />
       )}
     </>
+  )
+}
+
+/** The list and details, or what went wrong loading the list with a way to try again. */
+function VoicesBody(props: Parameters<typeof VoicesBrowser>[0]): ReactElement {
+  const { list } = props.catalog
+  if (!list.isError) return <VoicesBrowser {...props} />
+  return (
+    <div className="voices-error">
+      <ErrorNotice error={list.error} testId="voices-error" />
+      <button type="button" className="button" onClick={() => void list.refetch()}>
+        Try again
+      </button>
+    </div>
   )
 }

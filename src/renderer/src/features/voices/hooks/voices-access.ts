@@ -1,4 +1,5 @@
 import type { AccountStatus } from '../../../../../shared/domain/account'
+import { AppError } from '../../../../../shared/errors'
 
 /**
  * Whether Voices can reach the service: `no-key` without a credential, `key-elsewhere` when the
@@ -20,4 +21,17 @@ export function voicesAccess(status: AccountStatus | undefined): VoicesAccess {
   if (status.keyFor?.usable === false)
     return { state: 'key-elsewhere', keyHost: status.keyFor.host, baseUrl: status.baseUrl }
   return { state: 'ready' }
+}
+
+/**
+ * Why Voices cannot list voices for want of a usable key, or null when it can: the account says
+ * so, or the service answered the list with AUTH_MISSING (the key went away meanwhile).
+ */
+export function keyMissing(
+  access: VoicesAccess,
+  listError: unknown,
+): Extract<VoicesAccess, { state: 'no-key' | 'key-elsewhere' }> | null {
+  if (access.state === 'no-key' || access.state === 'key-elsewhere') return access
+  if (listError instanceof AppError && listError.code === 'AUTH_MISSING') return { state: 'no-key' }
+  return null
 }
