@@ -43,7 +43,6 @@ export function Sidebar(props: { onShowShortcuts: () => void }): ReactElement {
   const current = useNavigationStore((state) => state.current)
   const open = useNavigationStore((state) => state.open)
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
-  const { data: info } = useAppInfo()
 
   const moveTo = (index: number): void => {
     const count = WORKSPACES.length
@@ -109,22 +108,30 @@ export function Sidebar(props: { onShowShortcuts: () => void }): ReactElement {
           })}
         </ul>
       </nav>
-      <div className="sidebar__footer">
-        <ThemePicker />
-        <button
-          type="button"
-          className="sidebar__shortcuts"
-          aria-keyshortcuts="Control+/ Meta+/"
-          onClick={props.onShowShortcuts}
-        >
-          Keyboard shortcuts <kbd>{shortcutLabel('/')}</kbd>
-        </button>
-        <AccountState />
-        <span data-testid="app-version">
-          {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
-          {info?.usingSandbox === true && ' · sandbox'}
-        </span>
-      </div>
+      <SidebarFooter onShowShortcuts={props.onShowShortcuts} />
     </aside>
+  )
+}
+
+/** Theme, the shortcuts sheet, the account's state and the app's version, under the list. */
+function SidebarFooter(props: { onShowShortcuts: () => void }): ReactElement {
+  const { data: info } = useAppInfo()
+  return (
+    <div className="sidebar__footer">
+      <ThemePicker />
+      <button
+        type="button"
+        className="sidebar__shortcuts"
+        aria-keyshortcuts="Control+/ Meta+/"
+        onClick={props.onShowShortcuts}
+      >
+        Keyboard shortcuts <kbd>{shortcutLabel('/')}</kbd>
+      </button>
+      <AccountState />
+      <span data-testid="app-version">
+        {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
+        {info?.usingSandbox === true && ' · sandbox'}
+      </span>
+    </div>
   )
 }
