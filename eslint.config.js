@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { featureWalls, rendererLayerBans } from './eslint-feature-walls.js'
 
 const nodeOnly = [
   'electron',
@@ -21,6 +22,12 @@ const nodeOnly = [
   'events',
   'keytar',
 ]
+
+const sandboxBan = {
+  group: ['**/sandbox/**', '**/sandbox'],
+  message:
+    'main never imports the sandbox: development runs start it as a child process (src/main/dev-sandbox.ts), so no build contains it.',
+}
 
 export default tseslint.config(
   {
@@ -78,24 +85,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: nodeOnly,
-              message: 'The renderer is a sandboxed web page: no Electron or Node imports.',
-            },
-            {
-              group: ['**/main/**', '**/preload/**', '**/sandbox/**'],
-              message:
-                'The renderer reaches main only through window.api (src/renderer/src/lib/ipc.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: rendererLayerBans }],
     },
   },
+  ...featureWalls,
   {
     files: ['src/shared/**/*.ts'],
     rules: {
@@ -117,6 +110,14 @@ export default tseslint.config(
       ],
     },
   },
+  // main and preload, then core on top of it. In a flat config the last block that matches a file
+  // replaces a rule's whole option list, so core's block comes after the general one and repeats
+  // its sandbox ban: in the other order the general block silently lifted core's electron ban.
+  {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/main/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sandboxBan] }] },
+  },
   {
     files: ['src/main/core/**/*.ts', 'src/main/cli.ts'],
     rules: {
@@ -129,9 +130,12 @@ export default tseslint.config(
               message: 'core runs under plain Node (tests, CLI): no electron import.',
             },
             {
-              group: ['**/ipc/**', '**/security/**', '**/renderer/**'],
-              message: 'core does not depend on the Electron adapters.',
+              // src/shared/ipc (the contract's types and schemas) is shared by all, not an adapter.
+              group: ['**/ipc/**', '!**/shared/ipc/**', '**/security/**', '**/renderer/**'],
+              message:
+                'core does not depend on the Electron adapters (src/main/ipc, src/main/security).',
             },
+            sandboxBan,
           ],
         },
       ],
@@ -144,24 +148,6 @@ export default tseslint.config(
   {
     files: ['src/main/security/external-links.ts'],
     rules: { 'no-restricted-syntax': 'off' },
-  },
-  {
-    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
-    ignores: ['src/main/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sandbox/**', '**/sandbox'],
-              message:
-                'main never imports the sandbox: development runs start it as a child process (src/main/dev-sandbox.ts), so no build contains it.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],

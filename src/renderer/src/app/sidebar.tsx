@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import { WaveIcon } from '../components/icons'
 import { useAccountStatus } from '../features/account/api/account-queries'
-import { useAppInfo } from './app-queries'
+import { useAppInfo } from './api/app-api'
 import { useNavigationStore } from './navigation-store'
 import { shortcutLabel } from './platform'
 import { ThemePicker } from './theme'
@@ -43,7 +43,6 @@ export function Sidebar(props: { onShowShortcuts: () => void }): ReactElement {
   const current = useNavigationStore((state) => state.current)
   const open = useNavigationStore((state) => state.open)
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
-  const { data: info } = useAppInfo()
 
   const moveTo = (index: number): void => {
     const count = WORKSPACES.length
@@ -109,22 +108,30 @@ export function Sidebar(props: { onShowShortcuts: () => void }): ReactElement {
           })}
         </ul>
       </nav>
-      <div className="sidebar__footer">
-        <ThemePicker />
-        <button
-          type="button"
-          className="sidebar__shortcuts"
-          aria-keyshortcuts="Control+/ Meta+/"
-          onClick={props.onShowShortcuts}
-        >
-          Keyboard shortcuts <kbd>{shortcutLabel('/')}</kbd>
-        </button>
-        <AccountState />
-        <span data-testid="app-version">
-          {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
-          {info?.usingSandbox === true && ' · sandbox'}
-        </span>
-      </div>
+      <SidebarFooter onShowShortcuts={props.onShowShortcuts} />
     </aside>
+  )
+}
+
+/** Theme, the shortcuts sheet, the account's state and the app's version, under the list. */
+function SidebarFooter(props: { onShowShortcuts: () => void }): ReactElement {
+  const { data: info } = useAppInfo()
+  return (
+    <div className="sidebar__footer">
+      <ThemePicker />
+      <button
+        type="button"
+        className="sidebar__shortcuts"
+        aria-keyshortcuts="Control+/ Meta+/"
+        onClick={props.onShowShortcuts}
+      >
+        Keyboard shortcuts <kbd>{shortcutLabel('/')}</kbd>
+      </button>
+      <AccountState />
+      <span data-testid="app-version">
+        {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
+        {info?.usingSandbox === true && ' · sandbox'}
+      </span>
+    </div>
   )
 }

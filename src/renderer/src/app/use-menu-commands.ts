@@ -2,9 +2,9 @@ import { useEffect } from 'react'
 import type { MenuCommand } from '../../../shared/domain/app'
 import { SHORTCUTS } from '../../../shared/domain/shortcuts'
 import { useScriptDocumentStore } from '../features/script/stores/script-document-store'
-import { call, subscribe } from '../lib/ipc'
 import { matchesAccelerator } from '../lib/accelerator'
 import { holdCommand, runCommand } from '../lib/menu-commands'
+import { onMenuCommand, reportMenuState } from './api/app-api'
 import { useNavigationStore } from './navigation-store'
 
 /** The shortcuts the window handles for the menu's commands (undo and redo stay with the editor). */
@@ -50,7 +50,7 @@ function dispatchCommand(command: MenuCommand, openShortcuts: () => void): boole
 export function useMenuCommands(openShortcuts: () => void): void {
   useEffect(() => {
     const run = (command: MenuCommand): boolean => dispatchCommand(command, openShortcuts)
-    const unsubscribe = subscribe((api) => api.app.onMenuCommand((command) => void run(command)))
+    const unsubscribe = onMenuCommand((command) => void run(command))
     const onKeyDown = (event: KeyboardEvent): void => {
       const shortcut = COMMAND_SHORTCUTS.find((entry) => matchesAccelerator(event, entry.keys))
       if (shortcut?.command === undefined) return
@@ -66,8 +66,6 @@ export function useMenuCommands(openShortcuts: () => void): void {
 
   const scriptOpen = useScriptDocumentStore((state) => state.doc !== null)
   useEffect(() => {
-    call((api) => api.app.setMenuState({ scriptOpen })).catch(() => {
-      // The menu keeps its last state; nothing the user did depends on this call.
-    })
+    reportMenuState({ scriptOpen })
   }, [scriptOpen])
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement, SVGProps } from 'react'
 import { AccountIcon, ConversationsIcon, ScriptIcon, VoicesIcon } from '../components/icons'
+import { useAccountStatus } from '../features/account/api/account-queries'
 import { AccountScreen } from '../features/account/components/account-screen'
 import { ConversationsWorkspace } from '../features/conversations/components/conversations-workspace'
 import { ScriptWorkspace } from '../features/script/components/script-workspace'
@@ -16,10 +17,20 @@ export interface WorkspaceEntry {
   Screen: ComponentType<{ focusOnMount?: boolean }>
 }
 
-/** Voices, with the way to the Account screen its no-key state offers (as Ctrl+4 would: focus moves there). */
+/**
+ * Voices, given the account status (another feature's: the shell hands it over) and the way to
+ * the Account screen its no-key state offers (as Ctrl+4 would: focus moves there).
+ */
 function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   const open = useNavigationStore((state) => state.open)
-  return <VoicesWorkspace {...props} onOpenAccount={() => open('account', 'shortcut')} />
+  const { data: accountStatus } = useAccountStatus()
+  return (
+    <VoicesWorkspace
+      {...props}
+      accountStatus={accountStatus}
+      onOpenAccount={() => open('account', 'shortcut')}
+    />
+  )
 }
 
 /** The four workspaces in sidebar order; their position gives the Ctrl/Cmd+1..4 shortcut. */

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
 import { useSetBaseUrl } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
+import { SaveButton } from './save-button'
 
 /** Base URL of the service: current or legacy address; https except on this computer. */
 export function ConnectionCard(props: { status: AccountStatus | undefined }): ReactElement {
@@ -73,13 +74,7 @@ export function ConnectionCard(props: { status: AccountStatus | undefined }): Re
               required, except for addresses on this computer. Esc restores the saved value.
             </p>
           </div>
-          <button
-            type="submit"
-            className="button button--primary inline-form__action"
-            disabled={!changed || setBaseUrl.isPending}
-          >
-            {setBaseUrl.isPending ? 'Saving…' : 'Save'}
-          </button>
+          <SaveButton label="Save" pending={setBaseUrl.isPending} disabled={!changed} />
         </div>
         {setBaseUrl.isError && inlineError === null && <ErrorNotice error={setBaseUrl.error} />}
         {setBaseUrl.isSuccess && draft === null && (

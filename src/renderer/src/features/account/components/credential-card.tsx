@@ -3,12 +3,11 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
-import { KeyIcon } from '../../../components/icons'
 import { Notice } from '../../../components/notice'
-import { useForgetCredential, useSetAccessToken, useSetApiKey } from '../api/account-queries'
+import { useForgetCredential } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
-import { SecretForm } from './secret-form'
+import { CredentialForms, CredentialModePicker, CredentialSummary } from './credential-parts'
 import { TokenDetails } from './token-details'
 
 function credentialSummary(status: AccountStatus): { title: string; detail: string } {
@@ -47,6 +46,29 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
   }
 }
 
+/** Says where the secret really goes: with no keychain, it is held in memory until quit. */
+function keptWhereOf(status: AccountStatus | undefined): string {
+  const sessionOnly =
+    status !== undefined &&
+    (status.storage === 'session' ||
+      status.notices.some((notice) => notice.kind === 'keychain-unavailable'))
+  return sessionOnly ? 'in memory for this session only' : 'in the system keychain'
+}
+
+/** "Saved": the credential just saved is stored and only its hint shows (unless it was refused). */
+function SavedNotice(props: { saved: CredentialMode; status: AccountStatus }): ReactElement | null {
+  const { saved, status } = props
+  if (status.keyHint === null || status.rejected) return null
+  return (
+    <Notice tone="success" title="Saved" role="status" testId="credential-saved">
+      <p className="notice__text">
+        {saved === 'apiKey' ? 'The API key' : 'The access token'} is stored; from now on only its
+        hint {status.keyHint} is shown.
+      </p>
+    </Notice>
+  )
+}
+
 /** The credential: save an API key or paste an access token, see its hint, forget it. */
 export function CredentialCard(props: { status: AccountStatus | undefined }): ReactElement {
   const { status } = props
@@ -54,34 +76,15 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
   const setMode = useAccountDraftStore((state) => state.setCredentialMode)
   const mode: CredentialMode =
     storedMode ?? (status?.credential === 'accessToken' ? 'accessToken' : 'apiKey')
-  const setApiKey = useSetApiKey()
-  const setAccessToken = useSetAccessToken()
   const forget = useForgetCredential()
   const [confirming, setConfirming] = useState(false)
   const [justSaved, setJustSaved] = useState<CredentialMode | null>(null)
 
   const summary = status === undefined ? null : credentialSummary(status)
-  // Say where the secret really goes: with no keychain, it is held in memory until quit.
-  const sessionOnly =
-    status !== undefined &&
-    (status.storage === 'session' ||
-      status.notices.some((notice) => notice.kind === 'keychain-unavailable'))
-  const keptWhere = sessionOnly ? 'in memory for this session only' : 'in the system keychain'
+  const keptWhere = keptWhereOf(status)
   const canForget =
     status !== undefined && (status.credential === 'apiKey' || status.credential === 'accessToken')
   const forgetLabel = status?.credential === 'accessToken' ? 'Forget token' : 'Forget key'
-
-  const saveKey = async (apiKey: string): Promise<void> => {
-    await setApiKey.mutateAsync(apiKey)
-    // The mutation keeps its variables (the key) until reset: drop them now.
-    setApiKey.reset()
-    setJustSaved('apiKey')
-  }
-  const saveToken = async (token: string): Promise<void> => {
-    await setAccessToken.mutateAsync(token)
-    setAccessToken.reset()
-    setJustSaved('accessToken')
-  }
 
   return (
     <section className="card" aria-labelledby="credential-title">
@@ -93,104 +96,32 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
             only its last four characters.
           </p>
         </div>
-        <fieldset className="segmented" aria-label="Sign in with">
-          {(
-            [
-              ['apiKey', 'API key'],
-              ['accessToken', 'Access token'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="segmented__option">
-              <input
-                type="radio"
-                name="credential-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => {
-                  setMode(value)
-                  setJustSaved(null)
-                }}
-              />
-              <span>{label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <CredentialModePicker
+          mode={mode}
+          onChange={(value) => {
+            setMode(value)
+            setJustSaved(null)
+          }}
+        />
       </div>
       <div className="card__body">
-        <div className="credential-summary" data-testid="credential-summary">
-          <KeyIcon className="credential-summary__icon" />
-          <div>
-            {summary === null ? (
-              <span className="skeleton" />
-            ) : (
-              <>
-                <p className="credential-summary__title" data-testid="credential-title">
-                  {summary.title}
-                </p>
-                <p className="field__hint">{summary.detail}</p>
-              </>
-            )}
-          </div>
-          {canForget && (
-            <button
-              type="button"
-              className="button button--danger button--small credential-summary__action"
-              onClick={() => setConfirming(true)}
-            >
-              {forgetLabel}
-            </button>
-          )}
-        </div>
+        <CredentialSummary
+          summary={summary}
+          forgetLabel={canForget ? forgetLabel : null}
+          onForget={() => setConfirming(true)}
+        />
 
-        {justSaved !== null &&
-          status !== undefined &&
-          status.keyHint !== null &&
-          !status.rejected && (
-            <Notice tone="success" title="Saved" role="status" testId="credential-saved">
-              <p className="notice__text">
-                {justSaved === 'apiKey' ? 'The API key' : 'The access token'} is stored; from now on
-                only its hint {status.keyHint} is shown.
-              </p>
-            </Notice>
-          )}
-
-        {mode === 'apiKey' ? (
-          <SecretForm
-            key="apiKey"
-            id="api-key"
-            field="apiKey"
-            label={status?.credential === 'apiKey' ? 'Replace API key' : 'API key'}
-            placeholder="sk_…"
-            hint={`Paste the key from your dashboard. It is kept ${keptWhere} and cannot be read back here.`}
-            submitLabel="Save key"
-            minLength={8}
-            save={saveKey}
-            pending={setApiKey.isPending}
-            error={setApiKey.error}
-            onEdit={() => {
-              setJustSaved(null)
-              if (setApiKey.isError) setApiKey.reset()
-            }}
-          />
-        ) : (
-          <SecretForm
-            key="accessToken"
-            id="access-token"
-            field="token"
-            label="Access token"
-            placeholder="eyJ…"
-            hint="A short-lived token from the service’s token endpoint. Its scopes limit what VoiceDesk can do; the service is retiring tokens, so an API key is the lasting choice."
-            submitLabel="Use token"
-            minLength={16}
-            save={saveToken}
-            pending={setAccessToken.isPending}
-            error={setAccessToken.error}
-            onEdit={() => {
-              setJustSaved(null)
-              if (setAccessToken.isError) setAccessToken.reset()
-            }}
-          />
+        {justSaved !== null && status !== undefined && (
+          <SavedNotice saved={justSaved} status={status} />
         )}
+
+        <CredentialForms
+          mode={mode}
+          status={status}
+          keptWhere={keptWhere}
+          onSaved={setJustSaved}
+          onEdit={() => setJustSaved(null)}
+        />
 
         {status?.credential === 'accessToken' && <TokenDetails status={status} />}
         {forget.isError && <ErrorNotice error={forget.error} />}

@@ -1,29 +1,12 @@
 import { useState } from 'react'
 import type { FormEvent, ReactElement } from 'react'
-import type { AccountStatus, Plan } from '../../../../../shared/domain/account'
-import { PLAN_LIMITS } from '../../../../../shared/domain/account'
+import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
 import { useSetPlan } from '../api/account-queries'
 import type { PlanDraft } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
-
-const planOptions: { plan: Plan; name: string; detail: string }[] = [
-  {
-    plan: 'free',
-    name: 'Free',
-    detail:
-      PLAN_LIMITS.free.maxInFlight === 1
-        ? `Renders one passage at a time, up to ${PLAN_LIMITS.free.requestsPerSecond} a second`
-        : `Renders up to ${PLAN_LIMITS.free.maxInFlight} passages at once`,
-  },
-  {
-    plan: 'paid',
-    name: 'Paid',
-    detail: `Renders up to ${PLAN_LIMITS.paid.maxInFlight} passages at once, ${PLAN_LIMITS.paid.requestsPerSecond} a second`,
-  },
-  { plan: 'custom', name: 'Custom', detail: 'Limits agreed with the service for your account' },
-]
+import { CustomLimitsFields, PlanOptions } from './plan-fields'
 
 function draftOf(status: AccountStatus): PlanDraft {
   return {
@@ -40,6 +23,30 @@ function positiveNumber(text: string, integer: boolean): number | null {
   return value
 }
 
+/** Whether the draft is another plan than the saved one (custom limits count only for custom). */
+function differs(draft: PlanDraft, saved: PlanDraft): boolean {
+  if (draft.plan !== saved.plan) return true
+  return (
+    draft.plan === 'custom' &&
+    (draft.requestsPerSecond !== saved.requestsPerSecond || draft.maxInFlight !== saved.maxInFlight)
+  )
+}
+
+/** A custom plan's limits from what was typed, or what is wrong with each number. */
+function customLimitsOf(draft: PlanDraft): {
+  limits: { requestsPerSecond: number; maxInFlight: number } | null
+  errors: Record<string, string>
+} {
+  const requestsPerSecond = positiveNumber(draft.requestsPerSecond, false)
+  const maxInFlight = positiveNumber(draft.maxInFlight, true)
+  const errors: Record<string, string> = {}
+  if (requestsPerSecond === null)
+    errors.requestsPerSecond = 'Enter a number above 0 (at most 1000).'
+  if (maxInFlight === null) errors.maxInFlight = 'Enter a whole number from 1 to 1000.'
+  if (requestsPerSecond === null || maxInFlight === null) return { limits: null, errors }
+  return { limits: { requestsPerSecond, maxInFlight }, errors }
+}
+
 /** The plan sets how fast VoiceDesk sends synthesis requests, so it stays under the account limits. */
 export function PlanCard(props: { status: AccountStatus | undefined }): ReactElement {
   const { status } = props
@@ -50,13 +57,7 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
 
   const draft = storedDraft ?? (status === undefined ? null : draftOf(status))
   const saved = status === undefined ? null : draftOf(status)
-  const changed =
-    draft !== null &&
-    saved !== null &&
-    (draft.plan !== saved.plan ||
-      (draft.plan === 'custom' &&
-        (draft.requestsPerSecond !== saved.requestsPerSecond ||
-          draft.maxInFlight !== saved.maxInFlight)))
+  const changed = draft !== null && saved !== null && differs(draft, saved)
 
   const rpsError =
     localErrors.requestsPerSecond ?? fieldError(setPlan.error, 'customLimits.requestsPerSecond')
@@ -77,18 +78,10 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
       setPlan.mutate({ plan: draft.plan }, { onSuccess: () => setDraft(null) })
       return
     }
-    const requestsPerSecond = positiveNumber(draft.requestsPerSecond, false)
-    const maxInFlight = positiveNumber(draft.maxInFlight, true)
-    const errors: Record<string, string> = {}
-    if (requestsPerSecond === null)
-      errors.requestsPerSecond = 'Enter a number above 0 (at most 1000).'
-    if (maxInFlight === null) errors.maxInFlight = 'Enter a whole number from 1 to 1000.'
+    const { limits, errors } = customLimitsOf(draft)
     setLocalErrors(errors)
-    if (requestsPerSecond === null || maxInFlight === null) return
-    setPlan.mutate(
-      { plan: 'custom', customLimits: { requestsPerSecond, maxInFlight } },
-      { onSuccess: () => setDraft(null) },
-    )
+    if (limits === null) return
+    setPlan.mutate({ plan: 'custom', customLimits: limits }, { onSuccess: () => setDraft(null) })
   }
 
   return (
@@ -103,73 +96,13 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
         </div>
       </div>
       <form className="card__body" onSubmit={submit} noValidate>
-        <fieldset className="plan-options" disabled={draft === null}>
-          <legend className="visually-hidden">Plan</legend>
-          {planOptions.map((option) => (
-            <label key={option.plan} className="plan-option">
-              <input
-                type="radio"
-                name="plan"
-                value={option.plan}
-                checked={draft?.plan === option.plan}
-                onChange={() => update({ plan: option.plan })}
-              />
-              <span className="plan-option__text">
-                <strong>{option.name}</strong>
-                <span>{option.detail}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <PlanOptions draft={draft} onChoose={(plan) => update({ plan })} />
         {draft?.plan === 'custom' && (
-          <div className="plan-custom">
-            <div className="field">
-              <label className="field__label" htmlFor="plan-rps">
-                Requests per second
-              </label>
-              <input
-                id="plan-rps"
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min="0.1"
-                max="1000"
-                step="any"
-                value={draft.requestsPerSecond}
-                aria-invalid={rpsError !== undefined && rpsError !== null}
-                aria-describedby={rpsError ? 'plan-rps-error' : undefined}
-                onChange={(event) => update({ requestsPerSecond: event.target.value })}
-              />
-              {rpsError && (
-                <p id="plan-rps-error" className="field__error">
-                  {rpsError}
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="plan-in-flight">
-                Requests at a time
-              </label>
-              <input
-                id="plan-in-flight"
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min="1"
-                max="1000"
-                step="1"
-                value={draft.maxInFlight}
-                aria-invalid={inFlightError !== undefined && inFlightError !== null}
-                aria-describedby={inFlightError ? 'plan-in-flight-error' : undefined}
-                onChange={(event) => update({ maxInFlight: event.target.value })}
-              />
-              {inFlightError && (
-                <p id="plan-in-flight-error" className="field__error">
-                  {inFlightError}
-                </p>
-              )}
-            </div>
-          </div>
+          <CustomLimitsFields
+            draft={draft}
+            errors={{ requestsPerSecond: rpsError, maxInFlight: inFlightError }}
+            update={update}
+          />
         )}
         {setPlan.isError &&
           fieldError(setPlan.error, 'customLimits.requestsPerSecond') === null &&

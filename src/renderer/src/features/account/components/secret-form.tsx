@@ -2,6 +2,15 @@ import { useRef, useState } from 'react'
 import type { FormEvent, ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
+import { SaveButton } from './save-button'
+
+/** What is wrong with a pasted secret before it is sent, or null. */
+function secretProblem(secret: string, label: string, minLength: number): string | null {
+  if (secret.length === 0) return `Paste the ${label.toLowerCase()} first.`
+  if (secret.length < minLength)
+    return `That is too short for an ${label.toLowerCase()}: paste the whole value.`
+  return null
+}
 
 /**
  * A write-only form for a secret (API key or access token). Why uncontrolled: the secret lives only
@@ -35,13 +44,9 @@ export function SecretForm(props: {
     event.preventDefault()
     const form = event.currentTarget
     const secret = inputRef.current?.value.trim() ?? ''
-    if (secret.length === 0) {
-      setLocalError(`Paste the ${label.toLowerCase()} first.`)
-      inputRef.current?.focus()
-      return
-    }
-    if (secret.length < minLength) {
-      setLocalError(`That is too short for an ${label.toLowerCase()}: paste the whole value.`)
+    const problem = secretProblem(secret, label, minLength)
+    if (problem !== null) {
+      setLocalError(problem)
       inputRef.current?.focus()
       return
     }
@@ -91,13 +96,7 @@ export function SecretForm(props: {
         </p>
         {props.error !== null && serverFieldError === null && <ErrorNotice error={props.error} />}
       </div>
-      <button
-        type="submit"
-        className="button button--primary inline-form__action"
-        disabled={pending}
-      >
-        {pending ? 'Saving…' : submitLabel}
-      </button>
+      <SaveButton label={submitLabel} pending={pending} />
     </form>
   )
 }

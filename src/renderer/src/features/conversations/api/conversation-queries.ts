@@ -141,3 +141,11 @@ export function useExportConversation() {
       call((api) => api.conversations.export(input)),
   })
 }
+
+/**
+ * Tells main whether the window is hidden, so it polls slower while nobody looks. Best effort: a
+ * failed report only leaves the polling pace as it was.
+ */
+export function reportWindowVisibility(hidden: boolean): void {
+  void call((api) => api.conversations.setVisibility({ hidden })).catch(() => undefined)
+}

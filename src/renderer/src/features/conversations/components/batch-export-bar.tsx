@@ -5,6 +5,7 @@ import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { cancelBatchExport, startBatchExport, useBatchExportEvents } from '../api/inbox-queries'
+import type { ExportState } from '../stores/inbox-store'
 import { useInboxStore } from '../stores/inbox-store'
 
 const count = new Intl.NumberFormat()
@@ -46,26 +47,7 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
     )
   }
 
-  if (state.phase === 'running') {
-    const fraction = state.total === 0 ? 0 : state.done / state.total
-    return (
-      <div className="batch-export batch-export--running" data-testid="batch-export">
-        <div className="batch-export__progress">
-          <span data-testid="batch-export-progress">
-            Exporting {count.format(state.done)} of {plural(state.total)}…
-          </span>
-          <progress max={1} value={fraction} aria-label="Export progress" />
-        </div>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void cancelBatchExport(state.jobId).catch(() => undefined)}
-        >
-          Cancel export
-        </button>
-      </div>
-    )
-  }
+  if (state.phase === 'running') return <ExportRunning state={state} />
 
   return (
     <div className="batch-export" data-testid="batch-export">
@@ -87,7 +69,45 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
         </span>
       </div>
       {startError !== null && <ErrorNotice error={startError} testId="batch-export-error" />}
-      {state.phase === 'ended' && state.outcome.ok && (
+      {state.phase === 'ended' && (
+        <ExportOutcome state={state} onDismiss={() => setState({ phase: 'idle' })} />
+      )}
+    </div>
+  )
+}
+
+/** An export under way: how far it is, and Cancel. */
+function ExportRunning(props: { state: Extract<ExportState, { phase: 'running' }> }): ReactElement {
+  const { state } = props
+  const fraction = state.total === 0 ? 0 : state.done / state.total
+  return (
+    <div className="batch-export batch-export--running" data-testid="batch-export">
+      <div className="batch-export__progress">
+        <span data-testid="batch-export-progress">
+          Exporting {count.format(state.done)} of {plural(state.total)}…
+        </span>
+        <progress max={1} value={fraction} aria-label="Export progress" />
+      </div>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => void cancelBatchExport(state.jobId).catch(() => undefined)}
+      >
+        Cancel export
+      </button>
+    </div>
+  )
+}
+
+/** How the last export ended: saved (with the files' names), cancelled, or failed. */
+function ExportOutcome(props: {
+  state: Extract<ExportState, { phase: 'ended' }>
+  onDismiss: () => void
+}): ReactElement {
+  const { state } = props
+  return (
+    <>
+      {state.outcome.ok && (
         <Notice
           tone="success"
           title={`Exported ${plural(state.outcome.result.conversations)}`}
@@ -100,23 +120,19 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
             {state.outcome.result.skipped.length > 0 &&
               ` ${plural(state.outcome.result.skipped.length)} the service no longer has were left out.`}
           </p>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => setState({ phase: 'idle' })}
-          >
+          <button type="button" className="button button--small" onClick={props.onDismiss}>
             Dismiss
           </button>
         </Notice>
       )}
-      {state.phase === 'ended' && !state.outcome.ok && state.outcome.error.code === 'CANCELLED' && (
+      {!state.outcome.ok && state.outcome.error.code === 'CANCELLED' && (
         <Notice tone="info" title="Export cancelled" testId="batch-export-cancelled">
           <p className="notice__text">Nothing was saved in {state.folder}.</p>
         </Notice>
       )}
-      {state.phase === 'ended' && !state.outcome.ok && state.outcome.error.code !== 'CANCELLED' && (
+      {!state.outcome.ok && state.outcome.error.code !== 'CANCELLED' && (
         <ErrorNotice error={AppError.fromData(state.outcome.error)} testId="batch-export-error" />
       )}
-    </div>
+    </>
   )
 }

@@ -28,6 +28,47 @@ function useNow(active: boolean): number {
   return now
 }
 
+/**
+ * The recording's <audio> element as it mounts and goes, and seeking it to a turn's time (it
+ * plays from there).
+ */
+function useSeekableAudio() {
+  const audioRef = useRef<HTMLAudioElement | null>(null)
+  const [hasAudio, setHasAudio] = useState(false)
+  const onAudio = useCallback((element: HTMLAudioElement | null) => {
+    audioRef.current = element
+    setHasAudio(element !== null)
+  }, [])
+  const onSeek = useCallback((offsetMs: number) => {
+    const audio = audioRef.current
+    if (audio === null) return
+    audio.currentTime = offsetMs / 1000
+    void audio.play().catch(() => undefined)
+  }, [])
+  return { onAudio, hasAudio, onSeek }
+}
+
+/** Opening failed: why, and Try again or Close. */
+function OpenFailed(props: {
+  error: unknown
+  onRetry: () => void
+  onClose: () => void
+}): ReactElement {
+  return (
+    <div className="conversation-detail">
+      <ErrorNotice error={props.error} testId="open-error" />
+      <div className="button-row">
+        <button type="button" className="button" onClick={props.onRetry}>
+          Try again
+        </button>
+        <button type="button" className="button" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  )
+}
+
 /** One opened conversation: header, follow status, recording, transcript, evaluations, export. */
 export function ConversationDetail(props: { id: string; onClose: () => void }): ReactElement {
   const { id } = props
@@ -36,12 +77,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   const agents = useAgents()
   const data = query.data
   const [recordingAttempt, setRecordingAttempt] = useState(0)
-  const audioRef = useRef<HTMLAudioElement | null>(null)
-  const [hasAudio, setHasAudio] = useState(false)
-  const onAudio = useCallback((element: HTMLAudioElement | null) => {
-    audioRef.current = element
-    setHasAudio(element !== null)
-  }, [])
+  const { onAudio, hasAudio, onSeek } = useSeekableAudio()
 
   useEffect(() => {
     if (query.isSuccess) drainEarlyEvents(queryClient, id)
@@ -55,13 +91,6 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
     final ? (data?.conversation.recordingUrl ?? null) : null,
     recordingAttempt,
   )
-
-  const onSeek = useCallback((offsetMs: number) => {
-    const audio = audioRef.current
-    if (audio === null) return
-    audio.currentTime = offsetMs / 1000
-    void audio.play().catch(() => undefined)
-  }, [])
 
   const reopen = (): void => {
     // Close first, so main reads afresh instead of answering from the stopped follow.
@@ -77,17 +106,11 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   }
   if (query.isError) {
     return (
-      <div className="conversation-detail">
-        <ErrorNotice error={query.error} testId="open-error" />
-        <div className="button-row">
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-          <button type="button" className="button" onClick={props.onClose}>
-            Close
-          </button>
-        </div>
-      </div>
+      <OpenFailed
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onClose={props.onClose}
+      />
     )
   }
   const { conversation, messages, evaluations, watch } = query.data

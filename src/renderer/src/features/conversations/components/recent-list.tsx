@@ -12,6 +12,11 @@ import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useConversationsStore } from '../stores/conversations-store'
 import { StatusChip } from './status-chip'
 
+/** Whether any of a row's words contains the (lower-case) search text; all rows for none. */
+function matchesSearch(words: readonly string[], needle: string): boolean {
+  return needle === '' || words.some((word) => word.toLowerCase().includes(needle))
+}
+
 /** The local list of opened conversations: searchable, removable, persisted by main. */
 export function RecentList(props: {
   onOpen: (id: string) => void
@@ -25,12 +30,8 @@ export function RecentList(props: {
   const filter = useConversationsStore((s) => s.listFilter)
   const setFilter = useConversationsStore((s) => s.setListFilter)
   const needle = filter.trim().toLowerCase()
-  const items = (query.data?.items ?? []).filter(
-    (item) =>
-      needle === '' ||
-      [item.id, agentLabel(agents, item.agentId), item.status].some((v) =>
-        v.toLowerCase().includes(needle),
-      ),
+  const items = (query.data?.items ?? []).filter((item) =>
+    matchesSearch([item.id, agentLabel(agents, item.agentId), item.status], needle),
   )
   return (
     <section className="recent" aria-labelledby="recent-title">
@@ -38,12 +39,7 @@ export function RecentList(props: {
         Opened conversations
       </h2>
       {query.data?.notice != null && (
-        <Notice tone="warning" title="List reset" testId="recent-notice">
-          <p className="notice__text">{query.data.notice}</p>
-          <button type="button" className="button button--small" onClick={() => dismiss.mutate()}>
-            Dismiss
-          </button>
-        </Notice>
+        <ListResetNotice notice={query.data.notice} onDismiss={() => dismiss.mutate()} />
       )}
       {query.isError && <ErrorNotice error={query.error} />}
       {remove.isError && <ErrorNotice error={remove.error} />}
@@ -97,5 +93,17 @@ export function RecentList(props: {
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The list file was unreadable and started over: say so until dismissed. */
+function ListResetNotice(props: { notice: string; onDismiss: () => void }): ReactElement {
+  return (
+    <Notice tone="warning" title="List reset" testId="recent-notice">
+      <p className="notice__text">{props.notice}</p>
+      <button type="button" className="button button--small" onClick={props.onDismiss}>
+        Dismiss
+      </button>
+    </Notice>
   )
 }

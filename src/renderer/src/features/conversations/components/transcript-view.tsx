@@ -1,110 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { KeyboardEvent, MouseEvent, ReactElement } from 'react'
+import { useRef } from 'react'
+import type { ReactElement } from 'react'
 import type { Conversation, ConversationMessage } from '../../../../../shared/domain/conversation'
-import {
-  formatOffset,
-  isKnownRole,
-  roleName,
-  turnOffsetMs,
-} from '../../../../../shared/domain/conversation-format'
-import { ToolCallCard } from './tool-call-card'
-
-/** Within this many pixels of the end counts as "at the bottom" (new turns keep it there). */
-const BOTTOM_SLACK_PX = 32
-
-function searchableText(m: ConversationMessage): string {
-  const parts = [m.content, m.toolName ?? '']
-  if (m.role === 'tool') {
-    parts.push(
-      JSON.stringify(m.toolArgs ?? null, null, 2),
-      JSON.stringify(m.toolResult ?? null, null, 2),
-    )
-  }
-  return parts.join('\n').toLowerCase()
-}
-
-function highlighter(query: string): (text: string) => ReactElement {
-  const needle = query.trim().toLowerCase()
-  return (text) => {
-    if (needle === '') return <>{text}</>
-    const lower = text.toLowerCase()
-    const out: (string | ReactElement)[] = []
-    let from = 0
-    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, from)) {
-      if (at > from) out.push(text.slice(from, at))
-      out.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>)
-      from = at + needle.length
-    }
-    if (from < text.length) out.push(text.slice(from))
-    return <>{out}</>
-  }
-}
-
-function isInteractive(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a, input, pre, summary') !== null
-}
-
-/**
- * One turn. Memoised: while scrolling, only rows that come into view render, not every row on
- * screen at every frame.
- */
-const TurnRow = memo(function TurnRow(props: {
-  message: ConversationMessage
-  offset: number | null
-  current: boolean
-  seekable: boolean
-  expanded: boolean
-  onToggle: (id: string) => void
-  onSeek: (message: ConversationMessage) => void
-  onRowClick: (event: MouseEvent, message: ConversationMessage) => void
-  highlight: (text: string) => ReactElement
-}): ReactElement {
-  const { message, offset, seekable, highlight } = props
-  const known = isKnownRole(message.role)
-  const time = formatOffset(offset)
-  return (
-    <article
-      className={`turn turn--${known ? message.role : 'other'}${props.current ? ' turn--current' : ''}${seekable ? ' turn--seekable' : ''}`}
-      data-testid="turn"
-      data-role={message.role}
-      data-message-id={message.id}
-      onClick={(event) => props.onRowClick(event, message)}
-    >
-      <button
-        type="button"
-        className="turn__time"
-        disabled={!seekable || offset === null}
-        onClick={() => props.onSeek(message)}
-        aria-label={
-          seekable && offset !== null
-            ? `Play the recording from ${time}`
-            : `At ${time || 'an unknown time'}`
-        }
-      >
-        {time || '–'}
-      </button>
-      <span className={`turn__role${known ? '' : ' turn__role--unknown'}`}>
-        {roleName(message.role)}
-      </span>
-      <div className="turn__body">
-        {message.role === 'tool' ? (
-          <ToolCallCard
-            name={message.toolName}
-            args={message.toolArgs}
-            result={message.toolResult}
-            content={message.content}
-            expanded={props.expanded}
-            onToggle={() => props.onToggle(message.id)}
-            highlight={highlight}
-          />
-        ) : (
-          <p className="turn__text">{highlight(message.content)}</p>
-        )}
-      </div>
-    </article>
-  )
-})
+import { turnOffsetMs } from '../../../../../shared/domain/conversation-format'
+import { useTranscriptFollow } from '../hooks/use-transcript-follow'
+import { useTranscriptSearch } from '../hooks/use-transcript-search'
+import { TranscriptSearchBar } from './transcript-search-bar'
+import { TurnRow, useToggleSet, useTurnSeek } from './transcript-turn'
 
 /**
  * The transcript: virtualized (10,000 turns scroll smoothly), each turn with its time from the
@@ -120,25 +22,6 @@ export function TranscriptView(props: {
 }): ReactElement {
   const { conversation, messages, live, onSeek } = props
   const scrollRef = useRef<HTMLDivElement>(null)
-  const atBottom = useRef(true)
-  const seenCount = useRef(messages.length)
-  const [unseen, setUnseen] = useState(0)
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
-  const [query, setQuery] = useState('')
-  const [current, setCurrent] = useState(0)
-
-  const haystacks = useMemo(() => messages.map(searchableText), [messages])
-  const needle = query.trim().toLowerCase()
-  const matches = useMemo(() => {
-    if (needle === '') return []
-    const found: number[] = []
-    haystacks.forEach((text, index) => {
-      if (text.includes(needle)) found.push(index)
-    })
-    return found
-  }, [haystacks, needle])
-  const currentRow = matches.length > 0 ? matches[Math.min(current, matches.length - 1)] : undefined
-  const highlight = useMemo(() => highlighter(query), [query])
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
@@ -152,79 +35,13 @@ export function TranscriptView(props: {
     getItemKey: (index) => messages[index]?.id ?? index,
   })
 
-  const scrollToEnd = useCallback(() => {
-    if (messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })
-    setUnseen(0)
-  }, [messages.length, virtualizer])
-
-  // A live conversation opens at its latest turn; a finished one at its first.
-  useEffect(() => {
-    if (live && messages.length > 0)
-      virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })
-    // Only on mount: later turns follow the stick-to-bottom rule below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  useLayoutEffect(() => {
-    const added = messages.length - seenCount.current
-    seenCount.current = messages.length
-    if (added <= 0) return
-    if (atBottom.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })
-    else setUnseen((n) => n + added)
-  }, [messages.length, virtualizer])
-
-  const onScroll = (): void => {
-    const el = scrollRef.current
-    if (el === null) return
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK_PX
-    if (atBottom.current && unseen > 0) setUnseen(0)
-  }
-
-  const goTo = (next: number): void => {
-    if (matches.length === 0) return
-    const index = ((next % matches.length) + matches.length) % matches.length
-    setCurrent(index)
-    const row = matches[index]
-    if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'center' })
-  }
-
-  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'Enter') {
-      event.preventDefault()
-      goTo(current + (event.shiftKey ? -1 : 1))
-    } else if (event.key === 'Escape') {
-      setQuery('')
-    }
-  }
-
-  const toggle = useCallback(
-    (id: string): void =>
-      setExpanded((previous) => {
-        const next = new Set(previous)
-        if (next.has(id)) next.delete(id)
-        else next.add(id)
-        return next
-      }),
-    [],
+  const follow = useTranscriptFollow(messages.length, live, scrollRef, virtualizer)
+  const search = useTranscriptSearch(messages, (row) =>
+    virtualizer.scrollToIndex(row, { align: 'center' }),
   )
 
-  const seekTo = useCallback(
-    (message: ConversationMessage): void => {
-      const offset = turnOffsetMs(conversation, message)
-      if (onSeek !== null && offset !== null) onSeek(offset)
-    },
-    [conversation, onSeek],
-  )
-
-  const onRowClick = useCallback(
-    (event: MouseEvent, message: ConversationMessage): void => {
-      if (isInteractive(event.target)) return
-      // Selecting text is not a request to seek.
-      if ((window.getSelection()?.toString() ?? '') !== '') return
-      seekTo(message)
-    },
-    [seekTo],
-  )
+  const [expanded, toggle] = useToggleSet()
+  const { seekTo, onRowClick } = useTurnSeek(conversation, onSeek)
 
   return (
     <section className="transcript" aria-labelledby="transcript-title">
@@ -233,50 +50,12 @@ export function TranscriptView(props: {
           Transcript{' '}
           <span className="transcript__count">{messages.length.toLocaleString()} turns</span>
         </h2>
-        <div className="transcript__search" role="search">
-          <input
-            className="input"
-            type="search"
-            aria-label="Search the transcript"
-            placeholder="Search the transcript"
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value)
-              setCurrent(0)
-            }}
-            onKeyDown={onSearchKey}
-          />
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => goTo(current - 1)}
-            disabled={matches.length === 0}
-            aria-label="Previous match"
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => goTo(current + 1)}
-            disabled={matches.length === 0}
-            aria-label="Next match"
-          >
-            ↓
-          </button>
-          <span className="transcript__matches" aria-live="polite" data-testid="search-count">
-            {needle === ''
-              ? ''
-              : matches.length === 0
-                ? 'No match'
-                : `${Math.min(current, matches.length - 1) + 1} of ${matches.length}`}
-          </span>
-        </div>
+        <TranscriptSearchBar search={search} />
       </div>
       <div
         ref={scrollRef}
         className="transcript__scroll"
-        onScroll={onScroll}
+        onScroll={follow.onScroll}
         tabIndex={0}
         role="log"
         aria-label="Transcript"
@@ -305,28 +84,31 @@ export function TranscriptView(props: {
                 <TurnRow
                   message={message}
                   offset={offset}
-                  current={item.index === currentRow}
+                  current={item.index === search.currentRow}
                   seekable={onSeek !== null}
                   expanded={expanded.has(message.id)}
                   onToggle={toggle}
                   onSeek={seekTo}
                   onRowClick={onRowClick}
-                  highlight={highlight}
+                  highlight={search.highlight}
                 />
               </div>
             )
           })}
         </div>
       </div>
-      {unseen > 0 && (
-        <button
-          type="button"
-          className="button button--small transcript__jump"
-          onClick={scrollToEnd}
-        >
-          {unseen === 1 ? '1 new turn' : `${unseen} new turns`} ↓
-        </button>
-      )}
+      <NewTurnsButton unseen={follow.unseen} onClick={follow.scrollToEnd} />
     </section>
+  )
+}
+
+/** "3 new turns ↓" when turns arrived below while the reader was reading further up. */
+function NewTurnsButton(props: { unseen: number; onClick: () => void }): ReactElement | null {
+  const { unseen } = props
+  if (unseen === 0) return null
+  return (
+    <button type="button" className="button button--small transcript__jump" onClick={props.onClick}>
+      {unseen === 1 ? '1 new turn' : `${unseen} new turns`} ↓
+    </button>
   )
 }

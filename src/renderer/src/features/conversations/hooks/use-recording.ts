@@ -1,24 +1,11 @@
 import { useEffect, useState } from 'react'
-import { call } from '../../../lib/ipc'
+import { loadRecording } from '../api/recording-api'
 
 export type RecordingState =
   | { kind: 'none' }
   | { kind: 'loading' }
   | { kind: 'ready'; url: string; bytes: number }
   | { kind: 'error'; error: unknown }
-
-async function loadRecording(id: string): Promise<{ blob: Blob; bytes: number }> {
-  const info = await call((api) => api.conversations.prepareRecording({ id }))
-  const parts: Uint8Array<ArrayBuffer>[] = []
-  let offset = 0
-  while (offset < info.totalBytes) {
-    const chunk = await call((api) => api.conversations.readRecording({ id, offset }))
-    if (chunk.byteLength === 0) break
-    parts.push(new Uint8Array(chunk))
-    offset += chunk.byteLength
-  }
-  return { blob: new Blob(parts, { type: info.mimeType }), bytes: offset }
-}
 
 /**
  * The recording of a conversation as a blob: URL. Main downloads it (the page makes no network

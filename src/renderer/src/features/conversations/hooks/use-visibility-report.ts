@@ -1,13 +1,11 @@
 import { useEffect } from 'react'
-import { call } from '../../../lib/ipc'
+import { reportWindowVisibility } from '../api/conversation-queries'
 
 /** Tells main when the window is hidden or shown, so it polls slower while nobody looks. */
 export function useVisibilityReport(): void {
   useEffect(() => {
     const report = (): void => {
-      void call((api) =>
-        api.conversations.setVisibility({ hidden: document.visibilityState === 'hidden' }),
-      ).catch(() => undefined)
+      reportWindowVisibility(document.visibilityState === 'hidden')
     }
     report()
     document.addEventListener('visibilitychange', report)

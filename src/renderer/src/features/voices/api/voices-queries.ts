@@ -48,32 +48,6 @@ export function useFirstVoices(enabled: boolean, order: 'name' | 'name-desc') {
   })
 }
 
-/**
- * Whether Voices can reach the service: `no-key` without a credential, `key-elsewhere` when the
- * saved key belongs to another base URL (main does not send it there), `ready` otherwise.
- */
-export type VoicesAccess =
-  | { state: 'loading' }
-  | { state: 'ready' }
-  | { state: 'no-key' }
-  | { state: 'key-elsewhere'; keyHost: string | null; baseUrl: string }
-
-/**
- * The account status read under the Account screen's own query key, so both share one cached
- * copy, which the shell keeps fresh from `account:changed` (features do not import each other).
- */
-export function useVoicesAccess(): VoicesAccess {
-  const { data: status } = useQuery({
-    queryKey: ['account', 'status'],
-    queryFn: () => call((api) => api.account.getStatus()),
-  })
-  if (status === undefined) return { state: 'loading' }
-  if (status.credential === 'none') return { state: 'no-key' }
-  if (status.keyFor?.usable === false)
-    return { state: 'key-elsewhere', keyHost: status.keyFor.host, baseUrl: status.baseUrl }
-  return { state: 'ready' }
-}
-
 /** Reloads the list from the service (not from main's cache). */
 export function useRefreshVoices() {
   const queryClient = useQueryClient()

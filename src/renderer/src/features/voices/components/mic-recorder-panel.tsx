@@ -57,11 +57,6 @@ export function MicRecorderPanel(props: {
     }
   }
 
-  // A level meter in dBFS: -60 dB at the left, 0 dB at the right.
-  const db = level.rms > 0 ? 20 * Math.log10(level.rms) : -60
-  const fill = Math.max(0, Math.min(1, (db + 60) / 60))
-  const hot = level.peak >= 0.99
-
   return (
     <div className="mic-panel" data-testid="mic-panel" data-state={state}>
       <div className="button-row">
@@ -90,25 +85,36 @@ export function MicRecorderPanel(props: {
           </span>
         )}
       </div>
-      {state === 'recording' && (
-        <div
-          className="level-meter"
-          aria-hidden="true"
-          data-testid="level-meter"
-          data-level={fill.toFixed(3)}
-        >
-          <div
-            className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
-            style={{ width: `${Math.round(fill * 100)}%` }}
-          />
-        </div>
-      )}
-      {state === 'recording' && (
-        <p className="field__hint">
-          Read naturally for 10-30 seconds, one speaker, no music. Keep the meter in the middle; it
-          turns red when the voice clips.
-        </p>
-      )}
+      {state === 'recording' && <LevelMeter rms={level.rms} peak={level.peak} />}
     </div>
+  )
+}
+
+/**
+ * A level meter in dBFS while recording: -60 dB at the left, 0 dB at the right, red when the voice
+ * clips; with how to read for a good sample under it.
+ */
+function LevelMeter(props: { rms: number; peak: number }): ReactElement {
+  const db = props.rms > 0 ? 20 * Math.log10(props.rms) : -60
+  const fill = Math.max(0, Math.min(1, (db + 60) / 60))
+  const hot = props.peak >= 0.99
+  return (
+    <>
+      <div
+        className="level-meter"
+        aria-hidden="true"
+        data-testid="level-meter"
+        data-level={fill.toFixed(3)}
+      >
+        <div
+          className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
+          style={{ width: `${Math.round(fill * 100)}%` }}
+        />
+      </div>
+      <p className="field__hint">
+        Read naturally for 10-30 seconds, one speaker, no music. Keep the meter in the middle; it
+        turns red when the voice clips.
+      </p>
+    </>
   )
 }

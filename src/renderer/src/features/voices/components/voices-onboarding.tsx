@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import type { VoicesAccess } from '../api/voices-queries'
+import type { VoicesAccess } from '../hooks/voices-access'
 
 /** The id of the sentence that says why key-requiring actions are disabled (aria-describedby). */
 export const NO_KEY_REASON_ID = 'voices-no-key-reason'

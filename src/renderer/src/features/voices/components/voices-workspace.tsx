@@ -1,52 +1,38 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
-import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
+import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import {
   useDeleteVoice,
   useRefreshVoices,
   useReloadVoicesOnAccountChange,
-  useVoiceLibrary,
-  useFirstVoices,
-  useVoiceList,
-  useVoicesAccess,
 } from '../api/voices-queries'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
+import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
 import type { VoicePlayers } from '../hooks/use-voice-players'
 import { createVoicePlayers, VoicePlayersContext } from '../hooks/use-voice-players'
-import type { VoiceCriteria } from '../hooks/voice-search'
-import { buildVoiceIndex, facetsOf, filterVoices, sortVoices } from '../hooks/voice-search'
+import { keyMissing, voicesAccess } from '../hooks/voices-access'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { CreateVoiceDialog } from './create-voice-dialog'
 import { DeleteVoiceDialog } from './delete-voice-dialog'
 import { PlayerBar } from './player-bar'
-import { VoiceDetails } from './voice-details'
-import { VoiceList } from './voice-list'
-import { VoiceToolbar } from './voice-toolbar'
+import { VoicesBrowser } from './voices-browser'
 import { NO_KEY_REASON_ID, VoicesOnboarding } from './voices-onboarding'
 import './voices.css'
 
-const EMPTY: readonly string[] = []
-
-function isUnfiltered(criteria: VoiceCriteria): boolean {
-  return (
-    criteria.query.trim() === '' &&
-    criteria.locale === '' &&
-    criteria.gender === '' &&
-    criteria.model === '' &&
-    criteria.type === '' &&
-    !criteria.favoritesOnly
-  )
-}
+/** A voice just created (the voice) or deleted (its name). */
+type VoiceChange = { created: Voice } | { deleted: string }
 
 /** The Voices workspace: browse, preview, clone, delete voices and download samples. */
 export function VoicesWorkspace(props: {
   focusOnMount?: boolean
+  /** The account status (undefined while it loads): without a usable key Voices asks for one. */
+  accountStatus: AccountStatus | undefined
   /** Opens the Account screen (the shell owns navigation). */
   onOpenAccount?: () => void
 }): ReactElement {
@@ -64,6 +50,7 @@ export function VoicesWorkspace(props: {
     <VoicePlayersContext.Provider value={players}>
       <VoicesScreen
         focusOnMount={props.focusOnMount ?? false}
+        accountStatus={props.accountStatus}
         trial={trial}
         onOpenAccount={props.onOpenAccount}
       />
@@ -73,86 +60,27 @@ export function VoicesWorkspace(props: {
 
 function VoicesScreen(props: {
   focusOnMount: boolean
+  accountStatus: AccountStatus | undefined
   trial: TrialSession
   onOpenAccount: (() => void) | undefined
 }): ReactElement {
   useReloadVoicesOnAccountChange()
-  const access = useVoicesAccess()
-  const criteria = useVoicesUiStore((s) => s.criteria)
-  const sort = useVoicesUiStore((s) => s.sort)
-  // The first rows come first (a small call, asked before the whole list) when they are what the
-  // list would show: no search or filter, sorted by name.
-  const nameOrder = sort === 'name' || sort === 'name-desc' ? sort : null
-  const unfiltered = isUnfiltered(criteria)
-  const first = useFirstVoices(
-    access.state === 'ready' && nameOrder !== null && unfiltered,
-    nameOrder ?? 'name',
-  )
-  // Without a key there is nothing to ask the service: no call, no error, an onboarding panel.
-  const list = useVoiceList(access.state === 'ready')
-  const library = useVoiceLibrary()
+  const access = voicesAccess(props.accountStatus)
+  const catalog = useVoiceCatalog(access)
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
   const actions = useVoiceActions(props.trial)
-  const selectedId = useVoicesUiStore((s) => s.selectedId)
   const select = useVoicesUiStore((s) => s.select)
+  const selectedId = useVoicesUiStore((s) => s.selectedId)
   const createOpen = useVoicesUiStore((s) => s.createOpen)
   const setCreateOpen = useVoicesUiStore((s) => s.setCreateOpen)
-  const deletingId = useVoicesUiStore((s) => s.deletingId)
   const askDelete = useVoicesUiStore((s) => s.askDelete)
-  const inScriptIds = useScriptVoicesStore((s) => s.voiceIdsInOpenScript)
   const searchRef = useRef<HTMLInputElement>(null)
-  const [created, setCreated] = useState<Voice | null>(null)
-  const [deleted, setDeleted] = useState<string | null>(null)
+  // The last voice created or deleted here, for the notice that says so.
+  const [change, setChange] = useState<VoiceChange | null>(null)
+  useSearchShortcut(searchRef)
 
-  const partial =
-    list.data === undefined && first.data !== undefined && nameOrder !== null && unfiltered
-      ? first.data
-      : null
-  const voices = list.data ?? partial?.voices
-  const index = useMemo(() => buildVoiceIndex(voices ?? []), [voices])
-  const facets = useMemo(() => facetsOf(index), [index])
-  const favorites = useMemo(() => new Set(library.data?.favorites ?? EMPTY), [library.data])
-  const recent = library.data?.recent ?? EMPTY
-  const inScript = useMemo(() => new Set(inScriptIds), [inScriptIds])
-  // Sorted once per load, order or use; each keystroke only filters (which keeps the order).
-  const sorted = useMemo(() => sortVoices(index, sort, recent), [index, sort, recent])
-  const filtered = useMemo(
-    () => filterVoices(sorted, criteria, favorites),
-    [sorted, criteria, favorites],
-  )
-  const selected = useMemo(
-    () => voices?.find((v) => v.id === selectedId) ?? null,
-    [voices, selectedId],
-  )
-  const deleting = useMemo(
-    () => voices?.find((v) => v.id === deletingId) ?? null,
-    [voices, deletingId],
-  )
-
-  // "/" focuses the search box from anywhere in the workspace except a text field.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
-      const target = event.target as HTMLElement | null
-      const typing =
-        target !== null &&
-        (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-      if (typing || document.querySelector('dialog[open]') !== null) return
-      event.preventDefault()
-      searchRef.current?.focus()
-      searchRef.current?.select()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
-
-  const noKeyAccess =
-    access.state === 'no-key' || access.state === 'key-elsewhere'
-      ? access
-      : list.error instanceof AppError && list.error.code === 'AUTH_MISSING'
-        ? ({ state: 'no-key' } as const)
-        : null
+  const noKeyAccess = keyMissing(access, catalog.list.error)
   const needsKey = noKeyAccess !== null
 
   const onDelete = useCallback(
@@ -169,38 +97,108 @@ function VoicesScreen(props: {
       aria-labelledby="workspace-title"
       data-testid="workspace"
     >
-      <div className="voices-header">
-        <WorkspaceHeader
-          title="Voices"
-          description="Find a voice for your scripts, listen to it, and manage the personal voices cloned from your recordings."
-          focusOnMount={props.focusOnMount}
-        />
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={needsKey || refresh.isPending || list.isPending}
-            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
-            onClick={() => refresh.mutate()}
-          >
-            {refresh.isPending ? 'Refreshing…' : 'Refresh'}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={needsKey}
-            aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
-            title={needsKey ? 'Needs an API key: add one on the Account screen' : undefined}
-            onClick={() => setCreateOpen(true)}
-          >
-            New personal voice…
-          </button>
-        </div>
-      </div>
+      <VoicesHeader
+        focusOnMount={props.focusOnMount}
+        needsKey={needsKey}
+        refreshDisabled={refresh.isPending || catalog.list.isPending}
+        refreshing={refresh.isPending}
+        onRefresh={() => refresh.mutate()}
+        onCreate={() => setCreateOpen(true)}
+      />
+      <VoicesNotices library={catalog.library.data} change={change} />
+      {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
 
-      {library.data?.notice != null && (
+      {noKeyAccess !== null ? (
+        <VoicesOnboarding access={noKeyAccess} onOpenAccount={() => props.onOpenAccount?.()} />
+      ) : (
+        <VoicesBody catalog={catalog} actions={actions} searchRef={searchRef} onDelete={onDelete} />
+      )}
+      {!needsKey && <PlayerBar onStop={actions.stop} />}
+
+      <CreateVoiceDialog
+        open={createOpen}
+        locales={catalog.facets.locales}
+        onClose={() => setCreateOpen(false)}
+        onCreated={(voice) => {
+          setCreateOpen(false)
+          setChange({ created: voice })
+          select(voice.id)
+        }}
+      />
+      <DeleteVoiceDialog
+        voice={catalog.deleting}
+        busy={remove.isPending}
+        error={remove.error}
+        onCancel={() => askDelete(null)}
+        onConfirm={(voice) =>
+          remove.mutate(voice.id, {
+            onSuccess: () => {
+              askDelete(null)
+              setChange({ deleted: voice.displayName })
+              if (selectedId === voice.id) select(null)
+            },
+          })
+        }
+      />
+    </section>
+  )
+}
+
+/** The title, and Refresh and New personal voice (both need a key). */
+function VoicesHeader(props: {
+  focusOnMount: boolean
+  needsKey: boolean
+  refreshDisabled: boolean
+  refreshing: boolean
+  onRefresh: () => void
+  onCreate: () => void
+}): ReactElement {
+  const { needsKey } = props
+  return (
+    <div className="voices-header">
+      <WorkspaceHeader
+        title="Voices"
+        description="Find a voice for your scripts, listen to it, and manage the personal voices cloned from your recordings."
+        focusOnMount={props.focusOnMount}
+      />
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={needsKey || props.refreshDisabled}
+          aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
+          onClick={props.onRefresh}
+        >
+          {props.refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={needsKey}
+          aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
+          title={needsKey ? 'Needs an API key: add one on the Account screen' : undefined}
+          onClick={props.onCreate}
+        >
+          New personal voice…
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** What just happened: local data reset, a voice created or deleted. */
+function VoicesNotices(props: {
+  library: VoiceLibrary | undefined
+  change: VoiceChange | null
+}): ReactElement {
+  const { library, change } = props
+  const created = change !== null && 'created' in change ? change.created : null
+  const deleted = change !== null && 'deleted' in change ? change.deleted : null
+  return (
+    <>
+      {library?.notice != null && (
         <Notice tone="warning" title="Local voice data was reset">
-          <p className="notice__text">{library.data.notice}</p>
+          <p className="notice__text">{library.notice}</p>
         </Notice>
       )}
       {created !== null && (
@@ -213,96 +211,20 @@ function VoicesScreen(props: {
       {deleted !== null && (
         <Notice tone="success" title={`Deleted “${deleted}”`} testId="voice-deleted" />
       )}
-      {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
+    </>
+  )
+}
 
-      {noKeyAccess !== null ? (
-        <VoicesOnboarding access={noKeyAccess} onOpenAccount={() => props.onOpenAccount?.()} />
-      ) : list.isError ? (
-        <div className="voices-error">
-          <ErrorNotice error={list.error} testId="voices-error" />
-          <button type="button" className="button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <>
-          <VoiceToolbar
-            searchRef={searchRef}
-            locales={facets.locales}
-            models={facets.models}
-            shown={filtered.length}
-            total={index.length}
-            loadingTotal={partial?.total ?? null}
-          />
-          <div className="voices-body">
-            {list.isPending && partial === null ? (
-              <div className="voice-list voice-list--loading" role="status">
-                Loading voices…
-              </div>
-            ) : (
-              <VoiceList
-                entries={filtered}
-                selectedId={selectedId}
-                favorites={favorites}
-                inScript={inScript}
-                onSelect={select}
-                onPreview={actions.preview}
-                onToggleFavorite={actions.toggleFavorite}
-                onDelete={onDelete}
-              />
-            )}
-            <div className="voices-side">
-              {selected !== null ? (
-                <VoiceDetails
-                  key={selected.id}
-                  voice={selected}
-                  library={library.data}
-                  onPreview={actions.preview}
-                  onTry={actions.tryText}
-                  onStopTry={actions.stop}
-                  onToggleFavorite={actions.toggleFavorite}
-                  onDelete={onDelete}
-                />
-              ) : (
-                <p className="voices-side__empty">
-                  Select a voice to see its languages and tags, preview it or try it with your own
-                  text. Keys: / search, ↑ ↓ move, Enter preview, Space favourite, Delete removes a
-                  personal voice.
-                </p>
-              )}
-            </div>
-          </div>
-        </>
-      )}
-      {!needsKey && <PlayerBar onStop={actions.stop} />}
-
-      <CreateVoiceDialog
-        open={createOpen}
-        locales={facets.locales}
-        onClose={() => setCreateOpen(false)}
-        onCreated={(voice) => {
-          setCreateOpen(false)
-          setDeleted(null)
-          setCreated(voice)
-          select(voice.id)
-        }}
-      />
-      <DeleteVoiceDialog
-        voice={deleting}
-        busy={remove.isPending}
-        error={remove.error}
-        onCancel={() => askDelete(null)}
-        onConfirm={(voice) =>
-          remove.mutate(voice.id, {
-            onSuccess: () => {
-              askDelete(null)
-              setCreated(null)
-              setDeleted(voice.displayName)
-              if (selectedId === voice.id) select(null)
-            },
-          })
-        }
-      />
-    </section>
+/** The list and details, or what went wrong loading the list with a way to try again. */
+function VoicesBody(props: Parameters<typeof VoicesBrowser>[0]): ReactElement {
+  const { list } = props.catalog
+  if (!list.isError) return <VoicesBrowser {...props} />
+  return (
+    <div className="voices-error">
+      <ErrorNotice error={list.error} testId="voices-error" />
+      <button type="button" className="button" onClick={() => void list.refetch()}>
+        Try again
+      </button>
+    </div>
   )
 }

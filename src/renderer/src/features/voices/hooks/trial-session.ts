@@ -1,7 +1,7 @@
 import { AppError } from '../../../../../shared/errors'
 import type { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
-import { call, subscribe } from '../../../lib/ipc'
+import { cancelVoiceTrial, onVoiceTrialEvents, startVoiceTrial } from '../api/voice-trial'
 
 type TrialEvent =
   | { kind: 'audio'; seq: number; chunk: Uint8Array }
@@ -26,25 +26,16 @@ export class TrialSession {
 
   /** Listens to main's trial events; returns the stop function (the workspace's effect). */
   attach(): () => void {
-    const offAudio = subscribe((api) =>
-      api.voices.onTryAudio(({ jobId, seq, chunk }) =>
-        this.#deliver(jobId, { kind: 'audio', seq, chunk }),
-      ),
-    )
-    const offEnded = subscribe((api) =>
-      api.voices.onTryEnded((payload) =>
+    this.#unsubscribe = onVoiceTrialEvents({
+      audio: ({ jobId, seq, chunk }) => this.#deliver(jobId, { kind: 'audio', seq, chunk }),
+      ended: (payload) =>
         this.#deliver(
           payload.jobId,
           payload.ok
             ? { kind: 'ended', ok: true }
             : { kind: 'ended', ok: false, error: AppError.fromData(payload.error) },
         ),
-      ),
-    )
-    this.#unsubscribe = () => {
-      offAudio()
-      offEnded()
-    }
+    })
     return () => {
       this.cancel()
       this.#unsubscribe?.()
@@ -68,13 +59,11 @@ export class TrialSession {
     this.#starting = true
     this.#early.clear()
     try {
-      const { jobId } = await call((api) =>
-        api.voices.tryText({
-          voiceId: input.voiceId,
-          text: input.text,
-          ...(input.model === undefined ? {} : { model: input.model }),
-        }),
-      )
+      const { jobId } = await startVoiceTrial({
+        voiceId: input.voiceId,
+        text: input.text,
+        ...(input.model === undefined ? {} : { model: input.model }),
+      })
       this.#jobId = jobId
       const early = this.#early.get(jobId) ?? []
       this.#early.clear()
@@ -91,7 +80,7 @@ export class TrialSession {
     const jobId = this.#jobId
     this.#jobId = null
     this.#player.stop()
-    if (jobId !== null) void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)
+    if (jobId !== null) cancelVoiceTrial(jobId)
   }
 
   #deliver(jobId: string, event: TrialEvent): void {

@@ -1,0 +1,115 @@
+import type { ReactElement } from 'react'
+import type { Plan } from '../../../../../shared/domain/account'
+import { PLAN_LIMITS } from '../../../../../shared/domain/account'
+import type { PlanDraft } from '../stores/account-draft-store'
+
+const planOptions: { plan: Plan; name: string; detail: string }[] = [
+  {
+    plan: 'free',
+    name: 'Free',
+    detail:
+      PLAN_LIMITS.free.maxInFlight === 1
+        ? `Renders one passage at a time, up to ${PLAN_LIMITS.free.requestsPerSecond} a second`
+        : `Renders up to ${PLAN_LIMITS.free.maxInFlight} passages at once`,
+  },
+  {
+    plan: 'paid',
+    name: 'Paid',
+    detail: `Renders up to ${PLAN_LIMITS.paid.maxInFlight} passages at once, ${PLAN_LIMITS.paid.requestsPerSecond} a second`,
+  },
+  { plan: 'custom', name: 'Custom', detail: 'Limits agreed with the service for your account' },
+]
+
+/** Free, Paid or Custom, each with what it means for rendering speed. */
+export function PlanOptions(props: {
+  draft: PlanDraft | null
+  onChoose: (plan: Plan) => void
+}): ReactElement {
+  const { draft } = props
+  return (
+    <fieldset className="plan-options" disabled={draft === null}>
+      <legend className="visually-hidden">Plan</legend>
+      {planOptions.map((option) => (
+        <label key={option.plan} className="plan-option">
+          <input
+            type="radio"
+            name="plan"
+            value={option.plan}
+            checked={draft?.plan === option.plan}
+            onChange={() => props.onChoose(option.plan)}
+          />
+          <span className="plan-option__text">
+            <strong>{option.name}</strong>
+            <span>{option.detail}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/** One number of a custom plan, with its error under it. */
+function LimitField(props: {
+  id: string
+  label: string
+  integer: boolean
+  value: string
+  error: string | null | undefined
+  onChange: (value: string) => void
+}): ReactElement {
+  const { id, error } = props
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        inputMode={props.integer ? 'numeric' : 'decimal'}
+        min={props.integer ? '1' : '0.1'}
+        max="1000"
+        step={props.integer ? '1' : 'any'}
+        value={props.value}
+        aria-invalid={error !== undefined && error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The limits agreed for a custom plan: requests per second and requests at a time. */
+export function CustomLimitsFields(props: {
+  draft: PlanDraft
+  errors: { requestsPerSecond: string | null | undefined; maxInFlight: string | null | undefined }
+  update: (patch: Partial<PlanDraft>) => void
+}): ReactElement {
+  const { draft, errors, update } = props
+  return (
+    <div className="plan-custom">
+      <LimitField
+        id="plan-rps"
+        label="Requests per second"
+        integer={false}
+        value={draft.requestsPerSecond}
+        error={errors.requestsPerSecond}
+        onChange={(value) => update({ requestsPerSecond: value })}
+      />
+      <LimitField
+        id="plan-in-flight"
+        label="Requests at a time"
+        integer
+        value={draft.maxInFlight}
+        error={errors.maxInFlight}
+        onChange={(value) => update({ maxInFlight: value })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react'
+import type { TranscriptSearch } from '../hooks/use-transcript-search'
+
+/** The transcript's search box, previous/next match buttons and the "2 of 5" count. */
+export function TranscriptSearchBar(props: { search: TranscriptSearch }): ReactElement {
+  const { search } = props
+  return (
+    <div className="transcript__search" role="search">
+      <input
+        className="input"
+        type="search"
+        aria-label="Search the transcript"
+        placeholder="Search the transcript"
+        value={search.query}
+        onChange={(event) => search.search(event.target.value)}
+        onKeyDown={search.onSearchKey}
+      />
+      <button
+        type="button"
+        className="button button--small"
+        onClick={search.previous}
+        disabled={!search.hasMatches}
+        aria-label="Previous match"
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={search.next}
+        disabled={!search.hasMatches}
+        aria-label="Next match"
+      >
+        ↓
+      </button>
+      <span className="transcript__matches" aria-live="polite" data-testid="search-count">
+        {search.countText}
+      </span>
+    </div>
+  )
+}

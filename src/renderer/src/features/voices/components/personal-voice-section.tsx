@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import type { Voice } from '../../../../../shared/domain/voice'
+import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
+import { ErrorNotice } from '../../../components/error-notice'
+import { revealSample } from '../api/voice-samples'
+import { useDownloadSample } from '../api/voices-queries'
+
+/** A personal voice's own part: its consent record, downloading its sample, deleting it. */
+export function PersonalVoiceSection(props: {
+  voice: Voice
+  consent: VoiceLibrary['consents'][number] | undefined
+  onDelete: (voice: Voice) => void
+}): ReactElement {
+  const { voice, consent } = props
+  const download = useDownloadSample()
+  const [revealError, setRevealError] = useState<unknown>(null)
+
+  return (
+    <div className="voice-details__block">
+      <h3>Personal voice</h3>
+      {consent !== undefined ? (
+        <p className="field__hint" data-testid="consent-record">
+          Consent from {consent.fullName} ({consent.email}) recorded{' '}
+          {new Date(consent.createdAt).toLocaleString()}.
+        </p>
+      ) : (
+        <p className="field__hint">No consent record on this computer (created elsewhere).</p>
+      )}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={download.isPending}
+          onClick={() => download.mutate({ voiceId: voice.id, voiceName: voice.displayName })}
+        >
+          {download.isPending ? 'Downloading…' : 'Download sample…'}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => props.onDelete(voice)}
+        >
+          Delete voice…
+        </button>
+      </div>
+      {download.isSuccess && download.data !== null && (
+        <p className="field__hint" role="status" data-testid="sample-saved">
+          Saved {download.data.path} ({Math.round(download.data.bytes / 1024)} KB,{' '}
+          {download.data.extension.toUpperCase()}).{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              const path = download.data?.path
+              if (path === undefined) return
+              setRevealError(null)
+              revealSample(path).catch(setRevealError)
+            }}
+          >
+            Show in folder
+          </button>
+        </p>
+      )}
+      {revealError !== null && <ErrorNotice error={revealError} />}
+      {download.isError && <ErrorNotice error={download.error} testId="download-error" />}
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { Fragment } from 'react'
+import type { ReactElement } from 'react'
+import type { Voice } from '../../../../../shared/domain/voice'
+import { CopyButton } from '../../../components/copy-button'
+import { modelName } from './voice-labels'
+
+/**
+ * The identifiers the service uses (voice, models, locale, tags, the sample's fingerprint), folded
+ * away under "Details": for support requests, not for choosing a voice.
+ */
+export function VoiceIdentifiers(props: {
+  voice: Voice
+  sampleSha256: string | undefined
+}): ReactElement {
+  const { voice, sampleSha256 } = props
+  return (
+    <details className="voice-details__ids" data-testid="voice-ids">
+      <summary>Details</summary>
+      <p className="field__hint">
+        The identifiers the service uses, for support requests and scripts that call it.
+      </p>
+      <dl className="voice-ids">
+        <dt>Voice id</dt>
+        <dd>
+          <code className="mono" data-testid="voice-id">
+            {voice.id}
+          </code>
+          <CopyButton text={voice.id} what="voice id" />
+        </dd>
+        {voice.models.map((m) => (
+          <Fragment key={m.name}>
+            <dt>{modelName(m.name)} model id</dt>
+            <dd>
+              <code className="mono">{m.name}</code>
+              <CopyButton text={m.name} what={`${modelName(m.name)} model id`} />
+            </dd>
+          </Fragment>
+        ))}
+        {voice.locale !== null && (
+          <>
+            <dt>Locale code</dt>
+            <dd>
+              <code className="mono">{voice.locale}</code>
+              <CopyButton text={voice.locale} what="locale code" />
+            </dd>
+          </>
+        )}
+        {voice.tags.length > 0 && (
+          <>
+            <dt>Tags</dt>
+            <dd>
+              <code className="mono">{voice.tags.join(', ')}</code>
+              <CopyButton text={voice.tags.join(', ')} what="tags" />
+            </dd>
+          </>
+        )}
+        {sampleSha256 !== undefined && (
+          <>
+            <dt>Sample SHA-256</dt>
+            <dd>
+              <code className="mono voice-ids__hash" data-testid="sample-sha256">
+                {sampleSha256}
+              </code>
+              <CopyButton text={sampleSha256} what="sample SHA-256" />
+            </dd>
+          </>
+        )}
+      </dl>
+    </details>
+  )
+}

@@ -1,0 +1,87 @@
+import { useMemo } from 'react'
+import type { Dispatch, ReactElement, RefObject } from 'react'
+import type { VoiceGender } from '../../../../../shared/domain/voice'
+import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
+import type { DraftAction, VoiceDraft } from '../hooks/voice-draft'
+import { genderLabel, localeName } from './voice-labels'
+
+/** Name, gender and (optional) language of a new personal voice, on one row. */
+export function VoiceIdentityFields(props: {
+  idPrefix: string
+  nameRef: RefObject<HTMLInputElement | null>
+  draft: VoiceDraft
+  dispatch: Dispatch<DraftAction>
+  /** Why the name cannot be used (the form's own check, or the service's), or null. */
+  nameProblem: string | null
+  /** The languages the app knows (those of the loaded voices and their models). */
+  locales: readonly string[]
+}): ReactElement {
+  const { idPrefix: ids, nameRef, draft, dispatch, nameProblem, locales } = props
+  const languages = useMemo(
+    () =>
+      locales
+        .map((l) => ({ locale: l, name: localeName(l) }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    [locales],
+  )
+  return (
+    <div className="create-voice__row">
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-name`}>
+          Name
+        </label>
+        <input
+          ref={nameRef}
+          id={`${ids}-name`}
+          className="input"
+          value={draft.name}
+          maxLength={100}
+          aria-invalid={nameProblem !== null}
+          onChange={(e) => dispatch({ type: 'edit', change: { name: e.target.value } })}
+        />
+        {nameProblem !== null && <span className="field__error">{nameProblem}</span>}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-gender`}>
+          Gender
+        </label>
+        <select
+          id={`${ids}-gender`}
+          className="input"
+          value={draft.gender}
+          onChange={(e) =>
+            dispatch({ type: 'edit', change: { gender: e.target.value as VoiceGender } })
+          }
+        >
+          {VOICE_GENDERS.map((g) => (
+            <option key={g} value={g}>
+              {genderLabel(g)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field create-voice__language">
+        <label className="field__label" htmlFor={`${ids}-locale`}>
+          Language
+        </label>
+        <select
+          id={`${ids}-locale`}
+          className="input"
+          value={draft.locale}
+          aria-describedby={`${ids}-locale-hint`}
+          onChange={(e) => dispatch({ type: 'edit', change: { locale: e.target.value } })}
+        >
+          <option value="">Detect automatically</option>
+          {languages.map((l) => (
+            <option key={l.locale} value={l.locale}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        <span id={`${ids}-locale-hint`} className="field__hint">
+          Optional: the language the sample is spoken in.
+        </span>
+      </div>
+    </div>
+  )
+}

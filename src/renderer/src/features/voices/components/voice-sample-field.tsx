@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import type { VoiceSample, VoiceSampleState } from '../hooks/use-voice-sample'
+import { sampleSizeText } from '../hooks/use-voice-sample'
+import { MicRecorderPanel } from './mic-recorder-panel'
+import { SampleFindings } from './sample-findings'
+
+/**
+ * The sample part of the "new personal voice" form: drop a file, choose one, or record one; then
+ * listen to it and read what the page's check found. `rejected` is the service's own reason when
+ * it refused the sample; `problem` is what the form still needs (shown after a first attempt).
+ */
+export function VoiceSampleField(props: {
+  state: VoiceSampleState
+  rejected: string | null
+  problem: string | null
+}): ReactElement {
+  const { sample, busy, error } = props.state
+  const { stageBytes, chooseFile, dropFile, setError } = props.state
+  const [dragging, setDragging] = useState(false)
+
+  return (
+    <fieldset className="create-voice__section">
+      <legend className="field__label">Sample of the voice</legend>
+      <div
+        className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault()
+          setDragging(false)
+          const file = event.dataTransfer.files[0]
+          if (file !== undefined) dropFile(file)
+        }}
+        data-testid="sample-drop-zone"
+      >
+        <p>
+          Drop an audio file here, or{' '}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void chooseFile()}
+            disabled={busy !== null}
+          >
+            Choose a file…
+          </button>
+        </p>
+        <p className="field__hint">
+          One person speaking, 10-30 seconds, no music. WAV, MP3, Ogg, FLAC or M4A, up to 10 MB.
+        </p>
+      </div>
+      <MicRecorderPanel
+        hasRecording={sample?.origin === 'recording'}
+        onRecorded={(wav, seconds) =>
+          void stageBytes(`recording-${Math.round(seconds)}s.wav`, wav, 'recording')
+        }
+        onError={setError}
+      />
+      {busy !== null && (
+        <p className="field__hint" role="status">
+          {busy}
+        </p>
+      )}
+      {sample !== null && <SampleCard sample={sample} />}
+      {error !== null && (
+        <p className="field__error" role="alert" data-testid="sample-error">
+          {error}
+        </p>
+      )}
+      {props.rejected !== null && (
+        <p className="field__error" role="alert" data-testid="sample-rejected">
+          The service rejected the sample: {props.rejected}
+        </p>
+      )}
+      {props.problem !== null && error === null && (
+        <span className="field__error">{props.problem}</span>
+      )}
+    </fieldset>
+  )
+}
+
+/** The chosen sample: its name and size, a player, and what the check found. */
+function SampleCard(props: { sample: VoiceSample }): ReactElement {
+  const { sample } = props
+  return (
+    <div className="sample-card" data-testid="sample-card">
+      <p>
+        <strong data-testid="sample-name">{sample.staged.fileName}</strong>{' '}
+        <span className="field__hint">
+          {sampleSizeText(sample.staged.size)}
+          {sample.check?.measures != null &&
+            ` · ${sample.check.measures.durationSec.toFixed(1)} s · ${sample.check.measures.sampleRate} Hz`}
+        </span>
+      </p>
+      <audio controls src={sample.url} className="sample-card__audio" />
+      {sample.check !== null && <SampleFindings check={sample.check} />}
+    </div>
+  )
+}
