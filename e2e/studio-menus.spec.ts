@@ -162,12 +162,6 @@ test('the File and Edit menu commands run the script actions, from any workspace
   await page.keyboard.press('Escape')
   await expect(renderDialog).toBeHidden()
 
-  // File > Save asks where (the first save), then the title says saved.
-  const path = join(app.userDataDir, 'book.voicedesk')
-  app.platform.answerNextSave(path)
-  await app.menuCommand({ command: 'script:save' })
-  await expect(page.getByTestId('script-title')).toContainText('book.voicedesk — saved')
-
   // File > Export Script… writes the words as Markdown, with what was typed a moment ago.
   await script.text(0).fill('The first line of the book, as exported.')
   const exported = join(app.userDataDir, 'book-text.md')
@@ -177,6 +171,12 @@ test('the File and Edit menu commands run the script actions, from any workspace
   expect(await readFile(exported, 'utf8')).toBe('The first line of the book, as exported.\n')
   await page.getByTestId('script-exported').getByRole('button', { name: 'Dismiss' }).click()
   await page.getByRole('button', { name: 'Undo' }).click()
+
+  // File > Save asks where (the first save), then the title says saved.
+  const path = join(app.userDataDir, 'book.voicedesk')
+  app.platform.answerNextSave(path)
+  await app.menuCommand({ command: 'script:save' })
+  await expect(page.getByTestId('script-title')).toContainText('book.voicedesk — saved')
 
   // Close it; File > Open Recent reopens it by the id main gave it (never a path).
   await page.getByRole('button', { name: 'Close document' }).click()

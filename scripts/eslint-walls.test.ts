@@ -96,11 +96,9 @@ describe('only api modules call main', () => {
     ['a feature component', `${R}/features/voices/components/voice-details.tsx`, '../../../'],
     ['a feature hook', `${R}/features/conversations/hooks/use-recording.ts`, '../../../'],
     ['a feature store', `${R}/features/account/stores/account-store.ts`, '../../../'],
-    [
-      'a script component not on the temporary list',
-      `${R}/features/script/components/block-row.tsx`,
-      '../../../',
-    ],
+    ['a script component', `${R}/features/script/components/block-row.tsx`, '../../../'],
+    ['a script hook', `${R}/features/script/hooks/use-script-audio.ts`, '../../../'],
+    ['other shared state', `${R}/lib/shared-state/script-voices.ts`, '../'],
     ['the app shell outside app/api', `${R}/app/theme.tsx`, '../'],
     ['a shared component', `${R}/components/notice.tsx`, '../'],
   ])('stops %s from importing lib/ipc', async (_case, filePath, depth) => {
@@ -112,11 +110,7 @@ describe('only api modules call main', () => {
   it.each([
     ['a feature api module', `${R}/features/voices/api/voices-queries.ts`, '../../../'],
     ['the app api module', `${R}/app/api/app-api.ts`, '../../'],
-    [
-      'a script hook on the temporary list',
-      `${R}/features/script/hooks/use-script-audio.ts`,
-      '../../../',
-    ],
+    ['the shared voice library', `${R}/lib/shared-state/voice-library.ts`, '../'],
   ])('lets %s import lib/ipc', async (_case, filePath, depth) => {
     expect(await wallErrors(filePath, ipcImport(depth))).toEqual([])
   })
