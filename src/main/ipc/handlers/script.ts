@@ -53,6 +53,10 @@ export function createScriptHandlers(
     },
     'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
     'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
+    'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),
+    'script:renderAudioChunk': ({ docId, offset, length }) =>
+      script.renderAudioChunk(docId, offset, length),
+    'script:renderWords': ({ docId, fromMs, toMs }) => script.renderWords(docId, fromMs, toMs),
     'script:preview': ({ project, blockId, selection }, { sender, emit }) =>
       script.preview(sender.webContentsId, project, blockId, selection, (event) =>
         emit(event.channel, event.payload),

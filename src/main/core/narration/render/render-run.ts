@@ -35,6 +35,7 @@ import type { SubtitleCue } from '../assemble/subtitle-cues'
 import { buildCues, withPunctuation } from '../assemble/subtitle-cues'
 import { formatSrt, formatVtt } from '../assemble/subtitle-format'
 import type { NarrationRenderResult, RenderOptions } from './render-options'
+import { buildRenderTimeline } from '../assemble/render-timeline'
 
 /** The subtitle file beside an output: same name, `.srt` or `.vtt`. */
 export function subtitlesPathFor(outputPath: string, kind: 'srt' | 'vtt'): string {
@@ -162,10 +163,14 @@ export async function runRender(
 
   const words: TimedWord[] = []
   const checked: CheckedPiece[] = []
+  // Where each block's audio starts, for the chapter marks of the app's player.
+  const blockStartMs = new Map<number, number>()
   const piecePlaced = (pieceIndex: number, startSample: number, piece: ReadyPiece): void => {
     const planned = plan.pieces[pieceIndex]
     const block = planned ? plan.blocks[planned.blockIndex] : undefined
     if (!planned || !block) return
+    const startMs = (startSample * 1000) / PCM_SAMPLE_RATE
+    blockStartMs.set(block.index, Math.min(blockStartMs.get(block.index) ?? startMs, startMs))
     const pieceWords = timedWordsOfPiece(
       piece.speechMarks,
       { blockIndex: block.index, spans: planned.spans, blockText: block.text },
@@ -304,6 +309,7 @@ export async function runRender(
     stage('subtitles written')
     await journal.remove()
     await cache.flush()
+    options.onTimeline?.(buildRenderTimeline(plan.blocks, words, blockStartMs))
     stage('done')
     state.phase = 'done'
     state.etaSeconds = 0
