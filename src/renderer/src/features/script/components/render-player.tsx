@@ -81,7 +81,8 @@ function useTimelineWords(docId: string, enabled: boolean, seconds: number) {
   const ms = seconds * 1000
   const inside = ms >= held.fromMs && ms < held.toMs - WORDS_BEFORE_MS
   useEffect(() => {
-    if (!enabled || inside || asking.current) return
+    // After a failure the strip says so and stops asking (the player itself keeps working).
+    if (!enabled || inside || asking.current || error !== null) return
     asking.current = true
     const fromMs = Math.max(0, ms - WORDS_BEFORE_MS)
     const toMs = ms + WORDS_AFTER_MS
@@ -94,7 +95,7 @@ function useTimelineWords(docId: string, enabled: boolean, seconds: number) {
       .finally(() => {
         asking.current = false
       })
-  }, [docId, enabled, inside, ms])
+  }, [docId, enabled, inside, ms, error])
   return { words: held.words, error }
 }
 
@@ -266,7 +267,7 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
 
   const chapters = info?.chapters ?? []
   const chapter = chapterAt(chapters, seconds)
-  const loading = info !== undefined && !ready && error === null
+  const loading = !ready && error === null && playback.error === null
   return (
     <div
       className="render-player"
