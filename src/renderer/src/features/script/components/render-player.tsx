@@ -57,6 +57,22 @@ function waveColours(element: HTMLElement): {
   }
 }
 
+/**
+ * wavesurfer lays out its shadow DOM with an inline <style>, which the page's policy (no inline
+ * styles) refuses. The same rules are adopted as a constructed style sheet, which the policy
+ * allows, rather than loosening the policy for every page of the app.
+ */
+function adoptWaveStyles(surfer: WaveSurfer): void {
+  const root = surfer.getWrapper().getRootNode()
+  if (!(root instanceof ShadowRoot)) return
+  const sheets = [...root.querySelectorAll('style')].map((style) => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(style.textContent)
+    return sheet
+  })
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets]
+}
+
 /** The chapter a time falls in (the last one started), or null. */
 function chapterAt(chapters: RenderPlayback['chapters'], seconds: number): number | null {
   let found: number | null = null
@@ -185,6 +201,7 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
       ...waveColours(container),
     })
     surferRef.current = surfer
+    adoptWaveStyles(surfer)
     const offs = [
       surfer.on('ready', () => setReady(true)),
       surfer.on('play', () => setPlaying(true)),
