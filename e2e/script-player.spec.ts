@@ -20,11 +20,11 @@ test.afterEach(async () => {
 const SCRIPT = [
   '# The Lamp',
   '',
-  'The keeper climbed the narrow stairs and lit the lamp before the storm.',
+  'The keeper climbed the narrow stairs at dusk, trimmed the wick, and lit the great lamp before the storm came in from the west.',
   '',
   '# The Sea',
   '',
-  'Below the tower the sea was calm and grey, and the boats came home one by one.',
+  'Below the tower the sea was calm and grey, and one by one the fishing boats came home to the harbour with their lanterns swinging.',
   '',
 ].join('\n')
 
@@ -128,6 +128,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   await page.keyboard.press('Home')
   await expect.poll(position).toBe(0)
   await page.keyboard.press('ArrowRight')
+  expect(before).toBeGreaterThan(6)
   await expect.poll(position).toBeCloseTo(5, 1)
   await expect(wave).toHaveAttribute('aria-valuenow', '5')
   // The second chapter starts after the first paragraph and its pause.
@@ -165,6 +166,9 @@ test('a finished render is a short summary with details, plays in the app, and p
   await expect(settings.getByLabel('Between paragraphs')).toHaveValue('3700')
   await settings.getByRole('button', { name: 'Done' }).click()
 
+  // Put away, the summary comes back only for the new render.
+  await finished.getByRole('button', { name: 'Dismiss the render summary' }).click()
+  await expect(finished).toHaveCount(0)
   await script.startRender(app, out, 'wav')
   await expect(finished).toBeVisible({ timeout: 60_000 })
   const after = (await probeAudio(out)).duration

@@ -18,7 +18,7 @@ const BIG_STEP_SECONDS = 30
 const WORDS_BEFORE_MS = 4_000
 const WORDS_AFTER_MS = 30_000
 
-export function clock(seconds: number): string {
+function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
   const h = Math.floor(s / 3600)
   const m = Math.floor((s % 3600) / 60)
@@ -230,9 +230,21 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
               : undefined
         await surfer.loadBlob(blob, peaks, info.durationSeconds)
         for (const chapter of info.chapters) {
+          // Styled through the element (the shadow DOM is out of reach of the app's CSS), in
+          // the theme's colours so the label reads in light and dark.
+          const label = document.createElement('span')
+          label.textContent = chapter.title
+          Object.assign(label.style, {
+            display: 'inline-block',
+            padding: '0 4px',
+            fontSize: '11px',
+            color: 'var(--color-text)',
+            background: 'var(--color-surface)',
+            borderRadius: '3px',
+          })
           regions.addRegion({
             start: chapter.startSeconds,
-            content: chapter.title,
+            content: label,
             color: 'var(--color-accent)',
             drag: false,
             resize: false,
