@@ -85,7 +85,14 @@ function FinishedSummary(props: {
         <span className="render-summary__text">
           <strong>{finished.outputName}</strong> is ready: {clock(result.durationSeconds)} long
           {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}, in{' '}
-          <span title={result.outputPath}>{folderOf(result.outputPath)}</span>.
+          <span title={result.outputPath}>{folderOf(result.outputPath)}</span>.{' '}
+          <span
+            className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
+            data-testid="render-summary-notes"
+          >
+            {notes.join(' ')}
+            {warn ? ' See Details.' : ''}
+          </span>
         </span>
         <span className="button-row">
           <button
@@ -130,13 +137,6 @@ function FinishedSummary(props: {
           </button>
         </span>
       </div>
-      <p
-        className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
-        data-testid="render-summary-notes"
-      >
-        {notes.join(' ')}
-        {warn ? ' See Details.' : ''}
-      </p>
       {playerOpen && <RenderPlayer docId={docId} finished={finished} />}
       {actionError !== null && <ErrorNotice error={actionError} />}
       <RenderDetailsDialog

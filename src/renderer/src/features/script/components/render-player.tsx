@@ -41,20 +41,28 @@ function spokenClock(seconds: number): string {
   return parts.filter(Boolean).join(' ')
 }
 
-/** The theme's colours for the canvas, which cannot read CSS variables itself. */
+/**
+ * The theme's colours for the canvas, which takes neither CSS variables nor light-dark(): each is
+ * resolved to rgb() by letting an element of the page use it.
+ */
 function waveColours(element: HTMLElement): {
   waveColor: string
   progressColor: string
   cursorColor: string
 } {
-  const style = getComputedStyle(element)
-  const read = (name: string, fallback: string): string =>
-    style.getPropertyValue(name).trim() || fallback
-  return {
-    waveColor: read('--color-border-strong', '#999'),
-    progressColor: read('--color-accent', '#36c'),
-    cursorColor: read('--color-text', '#000'),
+  const probe = document.createElement('span')
+  element.append(probe)
+  const resolve = (name: string): string => {
+    probe.style.color = `var(${name})`
+    return getComputedStyle(probe).color
   }
+  const colours = {
+    waveColor: resolve('--color-text-subtle'),
+    progressColor: resolve('--color-accent'),
+    cursorColor: resolve('--color-text'),
+  }
+  probe.remove()
+  return colours
 }
 
 /**
@@ -134,10 +142,11 @@ function TranscriptStrip(props: {
   const ms = props.seconds * 1000
   let current = words.findIndex((w) => w.startMs <= ms && ms < w.endMs)
   if (current < 0) current = Math.max(0, words.findIndex((w) => w.startMs > ms) - 1)
-  const shown = words.slice(Math.max(0, current - 8), current + 24)
+  // Few words before the heard one, so it stays in view in a narrow window.
+  const shown = words.slice(Math.max(0, current - 3), current + 24)
   const heard = words[current]
   return (
-    <div className="render-player__words-row">
+    <>
       <p className="render-player__words" data-testid="player-words" aria-hidden="true">
         {shown.map((word) => (
           <span
@@ -162,7 +171,7 @@ function TranscriptStrip(props: {
       >
         Show in script
       </button>
-    </div>
+    </>
   )
 }
 
@@ -191,7 +200,7 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
     const regions = RegionsPlugin.create()
     const surfer = WaveSurfer.create({
       container,
-      height: 64,
+      height: 48,
       barWidth: 2,
       barGap: 1,
       barRadius: 1,
@@ -241,6 +250,7 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
             color: 'var(--color-text)',
             background: 'var(--color-surface)',
             borderRadius: '3px',
+            whiteSpace: 'nowrap',
           })
           regions.addRegion({
             start: chapter.startSeconds,
@@ -306,6 +316,31 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
       data-ready={ready ? 'true' : 'false'}
       data-position={seconds.toFixed(2)}
     >
+      <div
+        className="render-player__wave"
+        role="slider"
+        tabIndex={ready ? 0 : -1}
+        aria-label="Position"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(duration)}
+        aria-valuenow={Math.round(seconds)}
+        aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(duration)}${
+          chapter !== null && chapters[chapter] ? `, ${chapters[chapter].title}` : ''
+        }`}
+        aria-disabled={!ready}
+        aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
+        title="Space plays or pauses; the arrow keys move 5 seconds (with Shift, 30)"
+        onKeyDown={onKeyDown}
+      >
+        <div ref={waveRef} className="render-player__canvas" />
+        {loading && (
+          <p className="render-player__loading field__hint" role="status">
+            {playback.isPending
+              ? 'Reading the waveform…'
+              : `Loading ${Math.round(loaded * 100)} %…`}
+          </p>
+        )}
+      </div>
       <div className="render-player__controls">
         <button
           type="button"
@@ -336,6 +371,11 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
         <span className="render-player__time" data-testid="player-time">
           {clock(seconds)} / {clock(duration)}
         </span>
+        {info !== undefined && ready ? (
+          <TranscriptStrip docId={docId} playback={info} seconds={seconds} onSeek={seek} />
+        ) : (
+          <span className="render-player__words" />
+        )}
         {chapters.length > 0 && (
           <label className="render-player__chapter">
             <span className="visually-hidden">Go to chapter</span>
@@ -354,34 +394,6 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
           </label>
         )}
       </div>
-      <div
-        className="render-player__wave"
-        role="slider"
-        tabIndex={ready ? 0 : -1}
-        aria-label="Position"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(duration)}
-        aria-valuenow={Math.round(seconds)}
-        aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(duration)}${
-          chapter !== null && chapters[chapter] ? `, ${chapters[chapter].title}` : ''
-        }`}
-        aria-disabled={!ready}
-        aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
-        title="Space plays or pauses; the arrow keys move 5 seconds (with Shift, 30)"
-        onKeyDown={onKeyDown}
-      >
-        <div ref={waveRef} className="render-player__canvas" />
-        {loading && (
-          <p className="render-player__loading field__hint" role="status">
-            {playback.isPending
-              ? 'Reading the waveform…'
-              : `Loading ${Math.round(loaded * 100)} %…`}
-          </p>
-        )}
-      </div>
-      {info !== undefined && ready && (
-        <TranscriptStrip docId={docId} playback={info} seconds={seconds} onSeek={seek} />
-      )}
       {(playback.error ?? error) !== null && (
         <ErrorNotice error={playback.error ?? error} testId="render-player-error" />
       )}
