@@ -101,8 +101,11 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   sandbox.clearRequestLog()
   await script.startRender(app, out)
   await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
-  await expect(app.page.getByTestId('render-report')).toBeVisible()
   await snap(app, 'script-render-finished')
+  // The script check is in the Details dialog now, so the editor keeps its room.
+  await app.page.getByTestId('render-finished').getByRole('button', { name: 'Details…' }).click()
+  await expect(app.page.getByTestId('render-report')).toBeVisible()
+  await app.page.keyboard.press('Escape')
   const probe = await probeAudio(out)
   expect(probe.codec).toBe('mp3')
   const srt = await readFile(join(dir, 'kitchen.srt'), 'utf8')
@@ -139,10 +142,13 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
     timeout: 60_000,
   })
   expect((await probeAudio(aac)).codec).toBe('aac')
+  await app.page.getByTestId('render-finished').getByRole('button', { name: 'Details…' }).click()
+  await expect(app.page.getByTestId('render-pause-rounding')).toBeVisible()
   await expect(app.page.getByTestId('render-pause-rounding')).toContainText(
     /frames of 42\.67 ms: the 3 pauses were rounded to whole frames, each at most \d+\.\d ms off/,
   )
   await snap(app, 'script-render-aac')
+  await app.page.keyboard.press('Escape')
 })
 
 test('plays a rendered block with the current word highlighted; clicking a word plays from there', async ({

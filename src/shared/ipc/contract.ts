@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { PlaybackWord, RenderPlayback } from '../domain/render-playback'
+import { MAX_AUDIO_CHUNK_BYTES } from '../domain/render-playback'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo, MenuCommand, ThemeChoice } from '../domain/app'
@@ -477,6 +479,29 @@ export const invokes = {
     z.object({ docId }),
     SMALL_INPUT,
     "Opens the document's last finished render in the default player.",
+  ),
+  'script:renderPlayback': invoke<RenderPlayback>()(
+    z.object({ docId }),
+    SMALL_INPUT,
+    "The in-app player's view of the document's last finished render: size, media type, waveform peaks (16-bit WAV/PCM), chapter marks, whether word timings exist.",
+  ),
+  'script:renderAudioChunk': invoke<Uint8Array>()(
+    z.object({
+      docId,
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      length: z.number().int().min(1).max(MAX_AUDIO_CHUNK_BYTES),
+    }),
+    SMALL_INPUT,
+    "Up to 4 MiB of the document's last finished render from a byte offset (fewer at the end); the player reads the file chunk by chunk.",
+  ),
+  'script:renderWords': invoke<PlaybackWord[]>()(
+    z.object({
+      docId,
+      fromMs: z.number().min(0).max(1e9),
+      toMs: z.number().min(0).max(1e9),
+    }),
+    SMALL_INPUT,
+    'The words heard between two times of the last finished render (at most 400), with their place in the script.',
   ),
   'script:preview': invoke<{ jobId: string }>()(
     z.object({

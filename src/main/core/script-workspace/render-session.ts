@@ -8,6 +8,7 @@ import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import { startRender } from '../narration/render/render-job'
+import type { RenderTimeline } from '../narration/assemble/render-timeline'
 import type { SplitOutput } from '../narration/assemble/render-outputs'
 import type { SpeechSource } from '../narration/fetch/speech-source'
 import type { RenderPlan } from '../narration/plan/render-plan'
@@ -75,6 +76,8 @@ export interface RenderSessionOptions {
   /** A fresh source per attempt: a key changed in Account while paused applies to the retry. */
   source: () => SpeechSource
   logger: Logger
+  /** The finished program's words and chapters (for the app's player). */
+  onTimeline?: (timeline: RenderTimeline) => void
   onStatus: (status: RenderStatus) => void
   onSettled: (
     outcome: { ok: true; value: RenderResult } | { ok: false; error: unknown },
@@ -116,6 +119,7 @@ export function startRenderSession(options: RenderSessionOptions): { jobId: stri
           split: splitForRender(options.settings, options.outputPath),
           logger: options.logger,
           holder: 'window',
+          ...(options.onTimeline ? { onTimeline: options.onTimeline } : {}),
         })
         const cancel = (): void => job.cancel()
         signal.addEventListener('abort', cancel, { once: true })

@@ -33,6 +33,9 @@ import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
+import type { RenderTimeline } from '../narration/assemble/render-timeline'
+import type { PlaybackWord, RenderPlayback } from '../../../shared/domain/render-playback'
+import { RenderPlaybacks } from './render-playback'
 import { RenderRecords } from './render-records'
 import { projectForRender, splitForRender, startRenderSession } from './render-session'
 import { ScriptDocuments } from './script-documents'
@@ -83,6 +86,8 @@ export class ScriptWorkspaceService {
   readonly #records: RenderRecords
   readonly #running = new Map<string, RenderStatus & { docId: string }>()
   readonly #finished = new Map<string, FinishedRender>()
+  /** What the app's player needs of each document's last finished render. */
+  readonly #playbacks = new RenderPlaybacks()
   #cache: Promise<PieceCache> | null = null
   readonly #plans = new BlockPlanMemo()
   /** Takes being made, by `${window}:${requestId}`, with what stops them. */
@@ -239,6 +244,8 @@ export class ScriptWorkspaceService {
       ...(record === null ? {} : { renderedBlocks: record.renderedBlocks }),
     })
     this.#finished.delete(key)
+    this.#playbacks.forget(key)
+    let timeline: RenderTimeline | null = null
     const outputName = basename(outputPath)
     const { platform, logger } = this.options
     const { jobId } = startRenderSession({
@@ -251,6 +258,9 @@ export class ScriptWorkspaceService {
       cache,
       source: () => upstreamSpeechSource(this.options.client(), { voices: catalog }),
       logger: logger.child('render'),
+      onTimeline: (made) => {
+        timeline = made
+      },
       onStatus: (status) => {
         this.#running.set(status.jobId, { ...status, docId })
         const { piecesDone, piecesTotal } = status.progress
@@ -269,6 +279,7 @@ export class ScriptWorkspaceService {
             finishedAt: new Date().toISOString(),
           }
           this.#finished.set(key, finished)
+          this.#playbacks.remember(key, finished, timeline)
           void this.#recordFinished(key, outputPath, plan)
           if (background) {
             platform.notify({ title: 'Render finished', body: `${outputName} is ready.` })
@@ -326,6 +337,21 @@ export class ScriptWorkspaceService {
     if (finished === undefined)
       throw new AppError('NOT_FOUND', 'There is no finished render to show.')
     return finished.result.outputPath
+  }
+
+  /** The in-app player's view of a document's last finished render (waveform measured once). */
+  renderPlayback(docId: string): Promise<RenderPlayback> {
+    return this.#playbacks.playback(this.documents.keyOf(docId))
+  }
+
+  /** A chunk of a document's last finished render, for the in-app player. */
+  renderAudioChunk(docId: string, offset: number, length: number): Promise<Uint8Array> {
+    return this.#playbacks.audioChunk(this.documents.keyOf(docId), offset, length)
+  }
+
+  /** The words heard between two times of a document's last finished render. */
+  renderWords(docId: string, fromMs: number, toMs: number): PlaybackWord[] {
+    return this.#playbacks.words(this.documents.keyOf(docId), fromMs, toMs)
   }
 
   /** Streams a block (or a selection of it) of an open document as of `revision`. */

@@ -60,6 +60,10 @@ export function createScriptHandlers(
     },
     'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
     'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
+    'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),
+    'script:renderAudioChunk': ({ docId, offset, length }) =>
+      script.renderAudioChunk(docId, offset, length),
+    'script:renderWords': ({ docId, fromMs, toMs }) => script.renderWords(docId, fromMs, toMs),
     'script:preview': ({ docId, revision, blockId, selection }, { sender, emit }) =>
       script.preview(sender.webContentsId, docId, revision, blockId, selection, (event) =>
         emit(event.channel, event.payload),

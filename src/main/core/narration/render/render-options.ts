@@ -1,3 +1,4 @@
+import type { RenderTimeline } from '../assemble/render-timeline'
 import type { RenderResult } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
 import type { Clock } from '../../clock'
@@ -45,6 +46,8 @@ export interface RenderOptions {
   preset?: PresetRequirements | null
   /** Free bytes at a path, for the space check (statfs by default). */
   freeBytes?: (path: string) => Promise<number>
+  /** Receives the finished program's words and chapter starts (the app's player shows them). */
+  onTimeline?: (timeline: RenderTimeline) => void
 }
 
 /** What a finished render produced, with what only some formats report. */

@@ -20,6 +20,8 @@ import type { SplitOutput } from '../assemble/render-outputs'
 import type { CheckedPiece } from '../assemble/script-check'
 import { checkScript } from '../assemble/script-check'
 import type { TimedWord } from '../assemble/spoken-words'
+import type { RenderTimeline } from '../assemble/render-timeline'
+import { buildRenderTimeline } from '../assemble/render-timeline'
 import { timedWordsOfPiece } from '../assemble/spoken-words'
 import type { SubtitleCue } from '../assemble/subtitle-cues'
 import { buildCues, withPunctuation } from '../assemble/subtitle-cues'
@@ -44,16 +46,20 @@ export interface HeardText {
 export function trackHeardWords(plan: RenderPlan, subtitles: boolean) {
   const words: TimedWord[] = []
   const checked: CheckedPiece[] = []
+  // Where each block's audio starts, for the chapter marks of the app's player.
+  const blockStartMs = new Map<number, number>()
   let heard: HeardText | null = null
   return {
     piecePlaced: (pieceIndex: number, startSample: number, piece: ReadyPiece): void => {
       const planned = plan.pieces[pieceIndex]
       const block = planned ? plan.blocks[planned.blockIndex] : undefined
       if (!planned || !block) return
+      const startMs = (startSample * 1000) / PCM_SAMPLE_RATE
+      blockStartMs.set(block.index, Math.min(blockStartMs.get(block.index) ?? startMs, startMs))
       const pieceWords = timedWordsOfPiece(
         piece.speechMarks,
         { blockIndex: block.index, spans: planned.spans, blockText: block.text },
-        (startSample * 1000) / PCM_SAMPLE_RATE,
+        startMs,
       )
       words.push(...pieceWords)
       checked.push({
@@ -72,6 +78,8 @@ export function trackHeardWords(plan: RenderPlan, subtitles: boolean) {
       }
       return heard
     },
+    /** The program's words and chapter starts, for the app's player. */
+    timeline: (): RenderTimeline => buildRenderTimeline(plan.blocks, words, blockStartMs),
   }
 }
 

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react'
 import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
-import { ErrorNotice } from '../../../components/error-notice'
-import { ComplianceSummary } from './compliance-summary'
-import { Notice } from '../../../components/notice'
+import type { FinishedRender } from '../../../../../shared/domain/script-workspace'
 import {
   cancelRender,
   openFinishedRender,
   revealFinishedRender,
   startRender,
 } from '../api/render-api'
+import { RenderDetailsDialog } from './render-details-dialog'
+import { RenderPlayer } from './render-player'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
 import type { useRenderSession } from '../hooks/use-render-session'
-import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
@@ -51,18 +52,112 @@ function BusyWait(props: { waitMs: number }): ReactElement {
   )
 }
 
-/** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished report. */
-function formatSignedMs(ms: number): string {
-  const rounded = Math.round(ms)
-  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : '±'}${Math.abs(rounded).toLocaleString()} ms`
+/**
+ * A finished render in plain words: where the file is and how long, Play (in the app), Show in
+ * folder; what the checks found is one line, the rest in a dialog, so the editor keeps its room.
+ */
+function FinishedSummary(props: {
+  docId: string
+  finished: FinishedRender
+  onDismiss: () => void
+}): ReactElement {
+  const { docId, finished } = props
+  const { result } = finished
+  const [playerOpen, setPlayerOpen] = useState(false)
+  const [detailsOpen, setDetailsOpen] = useState(false)
+  const [actionError, setActionError] = useState<unknown>(null)
+  const act = (run: () => Promise<unknown>): void => {
+    setActionError(null)
+    run().catch(setActionError)
+  }
+  const parts = result.extraFiles.length
+  const failedFiles = result.compliance?.files.filter((f) => !f.pass).length ?? 0
+  const notes = [
+    result.compliance === null
+      ? ''
+      : result.compliance.pass
+        ? `Ready for ${result.compliance.presetName}.`
+        : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
+    result.checks.length === 0
+      ? 'The audio says what the script says.'
+      : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
+  ].filter(Boolean)
+  const warn = failedFiles > 0 || result.checks.length > 0
+  return (
+    <div className="render-summary" data-testid="render-finished">
+      <div className="render-summary__head">
+        <span className="render-summary__text">
+          <strong>{finished.outputName}</strong> is ready: {clock(result.durationSeconds)} long
+          {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}, in{' '}
+          <span title={result.outputPath}>{folderOf(result.outputPath)}</span>.{' '}
+          <span
+            className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
+            data-testid="render-summary-notes"
+          >
+            {notes.join(' ')}
+            {warn ? ' See Details.' : ''}
+          </span>
+        </span>
+        <span className="button-row">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            aria-expanded={playerOpen}
+            onClick={() => setPlayerOpen(!playerOpen)}
+          >
+            {playerOpen ? 'Hide player' : 'Play'}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => act(() => revealFinishedRender(docId))}
+          >
+            Show in folder
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            title="Open it in the system's audio player"
+            onClick={() => act(() => openFinishedRender(docId))}
+          >
+            Open in player app
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-haspopup="dialog"
+            onClick={() => setDetailsOpen(true)}
+          >
+            Details…
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-label="Dismiss the render summary"
+            title="Dismiss"
+            onClick={props.onDismiss}
+          >
+            ✕
+          </button>
+        </span>
+      </div>
+      {playerOpen && <RenderPlayer docId={docId} finished={finished} />}
+      {actionError !== null && <ErrorNotice error={actionError} />}
+      <RenderDetailsDialog
+        open={detailsOpen}
+        finished={finished}
+        onClose={() => setDetailsOpen(false)}
+      />
+    </div>
+  )
 }
 
+/** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished summary. */
 export function RenderPanel(props: {
   session: ReturnType<typeof useRenderSession>
 }): ReactElement | null {
   const { running, resumable, finished, failure } = props.session
   const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)
-  const order = useScriptDocumentStore((s) => s.order)
   const [actionError, setActionError] = useState<unknown>(null)
   // The summary of a finished render stays until it is dismissed (or the next render ends).
   const [dismissedAt, setDismissedAt] = useState<string | null>(null)
@@ -162,103 +257,12 @@ export function RenderPanel(props: {
         </div>
       )}
       {finished !== null && finished.finishedAt !== dismissedAt && (
-        <div className="render-panel__finished" data-testid="render-finished">
-          <div className="render-panel__head">
-            <span>
-              <strong>{finished.outputName}</strong> is ready:{' '}
-              {clock(finished.result.durationSeconds)} long
-              {finished.result.extraFiles.length > 0
-                ? `, with ${finished.result.extraFiles.length} ${finished.result.extraFiles.length === 1 ? 'part' : 'parts'} beside it`
-                : ''}
-              , in {folderOf(finished.result.outputPath)}.
-            </span>
-            <span className="button-row">
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => act(() => openFinishedRender(docId))}
-              >
-                Play
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => act(() => revealFinishedRender(docId))}
-              >
-                Show in folder
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label="Dismiss the render summary"
-                title="Dismiss"
-                onClick={() => setDismissedAt(finished.finishedAt)}
-              >
-                ✕
-              </button>
-            </span>
-          </div>
-          {finished.result.compliance && <ComplianceSummary report={finished.result.compliance} />}
-          <details className="render-panel__details">
-            <summary>Details</summary>
-            <p className="field__hint">
-              {finished.result.requests.toLocaleString()} new{' '}
-              {finished.result.requests === 1 ? 'request' : 'requests'} to the service,{' '}
-              {finished.result.cachedPieces.toLocaleString()} pieces reused from earlier renders,{' '}
-              {finished.result.billableCharacters.toLocaleString()} billable characters
-              {finished.result.loudness.outputLufs !== null
-                ? `; loudness ${finished.result.loudness.outputLufs.toFixed(1)} LUFS`
-                : ''}
-              .{finished.result.subtitlesPath !== null ? ' Subtitles written beside it.' : ''}
-            </p>
-          </details>
-          {finished.result.pauseRounding !== null && finished.result.pauseRounding.pauses > 0 && (
-            <p className="field__hint" data-testid="render-pause-rounding">
-              AAC keeps time in frames of {finished.result.pauseRounding.frameMs.toFixed(2)} ms: the{' '}
-              {finished.result.pauseRounding.pauses.toLocaleString()} pauses were rounded to whole
-              frames, each at most {finished.result.pauseRounding.maxErrorMs.toFixed(1)} ms off (
-              {formatSignedMs(finished.result.pauseRounding.totalErrorMs)} in all). Choose WAV, MP3
-              or Ogg for pauses exact to the millisecond.
-            </p>
-          )}
-          <h3 className="render-panel__report-title">Script vs. audio</h3>
-          {finished.result.checks.length === 0 ? (
-            <p className="field__hint" data-testid="render-report">
-              The audio says what the script says.
-            </p>
-          ) : (
-            <ul className="render-panel__report" data-testid="render-report">
-              {finished.result.checks.map((check) => {
-                const blockId = order[check.blockIndex] ?? check.blockId
-                const first = check.issues[0]
-                return (
-                  <li key={check.blockId}>
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() =>
-                        useEditorUiStore
-                          .getState()
-                          .revealBlock(
-                            blockId,
-                            first?.offset ?? 0,
-                            (first?.offset ?? 0) + (first?.word.length ?? 0),
-                          )
-                      }
-                    >
-                      Block {check.blockIndex + 1}
-                    </button>{' '}
-                    {check.issues
-                      .slice(0, 4)
-                      .map((i) => `${i.kind} “${i.word}”`)
-                      .join(', ')}
-                    {check.issues.length > 4 ? ` and ${check.issues.length - 4} more` : ''}
-                  </li>
-                )
-              })}
-            </ul>
-          )}
-        </div>
+        <FinishedSummary
+          key={finished.finishedAt}
+          docId={docId}
+          finished={finished}
+          onDismiss={() => setDismissedAt(finished.finishedAt)}
+        />
       )}
       {actionError !== null && <ErrorNotice error={actionError} />}
     </section>

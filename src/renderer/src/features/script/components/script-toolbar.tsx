@@ -3,6 +3,7 @@ import type { ScriptAudio } from '../hooks/use-script-audio'
 import { insertBreak, wrapSelection } from '../hooks/ssml-edits'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import { ProjectSettingsButton } from './project-settings'
 
 /** macOS uses ⌘ where other systems use Ctrl. */
 export const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
@@ -197,6 +198,7 @@ export function ScriptToolbar(props: {
         >
           Lexicon
         </button>
+        <ProjectSettingsButton />
       </div>
       <div className="button-row script-toolbar__end">
         <button

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createProject } from '../../../../shared/domain/script'
+import type { Harness } from '../../upstream/test/helpers'
+import { startHarness } from '../../upstream/test/helpers'
+import { RenderPlaybacks } from '../../script-workspace/render-playback'
+import { decodeSamples } from '../../../testing/test-audio'
+import type { RenderTimeline } from '../assemble/render-timeline'
+import { openPieceCache } from '../fetch/piece-cache'
+import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { startRender } from './render-job'
+
+let harness: Harness
+let dir: string
+
+beforeAll(async () => {
+  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
+  dir = await mkdtemp(join(tmpdir(), 'vd-timeline-'))
+})
+
+afterAll(async () => {
+  await harness?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+it("a render hands the player its words and chapter starts, and the file's waveform matches them", async () => {
+  const texts = ['The keeper lit the lamp.', 'Below, the sea was calm.']
+  const project = createProject({
+    blocks: texts.map((text, i) => ({
+      id: `b${i + 1}`,
+      text,
+      chapter: i === 0 ? 'The Lamp' : 'The Sea',
+      endsParagraph: true,
+    })),
+    defaults: { voiceId: 'olivia', format: 'wav', pauseBetweenParagraphsMs: 2000 },
+  })
+  const outputPath = join(dir, 'lamp.wav')
+  let timeline: RenderTimeline | null = null
+  const result = await startRender({
+    project,
+    outputPath,
+    source: upstreamSpeechSource(harness.client),
+    cache: await openPieceCache(join(dir, 'cache')),
+    onTimeline: (made) => {
+      timeline = made
+    },
+  }).done
+  expect(timeline).not.toBeNull()
+  const { words, chapters } = timeline as unknown as RenderTimeline
+
+  // Every written word, in order, pointing at its place in its block.
+  expect(words.map((w) => w.text).join(' ')).toBe('The keeper lit the lamp Below the sea was calm')
+  for (const word of words) {
+    const text = texts[Number(word.blockId.slice(1)) - 1]!
+    expect(text.slice(word.srcStart, word.srcEnd)).toBe(word.text)
+    expect(word.endMs).toBeGreaterThan(word.startMs)
+  }
+  const firstOfSecond = words.find((w) => w.blockId === 'b2')!
+  const lastOfFirst = words.findLast((w) => w.blockId === 'b1')!
+  // The second chapter starts after the first block and its 2 s pause, before its first word.
+  expect(chapters.map((c) => c.title)).toEqual(['The Lamp', 'The Sea'])
+  expect(chapters[0]!.startMs).toBe(0)
+  expect(chapters[1]!.startMs).toBeGreaterThan(lastOfFirst.endMs + 1900)
+  expect(chapters[1]!.startMs).toBeLessThanOrEqual(firstOfSecond.startMs)
+
+  // The player's waveform, measured from the written file: the pause is silent, words are not.
+  const playbacks = new RenderPlaybacks()
+  playbacks.remember(
+    'doc',
+    { result, outputName: 'lamp.wav', elapsedSeconds: 1, finishedAt: 'now' },
+    timeline,
+  )
+  const playback = await playbacks.playback('doc')
+  const peaks = playback.peaks!
+  const slice = (ms: number): number =>
+    Math.min(peaks.length - 1, Math.floor((ms / 1000 / result.durationSeconds) * peaks.length))
+  const pause = peaks.slice(slice(lastOfFirst.endMs + 300), slice(chapters[1]!.startMs - 300))
+  expect(pause.length).toBeGreaterThan(10)
+  expect(Math.max(...pause)).toBeLessThan(0.01)
+  const decoded = await decodeSamples(outputPath)
+  const loudest = Math.max(...Array.from(decoded, (s) => Math.abs(s)))
+  expect(Math.max(...peaks)).toBeCloseTo(loudest / 32768, 2)
+  expect(playbacks.words('doc', firstOfSecond.startMs, firstOfSecond.endMs)[0]).toMatchObject({
+    blockId: 'b2',
+    text: firstOfSecond.text,
+  })
+})
