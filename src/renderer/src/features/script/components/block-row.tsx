@@ -145,6 +145,7 @@ export const BlockRow = memo(function BlockRow(props: {
             title="Exact silence after this block (empty: the project's pause)"
           >
             <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
+            <span aria-hidden="true">Pause after</span>
             <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
             <input
               className="input"
@@ -162,7 +163,7 @@ export const BlockRow = memo(function BlockRow(props: {
                 useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
               }}
             />
-            <span aria-hidden="true">ms after</span>
+            <span aria-hidden="true">ms</span>
           </label>
           <span
             className="block__counts"

@@ -29,6 +29,8 @@ export function VoicePicker(props: {
     const popover = popoverRef.current
     if (!open || popover === null) return
     popover.showPopover()
+    // Only now is the search field shown, so only now can it take the focus.
+    popover.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     const onToggle = (event: Event): void => {
       if ((event as ToggleEvent).newState === 'closed') setOpen(false)
     }
@@ -74,7 +76,6 @@ export function VoicePicker(props: {
             aria-label="Search voices"
             aria-controls={listId}
             value={query}
-            autoFocus
             onChange={(event) => setQuery(event.target.value)}
           />
           {voices.isError && <p className="field__error">The voice list could not be loaded.</p>}
