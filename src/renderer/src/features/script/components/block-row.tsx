@@ -44,7 +44,7 @@ const MARK_LABEL: Record<BlockAudioState, string> = {
  * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
  * whose keystrokes touch only this block in the store), speaker and voice, then its actions, shown
  * while the pointer is over the row or anything in it has the focus. The details line (pause after,
- * counts, SSML) shows while the row is active, and the pause whenever one is set. Re-renders only
+ * counts, SSML) shows for the block last written in, and the pause whenever one is set. Re-renders only
  * when its own block, mark or playback changes.
  */
 export const BlockRow = memo(function BlockRow(props: {
@@ -69,6 +69,9 @@ export const BlockRow = memo(function BlockRow(props: {
     return previous === undefined ? null : (s.blocks.get(previous)?.chapter ?? null)
   })
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
+  // The block last written in: its details line stays open while the focus visits its voice or
+  // its actions, so nothing below moves between a mouse press and its release.
+  const active = useEditorUiStore((s) => s.caret?.blockId === id)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
@@ -95,7 +98,7 @@ export const BlockRow = memo(function BlockRow(props: {
 
   return (
     <article
-      className={`block block--${state}`}
+      className={`block block--${state}${active ? ' block--active' : ''}`}
       data-testid="script-block"
       data-block-id={id}
       data-mark={state}
