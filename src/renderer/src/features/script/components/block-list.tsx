@@ -19,7 +19,7 @@ export function BlockList(props: { audio: ScriptAudio }): ReactElement {
   const virtualizer = useVirtualizer({
     count: order.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 120,
+    estimateSize: () => 40,
     overscan: 6,
     getItemKey: (index) => order[index] ?? index,
   })

@@ -1,3 +1,18 @@
+import {
+  Circle,
+  CircleCheck,
+  CircleDashed,
+  CircleExclamationPoint,
+  GitCompare,
+  Headphones,
+  Hourglass,
+  PencilLine,
+  Play,
+  Plus,
+  RefreshCw,
+  Trash,
+} from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import { memo, useEffect, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
@@ -6,7 +21,16 @@ import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
 import type { ScriptAudio } from '../hooks/use-script-audio'
+import { IconButton } from '../../../components/ui/icon-button'
 import { VoicePicker } from './voice-picker'
+
+const MARK_ICON: Record<BlockAudioState, LucideIcon> = {
+  cached: CircleCheck,
+  stale: RefreshCw,
+  new: Circle,
+  empty: CircleDashed,
+  'no-voice': CircleExclamationPoint,
+}
 
 const MARK_LABEL: Record<BlockAudioState, string> = {
   cached: 'Rendered',
@@ -17,9 +41,11 @@ const MARK_LABEL: Record<BlockAudioState, string> = {
 }
 
 /**
- * One block: its text (an auto-height textarea whose keystrokes touch only this block in the
- * store), its voice or speaker, counts, audio mark, and pause. Re-renders only when its own block,
- * mark or playback changes.
+ * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
+ * whose keystrokes touch only this block in the store), speaker and voice, then its actions, shown
+ * while the pointer is over the row or anything in it has the focus. The details line (pause after,
+ * counts, SSML) shows for the block last written in, and the pause whenever one is set. Re-renders only
+ * when its own block, mark or playback changes.
  */
 export const BlockRow = memo(function BlockRow(props: {
   id: string
@@ -43,6 +69,9 @@ export const BlockRow = memo(function BlockRow(props: {
     return previous === undefined ? null : (s.blocks.get(previous)?.chapter ?? null)
   })
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
+  // The block last written in: its details line stays open while the focus visits its voice or
+  // its actions, so nothing below moves between a mouse press and its release.
+  const active = useEditorUiStore((s) => s.caret?.blockId === id)
   const textRef = useRef<HTMLTextAreaElement>(null)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
@@ -58,6 +87,7 @@ export const BlockRow = memo(function BlockRow(props: {
   if (block === undefined) return null
   const reading = audio.reading?.blockId === id ? audio.reading : null
   const state = mark ?? 'new'
+  const MarkIcon = MARK_ICON[state]
   const updateCaret = (): void => {
     const area = textRef.current
     if (area === null) return
@@ -68,20 +98,23 @@ export const BlockRow = memo(function BlockRow(props: {
 
   return (
     <article
-      className={`block block--${state}`}
+      className={`block block--${state}${active ? ' block--active' : ''}`}
       data-testid="script-block"
       data-block-id={id}
       data-mark={state}
       aria-label={`Block ${index + 1}`}
     >
       <div className="block__gutter">
-        <span className="block__number">{index + 1}</span>
+        <span className="block__number" aria-hidden="true">
+          {index + 1}
+        </span>
         <span
           className={`block__mark block__mark--${state}`}
           title={MARK_LABEL[state]}
           data-testid="block-mark"
         >
-          {MARK_LABEL[state]}
+          <MarkIcon className="block__mark-icon" aria-hidden="true" focusable="false" />
+          <span className="visually-hidden">{MARK_LABEL[state]}</span>
         </span>
       </div>
       <div className="block__body">
@@ -94,6 +127,7 @@ export const BlockRow = memo(function BlockRow(props: {
             className="block__text"
             aria-label={`Text of block ${index + 1}`}
             value={block.text}
+            placeholder="Write what is said here"
             spellCheck
             rows={1}
             onChange={(event) => {
@@ -108,29 +142,14 @@ export const BlockRow = memo(function BlockRow(props: {
             {renderWords(block.text, reading.words, audio.currentWord, audio.seekToWord)}
           </p>
         )}
-        <div className="block__footer">
-          {block.speaker !== undefined && (
-            <span className="chip chip--accent" title="Speaker (voice from the cast)">
-              {block.speaker}
-            </span>
-          )}
-          <VoicePicker
-            compact
-            label={`Voice of block ${index + 1}`}
-            value={block.voiceId}
-            inheritLabel={block.speaker ? `Cast: ${castVoiceName}` : 'Default voice'}
-            onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
-          />
-          {block.ssml && (
-            <span className="chip" title="This block is sent as SSML">
-              SSML
-            </span>
-          )}
+        <div className="block__details">
           <label
-            className="block__pause"
+            className={`block__pause${block.pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
             title="Exact silence after this block (empty: the project's pause)"
           >
-            Pause after
+            <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
+            <span aria-hidden="true">Pause after</span>
+            <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
             <input
               className="input"
               type="number"
@@ -147,7 +166,7 @@ export const BlockRow = memo(function BlockRow(props: {
                 useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
               }}
             />
-            ms
+            <span aria-hidden="true">ms</span>
           </label>
           <span
             className="block__counts"
@@ -156,52 +175,66 @@ export const BlockRow = memo(function BlockRow(props: {
           >
             {chars.toLocaleString()} chars · {billable.toLocaleString()} billable
           </span>
-          <span className="block__actions">
-            <button
-              type="button"
-              className="button button--small"
-              title="Preview this block (Ctrl+Enter)"
-              onClick={() => void audio.preview(id)}
-            >
-              Preview
-            </button>
-            {state === 'cached' && (
-              <button
-                type="button"
-                className="button button--small"
-                title="Play the rendered audio with the words highlighted"
-                onClick={() => (reading === null ? void audio.playRendered(id) : audio.stop())}
-              >
-                {reading === null ? 'Play rendered' : 'Back to editing'}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button--small"
-              title="Hear this block in two voices at the same loudness, and keep one"
-              aria-label={`Compare voices for block ${index + 1}`}
-              onClick={() => useEditorUiStore.getState().openAb(id)}
-            >
-              A/B…
-            </button>
-            <button
-              type="button"
-              className="button button--small"
-              title="Add a block after this one"
-              onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
-            >
-              Add below
-            </button>
-            <button
-              type="button"
-              className="button button--small"
-              title="Delete this block (undo with Ctrl+Z)"
-              onClick={() => useScriptDocumentStore.getState().removeBlock(id)}
-            >
-              Delete
-            </button>
-          </span>
+          {block.ssml && (
+            <span className="chip" title="This block is sent as SSML">
+              SSML
+            </span>
+          )}
         </div>
+      </div>
+      <div className="block__voice">
+        {block.speaker !== undefined && (
+          <span className="chip chip--accent block__speaker" title="Speaker (voice from the cast)">
+            {block.speaker}
+          </span>
+        )}
+        <VoicePicker
+          compact
+          label={`Voice of block ${index + 1}`}
+          value={block.voiceId}
+          inheritLabel={block.speaker ? `Cast: ${castVoiceName}` : 'Default voice'}
+          onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
+        />
+      </div>
+      <div className="block__actions" role="group" aria-label={`Block ${index + 1} actions`}>
+        <IconButton
+          label="Preview"
+          hint="Preview this block"
+          icon={Play}
+          onClick={() => void audio.preview(id)}
+        />
+        {state === 'cached' && (
+          <IconButton
+            label={reading === null ? 'Play rendered' : 'Back to editing'}
+            hint={
+              reading === null
+                ? 'Play the rendered audio with the words highlighted'
+                : 'Back to editing'
+            }
+            icon={reading === null ? Headphones : PencilLine}
+            onClick={() => (reading === null ? void audio.playRendered(id) : audio.stop())}
+          />
+        )}
+        <IconButton
+          label={`Compare voices for block ${index + 1}`}
+          hint="Compare two voices (A/B) at the same loudness, and keep one"
+          icon={GitCompare}
+          onClick={() => useEditorUiStore.getState().openAb(id)}
+        />
+        <IconButton
+          label="Add below"
+          hint="Add a block below this one"
+          icon={Plus}
+          onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
+        />
+        <IconButton
+          label="Delete"
+          hint="Delete this block (undo brings it back)"
+          icon={Trash}
+          tone="danger"
+          shortcut={undefined}
+          onClick={() => useScriptDocumentStore.getState().removeBlock(id)}
+        />
       </div>
     </article>
   )

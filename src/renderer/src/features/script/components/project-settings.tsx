@@ -320,24 +320,3 @@ export function ProjectSettingsDialog(props: { open: boolean; onClose: () => voi
     </dialog>
   )
 }
-
-/**
- * "Project settings…": the button that opens the project settings, with the dialog it opens.
- * Mounted with one line wherever the toolbar wants it.
- */
-export function ProjectSettingsButton(props: { className?: string }): ReactElement {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <button
-        type="button"
-        className={props.className ?? 'button button--small'}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Project settings…
-      </button>
-      <ProjectSettingsDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  )
-}

@@ -1,13 +1,44 @@
+import {
+  AudioLines,
+  BookA,
+  FilePlus,
+  FolderOpen,
+  Hourglass,
+  Italic,
+  Pause,
+  Play,
+  Rabbit,
+  Redo2,
+  Replace,
+  Save,
+  Search,
+  Square,
+  Turtle,
+  Undo2,
+  Users,
+  X,
+  SlidersHorizontal,
+} from 'lucide-react'
+import { useState } from 'react'
 import type { ReactElement } from 'react'
+import { SHORTCUTS, acceleratorOf } from '../../../../../shared/domain/shortcuts'
+import { IconButton } from '../../../components/ui/icon-button'
+import { SplitButton } from '../../../components/ui/split-button'
+import { Toolbar } from '../../../components/ui/toolbar'
+import type { ToolbarGroupSpec } from '../../../components/ui/toolbar'
 import type { ScriptAudio } from '../hooks/use-script-audio'
+import { ProjectSettingsDialog } from './project-settings'
 import { insertBreak, wrapSelection } from '../hooks/ssml-edits'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
-import { ProjectSettingsButton } from './project-settings'
 
 /** macOS uses ⌘ where other systems use Ctrl. */
 export const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
-const mod = isMac ? '⌘' : 'Ctrl+'
+
+/** The keys of a Script shortcut, from the one list the menu and the shortcuts sheet share. */
+function keysFor(action: string): string | undefined {
+  return SHORTCUTS.find((s) => s.group === 'Script' && s.action === action)?.keys
+}
 
 /** Applies markup to the block under the caret (break at the caret, or a wrap of the selection). */
 export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void {
@@ -26,29 +57,16 @@ export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void 
   useEditorUiStore.getState().revealBlock(caret.blockId, edit.caret, edit.caret)
 }
 
-/** The editor toolbar: file actions, undo/redo, markup, find, preview and render, with shortcuts in tooltips. */
-/** A toolbar button that marks up the selection (or the caret) in the focused block. */
-function MarkupButton(props: {
-  kind: Parameters<typeof applyMarkup>[0]
-  label: string
-  title: string
-  disabled?: boolean
-}): ReactElement {
-  return (
-    <button
-      type="button"
-      className="button button--small"
-      title={props.title}
-      disabled={props.disabled ?? false}
-      // Keep the focus (and the selection) in the block's text while clicking.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={() => applyMarkup(props.kind)}
-    >
-      {props.label}
-    </button>
-  )
+function togglePanel(panel: 'cast' | 'lexicon'): void {
+  const ui = useEditorUiStore.getState()
+  ui.setPanel(ui.panel === panel ? null : panel)
 }
 
+/**
+ * The editor toolbar in one row: file, edit, markup and find/cast/lexicon groups of icon buttons
+ * (names and shortcuts in their tooltips), then playback, Preview and Render at the end. When the
+ * window is narrow, the markup group and then find/cast/lexicon fold into a More menu.
+ */
 export function ScriptToolbar(props: {
   audio: ScriptAudio
   actions: {
@@ -64,176 +82,210 @@ export function ScriptToolbar(props: {
   const canRedo = useScriptDocumentStore((s) => s.redoStack.length > 0)
   const dirty = useScriptDocumentStore((s) => isDirty(s))
   const hasSelection = useEditorUiStore((s) => s.caret !== null && s.caret.end > s.caret.start)
-  const { audio } = props
+  const panel = useEditorUiStore((s) => s.panel)
+  const { audio, actions } = props
   const playing = audio.status === 'playing' || audio.status === 'loading'
+  const needsSelection = hasSelection ? '' : ' (select some text first)'
+  const [settingsOpen, setSettingsOpen] = useState(false)
+
+  const groups: ToolbarGroupSpec[] = [
+    {
+      id: 'file',
+      label: 'File',
+      actions: [],
+      content: (
+        <>
+          <IconButton
+            label="New script"
+            icon={FilePlus}
+            shortcut={acceleratorOf('script:new')}
+            onClick={actions.newScript}
+          />
+          <IconButton
+            label="Open…"
+            hint="Open a project, or import text, Markdown, Word or EPUB"
+            icon={FolderOpen}
+            shortcut={acceleratorOf('script:open')}
+            onClick={actions.open}
+          />
+          <SplitButton
+            label={dirty ? 'Save (unsaved changes)' : 'Save'}
+            icon={Save}
+            shortcut={acceleratorOf('script:save')}
+            badge={dirty}
+            onClick={actions.save}
+            menuLabel="More ways to save"
+            items={[
+              {
+                id: 'save-as',
+                label: 'Save as…',
+                icon: Save,
+                shortcut: acceleratorOf('script:saveAs'),
+                onSelect: actions.saveAs,
+              },
+            ]}
+          />
+          <IconButton
+            label="Close document"
+            hint="Close this script (asks first when it has unsaved changes)"
+            icon={X}
+            onClick={actions.close}
+          />
+        </>
+      ),
+    },
+    {
+      id: 'edit',
+      label: 'Edit',
+      fold: 1,
+      actions: [
+        {
+          id: 'undo',
+          label: 'Undo',
+          icon: Undo2,
+          shortcut: acceleratorOf('edit:undo'),
+          disabled: !canUndo,
+          onSelect: () => useScriptDocumentStore.getState().undo(),
+        },
+        {
+          id: 'redo',
+          label: 'Redo',
+          icon: Redo2,
+          shortcut: acceleratorOf('edit:redo'),
+          disabled: !canRedo,
+          onSelect: () => useScriptDocumentStore.getState().redo(),
+        },
+      ],
+    },
+    {
+      id: 'markup',
+      label: 'Spoken markup',
+      fold: 3,
+      actions: [
+        {
+          id: 'break',
+          label: 'Insert a pause',
+          hint: 'Insert a 500 ms pause at the caret',
+          icon: Hourglass,
+          shortcut: keysFor('Insert a 500 ms pause at the caret'),
+          keepFocus: true,
+          onSelect: () => applyMarkup('break'),
+        },
+        {
+          id: 'emphasis',
+          label: `Emphasis${needsSelection}`,
+          hint: `Emphasize the selection${needsSelection}`,
+          icon: Italic,
+          disabled: !hasSelection,
+          keepFocus: true,
+          onSelect: () => applyMarkup('emphasis'),
+        },
+        {
+          id: 'slow',
+          label: `Slower${needsSelection}`,
+          hint: `Speak the selection slower${needsSelection}`,
+          icon: Turtle,
+          disabled: !hasSelection,
+          keepFocus: true,
+          onSelect: () => applyMarkup('slow'),
+        },
+        {
+          id: 'fast',
+          label: `Faster${needsSelection}`,
+          hint: `Speak the selection faster${needsSelection}`,
+          icon: Rabbit,
+          disabled: !hasSelection,
+          keepFocus: true,
+          onSelect: () => applyMarkup('fast'),
+        },
+      ],
+    },
+    {
+      id: 'find',
+      label: 'Find and cast',
+      fold: 2,
+      actions: [
+        {
+          id: 'find',
+          label: 'Find',
+          icon: Search,
+          shortcut: keysFor('Find'),
+          onSelect: () => useEditorUiStore.getState().openFind(false),
+        },
+        {
+          id: 'replace',
+          label: 'Replace',
+          hint: 'Find and replace',
+          icon: Replace,
+          shortcut: keysFor('Find and replace'),
+          onSelect: () => useEditorUiStore.getState().openFind(true),
+        },
+        {
+          id: 'cast',
+          label: 'Cast',
+          hint: 'Cast: speakers and their voices',
+          icon: Users,
+          pressed: panel === 'cast',
+          onSelect: () => togglePanel('cast'),
+        },
+        {
+          id: 'lexicon',
+          label: 'Lexicon',
+          hint: 'Lexicon: words and how they are spoken',
+          icon: BookA,
+          pressed: panel === 'lexicon',
+          onSelect: () => togglePanel('lexicon'),
+        },
+        {
+          id: 'settings',
+          label: 'Project settings…',
+          hint: 'Project settings: pauses, language, model and loudness',
+          icon: SlidersHorizontal,
+          onSelect: () => setSettingsOpen(true),
+        },
+      ],
+    },
+  ]
 
   return (
-    <div className="script-toolbar" role="toolbar" aria-label="Script editor">
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--small"
-          title="New script"
-          onClick={props.actions.newScript}
-        >
-          New
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title={`Open a project or import .txt, Markdown, Word or EPUB (${mod}O)`}
-          onClick={props.actions.open}
-        >
-          Open…
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title={`Save (${mod}S)`}
-          onClick={props.actions.save}
-        >
-          Save{dirty ? ' •' : ''}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title={`Save as (Shift+${mod}S)`}
-          onClick={props.actions.saveAs}
-        >
-          Save as…
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title="Close this script (asks first when it has unsaved changes)"
-          aria-label="Close document"
-          onClick={props.actions.close}
-        >
-          Close
-        </button>
-      </div>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--small"
-          title={`Undo (${mod}Z)`}
-          disabled={!canUndo}
-          onClick={() => useScriptDocumentStore.getState().undo()}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title={`Redo (Shift+${mod}Z)`}
-          disabled={!canRedo}
-          onClick={() => useScriptDocumentStore.getState().redo()}
-        >
-          Redo
-        </button>
-      </div>
-      <div className="button-row">
-        <MarkupButton
-          kind="break"
-          label="Pause"
-          title={`Insert a 500 ms pause at the caret (${mod}B)`}
-        />
-        <MarkupButton
-          kind="emphasis"
-          label="Emphasis"
-          title="Emphasize the selection"
-          disabled={!hasSelection}
-        />
-        <MarkupButton
-          kind="slow"
-          label="Slower"
-          title="Speak the selection slower"
-          disabled={!hasSelection}
-        />
-        <MarkupButton
-          kind="fast"
-          label="Faster"
-          title="Speak the selection faster"
-          disabled={!hasSelection}
-        />
-      </div>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--small"
-          title={`Find (${mod}F)`}
-          onClick={() => useEditorUiStore.getState().openFind(false)}
-        >
-          Find
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title={`Replace (${mod}H)`}
-          onClick={() => useEditorUiStore.getState().openFind(true)}
-        >
-          Replace
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title="Speakers and their voices"
-          onClick={() =>
-            useEditorUiStore
-              .getState()
-              .setPanel(useEditorUiStore.getState().panel === 'cast' ? null : 'cast')
-          }
-        >
-          Cast
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title="Words and how they are spoken"
-          onClick={() =>
-            useEditorUiStore
-              .getState()
-              .setPanel(useEditorUiStore.getState().panel === 'lexicon' ? null : 'lexicon')
-          }
-        >
-          Lexicon
-        </button>
-        <ProjectSettingsButton />
-      </div>
-      <div className="button-row script-toolbar__end">
-        <button
-          type="button"
-          className="button button--small"
-          title={`Preview the block or selection at the caret (${mod}Enter)`}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={props.onPreview}
-        >
-          Preview
-        </button>
-        {playing && !audio.paused && (
-          <button type="button" className="button button--small" onClick={audio.pause}>
-            Pause
-          </button>
-        )}
-        {playing && audio.paused && (
-          <button type="button" className="button button--small" onClick={audio.resume}>
-            Play
-          </button>
-        )}
-        {audio.status !== 'idle' && (
-          <button type="button" className="button button--small" onClick={audio.stop}>
-            Stop
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button--small button--primary"
-          title="Render the script to audio files"
-          onClick={() => useEditorUiStore.getState().setRenderDialogOpen(true)}
-        >
-          Render…
-        </button>
-      </div>
-    </div>
+    <>
+      <ProjectSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <Toolbar
+        label="Script editor"
+        className="script-toolbar"
+        groups={groups}
+        end={
+          <>
+            {playing && !audio.paused && (
+              <IconButton label="Pause playback" icon={Pause} onClick={audio.pause} />
+            )}
+            {playing && audio.paused && (
+              <IconButton label="Resume playback" icon={Play} onClick={audio.resume} />
+            )}
+            {audio.status !== 'idle' && (
+              <IconButton label="Stop" hint="Stop playback" icon={Square} onClick={audio.stop} />
+            )}
+            <IconButton
+              label="Preview"
+              hint="Preview the block or selection at the caret"
+              icon={Play}
+              showLabel
+              shortcut={keysFor('Preview the block or selection at the caret')}
+              keepFocus
+              onClick={props.onPreview}
+            />
+            <IconButton
+              label="Render…"
+              hint="Render the script to audio files"
+              icon={AudioLines}
+              showLabel
+              tone="primary"
+              shortcut={acceleratorOf('script:render')}
+              onClick={() => useEditorUiStore.getState().setRenderDialogOpen(true)}
+            />
+          </>
+        }
+      />
+    </>
   )
 }

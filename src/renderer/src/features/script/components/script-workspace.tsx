@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { provideCommands } from '../../../lib/menu-commands'
-import { useRecentProjects, useRecoveryOffers } from '../api/script-api'
+import { useRecoveryOffers } from '../api/script-api'
 import { useDocumentActions } from '../hooks/use-document-actions'
 import { useDocumentSync } from '../hooks/use-document-sync'
 import { useRenderSession } from '../hooks/use-render-session'
@@ -20,6 +20,7 @@ import { CastPanel, LexiconPanel } from './cast-panel'
 import { FindBar } from './find-bar'
 import { RenderDialog } from './render-dialog'
 import { RenderPanel } from './render-panel'
+import { ScriptEmpty } from './script-empty'
 import { applyMarkup, isMac, ScriptToolbar } from './script-toolbar'
 import './script.css'
 
@@ -54,12 +55,10 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
   const dirty = useScriptDocumentStore((s) => isDirty(s))
   const findOpen = useEditorUiStore((s) => s.findOpen)
   const panel = useEditorUiStore((s) => s.panel)
-  const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
   const actions = useDocumentActions()
   const audio = useScriptAudio()
   const session = useRenderSession()
   const recovery = useRecoveryOffers()
-  const recent = useRecentProjects()
   const [dragging, setDragging] = useState(false)
   useDocumentSync()
   useVoicesBridge()
@@ -238,79 +237,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         </Notice>
       )}
       {doc === null ? (
-        <div className="script-empty" data-testid="script-empty">
-          <div className="script-empty__actions">
-            <button type="button" className="button button--primary" onClick={actions.newScript}>
-              New script
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={actions.open}
-              title={`${isMac ? '⌘' : 'Ctrl+'}O`}
-            >
-              Open or import…
-            </button>
-          </div>
-          <p className="field__hint">
-            Or drop a .txt or Markdown script, a Word document (.docx) or an EPUB book here. Lines
-            like “ALICE: Hello” become speakers you can give voices; headings become chapters.
-          </p>
-          <label className="script-empty__option">
-            <input
-              type="checkbox"
-              checked={readFootnotes}
-              onChange={(event) =>
-                useEditorUiStore.getState().setReadFootnotes(event.target.checked)
-              }
-            />
-            <span>
-              Read footnotes and endnotes aloud when importing a Word document or EPUB book
-            </span>
-          </label>
-          {(recent.data ?? []).length > 0 && (
-            <div className="script-empty__recent">
-              <div className="script-empty__recent-head">
-                <h2>Recent projects</h2>
-                <button
-                  type="button"
-                  className="button button--small"
-                  title="Empty the list (the files are not deleted)"
-                  onClick={actions.clearRecent}
-                >
-                  Clear recent
-                </button>
-              </div>
-              <ul>
-                {recent.data!.map((item) => (
-                  <li key={item.id} data-testid="recent-project">
-                    <button
-                      type="button"
-                      className="link-button"
-                      disabled={!item.exists}
-                      title={item.location}
-                      onClick={() => actions.openRecent(item.id)}
-                    >
-                      {item.fileName}
-                    </button>
-                    <span className="field__hint">
-                      {item.exists ? item.location : 'File not found'}
-                    </span>
-                    <button
-                      type="button"
-                      className="button button--small script-empty__remove"
-                      aria-label={`Remove ${item.fileName} from recent projects`}
-                      title="Remove from the list (the file is not deleted)"
-                      onClick={() => actions.removeRecent(item.id)}
-                    >
-                      Remove from recent
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
+        <ScriptEmpty actions={actions} />
       ) : (
         <>
           <ScriptToolbar audio={audio} actions={actions} onPreview={previewAtCaret} />
@@ -336,14 +263,18 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
           {audio.failure !== null && (
             <ErrorNotice error={audio.failure} testId="script-audio-error" />
           )}
+          {/* The editor and, beside it, one side panel (cast, lexicon, or another's settings). */}
           <div className={`script-body${panel !== null ? ' script-body--panel' : ''}`}>
             <BlockList audio={audio} />
             {panel === 'cast' && <CastPanel />}
             {panel === 'lexicon' && <LexiconPanel audio={audio} />}
           </div>
           <ScriptTotals />
+          {/* The bottom dock: render progress and the finished render's summary and player. */}
+          <div className="script-dock">
+            <RenderPanel session={session} />
+          </div>
           <AbDialog />
-          <RenderPanel session={session} />
           <RenderDialog
             onStarted={(jobId, outputName) =>
               session.started({

@@ -1,11 +1,14 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
+import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
 
 /**
  * A voice chooser with search: a text field filters the library (name, id, locale, tags) and a
- * list box picks. `inheritLabel` names what an empty choice falls back to.
+ * list box picks. `inheritLabel` names what an empty choice falls back to. The chooser opens in
+ * the top layer beside its button (no list or panel clips it); Escape, a click elsewhere or a
+ * choice close it, and the focus goes back to the button.
  */
 export function VoicePicker(props: {
   value: string | undefined
@@ -18,6 +21,22 @@ export function VoicePicker(props: {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const listId = useId()
+  const anchor = useAnchorName()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const popoverRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const popover = popoverRef.current
+    if (!open || popover === null) return
+    popover.showPopover()
+    // Only now is the search field shown, so only now can it take the focus.
+    popover.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+    const onToggle = (event: Event): void => {
+      if ((event as ToggleEvent).newState === 'closed') setOpen(false)
+    }
+    popover.addEventListener('toggle', onToggle)
+    return () => popover.removeEventListener('toggle', onToggle)
+  }, [open])
   const current = voices.data?.find((v) => v.id === props.value)
   const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
   const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
@@ -25,7 +44,9 @@ export function VoicePicker(props: {
   return (
     <div className={`voice-picker${props.compact ? ' voice-picker--compact' : ''}`}>
       <button
+        ref={buttonRef}
         type="button"
+        style={{ anchorName: anchor }}
         className={`voice-picker__button${props.value ? '' : ' voice-picker__button--inherit'}`}
         aria-haspopup="listbox"
         aria-expanded={open}
@@ -37,9 +58,15 @@ export function VoicePicker(props: {
       </button>
       {open && (
         <div
+          ref={popoverRef}
+          popover="auto"
           className="voice-picker__popover"
+          style={{ positionAnchor: anchor }}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false)
+            if (event.key !== 'Escape') return
+            event.preventDefault()
+            event.stopPropagation()
+            close()
           }}
         >
           <input
@@ -49,7 +76,6 @@ export function VoicePicker(props: {
             aria-label="Search voices"
             aria-controls={listId}
             value={query}
-            autoFocus
             onChange={(event) => setQuery(event.target.value)}
           />
           {voices.isError && <p className="field__error">The voice list could not be loaded.</p>}
@@ -78,10 +104,15 @@ export function VoicePicker(props: {
     </div>
   )
 
+  function close(): void {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+
   function pick(voiceId: string | undefined): void {
     props.onChange(voiceId)
-    setOpen(false)
     setQuery('')
+    close()
   }
 }
 

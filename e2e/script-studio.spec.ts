@@ -1,0 +1,167 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { snap } from './support/screenshots'
+import { openScriptSignedIn } from './support/script-screen'
+
+// The Script workspace as a studio (issue 14): compact one-line blocks, block actions reached
+// from the keyboard, a toolbar in one row that folds into a More menu, and a sample to try.
+
+/** Thirty one-line blocks, no chapter: what a dense page of dialogue looks like. */
+const LINES = Array.from(
+  { length: 30 },
+  (_, i) => `Line ${i + 1}: the tide came in over the stones and went out again.`,
+)
+
+/** How many blocks lie wholly inside the editor's visible part. */
+const FULLY_VISIBLE_BLOCKS = `(() => {
+  const list = document.querySelector('[data-testid="block-list"]').getBoundingClientRect()
+  return Array.from(document.querySelectorAll('[data-testid="script-block"]')).filter((el) => {
+    const r = el.getBoundingClientRect()
+    return r.height > 0 && r.top >= list.top - 0.5 && r.bottom <= list.bottom + 0.5
+  }).length
+})()`
+
+test('at 1280x800 at least twelve one-line blocks are visible, and the toolbar is one row', async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const script = await openScriptSignedIn(app, sandbox)
+  const source = join(userDataDir, 'tide.txt')
+  await writeFile(source, LINES.join('\n\n'))
+  await script.openFile(app, source)
+  await expect(script.text(0)).toHaveValue(LINES[0]!)
+
+  expect(await page.evaluate<number>(FULLY_VISIBLE_BLOCKS)).toBeGreaterThanOrEqual(12)
+
+  // Every group shows at this width: nothing folded into More, and all on one line.
+  const toolbar = page.getByRole('toolbar', { name: 'Script editor' })
+  await expect(toolbar.getByRole('button', { name: 'More', exact: true })).toHaveCount(0)
+  for (const name of ['New script', 'Undo', 'Insert a pause', 'Find', 'Preview', 'Render…'])
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible()
+  const box = await toolbar.boundingBox()
+  expect(box!.height).toBeLessThan(48)
+  await snap(app, 'script-studio-1280x800')
+})
+
+test('a block’s actions are reached and used from the keyboard alone', async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  const { page } = app
+  const script = await openScriptSignedIn(app, sandbox)
+  const source = join(userDataDir, 'tide.txt')
+  await writeFile(source, LINES.slice(0, 3).join('\n\n'))
+  await script.openFile(app, source)
+  await expect(script.blocks).toHaveCount(3)
+
+  const first = script.block(0)
+  const actions = first.getByRole('group', { name: 'Block 1 actions' })
+  // Out of focus and hover, the actions are out of sight.
+  await page.mouse.move(0, 0)
+  await expect(actions).toHaveCSS('opacity', '0')
+
+  // The toolbar is one tab stop; the next Tab is the first block's text.
+  await page.getByRole('button', { name: 'New script' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(script.text(0)).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(first.getByLabel('Pause after block 1, in milliseconds')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(first.getByRole('button', { name: /^Voice of block 1:/ })).toBeFocused()
+  await page.keyboard.press('Tab')
+  const preview = first.getByRole('button', { name: 'Preview', exact: true })
+  await expect(preview).toBeFocused()
+  // With the focus in the row, its actions show (and the focus ring with them).
+  await expect(actions).toHaveCSS('opacity', '1')
+  await expect(preview).toHaveCSS('outline-style', 'solid')
+  await snap(app, 'script-studio-block-focus')
+
+  await page.keyboard.press('Tab')
+  await expect(first.getByRole('button', { name: 'Compare voices for block 1' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(first.getByRole('button', { name: 'Add below', exact: true })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(first.getByRole('button', { name: 'Delete', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(script.blocks).toHaveCount(2)
+  await expect(script.text(0)).toHaveValue(LINES[1]!)
+})
+
+test('at 1024x700 the toolbar folds groups into a More menu that works from the keyboard', async ({
+  app,
+  sandbox,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 1024, height: 700 })
+  const script = await openScriptSignedIn(app, sandbox)
+  await page.getByRole('button', { name: 'New script' }).click()
+  await expect(script.blocks).toHaveCount(1)
+
+  const toolbar = page.getByRole('toolbar', { name: 'Script editor' })
+  const more = toolbar.getByRole('button', { name: 'More', exact: true })
+  await expect(more).toBeVisible()
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(48)
+  await expect(toolbar.getByRole('button', { name: 'Render…' })).toBeVisible()
+
+  // Arrow keys move along the toolbar; the More button opens its menu with ArrowDown.
+  await toolbar.getByRole('button', { name: 'Render…' }).focus()
+  await page.keyboard.press('Home')
+  await expect(toolbar.getByRole('button', { name: 'New script' })).toBeFocused()
+  await more.focus()
+  await page.keyboard.press('ArrowDown')
+  const menu = page.getByRole('menu', { name: 'More' })
+  await expect(menu).toBeVisible()
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  await expect(menu.getByRole('menuitem').first()).toBeFocused()
+  await snap(app, 'script-studio-more-menu-1024x700')
+  // Escape closes it and gives the focus back.
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(more).toBeFocused()
+  await expect(more).toHaveAttribute('aria-expanded', 'false')
+
+  // A folded command works on the caret it left: the pause goes where the caret was.
+  await script.text(0).fill('Hello there')
+  await script.text(0).press('End')
+  await more.focus()
+  await page.keyboard.press('Enter')
+  const insertPause = menu.getByRole('menuitem', { name: 'Insert a pause' })
+  await expect(insertPause).toBeFocused()
+  // The markup that needs a selection is there, but not to be used without one.
+  await expect(menu.getByRole('menuitem', { name: /^Emphasis/ })).toBeDisabled()
+  await page.keyboard.press('Enter')
+  await expect(menu).toBeHidden()
+  await expect(script.text(0)).toHaveValue('Hello there<break time="500ms"/>')
+})
+
+test('the empty workspace offers a sample script with a narrator and two speakers', async ({
+  app,
+  sandbox,
+}) => {
+  const { page } = app
+  const script = await openScriptSignedIn(app, sandbox)
+  await expect(page.getByTestId('script-empty')).toBeVisible()
+  await page.getByRole('button', { name: 'Try a sample script' }).click()
+  await expect(script.blocks).toHaveCount(7)
+  await expect(page.locator('.block__chapter')).toHaveText(['The night ferry'])
+  await expect(script.block(2).locator('.block__speaker')).toHaveText('NOOR')
+  await expect(script.block(3).locator('.block__speaker')).toHaveText('ELIAS')
+  await expect(script.text(2)).toHaveValue('Do you always take this crossing so late?')
+  // The speakers are in the cast, waiting for voices.
+  await page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await expect(page.getByRole('button', { name: /^Voice for NOOR:/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Voice for ELIAS:/ })).toBeVisible()
+  // With the panel open the editor is narrow: the text keeps its width, the voice goes below.
+  const text = await script.text(2).boundingBox()
+  const voice = await script
+    .block(2)
+    .getByRole('button', { name: /^Voice of block 3:/ })
+    .boundingBox()
+  expect(voice!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1)
+  await snap(app, 'script-studio-sample-cast')
+})

@@ -1,0 +1,199 @@
+import type { LucideIcon } from 'lucide-react'
+import { Ellipsis } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react'
+import { IconButton } from './icon-button'
+import type { MenuItem } from './menu'
+import { MenuButton } from './menu'
+
+/** One command of a toolbar: an icon button, or an item of the More menu when its group folds. */
+export interface ToolbarAction {
+  id: string
+  label: string
+  icon: LucideIcon
+  hint?: string | undefined
+  shortcut?: string | undefined
+  onSelect: () => void
+  disabled?: boolean | undefined
+  /** A toggle (a panel shown or not): pressed on the toolbar, checked in the menu. */
+  pressed?: boolean | undefined
+  keepFocus?: boolean | undefined
+}
+
+/** A named group of commands; `fold` groups move into the More menu when the row is too narrow. */
+export interface ToolbarGroupSpec {
+  id: string
+  label: string
+  actions: ToolbarAction[]
+  /** Folds into the More menu when the row is too narrow: the highest number folds first. */
+  fold?: number
+  /** Custom content (a split button) in place of plain actions; such a group never folds. */
+  content?: ReactNode
+}
+
+const MORE_WIDTH = 40
+
+/** The toolbar's own controls (not those inside an open menu or tooltip), in order. */
+function toolbarControls(bar: HTMLElement): HTMLElement[] {
+  return Array.from(bar.querySelectorAll<HTMLElement>('button:not(:disabled)')).filter(
+    (el) => el.closest('[popover]') === null && el.closest('[hidden]') === null,
+  )
+}
+
+/**
+ * A toolbar of grouped icon buttons in one row: when the row is too narrow, whole groups fold
+ * into a More menu (the least used first) rather than wrapping. One tab stop; the arrow keys,
+ * Home and End move between its controls, as the ARIA toolbar pattern has it.
+ */
+export function Toolbar(props: {
+  label: string
+  groups: ToolbarGroupSpec[]
+  /** The primary actions at the row's end: never folded. */
+  end: ReactNode
+  className?: string
+}): ReactElement {
+  const barRef = useRef<HTMLDivElement>(null)
+  const endRef = useRef<HTMLDivElement>(null)
+  const widths = useRef(new Map<string, number>())
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
+  const current = useRef(0)
+
+  // Fold order: the highest `fold` first.
+  const foldable = props.groups
+    .filter((g) => g.fold !== undefined)
+    .sort((a, b) => (b.fold ?? 0) - (a.fold ?? 0))
+
+  const refit = (): void => {
+    const bar = barRef.current
+    const end = endRef.current
+    if (bar === null || end === null) return
+    for (const el of bar.querySelectorAll<HTMLElement>('[data-toolbar-group]')) {
+      if (!el.hidden) widths.current.set(el.dataset.toolbarGroup ?? '', el.offsetWidth)
+    }
+    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0
+    const available = bar.clientWidth
+    const need = (fold: ReadonlySet<string>): number => {
+      const shown = props.groups.filter((g) => !fold.has(g.id))
+      const groups = shown.reduce((sum, g) => sum + (widths.current.get(g.id) ?? 0), 0)
+      const more = fold.size > 0 ? MORE_WIDTH + gap : 0
+      return groups + more + end.offsetWidth + gap * shown.length
+    }
+    const next = new Set<string>()
+    for (const group of foldable) {
+      if (need(next) <= available) break
+      next.add(group.id)
+    }
+    setFolded((before) =>
+      before.size === next.size && [...next].every((id) => before.has(id)) ? before : next,
+    )
+  }
+
+  // Before paint: measure and fold, so the row never shows wrapped.
+  useLayoutEffect(refit)
+  useEffect(() => {
+    const bar = barRef.current
+    const end = endRef.current
+    if (bar === null || end === null) return
+    const observer = new ResizeObserver(() => refit())
+    observer.observe(bar)
+    observer.observe(end)
+    return () => observer.disconnect()
+  })
+
+  // One tab stop: the control last focused (or the first) is tabbable, the others are reached
+  // with the arrow keys.
+  useEffect(() => {
+    const bar = barRef.current
+    if (bar === null) return
+    const controls = toolbarControls(bar)
+    if (current.current >= controls.length) current.current = 0
+    controls.forEach((el, i) => (el.tabIndex = i === current.current ? 0 : -1))
+  })
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const bar = barRef.current
+    if (bar === null || (event.target as HTMLElement).closest('[popover]') !== null) return
+    const controls = toolbarControls(bar)
+    const at = controls.indexOf(event.target as HTMLElement)
+    if (at < 0) return
+    const to =
+      event.key === 'ArrowRight'
+        ? (at + 1) % controls.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + controls.length) % controls.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? controls.length - 1
+              : null
+    if (to === null) return
+    event.preventDefault()
+    controls[to]?.focus()
+  }
+
+  const moreItems: MenuItem[] = props.groups
+    .filter((g) => folded.has(g.id))
+    .flatMap((g) =>
+      g.actions.map((action, i) => ({
+        id: action.id,
+        label: action.label,
+        icon: action.icon,
+        shortcut: action.shortcut,
+        onSelect: action.onSelect,
+        disabled: action.disabled,
+        checked: action.pressed,
+        separatorBefore: i === 0,
+      })),
+    )
+  if (moreItems[0] !== undefined) moreItems[0] = { ...moreItems[0], separatorBefore: false }
+
+  return (
+    <div
+      ref={barRef}
+      role="toolbar"
+      aria-label={props.label}
+      className={`toolbar${props.className === undefined ? '' : ` ${props.className}`}`}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const bar = barRef.current
+        if (bar === null) return
+        const at = toolbarControls(bar).indexOf(event.target)
+        if (at >= 0) current.current = at
+      }}
+    >
+      {props.groups.map((group) => (
+        <div
+          key={group.id}
+          role="group"
+          aria-label={group.label}
+          className="toolbar__group"
+          data-toolbar-group={group.id}
+          hidden={folded.has(group.id)}
+        >
+          {group.content ??
+            group.actions.map((action) => (
+              <IconButton
+                key={action.id}
+                label={action.label}
+                icon={action.icon}
+                {...(action.hint === undefined ? {} : { hint: action.hint })}
+                shortcut={action.shortcut}
+                disabled={action.disabled ?? false}
+                aria-pressed={action.pressed}
+                keepFocus={action.keepFocus ?? false}
+                onClick={action.onSelect}
+              />
+            ))}
+        </div>
+      ))}
+      {moreItems.length > 0 && (
+        <div className="toolbar__group">
+          <MenuButton label="More" hint="More commands" icon={Ellipsis} items={moreItems} />
+        </div>
+      )}
+      <div ref={endRef} className="toolbar__end">
+        {props.end}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+import { FilePlus, FolderOpen, Sparkles } from 'lucide-react'
+import type { ReactElement } from 'react'
+import { acceleratorOf } from '../../../../../shared/domain/shortcuts'
+import { shortcutLabel } from '../../../components/ui/shortcut-label'
+import { useRecentProjects } from '../api/script-api'
+import type { useDocumentActions } from '../hooks/use-document-actions'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { SAMPLE_SCRIPT } from './sample-script'
+
+/**
+ * The Script workspace with no script open: start a new one, open or import a file, or try a
+ * short sample with two speakers and a narrator; and the recent projects.
+ */
+export function ScriptEmpty(props: {
+  actions: ReturnType<typeof useDocumentActions>
+}): ReactElement {
+  const { actions } = props
+  const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
+  const recent = useRecentProjects()
+  const openKeys = acceleratorOf('script:open')
+
+  return (
+    <div className="script-empty" data-testid="script-empty">
+      <div className="script-empty__start">
+        <h2 className="script-empty__title">Start a script</h2>
+        <div className="script-empty__actions">
+          <button type="button" className="button button--primary" onClick={actions.newScript}>
+            <FilePlus className="button__icon" aria-hidden="true" focusable="false" />
+            New script
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={actions.open}
+            title={openKeys === undefined ? undefined : shortcutLabel(openKeys)}
+          >
+            <FolderOpen className="button__icon" aria-hidden="true" focusable="false" />
+            Open or import…
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              actions.importDropped(
+                new File([SAMPLE_SCRIPT.text], SAMPLE_SCRIPT.fileName, { type: 'text/markdown' }),
+              )
+            }
+          >
+            <Sparkles className="button__icon" aria-hidden="true" focusable="false" />
+            Try a sample script
+          </button>
+        </div>
+        <p className="field__hint">
+          The sample is a short scene with a narrator and two speakers: give each a voice in Cast,
+          preview a line, then render it. Or drop a .txt or Markdown script, a Word document (.docx)
+          or an EPUB book here. Lines like “ALICE: Hello” become speakers you can give voices;
+          headings become chapters.
+        </p>
+        <label className="script-empty__option">
+          <input
+            type="checkbox"
+            checked={readFootnotes}
+            onChange={(event) => useEditorUiStore.getState().setReadFootnotes(event.target.checked)}
+          />
+          <span>Read footnotes and endnotes aloud when importing a Word document or EPUB book</span>
+        </label>
+      </div>
+      {(recent.data ?? []).length > 0 && (
+        <div className="script-empty__recent">
+          <div className="script-empty__recent-head">
+            <h2>Recent projects</h2>
+            <button
+              type="button"
+              className="button button--small"
+              title="Empty the list (the files are not deleted)"
+              onClick={actions.clearRecent}
+            >
+              Clear recent
+            </button>
+          </div>
+          <ul>
+            {recent.data!.map((item) => (
+              <li key={item.id} data-testid="recent-project">
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={!item.exists}
+                  title={item.location}
+                  onClick={() => actions.openRecent(item.id)}
+                >
+                  {item.fileName}
+                </button>
+                <span className="field__hint">
+                  {item.exists ? item.location : 'File not found'}
+                </span>
+                <button
+                  type="button"
+                  className="button button--small script-empty__remove"
+                  aria-label={`Remove ${item.fileName} from recent projects`}
+                  title="Remove from the list (the file is not deleted)"
+                  onClick={() => actions.removeRecent(item.id)}
+                >
+                  Remove from recent
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  )
+}
