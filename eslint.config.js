@@ -149,6 +149,111 @@ export default tseslint.config(
     files: ['src/main/security/external-links.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  // Size rules (issue 12): a source file past ~300 lines or a function past ~80 usually holds
+  // more than one concern. Blank lines and comments do not count. Tests, e2e specs and benches are
+  // exempt: a long describe() of table cases is one concern. A file or function that is long for a
+  // good reason (a table, a contract) says why in an eslint-disable comment beside it.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/main/testing/**'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  // Size rules, exemptions for a reason: the IPC contract is one table of every channel with its
+  // schema, read as a whole.
+  {
+    files: ['src/shared/ipc/contract.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  // Size rules, TEMPORARY (issue 12): files over the limits in areas other engineers are
+  // restructuring now (renderer features, the script workspace, the render room). The merger
+  // removes each entry as that work lands; do not add to this list.
+  {
+    files: [
+      'src/main/core/narration/render/render-run.ts',
+      'src/main/core/script-workspace/script-workspace-service.ts',
+      'src/renderer/src/features/account/components/connection-card.tsx',
+      'src/renderer/src/features/account/components/credential-card.tsx',
+      'src/renderer/src/features/account/components/plan-card.tsx',
+      'src/renderer/src/features/account/components/secret-form.tsx',
+      'src/renderer/src/features/conversations/components/batch-export-bar.tsx',
+      'src/renderer/src/features/conversations/components/conversation-detail.tsx',
+      'src/renderer/src/features/conversations/components/conversations-workspace.tsx',
+      'src/renderer/src/features/conversations/components/inbox-filters.tsx',
+      'src/renderer/src/features/conversations/components/inbox-table.tsx',
+      'src/renderer/src/features/conversations/components/inbox-view.tsx',
+      'src/renderer/src/features/conversations/components/recent-list.tsx',
+      'src/renderer/src/features/conversations/components/transcript-view.tsx',
+      'src/renderer/src/features/script/components/ab-dialog.tsx',
+      'src/renderer/src/features/script/components/block-row.tsx',
+      'src/renderer/src/features/script/components/book-details.tsx',
+      'src/renderer/src/features/script/components/cast-panel.tsx',
+      'src/renderer/src/features/script/components/find-bar.tsx',
+      'src/renderer/src/features/script/components/render-dialog.tsx',
+      'src/renderer/src/features/script/components/render-panel.tsx',
+      'src/renderer/src/features/script/components/script-toolbar.tsx',
+      'src/renderer/src/features/script/components/script-workspace.tsx',
+      'src/renderer/src/features/script/hooks/use-document-actions.ts',
+      'src/renderer/src/features/script/hooks/use-script-audio.ts',
+      'src/renderer/src/features/script/stores/script-document-store.ts',
+      'src/renderer/src/features/voices/components/create-voice-dialog.tsx',
+      'src/renderer/src/features/voices/components/mic-recorder-panel.tsx',
+      'src/renderer/src/features/voices/components/voice-details.tsx',
+      'src/renderer/src/features/voices/components/voice-list.tsx',
+      'src/renderer/src/features/voices/components/voice-toolbar.tsx',
+      'src/renderer/src/features/voices/components/voices-workspace.tsx',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
+  // Size rules, TEMPORARY (issue 12, still to split in this area): each holds one function over
+  // 80 lines. Splitting them is the next step of issue 12; remove an entry with its split, and
+  // do not add to this list.
+  {
+    files: [
+      'src/main/core/audio/mp3.ts',
+      'src/main/core/audio/ogg.ts',
+      'src/main/core/files/atomic-write.ts',
+      'src/main/core/narration/assemble/aac-render.ts',
+      'src/main/core/narration/assemble/audio-output.ts',
+      'src/main/core/narration/assemble/compliance.ts',
+      'src/main/core/narration/assemble/m4b-output.ts',
+      'src/main/core/narration/assemble/pcm-render.ts',
+      'src/main/core/narration/assemble/splice-output.ts',
+      'src/main/core/narration/fetch/piece-cache.ts',
+      'src/main/core/narration/fetch/piece-fetcher.ts',
+      'src/main/core/narration/import/html-blocks.ts',
+      'src/main/core/narration/import/import-epub.ts',
+      'src/main/core/upstream/errors.ts',
+      'src/main/core/upstream/http.ts',
+      'src/main/core/upstream/scheduler.ts',
+      'src/main/core/upstream/streams.ts',
+      'src/main/runtime.ts',
+      'src/renderer/src/app/sidebar.tsx',
+      'src/sandbox/audio/ssml.ts',
+      'src/sandbox/routes/control-routes.ts',
+      'src/sandbox/sandbox.ts',
+      'src/sandbox/server/http-server.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  // Size rules, TEMPORARY (issue 12): new this session, over the limits when their branches
+  // merged (the design kit's menu and toolbar, the player, the settings and details dialogs).
+  // Each is one component whose parts (fields, keyboard handling, wavesurfer wiring) are still to
+  // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
+  {
+    files: [
+      'src/renderer/src/components/ui/menu.tsx',
+      'src/renderer/src/components/ui/toolbar.tsx',
+      'src/renderer/src/features/script/components/project-settings.tsx',
+      'src/renderer/src/features/script/components/render-details-dialog.tsx',
+      'src/renderer/src/features/script/components/render-player.tsx',
+      'src/renderer/src/features/script/components/script-empty.tsx',
+      'src/renderer/src/features/script/components/voice-picker.tsx',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -39,6 +39,7 @@ const THEME_LABELS: Record<ThemeChoice, string> = {
  * shows); Edit > Undo/Redo too, so the script's own undo runs where the editor has focus. The rest
  * are Electron roles, so copy, paste, zoom, full screen, close and quit behave as the OS expects.
  */
+// eslint-disable-next-line max-lines-per-function -- the whole menu bar as one declarative table, read top to bottom like the menus it makes
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const { isMac, development, state } = options
   const command = (

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runCliCaptured } from '../testing/captured-cli'
 import type { Sandbox } from '../../sandbox/index'
 import { startSandbox } from '../../sandbox/index'
 import { MemorySecretStore } from '../core/secrets/memory-secret-store'
 import { EXIT } from './exit-codes'
-import { runCli } from './run'
 
 /**
  * The CLI and the keychain: a key the app saved goes only to the origin the app saved it for
@@ -46,19 +46,15 @@ async function saveAppSettings(settings: Record<string, unknown>): Promise<void>
 }
 
 async function cli(env: Record<string, string>) {
-  let stdout = ''
-  let stderr = ''
   const secrets = new MemorySecretStore()
   await secrets.set('api-key', KEY)
-  const code = await runCli(['voices', 'list', '--json'], {
-    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+  const run = await runCliCaptured(['voices', 'list', '--json'], {
     env: { VOICEDESK_PLAN: 'paid', ...env },
-    signal: new AbortController().signal,
     secrets: () => Promise.resolve(secrets),
     userDataDirs: [join(dir, 'missing'), dir],
   })
-  expect(`${stdout}${stderr}`).not.toContain(KEY)
-  return { code, stdout, stderr }
+  expect(`${run.stdout}${run.stderr}`).not.toContain(KEY)
+  return run
 }
 
 describe('voicedesk with the app keychain', () => {

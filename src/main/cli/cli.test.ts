@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { runCliCaptured } from '../testing/captured-cli'
 
 import type { Sandbox } from '../../sandbox/index'
 
@@ -12,7 +13,6 @@ import { checkAudio } from '../core/audio/check'
 import type { Clock } from '../core/clock'
 import { createManualClock } from '../testing/manual-clock'
 import { toneWav } from '../core/upstream/test/fixtures'
-import { runCli } from './run'
 
 const CANARY = 'sk_canary_cli_Hq4Wz8Tn1Vb6Pr3'
 const POLL_MS = 50
@@ -40,22 +40,18 @@ async function cli(
   env: Record<string, string | undefined> = {},
   options: { clock?: Clock } = {},
 ) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+  const run = await runCliCaptured(args, {
     env: {
       VOICEDESK_BASE_URL: sandbox.baseUrl,
       VOICEDESK_API_KEY: CANARY,
       VOICEDESK_PLAN: 'paid',
       ...env,
     },
-    signal: new AbortController().signal,
     pollMs: POLL_MS,
     ...options,
   })
-  expect(`${stdout}${stderr}`).not.toContain(CANARY)
-  return { code, stdout, stderr }
+  expect(`${run.stdout}${run.stderr}`).not.toContain(CANARY)
+  return run
 }
 
 describe('voicedesk (in-process)', () => {

@@ -2,6 +2,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runCli } from './run'
+import { runCliCaptured } from '../testing/captured-cli'
 
 import type { Sandbox } from '../../sandbox/index'
 
@@ -10,7 +12,6 @@ import type { Conversation } from '../../shared/domain/conversation'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
 import { parseCsv } from '../testing/parse-csv'
-import { runCli } from './run'
 
 // What docs/cli.md promises about `conversation list` and `conversation export`.
 
@@ -69,25 +70,16 @@ async function cli(
   args: string[],
   options: { signal?: AbortSignal; onErr?: (t: string) => void } = {},
 ) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    io: {
-      out: (t) => (stdout += t),
-      err: (t) => {
-        stderr += t
-        options.onErr?.(t)
-      },
-    },
+  const run = await runCliCaptured(args, {
     env: {
       VOICEDESK_BASE_URL: sandbox.baseUrl,
       VOICEDESK_API_KEY: sandbox.keys.paid,
       VOICEDESK_PLAN: 'paid',
     },
-    signal: options.signal ?? new AbortController().signal,
+    ...options,
   })
-  expect(`${stdout}${stderr}`).not.toContain(sandbox.keys.paid)
-  return { code, stdout, stderr }
+  expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.keys.paid)
+  return run
 }
 
 function listRequests(): URLSearchParams[] {

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCliCaptured } from '../testing/captured-cli'
 
 import type { Sandbox } from '../../sandbox/index'
 
@@ -9,7 +10,6 @@ import { startSandbox } from '../../sandbox/index'
 import { createProject } from '../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
 import { EXIT } from './exit-codes'
-import { runCli } from './run'
 
 // What docs/cli.md promises about help, render's errors and output formats.
 
@@ -26,19 +26,14 @@ afterAll(async () => {
 
 /** Runs the CLI in-process with captured output. */
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    io: { out: (t) => (stdout += t), err: (t) => (stderr += t) },
+  return runCliCaptured(args, {
     env: {
       VOICEDESK_BASE_URL: sandbox.baseUrl,
       VOICEDESK_API_KEY: sandbox.keys.paid,
       VOICEDESK_PLAN: 'paid',
       ...env,
     },
-    signal: new AbortController().signal,
   })
-  return { code, stdout, stderr }
 }
 
 const GROUPS = ['voices', 'conversation']

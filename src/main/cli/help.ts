@@ -1,5 +1,5 @@
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
-import { RENDER_HELP } from './render-command'
+import { RENDER_HELP } from './render-arguments'
 
 const FORMATS = SPEECH_FORMATS.join('|')
 

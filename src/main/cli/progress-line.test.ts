@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { startingProgress } from '../../shared/domain/narration'
-import { progressLine } from './render-command'
+import { progressLine } from './render-report'
 
 describe('the CLI progress line', () => {
   it('counts a busy wait down to when it ends, not from when it began', () => {

@@ -51,6 +51,11 @@ function refusal(result: Result<unknown>) {
   return { ...result.error, fields: result.error.details?.fields ?? {} }
 }
 
+/** What the real dispatcher answers the app's window for `input` on `channel`: a refusal. */
+async function refusalOf(channel: Parameters<typeof env.runtime.dispatch>[0], input: unknown) {
+  return refusal(await env.runtime.dispatch(channel, input, APP_SENDER, noEmit))
+}
+
 describe('input limits through the dispatcher', () => {
   it('refuses a cast of 1,000,000 speakers by its count, without parsing one entry', async () => {
     // Every voice id is empty, so any parsed entry would add its own field error. Why numbered
@@ -58,9 +63,7 @@ describe('input limits through the dispatcher', () => {
     // Electron's deserializer pays before main sees the message), not the code under test.
     const cast: Record<string, string> = {}
     for (let i = 0; i < 1_000_000; i += 1) cast[i] = ''
-    const error = refusal(
-      await env.runtime.dispatch('script:saveDraft', draft({ meta: { cast } }), APP_SENDER, noEmit),
-    )
+    const error = await refusalOf('script:saveDraft', draft({ meta: { cast } }))
     expect(error.message).toBe(
       `A cast can have at most ${MAX_CAST_ENTRIES} speakers; this one has 1,000,000.`,
     )
@@ -76,7 +79,7 @@ describe('input limits through the dispatcher', () => {
       docId,
       changes: { meta: { title: 42 }, blocks: new Array<unknown>(80).fill(block) },
     }
-    const error = refusal(await env.runtime.dispatch('script:saveDraft', input, APP_SENDER, noEmit))
+    const error = await refusalOf('script:saveDraft', input)
     expect(error.message).toBe(
       'A script can be at most 75.4 MB when it is sent to VoiceDesk; this one is larger.',
     )
@@ -85,25 +88,14 @@ describe('input limits through the dispatcher', () => {
   })
 
   it('counts binary data by its byteLength', async () => {
-    const error = refusal(
-      await env.runtime.dispatch(
-        'account:setApiKey',
-        { apiKey: new Uint8Array(100 * 1024) },
-        APP_SENDER,
-        noEmit,
-      ),
-    )
+    const error = await refusalOf('account:setApiKey', { apiKey: new Uint8Array(100 * 1024) })
     expect(error.message).toBe(
       'This request can be at most 64 KB when it is sent to VoiceDesk; this one is larger.',
     )
-    const sample = refusal(
-      await env.runtime.dispatch(
-        'voices:stageSample',
-        { fileName: 'take.wav', bytes: new Uint8Array(10 * 1024 * 1024 + 1) },
-        APP_SENDER,
-        noEmit,
-      ),
-    )
+    const sample = await refusalOf('voices:stageSample', {
+      fileName: 'take.wav',
+      bytes: new Uint8Array(10 * 1024 * 1024 + 1),
+    })
     expect(sample.message).toBe(
       'A voice sample can be at most 10,485,760 bytes; this one is 10,485,761 bytes.',
     )
@@ -111,49 +103,32 @@ describe('input limits through the dispatcher', () => {
 
   it('names the limit of an over-long string', async () => {
     const block = { id: 'b1', text: 'x'.repeat(MAX_BLOCK_TEXT + 1) }
-    const error = refusal(
-      await env.runtime.dispatch(
-        'script:saveDraft',
-        draft({ blocks: [block] }),
-        APP_SENDER,
-        noEmit,
-      ),
-    )
+    const error = await refusalOf('script:saveDraft', draft({ blocks: [block] }))
     expect(error.message).toBe(
       'A block can have at most 1,000,000 characters; this one has 1,000,001.',
     )
     expect(error.fields).toEqual({ 'changes.blocks.0.text': error.message })
 
-    const dropped = refusal(
-      await env.runtime.dispatch(
-        'script:importDropped',
-        { fileName: 'book.txt', text: 'y'.repeat(MAX_SCRIPT_TEXT + 1) },
-        APP_SENDER,
-        noEmit,
-      ),
-    )
+    const dropped = await refusalOf('script:importDropped', {
+      fileName: 'book.txt',
+      text: 'y'.repeat(MAX_SCRIPT_TEXT + 1),
+    })
     expect(dropped.message).toBe(
       'A script file can have at most 20,971,520 characters; this one has 20,971,521.',
     )
 
     // A field without its own wording still gets the limit in plain words.
-    const named = refusal(
-      await env.runtime.dispatch(
-        'voices:downloadSample',
-        { voiceId: 'v1', voiceName: 'n'.repeat(300) },
-        APP_SENDER,
-        noEmit,
-      ),
-    )
+    const named = await refusalOf('voices:downloadSample', {
+      voiceId: 'v1',
+      voiceName: 'n'.repeat(300),
+    })
     expect(named.message).toBe('"voiceName" can have at most 200 characters; this one has 300.')
   })
 
   it('refuses too many blocks by their count, without parsing one block', async () => {
     // The same invalid block 100,001 times: any parsed block would report its own text field.
     const blocks = new Array<unknown>(MAX_BLOCKS + 1).fill({ id: 'b', text: 42 })
-    const error = refusal(
-      await env.runtime.dispatch('script:saveDraft', draft({ blocks }), APP_SENDER, noEmit),
-    )
+    const error = await refusalOf('script:saveDraft', draft({ blocks }))
     expect(error.message).toBe('A script can have at most 100,000 blocks; this one has 100,001.')
     expect(Object.keys(error.fields)).toEqual(['changes.blocks'])
   })
@@ -161,9 +136,7 @@ describe('input limits through the dispatcher', () => {
   it('refuses a script whose blocks hold more text than the largest script', async () => {
     const text = 'z'.repeat(MAX_BLOCK_TEXT)
     const blocks = Array.from({ length: 21 }, (_, i) => ({ id: `b${i}`, text }))
-    const error = refusal(
-      await env.runtime.dispatch('script:saveDraft', draft({ blocks }), APP_SENDER, noEmit),
-    )
+    const error = await refusalOf('script:saveDraft', draft({ blocks }))
     expect(error.message).toBe(
       'A script can have at most 20,971,520 characters of text; this one has 21,000,000.',
     )

@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
@@ -183,4 +186,34 @@ export function speechLikeSignal(
     out[i] = Math.round(Math.max(-1, Math.min(1, v)) * 32767)
   }
   return out
+}
+
+/**
+ * A sine tone encoded by ffmpeg, read back as bytes. Written to a file (not a pipe) so ffmpeg
+ * can go back and fill in the WAV sizes and the MP3 Info frame count, as real files have them.
+ * `args` choose the codec and container; `extension` names the file ffmpeg writes.
+ */
+export function ffmpegTone(tone: {
+  seconds: number
+  frequency: number
+  sampleRate: number
+  channels: number
+  args?: string[]
+  extension: string
+}): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'vd-tone-'))
+  try {
+    const out = join(dir, `tone.${tone.extension}`)
+    const run = spawnSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi'],
+      ...['-i', `sine=frequency=${tone.frequency}:duration=${tone.seconds}`],
+      ...['-ar', String(tone.sampleRate), '-ac', String(tone.channels)],
+      ...(tone.args ?? []),
+      out,
+    ])
+    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`)
+    return new Uint8Array(readFileSync(out))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

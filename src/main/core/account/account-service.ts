@@ -7,21 +7,23 @@ import type {
   VerifyResult,
 } from '../../../shared/domain/account'
 import { createHash } from 'node:crypto'
-import { PLAN_LIMITS } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
 import type { SettingsStore } from '../settings/settings-store'
-import type { Permissions, TokenClaims } from './access-token'
+import type { TokenClaims } from './access-token'
 import type { ActiveCredential, SandboxAccount, VerifyCredential } from './account-ports'
-import { permissionsOf, readAccessToken } from './access-token'
+import { readAccessToken } from './access-token'
+import { accountStatus } from './account-status'
 import {
-  credentialNotFound,
-  KEYCHAIN_UNAVAILABLE,
-  SANDBOX_NOTICE,
-  TOKEN_EXPIRING_MS,
-  tokenNotice,
-} from './account-notices'
+  checkedApiKey,
+  forgetCredential,
+  loadSavedCredential,
+  storeCredential,
+} from './credential-keychain'
+import { MoveQuestion } from './move-question'
+import { KEYCHAIN_UNAVAILABLE } from './account-notices'
+import { activeCredentialOf, customLimitsMissing, planLimits } from './active-credential'
 import { normaliseBaseUrl } from './base-url'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
@@ -30,12 +32,12 @@ import {
   hostOf,
   mayCarryTo,
   originOf,
-  provenLegacyOrigin,
   saveAddressFirst,
   SERVICE_TRUST_GROUPS,
 } from './credential-binding'
 import { noCredentialError } from './credential-resolver'
-import { explainVerifyError } from './verify-errors'
+import { explainVerifyError, noAddressToVerify } from './verify-errors'
+import { scheduleTokenNotices } from './token-notice-timers'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
 
@@ -51,43 +53,16 @@ export interface AccountServiceOptions {
   clock?: Clock
 }
 
-const NONE: Permissions = {
-  speech: false,
-  stream: false,
-  voicesRead: false,
-  voicesCreate: false,
-  voicesDelete: false,
-}
-const ALL: Permissions = {
-  speech: true,
-  stream: true,
-  voicesRead: true,
-  voicesCreate: true,
-  voicesDelete: true,
-}
-
-/** Refusal of a base URL change while the user is still answering the move question. */
-function questionStillOpen(): AppError {
-  return new AppError(
-    'CONFLICT',
-    'VoiceDesk is already asking whether to send the saved key to another address. Answer that question first, then change the base URL again.',
-  )
-}
-
-function hintOf(secret: string): string {
-  return `…${secret.slice(-4)}`
-}
-
-/**
- * The account: which credential is active (API key, access token, development sandbox or none),
- * where it is kept, which base URL and plan apply, and what the UI may know about it.
- */
 /** A credential and its address, compared without keeping the secret itself. */
 function identityOf(active: ActiveCredential): string {
   const digest = createHash('sha256').update(active.credential.secret).digest('hex')
   return `${active.baseUrl}\n${active.credential.kind}\n${digest}`
 }
 
+/**
+ * The account: which credential is active (API key, access token, development sandbox or none),
+ * where it is kept, which base URL and plan apply, and what the UI may know about it.
+ */
 export class AccountService {
   readonly #settings: SettingsStore
   readonly #secrets: SecretStore
@@ -106,18 +81,17 @@ export class AccountService {
    */
   #rejected: string | null = null
   readonly #clock: Clock
-  #timers: (() => void)[] = []
+  #cancelTimers: () => void = () => undefined
   #loadNotice: AccountNotice | null = null
-  /** True while the native "send the key to another address?" question is on screen. */
-  #moveQuestionOpen = false
-  /** Origins the user refused the saved key to this session: never asked about again. */
-  readonly #declinedOrigins = new Set<string>()
+  /** The native "send the key to another address?" question, and the answers refused. */
+  readonly #moveQuestion: MoveQuestion
 
   private constructor(options: AccountServiceOptions) {
     this.#settings = options.settings
     this.#secrets = options.secrets
     this.#verify = options.verifyCredential
     this.#logger = options.logger
+    this.#moveQuestion = new MoveQuestion(options.logger)
     this.#sandbox = options.sandbox ?? null
     this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
@@ -132,60 +106,11 @@ export class AccountService {
   }
 
   async #load(): Promise<void> {
-    const { credential } = this.#settings.get()
-    if (credential === 'none') return
-    const secret = await this.#secrets.get(credential === 'apiKey' ? 'api-key' : 'access-token')
-    if (secret === null) {
-      // Settings say a credential exists but the keychain has none (another machine's settings, a
-      // wiped keychain, or a session-only key from the last run): start signed out, say why.
-      this.#loadNotice = credentialNotFound(this.#secrets.storage === 'keychain')
-      // Why keep the setting while the keychain is unavailable: a locked keychain still holds
-      // the key, and the next start with a working keychain must find it again.
-      if (this.#secrets.storage === 'keychain') {
-        await this.#settings.update(() => ({
-          credential: 'none',
-          credentialOrigin: null,
-          verifiedAt: null,
-        }))
-      }
-      return
-    }
-    this.#logger.addSecret(secret)
-    this.#secret = secret
-    await this.#bindUnrecordedCredential()
-    if (credential === 'accessToken') {
-      try {
-        const claims = readAccessToken(secret, Number.NEGATIVE_INFINITY)
-        this.#token = claims
-        this.#scheduleTokenNotices()
-      } catch {
-        this.#secret = null
-        await this.#secrets.delete('access-token').catch(() => false)
-        await this.#settings.update(() => ({
-          credential: 'none',
-          credentialOrigin: null,
-          verifiedAt: null,
-        }))
-      }
-    }
-  }
-
-  /**
-   * A credential saved before origins were recorded binds silently only to an address it was
-   * proven on (see provenLegacyOrigin). Otherwise it stays unbound and is sent nowhere: Account
-   * says so and asks for the key again (saving an address also asks in the native dialog).
-   */
-  async #bindUnrecordedCredential(): Promise<void> {
-    const settings = this.#settings.get()
-    if (settings.credentialOrigin !== null) return
-    const sandbox = this.#sandbox === null ? null : originOf(this.#sandbox.baseUrl)
-    const origin = provenLegacyOrigin(settings, sandbox)
-    if (origin === null) {
-      this.#logger.info('saved credential left unbound: never verified with its address')
-      return
-    }
-    await this.#settings.update(() => ({ credentialOrigin: origin }))
-    this.#logger.info('saved credential bound to its address', { origin })
+    const loaded = await loadSavedCredential({ ...this.#stores(), sandbox: this.#sandbox })
+    this.#secret = loaded.secret
+    this.#token = loaded.token
+    this.#loadNotice = loaded.notice
+    if (loaded.token !== null) this.#scheduleTokenNotices()
   }
 
   /** Where the saved credential may go: its trust group, and the sandbox main itself started. */
@@ -209,7 +134,7 @@ export class AccountService {
     const binding = this.#binding()
     if (target === null || mayCarryTo(binding, target)) return null
     const problem = credentialElsewhere(binding, target, kind)
-    if (!this.#declinedOrigins.has(target)) return problem
+    if (!this.#moveQuestion.declined(target)) return problem
     const declined = `${problem.message} You chose not to send it to ${hostOf(target)}; VoiceDesk does not ask again until it restarts.`
     return new AppError('AUTH_MISSING', declined)
   }
@@ -222,90 +147,40 @@ export class AccountService {
 
   /** The credential other core services call with, or null when signed out. */
   activeCredential(): ActiveCredential | null {
-    const kind = this.#kind()
-    if (kind === 'none') return null
-    const settings = this.#settings.get()
-    if (kind === 'sandbox' && this.#sandbox !== null) {
-      return {
-        baseUrl: this.#sandbox.baseUrl,
-        credential: { kind: 'apiKey', secret: this.#sandbox.apiKey },
-        limits: PLAN_LIMITS.paid,
-      }
-    }
-    return {
-      baseUrl: settings.baseUrl,
-      credential: {
-        kind: kind === 'accessToken' ? 'accessToken' : 'apiKey',
-        secret: this.#secret ?? '',
-        binding: this.#binding(),
-      },
-      limits: this.limits(),
-    }
+    return activeCredentialOf({
+      kind: this.#kind(),
+      settings: this.#settings.get(),
+      sandbox: this.#sandbox,
+      secret: this.#secret,
+      binding: () => this.#binding(),
+    })
   }
 
   /** The synthesis limits of the chosen plan. */
   limits(): PlanLimits {
-    const settings = this.#settings.get()
-    if (this.#kind() === 'sandbox') return PLAN_LIMITS.paid
-    if (settings.plan === 'custom') return settings.customLimits ?? PLAN_LIMITS.free
-    return PLAN_LIMITS[settings.plan]
+    return planLimits(this.#settings.get(), this.#kind())
   }
 
   /** What the UI may know: never the key or token, only its last four characters. */
   getStatus(): AccountStatus {
-    const settings = this.#settings.get()
-    const kind = this.#kind()
-    const now = this.#now()
     const notices: AccountNotice[] = []
     const reset = this.#settings.resetNotice()
     if (reset !== null) notices.push(reset)
     if (this.#secrets.storage === 'session') notices.push(KEYCHAIN_UNAVAILABLE)
     else if (this.#loadNotice !== null) notices.push(this.#loadNotice)
-    let allowed = NONE
-    let token: AccountStatus['token'] = null
-    if (kind === 'sandbox') {
-      notices.push(SANDBOX_NOTICE)
-      allowed = ALL
-    } else if (kind === 'apiKey') {
-      allowed = ALL
-    } else if (kind === 'accessToken' && this.#token !== null) {
-      const { scopes, expiresAtMs } = this.#token
-      token = { scopes, expiresAt: new Date(expiresAtMs).toISOString() }
-      const notice = tokenNotice(this.#token, now)
-      if (notice !== null) notices.push(notice)
-      if (expiresAtMs > now) allowed = permissionsOf(scopes)
-    }
-    const problem = this.credentialProblem()
-    if (problem !== null) {
-      // Suspended, not deleted: the key stays saved for its own service and works again there.
-      notices.push({ kind: 'key-elsewhere', message: problem.message })
-      allowed = NONE
-    }
-    const savedFor = settings.credentialOrigin
-    const sandbox = kind === 'sandbox' ? this.#sandbox : null
-    return {
-      credential: kind,
-      hasKey: kind !== 'none',
-      keyHint:
-        kind === 'none' ? null : hintOf(sandbox !== null ? sandbox.apiKey : (this.#secret ?? '')),
-      keyFor:
-        kind === 'apiKey' || kind === 'accessToken'
-          ? {
-              origin: savedFor,
-              host: savedFor === null ? null : hostOf(savedFor),
-              usable: problem === null,
-            }
-          : null,
-      plan: sandbox !== null ? 'paid' : settings.plan,
-      customLimits: sandbox !== null ? null : settings.customLimits,
-      baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
-      verifiedAt: sandbox !== null ? this.#sandboxVerifiedAt : settings.verifiedAt,
-      rejected: this.#isRejected(),
-      storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : this.#secrets.storage,
-      token,
-      allowed,
+    return accountStatus({
+      settings: this.#settings.get(),
+      kind: this.#kind(),
+      secret: this.#secret,
+      token: this.#token,
+      sandbox: this.#sandbox,
+      sandboxVerifiedAt: this.#sandboxVerifiedAt,
+      storage: this.#secrets.storage,
       notices,
-    }
+      problem: this.credentialProblem(),
+      rejected: this.#isRejected(),
+      now: this.#now(),
+    })
   }
 
   /** Calls `listener` with the new status after every change; returns the unsubscribe. */
@@ -327,21 +202,14 @@ export class AccountService {
   }
 
   #clearTimers(): void {
-    for (const cancel of this.#timers) cancel()
-    this.#timers = []
+    this.#cancelTimers()
+    this.#cancelTimers = () => undefined
   }
 
   #scheduleTokenNotices(): void {
     this.#clearTimers()
     if (this.#token === null) return
-    const now = this.#now()
-    // Why timers: the UI must learn that the token is about to expire (and has expired) without
-    // polling; each moment broadcasts a fresh status.
-    for (const at of [this.#token.expiresAtMs - TOKEN_EXPIRING_MS, this.#token.expiresAtMs]) {
-      const delay = at - now
-      if (delay <= 0) continue
-      this.#timers.push(this.#clock.setTimer(() => this.#changed(), delay))
-    }
+    this.#cancelTimers = scheduleTokenNotices(this.#clock, this.#token, () => this.#changed())
   }
 
   /** The origin a new credential is saved for: the base URL's; refused while none is set. */
@@ -356,27 +224,18 @@ export class AccountService {
     secret: string,
     origin: string,
   ): Promise<void> {
-    const account = kind === 'apiKey' ? 'api-key' : 'access-token'
-    const other = kind === 'apiKey' ? 'access-token' : 'api-key'
-    this.#logger.addSecret(secret)
-    await this.#secrets.set(account, secret)
-    await this.#secrets.delete(other)
+    await storeCredential(this.#stores(), { kind, secret, origin })
     this.#secret = secret
     this.#loadNotice = null
-    await this.#settings.update(() => ({
-      credential: kind,
-      credentialOrigin: origin,
-      verifiedAt: null,
-    }))
+  }
+
+  #stores() {
+    return { settings: this.#settings, secrets: this.#secrets, logger: this.#logger }
   }
 
   /** Stores an API key in the keychain (session only when it is unavailable) and uses it. */
   async setApiKey(apiKey: string): Promise<AccountStatus> {
-    const key = apiKey.trim()
-    if (/\s/.test(key)) {
-      const message = 'An API key contains no spaces. Copy the key again from the dashboard.'
-      throw new AppError('VALIDATION_FAILED', message, { details: { fields: { apiKey: message } } })
-    }
+    const key = checkedApiKey(apiKey)
     const origin = this.#originForNewCredential()
     this.#clearTimers()
     this.#token = null
@@ -403,13 +262,7 @@ export class AccountService {
     this.#secret = null
     this.#token = null
     this.#loadNotice = null
-    await this.#secrets.delete('api-key')
-    await this.#secrets.delete('access-token')
-    await this.#settings.update(() => ({
-      credential: 'none',
-      credentialOrigin: null,
-      verifiedAt: null,
-    }))
+    await forgetCredential(this.#stores())
     this.#logger.info('credential forgotten')
     return this.#changed()
   }
@@ -425,9 +278,7 @@ export class AccountService {
     options: { confirmMove?: (move: CredentialMove) => Promise<boolean> } = {},
   ): Promise<AccountStatus> {
     const baseUrl = normaliseBaseUrl(raw)
-    // Why one question at a time: the page must not stack native dialogs naming hosts of its
-    // choosing, nor change the address under a question the user is still reading.
-    if (this.#moveQuestionOpen) throw questionStillOpen()
+    this.#moveQuestion.ensureNoneOpen()
     const kind = this.#kind()
     const target = originOf(baseUrl)
     let credentialOrigin = this.#settings.get().credentialOrigin
@@ -436,22 +287,13 @@ export class AccountService {
       target !== null &&
       !mayCarryTo(this.#binding(), target) &&
       options.confirmMove !== undefined &&
-      // Declined once: not asked again this session, so the page cannot wear the user down.
-      !this.#declinedOrigins.has(target)
+      !this.#moveQuestion.declined(target) &&
+      (await this.#moveQuestion.ask(
+        { kind, from: credentialOrigin, to: target },
+        options.confirmMove,
+      ))
     ) {
-      this.#moveQuestionOpen = true
-      let yes = false
-      try {
-        yes = await options.confirmMove({ kind, from: credentialOrigin, to: target })
-      } finally {
-        this.#moveQuestionOpen = false
-      }
-      if (yes) {
-        credentialOrigin = target
-        this.#logger.info('credential moved to a new address', { to: target })
-      } else {
-        this.#declinedOrigins.add(target)
-      }
+      credentialOrigin = target
     }
     await this.#settings.update((s) => ({
       baseUrl,
@@ -463,12 +305,7 @@ export class AccountService {
 
   /** Sets the plan; `custom` needs its limits, fixed plans use the published ones. */
   async setPlan(plan: Plan, customLimits?: PlanLimits): Promise<AccountStatus> {
-    if (plan === 'custom' && customLimits === undefined) {
-      const message = 'A custom plan needs its limits: requests per second and requests in flight.'
-      throw new AppError('VALIDATION_FAILED', message, {
-        details: { fields: { customLimits: message } },
-      })
-    }
+    if (plan === 'custom' && customLimits === undefined) throw customLimitsMissing()
     await this.#settings.update(() => ({
       plan,
       customLimits: plan === 'custom' ? (customLimits ?? null) : null,
@@ -482,15 +319,8 @@ export class AccountService {
    */
   async verify(signal?: AbortSignal): Promise<VerifyResult> {
     const active = this.activeCredential()
-    if (active === null) {
-      throw noCredentialError()
-    }
-    if (active.baseUrl === '') {
-      const message = 'No service address is set. Enter the base URL in Account, then verify.'
-      throw new AppError('VALIDATION_FAILED', message, {
-        details: { fields: { baseUrl: message } },
-      })
-    }
+    if (active === null) throw noCredentialError()
+    if (active.baseUrl === '') throw noAddressToVerify()
     const problem = this.credentialProblem()
     if (problem !== null) throw problem
     let result: VerifyResult

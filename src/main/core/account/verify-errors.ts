@@ -56,3 +56,9 @@ export function explainVerifyError(
       return error
   }
 }
+
+/** Refusal of a verify before any request: there is no service address to check the key with. */
+export function noAddressToVerify(): AppError {
+  const message = 'No service address is set. Enter the base URL in Account, then verify.'
+  return new AppError('VALIDATION_FAILED', message, { details: { fields: { baseUrl: message } } })
+}

@@ -1,39 +1,19 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkAudio, createAudioChecker, sniffAudioExtension } from './check'
 import type { CheckableFormat } from './check'
 import { parseMp3Header } from './mp3-header'
+import { ffmpegTone } from '../../testing/test-audio'
 
-/**
- * Real audio made by ffmpeg: 1.5 s of a tone, mono, 24 kHz. Written to a file (not a pipe) so
- * ffmpeg can go back and fill in the WAV sizes and the MP3 Info frame count, as files have them.
- */
+/** Real audio made by ffmpeg: 1.5 s of a tone, mono, 24 kHz, in the container `args` choose. */
 function encode(args: string[], extension: string): Uint8Array {
-  const dir = mkdtempSync(join(tmpdir(), 'vd-audio-'))
-  const out = join(dir, `tone.${extension}`)
-  try {
-    const run = spawnSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=1.5',
-      '-ar',
-      '24000',
-      '-ac',
-      '1',
-      ...args,
-      out,
-    ])
-    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`)
-    return new Uint8Array(readFileSync(out))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  return ffmpegTone({
+    seconds: 1.5,
+    frequency: 440,
+    sampleRate: 24_000,
+    channels: 1,
+    args,
+    extension,
+  })
 }
 
 const files = {} as Record<CheckableFormat, Uint8Array>

@@ -1,12 +1,9 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkAudio } from './check'
 import { parseMp3Header } from './mp3-header'
 import { crc16, readInfoTag } from './mp3-info-tag'
 import { Mp3InfoTagger, withInfoFrame } from './mp3-tagger'
+import { ffmpegTone } from '../../testing/test-audio'
 
 /** A Layer III frame with header bytes b1..b3 and a payload that marks its index. */
 function frame(b1: number, b2: number, b3: number, index: number): Uint8Array {
@@ -59,40 +56,21 @@ describe('crc16', () => {
   // Stereo: ffmpeg's writer sums a fixed 190 bytes, which is the span up to the CRC field only
   // with MPEG-1 stereo side information (LAME and ffmpeg's reader sum up to the field).
   it('matches the LAME tag ffmpeg writes (an independent writer of the same CRC)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vd-lametag-'))
-    try {
-      const out = join(dir, 'tone.mp3')
-      const run = spawnSync('ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=2',
-        '-ar',
-        '44100',
-        '-ac',
-        '2',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '128k',
-        '-id3v2_version',
-        '0',
-        out,
-      ])
-      expect(run.status, run.stderr.toString()).toBe(0)
-      const bytes = new Uint8Array(readFileSync(out))
-      const tag = readInfoTag(bytes, 0)
-      expect(tag?.kind).toBe('Info')
-      expect(tag?.lame?.encoder).toMatch(/^(LAME|Lavc)/)
-      expect(tag?.tagCrcOk).toBe(true)
-      const audio = bytes.subarray(tag!.frameLength)
-      expect(tag?.frames).toBe(frameOffsets(audio).length)
-      expect(tag?.lame?.musicCrc).toBe(crc16(audio))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const bytes = ffmpegTone({
+      seconds: 2,
+      frequency: 440,
+      sampleRate: 44_100,
+      channels: 2,
+      args: ['-c:a', 'libmp3lame', '-b:a', '128k', '-id3v2_version', '0'],
+      extension: 'mp3',
+    })
+    const tag = readInfoTag(bytes, 0)
+    expect(tag?.kind).toBe('Info')
+    expect(tag?.lame?.encoder).toMatch(/^(LAME|Lavc)/)
+    expect(tag?.tagCrcOk).toBe(true)
+    const audio = bytes.subarray(tag!.frameLength)
+    expect(tag?.frames).toBe(frameOffsets(audio).length)
+    expect(tag?.lame?.musicCrc).toBe(crc16(audio))
   })
 })
 

@@ -1,24 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm, stat } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import type { SampleExtension, Voice, VoiceGender } from '../../../shared/domain/voice'
 import { compareVoiceNames, SAMPLE_CONTENT_TYPES, voiceNameKey } from '../../../shared/domain/voice'
 import type { EventOf } from '../../../shared/ipc/contract'
 import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { StagedVoiceSample, VoiceLibrary, VoiceMedia } from '../../../shared/ipc/contract'
 import type { PlatformPorts } from '../platform-ports'
-import { checkAudio, sniffAudioExtension } from '../audio/check'
-import { writeFileAtomic } from '../files/atomic-write'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createChunkBatcher } from './chunk-batcher'
-import { MAX_SAMPLE_BYTES, StagedSamples, sampleTooLarge } from './staged-samples'
+import { fileSafe, plainBytes, uploadableExtension, VoiceSampleFiles } from './voice-sample-files'
 import type { VoiceLibraryData } from './voice-library-store'
 import { VoiceLibraryStore } from './voice-library-store'
 import { VoiceMediaCache } from './voice-media-cache'
-
-const SAMPLE_FILE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'oga', 'flac', 'm4a', 'mp4', 'aac', 'webm']
 
 /** What a "try with my text" stream reports to the window that started it. */
 export type TryTextEvent = EventOf<'voices:tryAudio' | 'voices:tryEnded'>
@@ -50,20 +45,6 @@ export interface CreatePersonalVoiceInput {
 /** What a sample download or preview stream that ends on an unexpected error says. */
 const STREAM_FAILED = { message: 'The audio stream failed inside VoiceDesk.', retryable: false }
 
-/** A name safe for a file: no separators or control characters, not empty. */
-function fileSafe(name: string): string {
-  const cleaned = name
-    .replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return cleaned === '' ? 'voice' : cleaned.slice(0, 80)
-}
-
-/** Copies a Node Buffer into a plain Uint8Array (what both IPC transports carry as-is). */
-function plainBytes(bytes: Uint8Array): Uint8Array {
-  return new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
-}
-
 /**
  * The Voices workspace's work in main: the voice list (cached until refreshed), avatars and
  * previews through a disk cache, samples held for upload, personal voice creation with a local
@@ -73,9 +54,7 @@ export class VoicesService {
   readonly #options: VoicesServiceOptions
   readonly #library: VoiceLibraryStore
   readonly #media: VoiceMediaCache
-  readonly #samples = new StagedSamples()
-  /** Sample files saved per window, the only paths `savedSample` reveals. */
-  readonly #savedSamples = new Map<number, Set<string>>()
+  readonly #sampleFiles: VoiceSampleFiles
   #voices: Map<string, Voice> | null = null
   #listedFor = ''
   #listing: Promise<Voice[]> | null = null
@@ -83,6 +62,7 @@ export class VoicesService {
   private constructor(options: VoicesServiceOptions, library: VoiceLibraryStore) {
     this.#options = options
     this.#library = library
+    this.#sampleFiles = new VoiceSampleFiles(options)
     this.#media = new VoiceMediaCache({
       dir: join(options.userDataDir, 'cache', 'voice-media'),
       logger: options.logger.child('media-cache'),
@@ -197,66 +177,13 @@ export class VoicesService {
     }
   }
 
-  /** Native open dialog; the chosen file is read and held by main. Null when cancelled. */
-  async chooseSample(ownerId: number): Promise<StagedVoiceSample | null> {
-    const paths = await this.#dialog(() =>
-      this.#options.dialogs.showOpenDialog(ownerId, {
-        title: 'Choose a voice sample',
-        filters: [
-          { name: 'Audio', extensions: SAMPLE_FILE_EXTENSIONS },
-          { name: 'All files', extensions: ['*'] },
-        ],
-      }),
-    )
-    const path = paths?.[0]
-    if (path === undefined) return null
-    let size: number
-    try {
-      size = (await stat(path)).size
-    } catch {
-      throw new AppError('DISK', `VoiceDesk could not read ${basename(path)}. Choose another file.`)
-    }
-    // Why check the size before reading: a 4 GB video picked by mistake must not fill memory.
-    if (size > MAX_SAMPLE_BYTES) throw sampleTooLarge(size)
-    const bytes = new Uint8Array(await readFile(path))
-    return this.stageSample(ownerId, basename(path), bytes)
-  }
-
-  /** Holds a dropped or recorded sample until the voice is created. */
-  stageSample(ownerId: number, fileName: string, bytes: Uint8Array): StagedVoiceSample {
-    const sample = this.#samples.stage(ownerId, fileName, bytes)
-    return {
-      sampleId: sample.id,
-      fileName: sample.fileName,
-      size: sample.bytes.byteLength,
-      bytes: plainBytes(sample.bytes),
-    }
-  }
-
   /**
    * Creates a personal voice. The sample's container is checked here as well as in the page
    * (what is uploaded is what main holds); the consent record is kept once the service agreed.
    */
   async createPersonalVoice(ownerId: number, input: CreatePersonalVoiceInput): Promise<Voice> {
-    const sample = this.#samples.take(input.sampleId, ownerId)
-    const extension = sniffAudioExtension(sample.bytes)
-    if (extension === 'bin') {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'The sample is not an audio file VoiceDesk recognises. Use WAV, MP3, Ogg, FLAC or M4A.',
-        { details: { fields: { sample: 'Not a recognised audio file.' } } },
-      )
-    }
-    if (extension === 'wav') {
-      const verdict = checkAudio('wav', sample.bytes)
-      if (!verdict.ok) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `The WAV sample is damaged (${verdict.reason}). Export or record it again.`,
-          { details: { fields: { sample: `Damaged WAV file: ${verdict.reason}.` } } },
-        )
-      }
-    }
+    const sample = this.#sampleFiles.take(input.sampleId, ownerId)
+    const extension = uploadableExtension(sample)
     const stem = sample.fileName.replace(/\.[^.]*$/, '') || 'sample'
     const voice = await this.#options.client().createVoice({
       name: input.name,
@@ -269,7 +196,7 @@ export class VoicesService {
       },
       consent: { fullName: input.consent.fullName, email: input.consent.email },
     })
-    this.#samples.drop(sample.id)
+    this.#sampleFiles.drop(sample.id)
     this.#voices?.set(voice.id, voice)
     await this.#library.addConsent({
       voiceId: voice.id,
@@ -279,6 +206,16 @@ export class VoicesService {
       sampleSha256: createHash('sha256').update(sample.bytes).digest('hex'),
     })
     return voice
+  }
+
+  /** Native open dialog; the chosen file is read and held by main. Null when cancelled. */
+  chooseSample(ownerId: number): Promise<StagedVoiceSample | null> {
+    return this.#sampleFiles.choose(ownerId)
+  }
+
+  /** Holds a dropped or recorded sample until the voice is created. */
+  stageSample(ownerId: number, fileName: string, bytes: Uint8Array): StagedVoiceSample {
+    return this.#sampleFiles.stage(ownerId, fileName, bytes)
   }
 
   /** Deletes a personal voice and forgets it locally (its consent record is marked deleted). */
@@ -295,63 +232,23 @@ export class VoicesService {
     await this.#library.forgetVoice(voiceId, new Date().toISOString())
   }
 
-  /**
-   * Downloads a personal voice's sample, then asks where to save it with the extension its bytes
-   * call for (the service does not promise a content type), and writes it atomically.
-   */
-  async downloadSample(
+  /** Downloads a personal voice's sample to a file the user names; null when cancelled. */
+  downloadSample(
     ownerId: number,
     voiceId: string,
     voiceName: string,
   ): Promise<{ path: string; bytes: number; extension: SampleExtension } | null> {
-    const client = this.#options.client()
-    const tmpDir = join(this.#options.userDataDir, 'cache', 'tmp')
-    await mkdir(tmpDir, { recursive: true })
-    const tempPath = join(tmpDir, `${randomUUID()}.sample`)
-    let bytes: Buffer
-    let extension: SampleExtension
-    try {
-      const file = await client.downloadVoiceSample(voiceId, tempPath)
-      bytes = await readFile(tempPath)
-      extension = file.extension
-    } finally {
-      await rm(tempPath, { force: true }).catch(() => undefined)
-    }
-    const chosen = await this.#dialog(() =>
-      this.#options.dialogs.showSaveDialog(ownerId, {
-        title: 'Save voice sample',
-        defaultName: `${fileSafe(voiceName)} sample.${extension}`,
-        filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
-      }),
-    )
-    if (chosen === null) return null
-    // The bytes decide the extension: a name typed without it (or with another) gets the right one.
-    const path =
-      extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`
-    await writeFileAtomic(path, bytes)
-    const saved = this.#savedSamples.get(ownerId) ?? new Set<string>()
-    saved.add(path)
-    this.#savedSamples.set(ownerId, saved)
-    return { path, bytes: bytes.byteLength, extension }
+    return this.#sampleFiles.download(ownerId, voiceId, voiceName)
   }
 
   /** Forgets what a closed window saved (its paths can no longer be revealed). */
   forgetWindow(ownerId: number): void {
-    this.#savedSamples.delete(ownerId)
+    this.#sampleFiles.forgetWindow(ownerId)
   }
 
-  /**
-   * A sample file this window saved, for "show in folder". Why only those: the page names the
-   * path, and main reveals nothing it did not write for that window.
-   */
+  /** A sample file this window saved, for "show in folder" (see VoiceSampleFiles). */
   savedSample(ownerId: number, path: string): string {
-    if (!this.#savedSamples.get(ownerId)?.has(path)) {
-      throw new AppError(
-        'NOT_FOUND',
-        'VoiceDesk did not save that file from this window. Download the sample again to show it.',
-      )
-    }
-    return path
+    return this.#sampleFiles.savedSample(ownerId, path)
   }
 
   /**
@@ -402,23 +299,6 @@ export class VoicesService {
   /** Waits for pending writes (library, cache index). */
   async flush(): Promise<void> {
     await Promise.all([this.#library.flush(), this.#media.flush()])
-  }
-
-  /**
-   * Shows a native dialog. Why a failure becomes CANCELLED: a dialog that cannot open (its window
-   * closed meanwhile) chose nothing, and nothing was read or written; the user can simply retry.
-   */
-  async #dialog<T>(show: () => Promise<T>): Promise<T> {
-    try {
-      return await show()
-    } catch (error) {
-      this.#options.logger.warn('file dialog failed', { error: String(error) })
-      throw new AppError(
-        'CANCELLED',
-        'The file dialog could not be shown, so nothing was chosen. Try again.',
-        { cause: error },
-      )
-    }
   }
 
   async #find(voiceId: string): Promise<Voice> {

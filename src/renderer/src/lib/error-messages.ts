@@ -32,6 +32,7 @@ interface Wording {
   action: string
 }
 
+// eslint-disable-next-line max-lines-per-function -- one case per error code: a table of the words a user reads, kept together so none is missed
 function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext): Wording {
   switch (code) {
     case 'VALIDATION_FAILED':

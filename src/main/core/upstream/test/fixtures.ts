@@ -1,31 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { ffmpegTone } from '../../../testing/test-audio'
 
 /** A real recording (ffmpeg tone, mono 24 kHz WAV) long enough to clone from. */
 export function toneWav(seconds = 3): Uint8Array {
-  const dir = mkdtempSync(join(tmpdir(), 'vd-fixture-'))
-  try {
-    const out = join(dir, 'sample.wav')
-    const run = spawnSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=220:duration=${seconds}`,
-      '-ar',
-      '24000',
-      '-ac',
-      '1',
-      out,
-    ])
-    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`)
-    return new Uint8Array(readFileSync(out))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  return ffmpegTone({ seconds, frequency: 220, sampleRate: 24_000, channels: 1, extension: 'wav' })
 }
 
 /** Duration in seconds of an audio file as ffprobe decodes it (null when it cannot). */

@@ -1,0 +1,271 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { ParseArgsConfig } from 'node:util'
+import type { Mp3Encoding, Project } from '../../shared/domain/script'
+import { MP3_BITRATES, mp3EncodingProblem } from '../../shared/domain/script'
+import type { DeliveryPresetId } from '../../shared/domain/delivery'
+import { DELIVERY_PRESET_IDS, DELIVERY_PRESETS } from '../../shared/domain/delivery'
+import { RENDER_FORMATS } from '../../shared/domain/speech'
+import type { RenderFormat } from '../../shared/domain/speech'
+import type { AppError } from '../../shared/errors'
+import { importScript } from '../core/narration/import/import-script'
+import { commandUsage, formatForOutput, parseErrorText } from './command-usage'
+
+/** `voicedesk render --help`. */
+export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
+
+Renders a script of any length (.txt, .md, a Word .docx, an EPUB book .epub, or a VoiceDesk
+project .json/.voicedesk) into one checked audio file, piece by piece through the account's
+scheduler, with a piece cache so that an interrupted or edited render only asks for what
+changed. A .docx or .epub becomes chapters (headings, the EPUB's contents) and paragraphs;
+italic and bold are spoken with emphasis; pictures are skipped (stderr says how many).
+  -o, --out OUT          the finished file (written atomically)
+  --format F             ${RENDER_FORMATS.join(' | ')} (default: the --out extension; an extension
+                         that is no format needs --format). M4B is an audiobook (AAC in MP4 with
+                         chapters, tags and cover). AAC and M4B: 24000 Hz only, no --loudness,
+                         pauses rounded to whole 42.7 ms frames.
+  --voice ID             default voice for blocks without one
+  --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
+  --subtitles srt|vtt    subtitles beside OUT with the same name
+  --per-block DIR        also one file per block in DIR
+  --per-chapter DIR      also one file per chapter (heading, or EPUB contents entry) in DIR
+  --footnotes omit|read  a .docx/.epub's footnotes and endnotes: left out (default) or read
+                         after the paragraph that cites them
+  --sample-rate R        24000 (default) | 44100 | 48000
+  --mp3-mode vbr|cbr     MP3: variable bitrate (default, LAME quality 2) or constant bitrate
+  --bitrate KBPS         MP3 constant bitrate: ${MP3_BITRATES.join(' | ')} (default 192; implies
+                         --mp3-mode cbr). Above 160 needs 44100 or 48000 Hz. ACX asks for
+                         --sample-rate 44100 --mp3-mode cbr --bitrate 192
+  --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
+  --preset P             ${DELIVERY_PRESET_IDS.join(' | ')}: the store's level, a true-peak
+                         limiter and its settings (acx: 44100 Hz, 192 kbps CBR MP3, room tone);
+                         every file is checked and a report written beside OUT (.compliance.json
+                         and .compliance.txt)
+  --title T, --author A, --narrator N, --album A, --genre G, --year Y, --comment C
+                         the files' tags (MP3: ID3v2.4), over what the script file gives
+  --cover IMAGE          a JPEG or PNG cover image, embedded in the files
+  --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
+  --dry-run              plan and check only: print pieces, cached pieces, requests and
+                         billable characters after the checks a render makes first (settings,
+                         preset, cover, folder, free space; not the voice list); send nothing,
+                         write nothing
+  --json                 print the result (or the estimate) as JSON on stdout
+  --base-url URL         service address (or VOICEDESK_BASE_URL); not needed with --dry-run
+  --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
+Ctrl-C cancels cleanly (exit 130): run the same command again to continue where it stopped.`
+
+/** The options `render` takes (the CLI also reads them to find `--help` anywhere on the line). */
+export const RENDER_OPTIONS = {
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  voice: { type: 'string' },
+  cast: { type: 'string', multiple: true },
+  subtitles: { type: 'string' },
+  'per-block': { type: 'string' },
+  'per-chapter': { type: 'string' },
+  footnotes: { type: 'string' },
+  'sample-rate': { type: 'string' },
+  'mp3-mode': { type: 'string' },
+  bitrate: { type: 'string' },
+  loudness: { type: 'string' },
+  preset: { type: 'string' },
+  title: { type: 'string' },
+  author: { type: 'string' },
+  narrator: { type: 'string' },
+  album: { type: 'string' },
+  genre: { type: 'string' },
+  year: { type: 'string' },
+  comment: { type: 'string' },
+  cover: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  'base-url': { type: 'string' },
+  plan: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  // Global: read by the CLI's logger before the command runs.
+  verbose: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
+
+/**
+ * `--loudness -16` as `--loudness=-16`. Why: Node's parser refuses a value that starts with a
+ * dash after a space (it could be a mistyped option), and a loudness target is always negative.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const joined: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') return [...joined, ...argv.slice(i)]
+    const option = arg.startsWith('--') ? arg.slice(2) : ''
+    const next = argv[i + 1]
+    const takesValue =
+      option in RENDER_OPTIONS &&
+      RENDER_OPTIONS[option as keyof typeof RENDER_OPTIONS].type === 'string'
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`)
+      i++
+    } else joined.push(arg)
+  }
+  return joined
+}
+
+function usage(message: string): AppError {
+  return commandUsage('render', message)
+}
+
+/** The piece cache's folder: VOICEDESK_CACHE_DIR, else the user's cache folder. */
+export function defaultCacheDir(env: Record<string, string | undefined>): string {
+  if (env.VOICEDESK_CACHE_DIR) return resolve(env.VOICEDESK_CACHE_DIR)
+  const base = env.XDG_CACHE_HOME ? resolve(env.XDG_CACHE_HOME) : join(homedir(), '.cache')
+  return join(base, 'voicedesk', 'pieces')
+}
+
+function parseCast(values: string[]): Record<string, string> {
+  const cast: Record<string, string> = {}
+  for (const value of values) {
+    const eq = value.indexOf('=')
+    if (eq <= 0 || eq === value.length - 1)
+      throw usage(`--cast needs NAME=VOICE_ID, got "${value}".`)
+    cast[value.slice(0, eq).trim()] = value.slice(eq + 1).trim()
+  }
+  return cast
+}
+
+/** `--mp3-mode` and `--bitrate` as an MP3 encoding; undefined when neither is given. */
+function mp3Flags(
+  mode: string | undefined,
+  bitrate: string | undefined,
+  format: RenderFormat,
+): Mp3Encoding | undefined {
+  if (mode === undefined && bitrate === undefined) return undefined
+  if (format !== 'mp3') {
+    throw usage(`--mp3-mode and --bitrate are for MP3 output; this render writes ${format}.`)
+  }
+  if (mode !== undefined && mode !== 'vbr' && mode !== 'cbr') {
+    throw usage('--mp3-mode is vbr or cbr.')
+  }
+  if (mode === 'vbr') {
+    if (bitrate !== undefined)
+      throw usage('--bitrate sets a constant bitrate: use it with --mp3-mode cbr.')
+    return { mode: 'vbr' }
+  }
+  const kbps = bitrate === undefined ? 192 : Number(bitrate)
+  const allowed = MP3_BITRATES.find((b) => b === kbps)
+  if (allowed === undefined) {
+    throw usage(`--bitrate is one of ${MP3_BITRATES.join(', ')} (kbps).`)
+  }
+  return { mode: 'cbr', bitrateKbps: allowed }
+}
+
+type RenderValues = ReturnType<typeof parseRenderArgv>['values']
+
+/** The command line parsed: one script FILE and the options, or a usage error. */
+function parseRenderArgv(argv: string[]) {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: joinNegativeValues(argv),
+      allowPositionals: true,
+      strict: true,
+      options: RENDER_OPTIONS,
+    })
+  } catch (error) {
+    throw usage(`${parseErrorText(error)}.`)
+  }
+  const { values, positionals } = parsed
+  const file = positionals[0]
+  if (!file || positionals.length > 1) throw usage('Give exactly one script FILE.')
+  if (!values.out) throw usage('--out OUT is required.')
+  return { file, out: values.out, values }
+}
+
+function footnotesChoice(value: string | undefined): 'omit' | 'read' | undefined {
+  if (value === undefined || value === 'omit' || value === 'read') return value
+  throw usage('--footnotes is omit or read.')
+}
+
+/** The output settings the options ask for, each checked in the order the usage lists them. */
+function renderSettings(values: RenderValues, out: string) {
+  const format = formatForOutput('render', out, values.format, null, RENDER_FORMATS)
+  if (values.subtitles && values.subtitles !== 'srt' && values.subtitles !== 'vtt') {
+    throw usage('--subtitles is srt or vtt.')
+  }
+  if (values['per-block'] && values['per-chapter'])
+    throw usage('Choose --per-block or --per-chapter, not both.')
+  const footnotes = footnotesChoice(values.footnotes)
+  const sampleRate = values['sample-rate'] ? Number(values['sample-rate']) : undefined
+  if (sampleRate !== undefined && ![24_000, 44_100, 48_000].includes(sampleRate)) {
+    throw usage('--sample-rate is 24000, 44100 or 48000.')
+  }
+  const lufs = values.loudness === undefined ? undefined : Number(values.loudness)
+  if (lufs !== undefined && (!Number.isFinite(lufs) || lufs < -40 || lufs > -5)) {
+    throw usage('--loudness is a target in LUFS between -40 and -5, e.g. -16.')
+  }
+  const presetId = values.preset
+  if (presetId !== undefined && !(DELIVERY_PRESET_IDS as readonly string[]).includes(presetId)) {
+    throw usage(`--preset is one of ${DELIVERY_PRESET_IDS.join(', ')}.`)
+  }
+  if (presetId !== undefined && lufs !== undefined) {
+    throw usage('--preset sets the level itself: leave out --loudness.')
+  }
+  const preset = presetId === undefined ? null : DELIVERY_PRESETS[presetId as DeliveryPresetId]
+  const mp3 =
+    mp3Flags(values['mp3-mode'], values.bitrate, format) ??
+    (preset?.mp3 && format === 'mp3' ? preset.mp3 : undefined)
+  const rate = sampleRate ?? preset?.sampleRate
+  return { format, footnotes, lufs, preset, mp3, rate }
+}
+
+/** The tags the options give (`--author`, `--year`, `--cover`...); only those given. */
+function publishingTags(values: RenderValues) {
+  const year = values.year === undefined ? undefined : Number(values.year)
+  if (year !== undefined && !(Number.isInteger(year) && year >= 1000 && year <= 9999)) {
+    throw usage('--year is a four-digit year, e.g. 2026.')
+  }
+  return Object.fromEntries(
+    Object.entries({
+      author: values.author,
+      narrator: values.narrator,
+      album: values.album,
+      genre: values.genre,
+      comment: values.comment,
+      year,
+      coverPath: values.cover === undefined ? undefined : resolve(values.cover),
+    }).filter(([, v]) => v !== undefined),
+  )
+}
+
+/**
+ * `render`'s arguments checked and its script imported with the options as the project's
+ * defaults. Throws a usage error (exit 2) before any request when something does not fit.
+ */
+export async function loadRenderProject(
+  argv: string[],
+  onNotice: (notice: string) => void,
+): Promise<{ project: Project; values: RenderValues }> {
+  const { file, out, values } = parseRenderArgv(argv)
+  const { format, footnotes, lufs, preset, mp3, rate } = renderSettings(values, out)
+  const publishing = publishingTags(values)
+  const project = await importScript(resolve(file), {
+    ...(values.title !== undefined ? { title: values.title } : {}),
+    ...(Object.keys(publishing).length > 0 ? { publishing } : {}),
+    ...(footnotes !== undefined ? { footnotes } : {}),
+    onNotice,
+    cast: parseCast(values.cast ?? []),
+    defaults: {
+      format,
+      ...(values.voice ? { voiceId: values.voice } : {}),
+      ...(rate ? { sampleRate: rate as 24_000 | 44_100 | 48_000 } : {}),
+      ...(preset ? { preset: preset.id } : {}),
+      ...(lufs !== undefined ? { loudness: { mode: 'target' as const, targetLufs: lufs } } : {}),
+      ...(mp3 ? { mp3 } : {}),
+    },
+  })
+  // Checked here with the project's own rate too (a project file may set it): exit 2, no request.
+  const mp3Problem =
+    project.defaults.format === 'mp3' && project.defaults.mp3
+      ? mp3EncodingProblem(project.defaults.mp3, project.defaults.sampleRate)
+      : null
+  if (mp3Problem !== null) throw usage(mp3Problem)
+  return { project, values }
+}

@@ -1,0 +1,104 @@
+import type { AccountNotice, AccountStatus, CredentialKind } from '../../../shared/domain/account'
+import type { AppError } from '../../../shared/errors'
+import type { SecretStorage } from '../secrets/secret-store'
+import type { Settings } from '../settings/settings-schema'
+import type { Permissions, TokenClaims } from './access-token'
+import { permissionsOf } from './access-token'
+import type { SandboxAccount } from './account-ports'
+import { SANDBOX_NOTICE, tokenNotice } from './account-notices'
+import { hostOf } from './credential-binding'
+
+const NONE: Permissions = {
+  speech: false,
+  stream: false,
+  voicesRead: false,
+  voicesCreate: false,
+  voicesDelete: false,
+}
+const ALL: Permissions = {
+  speech: true,
+  stream: true,
+  voicesRead: true,
+  voicesCreate: true,
+  voicesDelete: true,
+}
+
+/** What the account knows at one moment, from which its status is told. */
+export interface AccountFacts {
+  settings: Settings
+  kind: CredentialKind
+  /** The saved key or token (only its last four characters reach the status). */
+  secret: string | null
+  token: TokenClaims | null
+  sandbox: SandboxAccount | null
+  sandboxVerifiedAt: string | null
+  storage: SecretStorage
+  /** Notices found earlier (a settings reset, a missing or unavailable keychain entry). */
+  notices: AccountNotice[]
+  /** Why the saved credential may not go to the current address, or null. */
+  problem: AppError | null
+  rejected: boolean
+  now: number
+}
+
+function hintOf(secret: string): string {
+  return `…${secret.slice(-4)}`
+}
+
+/** What the credential allows now, with the notices its kind brings (sandbox, token expiry). */
+function permissionsNow(facts: AccountFacts): {
+  allowed: Permissions
+  token: AccountStatus['token']
+  notices: AccountNotice[]
+} {
+  const { kind, now } = facts
+  if (kind === 'sandbox') return { allowed: ALL, token: null, notices: [SANDBOX_NOTICE] }
+  if (kind === 'apiKey') return { allowed: ALL, token: null, notices: [] }
+  if (kind !== 'accessToken' || facts.token === null)
+    return { allowed: NONE, token: null, notices: [] }
+  const { scopes, expiresAtMs } = facts.token
+  const notice = tokenNotice(facts.token, now)
+  return {
+    allowed: expiresAtMs > now ? permissionsOf(scopes) : NONE,
+    token: { scopes, expiresAt: new Date(expiresAtMs).toISOString() },
+    notices: notice === null ? [] : [notice],
+  }
+}
+
+/** What the UI may know: never the key or token, only its last four characters. */
+export function accountStatus(facts: AccountFacts): AccountStatus {
+  const { settings, kind, problem } = facts
+  const now = permissionsNow(facts)
+  const notices = [...facts.notices, ...now.notices]
+  let allowed = now.allowed
+  if (problem !== null) {
+    // Suspended, not deleted: the key stays saved for its own service and works again there.
+    notices.push({ kind: 'key-elsewhere', message: problem.message })
+    allowed = NONE
+  }
+  const savedFor = settings.credentialOrigin
+  const sandbox = kind === 'sandbox' ? facts.sandbox : null
+  return {
+    credential: kind,
+    hasKey: kind !== 'none',
+    keyHint:
+      kind === 'none' ? null : hintOf(sandbox !== null ? sandbox.apiKey : (facts.secret ?? '')),
+    keyFor:
+      kind === 'apiKey' || kind === 'accessToken'
+        ? {
+            origin: savedFor,
+            host: savedFor === null ? null : hostOf(savedFor),
+            usable: problem === null,
+          }
+        : null,
+    plan: sandbox !== null ? 'paid' : settings.plan,
+    customLimits: sandbox !== null ? null : settings.customLimits,
+    baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
+    verifiedAt: sandbox !== null ? facts.sandboxVerifiedAt : settings.verifiedAt,
+    rejected: facts.rejected,
+    storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : facts.storage,
+    token: now.token,
+    allowed,
+    notices,
+  }
+}
