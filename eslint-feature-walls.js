@@ -13,7 +13,8 @@
 // folders are split so that only the temporary script exception overlaps another block (on
 // purpose: it comes later and lifts the ipc ban for its listed files only).
 
-const nodeOnly = [
+/** Node and Electron modules: main's and the CLI's, never the renderer's or core's (electron). */
+export const nodeOnly = [
   'electron',
   'electron/*',
   'node:*',

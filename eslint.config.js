@@ -2,26 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
-import { featureWalls, rendererLayerBans } from './eslint-feature-walls.js'
-
-const nodeOnly = [
-  'electron',
-  'electron/*',
-  'node:*',
-  'fs',
-  'path',
-  'os',
-  'child_process',
-  'http',
-  'https',
-  'net',
-  'crypto',
-  'stream',
-  'url',
-  'util',
-  'events',
-  'keytar',
-]
+import { featureWalls, nodeOnly, rendererLayerBans } from './eslint-feature-walls.js'
 
 const sandboxBan = {
   group: ['**/sandbox/**', '**/sandbox'],

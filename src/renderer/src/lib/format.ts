@@ -21,3 +21,17 @@ export function formatDateTime(iso: string): string {
     timeStyle: 'medium',
   })
 }
+
+/**
+ * A time as a clock reads it: `m:ss`, or `h:mm:ss` from an hour up. Seconds are cut down (a
+ * playing position) unless `round` is given (a length, where 0:09.6 reads better as 0:10).
+ */
+export function formatClock(seconds: number, round: (n: number) => number = Math.floor): string {
+  const s = Math.max(0, round(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const r = s % 60
+  return h > 0
+    ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
+    : `${m}:${String(r).padStart(2, '0')}`
+}

@@ -14,21 +14,12 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import type { useRenderSession } from '../hooks/use-render-session'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { formatClock } from '../../../lib/format'
 
 /** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
 function folderOf(path: string): string {
   const parts = path.split(/[\\/]/).filter(Boolean)
   return parts.at(-2) ?? path
-}
-
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const r = s % 60
-  return h > 0
-    ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
-    : `${m}:${String(r).padStart(2, '0')}`
 }
 
 /**
@@ -87,7 +78,8 @@ function FinishedSummary(props: {
     <div className="render-summary" data-testid="render-finished">
       <div className="render-summary__head">
         <span className="render-summary__text">
-          <strong>{finished.outputName}</strong> is ready: {clock(result.durationSeconds)} long
+          <strong>{finished.outputName}</strong> is ready:{' '}
+          {formatClock(result.durationSeconds, Math.round)} long
           {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}, in{' '}
           <span title={result.outputPath}>{folderOf(result.outputPath)}</span>.{' '}
           <span
@@ -191,15 +183,15 @@ export function RenderPanel(props: {
         <progress max={1} value={fraction} aria-label="Render progress" />
         <p className="field__hint" data-testid="render-progress">
           {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
-          {progress.cachedPieces.toLocaleString()} from the cache) · {clock(progress.audioSeconds)}{' '}
-          of audio
+          {progress.cachedPieces.toLocaleString()} from the cache) ·{' '}
+          {formatClock(progress.audioSeconds, Math.round)} of audio
           {progress.phase !== 'synthesizing' ? (
             ''
           ) : progress.busyUntil !== null ? (
             // Keyed by its end: a pause that starts or grows starts a fresh count.
             <BusyWait key={progress.busyUntil} waitMs={progress.busyWaitMs ?? 0} />
           ) : progress.etaSeconds !== null ? (
-            ` · about ${clock(progress.etaSeconds)} left`
+            ` · about ${formatClock(progress.etaSeconds, Math.round)} left`
           ) : (
             ''
           )}

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { fetchRenderWords, loadRenderAudio, useRenderPlayback } from '../api/render-playback-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import './render-player.css'
+import { formatClock } from '../../../lib/format'
 
 /** Compressed files longer than this are not decoded in the window for their waveform. */
 const MAX_DECODED_SECONDS = 20 * 60
@@ -17,16 +18,6 @@ const BIG_STEP_SECONDS = 30
 /** The words asked for at a time: a little before the position and a stretch after it. */
 const WORDS_BEFORE_MS = 4_000
 const WORDS_AFTER_MS = 30_000
-
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const r = s % 60
-  return h > 0
-    ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
-    : `${m}:${String(r).padStart(2, '0')}`
-}
 
 function spokenClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
@@ -369,7 +360,7 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
           +{STEP_SECONDS} s
         </button>
         <span className="render-player__time" data-testid="player-time">
-          {clock(seconds)} / {clock(duration)}
+          {formatClock(seconds)} / {formatClock(duration)}
         </span>
         {info !== undefined && ready ? (
           <TranscriptStrip docId={docId} playback={info} seconds={seconds} onSeek={seek} />

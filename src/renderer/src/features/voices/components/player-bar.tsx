@@ -1,12 +1,11 @@
 import type { ReactElement } from 'react'
 import type { PlaybackSnapshot } from '../../../lib/audio/playback'
+import { formatClock } from '../../../lib/format'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 
 function clock(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '–:––'
-  const s = Math.max(0, Math.floor(seconds))
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+  return seconds === null || !Number.isFinite(seconds) ? '–:––' : formatClock(seconds)
 }
 
 const STATUS_TEXT: Record<PlaybackSnapshot['status'], string> = {
