@@ -62,6 +62,10 @@ type BenchWindow = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function openConversation(page: Page, id: string): Promise<void> {
+  // Where the service lists conversations, the side shows the inbox: switch to "Opened by id".
+  const byId = page.getByRole('radio', { name: 'Opened by id' })
+  await page.getByTestId('workspace').waitFor()
+  if (await byId.isVisible()) await byId.check()
   await page.getByLabel('Conversation id or link').fill(id)
   await page.evaluate(() => {
     const w = globalThis as unknown as BenchWindow

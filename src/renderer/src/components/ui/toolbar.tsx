@@ -88,17 +88,24 @@ export function Toolbar(props: {
     )
   }
 
-  // Before paint: measure and fold, so the row never shows wrapped.
-  useLayoutEffect(refit)
+  // Before paint: measure and fold, so the row never shows wrapped. Only when the row's size or
+  // its set of commands changes: measuring reads layout, and the toolbar re-renders as the script
+  // is typed into (undo, selection), where a forced layout per keystroke would slow typing.
+  const refitRef = useRef(refit)
+  useLayoutEffect(() => {
+    refitRef.current = refit
+  })
+  const shape = props.groups.map((g) => `${g.id}:${g.actions.map((a) => a.id).join(',')}`).join('|')
+  useLayoutEffect(() => refitRef.current(), [shape])
   useEffect(() => {
     const bar = barRef.current
     const end = endRef.current
     if (bar === null || end === null) return
-    const observer = new ResizeObserver(() => refit())
+    const observer = new ResizeObserver(() => refitRef.current())
     observer.observe(bar)
     observer.observe(end)
     return () => observer.disconnect()
-  })
+  }, [])
 
   // One tab stop: the control last focused (or the first) is tabbable, the others are reached
   // with the arrow keys.

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { shortcutLabel } from './shortcut-label'
 
@@ -6,27 +6,28 @@ import { shortcutLabel } from './shortcut-label'
  * A tooltip for one control: shown on hover and on keyboard focus, hidden on leave, blur and
  * Escape. It lives in the top layer (a manual popover placed against the control's anchor name),
  * so a scrolling list cannot clip it, and it ignores the pointer, so it never covers what it
- * describes. It repeats the control's accessible name, so assistive technology skips it.
+ * describes. It repeats the control's accessible name, so assistive technology skips it. It is in
+ * the page only while shown: a script's rows hold several icon buttons each, and a hidden tooltip
+ * per button would be dozens of idle elements per row for every keystroke's layout to walk.
  */
 export function useTooltip(props: {
   anchor: string
   text: string
   shortcut?: string | undefined
 }): {
-  tooltip: ReactElement
+  tooltip: ReactElement | null
   show: () => void
   hide: () => void
 } {
   const ref = useRef<HTMLDivElement>(null)
-  const show = useCallback(() => {
+  const [open, setOpen] = useState(false)
+  useLayoutEffect(() => {
     const tip = ref.current
-    if (tip !== null && tip.isConnected && !tip.matches(':popover-open')) tip.showPopover()
-  }, [])
-  const hide = useCallback(() => {
-    const tip = ref.current
-    if (tip !== null && tip.matches(':popover-open')) tip.hidePopover()
-  }, [])
-  const tooltip = (
+    if (open && tip !== null && tip.isConnected && !tip.matches(':popover-open')) tip.showPopover()
+  }, [open])
+  const show = useCallback(() => setOpen(true), [])
+  const hide = useCallback(() => setOpen(false), [])
+  const tooltip = open ? (
     <div
       ref={ref}
       popover="manual"
@@ -39,6 +40,6 @@ export function useTooltip(props: {
         <kbd className="tooltip__keys">{shortcutLabel(props.shortcut)}</kbd>
       )}
     </div>
-  )
+  ) : null
   return { tooltip, show, hide }
 }
