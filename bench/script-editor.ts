@@ -13,12 +13,13 @@
  * Build the renderer first: npx electron-vite build
  *
  *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40]
+ *     [--trace t.json] [--cpu-profile p.cpuprofile]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { openSignedInApp } from './support/bench-browser'
+import { openSignedInApp, recorded } from './support/bench-browser'
 import { writeBigProject } from '../e2e/support/script-big-project'
 import { startSandbox } from '../src/sandbox/index'
 
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     words: { type: 'string', default: '20' },
     chars: { type: 'string', default: '200' },
     delay: { type: 'string', default: '40' },
+    trace: { type: 'string' },
+    'cpu-profile': { type: 'string' },
   },
 })
 const BLOCKS = Number(values.blocks)
@@ -201,7 +204,10 @@ async function main(): Promise<void> {
     while (typed.length < CHARS) typed += phrase
     typed = typed.slice(0, CHARS)
     const drafts0 = host.ipcResults.length
-    await page.keyboard.type(typed, { delay: DELAY_MS })
+    // With --trace / --cpu-profile, the typing is recorded (open the files in DevTools).
+    await recorded(page, { trace: values.trace, cpuProfile: values['cpu-profile'] }, () =>
+      page.keyboard.type(typed, { delay: DELAY_MS }),
+    )
     await sleep(2500)
     const probe = await page.evaluate(() => {
       const w = globalThis as unknown as BenchWindow

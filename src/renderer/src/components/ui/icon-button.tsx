@@ -50,7 +50,10 @@ export function IconButton(props: IconButtonProps): ReactElement {
   } = props
   const ownAnchor = useAnchorName()
   const anchor = givenAnchor ?? ownAnchor
-  const { tooltip, show, hide } = useTooltip({ anchor, text: hint ?? label, shortcut })
+  const { tooltip, open, show, hide } = useTooltip({ anchor, text: hint ?? label, shortcut })
+  // An anchor name makes layout track the element; a row of icon buttons in every block of a
+  // script would be a hundred anchors. So: only while its tooltip shows, or a menu hangs on it.
+  const anchored = open || givenAnchor !== undefined
   // An open menu below the button: its tooltip would lie over it.
   const menuOpen = rest['aria-expanded'] === true
 
@@ -64,7 +67,7 @@ export function IconButton(props: IconButtonProps): ReactElement {
         }`}
         aria-label={showLabel ? undefined : label}
         aria-keyshortcuts={shortcut === undefined ? undefined : ariaShortcut(shortcut)}
-        style={{ anchorName: anchor, ...style }}
+        style={anchored ? { anchorName: anchor, ...style } : style}
         onMouseEnter={(event) => {
           if (!menuOpen) show()
           onMouseEnter?.(event)

@@ -16,6 +16,8 @@ export function useTooltip(props: {
   shortcut?: string | undefined
 }): {
   tooltip: ReactElement | null
+  /** True while shown: the control needs its anchor name only then. */
+  open: boolean
   show: () => void
   hide: () => void
 } {
@@ -41,5 +43,5 @@ export function useTooltip(props: {
       )}
     </div>
   ) : null
-  return { tooltip, show, hide }
+  return { tooltip, open, show, hide }
 }
