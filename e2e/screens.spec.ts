@@ -1,13 +1,12 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { ConversationsScreen } from './support/conversations-screen'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { ScriptScreen, signInForScript } from './support/script-screen'
+import { accessibilityProblems } from './support/axe'
 
 // Every workspace, in light and dark, at a small laptop, a common laptop and a desktop window:
 // an accessibility audit (axe: no serious or critical violation), a layout check (no sideways
@@ -26,25 +25,6 @@ const SCRIPT = [
   'BOB: In a minute. I want to see the fishing boats come in.',
   '',
 ].join('\n')
-
-/** Serious and critical axe findings, one line each: rule, what it says, where. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Legacy mode runs axe inside the page itself: the default opens a second page to merge frame
-  // results, and the app host allows no page besides the app's own window. The app has no frames.
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    )
-}
 
 /** Audits the screen as it is now at every size, and saves a screenshot at each. */
 async function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {

@@ -1,13 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { probeAudio } from '../src/main/testing/test-audio'
 import { expect, test } from './fixtures/test'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'
+import { accessibilityProblems } from './support/axe'
 
 let dir: string
 test.beforeEach(async () => {
@@ -28,23 +28,12 @@ const SCRIPT = [
   '',
 ].join('\n')
 
-/** Serious and critical axe findings of the page as it is now. */
-async function seriousA11yProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** Axe in light and dark, the layout check and a screenshot at each size, for one screen state. */
 async function auditScreen(page: Page, name: string, app: Parameters<typeof snap>[0]) {
   const problems: string[] = []
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
-    problems.push(...(await seriousA11yProblems(page)).map((p) => `${name} ${scheme}: ${p}`))
+    problems.push(...(await accessibilityProblems(page)).map((p) => `${name} ${scheme}: ${p}`))
     for (const size of LAYOUT_SIZES) {
       await page.setViewportSize(size)
       await page.evaluate(
