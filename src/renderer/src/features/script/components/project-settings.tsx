@@ -1,12 +1,13 @@
 import { useId, useMemo, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { DeliveryPresetId } from '../../../../../shared/domain/delivery'
-import { DELIVERY_PRESET_IDS, DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
+import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
 import { useModalDialog } from '../../../components/use-modal-dialog'
 import { useVoiceOptions } from '../api/script-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import './project-settings.css'
+import { PresetOptions } from './preset-options'
 
 const MAX_PAUSE_MS = 60_000
 const LUFS_RANGE = { min: -40, max: -5 }
@@ -250,12 +251,7 @@ export function ProjectSettingsDialog(props: { open: boolean; onClose: () => voi
                   .updateMeta({ defaults: id === '' ? rest : { ...rest, preset: id } })
               }}
             >
-              <option value="">Any use (no store checks)</option>
-              {DELIVERY_PRESET_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {DELIVERY_PRESETS[id].name}
-                </option>
-              ))}
+              <PresetOptions />
             </select>
           </label>
           {preset !== null && (

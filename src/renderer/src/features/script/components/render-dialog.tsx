@@ -4,17 +4,14 @@ import type { ReactElement } from 'react'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import type { DeliveryPreset, DeliveryPresetId } from '../../../../../shared/domain/delivery'
-import {
-  DELIVERY_PRESET_IDS,
-  DELIVERY_PRESETS,
-  presetCriteria,
-} from '../../../../../shared/domain/delivery'
+import { DELIVERY_PRESETS, presetCriteria } from '../../../../../shared/domain/delivery'
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import { ErrorNotice } from '../../../components/error-notice'
 import { BookDetails } from './book-details'
 import { estimateRender, startRender } from '../api/render-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { PresetOptions } from './preset-options'
 
 /**
  * The settings a preset needs: its format, rate and MP3 bitrate; a format that takes no gain
@@ -138,12 +135,7 @@ export function RenderDialog(props: {
                 setSettings(settingsForPreset(settings, DELIVERY_PRESETS[id]))
               }}
             >
-              <option value="">Any use (no store checks)</option>
-              {DELIVERY_PRESET_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {DELIVERY_PRESETS[id].name}
-                </option>
-              ))}
+              <PresetOptions />
             </select>
           </label>
           {preset !== null && (
