@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { link, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
-import { hostname, tmpdir } from 'node:os'
+import { link, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../../shared/errors'
+import { useTempDirs } from '../../../testing/temp-dir'
 import type { LockFiles, LockHost, LockRecord } from './render-lock'
 import {
   acquireRenderLock,
@@ -14,15 +15,7 @@ import {
   systemLockHost,
 } from './render-lock'
 
-const dirs: string[] = []
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true })
-})
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vd-lock-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('vd-lock-')
 
 /** This machine, with the clock fixed at 10:42 local time on 24 November 2026. */
 const real1042: LockHost = { ...systemLockHost, now: () => new Date(2026, 10, 24, 10, 42, 5) }
