@@ -1,5 +1,5 @@
 import type { AudioChecker, AudioVerdict } from './verdict'
-import { Carry } from './verdict'
+import { createUnitChecker, incompleteUnit } from './unit-checker'
 
 const CRC_TABLE = (() => {
   // Ogg's CRC-32: polynomial 0x04C11DB7, not reflected, initial value 0, no final xor.
@@ -26,91 +26,102 @@ function readU32(data: Uint8Array, at: number): number {
   return (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16) | (data[at + 3]! << 24)) >>> 0
 }
 
+interface OggTally {
+  pages: number
+  lastWasEos: boolean
+  granule: number
+  sampleRate: number
+  /** The sequence number each stream's next page must carry. */
+  nextSequence: Map<number, number>
+}
+
+function isCapturePattern(data: Uint8Array, offset: number): boolean {
+  return (
+    data[offset] === 0x4f &&
+    data[offset + 1] === 0x67 &&
+    data[offset + 2] === 0x67 &&
+    data[offset + 3] === 0x53
+  )
+}
+
+/** The sample rate granules count in, from the first page's identification header (0: unknown). */
+function granuleRate(body: Uint8Array): number {
+  // Vorbis identification header: rate at byte 12; Opus granules are always 48 kHz.
+  if (body[0] === 0x01 && String.fromCharCode(...body.subarray(1, 7)) === 'vorbis') {
+    return readU32(body, 12)
+  }
+  return String.fromCharCode(...body.subarray(0, 8)) === 'OpusHead' ? 48000 : 0
+}
+
+/** Checks one whole page (checksum, sequence) and counts it; a failure message when damaged. */
+function takePage(tally: OggTally, page: Uint8Array, segments: number): string | null {
+  if (oggPageCrc(page) !== readU32(page, 22)) {
+    return `Ogg page ${tally.pages + 1} is damaged (checksum mismatch)`
+  }
+  const serial = readU32(page, 14)
+  const sequence = readU32(page, 18)
+  const expected = tally.nextSequence.get(serial)
+  if (expected !== undefined && sequence !== expected) {
+    return `Ogg page ${expected} is missing (got ${sequence})`
+  }
+  tally.nextSequence.set(serial, sequence + 1)
+  if (tally.pages === 0) tally.sampleRate = granuleRate(page.subarray(27 + segments))
+  const low = readU32(page, 6)
+  const high = readU32(page, 10)
+  if (!(low === 0xffffffff && high === 0xffffffff)) tally.granule = high * 2 ** 32 + low
+  tally.lastWasEos = (page[5]! & 0x04) !== 0
+  tally.pages++
+  return null
+}
+
+/** Reads whole Ogg pages from `offset`, each header's segment table giving the page's length. */
+function readOggPages(
+  tally: OggTally,
+  data: Uint8Array,
+  start: number,
+  streamByte: (offset: number) => number,
+): number | { failure: string } {
+  let offset = start
+  while (data.byteLength - offset >= 27) {
+    if (!isCapturePattern(data, offset)) {
+      return { failure: `Ogg capture pattern missing at byte ${streamByte(offset)}` }
+    }
+    const segments = data[offset + 26]!
+    if (data.byteLength - offset < 27 + segments) break
+    let bodyLength = 0
+    for (let i = 0; i < segments; i++) bodyLength += data[offset + 27 + i]!
+    const pageLength = 27 + segments + bodyLength
+    if (data.byteLength - offset < pageLength) break
+    const failure = takePage(tally, data.subarray(offset, offset + pageLength), segments)
+    if (failure !== null) return { failure }
+    offset += pageLength
+  }
+  return offset
+}
+
 /**
  * Walks Ogg pages: capture pattern, CRC-32 of each page, page sequence without gaps per stream,
  * and an end-of-stream flag on the last page. Anything else is a truncated or damaged stream.
  */
 export function createOggChecker(): AudioChecker {
-  const carry = new Carry()
-  let bytes = 0
-  let pages = 0
-  let failure: string | null = null
-  let lastWasEos = false
-  let granule = 0
-  let sampleRate = 0
-  const nextSequence = new Map<number, number>()
-
-  return {
-    get bytes() {
-      return bytes
-    },
-    push(chunk) {
-      bytes += chunk.byteLength
-      if (failure !== null) return
-      const data = carry.append(chunk)
-      let offset = 0
-      while (data.byteLength - offset >= 27) {
-        if (
-          data[offset] !== 0x4f ||
-          data[offset + 1] !== 0x67 ||
-          data[offset + 2] !== 0x67 ||
-          data[offset + 3] !== 0x53
-        ) {
-          failure = `Ogg capture pattern missing at byte ${bytes - data.byteLength + offset}`
-          return
-        }
-        const segments = data[offset + 26]!
-        if (data.byteLength - offset < 27 + segments) break
-        let bodyLength = 0
-        for (let i = 0; i < segments; i++) bodyLength += data[offset + 27 + i]!
-        const pageLength = 27 + segments + bodyLength
-        if (data.byteLength - offset < pageLength) break
-        const page = data.subarray(offset, offset + pageLength)
-        if (oggPageCrc(page) !== readU32(page, 22)) {
-          failure = `Ogg page ${pages + 1} is damaged (checksum mismatch)`
-          return
-        }
-        const serial = readU32(page, 14)
-        const sequence = readU32(page, 18)
-        const expected = nextSequence.get(serial)
-        if (expected !== undefined && sequence !== expected) {
-          failure = `Ogg page ${expected} is missing (got ${sequence})`
-          return
-        }
-        nextSequence.set(serial, sequence + 1)
-        const body = page.subarray(27 + segments)
-        if (pages === 0) {
-          // Vorbis identification header: rate at byte 12; Opus granules are always 48 kHz.
-          if (body[0] === 0x01 && String.fromCharCode(...body.subarray(1, 7)) === 'vorbis') {
-            sampleRate = readU32(body, 12)
-          } else if (String.fromCharCode(...body.subarray(0, 8)) === 'OpusHead') {
-            sampleRate = 48000
-          }
-        }
-        const low = readU32(page, 6)
-        const high = readU32(page, 10)
-        if (!(low === 0xffffffff && high === 0xffffffff)) granule = high * 2 ** 32 + low
-        lastWasEos = (page[5]! & 0x04) !== 0
-        pages++
-        offset += pageLength
-      }
-      carry.keep(data, offset)
-    },
-    finish(): AudioVerdict {
-      if (failure !== null) return { ok: false, reason: failure }
-      if (carry.length > 0) {
-        return {
-          ok: false,
-          reason: `the last Ogg page is incomplete (${carry.length} bytes left over)`,
-        }
-      }
-      if (pages === 0) return { ok: false, reason: 'no Ogg pages' }
-      if (!lastWasEos) return { ok: false, reason: 'the Ogg stream ended without its last page' }
-      return {
-        ok: true,
-        units: pages,
-        durationMs: sampleRate > 0 ? (granule / sampleRate) * 1000 : null,
-      }
-    },
+  const tally: OggTally = {
+    pages: 0,
+    lastWasEos: false,
+    granule: 0,
+    sampleRate: 0,
+    nextSequence: new Map(),
   }
+  return createUnitChecker({
+    read: (data, offset, streamByte) => readOggPages(tally, data, offset, streamByte),
+    finish(rest): AudioVerdict {
+      if (rest.byteLength > 0) return incompleteUnit('Ogg page', rest)
+      if (tally.pages === 0) return { ok: false, reason: 'no Ogg pages' }
+      if (!tally.lastWasEos) {
+        return { ok: false, reason: 'the Ogg stream ended without its last page' }
+      }
+      const { granule, sampleRate } = tally
+      const durationMs = sampleRate > 0 ? (granule / sampleRate) * 1000 : null
+      return { ok: true, units: tally.pages, durationMs }
+    },
+  })
 }
