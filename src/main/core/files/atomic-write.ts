@@ -119,18 +119,224 @@ export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`)
 }
 
-/** fsyncs a folder after a rename, where the platform allows it. */
-export async function fsyncDirBestEffort(dir: string): Promise<void> {
-  // Why best-effort: some platforms (Windows) and file systems refuse to open a folder for
-  // fsync; the rename is already atomic there, the fsync only hardens it against power loss.
+/**
+ * Opens `path` read-only and asks the disk to store it now (`data`: its contents only, as for a
+ * file; `all`: with its metadata, as for a folder after a rename). Any failure is ignored: the
+ * callers only harden or hurry what the kernel does anyway.
+ */
+export async function syncBestEffort(path: string, what: 'all' | 'data'): Promise<void> {
   let handle: FileHandle | undefined
   try {
-    handle = await open(dir, 'r')
-    await handle.sync()
+    handle = await open(path, 'r')
+    await (what === 'all' ? handle.sync() : handle.datasync())
   } catch {
     // ignored on purpose, see above
   } finally {
     await handle?.close().catch(() => undefined)
+  }
+}
+
+/** fsyncs a folder after a rename, where the platform allows it. */
+export async function fsyncDirBestEffort(dir: string): Promise<void> {
+  // Why best-effort: some platforms (Windows) and file systems refuse to open a folder for
+  // fsync; the rename is already atomic there, the fsync only hardens it against power loss.
+  await syncBestEffort(dir, 'all')
+}
+
+/** Opens the temporary file, empty or as a copy of `startFrom`; returns its handle and size. */
+async function openTempFile(
+  target: string,
+  tempPath: string,
+  options: AtomicWriteOptions,
+): Promise<{ handle: FileHandle; size: number }> {
+  const { startFrom } = options
+  try {
+    // 'wx': never follow or clobber something already at the temp name.
+    if (startFrom === undefined)
+      return { handle: await open(tempPath, 'wx', options.mode ?? 0o644), size: 0 }
+    // EXCL for the same reason; FICLONE asks for a clone and falls back to a copy by itself.
+    await copyFile(startFrom, tempPath, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE)
+    const handle = await open(tempPath, 'r+')
+    return { handle, size: (await handle.stat()).size }
+  } catch (error) {
+    if (startFrom !== undefined) {
+      await rm(tempPath, { force: true }).catch(() => undefined)
+      // The file to start from is gone (moved or deleted meanwhile): not a missing folder.
+      if (errnoOf(error) === 'ENOENT' && !existsSync(startFrom)) {
+        throw new AppError(
+          'NOT_FOUND',
+          `${basename(startFrom)} was moved or deleted while VoiceDesk was reading it. Try again.`,
+          { cause: error },
+        )
+      }
+    }
+    throw toDiskError(error, target)
+  }
+}
+
+/**
+ * The open temporary file and its life: writes chained in order, background syncs, one discard
+ * however many ways it is asked for (abort, cancel, failure), and the commit. The public members
+ * are arrow functions so a caller may pass them on unbound.
+ */
+class TempFile implements AtomicFile {
+  private state: 'open' | 'committed' | 'aborted' = 'open'
+  private written: number
+  /** Where the next append goes: the end of what is in the file so far. */
+  private appendAt: number
+  private unsynced = 0
+  private pending: Promise<void> = Promise.resolve()
+  private syncing: Promise<void> = Promise.resolve()
+  private discarding: Promise<void> | undefined
+  private readonly signal: AbortSignal | undefined
+
+  constructor(
+    private readonly target: string,
+    readonly tempPath: string,
+    readonly handle: FileHandle,
+    size: number,
+    private readonly options: AtomicWriteOptions,
+  ) {
+    this.written = size
+    this.appendAt = size
+    this.signal = options.signal
+    this.signal?.addEventListener('abort', this.onAbort, { once: true })
+  }
+
+  get bytesWritten(): number {
+    return this.written
+  }
+
+  write = (chunk: Uint8Array): Promise<void> =>
+    this.enqueue(async () => {
+      // At an explicit offset, not the handle's position: a file started from a copy is open
+      // at 0, and appends go after its bytes (or after a truncate).
+      await this.writeFully(chunk, this.appendAt)
+      this.appendAt += chunk.byteLength
+      this.written = Math.max(this.written, this.appendAt)
+      this.unsynced += chunk.byteLength
+      const every = this.options.backgroundSyncBytes
+      if (every !== undefined && this.unsynced >= every) {
+        this.unsynced = 0
+        // Not awaited by the writer: the disk catches up while the writing goes on.
+        this.syncing = this.syncing.then(() => this.handle.datasync()).catch(() => undefined)
+      }
+    })
+
+  writeAt = (chunk: Uint8Array, position: number): Promise<void> =>
+    this.enqueue(async () => {
+      await this.writeFully(chunk, position)
+      this.written = Math.max(this.written, position + chunk.byteLength)
+    })
+
+  truncate = (length: number): Promise<void> =>
+    this.enqueue(async () => {
+      await this.handle.truncate(length)
+      this.written = length
+      this.appendAt = length
+    })
+
+  commit = async (
+    verify?: (tempPath: string) => Promise<void>,
+    commitOptions: AtomicCommitOptions = {},
+  ): Promise<void> => {
+    await this.guard()
+    try {
+      await this.pending
+      await this.syncing
+      await this.syncWhile(commitOptions.whileSyncing)
+      await this.handle.close()
+      if (this.signal?.aborted) throw cancelled()
+      const check = verify ?? this.options.verify
+      if (check) await check(this.tempPath)
+      if (this.signal?.aborted) throw cancelled()
+      await rename(this.tempPath, this.target)
+      this.state = 'committed'
+    } catch (error) {
+      // Close may already have happened; discard tolerates that and removes the temp file.
+      await this.discard()
+      throw toDiskError(error, this.target)
+    } finally {
+      this.signal?.removeEventListener('abort', this.onAbort)
+    }
+    await fsyncDirBestEffort(dirname(this.target))
+  }
+
+  abort = async (): Promise<void> => {
+    this.signal?.removeEventListener('abort', this.onAbort)
+    await this.discard()
+  }
+
+  private readonly onAbort = (): void => {
+    void this.discard()
+  }
+
+  private discard(): Promise<void> {
+    if (this.state === 'committed') return Promise.resolve()
+    this.state = 'aborted'
+    this.discarding ??= (async () => {
+      await this.pending.catch(() => undefined)
+      await this.syncing.catch(() => undefined)
+      await this.handle.close().catch(() => undefined)
+      await rm(this.tempPath, { force: true }).catch(() => undefined)
+    })()
+    return this.discarding
+  }
+
+  // Why guard awaits the discard: a caller that sees CANCELLED may look at the folder at once,
+  // and must find no temp file there.
+  private async guard(): Promise<void> {
+    if (this.signal?.aborted) {
+      await this.discard()
+      throw cancelled()
+    }
+    if (this.state !== 'open') {
+      throw new AppError('INTERNAL', 'Internal error: this file was already closed.')
+    }
+  }
+
+  // Writes are chained so callers that do not await each write still get ordered bytes.
+  private async enqueue(work: () => Promise<void>): Promise<void> {
+    await this.guard()
+    const run = this.pending.then(work)
+    this.pending = run.catch(() => undefined)
+    try {
+      await run
+    } catch (error) {
+      await this.discard()
+      // A write queued in the same tick as an abort meets a closed handle: that is the cancel.
+      if (this.signal?.aborted) throw cancelled()
+      throw toDiskError(error, this.target)
+    }
+  }
+
+  private async writeFully(chunk: Uint8Array, position: number): Promise<void> {
+    let offset = 0
+    while (offset < chunk.byteLength) {
+      const length = chunk.byteLength - offset
+      const { bytesWritten } = await this.handle.write(chunk, offset, length, position + offset)
+      offset += bytesWritten
+    }
+  }
+
+  /** The final fsync, with the caller's `whileSyncing` work run while it is in flight. */
+  private async syncWhile(whileSyncing: (() => void) | undefined): Promise<void> {
+    const synced = this.handle.sync()
+    let failedWhileSyncing: { error: unknown } | null = null
+    try {
+      whileSyncing?.()
+    } catch (error) {
+      failedWhileSyncing = { error }
+    }
+    await synced
+    if (failedWhileSyncing === null) return
+    // The caller's own work failed, not the disk: say so, never "could not save".
+    const { error } = failedWhileSyncing
+    throw error instanceof AppError
+      ? error
+      : new AppError('INTERNAL', `Internal error while finishing ${basename(this.target)}.`, {
+          cause: error,
+        })
   }
 }
 
@@ -142,182 +348,14 @@ export async function createAtomicFile(
   target: string,
   options: AtomicWriteOptions = {},
 ): Promise<AtomicFile> {
-  const { signal, backgroundSyncBytes } = options
-  if (signal?.aborted) throw cancelled()
+  if (options.signal?.aborted) throw cancelled()
   const tempPath = tempPathFor(target)
-  let handle: FileHandle
-  let bytesWritten = 0
-  try {
-    if (options.startFrom === undefined) {
-      // 'wx': never follow or clobber something already at the temp name.
-      handle = await open(tempPath, 'wx', options.mode ?? 0o644)
-    } else {
-      // EXCL for the same reason; FICLONE asks for a clone and falls back to a copy by itself.
-      await copyFile(
-        options.startFrom,
-        tempPath,
-        constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE,
-      )
-      handle = await open(tempPath, 'r+')
-      bytesWritten = (await handle.stat()).size
-    }
-  } catch (error) {
-    if (options.startFrom !== undefined) {
-      await rm(tempPath, { force: true }).catch(() => undefined)
-      // The file to start from is gone (moved or deleted meanwhile): not a missing folder.
-      if (errnoOf(error) === 'ENOENT' && !existsSync(options.startFrom)) {
-        throw new AppError(
-          'NOT_FOUND',
-          `${basename(options.startFrom)} was moved or deleted while VoiceDesk was reading it. Try again.`,
-          { cause: error },
-        )
-      }
-    }
-    throw toDiskError(error, target)
-  }
-  let state: 'open' | 'committed' | 'aborted' = 'open'
-  /** Where the next append goes: the end of what is in the file so far. */
-  let appendAt = bytesWritten
-  let unsynced = 0
-  let pending: Promise<void> = Promise.resolve()
-  let syncing: Promise<void> = Promise.resolve()
-
-  let discarding: Promise<void> | undefined
-  const discard = (): Promise<void> => {
-    if (state === 'committed') return Promise.resolve()
-    state = 'aborted'
-    discarding ??= (async () => {
-      await pending.catch(() => undefined)
-      await syncing.catch(() => undefined)
-      await handle.close().catch(() => undefined)
-      await rm(tempPath, { force: true }).catch(() => undefined)
-    })()
-    return discarding
-  }
-
-  const onAbort = (): void => {
-    void discard()
-  }
-  signal?.addEventListener('abort', onAbort, { once: true })
-  if (signal?.aborted) {
+  const { handle, size } = await openTempFile(target, tempPath, options)
+  const file = new TempFile(target, tempPath, handle, size, options)
+  if (options.signal?.aborted) {
     // Aborted while the file was being opened: the event has fired already, before the listener.
-    await discard()
+    await file.abort()
     throw cancelled()
-  }
-
-  // Why guard awaits the discard: a caller that sees CANCELLED may look at the folder at once,
-  // and must find no temp file there.
-  const guard = async (): Promise<void> => {
-    if (signal?.aborted) {
-      await discard()
-      throw cancelled()
-    }
-    if (state !== 'open') {
-      throw new AppError('INTERNAL', 'Internal error: this file was already closed.')
-    }
-  }
-
-  // Writes are chained so callers that do not await each write still get ordered bytes.
-  const enqueue = async (work: () => Promise<void>): Promise<void> => {
-    await guard()
-    const run = pending.then(work)
-    pending = run.catch(() => undefined)
-    try {
-      await run
-    } catch (error) {
-      await discard()
-      // A write queued in the same tick as an abort meets a closed handle: that is the cancel.
-      if (signal?.aborted) throw cancelled()
-      throw toDiskError(error, target)
-    }
-  }
-
-  const writeFully = async (chunk: Uint8Array, position: number): Promise<void> => {
-    let offset = 0
-    while (offset < chunk.byteLength) {
-      const { bytesWritten: n } = await handle.write(
-        chunk,
-        offset,
-        chunk.byteLength - offset,
-        position + offset,
-      )
-      offset += n
-    }
-  }
-
-  const file: AtomicFile = {
-    tempPath,
-    handle,
-    get bytesWritten() {
-      return bytesWritten
-    },
-    write: (chunk) =>
-      enqueue(async () => {
-        // At an explicit offset, not the handle's position: a file started from a copy is open
-        // at 0, and appends go after its bytes (or after a truncate).
-        await writeFully(chunk, appendAt)
-        appendAt += chunk.byteLength
-        bytesWritten = Math.max(bytesWritten, appendAt)
-        unsynced += chunk.byteLength
-        if (backgroundSyncBytes !== undefined && unsynced >= backgroundSyncBytes) {
-          unsynced = 0
-          // Not awaited by the writer: the disk catches up while the writing goes on.
-          syncing = syncing.then(() => handle.datasync()).catch(() => undefined)
-        }
-      }),
-    writeAt: (chunk, position) =>
-      enqueue(async () => {
-        await writeFully(chunk, position)
-        bytesWritten = Math.max(bytesWritten, position + chunk.byteLength)
-      }),
-    truncate: (length) =>
-      enqueue(async () => {
-        await handle.truncate(length)
-        bytesWritten = length
-        appendAt = length
-      }),
-    async commit(verify, commitOptions = {}) {
-      await guard()
-      try {
-        await pending
-        await syncing
-        const synced = handle.sync()
-        let failedWhileSyncing: { error: unknown } | null = null
-        try {
-          commitOptions.whileSyncing?.()
-        } catch (error) {
-          failedWhileSyncing = { error }
-        }
-        await synced
-        if (failedWhileSyncing !== null) {
-          // The caller's own work failed, not the disk: say so, never "could not save".
-          const { error } = failedWhileSyncing
-          throw error instanceof AppError
-            ? error
-            : new AppError('INTERNAL', `Internal error while finishing ${basename(target)}.`, {
-                cause: error,
-              })
-        }
-        await handle.close()
-        if (signal?.aborted) throw cancelled()
-        const check = verify ?? options.verify
-        if (check) await check(tempPath)
-        if (signal?.aborted) throw cancelled()
-        await rename(tempPath, target)
-        state = 'committed'
-      } catch (error) {
-        // Close may already have happened; discard tolerates that and removes the temp file.
-        await discard()
-        throw toDiskError(error, target)
-      } finally {
-        signal?.removeEventListener('abort', onAbort)
-      }
-      await fsyncDirBestEffort(dirname(target))
-    },
-    async abort() {
-      signal?.removeEventListener('abort', onAbort)
-      await discard()
-    },
   }
   return file
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { FileHandle } from 'node:fs/promises'
-import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { toDiskError } from '../../files/atomic-write'
+import { syncBestEffort, toDiskError } from '../../files/atomic-write'
 
 /** Temporary names of the engine's own replace-by-rename writes: `.NAME.<12 hex>.partial`. */
 const PARTIAL = /^\..+\.[0-9a-f]{12}\.partial$/
@@ -61,13 +60,6 @@ export async function removeLeftoverPartials(
  * entry in the background while the render goes on spreads that work over the render instead.
  */
 export async function flushToDisk(path: string): Promise<void> {
-  let handle: FileHandle | undefined
-  try {
-    handle = await open(path, 'r')
-    await handle.datasync()
-  } catch {
-    // Only an early flush: the kernel writes the data anyway.
-  } finally {
-    await handle?.close().catch(() => undefined)
-  }
+  // Only an early flush: the kernel writes the data anyway, so a failure is ignored.
+  await syncBestEffort(path, 'data')
 }
