@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ErrorDetails } from '../../../shared/errors'
+import type { ErrorCode, ErrorDetails } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 
 /** What the failed call was, so an error message can name it in the user's words. */
@@ -118,6 +118,110 @@ function lacksScope(ctx: OperationContext): boolean {
   return !granted.has(ctx.requiredScope) && !granted.has(`${family}:all`)
 }
 
+/** What a non-2xx answer said, as the wording of its error needs it. */
+interface FailedAnswer {
+  status: number
+  ctx: OperationContext
+  /** The service's own error code, when it gave one. */
+  code: string | undefined
+  /** The service's own message, when it gave one. */
+  message: string | undefined
+  /** " The service said: …", or '' when it said nothing. */
+  said: string
+  retryAfterMs: number | undefined
+}
+
+type StatusWording = (answer: FailedAnswer) => {
+  code: ErrorCode
+  message: string
+  retryable?: boolean
+}
+
+const refused: StatusWording = ({ ctx, said }) => ({
+  code: 'VALIDATION_FAILED',
+  message: `The service refused the request to ${ctx.operation}.${said || ' Check the input and try again.'}`,
+})
+
+/** What each HTTP status becomes, in the user's words; other statuses are {@link otherStatus}. */
+const STATUS_WORDING: Partial<Record<number, StatusWording>> = {
+  400: refused,
+  422: refused,
+  401: ({ ctx }) => ({
+    code: 'AUTH_INVALID',
+    message:
+      ctx.credentialKind === 'accessToken'
+        ? 'The service did not accept the access token (it may have expired). Sign in again in Account.'
+        : 'The service did not accept the API key. Check it in Account and try again.',
+  }),
+  402: ({ ctx, code }) => ({
+    code: 'PAYMENT_REQUIRED',
+    message:
+      code === 'voice_cloning_not_included'
+        ? 'Your plan does not include voice cloning. Upgrade the plan to create personal voices.'
+        : `The account is out of credit, so the service refused to ${ctx.operation}. Add credit to the account and try again.`,
+  }),
+  403: ({ ctx, said }) => ({
+    code: 'AUTH_INVALID',
+    message: `The service does not allow this account to ${ctx.operation}.${said}`,
+  }),
+  404: ({ ctx, message }) => ({ code: 'NOT_FOUND', message: notFoundMessage(ctx, message) }),
+  408: ({ ctx }) => ({
+    code: 'TIMEOUT',
+    message: `The service took too long to ${ctx.operation}. Try again.`,
+    retryable: true,
+  }),
+  409: ({ ctx, code, said }) => ({
+    code: 'CONFLICT',
+    message:
+      code === 'too_many_voices'
+        ? 'You have reached the maximum number of personal voices. Delete one and try again.'
+        : `The service refused to ${ctx.operation} because of a conflict.${said}`,
+  }),
+  413: ({ ctx }) => ({
+    code: 'VALIDATION_FAILED',
+    message: `The request to ${ctx.operation} is too large for the service. Use a smaller file or shorter text.`,
+  }),
+  429: ({ code, retryAfterMs }) => {
+    const wait =
+      retryAfterMs !== undefined
+        ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
+        : ' Wait a moment and try again.'
+    return {
+      code: 'RATE_LIMITED',
+      message:
+        code === 'concurrency_limit_reached'
+          ? `Too many requests are running at once on this account.${wait}`
+          : `The account's request limit was reached.${wait}`,
+      retryable: true,
+    }
+  },
+}
+
+/** Any other status: the service failed; a gateway or server error is worth another try. */
+const otherStatus: StatusWording = ({ status, ctx, said }) => {
+  const retryable = status === 500 || status === 502 || status === 503 || status === 504
+  return {
+    code: 'UPSTREAM',
+    message: `The service failed to ${ctx.operation} (HTTP ${status}).${retryable ? ' Try again in a moment.' : said}`,
+    retryable,
+  }
+}
+
+function responseDetails(
+  status: number,
+  headers: IncomingHttpHeaders,
+  body: ParsedErrorBody,
+  retryAfterMs: number | undefined,
+): ErrorDetails {
+  const details: ErrorDetails = { status }
+  if (body.upstreamCode !== undefined) details.upstreamCode = body.upstreamCode
+  const requestId = requestIdFromHeaders(headers) ?? body.requestId
+  if (requestId !== undefined) details.requestId = requestId
+  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs
+  if (body.fields !== undefined) details.fields = body.fields
+  return details
+}
+
 /** Maps a non-2xx answer to the closed error codes, keeping status, code, request id and wait. */
 export function errorFromResponse(
   status: number,
@@ -130,93 +234,20 @@ export function errorFromResponse(
   const retryAfterMs = parseRetryAfter(
     typeof retryAfterHeader === 'string' ? retryAfterHeader : undefined,
   )
-  const details: ErrorDetails = { status }
-  if (body.upstreamCode !== undefined) details.upstreamCode = body.upstreamCode
-  const requestId = requestIdFromHeaders(headers) ?? body.requestId
-  if (requestId !== undefined) details.requestId = requestId
-  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs
-  if (body.fields !== undefined) details.fields = body.fields
+  const details = responseDetails(status, headers, body, retryAfterMs)
   const code = body.upstreamCode
-  const said = body.message !== undefined ? ` The service said: ${withPeriod(body.message)}` : ''
-
   if (code === 'insufficient_scope' || ((status === 401 || status === 403) && lacksScope(ctx))) {
     const scope = ctx.requiredScope ?? 'a wider scope'
     if (ctx.requiredScope !== undefined) details.requiredScope = ctx.requiredScope
     return new AppError('SCOPE_MISSING', scopeMessage(ctx, scope), { details })
   }
-  switch (status) {
-    case 400:
-    case 422:
-      return new AppError(
-        'VALIDATION_FAILED',
-        `The service refused the request to ${ctx.operation}.${said || ' Check the input and try again.'}`,
-        { details },
-      )
-    case 401:
-      return new AppError(
-        'AUTH_INVALID',
-        ctx.credentialKind === 'accessToken'
-          ? 'The service did not accept the access token (it may have expired). Sign in again in Account.'
-          : 'The service did not accept the API key. Check it in Account and try again.',
-        { details },
-      )
-    case 402:
-      return new AppError(
-        'PAYMENT_REQUIRED',
-        code === 'voice_cloning_not_included'
-          ? 'Your plan does not include voice cloning. Upgrade the plan to create personal voices.'
-          : `The account is out of credit, so the service refused to ${ctx.operation}. Add credit to the account and try again.`,
-        { details },
-      )
-    case 403:
-      return new AppError(
-        'AUTH_INVALID',
-        `The service does not allow this account to ${ctx.operation}.${said}`,
-        { details },
-      )
-    case 404:
-      return new AppError('NOT_FOUND', notFoundMessage(ctx, body.message), { details })
-    case 408:
-      return new AppError('TIMEOUT', `The service took too long to ${ctx.operation}. Try again.`, {
-        retryable: true,
-        details,
-      })
-    case 409:
-      return new AppError(
-        'CONFLICT',
-        code === 'too_many_voices'
-          ? 'You have reached the maximum number of personal voices. Delete one and try again.'
-          : `The service refused to ${ctx.operation} because of a conflict.${said}`,
-        { details },
-      )
-    case 413:
-      return new AppError(
-        'VALIDATION_FAILED',
-        `The request to ${ctx.operation} is too large for the service. Use a smaller file or shorter text.`,
-        { details },
-      )
-    case 429: {
-      const wait =
-        retryAfterMs !== undefined
-          ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
-          : ' Wait a moment and try again.'
-      return new AppError(
-        'RATE_LIMITED',
-        code === 'concurrency_limit_reached'
-          ? `Too many requests are running at once on this account.${wait}`
-          : `The account's request limit was reached.${wait}`,
-        { retryable: true, details },
-      )
-    }
-    default: {
-      const retryable = status === 500 || status === 502 || status === 503 || status === 504
-      return new AppError(
-        'UPSTREAM',
-        `The service failed to ${ctx.operation} (HTTP ${status}).${retryable ? ' Try again in a moment.' : said}`,
-        { retryable, details },
-      )
-    }
-  }
+  const said = body.message !== undefined ? ` The service said: ${withPeriod(body.message)}` : ''
+  const answer: FailedAnswer = { status, ctx, code, message: body.message, said, retryAfterMs }
+  const wording = (STATUS_WORDING[status] ?? otherStatus)(answer)
+  return new AppError(wording.code, wording.message, {
+    retryable: wording.retryable ?? false,
+    details,
+  })
 }
 
 const NETWORK_CODES = new Set([
