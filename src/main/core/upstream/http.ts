@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
@@ -54,6 +54,82 @@ export function cancelledError(): AppError {
   return new AppError('CANCELLED', 'The request was cancelled.')
 }
 
+/** Timestamps the socket's reads, for {@link HttpResponse.lastSocketReadAt}. */
+class SocketClock {
+  lastReadAt = 0
+  private socket: Socket | undefined
+  private readonly onData = (): void => {
+    this.lastReadAt = performance.now()
+  }
+
+  attach(socket: Socket): void {
+    this.socket = socket
+    // Prepended so the timestamp is taken before the HTTP parser hands bytes to the body.
+    socket.prependListener('data', this.onData)
+  }
+
+  detach(): void {
+    this.socket?.removeListener('data', this.onData)
+  }
+}
+
+/** The body as bytes, and the headers with its length. */
+function encodeBody(init: HttpRequestInit): {
+  body: Uint8Array | undefined
+  headers: Record<string, string>
+} {
+  const body =
+    init.body === undefined
+      ? undefined
+      : typeof init.body === 'string'
+        ? Buffer.from(init.body, 'utf8')
+        : init.body
+  const headers: Record<string, string> = { ...init.headers }
+  if (body !== undefined) headers['content-length'] = String(body.byteLength)
+  return { body, headers }
+}
+
+/**
+ * The answer whose headers just arrived, handed to the caller with its body still to read. Until
+ * the body ends, an abort stops the transfer at once, unless the answer is a paid one the caller
+ * asked to keep (see keepPaidAnswer).
+ */
+function takeAnswer(
+  res: IncomingMessage,
+  req: ClientRequest,
+  init: HttpRequestInit,
+  sentAt: number,
+  clock: SocketClock,
+): HttpResponse {
+  const { signal } = init
+  const headersAt = performance.now()
+  clock.lastReadAt = clock.lastReadAt || headersAt
+  const onBodyAbort = (): void => {
+    res.destroy(cancelledError())
+    req.destroy()
+  }
+  const done = (): void => {
+    clock.detach()
+    signal?.removeEventListener('abort', onBodyAbort)
+  }
+  const status = res.statusCode ?? 0
+  const keep = init.keepPaidAnswer === true && status >= 200 && status < 300
+  if (!keep) signal?.addEventListener('abort', onBodyAbort, { once: true })
+  // Consumers attach their own handlers; this one keeps a late socket error from crashing.
+  res.on('error', () => undefined)
+  res.once('end', done)
+  res.once('close', done)
+  return {
+    status,
+    headers: res.headers,
+    requestId: requestIdFromHeaders(res.headers),
+    body: res,
+    sentAt,
+    headersAt,
+    lastSocketReadAt: () => clock.lastReadAt,
+  }
+}
+
 /** Creates the transport with one keep-alive agent per protocol. */
 export function createHttpTransport(options: { maxSockets?: number } = {}): HttpTransport {
   const agentOptions = {
@@ -68,31 +144,17 @@ export function createHttpTransport(options: { maxSockets?: number } = {}): Http
     const { signal } = init
     if (signal?.aborted) return Promise.reject(cancelledError())
     const isHttps = init.url.protocol === 'https:'
-    const body =
-      init.body === undefined
-        ? undefined
-        : typeof init.body === 'string'
-          ? Buffer.from(init.body, 'utf8')
-          : init.body
-    const headers: Record<string, string> = { ...init.headers }
-    if (body !== undefined) headers['content-length'] = String(body.byteLength)
+    const { body, headers } = encodeBody(init)
 
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false
-      let socketReadAt = 0
-      let socket: Socket | undefined
-      const onSocketData = (): void => {
-        socketReadAt = performance.now()
-      }
-      const detachSocket = (): void => {
-        socket?.removeListener('data', onSocketData)
-      }
+      const clock = new SocketClock()
       const fail = (error: AppError): void => {
         if (settled) return
         settled = true
         clearTimeout(headersTimer)
         signal?.removeEventListener('abort', onAbort)
-        detachSocket()
+        clock.detach()
         req.destroy()
         reject(error)
       }
@@ -117,11 +179,7 @@ export function createHttpTransport(options: { maxSockets?: number } = {}): Http
       headersTimer.unref?.()
       signal?.addEventListener('abort', onAbort, { once: true })
 
-      req.on('socket', (s: Socket) => {
-        socket = s
-        // Prepended so the timestamp is taken before the HTTP parser hands bytes to the body.
-        s.prependListener('data', onSocketData)
-      })
+      req.on('socket', (socket: Socket) => clock.attach(socket))
       req.on('error', (error) => {
         // Before the headers: nothing reached the caller, a retry is safe for idempotent work.
         fail(networkError(error, init.ctx, true))
@@ -133,35 +191,8 @@ export function createHttpTransport(options: { maxSockets?: number } = {}): Http
         }
         settled = true
         clearTimeout(headersTimer)
-        const headersAt = performance.now()
-        socketReadAt = socketReadAt || headersAt
-        const done = (): void => {
-          detachSocket()
-          signal?.removeEventListener('abort', onBodyAbort)
-        }
-        // After the headers, an abort must still stop the transfer at once, unless the answer is
-        // a paid one the caller asked to keep (see keepPaidAnswer).
-        const onBodyAbort = (): void => {
-          res.destroy(cancelledError())
-          req.destroy()
-        }
-        const status = res.statusCode ?? 0
-        const keep = init.keepPaidAnswer === true && status >= 200 && status < 300
         signal?.removeEventListener('abort', onAbort)
-        if (!keep) signal?.addEventListener('abort', onBodyAbort, { once: true })
-        // Consumers attach their own handlers; this one keeps a late socket error from crashing.
-        res.on('error', () => undefined)
-        res.once('end', done)
-        res.once('close', done)
-        resolve({
-          status,
-          headers: res.headers,
-          requestId: requestIdFromHeaders(res.headers),
-          body: res,
-          sentAt,
-          headersAt,
-          lastSocketReadAt: () => socketReadAt,
-        })
+        resolve(takeAnswer(res, req, init, sentAt, clock))
       })
       req.end(body)
     })
