@@ -90,230 +90,256 @@ export function rateWindow(limits: PlanLimits, marginMs: number): Window {
 }
 
 /**
- * Creates the scheduler on p-queue in strict mode, a true sliding window ("no more than cap
- * starts in any interval"), which is what the service enforces; p-queue's default mode resets a
- * counter at fixed boundaries and would allow 2x the rate across a boundary.
+ * The scheduler on p-queue in strict mode, a true sliding window ("no more than cap starts in any
+ * interval"), which is what the service enforces; p-queue's default mode resets a counter at
+ * fixed boundaries and would allow 2x the rate across a boundary.
  */
-export function createSynthesisScheduler(
-  initial: PlanLimits,
-  options: SchedulerOptions = {},
-): SynthesisScheduler {
-  const margin = options.safetyMarginMs ?? 40
-  const maxBackoff = options.maxBackoffMs ?? 8000
-  const clock = options.clock ?? systemClock
-  const random = options.random ?? Math.random
-  const pauseListeners = new Set<(waitMs: number | null) => void>()
-  let limits = { ...initial }
-  let concurrency = limits.maxInFlight
-  let pausedUntil = 0
-  let cancelResume: (() => void) | undefined
+class PacedScheduler implements SynthesisScheduler {
+  private readonly margin: number
+  private readonly maxBackoff: number
+  private readonly clock: Clock
+  private readonly random: () => number
+  private readonly pauseListeners = new Set<(waitMs: number | null) => void>()
+  private limits: PlanLimits
+  private concurrency: number
+  private pausedUntil = 0
+  private cancelResume: (() => void) | undefined
   // Requests queued and not started: only these need the process to stay alive for a pause.
-  let waiting = 0
-  let handoff: Promise<void> | undefined
-  let streak = 0
-  let successes = 0
-  const counters = { started: 0, inFlight: 0, maxInFlightSeen: 0, rateLimited: 0 }
+  private waiting = 0
+  private handoff: Promise<void> | undefined
+  private streak = 0
+  private successes = 0
+  private readonly counters = { started: 0, inFlight: 0, maxInFlightSeen: 0, rateLimited: 0 }
+  private queue: PQueue
 
-  const build = (autoStart: boolean): PQueue => {
-    const w = rateWindow(limits, margin)
+  constructor(initial: PlanLimits, options: SchedulerOptions) {
+    this.margin = options.safetyMarginMs ?? 40
+    this.maxBackoff = options.maxBackoffMs ?? 8000
+    this.clock = options.clock ?? systemClock
+    this.random = options.random ?? Math.random
+    this.limits = { ...initial }
+    this.concurrency = this.limits.maxInFlight
+    this.queue = this.build(true)
+  }
+
+  async run<T>(
+    task: () => Promise<T>,
+    runOptions: { signal?: AbortSignal; priority?: number } = {},
+  ): Promise<T> {
+    const { signal } = runOptions
+    if (signal?.aborted) throw cancelledError()
+    // Why the result goes through a box and not through p-queue: p-queue keeps up to a hundred
+    // or more finished tasks in its queue array until it compacts it, and with them the promise
+    // each was resolved with. A speech answer is megabytes of audio; a long render would keep
+    // hundreds of megabytes alive. The box is emptied as soon as the result is handed on.
+    const box: { result?: T } = {}
+    let queued = true
+    const leaveQueue = (): void => {
+      if (queued) this.changeWaiting(-1)
+      queued = false
+    }
+    this.changeWaiting(1)
+    // Why the queue gets its own signal, fired only while the task waits: p-queue races a running
+    // task against the signal it was given and settles at once on abort, with the task still in
+    // flight. The caller would then see CANCELLED while a speech answer that was already paid
+    // for is still arriving (and is dropped instead of cached), a file the task is creating
+    // appears after the caller cleaned up, and the freed slot lets a new request start beside
+    // the old one. Once started, the task's own outcome is the answer: it honours the signal
+    // itself (the request is aborted), so a cancel is no slower.
+    const whileQueued = new AbortController()
+    const onAbort = (): void => {
+      if (queued) whileQueued.abort(cancelledError())
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      await this.queue.add(
+        async () => {
+          leaveQueue()
+          if (signal?.aborted) throw cancelledError()
+          box.result = await this.counted(task)
+        },
+        { signal: whileQueued.signal, priority: runOptions.priority ?? 0 },
+      )
+      const result = box.result as T
+      delete box.result
+      return result
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      if (signal?.aborted) throw cancelledError()
+      throw error
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      leaveQueue()
+    }
+  }
+
+  setLimits(next: PlanLimits): void {
+    const { limits } = this
+    if (
+      next.requestsPerSecond === limits.requestsPerSecond &&
+      next.maxInFlight === limits.maxInFlight
+    ) {
+      return
+    }
+    const old = this.queue
+    const oldWindow = rateWindow(limits, this.margin)
+    this.limits = { ...next }
+    this.concurrency = next.maxInFlight
+    // Why a hand-over and not a live change: p-queue cannot change its window in place, and two
+    // queues running side by side would exceed the account's limits together. The new queue
+    // starts once the old one is idle and its last window has passed.
+    const current = this.build(false)
+    this.queue = current
+    this.handoff = old
+      .onIdle()
+      .then(() => sleep(this.clock, oldWindow.intervalMs))
+      .then(() => {
+        if (this.queue === current) {
+          this.handoff = undefined
+          this.resumeIfAllowed()
+        }
+      })
+  }
+
+  pauseFor(ms: number): void {
+    if (!(ms > 0)) return
+    const until = this.clock.now() + ms
+    if (until <= this.pausedUntil) return
+    this.pausedUntil = until
+    this.queue.pause()
+    this.armResume()
+    this.tellPause(ms)
+  }
+
+  noteRateLimited(retryAfterMs?: number): void {
+    this.counters.rateLimited++
+    this.successes = 0
+    // Why once per pause: the requests in flight together get their 429s together; counting
+    // each would halve concurrency down to 1 and grow the backoff for what is one refusal.
+    if (!this.isPaused()) {
+      this.streak++
+      this.setConcurrency(Math.floor(this.concurrency / 2))
+    }
+    if (retryAfterMs !== undefined) {
+      // Wait what the service asks, no more: its Retry-After already says when it has room.
+      const jitter = Math.floor(this.random() * RATE_LIMIT_JITTER_MS)
+      this.pauseFor(Math.max(0, retryAfterMs) + jitter)
+      return
+    }
+    // No Retry-After: another client may share the account; wait longer each time.
+    this.pauseFor(Math.min(this.maxBackoff, 250 * 2 ** (this.streak - 1)))
+  }
+
+  onPause(listener: (waitMs: number | null) => void): () => void {
+    this.pauseListeners.add(listener)
+    if (this.isPaused()) listener(this.pausedUntil - this.clock.now())
+    return () => this.pauseListeners.delete(listener)
+  }
+
+  noteSuccess(): void {
+    this.streak = 0
+    if (this.concurrency < this.limits.maxInFlight && ++this.successes >= this.concurrency) {
+      this.successes = 0
+      this.setConcurrency(this.concurrency + 1)
+    }
+  }
+
+  stats(): SchedulerStats {
+    return {
+      ...this.counters,
+      queued: this.queue.size,
+      pausedUntil: this.isPaused() ? this.pausedUntil : null,
+      concurrency: this.concurrency,
+      limits: { ...this.limits },
+    }
+  }
+
+  close(): void {
+    this.cancelResume?.()
+    this.cancelResume = undefined
+    this.pauseListeners.clear()
+    this.queue.clear()
+  }
+
+  private build(autoStart: boolean): PQueue {
+    const w = rateWindow(this.limits, this.margin)
     return new PQueue({
-      concurrency,
+      concurrency: this.concurrency,
       intervalCap: w.cap,
       interval: w.intervalMs,
       strict: true,
       autoStart,
     })
   }
-  let queue = build(true)
 
-  const isPaused = (): boolean => clock.now() < pausedUntil
-  const tellPause = (waitMs: number | null): void => {
-    for (const listener of pauseListeners) listener(waitMs)
+  /** Runs a started task, counting it in flight while it runs. */
+  private async counted<T>(task: () => Promise<T>): Promise<T> {
+    const { counters } = this
+    counters.started++
+    counters.inFlight++
+    counters.maxInFlightSeen = Math.max(counters.maxInFlightSeen, counters.inFlight)
+    try {
+      return await task()
+    } finally {
+      counters.inFlight--
+    }
   }
+
+  private isPaused(): boolean {
+    return this.clock.now() < this.pausedUntil
+  }
+
+  private tellPause(waitMs: number | null): void {
+    for (const listener of this.pauseListeners) listener(waitMs)
+  }
+
   // One resume timer, re-armed (never stacked) when the pause grows or who waits changes. It keeps
   // the process alive only while a request is queued: work waiting in a paused queue holds no
   // other handle, and a CLI must not exit while it waits; but a pause nothing waits on (the
   // request gave up: the service asked for more than the budget) must not hold a process open.
-  const armResume = (): void => {
-    cancelResume?.()
-    cancelResume = undefined
-    if (pausedUntil === 0) return
-    cancelResume = clock.setTimer(resumeIfAllowed, Math.max(1, pausedUntil - clock.now()), {
-      keepAlive: waiting > 0,
+  private armResume(): void {
+    this.cancelResume?.()
+    this.cancelResume = undefined
+    if (this.pausedUntil === 0) return
+    const waitMs = Math.max(1, this.pausedUntil - this.clock.now())
+    this.cancelResume = this.clock.setTimer(() => this.resumeIfAllowed(), waitMs, {
+      keepAlive: this.waiting > 0,
     })
   }
-  const changeWaiting = (delta: 1 | -1): void => {
-    waiting += delta
-    if (waiting === (delta === 1 ? 1 : 0)) armResume()
+
+  private changeWaiting(delta: 1 | -1): void {
+    this.waiting += delta
+    if (this.waiting === (delta === 1 ? 1 : 0)) this.armResume()
   }
-  const resumeIfAllowed = (): void => {
-    if (isPaused()) {
+
+  private resumeIfAllowed(): void {
+    if (this.isPaused()) {
       // Why re-arm: a timer runs on the monotonic clock and may fire a little before Date.now()
       // reaches `pausedUntil`; without a new timer the queue would stay paused for good.
-      armResume()
+      this.armResume()
       return
     }
-    cancelResume?.()
-    cancelResume = undefined
-    if (pausedUntil !== 0) {
-      pausedUntil = 0
-      tellPause(null)
+    this.cancelResume?.()
+    this.cancelResume = undefined
+    if (this.pausedUntil !== 0) {
+      this.pausedUntil = 0
+      this.tellPause(null)
     }
-    if (handoff === undefined) queue.start()
+    if (this.handoff === undefined) this.queue.start()
   }
 
-  function pauseFor(ms: number): void {
-    if (!(ms > 0)) return
-    const until = clock.now() + ms
-    if (until <= pausedUntil) return
-    pausedUntil = until
-    queue.pause()
-    armResume()
-    tellPause(ms)
+  private setConcurrency(next: number): void {
+    this.concurrency = Math.max(1, Math.min(this.limits.maxInFlight, next))
+    this.queue.concurrency = this.concurrency
   }
+}
 
-  function setConcurrency(next: number): void {
-    concurrency = Math.max(1, Math.min(limits.maxInFlight, next))
-    queue.concurrency = concurrency
-  }
-
-  return {
-    async run<T>(
-      task: () => Promise<T>,
-      runOptions: { signal?: AbortSignal; priority?: number } = {},
-    ) {
-      const { signal } = runOptions
-      if (signal?.aborted) throw cancelledError()
-      // Why the result goes through a box and not through p-queue: p-queue keeps up to a hundred
-      // or more finished tasks in its queue array until it compacts it, and with them the promise
-      // each was resolved with. A speech answer is megabytes of audio; a long render would keep
-      // hundreds of megabytes alive. The box is emptied as soon as the result is handed on.
-      const box: { result?: T } = {}
-      let queued = true
-      const leaveQueue = (): void => {
-        if (queued) changeWaiting(-1)
-        queued = false
-      }
-      changeWaiting(1)
-      // Why the queue gets its own signal, fired only while the task waits: p-queue races a running
-      // task against the signal it was given and settles at once on abort, with the task still in
-      // flight. The caller would then see CANCELLED while a speech answer that was already paid
-      // for is still arriving (and is dropped instead of cached), a file the task is creating
-      // appears after the caller cleaned up, and the freed slot lets a new request start beside
-      // the old one. Once started, the task's own outcome is the answer: it honours the signal
-      // itself (the request is aborted), so a cancel is no slower.
-      const whileQueued = new AbortController()
-      const onAbort = (): void => {
-        if (queued) whileQueued.abort(cancelledError())
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      try {
-        await queue.add(
-          async () => {
-            leaveQueue()
-            if (signal?.aborted) throw cancelledError()
-            counters.started++
-            counters.inFlight++
-            counters.maxInFlightSeen = Math.max(counters.maxInFlightSeen, counters.inFlight)
-            try {
-              box.result = await task()
-            } finally {
-              counters.inFlight--
-            }
-          },
-          { signal: whileQueued.signal, priority: runOptions.priority ?? 0 },
-        )
-        const result = box.result as T
-        delete box.result
-        return result
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        if (signal?.aborted) throw cancelledError()
-        throw error
-      } finally {
-        signal?.removeEventListener('abort', onAbort)
-        leaveQueue()
-      }
-    },
-
-    setLimits(next) {
-      if (
-        next.requestsPerSecond === limits.requestsPerSecond &&
-        next.maxInFlight === limits.maxInFlight
-      ) {
-        return
-      }
-      const old = queue
-      const oldWindow = rateWindow(limits, margin)
-      limits = { ...next }
-      concurrency = limits.maxInFlight
-      // Why a hand-over and not a live change: p-queue cannot change its window in place, and two
-      // queues running side by side would exceed the account's limits together. The new queue
-      // starts once the old one is idle and its last window has passed.
-      queue = build(false)
-      const current = queue
-      handoff = old
-        .onIdle()
-        .then(() => sleep(clock, oldWindow.intervalMs))
-        .then(() => {
-          if (queue === current) {
-            handoff = undefined
-            resumeIfAllowed()
-          }
-        })
-    },
-
-    pauseFor,
-
-    noteRateLimited(retryAfterMs) {
-      counters.rateLimited++
-      successes = 0
-      // Why once per pause: the requests in flight together get their 429s together; counting
-      // each would halve concurrency down to 1 and grow the backoff for what is one refusal.
-      if (!isPaused()) {
-        streak++
-        setConcurrency(Math.floor(concurrency / 2))
-      }
-      if (retryAfterMs !== undefined) {
-        // Wait what the service asks, no more: its Retry-After already says when it has room.
-        pauseFor(Math.max(0, retryAfterMs) + Math.floor(random() * RATE_LIMIT_JITTER_MS))
-        return
-      }
-      // No Retry-After: another client may share the account; wait longer each time.
-      pauseFor(Math.min(maxBackoff, 250 * 2 ** (streak - 1)))
-    },
-
-    onPause(listener) {
-      pauseListeners.add(listener)
-      if (isPaused()) listener(pausedUntil - clock.now())
-      return () => pauseListeners.delete(listener)
-    },
-
-    noteSuccess() {
-      streak = 0
-      if (concurrency < limits.maxInFlight && ++successes >= concurrency) {
-        successes = 0
-        setConcurrency(concurrency + 1)
-      }
-    },
-
-    stats() {
-      return {
-        ...counters,
-        queued: queue.size,
-        pausedUntil: isPaused() ? pausedUntil : null,
-        concurrency,
-        limits: { ...limits },
-      }
-    },
-
-    close() {
-      cancelResume?.()
-      cancelResume = undefined
-      pauseListeners.clear()
-      queue.clear()
-    },
-  }
+/** Creates the account-wide synthesis scheduler (see {@link PacedScheduler}). */
+export function createSynthesisScheduler(
+  initial: PlanLimits,
+  options: SchedulerOptions = {},
+): SynthesisScheduler {
+  return new PacedScheduler(initial, options)
 }
 
 /** A limiter for conversation reads (separate account limit: 5/s free, 20/s paid). */

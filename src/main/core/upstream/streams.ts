@@ -41,6 +41,153 @@ function truncated(what: string, why: string, requestId: string | undefined): Ap
   )
 }
 
+function diskError(error: unknown): AppError {
+  return error instanceof AppError ? error : new AppError('DISK', 'Could not write the file.')
+}
+
+/** One body being passed on: what arrived, the stall timer, the file writes still pending. */
+class BodyPump {
+  private bytes = 0
+  private firstByteAt: number | null = null
+  private firstChunkAt: number | null = null
+  private settled = false
+  private pendingWrites = 0
+  private pausedForDisk = false
+  private ended = false
+  private stallTimer: NodeJS.Timeout | undefined
+  private writeError: unknown
+  private readonly expectedLength: number | null
+
+  constructor(
+    private readonly options: PumpOptions,
+    private readonly resolve: (result: PumpResult) => void,
+    private readonly reject: (error: AppError) => void,
+  ) {
+    const declared = Number(options.res.headers['content-length'])
+    this.expectedLength = Number.isFinite(declared) && declared >= 0 ? declared : null
+  }
+
+  start(): void {
+    const { res, what } = this.options
+    const body = res.body
+    // Cancelled or cut off before this point (while a file was being opened, say): the body's
+    // error and close events have fired already and would never reach the handlers below.
+    if (this.options.signal?.aborted || body.destroyed) {
+      this.fail(truncated(what, 'the connection closed early', res.requestId))
+      return
+    }
+    this.arm()
+    body.on('data', (chunk: Buffer) => this.take(chunk))
+    body.once('end', () => {
+      this.ended = true
+      this.finish()
+    })
+    body.once('error', (error) => {
+      if (error instanceof AppError && error.code === 'CANCELLED') this.fail(error)
+      else this.fail(truncated(what, 'the connection dropped', res.requestId))
+    })
+    body.once('close', () => {
+      if (!body.complete && !this.settled)
+        this.fail(truncated(what, 'the connection closed early', res.requestId))
+    })
+  }
+
+  private fail(error: AppError): void {
+    if (this.settled) return
+    this.settled = true
+    clearTimeout(this.stallTimer)
+    this.options.res.body.destroy()
+    this.reject(this.options.signal?.aborted ? cancelledError() : error)
+  }
+
+  private arm(): void {
+    const { stallMs, what, res } = this.options
+    clearTimeout(this.stallTimer)
+    this.stallTimer = setTimeout(() => {
+      this.fail(truncated(what, `no data for ${Math.round(stallMs / 1000)} s`, res.requestId))
+    }, stallMs)
+    this.stallTimer.unref?.()
+  }
+
+  private take(chunk: Buffer): void {
+    if (this.settled) return
+    const { res, onChunk, checker, file } = this.options
+    if (this.firstByteAt === null) this.firstByteAt = res.lastSocketReadAt()
+    this.bytes += chunk.byteLength
+    if (onChunk) {
+      if (this.firstChunkAt === null) this.firstChunkAt = performance.now()
+      try {
+        onChunk(chunk)
+      } catch (error) {
+        this.fail(
+          new AppError('INTERNAL', 'Internal error while passing audio on.', { cause: error }),
+        )
+        return
+      }
+    }
+    checker?.push(chunk)
+    if (file) {
+      if (this.firstChunkAt === null) this.firstChunkAt = performance.now()
+      if (this.write(file, chunk)) return
+    }
+    this.arm()
+  }
+
+  /** Queues the chunk's write; true when the socket is now paused for the disk to catch up. */
+  private write(file: AtomicFile, chunk: Buffer): boolean {
+    const body = this.options.res.body
+    this.pendingWrites++
+    file.write(chunk).then(
+      () => {
+        this.pendingWrites--
+        if (this.pausedForDisk && this.pendingWrites < MAX_PENDING_WRITES / 2) {
+          this.pausedForDisk = false
+          this.arm()
+          body.resume()
+        }
+        this.finish()
+      },
+      (error: unknown) => {
+        this.pendingWrites--
+        this.writeError = error
+        this.fail(diskError(error))
+      },
+    )
+    if (this.pendingWrites < MAX_PENDING_WRITES || this.pausedForDisk) return false
+    // Why the stall timer stops here: the wait is on our disk, not on the service.
+    this.pausedForDisk = true
+    clearTimeout(this.stallTimer)
+    body.pause()
+    return true
+  }
+
+  /** Once the body ended and every write landed: proves the body complete, or fails. */
+  private finish(): void {
+    if (this.settled || !this.ended || this.pendingWrites > 0) return
+    const { what, res, checker } = this.options
+    const { bytes, expectedLength } = this
+    if (this.writeError !== undefined) return this.fail(diskError(this.writeError))
+    if (expectedLength !== null && bytes !== expectedLength) {
+      return this.fail(
+        truncated(what, `${bytes} of ${expectedLength} bytes arrived`, res.requestId),
+      )
+    }
+    const verdict = checker?.finish() ?? null
+    if (verdict !== null && !verdict.ok) {
+      return this.fail(truncated(what, verdict.reason, res.requestId))
+    }
+    this.settled = true
+    clearTimeout(this.stallTimer)
+    this.resolve({
+      bytes,
+      firstByteAt: this.firstByteAt,
+      firstChunkAt: this.firstChunkAt,
+      endedAt: performance.now(),
+      durationMs: verdict?.ok ? verdict.durationMs : null,
+    })
+  }
+}
+
 /**
  * Passes a body on chunk by chunk without buffering it (the listener is called synchronously in
  * the socket's data event), watches for stalls, and at the end proves completeness with the
@@ -48,129 +195,7 @@ function truncated(what: string, why: string, requestId: string | undefined): Ap
  * a dropped connection or audio that does not check out rejects with STREAM_TRUNCATED.
  */
 export function pumpBody(options: PumpOptions): Promise<PumpResult> {
-  const { res, checker, onChunk, file, signal, what } = options
-  const body = res.body
-  const declared = Number(res.headers['content-length'])
-  const expectedLength = Number.isFinite(declared) && declared >= 0 ? declared : null
-
   return new Promise<PumpResult>((resolve, reject) => {
-    let bytes = 0
-    let firstByteAt: number | null = null
-    let firstChunkAt: number | null = null
-    let settled = false
-    let pendingWrites = 0
-    let pausedForDisk = false
-    let ended = false
-    let stallTimer: NodeJS.Timeout | undefined
-    let writeError: unknown
-
-    const fail = (error: AppError): void => {
-      if (settled) return
-      settled = true
-      clearTimeout(stallTimer)
-      body.destroy()
-      reject(signal?.aborted ? cancelledError() : error)
-    }
-    const arm = (): void => {
-      clearTimeout(stallTimer)
-      stallTimer = setTimeout(() => {
-        fail(truncated(what, `no data for ${Math.round(options.stallMs / 1000)} s`, res.requestId))
-      }, options.stallMs)
-      stallTimer.unref?.()
-    }
-    const finish = (): void => {
-      if (settled || !ended || pendingWrites > 0) return
-      if (writeError !== undefined) {
-        fail(
-          writeError instanceof AppError
-            ? writeError
-            : new AppError('DISK', 'Could not write the file.'),
-        )
-        return
-      }
-      if (expectedLength !== null && bytes !== expectedLength) {
-        fail(truncated(what, `${bytes} of ${expectedLength} bytes arrived`, res.requestId))
-        return
-      }
-      const verdict = checker?.finish() ?? null
-      if (verdict !== null && !verdict.ok) {
-        fail(truncated(what, verdict.reason, res.requestId))
-        return
-      }
-      settled = true
-      clearTimeout(stallTimer)
-      resolve({
-        bytes,
-        firstByteAt,
-        firstChunkAt,
-        endedAt: performance.now(),
-        durationMs: verdict?.ok ? verdict.durationMs : null,
-      })
-    }
-
-    // Cancelled or cut off before this point (while a file was being opened, say): the body's
-    // error and close events have fired already and would never reach the handlers below.
-    if (signal?.aborted || body.destroyed) {
-      fail(truncated(what, 'the connection closed early', res.requestId))
-      return
-    }
-    arm()
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return
-      if (firstByteAt === null) firstByteAt = res.lastSocketReadAt()
-      bytes += chunk.byteLength
-      if (onChunk) {
-        if (firstChunkAt === null) firstChunkAt = performance.now()
-        try {
-          onChunk(chunk)
-        } catch (error) {
-          fail(new AppError('INTERNAL', 'Internal error while passing audio on.', { cause: error }))
-          return
-        }
-      }
-      checker?.push(chunk)
-      if (file) {
-        if (firstChunkAt === null) firstChunkAt = performance.now()
-        pendingWrites++
-        file.write(chunk).then(
-          () => {
-            pendingWrites--
-            if (pausedForDisk && pendingWrites < MAX_PENDING_WRITES / 2) {
-              pausedForDisk = false
-              arm()
-              body.resume()
-            }
-            finish()
-          },
-          (error: unknown) => {
-            pendingWrites--
-            writeError = error
-            fail(
-              error instanceof AppError ? error : new AppError('DISK', 'Could not write the file.'),
-            )
-          },
-        )
-        if (pendingWrites >= MAX_PENDING_WRITES && !pausedForDisk) {
-          // Why the stall timer stops here: the wait is on our disk, not on the service.
-          pausedForDisk = true
-          clearTimeout(stallTimer)
-          body.pause()
-          return
-        }
-      }
-      arm()
-    })
-    body.once('end', () => {
-      ended = true
-      finish()
-    })
-    body.once('error', (error) => {
-      if (error instanceof AppError && error.code === 'CANCELLED') fail(error)
-      else fail(truncated(what, 'the connection dropped', res.requestId))
-    })
-    body.once('close', () => {
-      if (!body.complete && !settled)
-        fail(truncated(what, 'the connection closed early', res.requestId))
-    })
+    new BodyPump(options, resolve, reject).start()
   })
 }
