@@ -1,0 +1,161 @@
+import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
+import { AccountService } from './core/account/account-service'
+import type { TrustGroups } from './core/account/credential-binding'
+import { UpstreamAccess } from './core/account/upstream-access'
+import { createUpstreamVerifier } from './core/account/upstream-verifier'
+import type { Clock } from './core/clock'
+import { systemClock } from './core/clock'
+import { ConversationService } from './core/conversations/conversation-service'
+import { InboxService } from './core/conversations/inbox-service'
+import { JobRegistry } from './core/jobs/job-registry'
+import type { Logger } from './core/log/logger'
+import type { PlatformPorts } from './core/platform-ports'
+import { ScriptWorkspaceService } from './core/script-workspace/script-workspace-service'
+import { FallbackSecretStore } from './core/secrets/fallback-secret-store'
+import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
+import type { SecretStore } from './core/secrets/secret-store'
+import { SettingsStore } from './core/settings/settings-store'
+import type { UpstreamClient } from './core/upstream/upstream-client'
+import { VoicesService } from './core/voices/voices-service'
+
+/** What the services are built from (the runtime's options that are not about IPC or windows). */
+export interface ServiceOptions {
+  /** Electron's userData folder, or a temporary folder in tests. */
+  userDataDir: string
+  /** Time and timers for main's services (token expiry). Default: the system clock. */
+  clock?: Clock
+  /** Default: the OS keychain (keytar), falling back to session-only memory if it is unavailable. */
+  secretStore?: SecretStore
+  platform: PlatformPorts
+  /** The development sandbox, already started; used while no credential is configured. */
+  sandbox?: SandboxAccount | null
+  /**
+   * Starts the development sandbox, called only when no credential is configured (so a dev run
+   * with a real key never starts it). Its `stop` runs on dispose.
+   */
+  startSandbox?: () => Promise<(SandboxAccount & { stop(): Promise<void> }) | null>
+  /**
+   * Origins that are one service (its current and legacy addresses): a saved key works on all of
+   * them. Default: SERVICE_TRUST_GROUPS (account/credential-binding.ts).
+   */
+  trustGroups?: TrustGroups
+  /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
+  verifyCredential?: VerifyCredential
+}
+
+/** Every service of the main process, each built once. */
+export interface RuntimeServices {
+  account: AccountService
+  settings: SettingsStore
+  secrets: SecretStore
+  /** The account's client and its one synthesis scheduler, shared by every feature. */
+  upstream: UpstreamAccess
+  /** Long work (renders, streams, downloads, watches), cancellable by the window that started it. */
+  jobs: JobRegistry
+  /** Conversation follows, the local list, recordings and exports (the Conversations workspace). */
+  conversations: ConversationService
+  /** The Conversations inbox: list pages, agents, stats, evaluation summaries, live pollers. */
+  inbox: InboxService
+  /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
+  voices: VoicesService
+  /** Script documents, the recent-projects list, renders (the Script workspace). */
+  script: ScriptWorkspaceService
+}
+
+/** The OS keychain, falling back to session-only memory; probed before the window asks. */
+async function openKeychain(logger: Logger): Promise<SecretStore> {
+  const fallback = new FallbackSecretStore(new KeytarSecretStore(), {
+    onFallback: (error) =>
+      logger.warn('system keychain unavailable; credentials kept for this session only', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  })
+  // Why probe now: the UI must say "session only" before the user types a key, not after.
+  await fallback.get('api-key')
+  return fallback
+}
+
+/** The sandbox given, or one started because no credential is configured; with how to stop it. */
+async function sandboxFor(
+  options: ServiceOptions,
+  settings: SettingsStore,
+  logger: Logger,
+): Promise<{ sandbox: SandboxAccount | null; stopSandbox: (() => Promise<void>) | null }> {
+  const given = options.sandbox ?? null
+  if (given !== null || options.startSandbox === undefined) {
+    return { sandbox: given, stopSandbox: null }
+  }
+  if (settings.get().credential !== 'none') return { sandbox: null, stopSandbox: null }
+  const started = await options.startSandbox()
+  if (started === null) return { sandbox: null, stopSandbox: null }
+  logger.info('development sandbox started', { baseUrl: started.baseUrl })
+  return {
+    sandbox: { baseUrl: started.baseUrl, apiKey: started.apiKey },
+    stopSandbox: () => started.stop(),
+  }
+}
+
+/**
+ * Builds every service one way: its class with one options object, `create` when it first loads
+ * what it kept on disk. Each reaches the service through the account's one client.
+ */
+export async function createServices(
+  options: ServiceOptions,
+  logger: Logger,
+): Promise<{ services: RuntimeServices; stopSandbox: (() => Promise<void>) | null }> {
+  const { userDataDir, platform } = options
+  const settings = await SettingsStore.open(userDataDir)
+  const reset = settings.report.resetFrom
+  if (reset !== null) logger.warn('settings reset to defaults', { ...reset })
+  const secrets = options.secretStore ?? (await openKeychain(logger))
+  const { sandbox, stopSandbox } = await sandboxFor(options, settings, logger)
+  const account = await AccountService.create({
+    settings,
+    secrets,
+    verifyCredential:
+      options.verifyCredential ?? createUpstreamVerifier({ logger: logger.child('verify') }),
+    logger: logger.child('account'),
+    sandbox,
+    ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
+    clock: options.clock,
+  })
+  const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
+  const client = (): UpstreamClient => upstream.client()
+  const jobs = new JobRegistry()
+  const conversations = await ConversationService.create({
+    userDataDir,
+    client,
+    // The account's client: its credential, connection and conversation-read limit, so an
+    // export and the live polling of the same account share one budget.
+    readRaw: (id, signal) => client().readRawConversation(id, signal ? { signal } : {}),
+    jobs,
+    logger: logger.child('conversations'),
+  })
+  const accountIdentity = (): string => {
+    const status = account.getStatus()
+    return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
+  }
+  const clock = options.clock ?? systemClock
+  const inbox = new InboxService({ client, accountIdentity, clock, logger: logger.child('inbox') })
+  const voices = await VoicesService.create({
+    userDataDir,
+    client,
+    jobs,
+    dialogs: platform,
+    logger: logger.child('voices'),
+    accountIdentity,
+  })
+  const script = new ScriptWorkspaceService({
+    userDataDir,
+    jobs,
+    platform,
+    client,
+    logger: logger.child('script'),
+    // Renders check their voices against the list the Voices workspace already holds.
+    voices: (refresh) => voices.list(refresh),
+  })
+  return {
+    services: { account, settings, secrets, upstream, jobs, conversations, inbox, voices, script },
+    stopSandbox,
+  }
+}
