@@ -10,7 +10,7 @@ import { JobRegistry } from '../jobs/job-registry'
 import { silentLogger } from '../log/logger'
 import type * as renderPlan from '../narration/plan/render-plan'
 import { planRender } from '../narration/plan/render-plan'
-import type { RenderEvent } from './script-workspace-service'
+import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
 
 // The real planner, counted: every plan a render makes, wherever it is made, goes through it.

@@ -1,65 +1,33 @@
-import { basename, dirname, join } from 'node:path'
-import { startingProgress } from '../../../shared/domain/narration'
+import { join } from 'node:path'
 import type { RenderEstimate } from '../../../shared/domain/narration'
+import type { PlaybackWord, RenderPlayback } from '../../../shared/domain/render-playback'
 import type { Project } from '../../../shared/domain/script'
-import type { RenderFormat } from '../../../shared/domain/speech'
-import type { Voice } from '../../../shared/domain/voice'
 import type {
   BlockAudio,
   BlockAudioState,
   BlockTake,
-  FinishedRender,
   RenderOverview,
   RenderSettings,
-  RenderStatus,
 } from '../../../shared/domain/script-workspace'
-import type { EventOf } from '../../../shared/ipc/contract'
-import { AppError, toAppErrorData } from '../../../shared/errors'
+import type { RenderFormat } from '../../../shared/domain/speech'
+import type { Voice } from '../../../shared/domain/voice'
+import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import { openPieceCache } from '../narration/fetch/piece-cache'
-import { journalPathFor, readJournal } from '../narration/fetch/render-journal'
-import { estimateRenderOffMain, planRenderOffMain } from '../narration/offload/plan-offload'
-import type { RenderPlan } from '../narration/plan/render-plan'
-import type { VoiceCatalog } from '../narration/render/render-preflight'
-import { checkRenderVoices, preflightRender } from '../narration/render/render-preflight'
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
-import type { VoiceUse } from '../narration/plan/voice-uses'
-import { summarizePlan } from '../narration/plan/voice-uses'
-import type { UpstreamClient } from '../upstream/upstream-client'
+import { estimateRenderOffMain } from '../narration/offload/plan-offload'
 import type { PlatformPorts } from '../platform-ports'
+import type { UpstreamClient } from '../upstream/upstream-client'
 import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
-import type { RenderTimeline } from '../narration/assemble/render-timeline'
-import type { PlaybackWord, RenderPlayback } from '../../../shared/domain/render-playback'
-import { RenderPlaybacks } from './render-playback'
 import { RenderRecords } from './render-records'
-import { projectForRender, splitForRender, startRenderSession } from './render-session'
+import type { RenderEvent } from './script-renders'
+import { ScriptRenders } from './script-renders'
 import { ScriptDocuments } from './script-documents'
-
-/** What a render sends to the window that started it. */
-export type RenderEvent = EventOf<'script:renderProgress' | 'script:renderEnded'>
-
-const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extensions: string[] }> = {
-  mp3: { name: 'MP3 audio', extensions: ['mp3'] },
-  wav: { name: 'WAV audio', extensions: ['wav'] },
-  ogg: { name: 'Ogg Vorbis audio', extensions: ['ogg'] },
-  aac: { name: 'AAC audio (ADTS)', extensions: ['aac'] },
-  m4b: { name: 'M4B audiobook', extensions: ['m4b'] },
-  pcm: { name: 'Raw PCM (s16le, mono)', extensions: ['pcm'] },
-}
-
-/** Renders that end while the window is in the background are announced when they took this long. */
-const NOTIFY_AFTER_MS = 5000
-
-/** What a render that ends on an unexpected error says (its journal lets a new run continue). */
-const RENDER_FAILED = {
-  message: 'The render failed unexpectedly. Run it again to continue.',
-  retryable: true,
-}
 
 export interface ScriptWorkspaceOptions {
   userDataDir: string
@@ -84,10 +52,7 @@ export interface ScriptWorkspaceOptions {
 export class ScriptWorkspaceService {
   readonly documents: ScriptDocuments
   readonly #records: RenderRecords
-  readonly #running = new Map<string, RenderStatus & { docId: string }>()
-  readonly #finished = new Map<string, FinishedRender>()
-  /** What the app's player needs of each document's last finished render. */
-  readonly #playbacks = new RenderPlaybacks()
+  readonly #renders: ScriptRenders
   #cache: Promise<PieceCache> | null = null
   readonly #plans = new BlockPlanMemo()
   /** Takes being made, by `${window}:${requestId}`, with what stops them. */
@@ -96,6 +61,12 @@ export class ScriptWorkspaceService {
   constructor(private readonly options: ScriptWorkspaceOptions) {
     this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
     this.#records = new RenderRecords(options.userDataDir)
+    this.#renders = new ScriptRenders({
+      ...options,
+      documents: this.documents,
+      records: this.#records,
+      cache: () => this.cache(),
+    })
   }
 
   cache(): Promise<PieceCache> {
@@ -144,30 +115,9 @@ export class ScriptWorkspaceService {
     return { ...project, blocks: [block] }
   }
 
-  async overview(docId: string): Promise<RenderOverview> {
-    const key = this.documents.keyOf(docId)
-    const running = [...this.#running.values()].find((r) => r.docId === docId) ?? null
-    const record = await this.#records.get(key)
-    let resumable: RenderOverview['resumable'] = null
-    if (running === null && record !== null && record.finishedAt === null) {
-      const journal = await readJournal(journalPathFor(record.outputPath))
-      if (journal !== null) {
-        resumable = {
-          outputName: basename(record.outputPath),
-          location: dirname(record.outputPath),
-          piecesFinished: journal.finished.length,
-          piecesTotal: journal.piecesTotal,
-          settings: record.settings,
-          stoppedAt: journal.updatedAt,
-        }
-      }
-    }
-    const { docId: _ignored, ...status } = running ?? { docId }
-    return {
-      running: running === null ? null : (status as RenderStatus),
-      resumable,
-      lastFinished: this.#finished.get(key) ?? null,
-    }
+  /** The running render of a document, a stopped one that can resume, and the last finished. */
+  overview(docId: string): Promise<RenderOverview> {
+    return this.#renders.overview(docId)
   }
 
   /**
@@ -175,7 +125,7 @@ export class ScriptWorkspaceService {
    * where to save with the native dialog (null when cancelled); a resume goes to the last target,
    * whose journal and the cache make it request only what is missing.
    */
-  async startRender(
+  startRender(
     ownerId: number,
     docId: string,
     revision: number,
@@ -183,175 +133,27 @@ export class ScriptWorkspaceService {
     resume: boolean,
     emit: (event: RenderEvent) => void,
   ): Promise<{ jobId: string; outputName: string } | null> {
-    if ([...this.#running.values()].some((r) => r.docId === docId)) {
-      throw new AppError(
-        'CONFLICT',
-        'This script is already rendering. Wait for it or cancel it first.',
-        { details: { renderInProgress: true } },
-      )
-    }
-    const project = this.documents.projectAt(docId, revision)
-    // Why plan before the dialog: a block without a voice, or a voice that is not in the voice
-    // list, is named now, not after choosing a file. This is the render's one plan: the run and
-    // the finished record use it as it is, so a script is never planned twice for one render.
-    const renderProject = projectForRender(project, settings)
-    const plan = await planRenderOffMain(renderProject)
-    const summary = summarizePlan(renderProject, plan)
-    const catalog = this.#catalogFor(summary.uses)
-    await checkRenderVoices(summary.uses, catalog, { logger: this.options.logger }).catch(
-      (error: unknown) => {
-        // Offline: the render's own checks read the list again when it starts, and a render
-        // waits for the network to come back (see render-session).
-        if (error instanceof AppError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'))
-          return
-        throw error
-      },
-    )
-    const key = this.documents.keyOf(docId)
-    const record = await this.#records.get(key)
-    let outputPath: string
-    if (resume) {
-      if (record === null) throw new AppError('NOT_FOUND', 'There is no stopped render to resume.')
-      outputPath = record.outputPath
-    } else {
-      const base = project.title.trim() || 'Narration'
-      const chosen = await this.options.platform.showSaveDialog(ownerId, {
-        title: 'Render the script to',
-        defaultName: `${base.replace(/[\\/:*?"<>|]+/g, '-')}.${settings.format}`,
-        filters: [FORMAT_FILTERS[settings.format]],
-      })
-      if (chosen === null) return null
-      // Why force the extension: a WAV body under an .mp3 name would confuse every player.
-      outputPath = `${chosen.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${settings.format}`
-    }
-    const cache = await this.cache()
-    // The folder and the space, now that the target is known: shown in the dialog, before the
-    // render is recorded or started. The render checks everything again when it starts.
-    await preflightRender({
-      project: renderProject,
-      summary,
-      outputPath,
-      split: splitForRender(settings, outputPath),
-      cache,
-      catalog: null,
-      logger: this.options.logger,
-    })
-    await this.#records.set(key, {
-      outputPath,
-      settings,
-      startedAt: new Date().toISOString(),
-      finishedAt: null,
-      ...(record === null ? {} : { renderedBlocks: record.renderedBlocks }),
-    })
-    this.#finished.delete(key)
-    this.#playbacks.forget(key)
-    let timeline: RenderTimeline | null = null
-    const outputName = basename(outputPath)
-    const { platform, logger } = this.options
-    const { jobId } = startRenderSession({
-      jobs: this.options.jobs,
-      ownerId,
-      project,
-      plan,
-      settings,
-      outputPath,
-      cache,
-      source: () => upstreamSpeechSource(this.options.client(), { voices: catalog }),
-      logger: logger.child('render'),
-      onTimeline: (made) => {
-        timeline = made
-      },
-      onStatus: (status) => {
-        this.#running.set(status.jobId, { ...status, docId })
-        const { piecesDone, piecesTotal } = status.progress
-        platform.setProgress(ownerId, piecesTotal > 0 ? piecesDone / piecesTotal : 0)
-        emit({ channel: 'script:renderProgress', payload: status })
-      },
-      onSettled: (outcome, elapsedMs) => {
-        this.#running.delete(jobId)
-        platform.setProgress(ownerId, null)
-        const background = !platform.isWindowFocused(ownerId) && elapsedMs >= NOTIFY_AFTER_MS
-        if (outcome.ok) {
-          const finished: FinishedRender = {
-            result: outcome.value,
-            outputName,
-            elapsedSeconds: elapsedMs / 1000,
-            finishedAt: new Date().toISOString(),
-          }
-          this.#finished.set(key, finished)
-          this.#playbacks.remember(key, finished, timeline)
-          void this.#recordFinished(key, outputPath, plan)
-          if (background) {
-            platform.notify({ title: 'Render finished', body: `${outputName} is ready.` })
-          }
-          emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } })
-        } else {
-          const error = toAppErrorData(outcome.error, RENDER_FAILED)
-          if (background && error.code !== 'CANCELLED') {
-            platform.notify({ title: 'Render failed', body: `${outputName}: ${error.message}` })
-          }
-          emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: false, error } })
-        }
-      },
-    })
-    this.#running.set(jobId, {
-      docId,
-      jobId,
-      outputName,
-      paused: null,
-      progress: startingProgress(),
-    })
-    return { jobId, outputName }
-  }
-
-  /**
-   * The voice list to check `uses` against: the one the app holds, read again once when it lacks
-   * a voice they name (one made since, in another app or the CLI), so a stale list never refuses
-   * a voice the account has.
-   */
-  #catalogFor(uses: VoiceUse[]): VoiceCatalog {
-    const read = this.options.voices ?? ((_refresh: boolean) => this.options.client().listVoices())
-    return async () => {
-      const held = await read(false)
-      const ids = new Set(held.map((v) => v.id))
-      return uses.every((u) => ids.has(u.voiceId)) ? held : read(true)
-    }
-  }
-
-  /** Remembers which pieces each block had in the render that just finished (its one plan). */
-  async #recordFinished(key: string, outputPath: string, plan: RenderPlan): Promise<void> {
-    const renderedBlocks: Record<string, string[]> = {}
-    for (const block of plan.blocks) {
-      renderedBlocks[block.id] = block.pieceIndexes.map((i) => plan.pieces[i]?.hash ?? '')
-    }
-    await this.#records.set(key, {
-      outputPath,
-      finishedAt: new Date().toISOString(),
-      renderedBlocks,
-    })
+    return this.#renders.start(ownerId, docId, revision, settings, resume, emit)
   }
 
   /** The finished output of a document's last render (for "show in folder" / "play"). */
   finishedOutput(docId: string): string {
-    const finished = this.#finished.get(this.documents.keyOf(docId))
-    if (finished === undefined)
-      throw new AppError('NOT_FOUND', 'There is no finished render to show.')
-    return finished.result.outputPath
+    return this.#renders.finishedOutput(docId)
   }
 
   /** The in-app player's view of a document's last finished render (waveform measured once). */
   renderPlayback(docId: string): Promise<RenderPlayback> {
-    return this.#playbacks.playback(this.documents.keyOf(docId))
+    return this.#renders.playback(docId)
   }
 
   /** A chunk of a document's last finished render, for the in-app player. */
   renderAudioChunk(docId: string, offset: number, length: number): Promise<Uint8Array> {
-    return this.#playbacks.audioChunk(this.documents.keyOf(docId), offset, length)
+    return this.#renders.audioChunk(docId, offset, length)
   }
 
   /** The words heard between two times of a document's last finished render. */
   renderWords(docId: string, fromMs: number, toMs: number): PlaybackWord[] {
-    return this.#playbacks.words(this.documents.keyOf(docId), fromMs, toMs)
+    return this.#renders.words(docId, fromMs, toMs)
   }
 
   /** Streams a block (or a selection of it) of an open document as of `revision`. */

@@ -18,7 +18,7 @@ import type { SpeechSource } from '../narration/fetch/speech-source'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { detectSpeakers } from './detect-speakers'
 import { startRenderSession } from './render-session'
-import type { RenderEvent } from './script-workspace-service'
+import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
 
 const DIALOGUE = `# Scene one
