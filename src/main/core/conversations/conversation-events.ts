@@ -29,24 +29,28 @@ export function conversationEventId(
   return `evt_${digest.slice(0, 32)}`
 }
 
-/** `conversation.started`: the session was provisioned and the agent joined. */
-export function startedEvent(conversation: Conversation, at: string): ConversationEvent {
+/** A lifecycle event: the conversation's record as of `happenedAt`. */
+function lifecycleEvent(
+  type: 'conversation.started' | 'conversation.ended',
+  conversation: Conversation,
+  happenedAt: string,
+): ConversationEvent {
   return {
-    type: 'conversation.started',
-    id: conversationEventId('conversation.started', conversation.id),
-    created_at: conversation.startedAt ?? at,
+    type,
+    id: conversationEventId(type, conversation.id),
+    created_at: happenedAt,
     data: conversationToData(conversation),
   }
 }
 
+/** `conversation.started`: the session was provisioned and the agent joined. */
+export function startedEvent(conversation: Conversation, at: string): ConversationEvent {
+  return lifecycleEvent('conversation.started', conversation, conversation.startedAt ?? at)
+}
+
 /** `conversation.ended`: final status, duration and any recording. */
 export function endedEvent(conversation: Conversation, at: string): ConversationEvent {
-  return {
-    type: 'conversation.ended',
-    id: conversationEventId('conversation.ended', conversation.id),
-    created_at: conversation.endedAt ?? at,
-    data: conversationToData(conversation),
-  }
+  return lifecycleEvent('conversation.ended', conversation, conversation.endedAt ?? at)
 }
 
 /** `message.created`: one new transcript turn. */

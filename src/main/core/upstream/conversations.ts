@@ -34,7 +34,12 @@ function isRouteMissing(error: unknown): boolean {
   )
 }
 
-async function conversationRequest<S extends z.ZodType>(
+/**
+ * GET a conversation's part (`suffix`: '' for the record, `/messages`, `/evaluations`) with the
+ * read retries and the conversation-read limit, in the path form this base URL answered to last,
+ * falling back to the other form when the route is missing.
+ */
+export async function conversationRequest<S extends z.ZodType>(
   ctx: UpstreamContext,
   id: string,
   suffix: string,
@@ -109,22 +114,49 @@ async function allPages<T>(
   return items
 }
 
+/** Every item of a conversation's paged list (`/messages`, `/evaluations`), cursors followed. */
+function allConversationItems<
+  T,
+  S extends z.ZodType<{
+    items: T[]
+    nextCursor: string | null
+    hasMore: boolean
+  }>,
+>(
+  ctx: UpstreamContext,
+  id: string,
+  suffix: string,
+  operation: string,
+  schema: S,
+  signal: AbortSignal | undefined,
+): Promise<T[]> {
+  return allPages((cursor) =>
+    conversationRequest(
+      ctx,
+      id,
+      suffix,
+      cursor === null ? {} : { cursor },
+      operation,
+      schema,
+      signal,
+    ),
+  )
+}
+
 /** The whole transcript, oldest first (cursors followed to the end). */
 export function listMessages(
   ctx: UpstreamContext,
   id: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<ConversationMessage[]> {
-  return allPages((cursor) =>
-    conversationRequest(
-      ctx,
-      id,
-      '/messages',
-      cursor === null ? {} : { cursor },
-      'read the transcript',
-      messagePageSchema,
-      options.signal,
-    ),
+  const { signal } = options
+  return allConversationItems(
+    ctx,
+    id,
+    '/messages',
+    'read the transcript',
+    messagePageSchema,
+    signal,
   )
 }
 
@@ -134,17 +166,9 @@ export function listEvaluations(
   id: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<ConversationEvaluation[]> {
-  return allPages((cursor) =>
-    conversationRequest(
-      ctx,
-      id,
-      '/evaluations',
-      cursor === null ? {} : { cursor },
-      'read the evaluations',
-      evaluationPageSchema,
-      options.signal,
-    ),
-  )
+  const { signal } = options
+  const schema = evaluationPageSchema
+  return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal)
 }
 
 /**

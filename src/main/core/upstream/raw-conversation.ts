@@ -1,8 +1,6 @@
 import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
-import { segment } from './base-url'
-import type { RequestSpec, UpstreamContext } from './context'
-import { requestJson, withReadRetry } from './context'
+import type { UpstreamContext } from './context'
+import { conversationRequest } from './conversations'
 
 /** A conversation's records exactly as the service sent them (for the JSON export). */
 export interface RawConversationRecords {
@@ -38,13 +36,11 @@ function rawPage(key: 'messages' | 'evaluations') {
   ])
 }
 
-const PREFIXES = ['/v1/conversations', '/v1/agents/conversations'] as const
-
 /**
- * Reads one conversation's record, transcript and evaluations without normalising them: the same
- * paths, path fallback (old form, then the newer `/v1/agents/...`), error mapping and retries as
- * the client, on the client's own connection, credential and conversation-read limit (shared with
- * the live polling of the same account). Used only for exports.
+ * Reads one conversation's record, transcript and evaluations without normalising them: through
+ * the client's own conversation request (its paths and path fallback, error mapping and retries),
+ * on the client's own connection, credential and conversation-read limit (shared with the live
+ * polling of the same account). Used only for exports.
  */
 export async function readRawConversation(
   ctx: UpstreamContext,
@@ -52,39 +48,12 @@ export async function readRawConversation(
   options: { signal?: AbortSignal } = {},
 ): Promise<RawConversationRecords> {
   const { signal } = options
-  let prefix: string = PREFIXES[0]
-  const get = async <S extends z.ZodType>(
+  const get = <S extends z.ZodType>(
     suffix: string,
     query: Record<string, string>,
     schema: S,
     operation: string,
-  ): Promise<z.output<S>> => {
-    const spec = (p: string): RequestSpec => ({
-      method: 'GET',
-      path: `${p}/${segment(id)}${suffix}`,
-      query,
-      op: { operation, resource: { kind: 'conversation', id } },
-      ...(signal ? { signal } : {}),
-    })
-    const attempt = (p: string) =>
-      withReadRetry(ctx, signal, () => requestJson(ctx, spec(p), schema), { limited: true })
-    try {
-      return (await attempt(prefix)).data
-    } catch (error) {
-      const routeMissing =
-        error instanceof AppError &&
-        error.code === 'NOT_FOUND' &&
-        error.details?.upstreamCode !== 'conversation_not_found'
-      if (!routeMissing || prefix !== PREFIXES[0]) throw error
-      prefix = PREFIXES[1]
-      try {
-        return (await attempt(prefix)).data
-      } catch (second) {
-        if (second instanceof AppError && second.code === 'NOT_FOUND') throw error
-        throw second
-      }
-    }
-  }
+  ): Promise<z.output<S>> => conversationRequest(ctx, id, suffix, query, operation, schema, signal)
   const all = async (key: 'messages' | 'evaluations', operation: string): Promise<unknown[]> => {
     const items: unknown[] = []
     const seen = new Set<string>()
