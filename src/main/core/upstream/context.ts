@@ -12,7 +12,7 @@ import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
 import { liftBase64Field } from './json-binary-field'
 import type { RetryPolicy } from './retry'
-import { withRetry } from './retry'
+import { logEachRetry, withRetry } from './retry'
 import type { SynthesisScheduler } from './scheduler'
 
 /** Time limits of the client, all in milliseconds. */
@@ -220,13 +220,7 @@ export function withReadRetry<T>(
     policy: ctx.retry,
     clock: ctx.clock,
     ...(signal === undefined ? {} : { signal }),
-    onRetry: ({ attempt: n, delayMs, error }) =>
-      ctx.logger.info('retrying read', {
-        attempt: n,
-        delayMs,
-        code: error.code,
-        requestId: error.details?.requestId,
-      }),
+    onRetry: logEachRetry(ctx.logger, 'retrying read'),
   })
 }
 

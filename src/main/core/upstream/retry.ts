@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { Clock } from '../clock'
 import { sleep, systemClock } from '../clock'
+import type { Logger } from '../log/logger'
 import { cancelledError } from './http'
 
 /**
@@ -78,6 +79,24 @@ function rateLimitBudgetSpent(last: AppError, budgetMs: number, waitedMs: number
   })
 }
 
+/** What a retry is about to wait for: the attempt that failed, the wait, and why. */
+export interface RetryInfo {
+  attempt: number
+  delayMs: number
+  error: AppError
+}
+
+/** An `onRetry` that logs each wait as `message`: attempt, delay, error code and request id. */
+export function logEachRetry(logger: Logger, message: string): (info: RetryInfo) => void {
+  return ({ attempt, delayMs, error }) =>
+    logger.info(message, {
+      attempt,
+      delayMs,
+      code: error.code,
+      requestId: error.details?.requestId,
+    })
+}
+
 /**
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or the policy is spent.
  * Failures count against `maxAttempts`; with `waitOutRateLimits` 429s do not: they are retried
@@ -91,7 +110,7 @@ export async function withRetry<T>(
     policy: RetryPolicy
     signal?: AbortSignal
     /** Called before each wait, e.g. to log it. */
-    onRetry?: (info: { attempt: number; delayMs: number; error: AppError }) => void
+    onRetry?: (info: RetryInfo) => void
     /** For 429s the scheduler already paused new starts; the retry then only re-queues. */
     delayFor?: (error: AppError, attempt: number) => number | undefined
     random?: () => number

@@ -15,7 +15,7 @@ import { createAtomicFile } from '../files/atomic-write'
 import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send } from './context'
 import { cancelledError } from './http'
-import { withRetry } from './retry'
+import { logEachRetry, withRetry } from './retry'
 import { normaliseSpeechMarks, speechResponseSchema } from './schemas/speech'
 import { pumpBody } from './streams'
 
@@ -129,13 +129,7 @@ export function scheduled<T>(
       waitOutRateLimits: true,
       ...(signal ? { signal } : {}),
       delayFor: (error) => (error.code === 'RATE_LIMITED' ? 0 : undefined),
-      onRetry: ({ attempt: n, delayMs, error }) =>
-        ctx.logger.info('retrying synthesis', {
-          attempt: n,
-          delayMs,
-          code: error.code,
-          requestId: error.details?.requestId,
-        }),
+      onRetry: logEachRetry(ctx.logger, 'retrying synthesis'),
     },
   )
 }
