@@ -6,7 +6,7 @@ import type {
   RecentConversation,
   RecentConversations,
 } from '../../../shared/domain/conversation-watch'
-import { writeFileAtomic } from '../files/atomic-write'
+import { errnoOf, writeFileAtomic } from '../files/atomic-write'
 
 /** The local list's file inside the user data folder. */
 export const RECENT_CONVERSATIONS_FILE = 'conversations.json'
@@ -27,12 +27,6 @@ const fileSchema = z.object({
   version: z.literal(1),
   conversations: z.array(entrySchema).max(MAX_RECENT_CONVERSATIONS * 2),
 })
-
-function errnoOf(error: unknown): string | undefined {
-  return error !== null && typeof error === 'object' && 'code' in error
-    ? String(error.code)
-    : undefined
-}
 
 /**
  * The local list of opened conversations (the service offers no list): `<userData>/conversations.json`,

@@ -56,7 +56,8 @@ export interface AtomicFile {
   readonly tempPath: string
 }
 
-function errnoOf(error: unknown): string | undefined {
+/** The errno code of a file-system failure (`ENOENT`, `ENOSPC`…), or undefined for anything else. */
+export function errnoOf(error: unknown): string | undefined {
   if (error !== null && typeof error === 'object' && 'code' in error) {
     const code = error.code
     return typeof code === 'string' ? code : undefined

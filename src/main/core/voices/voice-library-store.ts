@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../files/atomic-write'
+import { errnoOf, writeFileAtomic } from '../files/atomic-write'
 
 /** The library file inside the user data folder. */
 export const VOICE_LIBRARY_FILE = 'voices-library.json'
@@ -34,12 +34,6 @@ export type VoiceLibraryData = z.infer<typeof librarySchema>
 
 function emptyLibrary(): VoiceLibraryData {
   return { version: 1, favorites: [], recent: [], consents: [] }
-}
-
-function errnoOf(error: unknown): string | undefined {
-  return error !== null && typeof error === 'object' && 'code' in error
-    ? String(error.code)
-    : undefined
 }
 
 /**
