@@ -154,7 +154,6 @@ export default tseslint.config(
   {
     files: [
       'src/main/core/narration/render/render-run.ts',
-      'src/main/core/script-workspace/script-workspace-service.ts',
       'src/renderer/src/features/account/components/connection-card.tsx',
       'src/renderer/src/features/account/components/credential-card.tsx',
       'src/renderer/src/features/account/components/plan-card.tsx',
@@ -193,9 +192,6 @@ export default tseslint.config(
   // do not add to this list.
   {
     files: [
-      'src/main/core/audio/mp3.ts',
-      'src/main/core/audio/ogg.ts',
-      'src/main/core/files/atomic-write.ts',
       'src/main/core/narration/assemble/aac-render.ts',
       'src/main/core/narration/assemble/audio-output.ts',
       'src/main/core/narration/assemble/compliance.ts',
@@ -206,11 +202,6 @@ export default tseslint.config(
       'src/main/core/narration/fetch/piece-fetcher.ts',
       'src/main/core/narration/import/html-blocks.ts',
       'src/main/core/narration/import/import-epub.ts',
-      'src/main/core/upstream/errors.ts',
-      'src/main/core/upstream/http.ts',
-      'src/main/core/upstream/scheduler.ts',
-      'src/main/core/upstream/streams.ts',
-      'src/main/runtime.ts',
       'src/renderer/src/app/sidebar.tsx',
       'src/sandbox/audio/ssml.ts',
       'src/sandbox/routes/control-routes.ts',
