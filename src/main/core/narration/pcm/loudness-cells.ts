@@ -10,7 +10,7 @@
  * straddling cell by time instead of by sample: well under 0.05 LU in the tests.
  */
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
-import { KWeightingFilter } from './loudness'
+import { gatedLoudness, KWeightingFilter } from './loudness'
 
 /** Per-piece loudness statistics (measured by measurePiece), stored so no render re-reads audio. */
 export interface StoredPieceLoudness {
@@ -75,13 +75,6 @@ export function loadPieceLoudness(
   const cells = new Float32Array(bytes.byteLength / 4)
   new Uint8Array(cells.buffer).set(bytes)
   return { cells, samples, peak: stored.peak, energy: stored.energy ?? null }
-}
-
-const ABSOLUTE_GATE_LUFS = -70
-const RELATIVE_GATE_LU = -10
-
-function energyToLufs(energy: number): number {
-  return -0.691 + 10 * Math.log10(energy)
 }
 
 /** Integrated loudness of a program described piece by piece and silence by silence. */
@@ -155,12 +148,6 @@ export class ProgramLoudness {
         (this.subBlocks[k] ?? 0)
       blocks.push(sum / (4 * SUB_BLOCK))
     }
-    const absolute = blocks.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
-    if (absolute.length === 0) return null
-    const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
-    const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
-    const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
-    if (gated.length === 0) return null
-    return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+    return gatedLoudness(blocks)
   }
 }

@@ -54,6 +54,20 @@ function energyToLufs(energy: number): number {
 }
 
 /**
+ * BS.1770 integrated loudness of 400 ms block energies: the absolute gate (-70 LUFS), then the
+ * relative one (10 LU under the mean of what passed). Null when no block passes.
+ */
+export function gatedLoudness(blockEnergies: readonly number[]): number | null {
+  const absolute = blockEnergies.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
+  if (absolute.length === 0) return null
+  const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
+  const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
+  const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
+  if (gated.length === 0) return null
+  return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+}
+
+/**
  * The K-weighting filter run over 16-bit samples, its state kept from one call to the next; it
  * also follows the highest absolute sample and the unweighted energy of all it has filtered.
  */
@@ -158,13 +172,7 @@ export class LoudnessMeter {
 
   /** Integrated loudness in LUFS, or null when the program is shorter than 400 ms or silent. */
   integrated(): number | null {
-    const absolute = this.blockEnergies.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
-    if (absolute.length === 0) return null
-    const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
-    const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
-    const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
-    if (gated.length === 0) return null
-    return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+    return gatedLoudness(this.blockEnergies)
   }
 }
 
