@@ -153,7 +153,6 @@ export default tseslint.config(
   // removes each entry as that work lands; do not add to this list.
   {
     files: [
-      'src/main/core/narration/render/render-run.ts',
       'src/renderer/src/features/account/components/connection-card.tsx',
       'src/renderer/src/features/account/components/credential-card.tsx',
       'src/renderer/src/features/account/components/plan-card.tsx',
@@ -192,16 +191,6 @@ export default tseslint.config(
   // do not add to this list.
   {
     files: [
-      'src/main/core/narration/assemble/aac-render.ts',
-      'src/main/core/narration/assemble/audio-output.ts',
-      'src/main/core/narration/assemble/compliance.ts',
-      'src/main/core/narration/assemble/m4b-output.ts',
-      'src/main/core/narration/assemble/pcm-render.ts',
-      'src/main/core/narration/assemble/splice-output.ts',
-      'src/main/core/narration/fetch/piece-cache.ts',
-      'src/main/core/narration/fetch/piece-fetcher.ts',
-      'src/main/core/narration/import/html-blocks.ts',
-      'src/main/core/narration/import/import-epub.ts',
       'src/renderer/src/app/sidebar.tsx',
       'src/sandbox/audio/ssml.ts',
       'src/sandbox/routes/control-routes.ts',

@@ -254,18 +254,13 @@ describe('voicedesk conversation export', () => {
     return { since: oldest.startedAt!, until, ids }
   }
 
+  /** Runs `conversation export` of [since, until) into the test folder, with `extra` options. */
+  const exportRange = (since: string, until: string, ...extra: string[]) =>
+    cli(['conversation', 'export', '--since', since, '--until', until, '--out', dir, ...extra])
+
   it('lists, then writes the CSV summary and JSONL transcripts of every match, with progress on stderr', async () => {
     const { since, until, ids } = range()
-    const r = await cli([
-      'conversation',
-      'export',
-      '--since',
-      since,
-      '--until',
-      until,
-      '--out',
-      dir,
-    ])
+    const r = await exportRange(since, until)
     expect(r.code).toBe(0)
     const files = (await readdir(dir)).sort()
     expect(files).toHaveLength(2)
@@ -291,18 +286,8 @@ describe('voicedesk conversation export', () => {
 
   it('--json prints the result document; a second export gets a new name', async () => {
     const { since, until, ids } = range()
-    await cli(['conversation', 'export', '--since', since, '--until', until, '--out', dir])
-    const r = await cli([
-      'conversation',
-      'export',
-      '--since',
-      since,
-      '--until',
-      until,
-      '--out',
-      dir,
-      '--json',
-    ])
+    await exportRange(since, until)
+    const r = await exportRange(since, until, '--json')
     expect(r.code).toBe(0)
     const result = JSON.parse(r.stdout) as {
       conversations: number

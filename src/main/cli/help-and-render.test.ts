@@ -1,35 +1,24 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { runCliCaptured } from '../testing/captured-cli'
-
-import type { Sandbox } from '../../sandbox/index'
 
 import { startSandbox } from '../../sandbox/index'
 import { createProject } from '../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
 import { EXIT } from './exit-codes'
+import { useServiceAndDir } from '../testing/service-dir'
 
 // What docs/cli.md promises about help, render's errors and output formats.
 
-let sandbox: Sandbox
-let dir: string
-beforeAll(async () => {
-  sandbox = await startSandbox({ synthThreads: 0 })
-  dir = await mkdtemp(join(tmpdir(), 'vd-cli-help-'))
-})
-afterAll(async () => {
-  await sandbox.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-cli-help-', () => startSandbox({ synthThreads: 0 }))
 
 /** Runs the CLI in-process with captured output. */
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
   return runCliCaptured(args, {
     env: {
-      VOICEDESK_BASE_URL: sandbox.baseUrl,
-      VOICEDESK_API_KEY: sandbox.keys.paid,
+      VOICEDESK_BASE_URL: testbed.service.baseUrl,
+      VOICEDESK_API_KEY: testbed.service.keys.paid,
       VOICEDESK_PLAN: 'paid',
       ...env,
     },
@@ -100,8 +89,8 @@ describe('voicedesk help', () => {
 })
 
 describe('voicedesk render (in-process)', () => {
-  const script = () => join(dir, 'render-script.txt')
-  const cacheDir = () => join(dir, 'render-cache')
+  const script = () => join(testbed.dir, 'render-script.txt')
+  const cacheDir = () => join(testbed.dir, 'render-cache')
   beforeAll(async () => {
     await writeFile(script(), 'First paragraph, said once.\n\nSecond paragraph, said twice.')
   })
@@ -114,7 +103,7 @@ describe('voicedesk render (in-process)', () => {
       'render',
       script(),
       '--out',
-      join(dir, 'g.wav'),
+      join(testbed.dir, 'g.wav'),
       '--voice',
       'emma',
       '--dry-run',
@@ -125,7 +114,15 @@ describe('voicedesk render (in-process)', () => {
   })
 
   it('takes a negative loudness target after a space, as documented', async () => {
-    const base = ['render', script(), '--out', join(dir, 'l.wav'), '--voice', 'emma', '--dry-run']
+    const base = [
+      'render',
+      script(),
+      '--out',
+      join(testbed.dir, 'l.wav'),
+      '--voice',
+      'emma',
+      '--dry-run',
+    ]
     const ok = await cli([...base, '--cache-dir', cacheDir(), '--loudness', '-16'])
     expect(ok).toMatchObject({ code: 0, stderr: '' })
     const tooLow = await cli([...base, '--cache-dir', cacheDir(), '--loudness', '-50'])
@@ -134,8 +131,8 @@ describe('voicedesk render (in-process)', () => {
   })
 
   it('a missing script file is exit 4 and names the file', async () => {
-    const missing = join(dir, 'no-such-script.md')
-    const r = await cli(['render', missing, '--out', join(dir, 'm.wav'), '--voice', 'emma'])
+    const missing = join(testbed.dir, 'no-such-script.md')
+    const r = await cli(['render', missing, '--out', join(testbed.dir, 'm.wav'), '--voice', 'emma'])
     expect(r.code).toBe(4)
     expect(r.stderr).toBe(`voicedesk: The script file ${missing} does not exist. Check the path.\n`)
   })
@@ -145,7 +142,7 @@ describe('voicedesk render (in-process)', () => {
       ['render', script(), '--voice', 'emma', '--dry-run', '--cache-dir', cacheDir()],
       ['speak', '--voice', 'george', '--text', 'Hi.'],
     ]) {
-      const out = join(dir, `${command[0]}.flac`)
+      const out = join(testbed.dir, `${command[0]}.flac`)
       const refused = await cli([...command, '--out', out])
       expect(refused.code).toBe(2)
       expect(refused.stderr).toMatch(/^voicedesk: The output extension "\.flac" is not a format/)
@@ -154,19 +151,19 @@ describe('voicedesk render (in-process)', () => {
       expect(forced).toMatchObject({ code: 0, stderr: '' })
     }
     // speak wrote what --format asked for, under the name given.
-    expect((await readFile(join(dir, 'speak.flac'))).subarray(0, 4).toString()).toBe('RIFF')
+    expect((await readFile(join(testbed.dir, 'speak.flac'))).subarray(0, 4).toString()).toBe('RIFF')
   })
 
   it('errors carry the voicedesk: prefix and the request id, and --json gives a document', async () => {
     // The service refuses the first request (out of credit): its answer carries a request id.
-    sandbox.setAccount('paid', { outOfCredit: true })
+    testbed.service.setAccount('paid', { outOfCredit: true })
     let r: Awaited<ReturnType<typeof cli>>
     try {
       r = await cli([
         'render',
         script(),
         '--out',
-        join(dir, 'credit.mp3'),
+        join(testbed.dir, 'credit.mp3'),
         '--voice',
         'olivia',
         '--cache-dir',
@@ -174,7 +171,7 @@ describe('voicedesk render (in-process)', () => {
         '--json',
       ])
     } finally {
-      sandbox.setAccount('paid', { outOfCredit: false })
+      testbed.service.setAccount('paid', { outOfCredit: false })
     }
     expect(r.code).toBe(EXIT.limits)
     // The last line is the error (with the checks passed, nothing else may come before it).
@@ -188,7 +185,7 @@ describe('voicedesk render (in-process)', () => {
       'render',
       script(),
       '--out',
-      join(dir, 'nobody.mp3'),
+      join(testbed.dir, 'nobody.mp3'),
       '--voice',
       'nobody',
       '--cache-dir',
@@ -198,7 +195,7 @@ describe('voicedesk render (in-process)', () => {
     expect(nobody.stderr).toBe(
       'voicedesk: The default voice "nobody" is not in your voice list (it reads blocks 1 and 2). Choose a default voice from your voice list. Nothing was sent to the service. Give another with --voice VOICE_ID ("voicedesk voices list" shows your voices).\n',
     )
-    const usage = await cli(['render', script(), '--out', join(dir, 'u.wav'), '--bogus'])
+    const usage = await cli(['render', script(), '--out', join(testbed.dir, 'u.wav'), '--bogus'])
     expect(usage.code).toBe(2)
     expect(usage.stderr).toMatch(
       /^voicedesk: Unknown option '--bogus'\. Run "voicedesk render --help"/,
@@ -206,16 +203,22 @@ describe('voicedesk render (in-process)', () => {
   })
 
   it('a block without a voice gets the CLI flag hint added to the neutral core message', async () => {
-    const r = await cli(['render', script(), '--out', join(dir, 'v.wav'), '--dry-run'])
+    const r = await cli(['render', script(), '--out', join(testbed.dir, 'v.wav'), '--dry-run'])
     expect(r.code).toBe(2)
     expect(r.stderr).toBe(
       'voicedesk: Block 1 has no voice. Choose a default voice or give the block one. Give one with --voice VOICE_ID.\n',
     )
     // A project whose speaker has no voice in the cast.
-    const projectPath = join(dir, 'dialogue.voicedesk')
+    const projectPath = join(testbed.dir, 'dialogue.voicedesk')
     const project = createProject({ blocks: [{ id: 'b1', text: 'Hello there.', speaker: 'Ann' }] })
     await writeFile(projectPath, JSON.stringify(project))
-    const cast = await cli(['render', projectPath, '--out', join(dir, 'd.wav'), '--dry-run'])
+    const cast = await cli([
+      'render',
+      projectPath,
+      '--out',
+      join(testbed.dir, 'd.wav'),
+      '--dry-run',
+    ])
     expect(cast.code).toBe(2)
     expect(cast.stderr).toBe(
       'voicedesk: Block 1 is spoken by "Ann", who has no voice in the cast. Give Ann a voice in the cast or choose a default voice. Give one with --cast "Ann=VOICE_ID" or --voice VOICE_ID.\n',

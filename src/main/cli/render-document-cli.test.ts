@@ -1,64 +1,55 @@
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sandbox } from '../../sandbox/index'
+import { describe, expect, it } from 'vitest'
 import { startSandbox } from '../../sandbox/index'
 import type { CliExit } from '../testing/spawn-render-cli'
 import { spawnRenderCli } from '../testing/spawn-render-cli'
 import { decodedSeconds, probeFile } from '../testing/test-audio'
 import { docxOf, epubOf } from '../testing/test-documents'
+import { useServiceAndDir } from '../testing/service-dir'
 
 // What docs/cli.md promises about `render book.epub` and `render book.docx`: the real CLI, the
 // real planning thread and the sandbox service.
 
-let sandbox: Sandbox
-let dir: string
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ synthThreads: 1 })
-  dir = await mkdtemp(join(tmpdir(), 'vd-cli-doc-'))
-})
-
-afterAll(async () => {
-  await sandbox?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-cli-doc-', () => startSandbox({ synthThreads: 1 }))
 
 function render(args: string[]): Promise<CliExit> {
-  return spawnRenderCli(sandbox, join(dir, 'cache'), args).exit
+  return spawnRenderCli(testbed.service, join(testbed.dir, 'cache'), args).exit
 }
 
 function spokenInputs(): string[] {
-  return sandbox
+  return testbed.service
     .requestLog({ pathPrefix: '/v1/audio/speech' })
     .filter((e) => e.status === 200)
     .map((e) => String(e.body?.input))
 }
 
+/** Writes an EPUB built from `options` into the test folder as `name`; returns its path. */
+async function writeEpub(name: string, options: Parameters<typeof epubOf>[0]): Promise<string> {
+  const path = join(testbed.dir, name)
+  await writeFile(path, await epubOf(options))
+  return path
+}
+
 describe('render a manuscript from the command line', () => {
   it('renders an EPUB in spine order, one file per contents entry, emphasis sent as SSML', async () => {
-    const book = join(dir, 'book.epub')
-    await writeFile(
-      book,
-      await epubOf({
-        chapters: [
-          { href: 'b.xhtml', body: '<h1>Two</h1><p>The second chapter ends the book.</p>' },
-          {
-            href: 'a.xhtml',
-            body: '<h1>One</h1><p>The <em>first</em> chapter.</p><p><img src="m.png" alt=""/></p>',
-          },
-        ],
-        spine: ['a.xhtml', 'b.xhtml'],
-        nav: [
-          ['a.xhtml', 'Arrival'],
-          ['b.xhtml', 'Departure'],
-        ],
-      }),
-    )
-    const out = join(dir, 'book.mp3')
-    const chapters = join(dir, 'chapters')
-    sandbox.clearRequestLog()
+    const book = await writeEpub('book.epub', {
+      chapters: [
+        { href: 'b.xhtml', body: '<h1>Two</h1><p>The second chapter ends the book.</p>' },
+        {
+          href: 'a.xhtml',
+          body: '<h1>One</h1><p>The <em>first</em> chapter.</p><p><img src="m.png" alt=""/></p>',
+        },
+      ],
+      spine: ['a.xhtml', 'b.xhtml'],
+      nav: [
+        ['a.xhtml', 'Arrival'],
+        ['b.xhtml', 'Departure'],
+      ],
+    })
+    const out = join(testbed.dir, 'book.mp3')
+    const chapters = join(testbed.dir, 'chapters')
+    testbed.service.clearRequestLog()
     const { code, err } = await render([
       book,
       '--out',
@@ -84,7 +75,7 @@ describe('render a manuscript from the command line', () => {
   })
 
   it('prices a DOCX with --dry-run, with its footnotes left out or read (--footnotes read)', async () => {
-    const doc = join(dir, 'notes.docx')
+    const doc = join(testbed.dir, 'notes.docx')
     await writeFile(
       doc,
       await docxOf(
@@ -95,8 +86,16 @@ describe('render a manuscript from the command line', () => {
         { 1: 'The note itself.' },
       ),
     )
-    const args = [doc, '--out', join(dir, 'notes.wav'), '--voice', 'emma', '--dry-run', '--json']
-    sandbox.clearRequestLog()
+    const args = [
+      doc,
+      '--out',
+      join(testbed.dir, 'notes.wav'),
+      '--voice',
+      'emma',
+      '--dry-run',
+      '--json',
+    ]
+    testbed.service.clearRequestLog()
     const omitted = await render(args)
     expect(omitted.code, omitted.err).toBe(0)
     expect(omitted.err).toContain('1 note (a footnote or endnote) was left out.')
@@ -113,34 +112,36 @@ describe('render a manuscript from the command line', () => {
   })
 
   it('refuses a damaged EPUB with a message naming it, before any request', async () => {
-    const broken = join(dir, 'broken.epub')
+    const broken = join(testbed.dir, 'broken.epub')
     await writeFile(broken, 'this is not a zip archive at all')
-    sandbox.clearRequestLog()
-    const { code, err } = await render([broken, '--out', join(dir, 'x.mp3'), '--voice', 'emma'])
+    testbed.service.clearRequestLog()
+    const { code, err } = await render([
+      broken,
+      '--out',
+      join(testbed.dir, 'x.mp3'),
+      '--voice',
+      'emma',
+    ])
     expect(code).not.toBe(0)
     expect(err).toContain('broken.epub is not an EPUB book VoiceDesk can read')
     expect(spokenInputs()).toEqual([])
   })
 
   it('tags the book (title, author, narrator, cover) and marks its chapters in a single MP3', async () => {
-    const book = join(dir, 'tagged.epub')
-    await writeFile(
-      book,
-      await epubOf({
-        chapters: [
-          { href: 'a.xhtml', body: '<h1>One</h1><p>The storm came at night.</p>' },
-          { href: 'b.xhtml', body: '<h1>Two</h1><p>Morning was calm.</p>' },
-        ],
-        spine: ['a.xhtml', 'b.xhtml'],
-        nav: [
-          ['a.xhtml', 'The Storm'],
-          ['b.xhtml', 'Morning'],
-        ],
-      }),
-    )
-    const cover = join(dir, 'cover.png')
+    const book = await writeEpub('tagged.epub', {
+      chapters: [
+        { href: 'a.xhtml', body: '<h1>One</h1><p>The storm came at night.</p>' },
+        { href: 'b.xhtml', body: '<h1>Two</h1><p>Morning was calm.</p>' },
+      ],
+      spine: ['a.xhtml', 'b.xhtml'],
+      nav: [
+        ['a.xhtml', 'The Storm'],
+        ['b.xhtml', 'Morning'],
+      ],
+    })
+    const cover = join(testbed.dir, 'cover.png')
     await copyFile(new URL('../../../resources/icons/64x64.png', import.meta.url), cover)
-    const out = join(dir, 'tagged.mp3')
+    const out = join(testbed.dir, 'tagged.mp3')
     const tags = ['--title', 'The Keeper', '--author', 'Ada Byrne', '--narrator', 'Emma']
     const { code, err } = await render([
       book,
@@ -169,15 +170,15 @@ describe('render a manuscript from the command line', () => {
   })
 
   it('refuses a cover that is not an image before any request, naming the file', async () => {
-    const script = join(dir, 'short.md')
+    const script = join(testbed.dir, 'short.md')
     await writeFile(script, '# One\n\nA line.\n')
-    const notImage = join(dir, 'cover.txt')
+    const notImage = join(testbed.dir, 'cover.txt')
     await writeFile(notImage, 'not a picture')
-    sandbox.clearRequestLog()
+    testbed.service.clearRequestLog()
     const bad = await render([
       script,
       '--out',
-      join(dir, 'short.mp3'),
+      join(testbed.dir, 'short.mp3'),
       '--voice',
       'emma',
       '--cover',
@@ -188,18 +189,18 @@ describe('render a manuscript from the command line', () => {
     const missing = await render([
       script,
       '--out',
-      join(dir, 'short.mp3'),
+      join(testbed.dir, 'short.mp3'),
       '--voice',
       'emma',
       '--cover',
-      join(dir, 'nowhere.jpg'),
+      join(testbed.dir, 'nowhere.jpg'),
     ])
     expect(missing.err).toContain('nowhere.jpg was not found.')
     expect(spokenInputs()).toEqual([])
     const year = await render([
       script,
       '--out',
-      join(dir, 'short.mp3'),
+      join(testbed.dir, 'short.mp3'),
       '--voice',
       'emma',
       '--year',

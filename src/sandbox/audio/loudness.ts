@@ -1,48 +1,13 @@
+import type { Biquad } from '../../main/core/narration/pcm/loudness.js'
+// ITU-R BS.1770 K-weighting, derived for any sample rate (the published coefficients are for
+// 48 kHz only; the sandbox works at 24 kHz): one pure formula, shared with the app's meter.
+import { kWeightingCoefficients } from '../../main/core/narration/pcm/loudness.js'
 import { applyGain } from './pcm.js'
 
 /** Loudness target of the service's loudness normalization (integrated, LUFS). */
 export const LOUDNESS_TARGET_LUFS = -14
 /** Peak ceiling of the service's loudness normalization (dBFS, sample peak with a small margin under -2 dBTP). */
 export const PEAK_CEILING_DBFS = -2.5
-
-interface Biquad {
-  b0: number
-  b1: number
-  b2: number
-  a1: number
-  a2: number
-}
-
-// ITU-R BS.1770 K-weighting, with the pre-filter and RLB filter derived for any sample rate
-// (the published coefficients are for 48 kHz only; the sandbox works at 24 kHz).
-function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
-  const shelfF0 = 1681.974450955533
-  const shelfGainDb = 3.999843853973347
-  const shelfQ = 0.7071752369554196
-  let k = Math.tan((Math.PI * shelfF0) / sampleRate)
-  const vh = 10 ** (shelfGainDb / 20)
-  const vb = vh ** 0.4996667741545416
-  let a0 = 1 + k / shelfQ + k * k
-  const shelf: Biquad = {
-    b0: (vh + (vb * k) / shelfQ + k * k) / a0,
-    b1: (2 * (k * k - vh)) / a0,
-    b2: (vh - (vb * k) / shelfQ + k * k) / a0,
-    a1: (2 * (k * k - 1)) / a0,
-    a2: (1 - k / shelfQ + k * k) / a0,
-  }
-  const passF0 = 38.13547087602444
-  const passQ = 0.5003270373238773
-  k = Math.tan((Math.PI * passF0) / sampleRate)
-  a0 = 1 + k / passQ + k * k
-  const highPass: Biquad = {
-    b0: 1,
-    b1: -2,
-    b2: 1,
-    a1: (2 * (k * k - 1)) / a0,
-    a2: (1 - k / passQ + k * k) / a0,
-  }
-  return [shelf, highPass]
-}
 
 function filter(input: Float32Array, f: Biquad): Float32Array {
   const out = new Float32Array(input.length)
@@ -64,7 +29,7 @@ function filter(input: Float32Array, f: Biquad): Float32Array {
 
 /** Integrated loudness in LUFS per ITU-R BS.1770-4 (400 ms blocks, 75% overlap, absolute and relative gates). */
 export function integratedLoudness(samples: Float32Array, sampleRate: number): number {
-  const [shelf, highPass] = kWeightingFilters(sampleRate)
+  const [shelf, highPass] = kWeightingCoefficients(sampleRate)
   const weighted = filter(filter(samples, shelf), highPass)
   const blockLength = Math.round(0.4 * sampleRate)
   const step = Math.round(0.1 * sampleRate)

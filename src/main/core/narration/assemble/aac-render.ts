@@ -64,37 +64,107 @@ async function openFrameFile(
   signal: AbortSignal,
   tagging: { tags?: AudioTags; chapterTitles?: readonly string[] } = {},
 ): Promise<FrameFile> {
+  let out: { write(bytes: Uint8Array): Promise<unknown>; abort(): Promise<void> }
+  let finish: (frames: number, chapterTimes?: readonly ChapterTime[]) => Promise<void>
   if (container === 'm4b') {
     const m4b = await openM4bOutput(path, { ...tagging, signal })
-    const file: FrameFile = {
-      path,
-      frames: 0,
-      async write(adts, count) {
-        await m4b.write(adts)
-        file.frames += count
-      },
-      commit: (chapterTimes) => m4b.commit(chapterTimes ? { chapterTimes } : {}),
-      abort: () => m4b.abort(),
-    }
-    return file
+    out = m4b
+    finish = (_frames, chapterTimes) => m4b.commit(chapterTimes ? { chapterTimes } : {})
+  } else {
+    const adts = await createOutputFile(path, { signal })
+    out = adts
+    finish = (frames) =>
+      adts.commit({
+        format: 'aac',
+        sampleRate: PCM_SAMPLE_RATE,
+        samples: frames * AAC_FRAME_SAMPLES,
+      })
   }
-  const adts = await createOutputFile(path, { signal })
   const file: FrameFile = {
     path,
     frames: 0,
     async write(bytes, count) {
-      await adts.write(bytes)
+      await out.write(bytes)
       file.frames += count
     },
-    commit: () =>
-      adts.commit({
-        format: 'aac',
-        sampleRate: PCM_SAMPLE_RATE,
-        samples: file.frames * AAC_FRAME_SAMPLES,
-      }),
-    abort: () => adts.abort(),
+    commit: (chapterTimes) => finish(file.frames, chapterTimes),
+    abort: () => out.abort(),
   }
   return file
+}
+
+/** The per-block or per-chapter files of a split AAC render: one open at a time, in order. */
+class FrameParts {
+  /** Every part opened, committed or not (aborted together when the render fails). */
+  readonly opened: FrameFile[] = []
+  readonly committed: string[] = []
+  private part: FrameFile | null = null
+  private partKey: string | null = null
+  private readonly total: number
+
+  constructor(
+    private readonly split: SplitOutput,
+    private readonly input: AacRenderInput,
+  ) {
+    this.total = splitPartCount(input.plan.blocks, split.mode)
+  }
+
+  /** Opens the part `block` starts, unless it continues the open one. */
+  async startBlock(block: PlannedBlock): Promise<void> {
+    const { split, input } = this
+    const key = split.mode === 'block' ? block.id : (block.chapter ?? '')
+    if (this.part && key === this.partKey) return
+    await this.close()
+    const number = this.opened.length + 1
+    const label = split.mode === 'block' ? block.id : block.chapter || OPENING_CHAPTER
+    const path = join(
+      split.dir,
+      splitFileName(number, label, input.container, { mode: split.mode, parts: this.total }),
+    )
+    const base = input.tags ?? {}
+    this.part = await openFrameFile(
+      path,
+      input.container,
+      input.signal,
+      input.container === 'm4b'
+        ? {
+            tags: {
+              ...base,
+              ...(split.mode === 'chapter' ? { title: label } : {}),
+              album: base.album || base.title || '',
+              track: { number, total: this.total },
+            },
+          }
+        : {},
+    )
+    this.opened.push(this.part)
+    this.partKey = key
+  }
+
+  async write(bytes: Uint8Array, count: number): Promise<void> {
+    await this.part?.write(bytes, count)
+  }
+
+  /** Commits the open part. */
+  async close(): Promise<void> {
+    if (!this.part) return
+    await this.part.commit()
+    this.committed.push(this.part.path)
+    this.part = null
+  }
+}
+
+/** A pause as silent frames, rounded to the nearest frame; the rounding is added to `rounding`. */
+function pauseRun(pauseMs: number, rounding: PauseRounding): { run: Uint8Array; count: number } {
+  const count = pauseFrames(pauseMs)
+  const error = framesToMs(count) - pauseMs
+  rounding.pauses += 1
+  rounding.totalErrorMs += error
+  rounding.maxErrorMs = Math.max(rounding.maxErrorMs, Math.abs(error))
+  const silent = silentAdtsFrame()
+  const run = new Uint8Array(silent.byteLength * count)
+  for (let i = 0; i < count; i++) run.set(silent, i * silent.byteLength)
+  return { run, count }
 }
 
 /**
@@ -108,9 +178,6 @@ async function openFrameFile(
  */
 export async function renderAac(input: AacRenderInput): Promise<AacRenderResult> {
   const { plan, signal } = input
-  const silent = silentAdtsFrame()
-  const files: FrameFile[] = []
-  const extraFiles: string[] = []
   const m4b = input.container === 'm4b'
   const chapters = m4b ? chapterTitles(plan.blocks) : []
   const chapterStarts: number[] = []
@@ -120,10 +187,7 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
     ...(m4b && tags ? { tags } : {}),
     chapterTitles: chapters,
   })
-  files.push(main)
-  let part: FrameFile | null = null
-  let partKey: string | null = null
-  let parts = 0
+  const parts = input.split ? new FrameParts(input.split, input) : null
   let frames = 0
   const rounding: PauseRounding = {
     frameMs: framesToMs(1),
@@ -131,64 +195,21 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
     maxErrorMs: 0,
     totalErrorMs: 0,
   }
-  const closePart = async (): Promise<void> => {
-    if (!part) return
-    await part.commit()
-    extraFiles.push(part.path)
-    part = null
-  }
-  const splitParts = input.split ? splitPartCount(plan.blocks, input.split.mode) : 0
-  const startBlock = async (block: PlannedBlock): Promise<void> => {
-    if (chapters.length > 0 && (block.chapter ?? '') !== chapterKey) {
-      chapterStarts.push(frames)
-      chapterKey = block.chapter ?? ''
-    }
-    if (!input.split) return
-    const key = input.split.mode === 'block' ? block.id : (block.chapter ?? '')
-    if (part && key === partKey) return
-    await closePart()
-    parts += 1
-    const label = input.split.mode === 'block' ? block.id : block.chapter || OPENING_CHAPTER
-    const path = join(
-      input.split.dir,
-      splitFileName(parts, label, input.container, { mode: input.split.mode, parts: splitParts }),
-    )
-    const base = tags ?? {}
-    part = await openFrameFile(
-      path,
-      input.container,
-      signal,
-      m4b
-        ? {
-            tags: {
-              ...base,
-              ...(input.split.mode === 'chapter' ? { title: label } : {}),
-              album: base.album || base.title || '',
-              track: { number: parts, total: splitParts },
-            },
-          }
-        : {},
-    )
-    files.push(part)
-    partKey = key
-  }
   const write = async (bytes: Uint8Array, count: number): Promise<void> => {
     await main.write(bytes, count)
-    await part?.write(bytes, count)
+    await parts?.write(bytes, count)
     frames += count
     input.onAudio(count * AAC_FRAME_SAMPLES)
   }
 
   try {
-    if (input.split) {
-      try {
-        await mkdir(input.split.dir, { recursive: true })
-      } catch (error) {
-        throw toDiskError(error, join(input.split.dir, 'x'))
-      }
-    }
+    if (input.split) await makeSplitDir(input.split.dir)
     for (const block of plan.blocks) {
-      await startBlock(block)
+      if (chapters.length > 0 && (block.chapter ?? '') !== chapterKey) {
+        chapterStarts.push(frames)
+        chapterKey = block.chapter ?? ''
+      }
+      await parts?.startBlock(block)
       for (const pieceIndex of block.pieceIndexes) {
         const piece = await input.ready(pieceIndex)
         if (signal.aborted) throw cancelledRender()
@@ -198,23 +219,27 @@ export async function renderAac(input: AacRenderInput): Promise<AacRenderResult>
         await write(audio, count)
       }
       if (block.pauseAfterMs > 0) {
-        const count = pauseFrames(block.pauseAfterMs)
-        const error = framesToMs(count) - block.pauseAfterMs
-        rounding.pauses += 1
-        rounding.totalErrorMs += error
-        rounding.maxErrorMs = Math.max(rounding.maxErrorMs, Math.abs(error))
-        if (count > 0) {
-          const run = new Uint8Array(silent.byteLength * count)
-          for (let i = 0; i < count; i++) run.set(silent, i * silent.byteLength)
-          await write(run, count)
-        }
+        const { run, count } = pauseRun(block.pauseAfterMs, rounding)
+        if (count > 0) await write(run, count)
       }
     }
-    await closePart()
+    await parts?.close()
     await main.commit(chapterSpans(chapterStarts, frames, framesToMs))
-    return { samples: frames * AAC_FRAME_SAMPLES, extraFiles, pauseRounding: rounding }
+    return {
+      samples: frames * AAC_FRAME_SAMPLES,
+      extraFiles: parts?.committed ?? [],
+      pauseRounding: rounding,
+    }
   } catch (error) {
-    await Promise.all(files.map((f) => f.abort()))
+    await Promise.all([main, ...(parts?.opened ?? [])].map((f) => f.abort()))
     throw error
+  }
+}
+
+async function makeSplitDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true })
+  } catch (error) {
+    throw toDiskError(error, join(dir, 'x'))
   }
 }

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openAudioOutput } from './audio-output'
 import { fadeLoudEdges, pauseSamples } from '../pcm/pcm-edges'
 import { Resampler } from './resampler'
@@ -12,16 +11,9 @@ import {
   speechLikeSignal,
 } from '../../../testing/test-audio'
 import { wavHeader } from '../../../../shared/domain/wav-header'
+import { useTempDirs } from '../../../testing/temp-dir'
 
-const dirs: string[] = []
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true })
-})
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vd-out-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('vd-out-')
 
 describe('wavHeader', () => {
   it('writes a canonical 44-byte PCM header', () => {

@@ -113,37 +113,10 @@ export async function openAudioOutput(
   let dataBytes = 0
   let outputSamples = 0
   let encoder: Encoder | null = null
-  // Why the encoder's bytes go through a tagger: the Info frame must come first, but its
-  // counts are known only at the end, so a blank one is written first and filled in at commit.
-  const tagger = format === 'mp3' ? new Mp3InfoTagger() : null
-  // Why Ogg's pages go through a writer: its tags live in the comment header, which the encoder
-  // writes first, and the chapters' times are known only at the end (filled in at commit).
-  const oggTags =
-    format === 'ogg' && (options.tags || options.chapterTitles?.length)
-      ? new OggCommentWriter(options.tags ?? {}, options.chapterTitles ?? [])
-      : null
-  const writeEncoded = async (bytes: Uint8Array): Promise<void> => {
-    if (bytes.byteLength === 0) return
-    const parts = tagger ? tagger.push(bytes) : oggTags ? oggTags.push(bytes) : [bytes]
-    for (const part of parts) await file.write(part)
-  }
-  const id3 =
-    format === 'mp3' && (options.tags || options.chapterTitles?.length)
-      ? (chapters: readonly ChapterMark[]) => buildId3v24Tag(options.tags ?? {}, chapters)
-      : null
-  const provisional = (options.chapterTitles ?? []).map((title) => ({
-    title,
-    startMs: 0,
-    endMs: 0,
-  }))
-  let id3Bytes = 0
+  const headers = new HeaderFill(file, format, options.tags, options.chapterTitles ?? [])
   try {
     if (format === 'wav') await file.write(wavHeader(sampleRate, 1, 0))
-    if (id3) {
-      const tag = id3(provisional)
-      id3Bytes = tag.byteLength
-      await writeEncoded(tag)
-    }
+    await headers.begin()
     if (format === 'mp3' || format === 'ogg') {
       encoder = await createEncoder(format, sampleRate, mp3Encoding)
     }
@@ -156,7 +129,7 @@ export async function openAudioOutput(
     if (samples.length === 0) return
     outputSamples += samples.length
     if (encoder) {
-      await writeEncoded(encoder.encode(samples))
+      await headers.writeEncoded(encoder.encode(samples))
       return
     }
     dataBytes += samples.byteLength
@@ -176,36 +149,96 @@ export async function openAudioOutput(
     },
     async commit(final) {
       if (resampler) await emit(resampler.flush())
-      if (encoder) await writeEncoded(encoder.finish())
-      if (tagger) {
-        const info = tagger.finish({
-          encoder: LAME_VERSION,
-          samples: outputSamples,
-          delay: LAME_ENCODER_DELAY,
-          mode: mp3Encoding.mode,
-        })
-        await file.writeAt(info.bytes, info.position)
-      }
-      const times = final?.chapterTimes ?? provisional
-      if (times.length !== provisional.length) {
-        throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
-      }
-      if (oggTags) {
-        const filled = oggTags.finish(times)
-        if (filled) await file.writeAt(filled.bytes, filled.position)
-      }
-      if (id3) {
-        const tag = id3(provisional.map((c, i) => ({ ...c, ...times[i] })))
-        // The same text, so the same size: the audio after it does not move.
-        if (tag.byteLength !== id3Bytes) throw new Error('the ID3 tag changed size at commit')
-        await file.writeAt(tag, 0)
-      }
+      if (encoder) await headers.writeEncoded(encoder.finish())
+      await headers.fill(outputSamples, mp3Encoding.mode, final?.chapterTimes)
       // The headers' sizes are known only now; the file is verified (sizes included) before the
       // atomic rename, so a wrong header never reaches the user's name.
       if (format === 'wav') await file.writeAt(wavHeader(sampleRate, 1, dataBytes), 0)
       await file.commit({ format, sampleRate, samples: outputSamples })
     },
     abort: () => file.abort(),
+  }
+}
+
+/**
+ * The parts of an MP3 or Ogg file that are written first but known only at the end, filled in
+ * at commit: the MP3 Info frame (frame and byte counts, seek table), the ID3 tag's chapter times
+ * and Ogg's comment header. The tags keep their size, so the audio after them never moves.
+ */
+class HeaderFill {
+  // Why the encoder's bytes go through a tagger: the Info frame must come first, but its
+  // counts are known only at the end, so a blank one is written first and filled in at commit.
+  private readonly tagger: Mp3InfoTagger | null
+  // Why Ogg's pages go through a writer: its tags live in the comment header, which the encoder
+  // writes first, and the chapters' times are known only at the end (filled in at commit).
+  private readonly oggTags: OggCommentWriter | null
+  private readonly id3: ((chapters: readonly ChapterMark[]) => Uint8Array) | null
+  private readonly provisional: ChapterMark[]
+  private id3Bytes = 0
+
+  constructor(
+    private readonly file: OutputFile,
+    format: Exclude<SpeechFormat, 'aac'>,
+    tags: AudioTags | undefined,
+    chapterTitles: readonly string[],
+  ) {
+    const tagged = tags !== undefined || chapterTitles.length > 0
+    this.tagger = format === 'mp3' ? new Mp3InfoTagger() : null
+    this.oggTags =
+      format === 'ogg' && tagged ? new OggCommentWriter(tags ?? {}, chapterTitles) : null
+    this.id3 =
+      format === 'mp3' && tagged
+        ? (chapters: readonly ChapterMark[]) => buildId3v24Tag(tags ?? {}, chapters)
+        : null
+    this.provisional = chapterTitles.map((title) => ({ title, startMs: 0, endMs: 0 }))
+  }
+
+  /** Writes the ID3 tag (MP3 with tags or chapters), its chapter times still blank. */
+  async begin(): Promise<void> {
+    if (this.id3 === null) return
+    const tag = this.id3(this.provisional)
+    this.id3Bytes = tag.byteLength
+    await this.writeEncoded(tag)
+  }
+
+  /** Appends an encoder's bytes, through the MP3 tagger or the Ogg comment writer. */
+  async writeEncoded(bytes: Uint8Array): Promise<void> {
+    if (bytes.byteLength === 0) return
+    const { tagger, oggTags } = this
+    const parts = tagger ? tagger.push(bytes) : oggTags ? oggTags.push(bytes) : [bytes]
+    for (const part of parts) await this.file.write(part)
+  }
+
+  /** Fills in the counts and the chapters' times (one per title; blank when not given). */
+  async fill(
+    samples: number,
+    mode: Mp3Encoding['mode'],
+    chapterTimes: readonly ChapterTime[] | undefined,
+  ): Promise<void> {
+    const { file, provisional } = this
+    if (this.tagger) {
+      const info = this.tagger.finish({
+        encoder: LAME_VERSION,
+        samples,
+        delay: LAME_ENCODER_DELAY,
+        mode,
+      })
+      await file.writeAt(info.bytes, info.position)
+    }
+    const times = chapterTimes ?? provisional
+    if (times.length !== provisional.length) {
+      throw new Error(`${times.length} chapter times given for ${provisional.length} chapters`)
+    }
+    if (this.oggTags) {
+      const filled = this.oggTags.finish(times)
+      if (filled) await file.writeAt(filled.bytes, filled.position)
+    }
+    if (this.id3) {
+      const tag = this.id3(provisional.map((c, i) => ({ ...c, ...times[i] })))
+      // The same text, so the same size: the audio after it does not move.
+      if (tag.byteLength !== this.id3Bytes) throw new Error('the ID3 tag changed size at commit')
+      await file.writeAt(tag, 0)
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   ComplianceReport,
   DeliveryPreset,
   FileCompliance,
+  PresetLevel,
 } from '../../../../shared/domain/delivery'
 import type { Mp3Encoding } from '../../../../shared/domain/script'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
@@ -109,6 +110,11 @@ function db(value: number, unit: string): string {
   return `${value.toFixed(1)} ${unit}`
 }
 
+/** A measure rounded to 0.1, as the report shows it. */
+function round(v: number): number {
+  return Math.round(v * 10) / 10
+}
+
 /**
  * One file against a preset, criterion by criterion. The measured values are rounded to 0.1 as
  * shown, and a value passes when its rounded figure meets the bound (as a store's checker shows it).
@@ -119,31 +125,17 @@ export function evaluateFile(
   measured: FileMeasures,
   facts: FileFacts,
 ): FileCompliance {
-  const round = (v: number): number => Math.round(v * 10) / 10
-  const criteria: ComplianceCriterion[] = []
-  const level = preset.level
-  if (level.kind === 'rms') {
-    const v = round(measured.rmsDb)
-    criteria.push({
-      id: 'level',
-      label: 'Loudness (RMS)',
-      requirement: `between ${level.minDb} and ${level.maxDb} dBFS`,
-      measured: db(measured.rmsDb, 'dBFS'),
-      value: Number.isFinite(v) ? v : null,
-      pass: v >= level.minDb && v <= level.maxDb,
-    })
-  } else {
-    const lufs = measured.integratedLufs
-    const v = lufs === null ? null : round(lufs)
-    criteria.push({
-      id: 'level',
-      label: 'Loudness (integrated)',
-      requirement: `${level.targetLufs} LUFS, within ${level.toleranceLu} LU`,
-      measured: v === null ? 'too short or silent to measure' : `${v.toFixed(1)} LUFS`,
-      value: v,
-      pass: v !== null && Math.abs(v - level.targetLufs) <= level.toleranceLu,
-    })
-  }
+  const criteria = [
+    ...signalCriteria(preset, measured),
+    ...timeCriteria(preset, measured),
+    ...formatCriteria(preset, facts),
+  ]
+  return { path, pass: criteria.every((c) => c.pass), criteria }
+}
+
+/** The level (RMS or integrated loudness), the true peak and the noise floor. */
+function signalCriteria(preset: DeliveryPreset, measured: FileMeasures): ComplianceCriterion[] {
+  const criteria: ComplianceCriterion[] = [levelCriterion(preset.level, measured)]
   const tp = round(measured.truePeakDb)
   criteria.push({
     id: 'true-peak',
@@ -164,6 +156,36 @@ export function evaluateFile(
       pass: floor !== null && round(floor) <= preset.noiseFloorMaxDb,
     })
   }
+  return criteria
+}
+
+function levelCriterion(level: PresetLevel, measured: FileMeasures): ComplianceCriterion {
+  if (level.kind === 'rms') {
+    const v = round(measured.rmsDb)
+    return {
+      id: 'level',
+      label: 'Loudness (RMS)',
+      requirement: `between ${level.minDb} and ${level.maxDb} dBFS`,
+      measured: db(measured.rmsDb, 'dBFS'),
+      value: Number.isFinite(v) ? v : null,
+      pass: v >= level.minDb && v <= level.maxDb,
+    }
+  }
+  const lufs = measured.integratedLufs
+  const v = lufs === null ? null : round(lufs)
+  return {
+    id: 'level',
+    label: 'Loudness (integrated)',
+    requirement: `${level.targetLufs} LUFS, within ${level.toleranceLu} LU`,
+    measured: v === null ? 'too short or silent to measure' : `${v.toFixed(1)} LUFS`,
+    value: v,
+    pass: v !== null && Math.abs(v - level.targetLufs) <= level.toleranceLu,
+  }
+}
+
+/** Room tone at the head and the tail, and the file's length. */
+function timeCriteria(preset: DeliveryPreset, measured: FileMeasures): ComplianceCriterion[] {
+  const criteria: ComplianceCriterion[] = []
   const span = (id: string, label: string, range: [number, number], seconds: number): void => {
     const v = round(seconds)
     criteria.push({
@@ -186,10 +208,16 @@ export function evaluateFile(
       label: 'Length',
       requirement: `at most ${preset.maxFileMinutes} minutes a file`,
       measured: `${minutes.toFixed(1)} minutes`,
-      value: Math.round(minutes * 10) / 10,
+      value: round(minutes),
       pass: minutes <= preset.maxFileMinutes,
     })
   }
+  return criteria
+}
+
+/** The sample rate, the MP3 bitrate and the channels. */
+function formatCriteria(preset: DeliveryPreset, facts: FileFacts): ComplianceCriterion[] {
+  const criteria: ComplianceCriterion[] = []
   if (preset.sampleRate) {
     criteria.push({
       id: 'sample-rate',
@@ -225,7 +253,7 @@ export function evaluateFile(
     value: facts.channels,
     pass: facts.channels === 1,
   })
-  return { path, pass: criteria.every((c) => c.pass), criteria }
+  return criteria
 }
 
 /** Where a render's reports go: `book.compliance.json` and `book.compliance.txt` beside `book.mp3`. */

@@ -1,4 +1,5 @@
-import type { MetadataTags, StreamTargetChunk } from 'mediabunny'
+import type { EncodedAudioPacketSource, MetadataTags, Output, StreamTargetChunk } from 'mediabunny'
+import type * as Mediabunny from 'mediabunny'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import type { AudioTags } from '../../audio/audio-tags'
 import { ENCODED_BY } from '../../audio/audio-tags'
@@ -72,35 +73,12 @@ export async function openM4bOutput(
 ): Promise<M4bOutput> {
   // Loaded on first use: mediabunny is a large module graph, and most renders (and every other
   // CLI command) never write an M4B.
-  const { EncodedAudioPacketSource, EncodedPacket, Mp4OutputFormat, Output, StreamTarget } =
-    await import('mediabunny')
+  const mediabunny = await import('mediabunny')
   const file: OutputFile = await createOutputFile(
     path,
     options.signal ? { signal: options.signal } : {},
   )
-  let end = 0
-  let moov: { data: Uint8Array; position: number } | null = null
-  const sink = new WritableStream<StreamTargetChunk>({
-    async write(chunk) {
-      // Appends go through the file's append path (background flushing); the muxer's
-      // going back to fix a size is a positional write.
-      if (chunk.position === end) await file.write(chunk.data.slice())
-      else await file.writeAt(chunk.data.slice(), chunk.position)
-      end = Math.max(end, chunk.position + chunk.data.byteLength)
-    },
-  })
-  const output = new Output({
-    format: new Mp4OutputFormat({
-      fastStart: false,
-      onMoov: (data, position) => {
-        moov = { data: data.slice(), position }
-      },
-    }),
-    target: new StreamTarget(sink),
-  })
-  const source = new EncodedAudioPacketSource('aac')
-  output.addAudioTrack(source)
-  if (options.tags) output.setMetadataTags(metadataOf(options.tags))
+  const { output, source, finishMoov } = startMuxer(mediabunny, file, options.tags)
   const titles = options.chapterTitles ?? []
   let frames = 0
   try {
@@ -115,7 +93,12 @@ export async function openM4bOutput(
     async write(adts) {
       let count = 0
       for (const frame of rawFrames(adts)) {
-        const packet = new EncodedPacket(frame, 'key', frames * FRAME_SECONDS, FRAME_SECONDS)
+        const packet = new mediabunny.EncodedPacket(
+          frame,
+          'key',
+          frames * FRAME_SECONDS,
+          FRAME_SECONDS,
+        )
         await source.add(
           packet,
           frames === 0
@@ -139,12 +122,7 @@ export async function openM4bOutput(
       if (times.length !== titles.length) {
         throw new Error(`${times.length} chapter times given for ${titles.length} chapters`)
       }
-      await output.finalize()
-      const written = moov
-      // Growing moov in place is safe only when nothing follows it.
-      if (written === null || written.position + written.data.byteLength !== end) {
-        throw new Error('the MP4 muxer did not end the file with its moov box')
-      }
+      const written = await finishMoov()
       if (titles.length > 0) {
         const chapters = titles.map((title, i) => ({ title, ...times[i]! }))
         const totalMs = (frames * AAC_FRAME_SAMPLES * 1000) / PCM_SAMPLE_RATE
@@ -163,4 +141,53 @@ export async function openM4bOutput(
       await file.abort()
     },
   }
+}
+
+/**
+ * mediabunny's MP4 muxer writing into `file`. `finishMoov` finalizes the file and returns the
+ * moov box, which it checks is the file's last box (so the chapters can grow it in place).
+ */
+function startMuxer(
+  mediabunny: typeof Mediabunny,
+  file: OutputFile,
+  tags: AudioTags | undefined,
+): {
+  output: Output
+  source: EncodedAudioPacketSource
+  finishMoov: () => Promise<{ data: Uint8Array; position: number }>
+} {
+  const { EncodedAudioPacketSource, Mp4OutputFormat, Output, StreamTarget } = mediabunny
+  let end = 0
+  let moov: { data: Uint8Array; position: number } | null = null
+  const sink = new WritableStream<StreamTargetChunk>({
+    async write(chunk) {
+      // Appends go through the file's append path (background flushing); the muxer's
+      // going back to fix a size is a positional write.
+      if (chunk.position === end) await file.write(chunk.data.slice())
+      else await file.writeAt(chunk.data.slice(), chunk.position)
+      end = Math.max(end, chunk.position + chunk.data.byteLength)
+    },
+  })
+  const output = new Output({
+    format: new Mp4OutputFormat({
+      fastStart: false,
+      onMoov: (data, position) => {
+        moov = { data: data.slice(), position }
+      },
+    }),
+    target: new StreamTarget(sink),
+  })
+  const source = new EncodedAudioPacketSource('aac')
+  output.addAudioTrack(source)
+  if (tags) output.setMetadataTags(metadataOf(tags))
+  const finishMoov = async (): Promise<{ data: Uint8Array; position: number }> => {
+    await output.finalize()
+    const written = moov
+    // Growing moov in place is safe only when nothing follows it.
+    if (written === null || written.position + written.data.byteLength !== end) {
+      throw new Error('the MP4 muxer did not end the file with its moov box')
+    }
+    return written
+  }
+  return { output, source, finishMoov }
 }

@@ -1,21 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { silentAdtsFrame } from './aac-frames'
 import { openAudioOutput } from './audio-output'
 import { createOutputFile, verifyOutput } from './output-file'
 import { speechLikeSignal } from '../../../testing/test-audio'
+import { useTempDirs } from '../../../testing/temp-dir'
 
-const dirs: string[] = []
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true })
-})
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vd-verify-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('vd-verify-')
 
 const signal = speechLikeSignal(1.5, 24_000)
 

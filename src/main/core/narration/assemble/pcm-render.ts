@@ -1,7 +1,8 @@
 import type { LoudnessReport } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
+import type { SpeechFormat } from '../../../../shared/domain/speech'
 import { isAacContainer, PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
-import type { PresetLevel } from '../../../../shared/domain/delivery'
+import type { DeliveryPreset, PresetLevel } from '../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS, ROOM_TONE_S } from '../../../../shared/domain/delivery'
 import type { AudioTags } from '../../audio/audio-tags'
 import type { ProgramSink } from './assemble-program'
@@ -89,6 +90,35 @@ async function layoutSegments(
   return segments
 }
 
+/** The level a render aims at: a delivery preset's, else the project's loudness target, else none. */
+function levelTarget(project: Project): {
+  preset: DeliveryPreset | null
+  target: PresetLevel | null
+} {
+  const preset = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
+  // A preset's level replaces the project's loudness setting.
+  const target: PresetLevel | null = preset
+    ? preset.level
+    : project.defaults.loudness.mode === 'target'
+      ? { kind: 'lufs', targetLufs: project.defaults.loudness.targetLufs, toleranceLu: 0 }
+      : null
+  return { preset, target }
+}
+
+/** Keeps a WAV or PCM file's layout in the cache, for the next render to splice. */
+function saveLayout(
+  input: PcmRenderInput,
+  format: 'wav' | 'pcm',
+  segments: [string, number][],
+): Promise<void> {
+  return writeOutputLayout(input.cache, input.outputPath, {
+    audioFormat: format,
+    sampleRate: PCM_SAMPLE_RATE,
+    dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
+    segments,
+  })
+}
+
 /**
  * Renders to WAV, PCM, MP3 or Ogg from PCM pieces. Three ways, the cheapest that is exact:
  * - WAV/PCM at 24 kHz with no gain, when the previous file at the same path is known and
@@ -98,101 +128,129 @@ async function layoutSegments(
  *   statistics (no audio read), then one pass with one gain.
  */
 export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRenderResult> {
-  const { project, plan, signal } = input
+  const { project } = input
   const asked = project.defaults.format
   const format = isAacContainer(asked) ? 'wav' : asked
-  const sampleRate = project.defaults.sampleRate
-  const preset = project.defaults.preset ? DELIVERY_PRESETS[project.defaults.preset] : null
-  // A preset's level replaces the project's loudness setting.
-  const target: PresetLevel | null = preset
-    ? preset.level
-    : project.defaults.loudness.mode === 'target'
-      ? { kind: 'lufs', targetLufs: project.defaults.loudness.targetLufs, toleranceLu: 0 }
-      : null
-  const spliceable =
+  const { preset, target } = levelTarget(project)
+  const spliceFormat =
     (format === 'wav' || format === 'pcm') &&
-    sampleRate === PCM_SAMPLE_RATE &&
+    project.defaults.sampleRate === PCM_SAMPLE_RATE &&
     target === null &&
     preset === null
+      ? format
+      : null
   const loudness = new ProgramLoudness()
-
-  if (spliceable && input.split === null) {
-    const previous = await readOutputLayout(input.cache, input.outputPath)
-    if (previous && previous.audioFormat === format) {
-      const spliced = await renderBySplice({
-        plan,
-        outputPath: input.outputPath,
-        format,
-        previous,
-        ready: input.ready,
-        readAudio: input.readAudio,
-        loudness,
-        onMeasured: input.onMeasured,
-        piecePlaced: (i, at, piece) => {
-          input.piecePlaced?.(i, at, piece)
-          input.onAudio(piece.bytes / 2)
-        },
-        signal,
-        ...(input.onStage ? { onStage: input.onStage } : {}),
-        ...(input.whileSyncing ? { whileSyncing: input.whileSyncing } : {}),
-      })
-      if (spliced) {
-        await input.allFetched
-        await writeOutputLayout(input.cache, input.outputPath, {
-          audioFormat: format,
-          sampleRate,
-          dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
-          segments: spliced.segments,
-        })
-        return {
-          samples: spliced.samples,
-          extraFiles: [],
-          loudness: report(loudness, 0, false),
-          method: 'splice',
-        }
-      }
-    }
+  if (spliceFormat !== null && input.split === null) {
+    const spliced = await trySplice(input, spliceFormat, loudness)
+    if (spliced !== null) return spliced
   }
-
-  let gainDb = 0
-  let peakLimited = false
+  let gain = { gainDb: 0, peakLimited: false }
   if (target !== null) {
     await input.allFetched
-    for (const block of plan.blocks) {
-      for (const i of block.pieceIndexes) {
-        const piece = await input.ready(i)
-        let stats = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
-        // An RMS level needs each piece's unweighted energy, which older caches did not keep.
-        if (!stats || (target.kind === 'rms' && stats.energy === null)) {
-          const samples = ownedBytesToSamples(await input.readAudio(i, piece))
-          fadeLoudEdges(samples, FADE_SAMPLES)
-          // Measured afresh when the stored statistics lack the energy (they would be returned
-          // as they are otherwise), and stored again with it.
-          if (stats) {
-            stats = measurePiece(samples)
-            input.onMeasured(piece, stats)
-          } else stats = loudnessOfPlaced(piece, samples, input.onMeasured)
-        }
-        loudness.addPiece(stats)
-      }
-      loudness.addSilence(pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE))
-    }
-    if (preset) {
-      // The limiter keeps the peaks under the ceiling, so the gain reaches the level asked.
-      const measured = target.kind === 'rms' ? loudness.rmsDb() : loudness.integrated()
-      const wanted = target.kind === 'rms' ? target.targetDb : target.targetLufs
-      if (measured !== null) gainDb = wanted - measured
-    } else if (target.kind === 'lufs') {
-      const measured = loudness.integrated()
-      if (measured !== null) {
-        ;({ gainDb, peakLimited } = normalizationGain(
-          measured,
-          target.targetLufs,
-          loudness.samplePeak,
-        ))
-      }
-    }
+    await measureProgram(input, target, loudness)
+    gain = gainFor(target, preset !== null, loudness)
   }
+  return assembleOutputs(input, { format, preset, target, spliceFormat, loudness, ...gain })
+}
+
+/**
+ * Splices the previous file at the output path, when the cache knows its layout and it is
+ * untouched; null when it cannot (the render then assembles the program instead).
+ */
+async function trySplice(
+  input: PcmRenderInput,
+  format: 'wav' | 'pcm',
+  loudness: ProgramLoudness,
+): Promise<PcmRenderResult | null> {
+  const previous = await readOutputLayout(input.cache, input.outputPath)
+  if (!previous || previous.audioFormat !== format) return null
+  const spliced = await renderBySplice({
+    plan: input.plan,
+    outputPath: input.outputPath,
+    format,
+    previous,
+    ready: input.ready,
+    readAudio: input.readAudio,
+    loudness,
+    onMeasured: input.onMeasured,
+    piecePlaced: (i, at, piece) => {
+      input.piecePlaced?.(i, at, piece)
+      input.onAudio(piece.bytes / 2)
+    },
+    signal: input.signal,
+    ...(input.onStage ? { onStage: input.onStage } : {}),
+    ...(input.whileSyncing ? { whileSyncing: input.whileSyncing } : {}),
+  })
+  if (!spliced) return null
+  await input.allFetched
+  await saveLayout(input, format, spliced.segments)
+  return {
+    samples: spliced.samples,
+    extraFiles: [],
+    loudness: report(loudness, 0, false),
+    method: 'splice',
+  }
+}
+
+/** Adds every piece's loudness and every pause to `loudness`, measuring pieces not yet measured. */
+async function measureProgram(
+  input: PcmRenderInput,
+  target: PresetLevel,
+  loudness: ProgramLoudness,
+): Promise<void> {
+  for (const block of input.plan.blocks) {
+    for (const i of block.pieceIndexes) {
+      const piece = await input.ready(i)
+      let stats = piece.loudness ?? loadPieceLoudness(piece.storedLoudness, piece.bytes / 2)
+      // An RMS level needs each piece's unweighted energy, which older caches did not keep.
+      if (!stats || (target.kind === 'rms' && stats.energy === null)) {
+        const samples = ownedBytesToSamples(await input.readAudio(i, piece))
+        fadeLoudEdges(samples, FADE_SAMPLES)
+        // Measured afresh when the stored statistics lack the energy (they would be returned
+        // as they are otherwise), and stored again with it.
+        if (stats) {
+          stats = measurePiece(samples)
+          input.onMeasured(piece, stats)
+        } else stats = loudnessOfPlaced(piece, samples, input.onMeasured)
+      }
+      loudness.addPiece(stats)
+    }
+    loudness.addSilence(pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE))
+  }
+}
+
+/** The one gain that brings the measured program to the target. */
+function gainFor(
+  target: PresetLevel,
+  limited: boolean,
+  loudness: ProgramLoudness,
+): { gainDb: number; peakLimited: boolean } {
+  if (limited) {
+    // The limiter keeps the peaks under the ceiling, so the gain reaches the level asked.
+    const measured = target.kind === 'rms' ? loudness.rmsDb() : loudness.integrated()
+    const wanted = target.kind === 'rms' ? target.targetDb : target.targetLufs
+    return { gainDb: measured === null ? 0 : wanted - measured, peakLimited: false }
+  }
+  const measured = target.kind === 'lufs' ? loudness.integrated() : null
+  if (target.kind !== 'lufs' || measured === null) return { gainDb: 0, peakLimited: false }
+  return normalizationGain(measured, target.targetLufs, loudness.samplePeak)
+}
+
+/** One pass over the program into the main file (and per-block or per-chapter files). */
+async function assembleOutputs(
+  input: PcmRenderInput,
+  pass: {
+    format: Exclude<SpeechFormat, 'aac'>
+    preset: DeliveryPreset | null
+    target: PresetLevel | null
+    spliceFormat: 'wav' | 'pcm' | null
+    loudness: ProgramLoudness
+    gainDb: number
+    peakLimited: boolean
+  },
+): Promise<PcmRenderResult> {
+  const { project, plan, signal } = input
+  const { preset, loudness, gainDb } = pass
   // Room tone at the head shifts the main file's timeline (subtitles, chapters) by its length.
   const roomTone = preset?.headSilenceS ? ROOM_TONE_S : null
   const headSamples = roomTone ? Math.round(roomTone.head * PCM_SAMPLE_RATE) : 0
@@ -200,8 +258,8 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
 
   const outputs = new RenderOutputs(
     input.outputPath,
-    format,
-    sampleRate,
+    pass.format,
+    project.defaults.sampleRate,
     10 ** (gainDb / 20),
     input.split,
     signal,
@@ -238,24 +296,19 @@ export async function renderPcmFormats(input: PcmRenderInput): Promise<PcmRender
       {
         readAudio: input.readAudio,
         onMeasured: input.onMeasured,
-        ...(target === null ? { loudness } : {}),
+        ...(pass.target === null ? { loudness } : {}),
       },
     )
     await input.allFetched
     input.onEncoding()
     await outputs.commit()
-    if (spliceable) {
-      await writeOutputLayout(input.cache, input.outputPath, {
-        audioFormat: format,
-        sampleRate,
-        dataOffset: format === 'wav' ? WAV_HEADER_BYTES : 0,
-        segments: await layoutSegments(plan, input.ready),
-      })
+    if (pass.spliceFormat !== null) {
+      await saveLayout(input, pass.spliceFormat, await layoutSegments(plan, input.ready))
     }
     return {
       samples: samples + toneSamples,
       extraFiles: outputs.extraFiles,
-      loudness: report(loudness, gainDb, peakLimited || outputs.limiterMinGain < 1),
+      loudness: report(loudness, gainDb, pass.peakLimited || outputs.limiterMinGain < 1),
       method: 'assembled',
       measured: outputs.measured,
     }

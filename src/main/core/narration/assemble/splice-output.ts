@@ -51,6 +51,24 @@ export interface SpliceResult {
   writtenBytes: number
 }
 
+/** True when the copy begun into `out` is of the file `before` describes, which is unchanged. */
+async function copiedUnchanged(out: OutputFile, path: string, before: Stats): Promise<boolean> {
+  const copied = await stat(out.tempPath)
+  const now = await stat(path).catch(() => null)
+  return sameFile(now, before) && copied.size === before.size
+}
+
+/** A second of silence, written as often as a pause needs. */
+const SILENCE = new Uint8Array(PCM_SAMPLE_RATE * 2)
+
+/** Writes `samples` of silence at byte `at`, a second at a time, in the background. */
+function writeSilence(copies: SpliceCopies, file: OutputFile, at: number, samples: number): void {
+  for (let done = 0; done < samples; done += SILENCE.byteLength / 2) {
+    const n = Math.min(SILENCE.byteLength / 2, samples - done)
+    copies.run(file.writeAt(SILENCE.subarray(0, n * 2), at + done * 2))
+  }
+}
+
 /** True when `now` is still the file `before` describes (same inode, size and modification). */
 function sameFile(now: Stats | null, before: Stats): boolean {
   return (
@@ -98,6 +116,151 @@ async function copyRange(
 }
 
 /**
+ * Where the previous file's unchanged stretches go in the new one: runs of segments that follow
+ * each other in both are gathered into one copy, left where it is when it did not move.
+ */
+class SpliceCopies {
+  keptBytes = 0
+  copiedBytes = 0
+  private readonly offsets: number[] = []
+  private readonly firstByHash = new Map<string, number>()
+  private readonly tasks: Promise<void>[] = []
+  private copy: { from: number; to: number; length: number; last: number } | null = null
+
+  constructor(
+    private readonly previous: OutputLayout,
+    private readonly dataOffset: number,
+    private readonly old: FileHandle,
+    private readonly file: OutputFile,
+  ) {
+    let at = previous.dataOffset
+    previous.segments.forEach(([hash, samples], index) => {
+      this.offsets.push(at)
+      if (hash !== '' && !this.firstByHash.has(hash)) this.firstByHash.set(hash, index)
+      at += samples * 2
+    })
+  }
+
+  /** Places segment [hash, samples] at `position` from the previous file if it is there; false if not. */
+  reuse(hash: string, samples: number, position: number): boolean {
+    const { copy, previous } = this
+    const follows = copy ? previous.segments[copy.last + 1] : undefined
+    if (copy && follows && follows[0] === hash && follows[1] === samples) {
+      copy.length += samples * 2
+      copy.last += 1
+      return true
+    }
+    const index = hash === '' ? undefined : this.firstByHash.get(hash)
+    if (index === undefined || previous.segments[index]?.[1] !== samples) return false
+    this.close()
+    this.copy = {
+      from: this.offsets[index]!,
+      to: this.dataOffset + position * 2,
+      length: samples * 2,
+      last: index,
+    }
+    return true
+  }
+
+  /** Ends the run gathered so far: its copy starts now (or it stays where it is). */
+  close(): void {
+    if (this.copy) {
+      const { from, to, length } = this.copy
+      if (from === to) {
+        // Already there: the new file started as a copy of the previous one.
+        this.keptBytes += length
+      } else {
+        this.copiedBytes += length
+        this.run(copyRange(this.old, this.file.handle, from, to, length))
+      }
+    }
+    this.copy = null
+  }
+
+  /** Runs a write in the background; `settled` waits for it (and fails with it). */
+  run(task: Promise<void>): void {
+    task.catch(() => undefined)
+    this.tasks.push(task)
+  }
+
+  settled(): Promise<void[]> {
+    return Promise.all(this.tasks)
+  }
+}
+
+// Why the words and loudness of each piece are worked out beside the walk, not in it: the
+// walk only computes where everything goes, so the copies start as early as possible (the
+// suffix's the moment the changed pieces arrive); this work then runs between the copies'
+// I/O callbacks, yielding often so it never holds them up.
+type Placement =
+  | {
+      kind: 'piece'
+      pieceIndex: number
+      position: number
+      piece: ReadyPiece
+      stats: PieceLoudness | null
+    }
+  | { kind: 'silence'; samples: number }
+
+/** Each placed piece reported and its loudness added, in order, beside the splice's walk. */
+class PlacementWork {
+  private readonly placements: Placement[] = []
+  private wake: (() => void) | null = null
+  private walking = true
+  private readonly working: Promise<void>
+
+  constructor(private readonly input: SpliceInput) {
+    this.working = this.work()
+    this.working.catch(() => undefined)
+  }
+
+  place(item: Placement): void {
+    this.placements.push(item)
+    this.wakeWorker()
+  }
+
+  /** Ends the walk; resolves when every placement is handled. */
+  finish(): Promise<void> {
+    this.walking = false
+    this.wakeWorker()
+    return this.working
+  }
+
+  private wakeWorker(): void {
+    const resume = this.wake
+    this.wake = null
+    resume?.()
+  }
+
+  private async work(): Promise<void> {
+    const { input } = this
+    for (let n = 1; ; n++) {
+      const item = this.placements.shift()
+      if (!item) {
+        if (!this.walking) return
+        await new Promise<void>((resolve) => (this.wake = resolve))
+        continue
+      }
+      if (item.kind === 'silence') {
+        input.loudness.addSilence(item.samples)
+        continue
+      }
+      input.piecePlaced(item.pieceIndex, item.position, item.piece)
+      // Statistics are stored with the piece (checked against its length); only entries of
+      // older versions lack them, and only those are read to measure.
+      let stats = item.stats ?? loadPieceLoudness(item.piece.storedLoudness, item.piece.bytes / 2)
+      if (!stats) {
+        const placed = ownedBytesToSamples(await input.readAudio(item.pieceIndex, item.piece))
+        fadeLoudEdges(placed, FADE_SAMPLES)
+        stats = loudnessOfPlaced(item.piece, placed, input.onMeasured)
+      }
+      input.loudness.addPiece(stats)
+      if (n % 8 === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+}
+
+/**
  * Renders a WAV or PCM output (24 kHz, no gain) by splicing. The new file starts as a copy of the
  * previous one made by the operating system (a clone on file systems that share blocks, an
  * in-kernel copy elsewhere), begun at once so it runs while the changed pieces are synthesized.
@@ -126,166 +289,57 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     // Why wait for the copy here: everything below writes into it, and the pieces that changed
     // are being synthesized meanwhile (their requests are not started by this walk).
     out = await starting
-    const copied = await stat(out.tempPath)
-    const now = await stat(input.outputPath).catch(() => null)
-    if (!sameFile(now, before) || copied.size !== before.size) {
+    if (!(await copiedUnchanged(out, input.outputPath, before))) {
       // Replaced or written to since its layout was checked: assemble anew instead.
       await out.abort()
       return null
     }
     const file = out
-    const offsets: number[] = []
-    const firstByHash = new Map<string, number>()
-    let at = previous.dataOffset
-    previous.segments.forEach(([hash, samples], index) => {
-      offsets.push(at)
-      if (hash !== '' && !firstByHash.has(hash)) firstByHash.set(hash, index)
-      at += samples * 2
-    })
-
-    const tasks: Promise<void>[] = []
-    const run = (task: Promise<void>): void => {
-      task.catch(() => undefined)
-      tasks.push(task)
-    }
-    let walking = true
-    let copy: { from: number; to: number; length: number; last: number } | null = null
-    const closeCopy = (): void => {
-      if (copy) {
-        const { from, to, length } = copy
-        if (from === to) {
-          // Already there: the new file started as a copy of the previous one.
-          keptBytes += length
-        } else {
-          copiedBytes += length
-          run(copyRange(old, file.handle, from, to, length))
-        }
-      }
-      copy = null
-    }
+    const copies = new SpliceCopies(previous, dataOffset, old, file)
+    const measures = new PlacementWork(input)
     const segments: [string, number][] = []
-    let keptBytes = 0
-    let copiedBytes = 0
     let writtenBytes = 0
     let position = 0
-    /** Places segment [hash, samples] from the previous file if it is there; false if not. */
-    const reuse = (hash: string, samples: number): boolean => {
-      const follows = copy ? previous.segments[copy.last + 1] : undefined
-      if (copy && follows && follows[0] === hash && follows[1] === samples) {
-        copy.length += samples * 2
-        copy.last += 1
-        return true
-      }
-      const index = hash === '' ? undefined : firstByHash.get(hash)
-      if (index === undefined || previous.segments[index]?.[1] !== samples) return false
-      closeCopy()
-      copy = {
-        from: offsets[index]!,
-        to: dataOffset + position * 2,
-        length: samples * 2,
-        last: index,
-      }
-      return true
-    }
 
-    // Why the words and loudness of each piece are worked out beside the walk, not in it: the
-    // walk only computes where everything goes, so the copies start as early as possible (the
-    // suffix's the moment the changed pieces arrive); this work then runs between the copies'
-    // I/O callbacks, yielding often so it never holds them up.
-    type Placement =
-      | {
-          kind: 'piece'
-          pieceIndex: number
-          position: number
-          piece: ReadyPiece
-          stats: PieceLoudness | null
-        }
-      | { kind: 'silence'; samples: number }
-    const placements: Placement[] = []
-    let wake: (() => void) | null = null
-    const wakeWorker = (): void => {
-      const resume = wake
-      wake = null
-      resume?.()
-    }
-    const place = (item: Placement): void => {
-      placements.push(item)
-      wakeWorker()
-    }
-    const work = async (): Promise<void> => {
-      for (let n = 1; ; n++) {
-        const item = placements.shift()
-        if (!item) {
-          if (!walking) return
-          await new Promise<void>((resolve) => (wake = resolve))
-          continue
-        }
-        if (item.kind === 'silence') {
-          input.loudness.addSilence(item.samples)
-          continue
-        }
-        input.piecePlaced(item.pieceIndex, item.position, item.piece)
-        // Statistics are stored with the piece (checked against its length); only entries of
-        // older versions lack them, and only those are read to measure.
-        let stats = item.stats ?? loadPieceLoudness(item.piece.storedLoudness, item.piece.bytes / 2)
-        if (!stats) {
-          const placed = ownedBytesToSamples(await input.readAudio(item.pieceIndex, item.piece))
-          fadeLoudEdges(placed, FADE_SAMPLES)
-          stats = loudnessOfPlaced(item.piece, placed, input.onMeasured)
-        }
-        input.loudness.addPiece(stats)
-        if (n % 8 === 0) await new Promise((resolve) => setImmediate(resolve))
-      }
-    }
-    const working = work()
-    working.catch(() => undefined)
-
-    const silence = new Uint8Array(PCM_SAMPLE_RATE * 2)
     const WAITING = Symbol('waiting')
     for (const block of plan.blocks) {
       for (const pieceIndex of block.pieceIndexes) {
         const ready = input.ready(pieceIndex)
         // A piece still being synthesized: start the copy laid out so far instead of holding it.
-        if ((await Promise.race([ready, Promise.resolve(WAITING)])) === WAITING) closeCopy()
+        if ((await Promise.race([ready, Promise.resolve(WAITING)])) === WAITING) copies.close()
         const piece = await ready
         if (signal.aborted) throw cancelledRender()
         const samples = piece.bytes / 2
-        if (reuse(piece.hash, samples)) {
-          place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
+        if (copies.reuse(piece.hash, samples, position)) {
+          measures.place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
         } else {
-          closeCopy()
+          copies.close()
           const placed = ownedBytesToSamples(await input.readAudio(pieceIndex, piece))
           fadeLoudEdges(placed, FADE_SAMPLES)
           const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
-          place({ kind: 'piece', pieceIndex, position, piece, stats })
+          measures.place({ kind: 'piece', pieceIndex, position, piece, stats })
           writtenBytes += placed.byteLength
           const at = dataOffset + position * 2
-          run(file.writeAt(samplesToBytes(placed), at))
+          copies.run(file.writeAt(samplesToBytes(placed), at))
         }
         segments.push([piece.hash, samples])
         position += samples
       }
       const pause = pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE)
       if (pause > 0) {
-        place({ kind: 'silence', samples: pause })
-        if (!reuse('', pause)) {
-          closeCopy()
-          for (let done = 0; done < pause; done += silence.byteLength / 2) {
-            const n = Math.min(silence.byteLength / 2, pause - done)
-            const at = dataOffset + (position + done) * 2
-            run(file.writeAt(silence.subarray(0, n * 2), at))
-          }
+        measures.place({ kind: 'silence', samples: pause })
+        if (!copies.reuse('', pause, position)) {
+          copies.close()
+          writeSilence(copies, file, dataOffset + position * 2, pause)
           writtenBytes += pause * 2
         }
         segments.push(['', pause])
         position += pause
       }
     }
-    closeCopy()
-    walking = false
-    wakeWorker()
+    copies.close()
     input.onStage?.('splice laid out')
-    await Promise.all([...tasks, working])
+    await Promise.all([copies.settled(), measures.finish()])
     input.onStage?.('splice copied')
     await file.truncate(dataOffset + position * 2)
     if (input.format === 'wav') await file.writeAt(wavHeader(PCM_SAMPLE_RATE, 1, position * 2), 0)
@@ -294,6 +348,7 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
       input.whileSyncing,
     )
     input.onStage?.('splice committed')
+    const { keptBytes, copiedBytes } = copies
     return { samples: position, segments, keptBytes, copiedBytes, writtenBytes }
   } catch (error) {
     // The previous file went away before it could be copied: assemble anew instead.

@@ -1,19 +1,11 @@
-import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openPieceCache } from './piece-cache'
 import type { CachedPieceMeta } from './piece-cache'
+import { useTempDirs } from '../../../testing/temp-dir'
 
-const dirs: string[] = []
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true })
-})
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vd-cache-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = useTempDirs('vd-cache-')
 
 const HASH = 'a'.repeat(64)
 function meta(bytes: number): CachedPieceMeta {

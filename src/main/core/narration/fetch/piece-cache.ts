@@ -120,15 +120,29 @@ export async function openPieceCache(
   dir: string,
   options: { maxBytes?: number; now?: () => number } = {},
 ): Promise<PieceCache> {
-  const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES
-  const now = options.now ?? Date.now
   const indexPath = join(dir, 'index.json')
   try {
     await mkdir(dir, { recursive: true })
   } catch (error) {
     throw toDiskError(error, indexPath)
   }
-  const entries = new Map<string, { bytes: number; lastUsed: number }>()
+  const entries = await loadIndex(dir, indexPath)
+  return new DiskPieceCache(
+    dir,
+    entries,
+    options.maxBytes ?? DEFAULT_CACHE_BYTES,
+    options.now ?? Date.now,
+  )
+}
+
+type IndexEntry = { bytes: number; lastUsed: number }
+
+/**
+ * The LRU index as the files on disk have it: entries whose files are gone are left out, and
+ * pieces the index does not know are added (last used when their metadata was written).
+ */
+async function loadIndex(dir: string, indexPath: string): Promise<Map<string, IndexEntry>> {
+  const entries = new Map<string, IndexEntry>()
   try {
     const parsed = indexSchema.safeParse(JSON.parse(await readFile(indexPath, 'utf8')))
     if (parsed.success) for (const [k, v] of Object.entries(parsed.data.entries)) entries.set(k, v)
@@ -137,7 +151,6 @@ export async function openPieceCache(
   }
   // A killed writer leaves `.HASH.pcm.<hex>.partial` files: never read, removed once old enough.
   await removeLeftoverPartials(dir, (name) => OWN_FILE.test(name), LEFTOVER_AGE_MS)
-  const recordsDir = join(dir, 'renders')
   const onDisk = new Set<string>()
   for (const name of await readdir(dir)) {
     const match = HASH_FILE.exec(name)
@@ -154,147 +167,171 @@ export async function openPieceCache(
       await removeFiles(dir, hash)
     }
   }
+  return entries
+}
 
+class DiskPieceCache implements PieceCache {
   // One background flush at a time, in the order pieces were stored (see flushToDisk).
-  let flushing: Promise<void> = Promise.resolve()
-  const flushLater = (path: string): void => {
-    flushing = flushing.then(() => flushToDisk(path))
-  }
-  const pinned = new Map<string, number>()
-  let total = [...entries.values()].reduce((n, e) => n + e.bytes, 0)
-  let writing: Promise<void> = Promise.resolve()
-  let dirty = false
+  private flushing: Promise<void> = Promise.resolve()
+  private readonly pinned = new Map<string, number>()
+  private total: number
+  private writing: Promise<void> = Promise.resolve()
+  private dirty = false
+  private readonly indexPath: string
+  private readonly recordsDir: string
 
-  const flush = (): Promise<void> => {
-    if (!dirty) return writing
-    dirty = false
-    const snapshot = JSON.stringify({ version: 1, entries: Object.fromEntries(entries) })
-    writing = writing.then(() => replaceFile(indexPath, snapshot)).catch(() => undefined)
-    return writing
+  constructor(
+    readonly dir: string,
+    private readonly entries: Map<string, IndexEntry>,
+    private readonly maxBytes: number,
+    private readonly now: () => number,
+  ) {
+    this.total = [...entries.values()].reduce((n, e) => n + e.bytes, 0)
+    this.indexPath = join(dir, 'index.json')
+    this.recordsDir = join(dir, 'renders')
   }
 
-  const evict = async (): Promise<void> => {
-    if (total <= maxBytes) return
-    const candidates = [...entries.entries()]
-      .filter(([hash]) => !pinned.has(hash))
+  get totalBytes(): number {
+    return this.total
+  }
+
+  has(hash: string): boolean {
+    return this.entries.has(hash)
+  }
+
+  async get(hash: string): Promise<CachedPiece | null> {
+    const entry = this.entries.get(hash)
+    if (!entry) return null
+    try {
+      const meta = await this.readMeta(hash)
+      const audioPath = join(this.dir, `${hash}.${meta.format}`)
+      const info = await stat(audioPath)
+      if (info.size !== meta.bytes) throw new Error('audio size does not match its metadata')
+      entry.lastUsed = this.now()
+      this.dirty = true
+      return { meta, audioPath }
+    } catch {
+      // Why drop instead of fail: a damaged entry only costs one request to replace.
+      await this.drop(hash)
+      return null
+    }
+  }
+
+  async readAudio(hash: string): Promise<Uint8Array | null> {
+    if (!this.entries.has(hash)) return null
+    try {
+      const meta = await this.readMeta(hash)
+      const audio = await readFile(join(this.dir, `${hash}.${meta.format}`))
+      if (audio.byteLength !== meta.bytes) throw new Error('short audio')
+      if (meta.audioSha256 !== undefined && audioDigest(audio) !== meta.audioSha256) {
+        throw new Error('audio does not match its digest')
+      }
+      return audio
+    } catch {
+      await this.drop(hash)
+      return null
+    }
+  }
+
+  async annotate(hash: string, loudness: StoredPieceLoudness): Promise<void> {
+    if (!this.entries.has(hash)) return
+    try {
+      const meta = await this.readMeta(hash)
+      await replaceFile(join(this.dir, `${hash}.json`), JSON.stringify({ ...meta, loudness }))
+    } catch {
+      // Only a saving of work: the statistics are computed again next time.
+    }
+  }
+
+  async drop(hash: string): Promise<void> {
+    const entry = this.entries.get(hash)
+    if (entry) {
+      this.entries.delete(hash)
+      this.total -= entry.bytes
+      this.dirty = true
+    }
+    await removeFiles(this.dir, hash)
+  }
+
+  async readRecord(key: string): Promise<unknown> {
+    if (!RECORD_KEY.test(key)) return null
+    try {
+      return JSON.parse(await readFile(join(this.recordsDir, `${key}.json`), 'utf8')) as unknown
+    } catch {
+      return null
+    }
+  }
+
+  async writeRecord(key: string, value: unknown): Promise<void> {
+    if (!RECORD_KEY.test(key)) throw new AppError('INTERNAL', 'Internal error: bad record key.')
+    await mkdir(this.recordsDir, { recursive: true })
+    await replaceFile(join(this.recordsDir, `${key}.json`), JSON.stringify(value))
+  }
+
+  async put(meta: CachedPieceMeta, audio: Uint8Array): Promise<void> {
+    if (meta.bytes !== audio.byteLength) {
+      throw new AppError('INTERNAL', 'Internal error: piece size does not match its audio.')
+    }
+    // Audio first, metadata (with the digest) last: the metadata is the commit marker.
+    const stored: CachedPieceMeta = {
+      ...meta,
+      audioSha256: meta.audioSha256 ?? audioDigest(audio),
+    }
+    const audioPath = join(this.dir, `${meta.hash}.${meta.format}`)
+    await replaceFile(audioPath, audio)
+    await replaceFile(join(this.dir, `${meta.hash}.json`), JSON.stringify(stored))
+    this.flushing = this.flushing.then(() => flushToDisk(audioPath))
+    const previous = this.entries.get(meta.hash)
+    if (previous) this.total -= previous.bytes
+    this.entries.set(meta.hash, { bytes: meta.bytes, lastUsed: this.now() })
+    this.total += meta.bytes
+    this.dirty = true
+    await this.evict()
+  }
+
+  pin(hashes: Iterable<string>): void {
+    for (const h of hashes) this.pinned.set(h, (this.pinned.get(h) ?? 0) + 1)
+  }
+
+  unpin(hashes: Iterable<string>): void {
+    for (const h of hashes) {
+      const n = (this.pinned.get(h) ?? 0) - 1
+      if (n <= 0) this.pinned.delete(h)
+      else this.pinned.set(h, n)
+    }
+  }
+
+  async flush(): Promise<void> {
+    await this.evict()
+    await this.writeIndex()
+  }
+
+  private writeIndex(): Promise<void> {
+    if (!this.dirty) return this.writing
+    this.dirty = false
+    const snapshot = JSON.stringify({ version: 1, entries: Object.fromEntries(this.entries) })
+    this.writing = this.writing
+      .then(() => replaceFile(this.indexPath, snapshot))
+      .catch(() => undefined)
+    return this.writing
+  }
+
+  private async evict(): Promise<void> {
+    if (this.total <= this.maxBytes) return
+    const candidates = [...this.entries.entries()]
+      .filter(([hash]) => !this.pinned.has(hash))
       .sort((a, b) => a[1].lastUsed - b[1].lastUsed)
     for (const [hash, entry] of candidates) {
-      if (total <= maxBytes) break
-      entries.delete(hash)
-      total -= entry.bytes
-      dirty = true
-      await removeFiles(dir, hash)
+      if (this.total <= this.maxBytes) break
+      this.entries.delete(hash)
+      this.total -= entry.bytes
+      this.dirty = true
+      await removeFiles(this.dir, hash)
     }
   }
 
-  const forget = async (hash: string): Promise<void> => {
-    const entry = entries.get(hash)
-    if (entry) {
-      entries.delete(hash)
-      total -= entry.bytes
-      dirty = true
-    }
-    await removeFiles(dir, hash)
-  }
-
-  const readMeta = async (hash: string): Promise<CachedPieceMeta> =>
-    metaSchema.parse(JSON.parse(await readFile(join(dir, `${hash}.json`), 'utf8')))
-
-  return {
-    dir,
-    get totalBytes() {
-      return total
-    },
-    has: (hash) => entries.has(hash),
-    async get(hash) {
-      const entry = entries.get(hash)
-      if (!entry) return null
-      try {
-        const meta = await readMeta(hash)
-        const audioPath = join(dir, `${hash}.${meta.format}`)
-        const info = await stat(audioPath)
-        if (info.size !== meta.bytes) throw new Error('audio size does not match its metadata')
-        entry.lastUsed = now()
-        dirty = true
-        return { meta, audioPath }
-      } catch {
-        // Why drop instead of fail: a damaged entry only costs one request to replace.
-        await forget(hash)
-        return null
-      }
-    },
-    async readAudio(hash) {
-      if (!entries.has(hash)) return null
-      try {
-        const meta = await readMeta(hash)
-        const audio = await readFile(join(dir, `${hash}.${meta.format}`))
-        if (audio.byteLength !== meta.bytes) throw new Error('short audio')
-        if (meta.audioSha256 !== undefined && audioDigest(audio) !== meta.audioSha256) {
-          throw new Error('audio does not match its digest')
-        }
-        return audio
-      } catch {
-        await forget(hash)
-        return null
-      }
-    },
-    async annotate(hash, loudness) {
-      if (!entries.has(hash)) return
-      try {
-        const meta = await readMeta(hash)
-        await replaceFile(join(dir, `${hash}.json`), JSON.stringify({ ...meta, loudness }))
-      } catch {
-        // Only a saving of work: the statistics are computed again next time.
-      }
-    },
-    drop: forget,
-    async readRecord(key) {
-      if (!RECORD_KEY.test(key)) return null
-      try {
-        return JSON.parse(await readFile(join(recordsDir, `${key}.json`), 'utf8')) as unknown
-      } catch {
-        return null
-      }
-    },
-    async writeRecord(key, value) {
-      if (!RECORD_KEY.test(key)) throw new AppError('INTERNAL', 'Internal error: bad record key.')
-      await mkdir(recordsDir, { recursive: true })
-      await replaceFile(join(recordsDir, `${key}.json`), JSON.stringify(value))
-    },
-    async put(meta, audio) {
-      if (meta.bytes !== audio.byteLength) {
-        throw new AppError('INTERNAL', 'Internal error: piece size does not match its audio.')
-      }
-      // Audio first, metadata (with the digest) last: the metadata is the commit marker.
-      const stored: CachedPieceMeta = {
-        ...meta,
-        audioSha256: meta.audioSha256 ?? audioDigest(audio),
-      }
-      const audioPath = join(dir, `${meta.hash}.${meta.format}`)
-      await replaceFile(audioPath, audio)
-      await replaceFile(join(dir, `${meta.hash}.json`), JSON.stringify(stored))
-      flushLater(audioPath)
-      const previous = entries.get(meta.hash)
-      if (previous) total -= previous.bytes
-      entries.set(meta.hash, { bytes: meta.bytes, lastUsed: now() })
-      total += meta.bytes
-      dirty = true
-      await evict()
-    },
-    pin(hashes) {
-      for (const h of hashes) pinned.set(h, (pinned.get(h) ?? 0) + 1)
-    },
-    unpin(hashes) {
-      for (const h of hashes) {
-        const n = (pinned.get(h) ?? 0) - 1
-        if (n <= 0) pinned.delete(h)
-        else pinned.set(h, n)
-      }
-    },
-    async flush() {
-      await evict()
-      await flush()
-    },
+  private async readMeta(hash: string): Promise<CachedPieceMeta> {
+    return metaSchema.parse(JSON.parse(await readFile(join(this.dir, `${hash}.json`), 'utf8')))
   }
 }
 

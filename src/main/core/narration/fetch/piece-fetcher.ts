@@ -3,7 +3,7 @@ import type { SpeechMarks } from '../../../../shared/domain/speech'
 import type { PieceLoudness, StoredPieceLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness, storePieceLoudness } from '../pcm/loudness-cells'
 import { analyzePiece } from './piece-analysis'
-import type { PieceCache } from './piece-cache'
+import type { CachedPiece, PieceCache } from './piece-cache'
 import type { PlannedPiece, RenderPlan } from '../plan/render-plan'
 import type { SpeechSource, SynthesizedPiece } from './speech-source'
 
@@ -92,211 +92,243 @@ export function startPieceFetcher(
   plan: RenderPlan,
   cache: PieceCache,
   source: SpeechSource,
-  options: { signal: AbortSignal; parallelism: number; events: FetchEvents },
+  options: FetchOptions,
 ): PieceFetcher {
-  const byHash = new Map<string, Deferred<ReadyPiece>>()
-  const unique: PlannedPiece[] = []
-  for (const piece of plan.pieces) {
-    if (byHash.has(piece.hash)) continue
-    byHash.set(piece.hash, deferred())
-    unique.push(piece)
-  }
-  // Requests first and in script order; cached pieces are looked up beside them.
-  const toRequest = unique.filter((p) => !cache.has(p.hash))
-  const toLookUp = unique.filter((p) => cache.has(p.hash))
-  let failure: unknown = null
-  let cursor = 0
-  let active = 0
-  let unwritten = 0
-  let pending = unique.length
-  const allSettled = deferred<void>()
-  if (pending === 0) allSettled.resolve()
+  const run = new FetchRun(plan, cache, source, options)
+  run.start()
+  return run
+}
 
-  const settleOne = (): void => {
-    pending -= 1
-    if (pending === 0) allSettled.resolve()
+interface FetchOptions {
+  signal: AbortSignal
+  parallelism: number
+  events: FetchEvents
+}
+
+/** Writes an answer to the cache and describes it for the assembler. */
+async function storePiece(
+  cache: PieceCache,
+  piece: PlannedPiece,
+  result: SynthesizedPiece,
+): Promise<ReadyPiece> {
+  const isPcm = piece.request.format === 'pcm'
+  if (isPcm && result.audio.byteLength % 2 !== 0) {
+    throw incompletePiece(piece, result.audio.byteLength)
+  }
+  // The analysis borrows the bytes and hands them back: use its `audio` from here on.
+  const { sha256, loudness, audio } = await analyzePiece(result.audio, isPcm)
+  await cache.put(
+    {
+      audioSha256: sha256,
+      hash: piece.hash,
+      format: piece.request.format,
+      bytes: audio.byteLength,
+      speechMarks: result.speechMarks,
+      billableCharacters: result.billableCharacters ?? piece.billableCharacters,
+      requestId: result.requestId,
+      ...(loudness ? { loudness: storePieceLoudness(loudness) } : {}),
+    },
+    audio,
+  )
+  const stored = await cache.get(piece.hash)
+  if (!stored)
+    throw new AppError(
+      'DISK',
+      'A synthesized piece could not be read back from the cache folder. Check the disk and try again.',
+    )
+  // Written by this process a moment ago: its bytes need no digest check when assembled.
+  return {
+    hash: piece.hash,
+    audioPath: stored.audioPath,
+    bytes: stored.meta.bytes,
+    speechMarks: result.speechMarks,
+    loudness,
+    trusted: true,
+  }
+}
+
+/** A piece found in the cache, as the assembler takes it. */
+function cachedReady(hash: string, cached: CachedPiece): ReadyPiece {
+  return {
+    hash,
+    audioPath: cached.audioPath,
+    bytes: cached.meta.bytes,
+    speechMarks: cached.meta.speechMarks,
+    // Decoded here, early: a splice needs every piece's statistics right after the
+    // changed pieces arrive.
+    loudness: loadPieceLoudness(cached.meta.loudness, cached.meta.bytes / 2),
+    storedLoudness: cached.meta.loudness,
+    trusted: false,
+  }
+}
+
+/** One render's fetching: the requests, the cache lookups and each piece's promise. */
+class FetchRun implements PieceFetcher {
+  readonly finished: Promise<void>
+  private readonly byHash = new Map<string, Deferred<ReadyPiece>>()
+  private readonly toRequest: PlannedPiece[]
+  private readonly toLookUp: PlannedPiece[]
+  private failure: unknown = null
+  private cursor = 0
+  private lookCursor = 0
+  private active = 0
+  private unwritten = 0
+  private pending: number
+  private readonly allSettled = deferred<void>()
+
+  constructor(
+    private readonly plan: RenderPlan,
+    private readonly cache: PieceCache,
+    private readonly source: SpeechSource,
+    private readonly options: FetchOptions,
+  ) {
+    const unique: PlannedPiece[] = []
+    for (const piece of plan.pieces) {
+      if (this.byHash.has(piece.hash)) continue
+      this.byHash.set(piece.hash, deferred())
+      unique.push(piece)
+    }
+    // Requests first and in script order; cached pieces are looked up beside them.
+    this.toRequest = unique.filter((p) => !cache.has(p.hash))
+    this.toLookUp = unique.filter((p) => cache.has(p.hash))
+    this.pending = unique.length
+    if (this.pending === 0) this.allSettled.resolve()
+    this.finished = this.allSettled.promise.then(() => {
+      if (this.failure === null && options.signal.aborted) this.failure = options.signal.reason
+      if (this.failure !== null) {
+        for (const d of this.byHash.values()) d.reject(this.failure)
+        throw this.failure instanceof Error
+          ? this.failure
+          : new AppError('INTERNAL', 'The render failed.')
+      }
+    })
+    this.finished.catch(() => undefined)
   }
 
-  const announce = (
+  start(): void {
+    this.pump()
+    // Several lookups at once, in script order: a re-render of a long script is mostly lookups.
+    for (let i = 0; i < Math.min(LOOKUP_LANES, this.toLookUp.length); i++) void this.lookUp()
+  }
+
+  ready(pieceIndex: number): Promise<ReadyPiece> {
+    const piece = this.plan.pieces[pieceIndex]
+    const d = piece ? this.byHash.get(piece.hash) : undefined
+    if (!d)
+      return Promise.reject(new AppError('INTERNAL', `Internal error: no piece ${pieceIndex}.`))
+    return d.promise
+  }
+
+  async repair(pieceIndex: number): Promise<ReadyPiece> {
+    const piece = this.plan.pieces[pieceIndex]
+    if (!piece) throw new AppError('INTERNAL', `Internal error: no piece ${pieceIndex}.`)
+    await this.cache.drop(piece.hash)
+    const result = await this.source.synthesizePiece(piece.request, this.options.signal)
+    const ready = await storePiece(this.cache, piece, result)
+    this.options.events.onPiece(
+      piece,
+      'repaired',
+      result.billableCharacters ?? piece.billableCharacters,
+    )
+    return ready
+  }
+
+  private settleOne(): void {
+    this.pending -= 1
+    if (this.pending === 0) this.allSettled.resolve()
+  }
+
+  private announce(
     piece: PlannedPiece,
     ready: ReadyPiece,
     how: 'requested' | 'cached',
     billable: number,
-  ): void => {
-    for (const p of plan.pieces) {
+  ): void {
+    for (const p of this.plan.pieces) {
       if (p.hash !== piece.hash) continue
-      if (p !== piece) options.events.onPiece(p, 'duplicate', 0)
-      else options.events.onPiece(p, how, billable)
+      if (p !== piece) this.options.events.onPiece(p, 'duplicate', 0)
+      else this.options.events.onPiece(p, how, billable)
     }
-    byHash.get(piece.hash)?.resolve(ready)
+    this.byHash.get(piece.hash)?.resolve(ready)
   }
 
-  const fail = (piece: PlannedPiece, error: unknown): void => {
-    failure ??= error
-    byHash.get(piece.hash)?.reject(error)
+  private fail(piece: PlannedPiece, error: unknown): void {
+    this.failure ??= error
+    this.byHash.get(piece.hash)?.reject(error)
   }
 
-  /** Writes an answer to the cache and describes it for the assembler. */
-  const store = async (piece: PlannedPiece, result: SynthesizedPiece): Promise<ReadyPiece> => {
-    const isPcm = piece.request.format === 'pcm'
-    if (isPcm && result.audio.byteLength % 2 !== 0) {
-      throw incompletePiece(piece, result.audio.byteLength)
-    }
-    // The analysis borrows the bytes and hands them back: use its `audio` from here on.
-    const { sha256, loudness, audio } = await analyzePiece(result.audio, isPcm)
-    await cache.put(
-      {
-        audioSha256: sha256,
-        hash: piece.hash,
-        format: piece.request.format,
-        bytes: audio.byteLength,
-        speechMarks: result.speechMarks,
-        billableCharacters: result.billableCharacters ?? piece.billableCharacters,
-        requestId: result.requestId,
-        ...(loudness ? { loudness: storePieceLoudness(loudness) } : {}),
-      },
-      audio,
-    )
-    const stored = await cache.get(piece.hash)
-    if (!stored)
-      throw new AppError(
-        'DISK',
-        'A synthesized piece could not be read back from the cache folder. Check the disk and try again.',
-      )
-    // Written by this process a moment ago: its bytes need no digest check when assembled.
-    return {
-      hash: piece.hash,
-      audioPath: stored.audioPath,
-      bytes: stored.meta.bytes,
-      speechMarks: result.speechMarks,
-      loudness,
-      trusted: true,
-    }
-  }
-
-  const pump = (): void => {
+  private pump(): void {
+    const { toRequest, options } = this
     while (
-      failure === null &&
+      this.failure === null &&
       !options.signal.aborted &&
-      cursor < toRequest.length &&
-      active < options.parallelism &&
-      unwritten < MAX_UNWRITTEN_BYTES
+      this.cursor < toRequest.length &&
+      this.active < options.parallelism &&
+      this.unwritten < MAX_UNWRITTEN_BYTES
     ) {
-      const piece = toRequest[cursor]!
-      cursor += 1
-      active += 1
-      void request(piece)
+      const piece = toRequest[this.cursor]!
+      this.cursor += 1
+      this.active += 1
+      void this.request(piece)
     }
-    if (cursor < toRequest.length && active === 0 && unwritten === 0) {
+    if (this.cursor < toRequest.length && this.active === 0 && this.unwritten === 0) {
       // Stopped by a failure or a cancel: the pieces never sent settle now.
-      for (const piece of toRequest.slice(cursor)) {
-        byHash.get(piece.hash)?.reject(failure ?? options.signal.reason)
-        settleOne()
+      for (const piece of toRequest.slice(this.cursor)) {
+        this.byHash.get(piece.hash)?.reject(this.failure ?? options.signal.reason)
+        this.settleOne()
       }
-      cursor = toRequest.length
+      this.cursor = toRequest.length
     }
   }
 
-  const request = async (piece: PlannedPiece): Promise<void> => {
+  private async request(piece: PlannedPiece): Promise<void> {
     let received = 0
     try {
-      const result = await source.synthesizePiece(piece.request, options.signal)
+      const result = await this.source.synthesizePiece(piece.request, this.options.signal)
       received = result.audio.byteLength
-      unwritten += received
-      active -= 1
-      pump()
-      const ready = await store(piece, result)
-      announce(piece, ready, 'requested', result.billableCharacters ?? piece.billableCharacters)
+      this.unwritten += received
+      this.active -= 1
+      this.pump()
+      const ready = await storePiece(this.cache, piece, result)
+      const billable = result.billableCharacters ?? piece.billableCharacters
+      this.announce(piece, ready, 'requested', billable)
     } catch (error) {
-      if (received === 0) active -= 1
-      fail(piece, error)
+      if (received === 0) this.active -= 1
+      this.fail(piece, error)
     } finally {
-      unwritten -= received
-      settleOne()
-      pump()
+      this.unwritten -= received
+      this.settleOne()
+      this.pump()
     }
   }
 
-  const lookUpOne = async (piece: PlannedPiece): Promise<void> => {
-    if (failure !== null || options.signal.aborted) {
-      byHash.get(piece.hash)?.reject(failure ?? options.signal.reason)
-      settleOne()
+  private async lookUp(): Promise<void> {
+    while (this.lookCursor < this.toLookUp.length) {
+      const piece = this.toLookUp[this.lookCursor]!
+      this.lookCursor += 1
+      await this.lookUpOne(piece)
+    }
+  }
+
+  private async lookUpOne(piece: PlannedPiece): Promise<void> {
+    if (this.failure !== null || this.options.signal.aborted) {
+      this.byHash.get(piece.hash)?.reject(this.failure ?? this.options.signal.reason)
+      this.settleOne()
       return
     }
     try {
-      const cached = await cache.get(piece.hash)
+      const cached = await this.cache.get(piece.hash)
       if (cached) {
-        announce(
-          piece,
-          {
-            hash: piece.hash,
-            audioPath: cached.audioPath,
-            bytes: cached.meta.bytes,
-            speechMarks: cached.meta.speechMarks,
-            // Decoded here, early: a splice needs every piece's statistics right after the
-            // changed pieces arrive.
-            loudness: loadPieceLoudness(cached.meta.loudness, cached.meta.bytes / 2),
-            storedLoudness: cached.meta.loudness,
-            trusted: false,
-          },
-          'cached',
-          0,
-        )
-        settleOne()
+        this.announce(piece, cachedReady(piece.hash, cached), 'cached', 0)
+        this.settleOne()
       } else {
         // Gone or damaged since the plan looked: request it like any other.
-        toRequest.push(piece)
-        pump()
+        this.toRequest.push(piece)
+        this.pump()
       }
     } catch (error) {
-      fail(piece, error)
-      settleOne()
+      this.fail(piece, error)
+      this.settleOne()
     }
-  }
-
-  // Several lookups at once, in script order: a re-render of a long script is mostly lookups.
-  let lookCursor = 0
-  const lookUp = async (): Promise<void> => {
-    while (lookCursor < toLookUp.length) {
-      const piece = toLookUp[lookCursor]!
-      lookCursor += 1
-      await lookUpOne(piece)
-    }
-  }
-
-  pump()
-  for (let i = 0; i < Math.min(LOOKUP_LANES, toLookUp.length); i++) void lookUp()
-
-  const finished = allSettled.promise.then(() => {
-    if (failure === null && options.signal.aborted) failure = options.signal.reason
-    if (failure !== null) {
-      for (const d of byHash.values()) d.reject(failure)
-      throw failure instanceof Error ? failure : new AppError('INTERNAL', 'The render failed.')
-    }
-  })
-  finished.catch(() => undefined)
-
-  return {
-    finished,
-    ready(pieceIndex) {
-      const piece = plan.pieces[pieceIndex]
-      const d = piece ? byHash.get(piece.hash) : undefined
-      if (!d)
-        return Promise.reject(new AppError('INTERNAL', `Internal error: no piece ${pieceIndex}.`))
-      return d.promise
-    },
-    async repair(pieceIndex) {
-      const piece = plan.pieces[pieceIndex]
-      if (!piece) throw new AppError('INTERNAL', `Internal error: no piece ${pieceIndex}.`)
-      await cache.drop(piece.hash)
-      const result = await source.synthesizePiece(piece.request, options.signal)
-      const ready = await store(piece, result)
-      options.events.onPiece(
-        piece,
-        'repaired',
-        result.billableCharacters ?? piece.billableCharacters,
-      )
-      return ready
-    },
   }
 }

@@ -116,115 +116,33 @@ export function blocksOfHtml(
   marks: NoteMarks,
   footnotes: FootnoteMode,
 ): { blocks: ScriptBlockInput[]; skipped: SkippedContent } {
-  const notes = new Map<string, Element>()
-  const noteElements = new Set<Element>()
+  const reader = new BlockReader(indexNotes(parts, marks, footnotes === 'read'), marks, footnotes)
+  for (const part of parts) reader.readPart(part)
+  return { blocks: reader.blocks, skipped: reader.skipped }
+}
+
+/** The notes of a manuscript's parts: which elements are notes and which note a citation names. */
+interface NoteIndex {
+  elements: ReadonlySet<Element>
+  /** Notes not inside another note (a note in a note is read with its outer one). */
+  outerCount: number
+  /** The notes some citation leads to (found only when `withCited`). */
+  cited: ReadonlySet<Element>
+  /** The note a citation in part `partName` leads to, if it is in the manuscript. */
+  noteOf(ref: Element, partName: string): Element | undefined
+}
+
+function indexNotes(parts: readonly HtmlPart[], marks: NoteMarks, withCited: boolean): NoteIndex {
+  const byTarget = new Map<string, Element>()
+  const elements = new Set<Element>()
   for (const part of parts) {
     for (const element of DomUtils.findAll((e) => marks.isNote(e), part.nodes)) {
-      noteElements.add(element)
+      elements.add(element)
       const id = element.attribs.id
-      if (id) notes.set(`${part.name}#${id}`, element)
+      if (id) byTarget.set(`${part.name}#${id}`, element)
     }
   }
-  // Notes inside notes are read with their outer note: only the outermost ones are counted.
-  const outerNotes = [...noteElements].filter((n) => !hasAncestorIn(n, noteElements))
-
-  const blocks: ScriptBlockInput[] = []
-  const skipped: SkippedContent = {
-    images: 0,
-    notes: footnotes === 'omit' ? outerNotes.length : 0,
-  }
-  const readNotes = new Set<Element>()
-  let chapter: string | undefined
-  /** True while the current chapter has no blocks yet: a heading there renames it instead. */
-  let chapterFromToc = false
-  let runs: Run[] = []
-  let cited: Element[] = []
-  let partName = ''
-
-  const startChapter = (label: string, fromToc: boolean): void => {
-    flush()
-    const name = label.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE)
-    if (name === '') return
-    if (!fromToc && chapterFromToc) return
-    chapter = name
-    chapterFromToc = fromToc
-  }
-
-  const flush = (): void => {
-    const block = blockOfRuns(runs)
-    runs = []
-    if (block !== null) {
-      blocks.push({ id: `b${blocks.length + 1}`, ...block, ...(chapter ? { chapter } : {}) })
-      chapterFromToc = false
-    }
-    if (cited.length === 0) return
-    const due = cited
-    cited = []
-    for (const note of due) {
-      if (readNotes.has(note)) continue
-      readNotes.add(note)
-      walkAll(note.children, 0, true)
-      flush()
-    }
-  }
-
-  const walkAll = (nodes: readonly ChildNode[], level: Level, inNote: boolean): void => {
-    for (const node of nodes) walk(node, level, inNote)
-  }
-
-  const walk = (node: ChildNode, level: Level, inNote: boolean): void => {
-    if (DomUtils.isText(node)) {
-      runs.push({ text: node.data.replace(/\s+/g, ' '), level })
-      return
-    }
-    if (!DomUtils.isTag(node)) return
-    const name = node.name.toLowerCase().replace(/^.*:/, '')
-    const id = node.attribs.id
-    const tocChapter = id ? tocChapterAt(id) : undefined
-    if (tocChapter !== undefined) startChapter(tocChapter, true)
-    if (noteElements.has(node) && !inNote) {
-      // Read where it stands only when nothing cites it; a cited note follows its paragraph.
-      if (footnotes === 'read' && !readNotes.has(node) && !isCited(node)) {
-        readNotes.add(node)
-        flush()
-        walkAll(node.children, 0, true)
-        flush()
-      }
-      return
-    }
-    if (marks.isNoteRef(node)) {
-      const note = noteOf(node)
-      if (footnotes === 'read' && note !== undefined) cited.push(note)
-      return
-    }
-    if (inNote && marks.isBackLink(node)) return
-    if (SKIPPED_TAGS.has(name)) return
-    if (IMAGE_TAGS.has(name)) {
-      skipped.images += 1
-      return
-    }
-    if (HEADING.test(name) && !inNote) {
-      startChapter(DomUtils.textContent(node), false)
-      return
-    }
-    if (name === 'br') {
-      runs.push({ text: '\n', level })
-      return
-    }
-    const block = BLOCK_TAGS.has(name)
-    if (block) flush()
-    if (name === 'pre') {
-      runs.push({ text: DomUtils.textContent(node), level })
-    } else {
-      const own = EMPHASIS[name] ?? 0
-      walkAll(node.children, own > level ? own : level, inNote)
-    }
-    if (block) flush()
-  }
-
-  let currentPart: HtmlPart | undefined
-  const tocChapterAt = (id: string): string | undefined => currentPart?.chaptersAtIds?.get(id)
-  const noteOf = (ref: Element): Element | undefined => {
+  const noteOf = (ref: Element, partName: string): Element | undefined => {
     const href =
       ref.attribs.href ??
       DomUtils.findOne((e) => e.attribs.href !== undefined, ref.children)?.attribs.href
@@ -232,28 +150,138 @@ export function blocksOfHtml(
     const hash = href.indexOf('#')
     if (hash < 0) return undefined
     const file = hash === 0 ? partName : resolveHref(partName, href.slice(0, hash))
-    return notes.get(`${file}#${decodeHref(href.slice(hash + 1))}`)
+    return byTarget.get(`${file}#${decodeHref(href.slice(hash + 1))}`)
   }
-  const citedNotes = new Set<Element>()
-  if (footnotes === 'read') {
-    for (const part of parts) {
-      partName = part.name
-      for (const ref of DomUtils.findAll((e) => marks.isNoteRef(e), part.nodes)) {
-        const note = noteOf(ref)
-        if (note !== undefined) citedNotes.add(note)
-      }
+  const cited = new Set<Element>()
+  for (const part of withCited ? parts : []) {
+    for (const ref of DomUtils.findAll((e) => marks.isNoteRef(e), part.nodes)) {
+      const note = noteOf(ref, part.name)
+      if (note !== undefined) cited.add(note)
     }
   }
-  const isCited = (note: Element): boolean => citedNotes.has(note)
+  const outerCount = [...elements].filter((n) => !hasAncestorIn(n, elements)).length
+  return { elements, outerCount, cited, noteOf }
+}
 
-  for (const part of parts) {
-    currentPart = part
-    partName = part.name
-    if (part.chapterAtStart !== undefined) startChapter(part.chapterAtStart, true)
-    walkAll(part.nodes, 0, false)
-    flush()
+/** Walks the parts in order, gathering each paragraph's runs into blocks under their chapter. */
+class BlockReader {
+  readonly blocks: ScriptBlockInput[] = []
+  readonly skipped: SkippedContent
+  private readonly readNotes = new Set<Element>()
+  private chapter: string | undefined
+  /** True while the current chapter has no blocks yet: a heading there renames it instead. */
+  private chapterFromToc = false
+  private runs: Run[] = []
+  private cited: Element[] = []
+  private part: HtmlPart | undefined
+
+  constructor(
+    private readonly notes: NoteIndex,
+    private readonly marks: NoteMarks,
+    private readonly footnotes: FootnoteMode,
+  ) {
+    this.skipped = { images: 0, notes: footnotes === 'omit' ? notes.outerCount : 0 }
   }
-  return { blocks, skipped }
+
+  readPart(part: HtmlPart): void {
+    this.part = part
+    if (part.chapterAtStart !== undefined) this.startChapter(part.chapterAtStart, true)
+    this.walkAll(part.nodes, 0, false)
+    this.flush()
+  }
+
+  private startChapter(label: string, fromToc: boolean): void {
+    this.flush()
+    const name = label.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE)
+    if (name === '') return
+    if (!fromToc && this.chapterFromToc) return
+    this.chapter = name
+    this.chapterFromToc = fromToc
+  }
+
+  /** Ends the paragraph: its runs become a block, then the notes it cites are read. */
+  private flush(): void {
+    const block = blockOfRuns(this.runs)
+    this.runs = []
+    if (block !== null) {
+      const chapter = this.chapter
+      this.blocks.push({
+        id: `b${this.blocks.length + 1}`,
+        ...block,
+        ...(chapter ? { chapter } : {}),
+      })
+      this.chapterFromToc = false
+    }
+    if (this.cited.length === 0) return
+    const due = this.cited
+    this.cited = []
+    for (const note of due) {
+      if (this.readNotes.has(note)) continue
+      this.readNotes.add(note)
+      this.walkAll(note.children, 0, true)
+      this.flush()
+    }
+  }
+
+  private walkAll(nodes: readonly ChildNode[], level: Level, inNote: boolean): void {
+    for (const node of nodes) this.walk(node, level, inNote)
+  }
+
+  private walk(node: ChildNode, level: Level, inNote: boolean): void {
+    if (DomUtils.isText(node)) {
+      this.runs.push({ text: node.data.replace(/\s+/g, ' '), level })
+      return
+    }
+    if (!DomUtils.isTag(node)) return
+    const name = node.name.toLowerCase().replace(/^.*:/, '')
+    const id = node.attribs.id
+    const tocChapter = id ? this.part?.chaptersAtIds?.get(id) : undefined
+    if (tocChapter !== undefined) this.startChapter(tocChapter, true)
+    if (this.takeNote(node, inNote)) return
+    if (SKIPPED_TAGS.has(name)) return
+    if (IMAGE_TAGS.has(name)) {
+      this.skipped.images += 1
+      return
+    }
+    if (HEADING.test(name) && !inNote) {
+      this.startChapter(DomUtils.textContent(node), false)
+      return
+    }
+    if (name === 'br') {
+      this.runs.push({ text: '\n', level })
+      return
+    }
+    const block = BLOCK_TAGS.has(name)
+    if (block) this.flush()
+    if (name === 'pre') {
+      this.runs.push({ text: DomUtils.textContent(node), level })
+    } else {
+      const own = EMPHASIS[name] ?? 0
+      this.walkAll(node.children, own > level ? own : level, inNote)
+    }
+    if (block) this.flush()
+  }
+
+  /** Handles a note, a citation or a note's back link; false for any other element. */
+  private takeNote(node: Element, inNote: boolean): boolean {
+    const read = this.footnotes === 'read'
+    if (this.notes.elements.has(node) && !inNote) {
+      // Read where it stands only when nothing cites it; a cited note follows its paragraph.
+      if (read && !this.readNotes.has(node) && !this.notes.cited.has(node)) {
+        this.readNotes.add(node)
+        this.flush()
+        this.walkAll(node.children, 0, true)
+        this.flush()
+      }
+      return true
+    }
+    if (this.marks.isNoteRef(node)) {
+      const note = this.notes.noteOf(node, this.part?.name ?? '')
+      if (read && note !== undefined) this.cited.push(note)
+      return true
+    }
+    return inNote && this.marks.isBackLink(node)
+  }
 }
 
 /** A paragraph's runs as a block: plain text, or SSML when some of it is emphasized. */

@@ -74,37 +74,9 @@ export async function importEpub(
 ): Promise<{ blocks: ScriptBlockInput[]; skipped: SkippedContent; title: string }> {
   const zip = await BoundedZip.open(bytes, label, 'an EPUB book')
   try {
-    if (!zip.has('META-INF/container.xml')) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `${label} is a zip archive but not an EPUB book (it has no META-INF/container.xml). Save or export the book again as EPUB.`,
-      )
-    }
-    const container = parseMarkup(await zip.text('META-INF/container.xml'), true, label)
-    const rootfile = all(container, 'rootfile').find(
-      (e) =>
-        (e.attribs['media-type'] ?? 'application/oebps-package+xml') ===
-        'application/oebps-package+xml',
-    )
-    const opfPath = rootfile?.attribs['full-path']
-    if (opfPath === undefined || !zip.has(opfPath)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `${label} is damaged: its container does not lead to the book's package file. Save or export the book again as EPUB.`,
-      )
-    }
+    const opfPath = await packagePath(label, zip)
     const opf = parseMarkup(await zip.text(opfPath), true, label)
-    const manifest = new Map<string, { href: string; type: string; properties: string }>()
-    for (const item of all(opf, 'item')) {
-      const id = item.attribs.id
-      const href = item.attribs.href
-      if (id === undefined || href === undefined) continue
-      manifest.set(id, {
-        href: resolveHref(opfPath, href.split('#')[0] ?? ''),
-        type: (item.attribs['media-type'] ?? '').toLowerCase(),
-        properties: item.attribs.properties ?? '',
-      })
-    }
+    const manifest = manifestOf(opf, opfPath)
     if (zip.has('META-INF/encryption.xml')) {
       await refuseDrm(label, zip)
     }
@@ -151,6 +123,52 @@ export async function importEpub(
   } finally {
     zip.close()
   }
+}
+
+/** Where the book's package file (OPF) is, as its container names it; refuses a zip without one. */
+async function packagePath(label: string, zip: BoundedZip): Promise<string> {
+  if (!zip.has('META-INF/container.xml')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is a zip archive but not an EPUB book (it has no META-INF/container.xml). Save or export the book again as EPUB.`,
+    )
+  }
+  const container = parseMarkup(await zip.text('META-INF/container.xml'), true, label)
+  const rootfile = all(container, 'rootfile').find(
+    (e) =>
+      (e.attribs['media-type'] ?? 'application/oebps-package+xml') ===
+      'application/oebps-package+xml',
+  )
+  const opfPath = rootfile?.attribs['full-path']
+  if (opfPath === undefined || !zip.has(opfPath)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is damaged: its container does not lead to the book's package file. Save or export the book again as EPUB.`,
+    )
+  }
+  return opfPath
+}
+
+interface ManifestItem {
+  href: string
+  type: string
+  properties: string
+}
+
+/** The package's manifest by item id, each href resolved against the package file's folder. */
+function manifestOf(opf: ChildNode[], opfPath: string): Map<string, ManifestItem> {
+  const manifest = new Map<string, ManifestItem>()
+  for (const item of all(opf, 'item')) {
+    const id = item.attribs.id
+    const href = item.attribs.href
+    if (id === undefined || href === undefined) continue
+    manifest.set(id, {
+      href: resolveHref(opfPath, href.split('#')[0] ?? ''),
+      type: (item.attribs['media-type'] ?? '').toLowerCase(),
+      properties: item.attribs.properties ?? '',
+    })
+  }
+  return manifest
 }
 
 /**

@@ -10,7 +10,7 @@
  * straddling cell by time instead of by sample: well under 0.05 LU in the tests.
  */
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
-import { kWeightingCoefficients } from './loudness'
+import { gatedLoudness, KWeightingFilter } from './loudness'
 
 /** Per-piece loudness statistics (measured by measurePiece), stored so no render re-reads audio. */
 export interface StoredPieceLoudness {
@@ -40,39 +40,13 @@ export interface PieceLoudness {
 
 /** K-weights a placed piece from a silent filter state and sums its energy per 10 ms cell. */
 export function measurePiece(samples: Int16Array): PieceLoudness {
-  const [s1, s2] = kWeightingCoefficients(PCM_SAMPLE_RATE)
-  const { b0: a0, b1: a1, b2: a2, a1: p1, a2: p2 } = s1
-  const { a1: q1, a2: q2 } = s2
+  const filter = new KWeightingFilter(PCM_SAMPLE_RATE)
   const cells = new Float32Array(Math.ceil(samples.length / CELL_SAMPLES))
-  let x1 = 0
-  let x2 = 0
-  let y1a = 0
-  let y2a = 0
-  let y1b = 0
-  let y2b = 0
-  let peak = 0
-  let energy = 0
   for (let c = 0; c < cells.length; c++) {
     const end = Math.min(samples.length, (c + 1) * CELL_SAMPLES)
-    let sum = 0
-    for (let i = c * CELL_SAMPLES; i < end; i++) {
-      const x = samples[i]! / 32768
-      const ax = x < 0 ? -x : x
-      if (ax > peak) peak = ax
-      energy += x * x
-      const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
-      x2 = x1
-      x1 = x
-      const z = y - 2 * y1a + y2a - q1 * y1b - q2 * y2b
-      y2a = y1a
-      y1a = y
-      y2b = y1b
-      y1b = z
-      sum += z * z
-    }
-    cells[c] = sum
+    cells[c] = filter.sumSquares(samples, c * CELL_SAMPLES, end, 0)
   }
-  return { cells, samples: samples.length, peak, energy }
+  return { cells, samples: samples.length, peak: filter.peak, energy: filter.energy }
 }
 
 /** The stored (JSON) form of a piece's statistics. */
@@ -101,13 +75,6 @@ export function loadPieceLoudness(
   const cells = new Float32Array(bytes.byteLength / 4)
   new Uint8Array(cells.buffer).set(bytes)
   return { cells, samples, peak: stored.peak, energy: stored.energy ?? null }
-}
-
-const ABSOLUTE_GATE_LUFS = -70
-const RELATIVE_GATE_LU = -10
-
-function energyToLufs(energy: number): number {
-  return -0.691 + 10 * Math.log10(energy)
 }
 
 /** Integrated loudness of a program described piece by piece and silence by silence. */
@@ -181,12 +148,6 @@ export class ProgramLoudness {
         (this.subBlocks[k] ?? 0)
       blocks.push(sum / (4 * SUB_BLOCK))
     }
-    const absolute = blocks.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
-    if (absolute.length === 0) return null
-    const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
-    const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
-    const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
-    if (gated.length === 0) return null
-    return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+    return gatedLoudness(blocks)
   }
 }

@@ -5,7 +5,8 @@
  * (a few numbers per second of audio), so a two-hour program costs well under a megabyte.
  */
 
-interface Biquad {
+/** One biquad stage's coefficients (a0 normalized to 1). */
+export interface Biquad {
   b0: number
   b1: number
   b2: number
@@ -52,24 +53,41 @@ function energyToLufs(energy: number): number {
   return -0.691 + 10 * Math.log10(energy)
 }
 
-/** An incremental integrated-loudness meter for 16-bit mono samples. */
-export class LoudnessMeter {
-  private readonly filters: [Biquad, Biquad]
-  private readonly state = new Float64Array(8)
-  private readonly subBlockLength: number
-  private subBlockSum = 0
-  private subBlockCount = 0
-  private readonly recentSubBlocks: number[] = []
-  private readonly blockEnergies: number[] = []
-  private peak = 0
+/**
+ * BS.1770 integrated loudness of 400 ms block energies: the absolute gate (-70 LUFS), then the
+ * relative one (10 LU under the mean of what passed). Null when no block passes.
+ */
+export function gatedLoudness(blockEnergies: readonly number[]): number | null {
+  const absolute = blockEnergies.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
+  if (absolute.length === 0) return null
+  const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
+  const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
+  const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
+  if (gated.length === 0) return null
+  return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+}
 
-  constructor(readonly sampleRate: number) {
+/**
+ * The K-weighting filter run over 16-bit samples, its state kept from one call to the next; it
+ * also follows the highest absolute sample and the unweighted energy of all it has filtered.
+ */
+export class KWeightingFilter {
+  /** Highest absolute sample so far, 0..1. */
+  peak = 0
+  /** Sum of squares of the unweighted samples so far (full scale 1). */
+  energy = 0
+  private readonly filters: [Biquad, Biquad]
+  private readonly state = new Float64Array(6)
+
+  constructor(sampleRate: number) {
     this.filters = kWeightingCoefficients(sampleRate)
-    this.subBlockLength = Math.round(sampleRate / 10)
   }
 
-  /** Feeds samples in program order. */
-  push(samples: Int16Array): void {
+  /**
+   * Filters `samples[start..end)` and returns `sum` plus the squares of the weighted samples,
+   * added in order (so a sum carried across calls is the same as one long loop's).
+   */
+  sumSquares(samples: Int16Array, start: number, end: number, sum: number): number {
     const [s1, s2] = this.filters
     const st = this.state
     // Filter state and coefficients in locals: this loop runs for every sample of the program.
@@ -77,18 +95,17 @@ export class LoudnessMeter {
     let x2 = st[1]!
     let y1a = st[2]!
     let y2a = st[3]!
-    let y1b = st[6]!
-    let y2b = st[7]!
+    let y1b = st[4]!
+    let y2b = st[5]!
     const { b0: a0, b1: a1, b2: a2, a1: p1, a2: p2 } = s1
     const { a1: q1, a2: q2 } = s2
-    let sum = this.subBlockSum
-    let count = this.subBlockCount
     let peak = this.peak
-    const length = this.subBlockLength
-    for (let i = 0; i < samples.length; i++) {
+    let energy = this.energy
+    for (let i = start; i < end; i++) {
       const x = samples[i]! / 32768
       const ax = x < 0 ? -x : x
       if (ax > peak) peak = ax
+      energy += x * x
       // Direct form I, two stages (the second is a high-pass with b = 1, -2, 1).
       const y = a0 * x + a1 * x1 + a2 * x2 - p1 * y1a - p2 * y2a
       x2 = x1
@@ -99,23 +116,42 @@ export class LoudnessMeter {
       y2b = y1b
       y1b = z
       sum += z * z
-      count += 1
-      if (count === length) {
-        this.subBlockSum = sum
-        this.closeSubBlock()
-        sum = 0
-        count = 0
-      }
     }
     st[0] = x1
     st[1] = x2
     st[2] = y1a
     st[3] = y2a
-    st[6] = y1b
-    st[7] = y2b
-    this.subBlockSum = sum
-    this.subBlockCount = count
+    st[4] = y1b
+    st[5] = y2b
     this.peak = peak
+    this.energy = energy
+    return sum
+  }
+}
+
+/** An incremental integrated-loudness meter for 16-bit mono samples. */
+export class LoudnessMeter {
+  private readonly filter: KWeightingFilter
+  private readonly subBlockLength: number
+  private subBlockSum = 0
+  private subBlockCount = 0
+  private readonly recentSubBlocks: number[] = []
+  private readonly blockEnergies: number[] = []
+
+  constructor(readonly sampleRate: number) {
+    this.filter = new KWeightingFilter(sampleRate)
+    this.subBlockLength = Math.round(sampleRate / 10)
+  }
+
+  /** Feeds samples in program order. */
+  push(samples: Int16Array): void {
+    for (let i = 0; i < samples.length;) {
+      const end = Math.min(samples.length, i + this.subBlockLength - this.subBlockCount)
+      this.subBlockSum = this.filter.sumSquares(samples, i, end, this.subBlockSum)
+      this.subBlockCount += end - i
+      i = end
+      if (this.subBlockCount === this.subBlockLength) this.closeSubBlock()
+    }
   }
 
   private closeSubBlock(): void {
@@ -131,18 +167,12 @@ export class LoudnessMeter {
 
   /** Highest absolute sample so far, 0..1. */
   get samplePeak(): number {
-    return this.peak
+    return this.filter.peak
   }
 
   /** Integrated loudness in LUFS, or null when the program is shorter than 400 ms or silent. */
   integrated(): number | null {
-    const absolute = this.blockEnergies.filter((e) => e > 0 && energyToLufs(e) > ABSOLUTE_GATE_LUFS)
-    if (absolute.length === 0) return null
-    const mean = absolute.reduce((a, b) => a + b, 0) / absolute.length
-    const relativeGate = energyToLufs(mean) + RELATIVE_GATE_LU
-    const gated = absolute.filter((e) => energyToLufs(e) > relativeGate)
-    if (gated.length === 0) return null
-    return energyToLufs(gated.reduce((a, b) => a + b, 0) / gated.length)
+    return gatedLoudness(this.blockEnergies)
   }
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../../../../shared/errors'
 import type { CompiledLexicon } from '../../../../shared/domain/lexicon'
 import { tokenizeSsml } from './ssml-tokens'
 import type { Atom, SourceSpan } from './text-atoms'
-import { sentenceEnds, textRunAtoms } from './text-atoms'
+import { appendSpans, sentenceEnds, textRunAtoms } from './text-atoms'
 
 /** One request's worth of a block: the exact `input` and how it maps back to the block text. */
 export interface PieceText {
@@ -111,13 +111,7 @@ function assemble(
   for (let i = from; i < to; i++) {
     const atom = atoms[i]
     if (!atom) continue
-    for (const span of atom.spans) {
-      spans.push({
-        ...span,
-        outStart: span.outStart + input.length,
-        outEnd: span.outEnd + input.length,
-      })
-    }
+    appendSpans(spans, atom.spans, input.length)
     input += atom.out
     billable += atom.billable
     if (atom.kind === 'open') open.push(atom)

@@ -9,6 +9,13 @@ export interface SourceSpan {
   srcEnd: number
 }
 
+/** Adds `added` to `spans`, each moved by `by` in the output (where its text lands there). */
+export function appendSpans(spans: SourceSpan[], added: readonly SourceSpan[], by: number): void {
+  for (const span of added) {
+    spans.push({ ...span, outStart: span.outStart + by, outEnd: span.outEnd + by })
+  }
+}
+
 /**
  * The smallest unit a request can be cut around: a word with its trailing space (or a lexicon
  * phrase, or a whole `<sub>` element), or one SSML tag. Never cut inside.
@@ -203,13 +210,7 @@ export function textRunAtoms(
       if (b <= a) return
       // Text of an SSML block is already escaped by its author: copy it as written.
       const piece = textPiece(source, start + a, start + b, options.ssml && !options.rawSsml)
-      for (const span of piece.spans) {
-        spans.push({
-          ...span,
-          outStart: span.outStart + out.length,
-          outEnd: span.outEnd + out.length,
-        })
-      }
+      appendSpans(spans, piece.spans, out.length)
       out += piece.out
       billable += options.rawSsml ? decodedLength(text.slice(a, b)) : codePoints(text.slice(a, b))
     }

@@ -1,29 +1,29 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ComplianceReport } from '../../../../shared/domain/delivery'
+import type { ProjectInput } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
 import { openPieceCache } from '../fetch/piece-cache'
 import { startRender } from './render-job'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
 const run = promisify(execFile)
 
-let harness: Harness
-let dir: string
-beforeAll(async () => {
-  harness = await startHarness({ synthThreads: 1 })
-  dir = await mkdtemp(join(tmpdir(), 'vd-presets-'))
-})
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-presets-', () => startHarness({ synthThreads: 1 }))
+
+/** A project's settings for ACX/Audible: MP3 at 44.1 kHz, 192 kbps constant, the ACX preset. */
+const ACX_DEFAULTS: ProjectInput['defaults'] = {
+  voiceId: 'olivia',
+  format: 'mp3',
+  sampleRate: 44_100,
+  mp3: { mode: 'cbr', bitrateKbps: 192 },
+  preset: 'acx',
+}
 
 /** What FFmpeg measures on a file, independently of VoiceDesk's meters. */
 interface Measured {
@@ -111,24 +111,18 @@ function book(chapters: string[]) {
 
 describe('delivery presets', () => {
   it('ACX: chapter MP3s at 44.1 kHz 192 kbps CBR, RMS -23..-18 dB, true peak under -3 dB, room tone, checked by FFmpeg and reported', async () => {
-    const outputPath = join(dir, 'keeper.mp3')
-    const parts = join(dir, 'acx')
+    const outputPath = join(testbed.dir, 'keeper.mp3')
+    const parts = join(testbed.dir, 'acx')
     const project = createProject({
       title: 'The Keeper',
       blocks: book(['Dusk', 'Night']),
-      defaults: {
-        voiceId: 'olivia',
-        format: 'mp3',
-        sampleRate: 44_100,
-        mp3: { mode: 'cbr', bitrateKbps: 192 },
-        preset: 'acx',
-      },
+      defaults: ACX_DEFAULTS,
     })
     const result = await startRender({
       project,
       outputPath,
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache')),
       split: { mode: 'chapter', dir: parts },
     }).done
 
@@ -142,7 +136,7 @@ describe('delivery presets', () => {
     expect(text).toContain('All 2 files meet ACX/Audible.')
     expect(text).toMatch(/pass {2}Length: \d+\.\d minutes \(needs at most 120 minutes a file\)/)
     expect(text).toContain('pass  Loudness (RMS): ')
-    expect((await readdir(dir)).sort()).toEqual(
+    expect((await readdir(testbed.dir)).sort()).toEqual(
       ['acx', 'cache', 'keeper.compliance.json', 'keeper.compliance.txt', 'keeper.mp3'].sort(),
     )
 
@@ -169,7 +163,7 @@ describe('delivery presets', () => {
 
   it('ACX from a cache written before pieces kept their energy: measured again, the level is still set', async () => {
     // The cache of the test above, its pieces' statistics stripped back to the older form.
-    const cacheDir = join(dir, 'cache')
+    const cacheDir = join(testbed.dir, 'cache')
     for (const name of await readdir(cacheDir)) {
       if (!/^[0-9a-f]{64}\.json$/.test(name)) continue
       const meta = JSON.parse(await readFile(join(cacheDir, name), 'utf8')) as {
@@ -181,36 +175,30 @@ describe('delivery presets', () => {
     const result = await startRender({
       project: createProject({
         blocks: book(['Dusk', 'Night']),
-        defaults: {
-          voiceId: 'olivia',
-          format: 'mp3',
-          sampleRate: 44_100,
-          mp3: { mode: 'cbr', bitrateKbps: 192 },
-          preset: 'acx',
-        },
+        defaults: ACX_DEFAULTS,
       }),
-      outputPath: join(dir, 'again.mp3'),
-      source: upstreamSpeechSource(harness.client),
+      outputPath: join(testbed.dir, 'again.mp3'),
+      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
     }).done
     expect(result.requests).toBe(0)
     expect(result.loudness.gainDb).not.toBe(0)
     expect(result.compliance!.pass, JSON.stringify(result.compliance!.files, null, 1)).toBe(true)
-    const m = await measure(join(dir, 'again.mp3'))
+    const m = await measure(join(testbed.dir, 'again.mp3'))
     expect(m.rmsDb).toBeGreaterThanOrEqual(-23)
     expect(m.rmsDb).toBeLessThanOrEqual(-18)
   }, 120_000)
 
   it('Podcast: -16 LUFS within 1 LU and true peak at or under -1 dBTP, as FFmpeg measures them', async () => {
-    const outputPath = join(dir, 'episode.mp3')
+    const outputPath = join(testbed.dir, 'episode.mp3')
     const result = await startRender({
       project: createProject({
         blocks: book(['Episode']),
         defaults: { voiceId: 'olivia', format: 'mp3', sampleRate: 48_000, preset: 'podcast' },
       }),
       outputPath,
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache')),
     }).done
     const report: ComplianceReport = result.compliance!
     expect(report.pass, JSON.stringify(report.files, null, 1)).toBe(true)
@@ -222,15 +210,15 @@ describe('delivery presets', () => {
   }, 120_000)
 
   it('refuses a preset the settings cannot meet before anything is sent, naming each setting', async () => {
-    harness.sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const error = await startRender({
       project: createProject({
         blocks: book(['One']),
         defaults: { voiceId: 'olivia', format: 'm4b', preset: 'acx' },
       }),
-      outputPath: join(dir, 'wrong.m4b'),
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache')),
+      outputPath: join(testbed.dir, 'wrong.m4b'),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache')),
     }).done.then(
       () => new Error('rendered'),
       (e: unknown) => e as Error,
@@ -238,6 +226,6 @@ describe('delivery presets', () => {
     expect(error.message).toContain('ACX/Audible takes MP3, not M4B.')
     expect(error.message).toContain('ACX/Audible takes 44100 Hz, not 24000 Hz.')
     expect(error.message).toContain('M4B output takes no gain')
-    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
   })
 })

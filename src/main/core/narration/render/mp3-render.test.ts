@@ -1,31 +1,21 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createProject } from '../../../../shared/domain/script'
 import { runCli } from '../../../cli/run'
 import { parseMp3Header } from '../../audio/mp3-header'
 import { readInfoTag } from '../../audio/mp3-info-tag'
 import { id3v2Size } from '../../audio/verdict'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
 import { openPieceCache } from '../fetch/piece-cache'
 import { startRender } from './render-job'
 import { decodeSamples, probedChapters, probedSeconds } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
-let harness: Harness
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
-  dir = await mkdtemp(join(tmpdir(), 'vd-mp3-render-'))
-})
-
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-mp3-render-', () =>
+  startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
+)
 
 /** Every frame's bitrate after the Info frame, the Info frame itself, and the ID3 tag's size. */
 async function mp3Facts(path: string) {
@@ -57,13 +47,13 @@ describe('a narration rendered to MP3', () => {
         mp3: { mode: 'cbr', bitrateKbps: 192 },
       },
     })
-    const outputPath = join(dir, 'book.mp3')
-    const parts = join(dir, 'chapters')
+    const outputPath = join(testbed.dir, 'book.mp3')
+    const parts = join(testbed.dir, 'chapters')
     const result = await startRender({
       project,
       outputPath,
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache')),
       split: { mode: 'chapter', dir: parts },
     }).done
     expect(result.extraFiles).toHaveLength(2)
@@ -102,7 +92,7 @@ describe('a narration rendered to MP3', () => {
   })
 
   it('refuses 192 kbps CBR at 24 kHz before asking the service for anything', async () => {
-    harness.sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const project = createProject({
       blocks: [{ id: 'b1', text: 'Nothing should be spoken.' }],
       defaults: {
@@ -114,12 +104,12 @@ describe('a narration rendered to MP3', () => {
     })
     const job = startRender({
       project,
-      outputPath: join(dir, 'refused.mp3'),
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache-refused')),
+      outputPath: join(testbed.dir, 'refused.mp3'),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache-refused')),
     })
     await expect(job.done).rejects.toThrow(/24000 Hz goes up to 160 kbps/)
-    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
+    expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
   })
 })
 
@@ -130,10 +120,10 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
     const code = await runCli(['render', ...args], {
       io: { out: (t) => (out += t), err: (t) => (err += t) },
       env: {
-        VOICEDESK_BASE_URL: harness.sandbox.baseUrl,
-        VOICEDESK_API_KEY: harness.sandbox.keys.paid,
+        VOICEDESK_BASE_URL: testbed.service.sandbox.baseUrl,
+        VOICEDESK_API_KEY: testbed.service.sandbox.keys.paid,
         VOICEDESK_PLAN: 'paid',
-        VOICEDESK_CACHE_DIR: join(dir, 'cli-cache'),
+        VOICEDESK_CACHE_DIR: join(testbed.dir, 'cli-cache'),
       },
       signal: new AbortController().signal,
       pollMs: 50,
@@ -142,9 +132,9 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
   }
 
   it('writes the ACX shape: 44.1 kHz, 192 kbps constant bitrate, with an Info frame', async () => {
-    const script = join(dir, 'acx.md')
+    const script = join(testbed.dir, 'acx.md')
     await writeFile(script, '# One\n\nThe keeper climbed the stairs at dusk.\n')
-    const out = join(dir, 'acx.mp3')
+    const out = join(testbed.dir, 'acx.mp3')
     const r = await render([
       script,
       '--out',
@@ -172,19 +162,19 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
     [['--mp3-mode', 'fast'], /--mp3-mode is vbr or cbr/],
     [['--format', 'wav', '--mp3-mode', 'cbr'], /for MP3 output; this render writes wav/],
   ])('refuses %j with exit 2 and requests nothing', async (flags, message) => {
-    const script = join(dir, 'refused.md')
+    const script = join(testbed.dir, 'refused.md')
     await writeFile(script, 'Nothing should be spoken.\n')
-    harness.sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const r = await render([
       script,
       '--out',
-      join(dir, 'refused.mp3'),
+      join(testbed.dir, 'refused.mp3'),
       '--voice',
       'olivia',
       ...flags,
     ])
     expect(r.code).toBe(2)
     expect(r.err).toMatch(message)
-    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
+    expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
   })
 })

@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Project } from '../../../../shared/domain/script'
 import { AppError } from '../../../../shared/errors'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
 import { importScript } from '../import/import-script'
 import { openPieceCache } from '../fetch/piece-cache'
@@ -13,6 +11,7 @@ import { acquireRenderLock, lockPathFor } from './render-lock'
 import type { SpeechSource } from '../fetch/speech-source'
 import { decodedSeconds } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
 const SCRIPT = `# One
 
@@ -21,21 +20,12 @@ Hello there. This is the first paragraph.
 The end is near. Thank you for listening.
 `
 
-let harness: Harness
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness({}, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
-  dir = await mkdtemp(join(tmpdir(), 'vd-collide-'))
-})
-
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-collide-', () =>
+  startHarness({}, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
+)
 
 async function project(): Promise<Project> {
-  const path = join(dir, 'script.md')
+  const path = join(testbed.dir, 'script.md')
   await writeFile(path, SCRIPT)
   const imported = await importScript(path, { defaults: { voiceId: 'olivia', format: 'wav' } })
   return { ...imported, title: 'Collision book' }
@@ -68,7 +58,7 @@ function heldSource(inner: SpeechSource): SpeechSource & { open(): void } {
 
 /** The temporary files of the output itself (not of its journal): `.NAME.<12 hex>.partial`. */
 const partials = async (name: string): Promise<string[]> =>
-  (await readdir(dir)).filter((f) =>
+  (await readdir(testbed.dir)).filter((f) =>
     new RegExp(`^\\.${name.replaceAll('.', '\\.')}\\.[0-9a-f]{12}\\.partial$`).test(f),
   )
 
@@ -82,28 +72,37 @@ const opened = (name: string): Promise<void> =>
     interval: 20,
   })
 
+/**
+ * Starts a window render of `book` to `name` in the test folder, from a held source and with the
+ * cache `cacheName`, and waits until it has opened its temporary output.
+ */
+async function heldRender(book: Project, name: string, cacheName: string) {
+  const outputPath = join(testbed.dir, name)
+  const held = heldSource(upstreamSpeechSource(testbed.service.client))
+  const job = startRender({
+    project: book,
+    outputPath,
+    source: held,
+    cache: await openPieceCache(join(testbed.dir, cacheName)),
+    holder: 'window',
+  })
+  await opened(name)
+  return { outputPath, held, job }
+}
+
 describe('two renders to one output', () => {
   it('refuses the second render, names the first, and lets the first finish', async () => {
     const book = await project()
-    const outputPath = join(dir, 'book.wav')
-    const first = heldSource(upstreamSpeechSource(harness.client))
-    const firstJob = startRender({
-      project: book,
-      outputPath,
-      source: first,
-      cache: await openPieceCache(join(dir, 'cache-a')),
-      holder: 'window',
-    })
+    const { outputPath, held: first, job: firstJob } = await heldRender(book, 'book.wav', 'cache-a')
     // The first render has opened its temporary output and waits for the service.
-    await opened('book.wav')
     const live = await partials('book.wav')
 
-    harness.sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const second = await startRender({
       project: book,
       outputPath,
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache-b')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache-b')),
       holder: 'cli',
     }).done.catch((e: unknown) => e)
     expect(second).toBeInstanceOf(AppError)
@@ -112,7 +111,7 @@ describe('two renders to one output', () => {
       /^book\.wav is being rendered by VoiceDesk \(window, "Collision book", started \d\d:\d\d\) — wait for it or cancel it there\./,
     )
     // Refused before any work: no request, and the first render's temp file is still there.
-    expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+    expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
     expect(await partials('book.wav')).toEqual(live)
 
     first.open()
@@ -120,24 +119,15 @@ describe('two renders to one output', () => {
     expect(result.durationSeconds).toBeGreaterThan(1)
     expect(await decodedSeconds(outputPath)).toBeCloseTo(result.durationSeconds, 1)
     // Released when done: nothing of the render is left beside the file.
-    expect((await readdir(dir)).filter((f) => f.includes('book.wav'))).toEqual(['book.wav'])
+    expect((await readdir(testbed.dir)).filter((f) => f.includes('book.wav'))).toEqual(['book.wav'])
     await expect(stat(`${outputPath}.voicedesk-lock`)).rejects.toThrow()
   })
 
   it('releases the lock when a render is cancelled: the next render of the file runs', async () => {
     const book = await project()
-    const outputPath = join(dir, 'cancelled.wav')
-    const held = heldSource(upstreamSpeechSource(harness.client))
     // A cache of its own: in the first test's cache every piece of this script is a hit, so the
     // render would finish without asking the held source and never stay open to be cancelled.
-    const job = startRender({
-      project: book,
-      outputPath,
-      source: held,
-      cache: await openPieceCache(join(dir, 'cache-cancel')),
-      holder: 'window',
-    })
-    await opened('cancelled.wav')
+    const { outputPath, held, job } = await heldRender(book, 'cancelled.wav', 'cache-cancel')
     await stat(lockPathFor(outputPath))
     job.cancel()
     expect(((await job.done.catch((e: unknown) => e)) as AppError).code).toBe('CANCELLED')
@@ -146,8 +136,8 @@ describe('two renders to one output', () => {
     const again = await startRender({
       project: book,
       outputPath,
-      source: upstreamSpeechSource(harness.client),
-      cache: await openPieceCache(join(dir, 'cache-cancel')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache-cancel')),
     }).done
     expect(again.durationSeconds).toBeGreaterThan(1)
   })
@@ -155,27 +145,30 @@ describe('two renders to one output', () => {
   it("never removes the temp file of another output's subtitles, and locks them too", async () => {
     const book = await project()
     // book.wav renders with book.srt: its lock is held, its subtitles are being replaced.
-    const wavRender = await acquireRenderLock([join(dir, 'two.wav'), join(dir, 'two.srt')], {
-      kind: 'window',
-      project: 'Two',
-    })
-    const srtTemp = join(dir, '.two.srt.0123456789ab.partial')
+    const wavRender = await acquireRenderLock(
+      [join(testbed.dir, 'two.wav'), join(testbed.dir, 'two.srt')],
+      {
+        kind: 'window',
+        project: 'Two',
+      },
+    )
+    const srtTemp = join(testbed.dir, '.two.srt.0123456789ab.partial')
     await writeFile(srtTemp, '1\n00:00:00,000 --> 00:00:01,000\nHello\n')
     try {
       // Another output of the same name without subtitles runs, and leaves that file alone.
       await startRender({
         project: { ...book, defaults: { ...book.defaults, format: 'mp3' } },
-        outputPath: join(dir, 'two.mp3'),
-        source: upstreamSpeechSource(harness.client),
-        cache: await openPieceCache(join(dir, 'cache-b')),
+        outputPath: join(testbed.dir, 'two.mp3'),
+        source: upstreamSpeechSource(testbed.service.client),
+        cache: await openPieceCache(join(testbed.dir, 'cache-b')),
       }).done
       await stat(srtTemp)
       // With subtitles, it would write two.srt as well: refused.
       const error = await startRender({
         project: { ...book, defaults: { ...book.defaults, format: 'ogg' } },
-        outputPath: join(dir, 'two.ogg'),
-        source: upstreamSpeechSource(harness.client),
-        cache: await openPieceCache(join(dir, 'cache-b')),
+        outputPath: join(testbed.dir, 'two.ogg'),
+        source: upstreamSpeechSource(testbed.service.client),
+        cache: await openPieceCache(join(testbed.dir, 'cache-b')),
         subtitles: 'srt',
       }).done.catch((e: unknown) => e)
       expect((error as AppError).message).toMatch(
@@ -189,25 +182,25 @@ describe('two renders to one output', () => {
 
   it('locks the per-chapter folder too, and leaves nothing behind when refused', async () => {
     const book = await project()
-    await mkdir(join(dir, 'nested'))
-    const parts = join(dir, 'nested', 'three-parts')
+    await mkdir(join(testbed.dir, 'nested'))
+    const parts = join(testbed.dir, 'nested', 'three-parts')
     const other = await acquireRenderLock([parts], { kind: 'cli', project: 'Other' })
     try {
-      harness.sandbox.clearRequestLog()
+      testbed.service.sandbox.clearRequestLog()
       const error = await startRender({
         project: book,
-        outputPath: join(dir, 'three.wav'),
-        source: upstreamSpeechSource(harness.client),
-        cache: await openPieceCache(join(dir, 'cache-b')),
+        outputPath: join(testbed.dir, 'three.wav'),
+        source: upstreamSpeechSource(testbed.service.client),
+        cache: await openPieceCache(join(testbed.dir, 'cache-b')),
         split: { mode: 'chapter', dir: parts },
         holder: 'window',
       }).done.catch((e: unknown) => e)
       expect((error as AppError).message).toMatch(
         /^three-parts is being rendered by VoiceDesk \(command line, "Other", started/,
       )
-      expect(harness.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
-      expect((await readdir(dir)).filter((f) => f.includes('three'))).toEqual([])
-      expect(await readdir(join(dir, 'nested'))).toEqual(['three-parts.voicedesk-lock'])
+      expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+      expect((await readdir(testbed.dir)).filter((f) => f.includes('three'))).toEqual([])
+      expect(await readdir(join(testbed.dir, 'nested'))).toEqual(['three-parts.voicedesk-lock'])
     } finally {
       await other.release()
     }

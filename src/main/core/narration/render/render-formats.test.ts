@@ -1,14 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Project } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
 import { AppError } from '../../../../shared/errors'
-import type { Sandbox } from '../../../../sandbox/index'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
-import type { UpstreamClient } from '../../upstream/upstream-client'
 import { pauseFrames, summarizeAdts } from '../assemble/aac-frames'
 import { openPieceCache } from '../fetch/piece-cache'
 import { startRender } from './render-job'
@@ -20,22 +16,11 @@ import {
   probedChapters,
 } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
-let harness: Harness
-let sandbox: Sandbox
-let client: UpstreamClient
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
-  ;({ sandbox, client } = harness)
-  dir = await mkdtemp(join(tmpdir(), 'vd-formats-'))
-})
-
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-formats-', () =>
+  startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
+)
 
 const TEXTS = [
   'The lighthouse keeper climbed the stairs at dusk.',
@@ -61,17 +46,18 @@ function project(
 }
 
 function okRequests(): number {
-  return sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).filter((e) => e.status === 200)
-    .length
+  return testbed.service.sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .filter((e) => e.status === 200).length
 }
 
 describe('re-rendering by splicing the previous file', () => {
   it.each(['wav', 'pcm'] as const)(
     'copies unchanged stretches of a %s file and gives the bytes of a render from scratch',
     async (format) => {
-      const cacheDir = join(dir, `cache-splice-${format}`)
-      const outputPath = join(dir, `splice.${format}`)
-      const source = upstreamSpeechSource(client)
+      const cacheDir = join(testbed.dir, `cache-splice-${format}`)
+      const outputPath = join(testbed.dir, `splice.${format}`)
+      const source = upstreamSpeechSource(testbed.service.client)
       const first = await startRender({
         project: project(TEXTS, { format }),
         outputPath,
@@ -83,7 +69,7 @@ describe('re-rendering by splicing the previous file', () => {
       // One block edited, one removed, a pause changed: unchanged runs move in the file.
       const editedTexts = [TEXTS[0]!, 'Below, the sea was wild and black.', TEXTS[3]!, TEXTS[4]!]
       const edited = project(editedTexts, { format }, [undefined, undefined, 90])
-      sandbox.clearRequestLog()
+      testbed.service.sandbox.clearRequestLog()
       const cache = await openPieceCache(cacheDir)
       const spliced = await startRender({
         project: edited,
@@ -96,7 +82,7 @@ describe('re-rendering by splicing the previous file', () => {
       expect(spliced.requests).toBe(1)
       expect(okRequests()).toBe(1)
 
-      const reference = join(dir, `reference.${format}`)
+      const reference = join(testbed.dir, `reference.${format}`)
       const scratch = await startRender({
         project: edited,
         outputPath: reference,
@@ -111,14 +97,14 @@ describe('re-rendering by splicing the previous file', () => {
       expect(await readFile(spliced.subtitlesPath!, 'utf8')).toBe(
         await readFile(scratch.subtitlesPath!, 'utf8'),
       )
-      expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+      expect((await readdir(testbed.dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
     },
   )
 
   it('gives the bytes of a render from scratch for edits that grow, shrink or only touch the end', async () => {
-    const cacheDir = join(dir, 'cache-splice-shapes')
-    const outputPath = join(dir, 'shapes.wav')
-    const source = upstreamSpeechSource(client)
+    const cacheDir = join(testbed.dir, 'cache-splice-shapes')
+    const outputPath = join(testbed.dir, 'shapes.wav')
+    const source = upstreamSpeechSource(testbed.service.client)
     const cache = await openPieceCache(cacheDir)
     await startRender({ project: project(TEXTS), outputPath, source, cache }).done
     const edits: [string, string[]][] = [
@@ -130,22 +116,22 @@ describe('re-rendering by splicing the previous file', () => {
       ['block appended', [...TEXTS.slice(0, 4), 'Fog.', 'Then the gulls came back.']],
     ]
     for (const [shape, texts] of edits) {
-      sandbox.clearRequestLog()
+      testbed.service.sandbox.clearRequestLog()
       const spliced = await startRender({ project: project(texts), outputPath, source, cache }).done
       expect(spliced.method, shape).toBe('splice')
       expect(okRequests(), shape).toBe(1)
-      const reference = join(dir, 'shapes-reference.wav')
+      const reference = join(testbed.dir, 'shapes-reference.wav')
       await startRender({ project: project(texts), outputPath: reference, source, cache }).done
       expect(Buffer.compare(await readFile(outputPath), await readFile(reference)), shape).toBe(0)
       await rm(reference)
     }
-    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(testbed.dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
   })
 
   it('assembles anew when the previous file was touched since it was written', async () => {
-    const cacheDir = join(dir, 'cache-touched')
-    const outputPath = join(dir, 'touched.wav')
-    const source = upstreamSpeechSource(client)
+    const cacheDir = join(testbed.dir, 'cache-touched')
+    const outputPath = join(testbed.dir, 'touched.wav')
+    const source = upstreamSpeechSource(testbed.service.client)
     await startRender({
       project: project(TEXTS),
       outputPath,
@@ -166,10 +152,10 @@ describe('re-rendering by splicing the previous file', () => {
 
 describe('damaged cache entries', () => {
   it('requests a torn piece again instead of using it, and the output is unchanged', async () => {
-    const cacheDir = join(dir, 'cache-torn')
-    const source = upstreamSpeechSource(client)
+    const cacheDir = join(testbed.dir, 'cache-torn')
+    const source = upstreamSpeechSource(testbed.service.client)
     const p = project(TEXTS.slice(0, 3))
-    const first = join(dir, 'torn-1.wav')
+    const first = join(testbed.dir, 'torn-1.wav')
     await startRender({
       project: p,
       outputPath: first,
@@ -180,8 +166,8 @@ describe('damaged cache entries', () => {
     const piece = planRender(p).pieces[1]!
     const audioPath = join(cacheDir, `${piece.hash}.pcm`)
     await writeFile(audioPath, new Uint8Array((await readFile(audioPath)).byteLength))
-    sandbox.clearRequestLog()
-    const second = join(dir, 'torn-2.wav')
+    testbed.service.sandbox.clearRequestLog()
+    const second = join(testbed.dir, 'torn-2.wav')
     const result = await startRender({
       project: p,
       outputPath: second,
@@ -189,7 +175,7 @@ describe('damaged cache entries', () => {
       cache: await openPieceCache(cacheDir),
     }).done
     expect(result.requests).toBe(1)
-    const inputs = sandbox
+    const inputs = testbed.service.sandbox
       .requestLog({ pathPrefix: '/v1/audio/speech' })
       .map((e) => String(e.body?.input))
     expect(inputs).toEqual([piece.request.input])
@@ -199,13 +185,13 @@ describe('damaged cache entries', () => {
 
 describe('AAC output', () => {
   it('joins the service AAC frames with silent frames; pauses are whole frames', async () => {
-    const cacheDir = join(dir, 'cache-aac')
-    const outputPath = join(dir, 'story.aac')
+    const cacheDir = join(testbed.dir, 'cache-aac')
+    const outputPath = join(testbed.dir, 'story.aac')
     const p = project(TEXTS, { format: 'aac' }, [undefined, 1000, 0, 250])
     const result = await startRender({
       project: p,
       outputPath,
-      source: upstreamSpeechSource(client),
+      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
       subtitles: 'vtt',
     }).done
@@ -243,7 +229,7 @@ describe('AAC output', () => {
   })
 
   it('writes an M4B audiobook from the same AAC pieces: every frame, chapters at the headings, tags, per-chapter tracks', async () => {
-    const cacheDir = join(dir, 'cache-aac')
+    const cacheDir = join(testbed.dir, 'cache-aac')
     const chapters = ['Dusk', 'Dusk', 'Night', 'Night', 'Morning']
     const p = createProject({
       title: 'The Keeper',
@@ -254,12 +240,12 @@ describe('AAC output', () => {
     const plan = planRender(p)
     const aacOnly = plan.pieces.every((piece) => piece.request.format === 'aac')
     expect(aacOnly).toBe(true)
-    const outputPath = join(dir, 'keeper.m4b')
-    const parts = join(dir, 'keeper-chapters')
+    const outputPath = join(testbed.dir, 'keeper.m4b')
+    const parts = join(testbed.dir, 'keeper-chapters')
     const result = await startRender({
       project: p,
       outputPath,
-      source: upstreamSpeechSource(client),
+      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
       split: { mode: 'chapter', dir: parts },
     }).done
@@ -301,9 +287,9 @@ describe('AAC output', () => {
   it('refuses AAC with a loudness target, saying what to do instead', async () => {
     const error = await startRender({
       project: project(TEXTS, { format: 'aac', loudness: { mode: 'target', targetLufs: -16 } }),
-      outputPath: join(dir, 'loud.aac'),
-      source: upstreamSpeechSource(client),
-      cache: await openPieceCache(join(dir, 'cache-aac')),
+      outputPath: join(testbed.dir, 'loud.aac'),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache-aac')),
     }).done.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).code).toBe('VALIDATION_FAILED')
@@ -313,7 +299,7 @@ describe('AAC output', () => {
 
 describe('leftovers of a killed render', () => {
   it('removes temp files of the output, its journal and the subtitles it writes, and nothing else', async () => {
-    const sub = await mkdtemp(join(dir, 'left-'))
+    const sub = await mkdtemp(join(testbed.dir, 'left-'))
     const leftovers = [
       '.book.wav.0123456789ab.partial',
       '.book.wav.voicedesk-journal.json.0123456789ab.partial',
@@ -329,8 +315,8 @@ describe('leftovers of a killed render', () => {
     await startRender({
       project: project(TEXTS.slice(0, 1)),
       outputPath: join(sub, 'book.wav'),
-      source: upstreamSpeechSource(client),
-      cache: await openPieceCache(join(dir, 'cache-left')),
+      source: upstreamSpeechSource(testbed.service.client),
+      cache: await openPieceCache(join(testbed.dir, 'cache-left')),
       subtitles: 'srt',
     }).done
     expect((await readdir(sub)).sort()).toEqual([...others, 'book.srt', 'book.wav'].sort())

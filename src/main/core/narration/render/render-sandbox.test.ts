@@ -1,14 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Project } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
 import { AppError } from '../../../../shared/errors'
-import type { Sandbox } from '../../../../sandbox/index'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
-import type { UpstreamClient } from '../../upstream/upstream-client'
 import { createUpstreamClient } from '../../upstream/upstream-client'
 import { importScript } from '../import/import-script'
 import type { PieceCache } from '../fetch/piece-cache'
@@ -18,6 +14,7 @@ import { estimateRender, startRender } from './render-job'
 import { planRender } from '../plan/render-plan'
 import { decodedSeconds, ffmpegIntegratedLufs, probeAudio } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
 const SCRIPT = `# Chapter One
 
@@ -31,24 +28,12 @@ Bob: Good morning, Alice! How are you today?
 The end is near. Thank you for listening.
 `
 
-let harness: Harness
-let sandbox: Sandbox
-let client: UpstreamClient
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
-  ;({ sandbox, client } = harness)
-  dir = await mkdtemp(join(tmpdir(), 'vd-render-'))
-})
-
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-render-', () =>
+  startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
+)
 
 async function loadScript(overrides: Partial<Project['defaults']> = {}): Promise<Project> {
-  const path = join(dir, 'script.md')
+  const path = join(testbed.dir, 'script.md')
   await writeFile(path, SCRIPT)
   return importScript(path, {
     cast: { Alice: 'emma', Bob: 'george' },
@@ -57,7 +42,7 @@ async function loadScript(overrides: Partial<Project['defaults']> = {}): Promise
 }
 
 function speechInputs(): string[] {
-  return sandbox
+  return testbed.service.sandbox
     .requestLog({ pathPrefix: '/v1/audio/speech' })
     .filter((e) => e.status === 200)
     .map((e) => String(e.body?.input))
@@ -73,12 +58,12 @@ async function expectedSeconds(project: Project, cacheDir: string): Promise<numb
   return samples / 24_000 + pauses / 1000
 }
 
-describe('rendering against the sandbox', () => {
+describe('rendering against the testbed.service.sandbox', () => {
   let cache: PieceCache
   let cacheDir: string
 
   beforeAll(async () => {
-    cacheDir = join(dir, 'cache')
+    cacheDir = join(testbed.dir, 'cache')
     cache = await openPieceCache(cacheDir)
   })
 
@@ -92,13 +77,13 @@ describe('rendering against the sandbox', () => {
     'renders a multi-voice Markdown script to %s (%s) at %i Hz',
     async (format, codec, rate, args) => {
       const project = await loadScript({ format, sampleRate: rate })
-      const outputPath = join(dir, `story-${rate}.${format}`)
-      sandbox.clearRequestLog()
+      const outputPath = join(testbed.dir, `story-${rate}.${format}`)
+      testbed.service.sandbox.clearRequestLog()
       const before = estimateRender(project, cache)
       const job = startRender({
         project,
         outputPath,
-        source: upstreamSpeechSource(client),
+        source: upstreamSpeechSource(testbed.service.client),
         cache,
         subtitles: 'srt',
       })
@@ -135,7 +120,9 @@ describe('rendering against the sandbox', () => {
       expect(srt).toContain('Good morning, Bob.')
       expect(srt.indexOf('Hello there.')).toBeLessThan(srt.indexOf('Thank you for listening.'))
       expect(result.checks).toEqual([])
-      expect(await readdir(dir)).not.toContain(`story-${rate}.${format}.voicedesk-journal.json`)
+      expect(await readdir(testbed.dir)).not.toContain(
+        `story-${rate}.${format}.voicedesk-journal.json`,
+      )
     },
   )
 
@@ -143,8 +130,8 @@ describe('rendering against the sandbox', () => {
     const project = await loadScript({ format: 'wav' })
     await startRender({
       project,
-      outputPath: join(dir, 'edit.wav'),
-      source: upstreamSpeechSource(client),
+      outputPath: join(testbed.dir, 'edit.wav'),
+      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     const edited = createProject({
@@ -158,11 +145,11 @@ describe('rendering against the sandbox', () => {
       cachedPieces: 3,
       requests: 1,
     })
-    sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const result = await startRender({
       project: edited,
-      outputPath: join(dir, 'edit.wav'),
-      source: upstreamSpeechSource(client),
+      outputPath: join(testbed.dir, 'edit.wav'),
+      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(speechInputs()).toEqual(['Good evening, Alice! Fine, thanks.'])
@@ -175,11 +162,11 @@ describe('rendering against the sandbox', () => {
       format: 'wav',
       loudness: { mode: 'target', targetLufs: -16 },
     })
-    const outputPath = join(dir, 'loud.wav')
+    const outputPath = join(testbed.dir, 'loud.wav')
     const result = await startRender({
       project,
       outputPath,
-      source: upstreamSpeechSource(client),
+      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(result.loudness.measuredLufs).not.toBeNull()
@@ -190,11 +177,11 @@ describe('rendering against the sandbox', () => {
 
   it('writes one file per chapter beside the whole program', async () => {
     const project = await loadScript({ format: 'wav' })
-    const split = join(dir, 'chapters')
+    const split = join(testbed.dir, 'chapters')
     const result = await startRender({
       project,
-      outputPath: join(dir, 'book.wav'),
-      source: upstreamSpeechSource(client),
+      outputPath: join(testbed.dir, 'book.wav'),
+      source: upstreamSpeechSource(testbed.service.client),
       cache,
       split: { mode: 'chapter', dir: split },
     }).done
@@ -207,20 +194,20 @@ describe('rendering against the sandbox', () => {
   })
 })
 
-describe('failures against the sandbox', () => {
+describe('failures against the testbed.service.sandbox', () => {
   it('ends a render that cannot get through in a clear, resumable failure, then resumes', async () => {
-    const cache = await openPieceCache(join(dir, 'cache-faults'))
+    const cache = await openPieceCache(join(testbed.dir, 'cache-faults'))
     const project = await loadScript({ format: 'wav', voiceId: 'ava' })
-    const outputPath = join(dir, 'faulty.wav')
-    sandbox.clearRequestLog()
+    const outputPath = join(testbed.dir, 'faulty.wav')
+    testbed.service.sandbox.clearRequestLog()
     // The first piece succeeds, then every request fails with 5xx until the faults are cleared.
-    const source = upstreamSpeechSource(client)
+    const source = upstreamSpeechSource(testbed.service.client)
     let calls = 0
     const failing = {
       maxInFlight: 1,
       synthesizePiece: async (...args: Parameters<typeof source.synthesizePiece>) => {
         calls += 1
-        if (calls === 2) sandbox.setFaults({ errorRate: 1, errorStatus: 503 })
+        if (calls === 2) testbed.service.sandbox.setFaults({ errorRate: 1, errorStatus: 503 })
         return source.synthesizePiece(...args)
       },
     }
@@ -231,20 +218,20 @@ describe('failures against the sandbox', () => {
       cache,
       parallelism: 1,
     }).done.catch((e: unknown) => e)
-    sandbox.clearFaults()
+    testbed.service.sandbox.clearFaults()
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).retryable).toBe(true)
     expect((error as AppError).message).toMatch(/run the render again/i)
-    expect(await readdir(dir)).toContain('faulty.wav.voicedesk-journal.json')
-    expect(await readdir(dir)).not.toContain('faulty.wav')
+    expect(await readdir(testbed.dir)).toContain('faulty.wav.voicedesk-journal.json')
+    expect(await readdir(testbed.dir)).not.toContain('faulty.wav')
     const firstInput = speechInputs()
     expect(firstInput).toHaveLength(1)
 
-    sandbox.clearRequestLog()
+    testbed.service.sandbox.clearRequestLog()
     const result = await startRender({
       project,
       outputPath,
-      source: upstreamSpeechSource(client),
+      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(result.cachedPieces).toBe(1)
@@ -254,33 +241,33 @@ describe('failures against the sandbox', () => {
   })
 
   it('gets through 5xx errors and a 429 storm to a correct file', async () => {
-    const cache = await openPieceCache(join(dir, 'cache-storm'))
+    const cache = await openPieceCache(join(testbed.dir, 'cache-storm'))
     const project = await loadScript({ format: 'wav', voiceId: 'noah' })
-    // A client with more patience than the default, as a user on a bad day would configure.
+    // A testbed.service.client with more patience than the default, as a user on a bad day would configure.
     const patient = createUpstreamClient({
-      baseUrl: sandbox.baseUrl,
-      credential: { kind: 'apiKey', secret: sandbox.keys.paid },
+      baseUrl: testbed.service.sandbox.baseUrl,
+      credential: { kind: 'apiKey', secret: testbed.service.sandbox.keys.paid },
       retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 10 },
     })
-    sandbox.setFaults({
+    testbed.service.sandbox.setFaults({
       rateLimitStorm: 6,
       stormRetryAfterSeconds: 0,
       errorRate: 0.3,
       errorStatus: 502,
     })
     try {
-      const outputPath = join(dir, 'storm.wav')
+      const outputPath = join(testbed.dir, 'storm.wav')
       const result = await startRender({
         project,
         outputPath,
         source: upstreamSpeechSource(patient),
         cache,
       }).done
-      const expected = await expectedSeconds(project, join(dir, 'cache-storm'))
+      const expected = await expectedSeconds(project, join(testbed.dir, 'cache-storm'))
       expect(Math.abs((await decodedSeconds(outputPath)) - expected) / expected).toBeLessThan(0.01)
       expect(result.checks).toEqual([])
     } finally {
-      sandbox.clearFaults()
+      testbed.service.sandbox.clearFaults()
       patient.close()
     }
   }, 120_000)

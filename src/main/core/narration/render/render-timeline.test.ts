@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createProject } from '../../../../shared/domain/script'
-import type { Harness } from '../../upstream/test/helpers'
 import { startHarness } from '../../upstream/test/helpers'
 import { RenderPlaybacks } from '../../script-workspace/render-playback'
 import { decodeSamples } from '../../../testing/test-audio'
@@ -11,19 +8,11 @@ import type { RenderTimeline } from '../assemble/render-timeline'
 import { openPieceCache } from '../fetch/piece-cache'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { startRender } from './render-job'
+import { useServiceAndDir } from '../../../testing/service-dir'
 
-let harness: Harness
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } })
-  dir = await mkdtemp(join(tmpdir(), 'vd-timeline-'))
-})
-
-afterAll(async () => {
-  await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+const testbed = useServiceAndDir('vd-timeline-', () =>
+  startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
+)
 
 it("a render hands the player its words and chapter starts, and the file's waveform matches them", async () => {
   const texts = ['The keeper lit the lamp.', 'Below, the sea was calm.']
@@ -36,13 +25,13 @@ it("a render hands the player its words and chapter starts, and the file's wavef
     })),
     defaults: { voiceId: 'olivia', format: 'wav', pauseBetweenParagraphsMs: 2000 },
   })
-  const outputPath = join(dir, 'lamp.wav')
+  const outputPath = join(testbed.dir, 'lamp.wav')
   let timeline: RenderTimeline | null = null
   const result = await startRender({
     project,
     outputPath,
-    source: upstreamSpeechSource(harness.client),
-    cache: await openPieceCache(join(dir, 'cache')),
+    source: upstreamSpeechSource(testbed.service.client),
+    cache: await openPieceCache(join(testbed.dir, 'cache')),
     onTimeline: (made) => {
       timeline = made
     },
