@@ -192,10 +192,6 @@ export default tseslint.config(
   {
     files: [
       'src/renderer/src/app/sidebar.tsx',
-      'src/sandbox/audio/ssml.ts',
-      'src/sandbox/routes/control-routes.ts',
-      'src/sandbox/sandbox.ts',
-      'src/sandbox/server/http-server.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -1,15 +1,8 @@
 import { existsSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorOf, startTestSandbox, type TestSandbox } from './testing/sandbox-client.js'
+import { describe, expect, it } from 'vitest'
+import { errorOf, startTestSandbox, useTestSandbox } from './testing/sandbox-client.js'
 
-let t: TestSandbox
-
-beforeAll(async () => {
-  t = await startTestSandbox()
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
+const t = useTestSandbox()
 
 describe('request log', () => {
   it('records what the client sent, with a key hint and never the full key or token', async () => {

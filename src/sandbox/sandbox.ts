@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { availableParallelism } from 'node:os'
@@ -95,104 +96,118 @@ export interface Sandbox {
   stop(): Promise<void>
 }
 
-function limitsFor(plan: PlanName, options: SandboxOptions): PlanLimits {
-  return { ...DEFAULT_LIMITS[plan], ...options.limits?.[plan] }
+function createAccounts(
+  options: SandboxOptions,
+  keys: Record<PlanName, string>,
+  now: () => number,
+): AccountRegistry {
+  const account = (
+    plan: PlanName,
+  ): { key: string; settings: AccountSettings; limits: PlanLimits } => ({
+    key: keys[plan],
+    settings: { ...DEFAULT_ACCOUNTS[plan], ...options.accounts?.[plan] },
+    limits: { ...DEFAULT_LIMITS[plan], ...options.limits?.[plan] },
+  })
+  return new AccountRegistry({ paid: account('paid'), free: account('free') }, now())
 }
 
-/** Starts a sandbox on loopback (port 0 by default) and resolves once it accepts requests. */
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? realSandboxClock
-  const now = options.now ?? ((): number => clock.now())
-  const log = options.log ?? ((): void => undefined)
-  const stateDir = options.stateDir
-    ? resolve(options.stateDir)
-    : await mkdtemp(join(tmpdir(), 'voicedesk-sandbox-'))
-  await mkdir(stateDir, { recursive: true })
-  const keyFor = (plan: PlanName): string =>
-    options.keys?.[plan] ?? (options.demoKeys ? SANDBOX_DEMO_KEYS[plan] : apiKey())
-  const keys = { paid: keyFor('paid'), free: keyFor('free') }
-  if (keys.paid === keys.free) throw new Error('the paid and free keys must differ')
-  const accounts = new AccountRegistry(
-    {
-      paid: {
-        key: keys.paid,
-        settings: { ...DEFAULT_ACCOUNTS.paid, ...options.accounts?.paid },
-        limits: limitsFor('paid', options),
-      },
-      free: {
-        key: keys.free,
-        settings: { ...DEFAULT_ACCOUNTS.free, ...options.accounts?.free },
-        limits: limitsFor('free', options),
-      },
-    },
-    now(),
-  )
-  const synth = new SynthService(
-    options.synthThreads ?? Math.min(2, availableParallelism()),
-    options.synthCacheBytes ?? 64 * 1024 * 1024,
-    log,
-    options.warmUp ?? true,
-  )
-  const timers = new Timers(clock)
+/** The paid account's conversations: the seeded few (unless turned off) and a generated history. */
+function createConversations(
+  options: SandboxOptions,
+  accountId: string,
+  now: () => number,
+): ConversationStore {
   const conversations = new ConversationStore()
   if (options.seedConversations ?? true)
-    for (const record of seedConversations(accounts.byPlan.paid.id)) conversations.put(record)
+    for (const record of seedConversations(accountId)) conversations.put(record)
   const history = generateHistory(
-    accounts.byPlan.paid.id,
+    accountId,
     options.conversationCount ?? 2_000,
     options.conversationAnchor ?? now(),
     options.seed ?? 1,
   )
   for (const record of history) conversations.put(record)
-  const feed = ConversationFeed.forStore(
-    conversations,
-    timers,
-    now,
-    accounts.byPlan.paid.id,
-    options.seed ?? 1,
-  )
-  const env: ServerEnv = {
+  return conversations
+}
+
+function serverSettings(options: SandboxOptions, stateDir: string): ServerEnv['settings'] {
+  return {
+    pageSize: options.pageSize ?? 100,
+    serviceTimeMs: options.serviceTimeMs ?? 0,
+    streamTtfbMs: options.stream?.ttfbMs ?? 100,
+    streamChunkBytes: options.stream?.chunkBytes ?? 4096,
+    streamChunkIntervalMs: options.stream?.chunkIntervalMs ?? 20,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    maxSampleBytes: options.maxSampleBytes ?? 10 * 1024 * 1024,
+    recordingTurns: options.recordingTurns ?? DEFAULT_RECORDING_TURNS,
+    stateDir,
+  }
+}
+
+/** Everything the server's routes share; `baseUrl` is filled in once the server listens. */
+function createEnv(
+  options: SandboxOptions,
+  stateDir: string,
+  keys: Record<PlanName, string>,
+): ServerEnv {
+  const clock = options.clock ?? realSandboxClock
+  const now = options.now ?? ((): number => clock.now())
+  const log = options.log ?? ((): void => undefined)
+  const accounts = createAccounts(options, keys, now)
+  const timers = new Timers(clock)
+  const conversations = createConversations(options, accounts.byPlan.paid.id, now)
+  return {
     baseUrl: '',
     accounts,
     tokens: new TokenAuthority(randomBytes(32), now),
     faults: new FaultState(options.faults ?? {}, options.seed ?? 1),
     shapes: resolveShapes(options.shapes),
-    settings: {
-      pageSize: options.pageSize ?? 100,
-      serviceTimeMs: options.serviceTimeMs ?? 0,
-      streamTtfbMs: options.stream?.ttfbMs ?? 100,
-      streamChunkBytes: options.stream?.chunkBytes ?? 4096,
-      streamChunkIntervalMs: options.stream?.chunkIntervalMs ?? 20,
-      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
-      maxSampleBytes: options.maxSampleBytes ?? 10 * 1024 * 1024,
-      recordingTurns: options.recordingTurns ?? DEFAULT_RECORDING_TURNS,
-      stateDir,
-    },
+    settings: serverSettings(options, stateDir),
     voices: new VoiceStore(options.extraVoices ?? 0, stateDir, now),
     conversations,
-    feed,
-    synth,
+    feed: ConversationFeed.forStore(
+      conversations,
+      timers,
+      now,
+      accounts.byPlan.paid.id,
+      options.seed ?? 1,
+    ),
+    synth: new SynthService(
+      options.synthThreads ?? Math.min(2, availableParallelism()),
+      options.synthCacheBytes ?? 64 * 1024 * 1024,
+      log,
+      options.warmUp ?? true,
+    ),
     requestLog: new RequestLog(),
     timers,
     now,
     log,
   }
-  const control = new SandboxControl(env, LEGACY_PREFIX)
-  const server = createSandboxServer(env, control)
-  const host = options.host ?? '127.0.0.1'
-  await Promise.all([
-    synth.ready(),
-    new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject)
-      server.listen(options.port ?? 0, host, () => resolveListen())
-    }),
-  ])
-  const { port } = server.address() as AddressInfo
-  feed.setEveryMs(options.liveConversationEveryMs ?? DEFAULT_FEED_EVERY_MS)
-  const urlHost = host.includes(':') ? `[${host}]` : host
-  env.baseUrl = `http://${urlHost}:${port}`
-  log(`sandbox listening on ${env.baseUrl}`)
+}
 
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolveListen())
+  })
+}
+
+interface RunningParts {
+  env: ServerEnv
+  control: SandboxControl
+  server: Server
+  host: string
+  port: number
+  keys: { paid: string; free: string }
+  stateDir: string
+  /** Whether the state folder is the sandbox's own temporary one, removed on stop. */
+  ownsStateDir: boolean
+}
+
+/** The handle a caller holds: addresses, keys, and the control calls that the HTTP routes also offer. */
+function sandboxHandle(parts: RunningParts): Sandbox {
+  const { env, control, server, keys, stateDir } = parts
+  const { accounts } = env
   let stopped: Promise<void> | undefined
   const account = (plan: PlanName): SandboxAccount => ({
     id: accounts.byPlan[plan].id,
@@ -202,8 +217,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: env.baseUrl,
     legacyBaseUrl: `${env.baseUrl}${LEGACY_PREFIX}`,
-    port,
-    host,
+    port: parts.port,
+    host: parts.host,
     keys,
     accounts: { paid: account('paid'), free: account('free') },
     stateDir,
@@ -224,14 +239,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     state: () => control.state(),
     stop: () => {
       stopped ??= (async () => {
-        timers.stop()
+        env.timers.stop()
         const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()))
         server.closeAllConnections()
-        await Promise.all([closed, synth.stop()])
+        await Promise.all([closed, env.synth.stop()])
         // A temporary state folder is the sandbox's own; a folder the caller chose is left alone.
-        if (!options.stateDir) await rm(stateDir, { recursive: true, force: true })
+        if (parts.ownsStateDir) await rm(stateDir, { recursive: true, force: true })
       })()
       return stopped
     },
   }
+}
+
+/** Starts a sandbox on loopback (port 0 by default) and resolves once it accepts requests. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const stateDir = options.stateDir
+    ? resolve(options.stateDir)
+    : await mkdtemp(join(tmpdir(), 'voicedesk-sandbox-'))
+  await mkdir(stateDir, { recursive: true })
+  const keyFor = (plan: PlanName): string =>
+    options.keys?.[plan] ?? (options.demoKeys ? SANDBOX_DEMO_KEYS[plan] : apiKey())
+  const keys = { paid: keyFor('paid'), free: keyFor('free') }
+  if (keys.paid === keys.free) throw new Error('the paid and free keys must differ')
+  const env = createEnv(options, stateDir, keys)
+  const control = new SandboxControl(env, LEGACY_PREFIX)
+  const server = createSandboxServer(env, control)
+  const host = options.host ?? '127.0.0.1'
+  await Promise.all([env.synth.ready(), listen(server, options.port ?? 0, host)])
+  const { port } = server.address() as AddressInfo
+  env.feed.setEveryMs(options.liveConversationEveryMs ?? DEFAULT_FEED_EVERY_MS)
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  env.baseUrl = `http://${urlHost}:${port}`
+  env.log(`sandbox listening on ${env.baseUrl}`)
+  const ownsStateDir = !options.stateDir
+  return sandboxHandle({ env, control, server, host, port, keys, stateDir, ownsStateDir })
 }

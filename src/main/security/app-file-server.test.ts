@@ -1,16 +1,18 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAppFileServer } from './app-file-server'
 import { contentSecurityPolicy } from './csp'
+import { useTempDirs } from '../testing/temp-dir'
+
+const tempDir = useTempDirs('voicedesk-app-files-')
 
 // A real folder on disk: the renderer, a secret beside it, and links pointing in and out.
 let dir = ''
 let root = ''
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'voicedesk-app-files-'))
+  dir = await tempDir()
   root = join(dir, 'renderer')
   await mkdir(join(root, 'assets'), { recursive: true })
   await writeFile(join(root, 'index.html'), '<!doctype html><title>VoiceDesk</title>')
@@ -24,10 +26,6 @@ beforeAll(async () => {
   // A link loop: realpath fails with ELOOP, an error that is not "not found".
   await symlink(join(root, 'loop-b.js'), join(root, 'loop-a.js'))
   await symlink(join(root, 'loop-a.js'), join(root, 'loop-b.js'))
-})
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
 })
 
 const get = (url: string, method = 'GET') => createAppFileServer(root).handle({ method, url })

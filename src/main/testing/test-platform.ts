@@ -39,6 +39,14 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
   const opens: (string[] | null)[] = []
   const confirms: boolean[] = []
   let focused = true
+  /** The next queued answer; with none queued, a loud failure ('fail') or the user's cancel. */
+  const nextAnswer = <T>(queue: T[], cancel: T, what: string): Promise<T> => {
+    const answer = queue.shift()
+    if (answer !== undefined) return Promise.resolve(answer)
+    return failUnanswered
+      ? Promise.reject(new Error(`unexpected ${what}`))
+      : Promise.resolve(cancel)
+  }
   const recorder: PlatformRecorder = {
     answerNextSave: (path) => void saves.push(path),
     answerNextOpen: (paths) => void opens.push(paths),
@@ -60,12 +68,7 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
     },
     showOpenDialog(_ownerId, options) {
       recorder.dialogs.push({ kind: 'open', title: options.title })
-      if (opens.length === 0) {
-        return failUnanswered
-          ? Promise.reject(new Error(`unexpected open dialog "${options.title}"`))
-          : Promise.resolve(null)
-      }
-      return Promise.resolve(opens.shift() ?? null)
+      return nextAnswer(opens, null, `open dialog "${options.title}"`)
     },
     showSaveDialog(_ownerId, options) {
       recorder.dialogs.push({
@@ -73,12 +76,7 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
         title: options.title,
         defaultName: options.defaultName,
       })
-      if (saves.length === 0) {
-        return failUnanswered
-          ? Promise.reject(new Error(`unexpected save dialog "${options.title}"`))
-          : Promise.resolve(null)
-      }
-      return Promise.resolve(saves.shift() ?? null)
+      return nextAnswer(saves, null, `save dialog "${options.title}"`)
     },
     confirm(_ownerId, question) {
       recorder.dialogs.push({
@@ -86,13 +84,7 @@ export function createTestPlatform(behaviour: { unansweredDialogs?: 'fail' | 'ca
         title: question.title,
         message: `${question.message} ${question.detail}`,
       })
-      const answer = confirms.shift()
-      if (answer === undefined) {
-        return failUnanswered
-          ? Promise.reject(new Error(`unexpected confirmation "${question.title}"`))
-          : Promise.resolve(false)
-      }
-      return Promise.resolve(answer)
+      return nextAnswer(confirms, false, `confirmation "${question.title}"`)
     },
     showItemInFolder: (path) => void recorder.revealed.push(path),
     openPath(path) {

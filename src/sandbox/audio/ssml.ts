@@ -122,115 +122,166 @@ interface Frame {
   alias?: string
 }
 
+/** One tag as written: its lower-case name, attributes, and where it ends in the input. */
+interface Tag {
+  name: string
+  closing: boolean
+  selfClosing: boolean
+  attributes: Map<string, string>
+  end: number
+}
+
+function readTag(input: string, at: number): Tag {
+  TAG.lastIndex = at
+  const match = TAG.exec(input)
+  if (!match) throw new SsmlError(`malformed tag at offset ${at}`)
+  const [whole, closing, rawName, rawAttributes, selfClosing] = match
+  const attributes = new Map<string, string>()
+  for (const attribute of (rawAttributes ?? '').matchAll(ATTRIBUTE)) {
+    attributes.set((attribute[1] ?? '').toLowerCase(), attribute[2] ?? attribute[3] ?? '')
+  }
+  return {
+    name: (rawName ?? '').toLowerCase(),
+    closing: Boolean(closing),
+    selfClosing: Boolean(selfClosing),
+    attributes,
+    end: at + whole.length,
+  }
+}
+
+/** Decodes the entity reference at `at`: the character it stands for and the reference's length. */
+function readEntity(input: string, at: number): { char: string; length: number } {
+  ENTITY.lastIndex = at
+  const match = ENTITY.exec(input)
+  if (!match) throw new SsmlError(`unescaped "&" at offset ${at}`)
+  const char = match[1]
+    ? (NAMED[match[1]] ?? '')
+    : String.fromCodePoint(match[2] ? Number(match[2]) : Number.parseInt(match[3] ?? '0', 16))
+  return { char, length: match[0].length }
+}
+
+/** Reads one SSML input from start to end, collecting runs as its elements open and close. */
+class SsmlReader {
+  readonly runs: SpeechRun[] = []
+  private readonly stack: Frame[] = []
+  private sawRoot = false
+  private current: TextRun | null = null
+
+  constructor(private readonly input: string) {}
+
+  read(): SpeechRun[] {
+    const { input } = this
+    let i = 0
+    while (i < input.length) {
+      const char = input[i] ?? ''
+      if (char === '<') {
+        i = this.readMarkup(i)
+      } else if (char === '&') {
+        const entity = readEntity(input, i)
+        this.pushChar(entity.char, i, i + entity.length)
+        i += entity.length
+      } else {
+        this.pushChar(char, i, i + 1)
+        i += 1
+      }
+    }
+    if (!this.sawRoot) throw new SsmlError('no <speak> root element')
+    if (this.stack.length > 0)
+      throw new SsmlError(`<${this.stack.at(-1)?.name ?? ''}> is never closed`)
+    return this.runs
+  }
+
+  private prosody(): Prosody {
+    return this.stack.at(-1)?.prosody ?? NEUTRAL
+  }
+
+  private inAlias(): boolean {
+    return this.stack.some((frame) => frame.alias !== undefined)
+  }
+
+  private pushChar(char: string, start: number, end: number): void {
+    if (this.stack.length === 0) {
+      if (/\s/.test(char)) return
+      throw new SsmlError(`text outside the <speak> root at offset ${start}`)
+    }
+    if (this.inAlias()) return
+    if (!this.current || this.current.prosody !== this.prosody()) {
+      this.current = { kind: 'text', text: '', ranges: [], prosody: this.prosody() }
+      this.runs.push(this.current)
+    }
+    this.current.text += char
+    this.current.ranges.push([start, end])
+  }
+
+  /** Reads a comment, processing instruction or tag at `i`; returns the offset after it. */
+  private readMarkup(i: number): number {
+    const { input } = this
+    if (input.startsWith('<!--', i)) {
+      const end = input.indexOf('-->', i + 4)
+      if (end < 0) throw new SsmlError(`unterminated comment at offset ${i}`)
+      return end + 3
+    }
+    if (input.startsWith('<?', i)) {
+      const end = input.indexOf('?>', i + 2)
+      if (end < 0 || this.sawRoot)
+        throw new SsmlError(`misplaced processing instruction at offset ${i}`)
+      return end + 2
+    }
+    const tag = readTag(input, i)
+    if (tag.closing) this.close(tag, i)
+    else this.open(tag, i)
+    this.current = null
+    return tag.end
+  }
+
+  private close(tag: Tag, at: number): void {
+    const open = this.stack.pop()
+    if (!open || open.name !== tag.name)
+      throw new SsmlError(`unexpected </${tag.name}> at offset ${at}`)
+    if (open.alias !== undefined && open.aliasStart !== undefined && !this.inAlias()) {
+      this.runs.push({
+        kind: 'text',
+        text: this.input.slice(open.aliasStart, at),
+        ranges: [[open.aliasStart, at]],
+        prosody: this.prosody(),
+        alias: open.alias,
+      })
+    }
+  }
+
+  private open(tag: Tag, at: number): void {
+    const { name, attributes } = tag
+    if (this.stack.length === 0) {
+      if (this.sawRoot || name !== 'speak')
+        throw new SsmlError(`the root element must be a single <speak>, found <${name}>`)
+      this.sawRoot = true
+    }
+    if (name === 'break') {
+      if (!this.inAlias()) this.runs.push({ kind: 'break', ms: parseBreak(attributes) })
+      return
+    }
+    if (tag.selfClosing) return
+    const outer = this.prosody()
+    const frame: Frame = {
+      name,
+      prosody: name === 'prosody' ? parseProsody(attributes, outer) : outer,
+    }
+    if (name === 'sub') {
+      const alias = attributes.get('alias')
+      if (alias === undefined) throw new SsmlError(`<sub> without alias at offset ${at}`)
+      frame.alias = alias
+      frame.aliasStart = tag.end
+    }
+    this.stack.push(frame)
+  }
+}
+
 /**
  * Parses SSML into runs. Supports `<speak>`, `<break>`, `<prosody rate pitch volume>`, `<sub alias>`;
  * every other tag is ignored and its text spoken. Throws SsmlError for malformed markup.
  */
 export function parseSsml(input: string): SpeechRun[] {
-  const runs: SpeechRun[] = []
-  const stack: Frame[] = []
-  let sawRoot = false
-  let current: TextRun | null = null
-  const prosody = (): Prosody => stack.at(-1)?.prosody ?? NEUTRAL
-  const inAlias = (): boolean => stack.some((frame) => frame.alias !== undefined)
-  const pushChar = (char: string, start: number, end: number): void => {
-    if (stack.length === 0) {
-      if (/\s/.test(char)) return
-      throw new SsmlError(`text outside the <speak> root at offset ${start}`)
-    }
-    if (inAlias()) return
-    if (!current || current.prosody !== prosody()) {
-      current = { kind: 'text', text: '', ranges: [], prosody: prosody() }
-      runs.push(current)
-    }
-    current.text += char
-    current.ranges.push([start, end])
-  }
-
-  let i = 0
-  while (i < input.length) {
-    const char = input[i] ?? ''
-    if (char === '<') {
-      if (input.startsWith('<!--', i)) {
-        const end = input.indexOf('-->', i + 4)
-        if (end < 0) throw new SsmlError(`unterminated comment at offset ${i}`)
-        i = end + 3
-        continue
-      }
-      if (input.startsWith('<?', i)) {
-        const end = input.indexOf('?>', i + 2)
-        if (end < 0 || sawRoot)
-          throw new SsmlError(`misplaced processing instruction at offset ${i}`)
-        i = end + 2
-        continue
-      }
-      TAG.lastIndex = i
-      const match = TAG.exec(input)
-      if (!match) throw new SsmlError(`malformed tag at offset ${i}`)
-      const [whole, closing, rawName, rawAttributes, selfClosing] = match
-      const name = (rawName ?? '').toLowerCase()
-      const attributes = new Map<string, string>()
-      for (const attribute of (rawAttributes ?? '').matchAll(ATTRIBUTE)) {
-        attributes.set((attribute[1] ?? '').toLowerCase(), attribute[2] ?? attribute[3] ?? '')
-      }
-      const tagEnd = i + whole.length
-      if (closing) {
-        const open = stack.pop()
-        if (!open || open.name !== name) throw new SsmlError(`unexpected </${name}> at offset ${i}`)
-        if (open.alias !== undefined && open.aliasStart !== undefined && !inAlias()) {
-          const range: [number, number] = [open.aliasStart, i]
-          runs.push({
-            kind: 'text',
-            text: input.slice(open.aliasStart, i),
-            ranges: [range],
-            prosody: prosody(),
-            alias: open.alias,
-          })
-        }
-        current = null
-      } else {
-        if (stack.length === 0) {
-          if (sawRoot || name !== 'speak')
-            throw new SsmlError(`the root element must be a single <speak>, found <${name}>`)
-          sawRoot = true
-        }
-        if (name === 'break') {
-          if (!inAlias()) runs.push({ kind: 'break', ms: parseBreak(attributes) })
-        } else if (!selfClosing) {
-          const frame: Frame = {
-            name,
-            prosody: name === 'prosody' ? parseProsody(attributes, prosody()) : prosody(),
-          }
-          if (name === 'sub') {
-            const alias = attributes.get('alias')
-            if (alias === undefined) throw new SsmlError(`<sub> without alias at offset ${i}`)
-            frame.alias = alias
-            frame.aliasStart = tagEnd
-          }
-          stack.push(frame)
-        }
-        current = null
-      }
-      i = tagEnd
-      continue
-    }
-    if (char === '&') {
-      ENTITY.lastIndex = i
-      const match = ENTITY.exec(input)
-      if (!match) throw new SsmlError(`unescaped "&" at offset ${i}`)
-      const decoded = match[1]
-        ? (NAMED[match[1]] ?? '')
-        : String.fromCodePoint(match[2] ? Number(match[2]) : Number.parseInt(match[3] ?? '0', 16))
-      pushChar(decoded, i, i + match[0].length)
-      i += match[0].length
-      continue
-    }
-    pushChar(char, i, i + 1)
-    i += 1
-  }
-  if (!sawRoot) throw new SsmlError('no <speak> root element')
-  if (stack.length > 0) throw new SsmlError(`<${stack.at(-1)?.name ?? ''}> is never closed`)
-  return runs
+  return new SsmlReader(input).read()
 }
 
 /** Wraps plain text as a single run whose characters map one to one onto the input. */

@@ -21,60 +21,49 @@ function agentId(name: string): string {
 /** The agent every seeded and live conversation used before there were several (id kept as is). */
 export const BISTRO_AGENT_ID = 'agent_01jsandboxbistro000000000'
 
+function agent(
+  id: string,
+  name: string,
+  description: string,
+  createdOn: string,
+  criteria: ReadonlyArray<[id: string, name: string]>,
+): AgentRecord {
+  return {
+    id,
+    name,
+    description,
+    createdAt: `${createdOn}T09:00:00.000Z`,
+    criteria: criteria.map(([criterionId, criterionName]) => ({
+      id: criterionId,
+      name: criterionName,
+    })),
+  }
+}
+
 /** The five agents of the demo account, with human names; the same on every start. */
 export const SANDBOX_AGENTS: readonly AgentRecord[] = [
-  {
-    id: BISTRO_AGENT_ID,
-    name: 'Maya Okafor',
-    description: 'Harbour Bistro: table bookings',
-    createdAt: '2026-03-02T09:00:00.000Z',
-    criteria: [
-      { id: 'booked_slot', name: 'Booked a slot' },
-      { id: 'greeted_caller', name: 'Greeted the caller' },
-      { id: 'upsold_dessert', name: 'Offered the dessert menu' },
-    ],
-  },
-  {
-    id: agentId('clinic'),
-    name: 'Theo Lindqvist',
-    description: 'Northside Clinic: appointments',
-    createdAt: '2026-03-09T09:00:00.000Z',
-    criteria: [
-      { id: 'appointment_set', name: 'Set an appointment' },
-      { id: 'verified_identity', name: 'Verified the patient' },
-    ],
-  },
-  {
-    id: agentId('courier'),
-    name: 'Priya Raman',
-    description: 'Swift Couriers: parcel tracking',
-    createdAt: '2026-04-14T09:00:00.000Z',
-    criteria: [
-      { id: 'order_found', name: 'Found the order' },
-      { id: 'gave_eta', name: 'Gave a delivery time' },
-      { id: 'offered_redelivery', name: 'Offered a redelivery' },
-    ],
-  },
-  {
-    id: agentId('helpdesk'),
-    name: 'Samuel Achebe',
-    description: 'Brightline Broadband: support',
-    createdAt: '2026-05-20T09:00:00.000Z',
-    criteria: [
-      { id: 'issue_resolved', name: 'Resolved the issue' },
-      { id: 'ticket_logged', name: 'Logged a ticket' },
-    ],
-  },
-  {
-    id: agentId('realty'),
-    name: 'Lucía Ferreira',
-    description: 'Casa Nova Realty: viewings',
-    createdAt: '2026-06-11T09:00:00.000Z',
-    criteria: [
-      { id: 'viewing_booked', name: 'Booked a viewing' },
-      { id: 'budget_captured', name: 'Captured the budget' },
-    ],
-  },
+  agent(BISTRO_AGENT_ID, 'Maya Okafor', 'Harbour Bistro: table bookings', '2026-03-02', [
+    ['booked_slot', 'Booked a slot'],
+    ['greeted_caller', 'Greeted the caller'],
+    ['upsold_dessert', 'Offered the dessert menu'],
+  ]),
+  agent(agentId('clinic'), 'Theo Lindqvist', 'Northside Clinic: appointments', '2026-03-09', [
+    ['appointment_set', 'Set an appointment'],
+    ['verified_identity', 'Verified the patient'],
+  ]),
+  agent(agentId('courier'), 'Priya Raman', 'Swift Couriers: parcel tracking', '2026-04-14', [
+    ['order_found', 'Found the order'],
+    ['gave_eta', 'Gave a delivery time'],
+    ['offered_redelivery', 'Offered a redelivery'],
+  ]),
+  agent(agentId('helpdesk'), 'Samuel Achebe', 'Brightline Broadband: support', '2026-05-20', [
+    ['issue_resolved', 'Resolved the issue'],
+    ['ticket_logged', 'Logged a ticket'],
+  ]),
+  agent(agentId('realty'), 'Lucía Ferreira', 'Casa Nova Realty: viewings', '2026-06-11', [
+    ['viewing_booked', 'Booked a viewing'],
+    ['budget_captured', 'Captured the budget'],
+  ]),
 ]
 
 /** The agent with this id. */

@@ -46,23 +46,10 @@ export function scriptedMessage(n: number, at: number, lengthMs: number): Messag
   const id = `msg_${n + 1}`
   const step = n % 3
   const round = Math.floor(n / 3)
-  if (step === 0) {
-    return {
-      id,
-      role: 'assistant',
-      content: AGENT_LINES[round % AGENT_LINES.length] ?? '',
-      startedAt,
-      endedAt,
-    }
-  }
-  if (step === 1) {
-    return {
-      id,
-      role: 'user',
-      content: USER_LINES[round % USER_LINES.length] ?? '',
-      startedAt,
-      endedAt,
-    }
+  if (step < 2) {
+    const lines = step === 0 ? AGENT_LINES : USER_LINES
+    const role = step === 0 ? 'assistant' : 'user'
+    return { id, role, content: lines[round % lines.length] ?? '', startedAt, endedAt }
   }
   const tool = TOOLS[round % TOOLS.length] ?? { name: 'noop', args: {}, result: {} }
   return {

@@ -1,4 +1,4 @@
-import { int16ToFloat } from '../audio/pcm.js'
+import { concatSamples, int16ToFloat } from '../audio/pcm.js'
 
 /** The engine's native sample rate. */
 export const ESPEAK_SAMPLE_RATE = 22_050
@@ -78,12 +78,6 @@ export async function synthesizeMarkup(
     events.push(...chunkEvents)
     return false
   })
-  const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0)
-  const samples = new Float32Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    samples.set(chunk, offset)
-    offset += chunk.length
-  }
+  const samples = concatSamples(chunks)
   return { samples, events }
 }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { startTestSandbox, useTestSandbox } from '../testing/sandbox-client.js'
 import { parseFaultHeader } from './fault-state.js'
 
 const speech = { input: 'Fault test.', voice_id: 'emma', audio_format: 'pcm' }
-let t: TestSandbox
 
-beforeAll(async () => {
-  t = await startTestSandbox({
-    limits: { paid: { synthesisPerSecond: 1000, synthesisConcurrency: 1000 } },
-  })
-})
-afterAll(async () => {
-  await t.sandbox.stop()
+const t = useTestSandbox({
+  limits: { paid: { synthesisPerSecond: 1000, synthesisConcurrency: 1000 } },
 })
 beforeEach(() => {
   t.sandbox.clearFaults()

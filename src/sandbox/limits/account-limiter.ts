@@ -2,6 +2,11 @@ import type { PlanLimits } from '../options.js'
 import { ApiError } from '../server/api-error.js'
 import { TokenBucket } from './token-bucket.js'
 
+/** 429 rate_limited: a token bucket is empty; `headers` say when to try again. */
+function rateLimited(message: string, headers: Record<string, string>): ApiError {
+  return new ApiError(429, 'rate_limited', message, undefined, headers)
+}
+
 /** Releases an in-flight slot; safe to call more than once. */
 export type Release = () => void
 
@@ -59,11 +64,8 @@ export class AccountLimiter {
     }
     const admission = this.synthesis.take(now)
     if (!admission.ok) {
-      throw new ApiError(
-        429,
-        'rate_limited',
+      throw rateLimited(
         `at most ${this.limits.synthesisPerSecond} synthesis requests per second for this account`,
-        undefined,
         this.rateHeaders(admission.retryAfterSeconds, now),
       )
     }
@@ -83,11 +85,8 @@ export class AccountLimiter {
   admitRead(now: number): void {
     const admission = this.reads.take(now)
     if (!admission.ok) {
-      throw new ApiError(
-        429,
-        'rate_limited',
+      throw rateLimited(
         `at most ${this.limits.conversationReadsPerSecond} conversation reads per second for this account`,
-        undefined,
         { 'Retry-After': String(admission.retryAfterSeconds) },
       )
     }

@@ -32,14 +32,9 @@ async function parsed<T>(ctx: RequestContext, schema: z.ZodType<T>): Promise<T> 
   return result.data
 }
 
-/** Sandbox-only endpoints under `/sandbox/` (no credential; loopback callers only). */
-export function controlRoutes(control: SandboxControl): Route[] {
+/** What the sandbox has been asked (the request log) and what it breaks on purpose (faults). */
+function logAndFaultRoutes(): Route[] {
   return [
-    {
-      method: 'GET',
-      pattern: /^\/sandbox\/state$/,
-      handler: async (ctx) => sendJson(ctx, 200, control.state()),
-    },
     {
       method: 'GET',
       pattern: /^\/sandbox\/requests$/,
@@ -79,6 +74,18 @@ export function controlRoutes(control: SandboxControl): Route[] {
         ctx.env.faults.reset()
         await sendJson(ctx, 200, ctx.env.faults.current())
       },
+    },
+  ]
+}
+
+/** Sandbox-only endpoints under `/sandbox/` (no credential; loopback callers only). */
+export function controlRoutes(control: SandboxControl): Route[] {
+  return [
+    ...logAndFaultRoutes(),
+    {
+      method: 'GET',
+      pattern: /^\/sandbox\/state$/,
+      handler: async (ctx) => sendJson(ctx, 200, control.state()),
     },
     {
       method: 'POST',

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SANDBOX_AGENTS } from '../conversations/agents.js'
 import { probeAudio } from '../testing/audio-probe.js'
-import {
-  errorOf,
-  loadSpeechEngine,
-  startTestSandbox,
-  type TestSandbox,
-} from '../testing/sandbox-client.js'
+import { errorOf, getJson, startTestSandbox, useTestSandbox } from '../testing/sandbox-client.js'
 
 interface Row {
   id: string
@@ -26,27 +21,19 @@ interface Page {
 
 const ANCHOR = Date.parse('2026-11-20T12:00:00.000Z')
 const COUNT = 300
-let t: TestSandbox
 
-beforeAll(async () => {
-  t = await startTestSandbox({
+const t = useTestSandbox(
+  {
     conversationCount: COUNT,
     conversationAnchor: ANCHOR,
     liveConversationEveryMs: 0,
     // The budget itself is tested at the end; these tests read a lot.
     limits: { paid: { conversationReadsPerSecond: Infinity, conversationReadBurst: Infinity } },
-  })
-  await loadSpeechEngine(t)
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
+  },
+  { loadEngine: true },
+)
 
-async function get<T>(path: string): Promise<T> {
-  const response = await t.call(path)
-  expect(response.status, path).toBe(200)
-  return (await response.json()) as T
-}
+const get = <T>(path: string): Promise<T> => getJson<T>(t, path)
 
 async function everyPage(
   query: string,

@@ -59,26 +59,20 @@ function textParam(ctx: RequestContext, name: string): string | undefined {
 
 /** Parses the newer list's filters; 400 validation_failed names the bad parameter. */
 export function filterOf(ctx: RequestContext): ConversationFilter {
-  const filter: ConversationFilter = {}
-  const agentId = textParam(ctx, 'agent_id')
-  if (agentId !== undefined) filter.agentId = agentId
-  const status = textParam(ctx, 'status')
-  if (status !== undefined) filter.statuses = status.split(',').map((part) => part.trim())
-  const transport = textParam(ctx, 'transport')
-  if (transport !== undefined) filter.transport = transport
-  const caller = textParam(ctx, 'caller_identity')
-  if (caller !== undefined) filter.callerIdentity = caller
-  const q = textParam(ctx, 'q')
-  if (q !== undefined) filter.q = q
-  const startedAfter = timeParam(ctx, 'started_after')
-  if (startedAfter !== undefined) filter.startedAfter = startedAfter
-  const startedBefore = timeParam(ctx, 'started_before')
-  if (startedBefore !== undefined) filter.startedBefore = startedBefore
-  const min = msParam(ctx, 'duration_min_ms')
-  if (min !== undefined) filter.durationMinMs = min
-  const max = msParam(ctx, 'duration_max_ms')
-  if (max !== undefined) filter.durationMaxMs = max
-  return filter
+  // An absent or empty parameter is undefined, which every filter reads as "not filtered".
+  return {
+    agentId: textParam(ctx, 'agent_id'),
+    statuses: textParam(ctx, 'status')
+      ?.split(',')
+      .map((part) => part.trim()),
+    transport: textParam(ctx, 'transport'),
+    callerIdentity: textParam(ctx, 'caller_identity'),
+    q: textParam(ctx, 'q'),
+    startedAfter: timeParam(ctx, 'started_after'),
+    startedBefore: timeParam(ctx, 'started_before'),
+    durationMinMs: msParam(ctx, 'duration_min_ms'),
+    durationMaxMs: msParam(ctx, 'duration_max_ms'),
+  }
 }
 
 function limitOf(ctx: RequestContext): number {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../../main/testing/manual-clock.js'
 import { pcmSamples, probeAudio } from '../testing/audio-probe.js'
 import {
   errorOf,
-  loadSpeechEngine,
+  getJson,
   startTestSandbox,
   TEST_RECORDING_TURNS,
-  type TestSandbox,
+  useTestSandbox,
 } from '../testing/sandbox-client.js'
 
 interface Conversation {
@@ -35,21 +35,9 @@ interface Evaluation {
   data?: Record<string, unknown>
 }
 
-let t: TestSandbox
+const t = useTestSandbox({}, { loadEngine: true })
 
-beforeAll(async () => {
-  t = await startTestSandbox()
-  await loadSpeechEngine(t)
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
-
-async function get<T>(path: string): Promise<T> {
-  const response = await t.call(path)
-  expect(response.status, path).toBe(200)
-  return (await response.json()) as T
-}
+const get = <T>(path: string): Promise<T> => getJson<T>(t, path)
 
 describe('seeded conversations', () => {
   it('cover every state with the documented fields', async () => {
@@ -183,25 +171,11 @@ describe('seeded conversations', () => {
 // machine a poll could miss a state or see several turns at once.
 describe('live conversation', () => {
   const clock = createManualClock()
-  let live: TestSandbox
-  beforeAll(async () => {
-    live = await startTestSandbox({
-      clock,
-      seedConversations: false,
-      conversationCount: 0,
-      liveConversationEveryMs: 0,
-    })
-    await loadSpeechEngine(live)
-  })
-  afterAll(async () => {
-    await live.sandbox.stop()
-  })
-
-  async function read<T>(path: string): Promise<T> {
-    const response = await live.call(path)
-    expect(response.status, path).toBe(200)
-    return (await response.json()) as T
-  }
+  const live = useTestSandbox(
+    { clock, seedConversations: false, conversationCount: 0, liveConversationEveryMs: 0 },
+    { loadEngine: true },
+  )
+  const read = <T>(path: string): Promise<T> => getJson<T>(live, path)
   async function state(id: string): Promise<{ status: string; messages: number }> {
     const { status } = await read<Conversation>(`/v1/conversations/${id}`)
     const { messages } = await read<{ messages: Message[] }>(`/v1/conversations/${id}/messages`)

@@ -44,6 +44,19 @@ async function sendList(
   })
 }
 
+/** `GET <base>/{id}/<key>`: one of a conversation's lists (its transcript or its evaluations). */
+function detailListRoute(
+  base: string,
+  key: 'messages' | 'evaluations',
+  rowsOf: (record: ConversationRecord) => Array<Record<string, unknown>>,
+): Route {
+  return {
+    method: 'GET',
+    pattern: new RegExp(`^${base}\\/([^/]+)\\/${key}$`),
+    handler: async (ctx, [id = '']) => sendList(ctx, key, rowsOf(await conversationFor(ctx, id))),
+  }
+}
+
 function routesUnder(prefix: string): Route[] {
   const base = prefix.replaceAll('/', '\\/')
   return [
@@ -55,30 +68,12 @@ function routesUnder(prefix: string): Route[] {
         await sendJson(ctx, 200, conversationToWire(record, ctx.env.baseUrl))
       },
     },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${base}\\/([^/]+)\\/messages$`),
-      handler: async (ctx, [id = '']) => {
-        const record = await conversationFor(ctx, id)
-        await sendList(
-          ctx,
-          'messages',
-          record.messages.map((message) => messageToWire(message, record.id)),
-        )
-      },
-    },
-    {
-      method: 'GET',
-      pattern: new RegExp(`^${base}\\/([^/]+)\\/evaluations$`),
-      handler: async (ctx, [id = '']) => {
-        const record = await conversationFor(ctx, id)
-        await sendList(
-          ctx,
-          'evaluations',
-          record.evaluations.map((evaluation) => evaluationToWire(evaluation, record.id)),
-        )
-      },
-    },
+    detailListRoute(base, 'messages', (record) =>
+      record.messages.map((message) => messageToWire(message, record.id)),
+    ),
+    detailListRoute(base, 'evaluations', (record) =>
+      record.evaluations.map((evaluation) => evaluationToWire(evaluation, record.id)),
+    ),
   ]
 }
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { measureLufs, medianPitch, probeAudio, zeroCrossingRate } from '../testing/audio-probe.js'
-import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import { errorOf, useTestSandbox } from '../testing/sandbox-client.js'
 
 const SENTENCE = 'Hello, welcome to the studio. Today we record a short narration about voices.'
-let t: TestSandbox
 
-beforeAll(async () => {
-  t = await startTestSandbox()
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
+const t = useTestSandbox()
 
 describe('POST /v1/audio/speech formats', () => {
   const cases = [

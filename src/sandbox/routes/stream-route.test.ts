@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { probeAudio } from '../testing/audio-probe.js'
-import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import { errorOf, useTestSandbox } from '../testing/sandbox-client.js'
 import { streamFormat } from './stream-route.js'
 
 const TEXT =
   'Streaming speech arrives in small pieces, one after another, until the sentence is complete.'
-let t: TestSandbox
 
-beforeAll(async () => {
-  t = await startTestSandbox({ stream: { ttfbMs: 50, chunkBytes: 2048, chunkIntervalMs: 10 } })
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
+const t = useTestSandbox({ stream: { ttfbMs: 50, chunkBytes: 2048, chunkIntervalMs: 10 } })
 
 /** Reads a streamed body, timing each chunk. */
 async function readChunks(

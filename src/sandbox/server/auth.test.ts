@@ -1,15 +1,8 @@
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
+import { describe, expect, it } from 'vitest'
+import { errorOf, startTestSandbox, useTestSandbox } from '../testing/sandbox-client.js'
 
-let t: TestSandbox
-
-beforeAll(async () => {
-  t = await startTestSandbox({ tokenTtlSeconds: 3600 })
-})
-afterAll(async () => {
-  await t.sandbox.stop()
-})
+const t = useTestSandbox({ tokenTtlSeconds: 3600 })
 
 async function token(scope?: string, key = t.sandbox.keys.paid): Promise<string> {
   const body = new URLSearchParams({

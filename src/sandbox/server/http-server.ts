@@ -80,96 +80,111 @@ function logRequest(ctx: RequestContext): void {
   })
 }
 
+/** The error a forced-status fault answers with: the code and Retry-After the service would send. */
+function forcedStatusError(status: number): ApiError {
+  const code =
+    status === 502
+      ? 'upstream_failure'
+      : status === 503
+        ? 'service_unavailable'
+        : status === 429
+          ? 'rate_limited'
+          : status >= 500
+            ? 'internal_error'
+            : 'bad_request'
+  return new ApiError(
+    status,
+    code,
+    `sandbox fault: answering ${status}`,
+    undefined,
+    status === 503 || status === 429 ? { 'Retry-After': '1' } : {},
+  )
+}
+
+async function handleControl(ctx: RequestContext, routes: readonly Route[]): Promise<void> {
+  const method = ctx.req.method ?? 'GET'
+  // Why loopback only: these endpoints change faults and expose the request log without a credential.
+  if (!isLoopback(ctx.req.socket.remoteAddress))
+    throw new ApiError(403, 'forbidden', 'sandbox control is loopback-only')
+  const found = match(routes, method, ctx.path)
+  if (found === null || found === 'wrong-method')
+    throw new ApiError(
+      found ? 405 : 404,
+      found ? 'method_not_allowed' : 'not_found',
+      `no control endpoint ${method} ${ctx.path}`,
+    )
+  await found.route.handler(ctx, found.params)
+}
+
+async function handleAsset(ctx: RequestContext): Promise<void> {
+  const found = match(assetRoutes, ctx.req.method ?? 'GET', ctx.path)
+  if (found === null || found === 'wrong-method')
+    throw new ApiError(404, 'not_found', `no asset ${ctx.path}`)
+  await found.route.handler(ctx, found.params)
+}
+
+async function handleApi(ctx: RequestContext, routes: readonly Route[]): Promise<void> {
+  const { env } = ctx
+  const method = ctx.req.method ?? 'GET'
+  if (!ctx.path.startsWith('/v1/'))
+    throw new ApiError(404, 'not_found', `no endpoint ${method} ${ctx.path}`)
+  ctx.faults = env.faults.forRequest(headerOf(ctx.req, 'x-sandbox-fault'))
+  await env.timers.sleep(ctx.faults.latencyMs)
+  if (ctx.faults.forcedStatus !== null) throw forcedStatusError(ctx.faults.forcedStatus)
+  const found = match(routes, method, ctx.path)
+  if (found === null) throw new ApiError(404, 'not_found', `no endpoint ${method} ${ctx.path}`)
+  if (found === 'wrong-method')
+    throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${ctx.path}`)
+  await found.route.handler(ctx, found.params)
+}
+
+function requestContext(env: ServerEnv, req: IncomingMessage, res: ServerResponse): RequestContext {
+  const id = requestId()
+  res.setHeader('X-Request-ID', id)
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid')
+  const legacy = url.pathname === LEGACY_PREFIX || url.pathname.startsWith(`${LEGACY_PREFIX}/`)
+  return {
+    env,
+    req,
+    res,
+    id,
+    startedAt: env.now(),
+    url,
+    path: legacy ? url.pathname.slice(LEGACY_PREFIX.length) || '/' : url.pathname,
+    legacy,
+    faults: NO_REQUEST_FAULTS,
+  }
+}
+
+/** Answers a failed request: the service's error body, or a plain 500 for anything unexpected. */
+async function answerFailure(ctx: RequestContext, error: unknown): Promise<void> {
+  if (error instanceof ApiError || error instanceof OAuthError) {
+    await sendError(ctx, error)
+    return
+  }
+  ctx.env.log(
+    `internal error on ${ctx.req.method ?? ''} ${ctx.path}: ${error instanceof Error ? error.message : String(error)}`,
+  )
+  await sendError(
+    ctx,
+    new ApiError(500, 'internal_error', 'the sandbox failed to handle this request'),
+  )
+}
+
 /** Creates the sandbox's HTTP server: `/v1` (also under the legacy prefix), `/assets`, `/sandbox`. */
 export function createSandboxServer(env: ServerEnv, control: SandboxControl): Server {
   const api = apiRoutes(env)
-  const control_ = controlRoutes(control)
-
-  const handle = async (ctx: RequestContext): Promise<void> => {
-    const method = ctx.req.method ?? 'GET'
-    if (ctx.path.startsWith('/sandbox/')) {
-      // Why loopback only: these endpoints change faults and expose the request log without a credential.
-      if (!isLoopback(ctx.req.socket.remoteAddress))
-        throw new ApiError(403, 'forbidden', 'sandbox control is loopback-only')
-      const found = match(control_, method, ctx.path)
-      if (found === null || found === 'wrong-method')
-        throw new ApiError(
-          found ? 405 : 404,
-          found ? 'method_not_allowed' : 'not_found',
-          `no control endpoint ${method} ${ctx.path}`,
-        )
-      await found.route.handler(ctx, found.params)
-      return
-    }
-    if (ctx.path.startsWith('/assets/') && !ctx.legacy) {
-      const found = match(assetRoutes, method, ctx.path)
-      if (found === null || found === 'wrong-method')
-        throw new ApiError(404, 'not_found', `no asset ${ctx.path}`)
-      await found.route.handler(ctx, found.params)
-      return
-    }
-    if (!ctx.path.startsWith('/v1/'))
-      throw new ApiError(404, 'not_found', `no endpoint ${method} ${ctx.path}`)
-    ctx.faults = env.faults.forRequest(headerOf(ctx.req, 'x-sandbox-fault'))
-    await env.timers.sleep(ctx.faults.latencyMs)
-    if (ctx.faults.forcedStatus !== null) {
-      const status = ctx.faults.forcedStatus
-      const code =
-        status === 502
-          ? 'upstream_failure'
-          : status === 503
-            ? 'service_unavailable'
-            : status === 429
-              ? 'rate_limited'
-              : status >= 500
-                ? 'internal_error'
-                : 'bad_request'
-      throw new ApiError(
-        status,
-        code,
-        `sandbox fault: answering ${status}`,
-        undefined,
-        status === 503 || status === 429 ? { 'Retry-After': '1' } : {},
-      )
-    }
-    const found = match(api, method, ctx.path)
-    if (found === null) throw new ApiError(404, 'not_found', `no endpoint ${method} ${ctx.path}`)
-    if (found === 'wrong-method')
-      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${ctx.path}`)
-    await found.route.handler(ctx, found.params)
+  const controls = controlRoutes(control)
+  const handle = (ctx: RequestContext): Promise<void> => {
+    if (ctx.path.startsWith('/sandbox/')) return handleControl(ctx, controls)
+    if (ctx.path.startsWith('/assets/') && !ctx.legacy) return handleAsset(ctx)
+    return handleApi(ctx, api)
   }
-
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const id = requestId()
-    res.setHeader('X-Request-ID', id)
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid')
-    const legacy = url.pathname === LEGACY_PREFIX || url.pathname.startsWith(`${LEGACY_PREFIX}/`)
-    const ctx: RequestContext = {
-      env,
-      req,
-      res,
-      id,
-      startedAt: env.now(),
-      url,
-      path: legacy ? url.pathname.slice(LEGACY_PREFIX.length) || '/' : url.pathname,
-      legacy,
-      faults: NO_REQUEST_FAULTS,
-    }
+    const ctx = requestContext(env, req, res)
     res.once('close', () => logRequest(ctx))
     handle(ctx)
-      .catch(async (error: unknown) => {
-        if (error instanceof ApiError || error instanceof OAuthError) {
-          await sendError(ctx, error)
-          return
-        }
-        env.log(
-          `internal error on ${req.method ?? ''} ${ctx.path}: ${error instanceof Error ? error.message : String(error)}`,
-        )
-        await sendError(
-          ctx,
-          new ApiError(500, 'internal_error', 'the sandbox failed to handle this request'),
-        )
-      })
+      .catch((error: unknown) => answerFailure(ctx, error))
       .catch(() => res.destroy())
   })
 }

@@ -21,12 +21,7 @@ export async function sendJson(
   if (ctx.path.startsWith('/v1/') && (ctx.faults.malformed || ctx.env.faults.takeMalformed())) {
     text = text.slice(0, Math.max(1, Math.floor(text.length / 2)))
   }
-  ctx.res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  })
-  ctx.res.end(text)
+  await sendBytes(ctx, status, 'application/json; charset=utf-8', Buffer.from(text), headers)
 }
 
 /** Sends bytes with their content type. */

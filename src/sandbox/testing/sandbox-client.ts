@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../index.js'
 
 /** Spoken turns in a test sandbox's conversation recordings. */
@@ -18,27 +19,22 @@ export interface TestSandbox {
   ): Promise<{ response: Response; json: SpeechJson }>
 }
 
+/** One speech mark on the wire: a sentence, or (in `chunks`) one of its words. */
+export interface SpeechMarkJson {
+  type: string
+  start: number
+  end: number
+  start_time: number
+  end_time: number
+  value: string
+}
+
 /** The speech endpoint's answer. */
 export interface SpeechJson {
   audio_data: string
   audio_format: string
   billable_characters_count: number
-  speech_marks: {
-    type: string
-    start: number
-    end: number
-    start_time: number
-    end_time: number
-    value: string
-    chunks: Array<{
-      type: string
-      start: number
-      end: number
-      start_time: number
-      end_time: number
-      value: string
-    }>
-  }
+  speech_marks: SpeechMarkJson & { chunks: SpeechMarkJson[] }
 }
 
 /**
@@ -84,6 +80,33 @@ export async function loadSpeechEngine(t: TestSandbox): Promise<void> {
   const { response } = await t.speech({ input: 'Ready.', voice_id: 'george', audio_format: 'mp3' })
   if (!response.ok)
     throw new Error(`The sandbox's speech engine did not load (HTTP ${response.status}).`)
+}
+
+/**
+ * A test sandbox for the tests of one file, or of one describe() when called inside it: started
+ * before the first test (with the speech engine loaded first when `loadEngine`), stopped after the
+ * last. The handle returned is filled in by then; read it only inside tests and hooks.
+ */
+export function useTestSandbox(
+  options: SandboxOptions = {},
+  { loadEngine = false }: { loadEngine?: boolean } = {},
+): TestSandbox {
+  // Why an object filled in later: describe() bodies run before any hook, so the tests close over
+  // this handle, and the sandbox behind it starts only when the tests are about to run.
+  const handle = {} as TestSandbox
+  beforeAll(async () => {
+    Object.assign(handle, await startTestSandbox(options))
+    if (loadEngine) await loadSpeechEngine(handle)
+  })
+  afterAll(() => handle.sandbox.stop())
+  return handle
+}
+
+/** GETs `path` with the paid key, expects 200 (naming the path when it is not) and parses the JSON. */
+export async function getJson<T>(t: TestSandbox, path: string): Promise<T> {
+  const response = await t.call(path)
+  expect(response.status, path).toBe(200)
+  return (await response.json()) as T
 }
 
 /** Reads an error envelope. */

@@ -35,17 +35,14 @@ export interface MessageData {
   ended_at: string | null
 }
 
-/** An evaluation row in wire form. */
-export interface EvaluationData {
+/** An evaluation row in wire form: the fields one word long are named and typed as in the app's row. */
+export interface EvaluationData extends Pick<
+  ConversationEvaluation,
+  'name' | 'status' | 'passed' | 'score' | 'rationale' | 'data'
+> {
   id: string
   kind: string
   criterion_id: string | null
-  name: string | null
-  status: string | null
-  passed: boolean | null
-  score: number | null
-  rationale: string | null
-  data: Record<string, unknown> | null
   created_at: string | null
 }
 

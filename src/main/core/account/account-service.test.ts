@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -14,6 +13,9 @@ import { AccountService } from './account-service'
 import { TOKEN_EXPIRING_MS } from './account-notices'
 import type { ManualClock } from '../../testing/manual-clock'
 import { createManualClock } from '../../testing/manual-clock'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('voicedesk-account-')
 
 const T0 = Date.parse('2026-05-01T12:00:00Z')
 const KEY = 'sk_test_abcdefgh1234'
@@ -33,7 +35,7 @@ let verifyCalls: Parameters<VerifyCredential>[0][]
 let verifyImpl: VerifyCredential
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'voicedesk-account-'))
+  dir = await tempDir()
   clock = createManualClock(T0)
   logLines = []
   verifyCalls = []
@@ -44,9 +46,8 @@ beforeEach(async () => {
       requestId: 'req_9',
     })
 })
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers()
-  await rm(dir, { recursive: true, force: true })
 })
 
 async function make(

@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { SETTINGS_FILE, SettingsStore } from '../settings/settings-store'
@@ -10,6 +9,9 @@ import type { VerifyCredential } from './account-ports'
 import { AccountService } from './account-service'
 import type { CredentialMove } from './credential-binding'
 import { bindingFor, moveQuestion, trustGroupOf } from './credential-binding'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('voicedesk-binding-')
 
 const KEY = 'sk_test_bound_5678'
 const A = 'https://tts.example'
@@ -20,12 +22,9 @@ let verifyCalls: Parameters<VerifyCredential>[0][]
 let logLines: string[]
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'voicedesk-binding-'))
+  dir = await tempDir()
   verifyCalls = []
   logLines = []
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
 })
 
 async function make(

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
@@ -10,18 +7,18 @@ import { startHarness } from '../upstream/test/helpers'
 import { AccountService } from './account-service'
 import { createUpstreamVerifier } from './upstream-verifier'
 import { UpstreamAccess } from './upstream-access'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('voicedesk-access-')
 
 let harness: Harness
 let dir: string
 
 beforeAll(async () => {
   harness = await startHarness()
-  dir = await mkdtemp(join(tmpdir(), 'voicedesk-access-'))
+  dir = await tempDir()
 })
-afterAll(async () => {
-  await harness.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => harness.stop())
 
 async function makeAccount(): Promise<AccountService> {
   const settings = await SettingsStore.open(dir)

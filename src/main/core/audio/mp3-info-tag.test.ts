@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { concatBytes } from './bytes'
 import { checkAudio } from './check'
 import { parseMp3Header } from './mp3-header'
 import { crc16, readInfoTag } from './mp3-info-tag'
@@ -14,21 +15,11 @@ function frame(b1: number, b2: number, b3: number, index: number): Uint8Array {
   return out
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
-}
-
 /** MPEG-2 Layer III, 24 kHz, mono: bitrate index from `indexOf(i)`. */
 function stream(count: number, indexOf: (i: number) => number): Uint8Array {
   const frames: Uint8Array[] = []
   for (let i = 0; i < count; i++) frames.push(frame(0xf3, (indexOf(i) << 4) | 0x04, 0xc4, i))
-  return concat(frames)
+  return concatBytes(frames)
 }
 
 /** Offsets of every frame in `audio` (which starts with a frame). */
@@ -43,7 +34,7 @@ function pushInChunks(tagger: Mp3InfoTagger, bytes: Uint8Array, size: number): U
   const out: Uint8Array[] = []
   for (let i = 0; i < bytes.byteLength; i += size)
     out.push(...tagger.push(bytes.slice(i, i + size)))
-  return concat(out)
+  return concatBytes(out)
 }
 
 describe('crc16', () => {
@@ -77,11 +68,11 @@ describe('crc16', () => {
 describe('Mp3InfoTagger', () => {
   it('puts an exact Xing frame before VBR audio, after an ID3v2 tag, in any chunking', () => {
     const audio = stream(3000, (i) => 1 + ((i * 7) % 14))
-    const id3 = concat([
+    const id3 = concatBytes([
       new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 20]),
       new Uint8Array(20),
     ])
-    const input = concat([id3, audio])
+    const input = concatBytes([id3, audio])
     for (const size of [7, 4096, input.byteLength]) {
       const tagger = new Mp3InfoTagger()
       const out = pushInChunks(tagger, input, size)
@@ -141,7 +132,7 @@ describe('Mp3InfoTagger', () => {
     const frames = Array.from({ length: 50 }, (_, i) =>
       frame(0xfb, 0xb0 | (i % 3 === 0 ? 2 : 0), 0xc4, i),
     )
-    const tagged = withInfoFrame(concat(frames))
+    const tagged = withInfoFrame(concatBytes(frames))
     const tag = readInfoTag(tagged, 0)!
     expect(tag.kind).toBe('Info')
     expect(tag.frames).toBe(50)
@@ -160,7 +151,7 @@ describe('Mp3InfoTagger', () => {
       mode: 'cbr',
     })
     // A stale count, as a stream cut and joined elsewhere would carry.
-    const stale = concat([theirs.bytes, audio, stream(10, () => 8)])
+    const stale = concatBytes([theirs.bytes, audio, stream(10, () => 8)])
     const tagged = withInfoFrame(stale)
     const tag = readInfoTag(tagged, 0)!
     expect(tag.frames).toBe(410)

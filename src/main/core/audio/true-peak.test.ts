@@ -1,21 +1,20 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { wavHeader } from '../../../shared/domain/wav-header'
 import { speechLikeSignal } from '../../testing/test-audio'
 import { TruePeakLimiter, TruePeakMeter, toDb } from './true-peak'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-tp-')
 
 const run = promisify(execFile)
 
 let dir: string
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vd-tp-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
+  dir = await tempDir()
 })
 
 /** FFmpeg's own BS.1770 true peak of 24 kHz samples (its ebur128 filter, oversampled). */

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type {
   ConversationEvent,
   RecentConversations,
@@ -10,6 +9,7 @@ import type {
 import { applyConversationEvent } from '../../../shared/domain/conversation-watch'
 import { AppError } from '../../../shared/errors'
 import { JobRegistry } from '../jobs/job-registry'
+import { useTempDirs } from '../../testing/temp-dir'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
@@ -48,6 +48,7 @@ function sink(): Sink {
   return s
 }
 
+const tempDir = useTempDirs('vd-convsvc-')
 let h: Harness
 let dir: string
 let jobs: JobRegistry
@@ -80,15 +81,16 @@ afterAll(() => h.stop())
 
 describe('ConversationService', () => {
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'vd-convsvc-'))
+    dir = await tempDir()
+  })
+  beforeEach(() => {
+    jobs = new JobRegistry()
   })
   afterEach(async () => {
     await service.dispose()
   })
-  afterAll(() => rm(dir, { recursive: true, force: true }))
 
   it('follows a live conversation: started, each turn once, ended, evaluations, then no more reads', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     const started = h.sandbox.startConversation({
       turns: 5,
@@ -141,7 +143,6 @@ describe('ConversationService', () => {
   })
 
   it('reports an unknown id clearly and follows nothing', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     const error = await service.open(1, 'conv_doesnotexist', sink()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
@@ -154,7 +155,6 @@ describe('ConversationService', () => {
   })
 
   it('shows why a failed conversation ended', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     const started = h.sandbox.startConversation({
       turns: 2,
@@ -176,7 +176,6 @@ describe('ConversationService', () => {
   })
 
   it('backs off on 429 with a visible reconnecting state, then recovers', async () => {
-    jobs = new JobRegistry()
     const strict = h.makeClient({ retry: { maxAttempts: 1 }, readsPerSecond: 100 })
     service = await makeService(strict)
     h.sandbox.setAccount('paid', {
@@ -201,7 +200,6 @@ describe('ConversationService', () => {
   })
 
   it('slows down while the window is hidden and reads at once when it is shown', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     service.setHidden(7, true)
     const out = sink()
@@ -231,7 +229,6 @@ describe('ConversationService', () => {
   })
 
   it('exports JSON exactly as received, and Markdown and text from the transcript', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     const id = h.sandbox.seededConversations.completed
     const headers = { Authorization: `Bearer ${h.sandbox.keys.paid}` }
@@ -262,7 +259,6 @@ describe('ConversationService', () => {
   })
 
   it('downloads the recording once into the cache and reads it back in chunks', async () => {
-    jobs = new JobRegistry()
     service = await makeService()
     const id = h.sandbox.seededConversations.completed
     await service.open(3, id, sink())
@@ -286,9 +282,8 @@ describe('ConversationService', () => {
 describe('RecentConversationStore', () => {
   let folder: string
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'vd-recent-'))
+    folder = await tempDir()
   })
-  afterAll(() => rm(folder, { recursive: true, force: true }))
 
   it('persists entries, most recently opened first, and removes them', async () => {
     const store = await RecentConversationStore.open(folder)

@@ -105,7 +105,23 @@ function setup(generation: 'newer' | 'older' | 'none' = 'newer') {
       await flush()
     }
   }
-  return { service, clock, poller, changes, evaluated, errors, step, notServed: () => notServed }
+  /** Starts the poller and lets its first poll (due at once) run. */
+  const start = async (): Promise<void> => {
+    poller.start()
+    clock.advance(0)
+    await flush()
+  }
+  return {
+    service,
+    clock,
+    poller,
+    changes,
+    evaluated,
+    errors,
+    start,
+    step,
+    notServed: () => notServed,
+  }
 }
 
 describe('InboxPoller', () => {
@@ -114,9 +130,7 @@ describe('InboxPoller', () => {
     t.service.rows.set('c1', conversation('c1', 'active', T0 - 10_000))
     t.service.rows.set('c2', conversation('c2', 'pending', null))
     t.service.rows.set('old', conversation('old', 'completed', T0 - 90_000))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     expect(t.changes).toEqual([
       ['c2', 'pending'],
       ['c1', 'active'],
@@ -134,9 +148,7 @@ describe('InboxPoller', () => {
   it('a finished conversation is found in one list read, reported final, and its evaluations read once', async () => {
     const t = setup()
     t.service.rows.set('c1', conversation('c1', 'active', T0 - 10_000))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     t.service.rows.set('c1', { ...conversation('c1', 'completed', T0 - 10_000), durationMs: 9 })
     t.service.evaluations.set('c1', [evaluation])
     await t.step(2_000)
@@ -155,9 +167,7 @@ describe('InboxPoller', () => {
   it('reads evaluations again (bounded) while the service has written none yet', async () => {
     const t = setup()
     t.service.rows.set('c1', conversation('c1', 'active', T0))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     t.service.rows.set('c1', conversation('c1', 'failed', T0))
     await t.step(2_000)
     await t.step(5_000)
@@ -172,9 +182,7 @@ describe('InboxPoller', () => {
   it('a conversation that becomes active between the two reads of a poll is not taken for finished', async () => {
     const t = setup()
     t.service.rows.set('c1', conversation('c1', 'pending', null))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     const list = t.service.client.listConversations
     t.service.client.listConversations = async (query) => {
       const page = await list(query)
@@ -193,9 +201,7 @@ describe('InboxPoller', () => {
   it('a pending conversation that ends without starting is read by id once', async () => {
     const t = setup()
     t.service.rows.set('p1', conversation('p1', 'pending', null))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     t.service.rows.set('p1', conversation('p1', 'failed', null))
     await t.step(30_000)
     expect(t.changes.at(-1)).toEqual(['p1', 'failed'])
@@ -206,9 +212,7 @@ describe('InboxPoller', () => {
     const t = setup('older')
     t.service.rows.set('c1', conversation('c1', 'active', T0))
     t.service.rows.set('done', conversation('done', 'completed', T0 - 60_000))
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     t.service.rows.set('c1', conversation('c1', 'completed', T0))
     await t.step(4_000)
     expect(t.changes).toEqual([
@@ -225,9 +229,7 @@ describe('InboxPoller', () => {
 
   it('stops and says so when the deployment does not list', async () => {
     const t = setup('none')
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     await t.step(20_000)
     expect(t.notServed()).toBe(1)
     expect(t.service.calls).toHaveLength(1)
@@ -240,9 +242,7 @@ describe('InboxPoller', () => {
     let failing = true
     t.service.client.listConversations = (query) =>
       failing ? Promise.reject(new AppError('NETWORK', 'down')) : list(query)
-    t.poller.start()
-    t.clock.advance(0)
-    await flush()
+    await t.start()
     await t.step(14_000)
     // Failures at 0, 4 (2x2), 12 (4+8) s.
     expect(t.errors).toHaveLength(3)

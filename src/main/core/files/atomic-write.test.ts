@@ -1,19 +1,18 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../shared/errors'
 import type { AtomicFile } from './atomic-write'
 import { createAtomicFile, toDiskError, writeFileAtomic } from './atomic-write'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-atomic-')
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vd-atomic-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+  dir = await tempDir()
 })
 
 const listing = () => readdir(dir)

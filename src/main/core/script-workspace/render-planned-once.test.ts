@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Project } from '../../../shared/domain/script'
@@ -12,6 +10,9 @@ import type * as renderPlan from '../narration/plan/render-plan'
 import { planRender } from '../narration/plan/render-plan'
 import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-plan-once-')
 
 // The real planner, counted: every plan a render makes, wherever it is made, goes through it.
 vi.mock('../narration/plan/render-plan', async (importOriginal) => {
@@ -24,12 +25,11 @@ let dir: string
 
 beforeAll(async () => {
   harness = await startHarness({ synthThreads: 1, warmUp: false })
-  dir = await mkdtemp(join(tmpdir(), 'vd-plan-once-'))
+  dir = await tempDir()
 })
 
 afterAll(async () => {
   await harness?.stop()
-  await rm(dir, { recursive: true, force: true })
 })
 
 describe('a render of the open script', () => {

@@ -379,6 +379,17 @@ describe('checks before a render spends anything', () => {
     return { script, recorder, reads }
   }
 
+  /** Starts an MP3 render that the test expects to be refused, with the request log emptied first; its error. */
+  async function refusedRender(
+    script: ScriptWorkspaceService,
+    { docId, revision }: { docId: string; revision: number },
+  ) {
+    sandbox.clearRequestLog()
+    return script
+      .startRender(1, docId, revision, MP3_SRT, false, () => undefined)
+      .catch((e: unknown) => e as AppError)
+  }
+
   async function dialogueWith(
     script: ScriptWorkspaceService,
     cast: Record<string, string>,
@@ -395,10 +406,7 @@ describe('checks before a render spends anything', () => {
   it('names the cast entry whose voice is not in the voice list before the save dialog, and sends nothing', async () => {
     const { script, recorder, reads } = withVoiceList('unknown-voice', () => client.listVoices())
     const { docId, revision } = await dialogueWith(script, { ALICE: 'emma', BOB: 'dorothy' })
-    sandbox.clearRequestLog()
-    const error = await script
-      .startRender(1, docId, revision, MP3_SRT, false, () => undefined)
-      .catch((e: unknown) => e as AppError)
+    const error = await refusedRender(script, { docId, revision })
     expect(error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
@@ -427,10 +435,7 @@ describe('checks before a render spends anything', () => {
     const { docId, revision } = await dialogueWith(script, { ALICE: 'emma', BOB: 'george' })
     const missing = join(dir, 'no-such-folder')
     recorder.answerNextSave(join(missing, 'scene.mp3'))
-    sandbox.clearRequestLog()
-    const error = await script
-      .startRender(1, docId, revision, MP3_SRT, false, () => undefined)
-      .catch((e: unknown) => e as AppError)
+    const error = await refusedRender(script, { docId, revision })
     expect(error).toMatchObject({
       code: 'DISK',
       message: `The folder ${missing} does not exist. Choose an existing folder, or create it first. Nothing was sent to the service.`,

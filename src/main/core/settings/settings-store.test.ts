@@ -1,16 +1,15 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { defaultSettings } from './settings-schema'
 import { SETTINGS_FILE, SettingsStore } from './settings-store'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('voicedesk-settings-')
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'voicedesk-settings-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+  dir = await tempDir()
 })
 
 const fixedNow = () => new Date('2026-03-04T05:06:07.089Z')

@@ -1,18 +1,19 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAudio } from '../audio/check'
 import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
+import { closeServer, listenOnLoopback } from '../../testing/loopback-server'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-conv-')
 
 let dir: string
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vd-conv-'))
+  dir = await tempDir()
 })
-afterAll(() => rm(dir, { recursive: true, force: true }))
 
 for (const conversationPaths of ['old', 'new', 'both'] as const) {
   describe(`conversation paths: ${conversationPaths}`, () => {
@@ -66,11 +67,10 @@ describe('a live conversation and its recording', () => {
       res.writeHead(200, { 'content-type': 'audio/mpeg' })
       res.end(recordingBytes)
     })
-    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve))
-    foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`
+    foreignUrl = await listenOnLoopback(foreign)
   })
   afterAll(async () => {
-    await new Promise((resolve) => foreign.close(resolve))
+    await closeServer(foreign)
     await h.stop()
   })
   let recordingBytes = Buffer.alloc(0)

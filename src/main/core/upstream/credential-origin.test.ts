@@ -1,6 +1,5 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useAuthorizationRecorder } from '../../testing/loopback-server'
 import { createUpstreamClient } from './upstream-client'
 
 /**
@@ -9,21 +8,11 @@ import { createUpstreamClient } from './upstream-client'
  */
 
 const KEY = 'sk_live_header_point_7731'
+const recorder = useAuthorizationRecorder()
+const seen = recorder.seen
 let base: string
-let seen: (string | undefined)[] = []
-const server = createServer((req, res) => {
-  seen.push(req.headers.authorization)
-  res.writeHead(200, { 'content-type': 'application/json' })
-  res.end('[]')
-})
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-beforeEach(() => {
-  seen = []
+beforeAll(() => {
+  base = recorder.url()
 })
 
 describe('the Authorization header goes only to the credential origins', () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMp3Header } from '../audio/mp3-header'
@@ -10,17 +9,17 @@ import { decodeSamples, probedSeconds } from '../../testing/test-audio'
 import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
 import { runCli } from '../../cli/run'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-mp3-service-')
 
 let h: Harness
 let dir: string
 beforeAll(async () => {
   h = await startHarness()
-  dir = await mkdtemp(join(tmpdir(), 'vd-mp3-service-'))
+  dir = await tempDir()
 })
-afterAll(async () => {
-  await h.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => h.stop())
 
 const TEXT = 'The lighthouse keeper climbed the stairs at dusk and lit the lamp.'
 

@@ -19,13 +19,19 @@ function rateLimited(retryAfterMs?: number): AppError {
   })
 }
 
+/** A scheduler at 50 requests a second on a clock that moves on by itself; `jitter` is its random draw. */
+function pausingScheduler(maxInFlight: number, jitter: number) {
+  const clock = createManualClock(undefined, { autoAdvance: true })
+  const scheduler = createSynthesisScheduler(
+    { requestsPerSecond: 50, maxInFlight },
+    { clock, random: () => jitter },
+  )
+  return { clock, scheduler }
+}
+
 describe('a 429 costs what the service asks, no more', () => {
   it('pauses for exactly the Retry-After; 429s of requests in flight together extend one pause', () => {
-    const clock = createManualClock(undefined, { autoAdvance: true })
-    const scheduler = createSynthesisScheduler(
-      { requestsPerSecond: 50, maxInFlight: 8 },
-      { clock, random: () => 0 },
-    )
+    const { clock, scheduler } = pausingScheduler(8, 0)
     const t0 = clock.now()
     for (let i = 0; i < 8; i++) scheduler.noteRateLimited(1000)
     const stats = scheduler.stats()
@@ -36,11 +42,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('adds at most the documented jitter', () => {
-    const clock = createManualClock(undefined, { autoAdvance: true })
-    const scheduler = createSynthesisScheduler(
-      { requestsPerSecond: 50, maxInFlight: 8 },
-      { clock, random: () => 0.999 },
-    )
+    const { clock, scheduler } = pausingScheduler(8, 0.999)
     const t0 = clock.now()
     scheduler.noteRateLimited(1000)
     expect(scheduler.stats().pausedUntil! - t0).toBeGreaterThanOrEqual(1000)
@@ -48,11 +50,7 @@ describe('a 429 costs what the service asks, no more', () => {
   })
 
   it('tells listeners when a pause starts and when starts resume', async () => {
-    const clock = createManualClock(undefined, { autoAdvance: true })
-    const scheduler = createSynthesisScheduler(
-      { requestsPerSecond: 50, maxInFlight: 2 },
-      { clock, random: () => 0 },
-    )
+    const { clock, scheduler } = pausingScheduler(2, 0)
     const seen: (number | null)[] = []
     scheduler.onPause((waitMs) => seen.push(waitMs))
     const t0 = clock.now()

@@ -1,8 +1,6 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { STREAM_CODECS } from '../../../shared/domain/speech'
@@ -10,22 +8,23 @@ import { checkAudio } from '../audio/check'
 import { probeDuration } from './test/fixtures'
 import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
+import { closeServer, listenOnLoopback } from '../../testing/loopback-server'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-speech-')
 
 const TEXT = 'Hello, and welcome to the studio. We have 55 new voices today.'
 let h: Harness
 let dir: string
 beforeAll(async () => {
   h = await startHarness({ stream: { ttfbMs: 20, chunkBytes: 2048, chunkIntervalMs: 5 } })
-  dir = await mkdtemp(join(tmpdir(), 'vd-speech-'))
+  dir = await tempDir()
 })
 afterEach(() => {
   h.sandbox.clearFaults()
   h.sandbox.setAccount('paid', { outOfCredit: false })
 })
-afterAll(async () => {
-  await h.stop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => h.stop())
 
 describe('synthesize', () => {
   // Why: the service bills a speech answer once it is made, not once it is read. A render
@@ -64,11 +63,9 @@ describe('synthesize', () => {
         })()
       })
     })
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r))
+    const relayUrl = await listenOnLoopback(relay)
     try {
-      const client = h.makeClient({
-        baseUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-      })
+      const client = h.makeClient({ baseUrl: relayUrl })
       const controller = new AbortController()
       const run = client.synthesize({
         input: TEXT,
@@ -88,7 +85,7 @@ describe('synthesize', () => {
       expect(result.billableCharacters).toBe([...TEXT].length)
       expect(client.scheduler.stats().inFlight).toBe(0)
     } finally {
-      await new Promise<void>((r) => relay.close(() => r()))
+      await closeServer(relay)
     }
   })
 
@@ -226,9 +223,7 @@ describe('synthesize', () => {
         res.end(answers.shift())
       })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
-    const local = h.makeClient({ baseUrl: `http://127.0.0.1:${port}` })
+    const local = h.makeClient({ baseUrl: await listenOnLoopback(server) })
     try {
       for (let i = 0; i < 3; i++) {
         const r = await local.synthesize({ input: TEXT, voiceId: 'george', format: 'wav' })

@@ -17,6 +17,20 @@ function responseWith(body: PassThrough): HttpResponse {
   }
 }
 
+/** Starts pumping `body` and returns how the pump settled by the next turn: its error, or 'pending'. */
+async function outcomeByNextTurn(body: PassThrough, signal?: AbortSignal): Promise<unknown> {
+  let outcome: unknown = 'pending'
+  pumpBody({
+    res: responseWith(body),
+    checker: null,
+    stallMs: 3_600_000,
+    ...(signal ? { signal } : {}),
+    what: 'the audio stream',
+  }).catch((error: unknown) => (outcome = error))
+  await nextTurn()
+  return outcome
+}
+
 describe('pumpBody', () => {
   // Why: a cancel that lands between the headers and the pump (while a file is being opened)
   // destroys the body before the pump listens; its error and close events are gone by then.
@@ -29,30 +43,13 @@ describe('pumpBody', () => {
     controller.abort()
     body.destroy()
     await nextTurn()
-    let outcome: unknown = 'pending'
-    pumpBody({
-      res: responseWith(body),
-      checker: null,
-      stallMs: 3_600_000,
-      signal: controller.signal,
-      what: 'the audio stream',
-    }).catch((error: unknown) => (outcome = error))
-    await nextTurn()
-    expect(outcome).toMatchObject({ code: 'CANCELLED' })
+    expect(await outcomeByNextTurn(body, controller.signal)).toMatchObject({ code: 'CANCELLED' })
   })
 
   it('settles at once, with STREAM_TRUNCATED, for a body that closed before it started', async () => {
     const body = new PassThrough()
     body.destroy()
     await nextTurn()
-    let outcome: unknown = 'pending'
-    pumpBody({
-      res: responseWith(body),
-      checker: null,
-      stallMs: 3_600_000,
-      what: 'the audio stream',
-    }).catch((error: unknown) => (outcome = error))
-    await nextTurn()
-    expect(outcome).toMatchObject({ code: 'STREAM_TRUNCATED' })
+    expect(await outcomeByNextTurn(body)).toMatchObject({ code: 'STREAM_TRUNCATED' })
   })
 })

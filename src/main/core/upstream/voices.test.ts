@@ -1,23 +1,22 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
 import { toneWav } from './test/fixtures'
 import { createUpstreamClient } from './upstream-client'
+import { closeServer, listenOnLoopback } from '../../testing/loopback-server'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-voices-')
 
 const consent = { fullName: 'Ada Lovelace', email: 'ada@example.com' }
 let sample: Uint8Array
 let dir: string
 beforeAll(async () => {
   sample = toneWav(3)
-  dir = await mkdtemp(join(tmpdir(), 'vd-voices-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
+  dir = await tempDir()
 })
 
 function newVoice(name: string) {
@@ -171,11 +170,10 @@ describe('voice creation whose answer is lost', () => {
       )
       req.pipe(upstream)
     })
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    proxyUrl = await listenOnLoopback(proxy)
   })
   afterAll(async () => {
-    await new Promise((resolve) => proxy.close(resolve))
+    await closeServer(proxy)
     await h.stop()
   })
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
@@ -13,6 +12,9 @@ import { toneWav } from '../upstream/test/fixtures'
 import type { TryTextEvent } from './voices-service'
 import { VoicesService } from './voices-service'
 import { VOICE_LIBRARY_FILE } from './voice-library-store'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-voices-service-')
 
 const OWNER = 7
 const consent = { fullName: 'Ada Lovelace', email: 'ada@example.com', confirmed: true as const }
@@ -30,7 +32,7 @@ let service: VoicesService
 let platform: ReturnType<typeof createTestPlatform>
 let jobs: JobRegistry
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vd-voices-service-'))
+  dir = await tempDir()
   platform = createTestPlatform()
   jobs = new JobRegistry()
   service = await VoicesService.create({
@@ -44,7 +46,6 @@ beforeEach(async () => {
 afterEach(async () => {
   jobs.cancelAll()
   await service.flush()
-  await rm(dir, { recursive: true, force: true })
 })
 
 function errorOf(promise: Promise<unknown>): Promise<AppError> {

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
@@ -9,6 +8,9 @@ import { docxOf, epubOf } from '../../testing/test-documents'
 import { APP_SENDER, createTestRuntime } from '../../test-support'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
+import { useTempDirs } from '../../testing/temp-dir'
+
+const tempDir = useTempDirs('vd-ipc-manuscript-')
 
 // Manuscripts through the real dispatcher, as the window sends them: a dropped file's bytes, and
 // the open dialog (answered by the test platform) with the footnote choice.
@@ -19,11 +21,10 @@ let env: Awaited<ReturnType<typeof createTestRuntime>>
 let dir: string
 beforeAll(async () => {
   env = await createTestRuntime({ platform: ports })
-  dir = await mkdtemp(join(tmpdir(), 'vd-ipc-manuscript-'))
+  dir = await tempDir()
 })
 afterAll(async () => {
   await env.cleanup()
-  await rm(dir, { recursive: true, force: true })
 })
 
 function opened(result: Result<unknown>): OpenedDocument {
