@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProject } from '../../../../../shared/domain/script'
 import type { ScriptBlockInput } from '../../../../../shared/domain/script'
+import { hasPendingChanges, restoreDocumentChanges } from './pending-changes'
 import {
   currentProject,
-  hasPendingChanges,
   isDirty,
-  restoreDocumentChanges,
   takeDocumentChanges,
   useScriptDocumentStore,
 } from './script-document-store'
