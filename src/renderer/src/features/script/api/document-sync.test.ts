@@ -3,6 +3,7 @@ import { OpenDocument } from '../../../../../main/core/script-workspace/open-doc
 import type { Project } from '../../../../../shared/domain/script'
 import { createProject } from '../../../../../shared/domain/script'
 import type { DocumentChangesInput } from '../../../../../shared/domain/script-workspace'
+import { documentChangesSchema } from '../../../../../shared/domain/script-workspace'
 import type { Result } from '../../../../../shared/errors'
 import { AppError, toAppErrorData } from '../../../../../shared/errors'
 import type { Api } from '../../../../../shared/ipc/contract'
@@ -30,7 +31,10 @@ function answer<T>(work: () => T): Promise<Result<T>> {
   try {
     return Promise.resolve({ ok: true, data: work() })
   } catch (error) {
-    return Promise.resolve({ ok: false, error: toAppErrorData(error) })
+    return Promise.resolve({
+      ok: false,
+      error: toAppErrorData(error, { message: 'Main failed.', retryable: false }),
+    })
   }
 }
 
@@ -43,7 +47,8 @@ const bridge = {
           log.push('saveDraft failed')
           throw new AppError('INTERNAL', 'The recovery draft could not be written.')
         }
-        main.apply({ blocks: [], ...changes })
+        // Parsed by the channel's own schema, as main's dispatch does before the handler runs.
+        main.apply(documentChangesSchema.parse(changes))
         log.push(`saveDraft ${changes.blocks?.map((b) => b.text).join('|') ?? ''}`)
         return { revision: main.revision }
       }),
