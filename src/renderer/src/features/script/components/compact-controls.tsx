@@ -49,6 +49,7 @@ export function SmallButton(props: {
   onClick: () => void
   disabled?: boolean
   label?: string
+  title?: string
   children: ReactNode
 }): ReactElement {
   return (
@@ -56,6 +57,7 @@ export function SmallButton(props: {
       type="button"
       className="button button--small"
       aria-label={props.label}
+      title={props.title}
       disabled={props.disabled}
       onClick={props.onClick}
     >
