@@ -2,7 +2,34 @@ import type { ReactElement } from 'react'
 import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
+import type { SelectChoice } from './select-field'
 import { SelectField } from './select-field'
+
+/** The files written beside the audio: one per chapter or block, and subtitles. */
+const FILE_FIELDS: {
+  label: string
+  key: 'split' | 'subtitles'
+  choices: SelectChoice[]
+}[] = [
+  {
+    label: 'Files',
+    key: 'split',
+    choices: [
+      { value: 'none', label: 'One file' },
+      { value: 'chapter', label: 'One file plus one per chapter' },
+      { value: 'block', label: 'One file plus one per block' },
+    ],
+  },
+  {
+    label: 'Subtitles',
+    key: 'subtitles',
+    choices: [
+      { value: 'srt', label: 'SRT beside the file' },
+      { value: 'vtt', label: 'WebVTT beside the file' },
+      { value: 'none', label: 'None' },
+    ],
+  },
+]
 
 /** What the render dialog writes besides the encoding: extra files, subtitles and the level. */
 export function RenderOutputFields(props: {
@@ -20,28 +47,15 @@ export function RenderOutputFields(props: {
     })
   return (
     <>
-      <SelectField
-        label="Files"
-        value={settings.split}
-        onChange={(split) => onChange({ ...settings, split: split as RenderSettings['split'] })}
-        choices={[
-          { value: 'none', label: 'One file' },
-          { value: 'chapter', label: 'One file plus one per chapter' },
-          { value: 'block', label: 'One file plus one per block' },
-        ]}
-      />
-      <SelectField
-        label="Subtitles"
-        value={settings.subtitles}
-        onChange={(kind) =>
-          onChange({ ...settings, subtitles: kind as RenderSettings['subtitles'] })
-        }
-        choices={[
-          { value: 'srt', label: 'SRT beside the file' },
-          { value: 'vtt', label: 'WebVTT beside the file' },
-          { value: 'none', label: 'None' },
-        ]}
-      />
+      {FILE_FIELDS.map(({ label, key, choices }) => (
+        <SelectField
+          key={key}
+          label={label}
+          value={settings[key]}
+          onChange={(value) => onChange({ ...settings, [key]: value })}
+          choices={choices}
+        />
+      ))}
       <SelectField
         label="Loudness"
         disabled={preset !== null}
