@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderProgress, RenderResult } from '../../../shared/domain/narration'
+import { defaultsForRender } from '../../../shared/domain/render-defaults'
 import type { Project } from '../../../shared/domain/script'
 import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
@@ -15,18 +16,7 @@ import type { RenderPlan } from '../narration/plan/render-plan'
 
 /** Applies the dialog's settings to the project defaults the engine reads. */
 export function projectForRender(project: Project, settings: RenderSettings): Project {
-  const { preset: _previous, ...defaults } = project.defaults
-  return {
-    ...project,
-    defaults: {
-      ...defaults,
-      format: settings.format,
-      sampleRate: settings.sampleRate,
-      loudness: settings.loudness,
-      ...(settings.mp3 ? { mp3: settings.mp3 } : {}),
-      ...(settings.preset ? { preset: settings.preset } : {}),
-    },
-  }
+  return { ...project, defaults: defaultsForRender(project.defaults, settings) }
 }
 
 /** The per-chapter or per-block folder the dialog's settings ask for: `<name>-parts` beside the file. */

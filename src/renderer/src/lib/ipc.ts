@@ -55,3 +55,16 @@ export function subscribe(subscription: (api: Api) => () => void): () => void {
   if (api === undefined) return () => {}
   return subscription(api)
 }
+
+/**
+ * Subscribes to several contract events at once (a job's progress and its end, say); returns
+ * one function that unsubscribes them all.
+ *
+ * @example return subscribeAll((api) => api.script.onRenderProgress(p), (api) => api.script.onRenderEnded(e))
+ */
+export function subscribeAll(...subscriptions: ((api: Api) => () => void)[]): () => void {
+  const offs = subscriptions.map((subscription) => subscribe(subscription))
+  return () => {
+    for (const off of offs) off()
+  }
+}

@@ -1,11 +1,8 @@
 import { AppError } from '../../../../../shared/errors'
 import { call } from '../../../lib/ipc'
 import { useBlockMarksStore } from '../stores/block-marks-store'
-import {
-  hasPendingChanges,
-  restoreDocumentChanges,
-  takeDocumentChanges,
-} from '../stores/script-document-store'
+import { hasPendingChanges, restoreDocumentChanges } from '../stores/pending-changes'
+import { takeDocumentChanges } from '../stores/script-document-store'
 
 /** Quiet time after the last keystroke before the changes are sent. */
 const QUIET_MS = 700

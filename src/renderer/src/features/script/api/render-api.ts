@@ -2,7 +2,7 @@ import type { RenderEstimate } from '../../../../../shared/domain/narration'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import type { RenderFormat } from '../../../../../shared/domain/speech'
 import type { EventOf } from '../../../../../shared/ipc/contract'
-import { call, subscribe } from '../../../lib/ipc'
+import { call, subscribeAll } from '../../../lib/ipc'
 import { onOpenDocument } from './document-sync'
 
 // Rendering the open script: its cost, starting and resuming, the finished files, and the render
@@ -53,10 +53,8 @@ export function followRenders(handlers: {
   progress: (status: EventOf<'script:renderProgress'>['payload']) => void
   ended: (ended: EventOf<'script:renderEnded'>['payload']) => void
 }): () => void {
-  const offProgress = subscribe((api) => api.script.onRenderProgress(handlers.progress))
-  const offEnded = subscribe((api) => api.script.onRenderEnded(handlers.ended))
-  return () => {
-    offProgress()
-    offEnded()
-  }
+  return subscribeAll(
+    (api) => api.script.onRenderProgress(handlers.progress),
+    (api) => api.script.onRenderEnded(handlers.ended),
+  )
 }

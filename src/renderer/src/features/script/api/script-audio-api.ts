@@ -1,7 +1,7 @@
 import type { BlockAudio, BlockTake } from '../../../../../shared/domain/script-workspace'
 import type { EventOf } from '../../../../../shared/ipc/contract'
 import { AppError } from '../../../../../shared/errors'
-import { call, subscribe } from '../../../lib/ipc'
+import { call, subscribeAll } from '../../../lib/ipc'
 import { onOpenDocument } from './document-sync'
 
 // What the Script workspace plays and compares: previews streamed by main, lexicon auditions,
@@ -39,12 +39,10 @@ export function followPreviews(handlers: {
   audio: (chunk: EventOf<'script:previewAudio'>['payload']) => void
   ended: (ended: EventOf<'script:previewEnded'>['payload']) => void
 }): () => void {
-  const offAudio = subscribe((api) => api.script.onPreviewAudio(handlers.audio))
-  const offEnded = subscribe((api) => api.script.onPreviewEnded(handlers.ended))
-  return () => {
-    offAudio()
-    offEnded()
-  }
+  return subscribeAll(
+    (api) => api.script.onPreviewAudio(handlers.audio),
+    (api) => api.script.onPreviewEnded(handlers.ended),
+  )
 }
 
 /** A rendered block's audio from the local cache with its word timings (NOT_FOUND when not rendered). */

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react'
 import type { ReactElement } from 'react'
+import type { LexiconEntry } from '../../../../../shared/domain/script'
 import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { NamedInput, OptionCheckbox, SmallButton } from './compact-controls'
 import { VoicePicker } from './voice-picker'
 
 /** The default voice and the cast: every speaker of the script mapped to a voice. */
@@ -62,88 +64,83 @@ export function CastPanel(): ReactElement {
   )
 }
 
-/** The lexicon: words with their spoken alias, each auditioned in the current block's voice. */
-export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
+/** The voice a lexicon entry is auditioned in: the current block's, its speaker's, the default. */
+function voiceForAudition(): string | undefined {
+  const state = useScriptDocumentStore.getState()
+  const caret = useEditorUiStore.getState().caret
+  const block = caret ? state.blocks.get(caret.blockId) : undefined
+  return (
+    block?.voiceId ??
+    (block?.speaker ? state.meta.cast[block.speaker] : undefined) ??
+    state.meta.defaults.voiceId
+  )
+}
+
+const setLexicon = (lexicon: LexiconEntry[]): void =>
+  useScriptDocumentStore.getState().updateMeta({ lexicon })
+
+/** A new lexicon entry: the word, how it is spoken, whether case counts; auditioned before adding. */
+function LexiconForm(props: { onAudition: (term: string, alias: string) => void }): ReactElement {
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
   const [term, setTerm] = useState('')
   const [alias, setAlias] = useState('')
   const [matchCase, setMatchCase] = useState(false)
-  const [hint, setHint] = useState<string | null>(null)
+  const incomplete = term.trim() === '' || alias.trim() === ''
+  return (
+    <form
+      className="side-panel__form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (incomplete) return
+        setLexicon([
+          ...lexicon.filter((e) => e.term !== term.trim()),
+          { term: term.trim(), alias: alias.trim(), matchCase },
+        ])
+        setTerm('')
+        setAlias('')
+      }}
+    >
+      <NamedInput label="Word" placeholder="Word (e.g. SQL)" value={term} onChange={setTerm} />
+      <NamedInput
+        label="Spoken as"
+        placeholder="Spoken as (e.g. sequel)"
+        value={alias}
+        onChange={setAlias}
+      />
+      <OptionCheckbox label="Match case" checked={matchCase} onChange={setMatchCase} />
+      <div className="button-row">
+        <button type="submit" className="button button--small button--primary">
+          Add
+        </button>
+        <SmallButton
+          disabled={incomplete}
+          onClick={() => props.onAudition(term.trim(), alias.trim())}
+        >
+          Audition
+        </SmallButton>
+      </div>
+    </form>
+  )
+}
 
-  const voiceForAudition = (): string | undefined => {
-    const state = useScriptDocumentStore.getState()
-    const caret = useEditorUiStore.getState().caret
-    const block = caret ? state.blocks.get(caret.blockId) : undefined
-    return (
-      block?.voiceId ??
-      (block?.speaker ? state.meta.cast[block.speaker] : undefined) ??
-      state.meta.defaults.voiceId
-    )
-  }
-  const audition = (t: string, a: string): void => {
+/** The lexicon: words with their spoken alias, each auditioned in the current block's voice. */
+export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
+  const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
+  const [hint, setHint] = useState<string | null>(null)
+  const audition = (term: string, alias: string): void => {
     const voiceId = voiceForAudition()
     if (voiceId === undefined) {
       setHint('Choose a default voice (or click into a block with a voice) to audition.')
       return
     }
     setHint(null)
-    void props.audio.audition(voiceId, t, a)
+    void props.audio.audition(voiceId, term, alias)
   }
-  const setLexicon = (next: typeof lexicon): void =>
-    useScriptDocumentStore.getState().updateMeta({ lexicon: next })
 
   return (
     <section className="side-panel" aria-labelledby="lexicon-title">
       <h2 id="lexicon-title">Lexicon</h2>
-      <form
-        className="side-panel__form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (term.trim() === '' || alias.trim() === '') return
-          setLexicon([
-            ...lexicon.filter((e) => e.term !== term.trim()),
-            { term: term.trim(), alias: alias.trim(), matchCase },
-          ])
-          setTerm('')
-          setAlias('')
-        }}
-      >
-        <input
-          className="input"
-          aria-label="Word"
-          placeholder="Word (e.g. SQL)"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-        />
-        <input
-          className="input"
-          aria-label="Spoken as"
-          placeholder="Spoken as (e.g. sequel)"
-          value={alias}
-          onChange={(e) => setAlias(e.target.value)}
-        />
-        <label className="find-bar__option">
-          <input
-            type="checkbox"
-            checked={matchCase}
-            onChange={(e) => setMatchCase(e.target.checked)}
-          />{' '}
-          Match case
-        </label>
-        <div className="button-row">
-          <button type="submit" className="button button--small button--primary">
-            Add
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={term.trim() === '' || alias.trim() === ''}
-            onClick={() => audition(term.trim(), alias.trim())}
-          >
-            Audition
-          </button>
-        </div>
-      </form>
+      <LexiconForm onAudition={audition} />
       {hint !== null && <p className="field__hint">{hint}</p>}
       <ul className="side-panel__list">
         {lexicon.map((entry) => (
@@ -153,21 +150,13 @@ export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
               {entry.matchCase ? ' (case)' : ''}
             </span>
             <span className="button-row">
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => audition(entry.term, entry.alias)}
-              >
-                Audition
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={`Remove ${entry.term}`}
+              <SmallButton onClick={() => audition(entry.term, entry.alias)}>Audition</SmallButton>
+              <SmallButton
+                label={`Remove ${entry.term}`}
                 onClick={() => setLexicon(lexicon.filter((e) => e !== entry))}
               >
                 Remove
-              </button>
+              </SmallButton>
             </span>
           </li>
         ))}

@@ -1,8 +1,10 @@
-import { useMemo, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { ReactElement } from 'react'
-import { compileQuery, matchesIn, replaceAllIn } from '../hooks/find-matches'
+import { useFindReplace } from '../hooks/use-find-replace'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { useScriptDocumentStore } from '../stores/script-document-store'
+import { NamedInput, OptionCheckbox, SmallButton } from './compact-controls'
+
+const closeFind = (): void => useEditorUiStore.getState().closeFind()
 
 /** Find (and replace) across all blocks, plain or regex, with match case; Enter finds the next. */
 export function FindBar(): ReactElement {
@@ -11,55 +13,8 @@ export function FindBar(): ReactElement {
   const [replacement, setReplacement] = useState('')
   const [regex, setRegex] = useState(false)
   const [matchCase, setMatchCase] = useState(false)
-  const [status, setStatus] = useState<string | null>(null)
-  const cursor = useRef<{ index: number; offset: number }>({ index: 0, offset: 0 })
-  const compiled = useMemo(() => compileQuery({ text, regex, matchCase }), [text, regex, matchCase])
-
-  const findNext = (): void => {
-    const { pattern } = compiled
-    if (pattern === null) return
-    const { order, blocks } = useScriptDocumentStore.getState()
-    const caret = useEditorUiStore.getState().caret
-    let start = cursor.current
-    if (caret !== null) {
-      const index = order.indexOf(caret.blockId)
-      if (index >= 0) start = { index, offset: caret.end }
-    }
-    for (let step = 0; step <= order.length; step++) {
-      const index = (start.index + step) % order.length
-      const id = order[index]!
-      const from = step === 0 ? start.offset : 0
-      const hit = matchesIn(blocks.get(id)?.text ?? '', pattern).find((m) => m.start >= from)
-      if (hit !== undefined) {
-        cursor.current = { index, offset: hit.end }
-        useEditorUiStore.getState().revealBlock(id, hit.start, hit.end)
-        setStatus(`Block ${index + 1}`)
-        return
-      }
-    }
-    setStatus('No matches')
-  }
-
-  const replaceAll = (): void => {
-    const { pattern } = compiled
-    if (pattern === null) return
-    const { order, blocks } = useScriptDocumentStore.getState()
-    const changes: { id: string; text: string }[] = []
-    let count = 0
-    for (const id of order) {
-      const current = blocks.get(id)?.text ?? ''
-      const n = matchesIn(current, pattern).length
-      if (n === 0) continue
-      count += n
-      changes.push({ id, text: replaceAllIn(current, pattern, replacement, regex) })
-    }
-    useScriptDocumentStore.getState().replaceTexts(changes)
-    setStatus(
-      count === 0
-        ? 'No matches'
-        : `Replaced ${count} in ${changes.length} blocks (Ctrl+Z undoes it)`,
-    )
-  }
+  const { compiled, status, findNext, replaceAll } = useFindReplace({ text, regex, matchCase })
+  const nothingToFind = compiled.pattern === null
 
   return (
     <div className="find-bar" role="search" aria-label="Find and replace">
@@ -76,61 +31,33 @@ export function FindBar(): ReactElement {
             event.preventDefault()
             findNext()
           }
-          if (event.key === 'Escape') useEditorUiStore.getState().closeFind()
+          if (event.key === 'Escape') closeFind()
         }}
       />
       {replaceOpen && (
-        <input
-          className="input"
-          aria-label="Replace with"
-          placeholder="Replace with"
+        <NamedInput
+          label="Replace with"
           value={replacement}
-          onChange={(event) => setReplacement(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') useEditorUiStore.getState().closeFind()
-          }}
+          onChange={setReplacement}
+          onEscape={closeFind}
         />
       )}
-      <label className="find-bar__option">
-        <input type="checkbox" checked={regex} onChange={(e) => setRegex(e.target.checked)} /> Regex
-      </label>
-      <label className="find-bar__option">
-        <input
-          type="checkbox"
-          checked={matchCase}
-          onChange={(e) => setMatchCase(e.target.checked)}
-        />{' '}
-        Match case
-      </label>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={findNext}
-        disabled={compiled.pattern === null}
-      >
+      <OptionCheckbox label="Regex" checked={regex} onChange={setRegex} />
+      <OptionCheckbox label="Match case" checked={matchCase} onChange={setMatchCase} />
+      <SmallButton onClick={findNext} disabled={nothingToFind}>
         Find next
-      </button>
+      </SmallButton>
       {replaceOpen && (
-        <button
-          type="button"
-          className="button button--small"
-          onClick={replaceAll}
-          disabled={compiled.pattern === null}
-        >
+        <SmallButton onClick={() => replaceAll(replacement)} disabled={nothingToFind}>
           Replace all
-        </button>
+        </SmallButton>
       )}
       <span role="status" className="field__hint">
         {compiled.error ?? status}
       </span>
-      <button
-        type="button"
-        className="button button--small"
-        aria-label="Close find"
-        onClick={() => useEditorUiStore.getState().closeFind()}
-      >
+      <SmallButton label="Close find" onClick={closeFind}>
         Close
-      </button>
+      </SmallButton>
     </div>
   )
 }

@@ -15,6 +15,8 @@ import { Notice } from '../../../components/notice'
 import type { useRenderSession } from '../hooks/use-render-session'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { formatClock } from '../../../lib/format'
+import { useActionError } from '../hooks/use-action-error'
+import { SmallButton } from './compact-controls'
 
 /** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
 function folderOf(path: string): string {
@@ -43,6 +45,22 @@ function BusyWait(props: { waitMs: number }): ReactElement {
   )
 }
 
+/** What the checks of a finished render found, in one line; `warn` when any found a problem. */
+function checkNotes(result: FinishedRender['result']): { notes: string[]; warn: boolean } {
+  const failedFiles = result.compliance?.files.filter((f) => !f.pass).length ?? 0
+  const notes = [
+    result.compliance === null
+      ? ''
+      : result.compliance.pass
+        ? `Ready for ${result.compliance.presetName}.`
+        : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
+    result.checks.length === 0
+      ? 'The audio says what the script says.'
+      : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
+  ].filter(Boolean)
+  return { notes, warn: failedFiles > 0 || result.checks.length > 0 }
+}
+
 /**
  * A finished render in plain words: where the file is and how long, Play (in the app), Show in
  * folder; what the checks found is one line, the rest in a dialog, so the editor keeps its room.
@@ -56,24 +74,9 @@ function FinishedSummary(props: {
   const { result } = finished
   const [playerOpen, setPlayerOpen] = useState(false)
   const [detailsOpen, setDetailsOpen] = useState(false)
-  const [actionError, setActionError] = useState<unknown>(null)
-  const act = (run: () => Promise<unknown>): void => {
-    setActionError(null)
-    run().catch(setActionError)
-  }
+  const { error: actionError, act } = useActionError()
   const parts = result.extraFiles.length
-  const failedFiles = result.compliance?.files.filter((f) => !f.pass).length ?? 0
-  const notes = [
-    result.compliance === null
-      ? ''
-      : result.compliance.pass
-        ? `Ready for ${result.compliance.presetName}.`
-        : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
-    result.checks.length === 0
-      ? 'The audio says what the script says.'
-      : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
-  ].filter(Boolean)
-  const warn = failedFiles > 0 || result.checks.length > 0
+  const { notes, warn } = checkNotes(result)
   return (
     <div className="render-summary" data-testid="render-finished">
       <div className="render-summary__head">
@@ -99,21 +102,15 @@ function FinishedSummary(props: {
           >
             {playerOpen ? 'Hide player' : 'Play'}
           </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => act(() => revealFinishedRender(docId))}
-          >
+          <SmallButton onClick={() => act(() => revealFinishedRender(docId))}>
             Show in folder
-          </button>
-          <button
-            type="button"
-            className="button button--small"
+          </SmallButton>
+          <SmallButton
             title="Open it in the system's audio player"
             onClick={() => act(() => openFinishedRender(docId))}
           >
             Open in player app
-          </button>
+          </SmallButton>
           <button
             type="button"
             className="button button--small"
@@ -122,15 +119,9 @@ function FinishedSummary(props: {
           >
             Details…
           </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-label="Dismiss the render summary"
-            title="Dismiss"
-            onClick={props.onDismiss}
-          >
+          <SmallButton label="Dismiss the render summary" title="Dismiss" onClick={props.onDismiss}>
             ✕
-          </button>
+          </SmallButton>
         </span>
       </div>
       {playerOpen && <RenderPlayer docId={docId} finished={finished} />}
@@ -144,70 +135,73 @@ function FinishedSummary(props: {
   )
 }
 
+/** A render under way: its progress (pieces, audio time, ETA, pauses) and Cancel. */
+function RunningRender(props: {
+  running: NonNullable<ReturnType<typeof useRenderSession>['running']>
+}): ReactElement {
+  const { running } = props
+  const { error: actionError, act } = useActionError()
+  const { progress, paused } = running
+  const fraction = progress.piecesTotal > 0 ? progress.piecesDone / progress.piecesTotal : 0
+  return (
+    <section
+      className="render-panel"
+      aria-label="Render"
+      data-testid="render-panel"
+      data-state="running"
+    >
+      <div className="render-panel__head">
+        <strong>Rendering {running.outputName}</strong>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={() => act(() => cancelRender(running.jobId))}
+        >
+          Cancel
+        </button>
+      </div>
+      <progress max={1} value={fraction} aria-label="Render progress" />
+      <p className="field__hint" data-testid="render-progress">
+        {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
+        {progress.cachedPieces.toLocaleString()} from the cache) ·{' '}
+        {formatClock(progress.audioSeconds, Math.round)} of audio
+        {progress.phase !== 'synthesizing' ? (
+          ''
+        ) : progress.busyUntil !== null ? (
+          // Keyed by its end: a pause that starts or grows starts a fresh count.
+          <BusyWait key={progress.busyUntil} waitMs={progress.busyWaitMs ?? 0} />
+        ) : progress.etaSeconds !== null ? (
+          ` · about ${formatClock(progress.etaSeconds, Math.round)} left`
+        ) : (
+          ''
+        )}
+        {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
+      </p>
+      {paused !== null && (
+        <Notice tone="warning" title="Network down — render paused, retrying…">
+          <p className="notice__text">
+            {paused.reason} Trying again in {paused.retryInSeconds} s; finished pieces are kept.
+            Cancel to stop.
+          </p>
+        </Notice>
+      )}
+      {actionError !== null && <ErrorNotice error={actionError} />}
+    </section>
+  )
+}
+
 /** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished summary. */
 export function RenderPanel(props: {
   session: ReturnType<typeof useRenderSession>
 }): ReactElement | null {
   const { running, resumable, finished, failure } = props.session
   const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)
-  const [actionError, setActionError] = useState<unknown>(null)
+  const { error: actionError, act } = useActionError()
   // The summary of a finished render stays until it is dismissed (or the next render ends).
   const [dismissedAt, setDismissedAt] = useState<string | null>(null)
   if (docId === null) return null
 
-  const act = (run: () => Promise<unknown>): void => {
-    setActionError(null)
-    run().catch(setActionError)
-  }
-
-  if (running !== null) {
-    const { progress, paused } = running
-    const fraction = progress.piecesTotal > 0 ? progress.piecesDone / progress.piecesTotal : 0
-    return (
-      <section
-        className="render-panel"
-        aria-label="Render"
-        data-testid="render-panel"
-        data-state="running"
-      >
-        <div className="render-panel__head">
-          <strong>Rendering {running.outputName}</strong>
-          <button
-            type="button"
-            className="button button--small button--danger"
-            onClick={() => act(() => cancelRender(running.jobId))}
-          >
-            Cancel
-          </button>
-        </div>
-        <progress max={1} value={fraction} aria-label="Render progress" />
-        <p className="field__hint" data-testid="render-progress">
-          {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
-          {progress.cachedPieces.toLocaleString()} from the cache) ·{' '}
-          {formatClock(progress.audioSeconds, Math.round)} of audio
-          {progress.phase !== 'synthesizing' ? (
-            ''
-          ) : progress.busyUntil !== null ? (
-            // Keyed by its end: a pause that starts or grows starts a fresh count.
-            <BusyWait key={progress.busyUntil} waitMs={progress.busyWaitMs ?? 0} />
-          ) : progress.etaSeconds !== null ? (
-            ` · about ${formatClock(progress.etaSeconds, Math.round)} left`
-          ) : (
-            ''
-          )}
-          {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
-        </p>
-        {paused !== null && (
-          <Notice tone="warning" title="Network down — render paused, retrying…">
-            <p className="notice__text">
-              {paused.reason} Trying again in {paused.retryInSeconds} s; finished pieces are kept.
-              Cancel to stop.
-            </p>
-          </Notice>
-        )}
-      </section>
-    )
-  }
+  if (running !== null) return <RunningRender running={running} />
 
   return (
     <section

@@ -7,6 +7,56 @@ import type { useDocumentActions } from '../hooks/use-document-actions'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { SAMPLE_SCRIPT } from './sample-script'
 
+/** The recent projects, each opened with a click, removed from the list or the list emptied. */
+function RecentProjects(props: {
+  actions: ReturnType<typeof useDocumentActions>
+}): ReactElement | null {
+  const { actions } = props
+  const recent = useRecentProjects()
+  const items = recent.data ?? []
+  if (items.length === 0) return null
+  return (
+    <div className="script-empty__recent">
+      <div className="script-empty__recent-head">
+        <h2>Recent projects</h2>
+        <button
+          type="button"
+          className="button button--small"
+          title="Empty the list (the files are not deleted)"
+          onClick={actions.clearRecent}
+        >
+          Clear recent
+        </button>
+      </div>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} data-testid="recent-project">
+            <button
+              type="button"
+              className="link-button"
+              disabled={!item.exists}
+              title={item.location}
+              onClick={() => actions.openRecent(item.id)}
+            >
+              {item.fileName}
+            </button>
+            <span className="field__hint">{item.exists ? item.location : 'File not found'}</span>
+            <button
+              type="button"
+              className="button button--small script-empty__remove"
+              aria-label={`Remove ${item.fileName} from recent projects`}
+              title="Remove from the list (the file is not deleted)"
+              onClick={() => actions.removeRecent(item.id)}
+            >
+              Remove from recent
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /**
  * The Script workspace with no script open: start a new one, open or import a file, or try a
  * short sample with two speakers and a narrator; and the recent projects.
@@ -16,7 +66,6 @@ export function ScriptEmpty(props: {
 }): ReactElement {
   const { actions } = props
   const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
-  const recent = useRecentProjects()
   const openKeys = acceleratorOf('script:open')
 
   return (
@@ -65,48 +114,7 @@ export function ScriptEmpty(props: {
           <span>Read footnotes and endnotes aloud when importing a Word document or EPUB book</span>
         </label>
       </div>
-      {(recent.data ?? []).length > 0 && (
-        <div className="script-empty__recent">
-          <div className="script-empty__recent-head">
-            <h2>Recent projects</h2>
-            <button
-              type="button"
-              className="button button--small"
-              title="Empty the list (the files are not deleted)"
-              onClick={actions.clearRecent}
-            >
-              Clear recent
-            </button>
-          </div>
-          <ul>
-            {recent.data!.map((item) => (
-              <li key={item.id} data-testid="recent-project">
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={!item.exists}
-                  title={item.location}
-                  onClick={() => actions.openRecent(item.id)}
-                >
-                  {item.fileName}
-                </button>
-                <span className="field__hint">
-                  {item.exists ? item.location : 'File not found'}
-                </span>
-                <button
-                  type="button"
-                  className="button button--small script-empty__remove"
-                  aria-label={`Remove ${item.fileName} from recent projects`}
-                  title="Remove from the list (the file is not deleted)"
-                  onClick={() => actions.removeRecent(item.id)}
-                >
-                  Remove from recent
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RecentProjects actions={actions} />
     </div>
   )
 }

@@ -1,8 +1,65 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { ReactElement } from 'react'
+import type { ReactElement, RefObject } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
+
+/**
+ * Shows a popover in the top layer while `open`, focuses its search field, and reports when the
+ * browser closed it (Escape, a click elsewhere). Returns the ref for the popover element.
+ */
+function usePopover(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+): RefObject<HTMLDivElement | null> {
+  const popoverRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const popover = popoverRef.current
+    if (!open || popover === null) return
+    popover.showPopover()
+    // Only now is the search field shown, so only now can it take the focus.
+    popover.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+    const onToggle = (event: Event): void => {
+      if ((event as ToggleEvent).newState === 'closed') setOpen(false)
+    }
+    popover.addEventListener('toggle', onToggle)
+    return () => popover.removeEventListener('toggle', onToggle)
+  }, [open, setOpen])
+  return popoverRef
+}
+
+/** The list box of voices (at most 80 shown), the inherited choice first when there is one. */
+function VoiceOptions(props: {
+  id: string
+  label: string
+  value: string | undefined
+  inheritLabel: string | undefined
+  voices: Voice[]
+  onPick: (voiceId: string | undefined) => void
+}): ReactElement {
+  return (
+    <ul id={props.id} role="listbox" aria-label={props.label} className="voice-picker__list">
+      {props.inheritLabel !== undefined && (
+        <li role="option" aria-selected={props.value === undefined}>
+          <button type="button" onClick={() => props.onPick(undefined)}>
+            {props.inheritLabel}
+          </button>
+        </li>
+      )}
+      {props.voices.slice(0, 80).map((voice) => (
+        <li key={voice.id} role="option" aria-selected={voice.id === props.value}>
+          <button type="button" onClick={() => props.onPick(voice.id)}>
+            <span>{voice.displayName}</span>
+            <span className="voice-picker__meta">
+              {voice.id} · {voice.locale ?? '—'}
+              {voice.type === 'personal' ? ' · personal' : ''}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
  * A voice chooser with search: a text field filters the library (name, id, locale, tags) and a
@@ -23,20 +80,7 @@ export function VoicePicker(props: {
   const listId = useId()
   const anchor = useAnchorName()
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const popoverRef = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    const popover = popoverRef.current
-    if (!open || popover === null) return
-    popover.showPopover()
-    // Only now is the search field shown, so only now can it take the focus.
-    popover.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
-    const onToggle = (event: Event): void => {
-      if ((event as ToggleEvent).newState === 'closed') setOpen(false)
-    }
-    popover.addEventListener('toggle', onToggle)
-    return () => popover.removeEventListener('toggle', onToggle)
-  }, [open])
+  const popoverRef = usePopover(open, setOpen)
   const current = voices.data?.find((v) => v.id === props.value)
   const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
   const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
@@ -79,26 +123,14 @@ export function VoicePicker(props: {
             onChange={(event) => setQuery(event.target.value)}
           />
           {voices.isError && <p className="field__error">The voice list could not be loaded.</p>}
-          <ul id={listId} role="listbox" aria-label={props.label} className="voice-picker__list">
-            {props.inheritLabel !== undefined && (
-              <li role="option" aria-selected={props.value === undefined}>
-                <button type="button" onClick={() => pick(undefined)}>
-                  {props.inheritLabel}
-                </button>
-              </li>
-            )}
-            {filtered.slice(0, 80).map((voice) => (
-              <li key={voice.id} role="option" aria-selected={voice.id === props.value}>
-                <button type="button" onClick={() => pick(voice.id)}>
-                  <span>{voice.displayName}</span>
-                  <span className="voice-picker__meta">
-                    {voice.id} · {voice.locale ?? '—'}
-                    {voice.type === 'personal' ? ' · personal' : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <VoiceOptions
+            id={listId}
+            label={props.label}
+            value={props.value}
+            inheritLabel={props.inheritLabel}
+            voices={filtered}
+            onPick={pick}
+          />
         </div>
       )}
     </div>

@@ -27,6 +27,96 @@ export interface PendingDiscard {
   run: () => void
 }
 
+/** Asks before a script with unsaved changes is replaced or closed. */
+function useDiscardGuard() {
+  const [pendingDiscard, setPendingDiscard] = useState<PendingDiscard | null>(null)
+  const guard = useCallback((run: () => void) => {
+    const state = useScriptDocumentStore.getState()
+    if (state.doc !== null && isDirty(state) && state.totalChars > 0) setPendingDiscard({ run })
+    else run()
+  }, [])
+  return {
+    guard,
+    pendingDiscard,
+    confirmDiscard: () => {
+      const pending = pendingDiscard
+      setPendingDiscard(null)
+      pending?.run()
+    },
+    cancelDiscard: () => setPendingDiscard(null),
+  }
+}
+
+/** The recent projects and recovered drafts: emptied, shortened, discarded; failures to `onError`. */
+function useListActions(onError: (error: unknown) => void) {
+  const queryClient = useQueryClient()
+  const refreshRecent = (): void =>
+    void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
+  return {
+    discardRecovery: async (docId: string) => {
+      await discardRecoveredScript(docId).catch(onError)
+      void queryClient.invalidateQueries({ queryKey: ['script', 'recovery'] })
+    },
+    /** Empties the recent list (the files are not touched). */
+    clearRecent: () => {
+      onError(null)
+      clearRecentScripts().catch(onError).finally(refreshRecent)
+    },
+    /** Takes a project off the recent list (the file is not touched). */
+    removeRecent: (recentId: string) => {
+      onError(null)
+      removeRecentScript(recentId).catch(onError).finally(refreshRecent)
+    },
+  }
+}
+
+/** File > Export Script…: Markdown or plain text; `exported` names the file written. */
+function useExportText(onError: (error: unknown) => void) {
+  const [exported, setExported] = useState<{ fileName: string; location: string } | null>(null)
+  return {
+    exportText: () => {
+      onError(null)
+      setExported(null)
+      exportOpenScript()
+        .then((written) => setExported(written))
+        .catch(onError)
+    },
+    exported,
+    dismissExported: () => setExported(null),
+  }
+}
+
+/** Save and Save As: main writes its copy; the store then knows which revision is in the file. */
+function useSaveActions(onError: (error: unknown) => void) {
+  const queryClient = useQueryClient()
+  const save = useCallback(
+    async (as: boolean) => {
+      const state = useScriptDocumentStore.getState()
+      if (state.doc === null) return
+      onError(null)
+      // Main writes its own copy, which gets every edit made up to now before it saves; an edit
+      // made while the save dialog is open stays unsaved.
+      const revision = state.revision
+      try {
+        const saved = await saveOpenScript(as)
+        if (saved === null) return
+        useScriptDocumentStore
+          .getState()
+          .markSaved(
+            { docId: saved.docId, fileName: saved.fileName, location: saved.location },
+            revision,
+          )
+        void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
+      } catch (caught) {
+        onError(caught)
+      }
+    },
+    [queryClient, onError],
+  )
+
+  return { save: () => void save(false), saveAs: () => void save(true) }
+}
+
 /**
  * Open, new, import, save, save as and close, with the "unsaved changes" question and the last
  * error of a file action (shown by the workspace).
@@ -35,16 +125,11 @@ export function useDocumentActions() {
   const queryClient = useQueryClient()
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
-  const [pendingDiscard, setPendingDiscard] = useState<PendingDiscard | null>(null)
+  const { guard, ...discard } = useDiscardGuard()
   /** What the last import left out (pictures, footnotes), shown until dismissed or replaced. */
   const [importNotices, setImportNotices] = useState<string[]>([])
-  const [exported, setExported] = useState<{ fileName: string; location: string } | null>(null)
-
-  const guard = useCallback((run: () => void) => {
-    const state = useScriptDocumentStore.getState()
-    if (state.doc !== null && isDirty(state) && state.totalChars > 0) setPendingDiscard({ run })
-    else run()
-  }, [])
+  const lists = useListActions(setError)
+  const exporting = useExportText(setError)
 
   const replaceWith = useCallback(
     async (load: () => Promise<OpenedDocument | null>) => {
@@ -67,42 +152,13 @@ export function useDocumentActions() {
     [queryClient],
   )
 
-  const save = useCallback(
-    async (as: boolean) => {
-      const state = useScriptDocumentStore.getState()
-      if (state.doc === null) return
-      setError(null)
-      // Main writes its own copy, which gets every edit made up to now before it saves; an edit
-      // made while the save dialog is open stays unsaved.
-      const revision = state.revision
-      try {
-        const saved = await saveOpenScript(as)
-        if (saved === null) return
-        useScriptDocumentStore
-          .getState()
-          .markSaved(
-            { docId: saved.docId, fileName: saved.fileName, location: saved.location },
-            revision,
-          )
-        void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] })
-      } catch (caught) {
-        setError(caught)
-      }
-    },
-    [queryClient],
-  )
+  const saving = useSaveActions(setError)
 
   return {
     error,
     busy,
     clearError: () => setError(null),
-    pendingDiscard,
-    confirmDiscard: () => {
-      const pending = pendingDiscard
-      setPendingDiscard(null)
-      pending?.run()
-    },
-    cancelDiscard: () => setPendingDiscard(null),
+    ...discard,
     newScript: () => guard(() => void replaceWith(createScript)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
@@ -120,22 +176,8 @@ export function useDocumentActions() {
           ),
       ),
     restore: (docId: string) => guard(() => void replaceWith(() => restoreRecoveredScript(docId))),
-    discardRecovery: async (docId: string) => {
-      await discardRecoveredScript(docId).catch(setError)
-      void queryClient.invalidateQueries({ queryKey: ['script', 'recovery'] })
-    },
-    /** File > Export Script…: Markdown or plain text; `exported` names the file written. */
-    exportText: () => {
-      setError(null)
-      setExported(null)
-      exportOpenScript()
-        .then((written) => setExported(written))
-        .catch(setError)
-    },
-    exported,
-    dismissExported: () => setExported(null),
-    save: () => void save(false),
-    saveAs: () => void save(true),
+    ...exporting,
+    ...saving,
     /** Closes the open script (asking first when it has unsaved changes). */
     close: () =>
       guard(() => {
@@ -149,19 +191,6 @@ export function useDocumentActions() {
           })
           .catch(setError)
       }),
-    /** Empties the recent list (the files are not touched). */
-    clearRecent: () => {
-      setError(null)
-      clearRecentScripts()
-        .catch(setError)
-        .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
-    },
-    /** Takes a project off the recent list (the file is not touched). */
-    removeRecent: (recentId: string) => {
-      setError(null)
-      removeRecentScript(recentId)
-        .catch(setError)
-        .finally(() => void queryClient.invalidateQueries({ queryKey: ['script', 'recent'] }))
-    },
+    ...lists,
   }
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { RefObject } from 'react'
 import type { TimedBlockWord } from '../../../../../shared/domain/script-workspace'
 import { AppError } from '../../../../../shared/errors'
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
@@ -18,26 +19,47 @@ export interface ReadingState {
   words: TimedBlockWord[]
 }
 
-/**
- * Everything the Script workspace plays: streamed previews of a block or selection (sound starts
- * with the first chunk, through the shared StreamPlayer), a lexicon audition, and a rendered
- * block from the cache (shared BytesPlayer) with the current word followed each frame.
- */
-export function useScriptAudio() {
-  const stream = useMemo(() => new StreamPlayer('audio/mpeg'), [])
-  const bytes = useMemo(() => new BytesPlayer(), [])
-  const streamState = useSyncExternalStore(stream.state.subscribe, stream.state.getSnapshot)
-  const bytesState = useSyncExternalStore(bytes.state.subscribe, bytes.state.getSnapshot)
-  const jobRef = useRef<string | null>(null)
-  const [previewBlockId, setPreviewBlockId] = useState<string | null>(null)
-  const [streamEnded, setStreamEnded] = useState<'streaming' | 'ended' | null>(null)
-  const [paused, setPaused] = useState(false)
-  const [reading, setReading] = useState<ReadingState | null>(null)
-  const [currentWord, setCurrentWord] = useState<number>(-1)
-  const [error, setError] = useState<string | null>(null)
-  /** The last failure as an error (for the notice with what to do and the request id). */
-  const [failure, setFailure] = useState<unknown>(null)
+/** The word being spoken at `ms`: the last one that started by then (-1 before the first). */
+export function wordIndexAt(words: readonly TimedBlockWord[], ms: number): number {
+  let index = -1
+  for (let i = 0; i < words.length; i++) {
+    if (words[i]!.startMs <= ms) index = i
+    else break
+  }
+  return index
+}
 
+/** Follows the current word of a rendered block, read every frame (timeupdate alone is 4 Hz). */
+function useCurrentWord(
+  reading: ReadingState | null,
+  bytes: BytesPlayer,
+  playing: boolean,
+  setCurrentWord: (index: number) => void,
+): void {
+  useEffect(() => {
+    if (reading === null || !playing) return
+    let frame = 0
+    const tick = (): void => {
+      setCurrentWord(wordIndexAt(reading.words, bytes.currentTime * 1000))
+      frame = requestAnimationFrame(tick)
+    }
+    frame = requestAnimationFrame(tick)
+    return () => cancelAnimationFrame(frame)
+  }, [reading, playing, bytes, setCurrentWord])
+}
+
+/**
+ * Feeds the streamed preview's chunks to the stream player and ends it as main reports; on
+ * unmount stops both players and the preview under way.
+ */
+function useFollowPreviews(parts: {
+  stream: StreamPlayer
+  bytes: BytesPlayer
+  jobRef: RefObject<string | null>
+  setStreamEnded: (phase: 'ended') => void
+  setFailure: (error: unknown) => void
+}): void {
+  const { stream, bytes, jobRef, setStreamEnded, setFailure } = parts
   useEffect(() => {
     const unfollow = followPreviews({
       audio: ({ jobId, seq, chunk }) => {
@@ -63,27 +85,31 @@ export function useScriptAudio() {
       bytes.stop()
       if (jobRef.current !== null) stopStream(jobRef.current)
     }
-  }, [stream, bytes])
+  }, [stream, bytes, jobRef, setStreamEnded, setFailure])
+}
 
-  // The current word, read every frame from the element (timeupdate alone is 4 Hz).
-  useEffect(() => {
-    if (reading === null || bytesState.status !== 'playing') return
-    let frame = 0
-    const tick = (): void => {
-      const ms = bytes.currentTime * 1000
-      const words = reading.words
-      let index = -1
-      for (let i = 0; i < words.length; i++) {
-        const word = words[i]!
-        if (word.startMs <= ms) index = i
-        else break
-      }
-      setCurrentWord(index)
-      frame = requestAnimationFrame(tick)
-    }
-    frame = requestAnimationFrame(tick)
-    return () => cancelAnimationFrame(frame)
-  }, [reading, bytesState.status, bytes])
+/**
+ * Everything the Script workspace plays: streamed previews of a block or selection (sound starts
+ * with the first chunk, through the shared StreamPlayer), a lexicon audition, and a rendered
+ * block from the cache (shared BytesPlayer) with the current word followed each frame.
+ */
+export function useScriptAudio() {
+  const stream = useMemo(() => new StreamPlayer('audio/mpeg'), [])
+  const bytes = useMemo(() => new BytesPlayer(), [])
+  const streamState = useSyncExternalStore(stream.state.subscribe, stream.state.getSnapshot)
+  const bytesState = useSyncExternalStore(bytes.state.subscribe, bytes.state.getSnapshot)
+  const jobRef = useRef<string | null>(null)
+  const [previewBlockId, setPreviewBlockId] = useState<string | null>(null)
+  const [streamEnded, setStreamEnded] = useState<'streaming' | 'ended' | null>(null)
+  const [paused, setPaused] = useState(false)
+  const [reading, setReading] = useState<ReadingState | null>(null)
+  const [currentWord, setCurrentWord] = useState<number>(-1)
+  const [error, setError] = useState<string | null>(null)
+  /** The last failure as an error (for the notice with what to do and the request id). */
+  const [failure, setFailure] = useState<unknown>(null)
+
+  useFollowPreviews({ stream, bytes, jobRef, setStreamEnded, setFailure })
+  useCurrentWord(reading, bytes, bytesState.status === 'playing', setCurrentWord)
 
   const cancelStream = useCallback(() => {
     const jobId = jobRef.current

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProject } from '../../../../../shared/domain/script'
 import type { ScriptBlockInput } from '../../../../../shared/domain/script'
+import { hasPendingChanges, restoreDocumentChanges } from './pending-changes'
 import {
   currentProject,
-  hasPendingChanges,
   isDirty,
-  restoreDocumentChanges,
   takeDocumentChanges,
   useScriptDocumentStore,
 } from './script-document-store'
@@ -211,5 +210,81 @@ describe('script document store: change tracking', () => {
   it('a recovered draft opens unsaved', () => {
     open([{ id: 'x', text: 'Draft.' }], true)
     expect(isDirty(store.getState())).toBe(true)
+  })
+
+  it('undo and redo are changes main must hear about, with the order when a block comes or goes', () => {
+    const id = store.getState().insertBlockAfter('a', { text: 'Middle.' })
+    takeDocumentChanges()
+    store.getState().undo()
+    const undone = takeDocumentChanges()
+    // The removed block is not sent; the order without it is.
+    expect(undone?.changes.blocks).toEqual([])
+    expect(undone?.changes.order).toEqual(['a', 'b'])
+    store.getState().redo()
+    const redone = takeDocumentChanges()
+    expect(redone?.blockIds).toEqual([id])
+    expect(redone?.changes.order).toEqual(['a', id, 'b'])
+  })
+
+  it('an undone text edit sends the block as it is after the undo', () => {
+    store.getState().setText('a', 'Changed.')
+    takeDocumentChanges()
+    store.getState().undo()
+    expect(takeDocumentChanges()?.changes.blocks).toEqual([
+      expect.objectContaining({ id: 'a', text: 'One.' }),
+    ])
+  })
+
+  it('an undone settings change sends the settings back, and counts as a change of meta', () => {
+    store.getState().updateMeta({ title: 'Renamed' })
+    takeDocumentChanges()
+    store.getState().undo()
+    const taken = takeDocumentChanges()
+    expect(taken?.metaChanged).toBe(true)
+    expect(taken?.changes.meta?.title).toBe('Harbour')
+  })
+
+  it('every step, undo and redo move the revision on; undoing back to a save is still unsaved', () => {
+    const start = store.getState().revision
+    store.getState().setText('a', 'One!')
+    store
+      .getState()
+      .markSaved(
+        { docId: 'doc_1', fileName: 'harbour.voicedesk.json', location: '/books' },
+        store.getState().revision,
+      )
+    store.getState().undo()
+    store.getState().redo()
+    expect(store.getState().revision).toBe(start + 3)
+    // The text is as saved, but the file and main's copy are not known to match: save again.
+    expect(texts()).toEqual(['One!', 'Two.'])
+    expect(isDirty(store.getState())).toBe(true)
+  })
+
+  it('undo of a batch restores every block and marks each as changed', () => {
+    store.getState().replaceTexts([
+      { id: 'a', text: 'Uno.' },
+      { id: 'b', text: 'Dos.' },
+    ])
+    takeDocumentChanges()
+    store.getState().undo()
+    expect(texts()).toEqual(['One.', 'Two.'])
+    expect(takeDocumentChanges()?.blockIds.sort()).toEqual(['a', 'b'])
+  })
+
+  it('opening or closing a script forgets what was waiting to be sent', () => {
+    store.getState().setText('a', 'Unsent.')
+    open([{ id: 'x', text: 'Other script.' }])
+    expect(hasPendingChanges()).toBe(false)
+    store.getState().setText('x', 'Edited.')
+    store.getState().unload()
+    expect(hasPendingChanges()).toBe(false)
+    expect(store.getState().undoStack).toEqual([])
+  })
+
+  it('sending everything also clears what was waiting', () => {
+    store.getState().setText('a', 'Waiting.')
+    takeDocumentChanges(true)
+    expect(hasPendingChanges()).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import type { Api } from '../../../../../shared/ipc/contract'
-import { call, subscribe } from '../../../lib/ipc'
+import { call, subscribeAll } from '../../../lib/ipc'
 
 /** What the listener of an event receives: the payload the contract declares for it. */
 type PayloadOf<On extends (listener: never) => () => void> = Parameters<Parameters<On>[0]>[0]
@@ -25,10 +25,8 @@ export function onVoiceTrialEvents(handlers: {
   audio: (event: TryAudioEvent) => void
   ended: (event: TryEndedEvent) => void
 }): () => void {
-  const offAudio = subscribe((api) => api.voices.onTryAudio(handlers.audio))
-  const offEnded = subscribe((api) => api.voices.onTryEnded(handlers.ended))
-  return () => {
-    offAudio()
-    offEnded()
-  }
+  return subscribeAll(
+    (api) => api.voices.onTryAudio(handlers.audio),
+    (api) => api.voices.onTryEnded(handlers.ended),
+  )
 }
