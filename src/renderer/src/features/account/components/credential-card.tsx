@@ -9,6 +9,7 @@ import type { CredentialMode } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms, CredentialModePicker, CredentialSummary } from './credential-parts'
 import { TokenDetails } from './token-details'
+import { CardHeader } from './card-header'
 
 function credentialSummary(status: AccountStatus): { title: string; detail: string } {
   const where =
@@ -88,14 +89,11 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
 
   return (
     <section className="card" aria-labelledby="credential-title">
-      <div className="card__header">
-        <div>
-          <h2 id="credential-title">Credential</h2>
-          <p className="card__description">
-            Kept by VoiceDesk’s background process {keptWhere}. This window never sees it again:
-            only its last four characters.
-          </p>
-        </div>
+      <CardHeader
+        titleId="credential-title"
+        title="Credential"
+        description={`Kept by VoiceDesk’s background process ${keptWhere}. This window never sees it again: only its last four characters.`}
+      >
         <CredentialModePicker
           mode={mode}
           onChange={(value) => {
@@ -103,7 +101,7 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
             setJustSaved(null)
           }}
         />
-      </div>
+      </CardHeader>
       <div className="card__body">
         <CredentialSummary
           summary={summary}

@@ -1,36 +1,30 @@
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { KeyIcon } from '../../../components/icons'
+import { SegmentedChoice } from '../../../components/segmented-choice'
+import type { SegmentedOption } from '../../../components/segmented-choice'
 import { useSetAccessToken, useSetApiKey } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
 import { SecretForm } from './secret-form'
+
+const modeOptions: readonly SegmentedOption<CredentialMode>[] = [
+  { value: 'apiKey', label: 'API key' },
+  { value: 'accessToken', label: 'Access token' },
+]
 
 /** API key or access token, as a segmented radio group. */
 export function CredentialModePicker(props: {
   mode: CredentialMode
   onChange: (mode: CredentialMode) => void
 }): ReactElement {
-  const { mode } = props
   return (
-    <fieldset className="segmented" aria-label="Sign in with">
-      {(
-        [
-          ['apiKey', 'API key'],
-          ['accessToken', 'Access token'],
-        ] as const
-      ).map(([value, label]) => (
-        <label key={value} className="segmented__option">
-          <input
-            type="radio"
-            name="credential-mode"
-            value={value}
-            checked={mode === value}
-            onChange={() => props.onChange(value)}
-          />
-          <span>{label}</span>
-        </label>
-      ))}
-    </fieldset>
+    <SegmentedChoice
+      name="credential-mode"
+      ariaLabel="Sign in with"
+      options={modeOptions}
+      value={props.mode}
+      onChange={props.onChange}
+    />
   )
 }
 
@@ -70,6 +64,31 @@ export function CredentialSummary(props: {
   )
 }
 
+/** What the form for each kind of credential says and checks; `keptWhere` completes the key's hint. */
+const formCopy = {
+  apiKey: {
+    id: 'api-key',
+    field: 'apiKey',
+    placeholder: 'sk_…',
+    submitLabel: 'Save key',
+    minLength: 8,
+    label: (status: AccountStatus | undefined) =>
+      status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
+    hint: (keptWhere: string) =>
+      `Paste the key from your dashboard. It is kept ${keptWhere} and cannot be read back here.`,
+  },
+  accessToken: {
+    id: 'access-token',
+    field: 'token',
+    placeholder: 'eyJ…',
+    submitLabel: 'Use token',
+    minLength: 16,
+    label: () => 'Access token',
+    hint: () =>
+      'A short-lived token from the service’s token endpoint. Its scopes limit what VoiceDesk can do; the service is retiring tokens, so an API key is the lasting choice.',
+  },
+} satisfies Record<CredentialMode, unknown>
+
 /**
  * The form for the chosen kind of credential. Each save resets its mutation at once: react-query
  * keeps the last variables, and the secret must not linger on this side once main has it.
@@ -81,54 +100,32 @@ export function CredentialForms(props: {
   onSaved: (mode: CredentialMode) => void
   onEdit: () => void
 }): ReactElement {
-  const { mode, status, keptWhere } = props
-  const setApiKey = useSetApiKey()
-  const setAccessToken = useSetAccessToken()
-  const saveKey = async (apiKey: string): Promise<void> => {
-    await setApiKey.mutateAsync(apiKey)
-    // The mutation keeps its variables (the key) until reset: drop them now.
-    setApiKey.reset()
-    props.onSaved('apiKey')
+  const { mode } = props
+  const mutations = { apiKey: useSetApiKey(), accessToken: useSetAccessToken() }
+  const mutation = mutations[mode]
+  const copy = formCopy[mode]
+  const save = async (secret: string): Promise<void> => {
+    await mutation.mutateAsync(secret)
+    // The mutation keeps its variables (the secret) until reset: drop them now.
+    mutation.reset()
+    props.onSaved(mode)
   }
-  const saveToken = async (token: string): Promise<void> => {
-    await setAccessToken.mutateAsync(token)
-    setAccessToken.reset()
-    props.onSaved('accessToken')
-  }
-  return mode === 'apiKey' ? (
+  return (
     <SecretForm
-      key="apiKey"
-      id="api-key"
-      field="apiKey"
-      label={status?.credential === 'apiKey' ? 'Replace API key' : 'API key'}
-      placeholder="sk_…"
-      hint={`Paste the key from your dashboard. It is kept ${keptWhere} and cannot be read back here.`}
-      submitLabel="Save key"
-      minLength={8}
-      save={saveKey}
-      pending={setApiKey.isPending}
-      error={setApiKey.error}
+      key={mode}
+      id={copy.id}
+      field={copy.field}
+      label={copy.label(props.status)}
+      placeholder={copy.placeholder}
+      hint={copy.hint(props.keptWhere)}
+      submitLabel={copy.submitLabel}
+      minLength={copy.minLength}
+      save={save}
+      pending={mutation.isPending}
+      error={mutation.error}
       onEdit={() => {
         props.onEdit()
-        if (setApiKey.isError) setApiKey.reset()
-      }}
-    />
-  ) : (
-    <SecretForm
-      key="accessToken"
-      id="access-token"
-      field="token"
-      label="Access token"
-      placeholder="eyJ…"
-      hint="A short-lived token from the service’s token endpoint. Its scopes limit what VoiceDesk can do; the service is retiring tokens, so an API key is the lasting choice."
-      submitLabel="Use token"
-      minLength={16}
-      save={saveToken}
-      pending={setAccessToken.isPending}
-      error={setAccessToken.error}
-      onEdit={() => {
-        props.onEdit()
-        if (setAccessToken.isError) setAccessToken.reset()
+        if (mutation.isError) mutation.reset()
       }}
     />
   )

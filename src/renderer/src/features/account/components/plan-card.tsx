@@ -7,6 +7,7 @@ import { useSetPlan } from '../api/account-queries'
 import type { PlanDraft } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CustomLimitsFields, PlanOptions } from './plan-fields'
+import { CardHeader } from './card-header'
 
 function draftOf(status: AccountStatus): PlanDraft {
   return {
@@ -86,15 +87,11 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
 
   return (
     <section className="card" aria-labelledby="plan-title">
-      <div className="card__header">
-        <div>
-          <h2 id="plan-title">Plan</h2>
-          <p className="card__description">
-            VoiceDesk paces speech requests to stay under your plan’s limits, which are shared by
-            every program using the account.
-          </p>
-        </div>
-      </div>
+      <CardHeader
+        titleId="plan-title"
+        title="Plan"
+        description="VoiceDesk paces speech requests to stay under your plan’s limits, which are shared by every program using the account."
+      />
       <form className="card__body" onSubmit={submit} noValidate>
         <PlanOptions draft={draft} onChoose={(plan) => update({ plan })} />
         {draft?.plan === 'custom' && (

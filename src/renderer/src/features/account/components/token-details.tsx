@@ -27,7 +27,7 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
   const expiryTone = expired ? 'danger' : remaining < EXPIRY_WARNING_MS ? 'warning' : 'success'
 
   return (
-    <div className="token-details" data-testid="token-details">
+    <div className="box token-details" data-testid="token-details">
       <div className="token-details__row">
         <h3>Scopes</h3>
         <ul className="token-details__chips" aria-label="Token scopes">

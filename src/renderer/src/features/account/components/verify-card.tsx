@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { formatDateTime } from '../../../lib/format'
 import { useVerifyAccount } from '../api/account-queries'
+import { CardHeader } from './card-header'
 
 function voiceCountText(count: number | null): string {
   if (count === null) return 'This credential may not list voices, so no voice count is shown.'
@@ -28,13 +29,11 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
 
   return (
     <section className="card" aria-labelledby="verify-title">
-      <div className="card__header">
-        <div>
-          <h2 id="verify-title">Check the connection</h2>
-          <p className="card__description">
-            Makes one small request with the saved credential to the base URL.
-          </p>
-        </div>
+      <CardHeader
+        titleId="verify-title"
+        title="Check the connection"
+        description="Makes one small request with the saved credential to the base URL."
+      >
         <button
           type="button"
           className="button button--primary"
@@ -43,7 +42,7 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
         >
           {verify.isPending ? 'Verifying…' : 'Verify'}
         </button>
-      </div>
+      </CardHeader>
       <div className="card__body" aria-live="polite" ref={resultRef}>
         {!hasCredential && status !== undefined && (
           <p className="field__hint">Save an API key or an access token first.</p>

@@ -28,7 +28,7 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
   const result = resultOf(e)
   const rationaleId = `rationale-${e.id}`
   return (
-    <li className="criterion" data-testid="criterion">
+    <li className="box criterion" data-testid="criterion">
       <div className="criterion__head">
         <span className={`chip ${result.tone}`} data-testid="criterion-result">
           {result.label}

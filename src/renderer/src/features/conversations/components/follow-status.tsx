@@ -43,7 +43,7 @@ export function FollowStatus(props: {
   }
   return (
     <p
-      className={`follow-status ${tone}`}
+      className={`meta-line follow-status ${tone}`}
       role="status"
       data-testid="follow-status"
       data-phase={watch.phase}

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Agent } from '../../../../../shared/domain/conversation-list'
 import { humanizeCode } from '../../../../../shared/domain/conversation-format'
+import { LabelledSelect, withAnyOption } from '../../../components/labelled-select'
+import type { SelectOption } from '../../../components/labelled-select'
 import type { InboxFilters, OutcomeFilter } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useInboxStore } from '../stores/inbox-store'
@@ -21,28 +23,97 @@ const OUTCOMES: readonly { value: OutcomeFilter; label: string }[] = [
   { value: 'unevaluated', label: 'Not evaluated' },
 ]
 
-/** One labelled select of the filter bar. */
-function FilterSelect(props: {
+/** A select of the filter bar: its label is for screen readers, its options say what it is. */
+function FilterSelect<V extends string>(props: {
+  label: string
+  value: V
+  options: readonly SelectOption<V>[]
+  onChange: (value: V) => void
+}): ReactElement {
+  return (
+    <LabelledSelect className="meta-line inbox-filter inbox-filter--select" hideLabel {...props} />
+  )
+}
+
+/** One end of the date range: a day, kept on its side of the other end. */
+function DateFilter(props: {
   label: string
   value: string
-  options: readonly { value: string; label: string }[]
+  min?: string
+  max?: string
   onChange: (value: string) => void
 }): ReactElement {
   return (
-    <label className="inbox-filter inbox-filter--select">
-      <span className="visually-hidden">{props.label}</span>
-      <select
+    <label className="meta-line inbox-filter inbox-filter--date">
+      <span>{props.label}</span>
+      <input
         className="input"
+        type="date"
         value={props.value}
+        min={props.min === '' ? undefined : props.min}
+        max={props.max === '' ? undefined : props.max}
         onChange={(event) => props.onChange(event.target.value)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      />
     </label>
+  )
+}
+
+/** The filters that fold away where the pane is narrow: agent, status, dates, evaluation, criterion. */
+function InboxFilterFields(props: {
+  agents: Agent[]
+  criteria: { id: string; name: string }[]
+}): ReactElement {
+  const filters = useInboxStore((s) => s.filters)
+  const setFilter = useInboxStore((s) => s.setFilter)
+  const criterionName = props.criteria.find((c) => c.id === filters.criterion)?.name
+  return (
+    <div className="inbox-filters__more" id="inbox-filters-more">
+      <FilterSelect
+        label="Agent"
+        value={filters.agentId}
+        options={withAnyOption('All agents', props.agents, (agent) => ({
+          value: agent.id,
+          label: agent.name,
+        }))}
+        onChange={(value) => setFilter('agentId', value)}
+      />
+      <FilterSelect
+        label="Status"
+        value={filters.status}
+        options={STATUSES}
+        onChange={(value) => setFilter('status', value)}
+      />
+      <DateFilter
+        label="From"
+        value={filters.from}
+        max={filters.to}
+        onChange={(value) => setFilter('from', value)}
+      />
+      <DateFilter
+        label="To"
+        value={filters.to}
+        min={filters.from}
+        onChange={(value) => setFilter('to', value)}
+      />
+      <FilterSelect
+        label="Evaluation"
+        value={filters.outcome}
+        options={OUTCOMES}
+        onChange={(value) => setFilter('outcome', value)}
+      />
+      <FilterSelect
+        label="Criterion"
+        value={filters.criterion}
+        options={[
+          ...withAnyOption('All criteria', props.criteria, (c) => ({ value: c.id, label: c.name })),
+          // A chosen criterion stays listed even before any loaded row has it.
+          ...(filters.criterion !== '' && criterionName === undefined
+            ? [{ value: filters.criterion, label: humanizeCode(filters.criterion) }]
+            : []),
+        ]}
+        onChange={(value) => setFilter('criterion', value)}
+      />
+    </div>
   )
 }
 
@@ -60,12 +131,10 @@ export function InboxFilterBar(props: {
 }): ReactElement {
   const filters = useInboxStore((s) => s.filters)
   const search = useInboxStore((s) => s.search)
-  const setFilter = useInboxStore((s) => s.setFilter)
   const setSearch = useInboxStore((s) => s.setSearch)
   const clear = useInboxStore((s) => s.clearFilters)
   const [open, setOpen] = useState(false)
   const active = activeCount(filters)
-  const criterionName = props.criteria.find((c) => c.id === filters.criterion)?.name
   return (
     <div
       className={`inbox-filters${open ? ' inbox-filters--open' : ''}`}
@@ -100,62 +169,7 @@ export function InboxFilterBar(props: {
           Clear filters
         </button>
       </div>
-      <div className="inbox-filters__more" id="inbox-filters-more">
-        <FilterSelect
-          label="Agent"
-          value={filters.agentId}
-          options={[
-            { value: '', label: 'All agents' },
-            ...props.agents.map((agent) => ({ value: agent.id, label: agent.name })),
-          ]}
-          onChange={(value) => setFilter('agentId', value)}
-        />
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          options={STATUSES}
-          onChange={(value) => setFilter('status', value)}
-        />
-        <label className="inbox-filter inbox-filter--date">
-          <span>From</span>
-          <input
-            className="input"
-            type="date"
-            value={filters.from}
-            max={filters.to === '' ? undefined : filters.to}
-            onChange={(event) => setFilter('from', event.target.value)}
-          />
-        </label>
-        <label className="inbox-filter inbox-filter--date">
-          <span>To</span>
-          <input
-            className="input"
-            type="date"
-            value={filters.to}
-            min={filters.from === '' ? undefined : filters.from}
-            onChange={(event) => setFilter('to', event.target.value)}
-          />
-        </label>
-        <FilterSelect
-          label="Evaluation"
-          value={filters.outcome}
-          options={OUTCOMES}
-          onChange={(value) => setFilter('outcome', value as OutcomeFilter)}
-        />
-        <FilterSelect
-          label="Criterion"
-          value={filters.criterion}
-          options={[
-            { value: '', label: 'All criteria' },
-            ...props.criteria.map((c) => ({ value: c.id, label: c.name })),
-            // A chosen criterion stays listed even before any loaded row has it.
-            ...(filters.criterion !== '' && criterionName === undefined
-              ? [{ value: filters.criterion, label: humanizeCode(filters.criterion) }]
-              : []),
-          ]}
-          onChange={(value) => setFilter('criterion', value)}
-        />
-      </div>
+      <InboxFilterFields agents={props.agents} criteria={props.criteria} />
     </div>
   )
 }

@@ -1,28 +1,23 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import type { ReactElement } from 'react'
-import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
-import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { InboxServerFilters } from '../../../../../shared/domain/conversation-inbox'
-import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
-import { describeError } from '../../../lib/error-messages'
 import {
   agentLabel,
   useAgents,
   useConversationStats,
   useInboxList,
   useInboxUpdates,
-  useRequestSummaries,
   useSummaries,
 } from '../api/inbox-queries'
-import { needsEvaluations, visibleRows } from '../hooks/inbox-filter'
+import { uniqueRows, visibleRows } from '../hooks/inbox-filter'
+import { useEvaluationReads } from '../hooks/use-inbox-rows'
 import { usePageVisible } from '../hooks/use-page-visible'
 import { useInboxStore } from '../stores/inbox-store'
 import { BatchExportBar } from './batch-export-bar'
 import { InboxFilterBar } from './inbox-filters'
+import { InboxEmpty, InboxStatus } from './inbox-status'
 import { InboxTable } from './inbox-table'
-
-const count = new Intl.NumberFormat()
 
 /** The criteria seen in the summaries read so far, by name (the filter's options). */
 function criteriaOf(summaries: ReturnType<typeof useSummaries>): { id: string; name: string }[] {
@@ -56,34 +51,12 @@ export function InboxView(props: {
   const stats = useConversationStats(list.isSuccess)
   const summaries = useSummaries()
 
-  // Once each: a live row put first by an update may come again in a later page.
-  const loaded = useMemo<Conversation[]>(() => {
-    const seen = new Set<string>()
-    const rows: Conversation[] = []
-    for (const page of list.data?.pages ?? []) {
-      for (const row of page?.conversations ?? []) {
-        if (seen.has(row.id)) continue
-        seen.add(row.id)
-        rows.push(row)
-      }
-    }
-    return rows
-  }, [list.data])
+  const loaded = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
   const shown = useMemo(
     () => visibleRows(loaded, filters, search, summaries, agents.names),
     [loaded, filters, search, summaries, agents.names],
   )
-
-  const [onScreen, setOnScreen] = useState<string[]>([])
-  // An evaluation filter needs every loaded finished row's evaluations, not only those on screen.
-  const byId = useMemo(() => new Map(loaded.map((row) => [row.id, row])), [loaded])
-  const toRead = useMemo(() => {
-    const unread = (row: Conversation | undefined): row is Conversation =>
-      row !== undefined && isFinalConversationStatus(row.status) && summaries[row.id] === undefined
-    if (needsEvaluations(filters)) return loaded.filter(unread)
-    return onScreen.map((id) => byId.get(id)).filter(unread)
-  }, [filters, loaded, byId, summaries, onScreen])
-  useRequestSummaries(toRead)
+  const setOnScreen = useEvaluationReads(loaded, filters, summaries)
 
   const { names, isPending } = agents
   const agentName = useCallback(
@@ -102,31 +75,18 @@ export function InboxView(props: {
 
   const ids = useMemo(() => shown.rows.map((row) => row.id), [shown.rows])
   const criteria = useMemo(() => criteriaOf(summaries), [summaries])
-  const total = stats.data?.total
 
   return (
     <div className="inbox" data-testid="inbox">
       <InboxFilterBar agents={agents.data ?? []} criteria={criteria} />
-      <div className="inbox__status">
-        <span data-testid="inbox-count" role="status">
-          {list.isPending
-            ? 'Loading conversations…'
-            : `${count.format(shown.rows.length)} shown of ${count.format(loaded.length)} loaded${
-                total !== undefined ? ` · ${count.format(total)} in the account` : ''
-              }`}
-        </span>
-        {shown.awaitingEvaluations > 0 && (
-          <span className="field__hint" data-testid="inbox-awaiting">
-            Reading evaluations of {count.format(shown.awaitingEvaluations)} more…
-          </span>
-        )}
-        {pollError !== null && (
-          <span className="inbox__poll-error" role="status" data-testid="inbox-poll-error">
-            Live updates paused: {describeError(AppError.fromData(pollError)).title}. Trying again
-            shortly.
-          </span>
-        )}
-      </div>
+      <InboxStatus
+        loading={list.isPending}
+        shown={shown.rows.length}
+        loaded={loaded.length}
+        total={stats.data?.total}
+        awaitingEvaluations={shown.awaitingEvaluations}
+        pollError={pollError}
+      />
       <BatchExportBar ids={ids} moreToLoad={list.hasNextPage} />
       {list.isError ? (
         <div>
@@ -153,11 +113,7 @@ export function InboxView(props: {
             onVisible={setOnScreen}
           />
           {list.isSuccess && shown.rows.length === 0 && (
-            <p className="inbox__empty field__hint" data-testid="inbox-empty">
-              {loaded.length === 0
-                ? 'No conversations match these filters yet.'
-                : 'None of the loaded conversations match. Change the search or the filters.'}
-            </p>
+            <InboxEmpty anyLoaded={loaded.length > 0} />
           )}
         </>
       )}

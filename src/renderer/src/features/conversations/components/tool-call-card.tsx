@@ -57,7 +57,7 @@ export function ToolCallCard(props: {
         <p className="tool-card__note">{props.highlight(props.content)}</p>
       )}
       {expanded && (
-        <div className="tool-card__body">
+        <div className="auto-grid tool-card__body">
           <JsonBlock label="Arguments" value={props.args} highlight={props.highlight} />
           <JsonBlock label="Result" value={props.result} highlight={props.highlight} />
         </div>

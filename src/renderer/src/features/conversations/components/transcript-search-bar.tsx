@@ -15,24 +15,23 @@ export function TranscriptSearchBar(props: { search: TranscriptSearch }): ReactE
         onChange={(event) => search.search(event.target.value)}
         onKeyDown={search.onSearchKey}
       />
-      <button
-        type="button"
-        className="button button--small"
-        onClick={search.previous}
-        disabled={!search.hasMatches}
-        aria-label="Previous match"
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={search.next}
-        disabled={!search.hasMatches}
-        aria-label="Next match"
-      >
-        ↓
-      </button>
+      {(
+        [
+          ['Previous match', '↑', search.previous],
+          ['Next match', '↓', search.next],
+        ] as const
+      ).map(([label, arrow, step]) => (
+        <button
+          key={label}
+          type="button"
+          className="button button--small"
+          onClick={step}
+          disabled={!search.hasMatches}
+          aria-label={label}
+        >
+          {arrow}
+        </button>
+      ))}
       <span className="transcript__matches" aria-live="polite" data-testid="search-count">
         {search.countText}
       </span>

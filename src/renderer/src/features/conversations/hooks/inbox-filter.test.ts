@@ -8,6 +8,7 @@ import {
   moveFocus,
   NO_FILTERS,
   toServerFilters,
+  uniqueRows,
   visibleRows,
 } from './inbox-filter'
 
@@ -67,32 +68,35 @@ describe('toServerFilters', () => {
 
 describe('matchesEvaluation', () => {
   const done = row('conv_a')
-  it('decides by all criteria, by one criterion, or says it cannot tell yet', () => {
-    expect(
-      matchesEvaluation(done, summary(['passed', 'passed']), filters({ outcome: 'passed' })),
-    ).toBe(true)
-    expect(
-      matchesEvaluation(done, summary(['passed', 'failed']), filters({ outcome: 'passed' })),
-    ).toBe(false)
-    expect(
-      matchesEvaluation(done, summary(['passed', 'failed']), filters({ outcome: 'failed' })),
-    ).toBe(true)
-    expect(
-      matchesEvaluation(done, summary(['passed', 'unknown']), filters({ outcome: 'failed' })),
-    ).toBe(false)
-    expect(matchesEvaluation(done, summary([]), filters({ outcome: 'unevaluated' }))).toBe(true)
-    expect(matchesEvaluation(done, undefined, filters({ outcome: 'passed' }))).toBeNull()
+  // Each case: the criteria's results, the filter, and whether the row matches (null: cannot tell).
+  it.each([
+    ['all passed, outcome passed', summary(['passed', 'passed']), { outcome: 'passed' }, true],
+    ['one failed, outcome passed', summary(['passed', 'failed']), { outcome: 'passed' }, false],
+    ['one failed, outcome failed', summary(['passed', 'failed']), { outcome: 'failed' }, true],
+    ['one unknown, outcome failed', summary(['passed', 'unknown']), { outcome: 'failed' }, false],
+    ['no criteria, not evaluated', summary([]), { outcome: 'unevaluated' }, true],
+    ['not read yet', undefined, { outcome: 'passed' }, null],
     // One criterion: its own result counts, not the others'.
-    const mixed = summary(['failed', 'passed'])
-    expect(matchesEvaluation(done, mixed, filters({ criterion: 'c1', outcome: 'passed' }))).toBe(
+    [
+      'its criterion passed',
+      summary(['failed', 'passed']),
+      { criterion: 'c1', outcome: 'passed' },
       true,
-    )
-    expect(matchesEvaluation(done, mixed, filters({ criterion: 'c0', outcome: 'passed' }))).toBe(
+    ],
+    [
+      'its criterion failed',
+      summary(['failed', 'passed']),
+      { criterion: 'c0', outcome: 'passed' },
       false,
-    )
-    expect(matchesEvaluation(done, mixed, filters({ criterion: 'c9' }))).toBe(false)
-    expect(matchesEvaluation(done, mixed, filters({ criterion: 'c0' }))).toBe(true)
-  })
+    ],
+    ['a criterion it lacks', summary(['failed', 'passed']), { criterion: 'c9' }, false],
+    ['a criterion it has', summary(['failed', 'passed']), { criterion: 'c0' }, true],
+  ] as const)(
+    'decides by all criteria or one, or says it cannot tell yet: %s',
+    (_, evaluation, patch, expected) => {
+      expect(matchesEvaluation(done, evaluation, filters(patch))).toBe(expected)
+    },
+  )
 
   it('treats a running conversation as not evaluated without asking for its evaluations', () => {
     const live = row('conv_live', { status: 'active', endedAt: null, durationMs: null })
@@ -173,5 +177,18 @@ describe('moveFocus', () => {
     expect(moveFocus(ids, 'a', -1)).toBe('a')
     expect(moveFocus(ids, 'gone', 1)).toBe('a')
     expect(moveFocus([], 'a', 1)).toBeNull()
+  })
+})
+
+describe('uniqueRows', () => {
+  it('keeps the rows of the pages in order, each once, and skips pages the service did not serve', () => {
+    const page = (ids: string[]) => ({
+      conversations: ids.map((id) => row(id)),
+      nextCursor: null,
+      hasMore: false,
+    })
+    const rows = uniqueRows([page(['conv_live', 'conv_a']), null, page(['conv_b', 'conv_live'])])
+    expect(rows.map((r) => r.id)).toEqual(['conv_live', 'conv_a', 'conv_b'])
+    expect(uniqueRows([])).toEqual([])
   })
 })

@@ -193,3 +193,20 @@ export function moveFocus(ids: string[], focusedId: string | null, delta: number
   if (at === -1) return ids[0] ?? null
   return ids[Math.min(ids.length - 1, Math.max(0, at + delta))] ?? null
 }
+
+/**
+ * The rows of the loaded pages in order, each once: a live row put first by an update may come
+ * again in a later page. A page the service did not serve (null) adds nothing.
+ */
+export function uniqueRows(pages: readonly (InboxPage | null)[]): Conversation[] {
+  const seen = new Set<string>()
+  const rows: Conversation[] = []
+  for (const page of pages) {
+    for (const row of page?.conversations ?? []) {
+      if (seen.has(row.id)) continue
+      seen.add(row.id)
+      rows.push(row)
+    }
+  }
+  return rows
+}

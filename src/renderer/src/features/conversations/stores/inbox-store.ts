@@ -40,8 +40,30 @@ interface InboxUiState {
   exportEnded: (ended: BatchExportEnded) => void
 }
 
+type EarlyEvents = { progress?: BatchExportProgress; ended?: BatchExportEnded }
+type RunningExport = Extract<ExportState, { phase: 'running' }>
+
 // Events of an export that arrived before the call that started it returned (they race).
-const early = new Map<string, { progress?: BatchExportProgress; ended?: BatchExportEnded }>()
+const early = new Map<string, EarlyEvents>()
+
+/**
+ * One event of an export: kept aside while the export's job id is not known yet (still choosing),
+ * applied by `apply` when it is the running export's, and ignored otherwise (an older export's).
+ */
+function exportEvent(
+  state: InboxUiState,
+  jobId: string,
+  event: EarlyEvents,
+  apply: (running: RunningExport) => ExportState,
+): Partial<InboxUiState> {
+  if (state.exportState.phase === 'choosing') {
+    early.set(jobId, { ...early.get(jobId), ...event })
+    return {}
+  }
+  return state.exportState.phase === 'running' && state.exportState.jobId === jobId
+    ? { exportState: apply(state.exportState) }
+    : {}
+}
 
 /** UI state of the inbox (filters, search, keyboard focus, export), kept across workspaces. */
 export const useInboxStore = create<InboxUiState>((set) => ({
@@ -75,23 +97,19 @@ export const useInboxStore = create<InboxUiState>((set) => ({
     })
   },
   exportProgress: (progress) =>
-    set((s) => {
-      if (s.exportState.phase === 'choosing') {
-        early.set(progress.jobId, { ...early.get(progress.jobId), progress })
-        return {}
-      }
-      return s.exportState.phase === 'running' && s.exportState.jobId === progress.jobId
-        ? { exportState: { ...s.exportState, done: progress.done, total: progress.total } }
-        : {}
-    }),
+    set((s) =>
+      exportEvent(s, progress.jobId, { progress }, (running) => ({
+        ...running,
+        done: progress.done,
+        total: progress.total,
+      })),
+    ),
   exportEnded: (ended) =>
-    set((s) => {
-      if (s.exportState.phase === 'choosing') {
-        early.set(ended.jobId, { ...early.get(ended.jobId), ended })
-        return {}
-      }
-      return s.exportState.phase === 'running' && s.exportState.jobId === ended.jobId
-        ? { exportState: { phase: 'ended', outcome: ended, folder: s.exportState.folder } }
-        : {}
-    }),
+    set((s) =>
+      exportEvent(s, ended.jobId, { ended }, (running) => ({
+        phase: 'ended',
+        outcome: ended,
+        folder: running.folder,
+      })),
+    ),
 }))

@@ -1,5 +1,6 @@
 import type { Dispatch, ReactElement } from 'react'
 import type { DraftAction, DraftField, VoiceDraft } from '../hooks/voice-draft'
+import { DraftTextField } from './draft-field'
 
 /** The consent of the person whose voice it is: their full name, email, and their agreement. */
 export function VoiceConsentFields(props: {
@@ -11,40 +12,26 @@ export function VoiceConsentFields(props: {
   const { idPrefix: ids, draft, dispatch, problem } = props
   const fullName = draft.fullName.trim()
   return (
-    <fieldset className="create-voice__section">
+    <fieldset className="box create-voice__section">
       <legend className="field__label">Consent of the person whose voice it is</legend>
-      <div className="create-voice__row">
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-full-name`}>
-            Full name
-          </label>
-          <input
-            id={`${ids}-full-name`}
-            className="input"
-            autoComplete="name"
-            value={draft.fullName}
-            aria-invalid={problem('fullName') !== null}
-            onChange={(e) => dispatch({ type: 'edit', change: { fullName: e.target.value } })}
-          />
-          {problem('fullName') !== null && (
-            <span className="field__error">{problem('fullName')}</span>
-          )}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-email`}>
-            Email
-          </label>
-          <input
-            id={`${ids}-email`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            value={draft.email}
-            aria-invalid={problem('email') !== null}
-            onChange={(e) => dispatch({ type: 'edit', change: { email: e.target.value } })}
-          />
-          {problem('email') !== null && <span className="field__error">{problem('email')}</span>}
-        </div>
+      <div className="auto-grid create-voice__row">
+        <DraftTextField
+          id={`${ids}-full-name`}
+          label="Full name"
+          autoComplete="name"
+          value={draft.fullName}
+          problem={problem('fullName')}
+          onChange={(value) => dispatch({ type: 'edit', change: { fullName: value } })}
+        />
+        <DraftTextField
+          id={`${ids}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={draft.email}
+          problem={problem('email')}
+          onChange={(email) => dispatch({ type: 'edit', change: { email } })}
+        />
       </div>
       <label className="create-voice__confirm">
         <input

@@ -3,6 +3,7 @@ import type { Dispatch, ReactElement, RefObject } from 'react'
 import type { VoiceGender } from '../../../../../shared/domain/voice'
 import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
 import type { DraftAction, VoiceDraft } from '../hooks/voice-draft'
+import { DraftTextField, FormField } from './draft-field'
 import { genderLabel, localeName } from './voice-labels'
 
 /** Name, gender and (optional) language of a new personal voice, on one row. */
@@ -25,26 +26,17 @@ export function VoiceIdentityFields(props: {
     [locales],
   )
   return (
-    <div className="create-voice__row">
-      <div className="field">
-        <label className="field__label" htmlFor={`${ids}-name`}>
-          Name
-        </label>
-        <input
-          ref={nameRef}
-          id={`${ids}-name`}
-          className="input"
-          value={draft.name}
-          maxLength={100}
-          aria-invalid={nameProblem !== null}
-          onChange={(e) => dispatch({ type: 'edit', change: { name: e.target.value } })}
-        />
-        {nameProblem !== null && <span className="field__error">{nameProblem}</span>}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${ids}-gender`}>
-          Gender
-        </label>
+    <div className="auto-grid create-voice__row">
+      <DraftTextField
+        id={`${ids}-name`}
+        label="Name"
+        inputRef={nameRef}
+        value={draft.name}
+        maxLength={100}
+        problem={nameProblem}
+        onChange={(name) => dispatch({ type: 'edit', change: { name } })}
+      />
+      <FormField id={`${ids}-gender`} label="Gender">
         <select
           id={`${ids}-gender`}
           className="input"
@@ -59,11 +51,8 @@ export function VoiceIdentityFields(props: {
             </option>
           ))}
         </select>
-      </div>
-      <div className="field create-voice__language">
-        <label className="field__label" htmlFor={`${ids}-locale`}>
-          Language
-        </label>
+      </FormField>
+      <FormField id={`${ids}-locale`} label="Language" className="create-voice__language">
         <select
           id={`${ids}-locale`}
           className="input"
@@ -81,7 +70,7 @@ export function VoiceIdentityFields(props: {
         <span id={`${ids}-locale-hint`} className="field__hint">
           Optional: the language the sample is spoken in.
         </span>
-      </div>
+      </FormField>
     </div>
   )
 }

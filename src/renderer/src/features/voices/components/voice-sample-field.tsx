@@ -20,7 +20,7 @@ export function VoiceSampleField(props: {
   const [dragging, setDragging] = useState(false)
 
   return (
-    <fieldset className="create-voice__section">
+    <fieldset className="box create-voice__section">
       <legend className="field__label">Sample of the voice</legend>
       <div
         className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}
@@ -86,7 +86,7 @@ export function VoiceSampleField(props: {
 function SampleCard(props: { sample: VoiceSample }): ReactElement {
   const { sample } = props
   return (
-    <div className="sample-card" data-testid="sample-card">
+    <div className="box sample-card" data-testid="sample-card">
       <p>
         <strong data-testid="sample-name">{sample.staged.fileName}</strong>{' '}
         <span className="field__hint">

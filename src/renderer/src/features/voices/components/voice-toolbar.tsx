@@ -1,6 +1,6 @@
-import { useId } from 'react'
 import type { ReactElement, RefObject } from 'react'
 import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
+import { LabelledSelect, withAnyOption } from '../../../components/labelled-select'
 import type { SortOrder } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import { genderLabel, localeName, modelName } from './voice-labels'
@@ -18,31 +18,91 @@ const TYPES: { value: 'shared' | 'personal' | ''; label: string }[] = [
   { value: 'personal', label: 'Personal' },
 ]
 
-/** One labelled select of the toolbar; `value` is always one of `options`. */
-function FilterSelect<V extends string>(props: {
-  label: string
-  value: V
-  options: readonly { value: V; label: string }[]
-  onChange: (value: V) => void
+/** How many voices the list shows, in words: while loading, how many are coming. */
+function voiceCountText(shown: number, total: number, loadingTotal: number | null): string {
+  if (loadingTotal !== null) return `Loading ${loadingTotal.toLocaleString()} voices…`
+  if (shown === total) return `${total.toLocaleString()} voices`
+  return `${shown.toLocaleString()} of ${total.toLocaleString()} voices`
+}
+
+/** The filters and sort of the voice list; disabled while not every voice is in. */
+function VoiceFilters(props: {
+  locales: readonly string[]
+  models: readonly string[]
+  disabled: boolean
 }): ReactElement {
-  // Why aria-labelledby: a select inside its label takes its options' text into its name too.
-  const labelId = useId()
+  const criteria = useVoicesUiStore((s) => s.criteria)
+  const sort = useVoicesUiStore((s) => s.sort)
+  const setCriteria = useVoicesUiStore((s) => s.setCriteria)
+  const clearFilters = useVoicesUiStore((s) => s.clearFilters)
+  const setSort = useVoicesUiStore((s) => s.setSort)
+  const filtered =
+    criteria.locale !== '' ||
+    criteria.gender !== '' ||
+    criteria.model !== '' ||
+    criteria.type !== '' ||
+    criteria.favoritesOnly
   return (
-    <label className="voice-filter">
-      <span id={labelId}>{props.label}</span>
-      <select
-        className="input"
-        aria-labelledby={labelId}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value as V)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <fieldset className="voice-toolbar__filters" disabled={props.disabled}>
+      <legend className="visually-hidden">Filters</legend>
+      <LabelledSelect
+        className="voice-filter"
+        label="Language"
+        value={criteria.locale}
+        options={withAnyOption('Any language', props.locales, (value) => ({
+          value,
+          label: localeName(value),
+        }))}
+        onChange={(locale) => setCriteria({ locale })}
+      />
+      <LabelledSelect
+        className="voice-filter"
+        label="Gender"
+        value={criteria.gender}
+        options={withAnyOption('Any gender', VOICE_GENDERS, (value) => ({
+          value,
+          label: genderLabel(value),
+        }))}
+        onChange={(gender) => setCriteria({ gender })}
+      />
+      <LabelledSelect
+        className="voice-filter"
+        label="Model"
+        value={criteria.model}
+        options={withAnyOption('Any model', props.models, (value) => ({
+          value,
+          label: modelName(value),
+        }))}
+        onChange={(model) => setCriteria({ model })}
+      />
+      <LabelledSelect
+        className="voice-filter"
+        label="Type"
+        value={criteria.type}
+        options={TYPES}
+        onChange={(type) => setCriteria({ type })}
+      />
+      <LabelledSelect
+        className="voice-filter"
+        label="Sort"
+        value={sort}
+        options={SORTS}
+        onChange={setSort}
+      />
+      <label className="voice-filter voice-filter--check">
+        <input
+          type="checkbox"
+          checked={criteria.favoritesOnly}
+          onChange={(event) => setCriteria({ favoritesOnly: event.target.checked })}
+        />
+        <span>Favourites only</span>
+      </label>
+      {filtered && (
+        <button type="button" className="button button--small" onClick={clearFilters}>
+          Clear filters
+        </button>
+      )}
+    </fieldset>
   )
 }
 
@@ -63,17 +123,8 @@ export function VoiceToolbar({
   /** While only the first rows are in: how many voices are coming (filters wait for them all). */
   loadingTotal: number | null
 }): ReactElement {
-  const criteria = useVoicesUiStore((s) => s.criteria)
-  const sort = useVoicesUiStore((s) => s.sort)
+  const query = useVoicesUiStore((s) => s.criteria.query)
   const setCriteria = useVoicesUiStore((s) => s.setCriteria)
-  const clearFilters = useVoicesUiStore((s) => s.clearFilters)
-  const setSort = useVoicesUiStore((s) => s.setSort)
-  const filtered =
-    criteria.locale !== '' ||
-    criteria.gender !== '' ||
-    criteria.model !== '' ||
-    criteria.type !== '' ||
-    criteria.favoritesOnly
 
   return (
     <div className="voice-toolbar" role="search" aria-label="Find voices">
@@ -89,68 +140,15 @@ export function VoiceToolbar({
           placeholder="Search by name or tag  ( / )"
           autoComplete="off"
           spellCheck={false}
-          value={criteria.query}
+          value={query}
           onChange={(event) => setCriteria({ query: event.target.value })}
           data-testid="voice-search"
         />
         <span className="voice-toolbar__count" role="status" data-testid="voice-count">
-          {loadingTotal !== null
-            ? `Loading ${loadingTotal.toLocaleString()} voices…`
-            : shown === total
-              ? `${total.toLocaleString()} voices`
-              : `${shown.toLocaleString()} of ${total.toLocaleString()} voices`}
+          {voiceCountText(shown, total, loadingTotal)}
         </span>
       </div>
-      <fieldset className="voice-toolbar__filters" disabled={loadingTotal !== null}>
-        <legend className="visually-hidden">Filters</legend>
-        <FilterSelect
-          label="Language"
-          value={criteria.locale}
-          options={[
-            { value: '', label: 'Any language' },
-            ...locales.map((locale) => ({ value: locale, label: localeName(locale) })),
-          ]}
-          onChange={(locale) => setCriteria({ locale })}
-        />
-        <FilterSelect
-          label="Gender"
-          value={criteria.gender}
-          options={[
-            { value: '' as const, label: 'Any gender' },
-            ...VOICE_GENDERS.map((gender) => ({ value: gender, label: genderLabel(gender) })),
-          ]}
-          onChange={(gender) => setCriteria({ gender })}
-        />
-        <FilterSelect
-          label="Model"
-          value={criteria.model}
-          options={[
-            { value: '', label: 'Any model' },
-            ...models.map((model) => ({ value: model, label: modelName(model) })),
-          ]}
-          onChange={(model) => setCriteria({ model })}
-        />
-        <FilterSelect
-          label="Type"
-          value={criteria.type}
-          options={TYPES}
-          onChange={(type) => setCriteria({ type })}
-        />
-        <FilterSelect label="Sort" value={sort} options={SORTS} onChange={setSort} />
-        <label className="voice-filter voice-filter--check">
-          <input
-            type="checkbox"
-            checked={criteria.favoritesOnly}
-            onChange={(event) => setCriteria({ favoritesOnly: event.target.checked })}
-          />
-          <span>Favourites only</span>
-        </label>
-        {filtered && (
-          <button type="button" className="button button--small" onClick={clearFilters}>
-            Clear filters
-          </button>
-        )}
-      </fieldset>
+      <VoiceFilters locales={locales} models={models} disabled={loadingTotal !== null} />
     </div>
   )
 }

@@ -93,7 +93,7 @@ function VoicesScreen(props: {
 
   return (
     <section
-      className="workspace workspace--voices"
+      className="workspace workspace--fill workspace--voices"
       aria-labelledby="workspace-title"
       data-testid="workspace"
     >

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { BatchExportEnded } from '../../../../../shared/domain/conversation-inbox'
+import { useInboxStore } from './inbox-store'
+
+const ended = (jobId: string): BatchExportEnded => ({
+  jobId,
+  ok: true,
+  result: {
+    conversations: 3,
+    csvPath: '/out/a.csv',
+    jsonlPath: '/out/a.jsonl',
+    bytes: 640,
+    skipped: [],
+  },
+})
+
+describe('the inbox store follows a batch export', () => {
+  beforeEach(() => useInboxStore.getState().setExportState({ phase: 'idle' }))
+
+  it('keeps progress that comes before the export started, and applies it when it does', () => {
+    const store = useInboxStore.getState()
+    store.setExportState({ phase: 'choosing' })
+    store.exportProgress({ jobId: 'job_1', done: 2, total: 5 })
+    expect(useInboxStore.getState().exportState).toEqual({ phase: 'choosing' })
+    store.exportStarted('job_1', '/out', 5)
+    expect(useInboxStore.getState().exportState).toEqual({
+      phase: 'running',
+      jobId: 'job_1',
+      folder: '/out',
+      done: 2,
+      total: 5,
+    })
+  })
+
+  it('ends at once when the end came before the export started', () => {
+    const store = useInboxStore.getState()
+    store.setExportState({ phase: 'choosing' })
+    store.exportEnded(ended('job_2'))
+    store.exportStarted('job_2', '/out', 3)
+    expect(useInboxStore.getState().exportState).toEqual({
+      phase: 'ended',
+      outcome: ended('job_2'),
+      folder: '/out',
+    })
+  })
+
+  it("applies the running export's events and ignores those of another export", () => {
+    const store = useInboxStore.getState()
+    store.setExportState({ phase: 'choosing' })
+    store.exportStarted('job_3', '/out', 4)
+    store.exportProgress({ jobId: 'job_old', done: 9, total: 9 })
+    store.exportEnded(ended('job_old'))
+    expect(useInboxStore.getState().exportState).toMatchObject({ phase: 'running', done: 0 })
+    store.exportProgress({ jobId: 'job_3', done: 3, total: 4 })
+    expect(useInboxStore.getState().exportState).toMatchObject({ done: 3, total: 4 })
+    store.exportEnded(ended('job_3'))
+    expect(useInboxStore.getState().exportState).toEqual({
+      phase: 'ended',
+      outcome: ended('job_3'),
+      folder: '/out',
+    })
+  })
+})
