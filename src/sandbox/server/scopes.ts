@@ -1,5 +1,18 @@
-// The service's scope list is one table for the app and the sandbox (service-interface.md, "Scopes").
-import { SCOPES, type Scope } from '../../shared/domain/account.js'
+// The sandbox states the service's scope list on its own, not from the app's copy in
+// shared/domain/account.ts: a stand-in that read the app's list would agree with any mistake in it.
+/** Every scope the token endpoint grants. */
+export const KNOWN_SCOPES = [
+  'audio:speech',
+  'audio:stream',
+  'audio:all',
+  'voices:read',
+  'voices:create',
+  'voices:delete',
+  'voices:all',
+] as const
+
+/** A scope the service knows. */
+export type Scope = (typeof KNOWN_SCOPES)[number]
 
 /** Scope granted when a token request names none. */
 export const DEFAULT_SCOPE = 'audio:all voices:read'
@@ -11,7 +24,7 @@ const IMPLIES: Partial<Record<Scope, Scope[]>> = {
 
 /** True for a scope name the service knows. */
 export function isKnownScope(scope: string): scope is Scope {
-  return (SCOPES as readonly string[]).includes(scope)
+  return (KNOWN_SCOPES as readonly string[]).includes(scope)
 }
 
 /** The scopes a space-separated scope string grants, with `audio:all` and `voices:all` expanded. */
