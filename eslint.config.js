@@ -211,7 +211,6 @@ export default tseslint.config(
       'src/main/core/upstream/scheduler.ts',
       'src/main/core/upstream/streams.ts',
       'src/main/runtime.ts',
-      'src/renderer/src/app/sidebar.tsx',
       'src/sandbox/audio/ssml.ts',
       'src/sandbox/routes/control-routes.ts',
       'src/sandbox/sandbox.ts',
@@ -225,10 +224,6 @@ export default tseslint.config(
   // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
   {
     files: [
-      'src/renderer/src/components/ui/menu.tsx',
-      'src/renderer/src/components/ui/toolbar.tsx',
-      'src/renderer/src/features/script/components/project-settings.tsx',
-      'src/renderer/src/features/script/components/render-details-dialog.tsx',
       'src/renderer/src/features/script/components/render-player.tsx',
       'src/renderer/src/features/script/components/script-empty.tsx',
       'src/renderer/src/features/script/components/voice-picker.tsx',
