@@ -96,48 +96,56 @@ function NumberSetting(props: {
   )
 }
 
-/** A setting that is on or off, its sentence beside the box. */
+/** A project default that is on or off, its sentence beside the box. */
 function CheckSetting(props: {
+  setting: 'textNormalization' | 'serviceLoudnessNormalization'
   label: string
-  checked: boolean
-  onChange: (checked: boolean) => void
 }): ReactElement {
+  const { setting } = props
+  const checked = useScriptDocumentStore((s) => s.meta.defaults[setting])
   return (
     <label className="project-settings__check">
       <input
         type="checkbox"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
+        checked={checked}
+        onChange={(e) => setDefaults({ [setting]: e.target.checked })}
       />
       <span>{props.label}</span>
     </label>
   )
 }
 
+/** The two pauses a project sets, each a whole number of milliseconds. */
+const PAUSES = [
+  {
+    setting: 'pauseBetweenBlocksMs',
+    label: 'Between blocks',
+    hint: 'After a block that continues the same paragraph (dialogue lines, split text).',
+  },
+  {
+    setting: 'pauseBetweenParagraphsMs',
+    label: 'Between paragraphs',
+    hint: 'After the last block of a paragraph.',
+  },
+] as const
+
 function PauseSettings(props: { defaults: ProjectDefaults }): ReactElement {
-  const { defaults } = props
   return (
     <fieldset className="project-settings__group">
       <legend>Pauses</legend>
       <div className="project-settings__grid">
-        <NumberSetting
-          label="Between blocks"
-          hint="After a block that continues the same paragraph (dialogue lines, split text)."
-          unit="ms"
-          min={0}
-          max={MAX_PAUSE_MS}
-          value={defaults.pauseBetweenBlocksMs}
-          onCommit={(ms) => setDefaults({ pauseBetweenBlocksMs: ms })}
-        />
-        <NumberSetting
-          label="Between paragraphs"
-          hint="After the last block of a paragraph."
-          unit="ms"
-          min={0}
-          max={MAX_PAUSE_MS}
-          value={defaults.pauseBetweenParagraphsMs}
-          onCommit={(ms) => setDefaults({ pauseBetweenParagraphsMs: ms })}
-        />
+        {PAUSES.map((pause) => (
+          <NumberSetting
+            key={pause.setting}
+            label={pause.label}
+            hint={pause.hint}
+            unit="ms"
+            min={0}
+            max={MAX_PAUSE_MS}
+            value={props.defaults[pause.setting]}
+            onCommit={(ms) => setDefaults({ [pause.setting]: ms })}
+          />
+        ))}
       </div>
     </fieldset>
   )
@@ -178,9 +186,8 @@ function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
         </p>
       )}
       <CheckSetting
+        setting="textNormalization"
         label="Read numbers, dates and abbreviations as words (text normalization by the service)"
-        checked={defaults.textNormalization}
-        onChange={(on) => setDefaults({ textNormalization: on })}
       />
     </fieldset>
   )
@@ -234,9 +241,8 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
         )}
       </div>
       <CheckSetting
+        setting="serviceLoudnessNormalization"
         label="Ask the service to even out the loudness of each piece (−14 LUFS)"
-        checked={defaults.serviceLoudnessNormalization}
-        onChange={(on) => setDefaults({ serviceLoudnessNormalization: on })}
       />
     </fieldset>
   )
