@@ -166,7 +166,6 @@ export default tseslint.config(
   // do not add to this list.
   {
     files: [
-      'src/renderer/src/app/sidebar.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
@@ -176,10 +175,6 @@ export default tseslint.config(
   // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
   {
     files: [
-      'src/renderer/src/components/ui/menu.tsx',
-      'src/renderer/src/components/ui/toolbar.tsx',
-      'src/renderer/src/features/script/components/project-settings.tsx',
-      'src/renderer/src/features/script/components/render-details-dialog.tsx',
       'src/renderer/src/features/script/components/render-player.tsx',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },

@@ -191,6 +191,68 @@ test('the File and Edit menu commands run the script actions, from any workspace
   await snap(app, 'script-after-clear-recent')
 })
 
+test('File > Project Settings… opens the project settings from any workspace, only with a script open', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await page.getByTestId('nav-voices').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Voices' })).toBeVisible()
+  const settings = page.getByRole('dialog', { name: 'Project settings' })
+
+  // No script open: the command does nothing (the menu item is disabled then too). The sheet
+  // opened next shows the window has handled the command before it.
+  await app.menuCommand({ command: 'script:projectSettings' })
+  await app.menuCommand({ command: 'help:shortcuts' })
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(page.getByTestId('nav-voices')).toHaveAttribute('aria-current', 'page')
+  await expect(settings).toHaveCount(0)
+
+  // With a script open, from Voices: the Script workspace opens with the dialog on it.
+  await app.menuCommand({ command: 'script:new' })
+  await expect(new ScriptScreen(page).text(0)).toBeVisible()
+  await page.getByTestId('nav-voices').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Voices' })).toBeVisible()
+  await app.menuCommand({ command: 'script:projectSettings' })
+  await expect(page.getByTestId('nav-script')).toHaveAttribute('aria-current', 'page')
+  await expect(settings).toBeVisible()
+  const done = settings.getByRole('button', { name: 'Done' })
+  await expect(done).toBeFocused()
+  // The footer stays in view in a small window: the body scrolls, Done does not.
+  await expect(done).toBeInViewport({ ratio: 1 })
+  const body = settings.locator('.dialog-frame__body')
+  // The callbacks run in the page: the element's type is spelled out, not imported.
+  type Scroller = { scrollHeight: number; clientHeight: number; scrollTop: number }
+  const overflows = await body.evaluate((el) => {
+    const box = el as unknown as Scroller
+    return box.scrollHeight > box.clientHeight
+  })
+  expect(overflows).toBe(true)
+  await body.evaluate((el) => {
+    const box = el as unknown as Scroller
+    box.scrollTop = box.scrollHeight
+  })
+  await expect(done).toBeInViewport({ ratio: 1 })
+  await expect(
+    settings.getByRole('heading', { level: 2, name: 'Project settings' }),
+  ).toBeInViewport()
+  await snap(app, 'project-settings-from-menu-1024x700')
+  await expectAccessible(page)
+
+  // The head's Close shuts it as Done does.
+  await settings.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(settings).toBeHidden()
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await app.menuCommand({ command: 'script:projectSettings' })
+  await expect(settings).toBeVisible()
+  await snap(app, 'project-settings-from-menu-1920x1080')
+  await done.click()
+  await expect(settings).toBeHidden()
+})
+
 test('Ctrl+N and Ctrl+I work from the keyboard; Import offers only importable files', async ({
   app,
 }) => {

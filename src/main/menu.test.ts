@@ -125,6 +125,7 @@ describe('buildMenuTemplate', () => {
       ['Save As…', 'CmdOrCtrl+Shift+S'],
       ['Export Script…', null],
       ['separator', null],
+      ['Project Settings…', null],
       ['Render…', 'CmdOrCtrl+Shift+Enter'],
       ['separator', null],
       ['quit', null],
@@ -137,11 +138,12 @@ describe('buildMenuTemplate', () => {
       { command: 'script:save' },
       { command: 'script:saveAs' },
       { command: 'script:export' },
+      { command: 'script:projectSettings' },
       { command: 'script:render' },
     ])
   })
 
-  it('enables Save, Save As, Export and Render only while the focused window has a script open', () => {
+  it('enables Save, Save As, Export, Project Settings and Render only while the focused window has a script open', () => {
     const enabled = (scriptOpen: boolean): Record<string, boolean> =>
       Object.fromEntries(
         submenuOf(buildMenuTemplate(options({ state: { scriptOpen } })), 'File')
@@ -156,12 +158,14 @@ describe('buildMenuTemplate', () => {
       'script:save': false,
       'script:saveAs': false,
       'script:export': false,
+      'script:projectSettings': false,
       'script:render': false,
     })
     expect(enabled(true)).toMatchObject({
       'script:save': true,
       'script:saveAs': true,
       'script:export': true,
+      'script:projectSettings': true,
       'script:render': true,
     })
   })

@@ -34,9 +34,9 @@ const THEME_LABELS: Record<ThemeChoice, string> = {
 }
 
 /**
- * The application menu. File, View > Theme and Help > Keyboard Shortcuts send typed commands to the
- * focused window (its accelerators come from the shared shortcut list, which the shortcuts sheet
- * shows); Edit > Undo/Redo too, so the script's own undo runs where the editor has focus. The rest
+ * The application menu. File (the script's commands, Project Settings… among them), View > Theme
+ * and Help > Keyboard Shortcuts send typed commands to the focused window (its accelerators come
+ * from the shared shortcut list, which the shortcuts sheet shows); Edit > Undo/Redo too, so the script's own undo runs where the editor has focus. The rest
  * are Electron roles, so copy, paste, zoom, full screen, close and quit behave as the OS expects.
  */
 // eslint-disable-next-line max-lines-per-function -- the whole menu bar as one declarative table, read top to bottom like the menus it makes
@@ -95,6 +95,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         command('script:saveAs', 'Save As…', state.scriptOpen),
         command('script:export', 'Export Script…', state.scriptOpen),
         { type: 'separator' },
+        command('script:projectSettings', 'Project Settings…', state.scriptOpen),
         command('script:render', 'Render…', state.scriptOpen),
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },

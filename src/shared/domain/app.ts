@@ -25,6 +25,7 @@ export const MENU_COMMANDS = [
   'script:saveAs',
   'script:export',
   'script:render',
+  'script:projectSettings',
   'script:clearRecent',
   'edit:undo',
   'edit:redo',
@@ -38,6 +39,6 @@ export type MenuCommand =
 
 /** What the window tells main so the menu can enable only what would do something. */
 export interface MenuState {
-  /** A script is open in the Script workspace (Save, Save As and Render need one). */
+  /** A script is open in the Script workspace (Save, Save As, Render and its settings need one). */
   scriptOpen: boolean
 }

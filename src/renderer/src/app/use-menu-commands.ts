@@ -12,6 +12,15 @@ const COMMAND_SHORTCUTS = SHORTCUTS.filter(
   (shortcut) => shortcut.command !== undefined && !shortcut.command.startsWith('edit:'),
 )
 
+/** The commands that act on the open script: with none open they do nothing. */
+const NEEDS_SCRIPT: ReadonlySet<MenuCommand['command']> = new Set([
+  'script:save',
+  'script:saveAs',
+  'script:export',
+  'script:render',
+  'script:projectSettings',
+])
+
 /**
  * Runs a menu command the way its on-screen control does: the Script workspace's commands open
  * that workspace first; undo and redo go to the script's undo unless a text field with its own
@@ -27,12 +36,9 @@ function dispatchCommand(command: MenuCommand, openShortcuts: () => void): boole
     // Nobody took it: the focused field's own undo, as the Edit menu's undo role would do.
     return document.execCommand(command.command === 'edit:undo' ? 'undo' : 'redo')
   }
-  const needsScript =
-    command.command === 'script:save' ||
-    command.command === 'script:saveAs' ||
-    command.command === 'script:export' ||
-    command.command === 'script:render'
-  if (needsScript && useScriptDocumentStore.getState().doc === null) return false
+  if (NEEDS_SCRIPT.has(command.command) && useScriptDocumentStore.getState().doc === null) {
+    return false
+  }
   const navigation = useNavigationStore.getState()
   if (navigation.current !== 'script') {
     holdCommand(command)

@@ -1,8 +1,9 @@
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { KeyboardEvent, ReactElement } from 'react'
+import type { KeyboardEvent, ReactElement, RefObject } from 'react'
 import { useAnchorName } from './anchor'
 import { IconButton } from './icon-button'
+import { rovingTarget } from './roving'
 import { shortcutLabel } from './shortcut-label'
 
 /** One command in a menu. */
@@ -25,24 +26,21 @@ function menuItems(menu: HTMLElement): HTMLButtonElement[] {
 }
 
 /**
- * A button that opens a menu of commands. The menu is an auto popover in the top layer (Escape
- * and a click elsewhere close it, and no scroll box clips it); arrow keys, Home and End move
- * through its items, Tab leaves it, and closing it puts the focus back on the button.
+ * The popover side of a menu: whether it is open, the item focused as it opens (the first, or
+ * the last after ArrowUp on its button), closing with the focus back on the button, and the keys
+ * inside it (arrows, Home, End move; Tab leaves; Escape closes without closing a dialog behind).
  */
-export function MenuButton(props: {
-  label: string
-  icon: LucideIcon
-  items: MenuItem[]
-  showLabel?: boolean
-  hint?: string
-  className?: string
-}): ReactElement {
-  const menuId = useId()
-  const anchor = useAnchorName()
+function useMenuPopover(): {
+  menuRef: RefObject<HTMLDivElement | null>
+  buttonRef: RefObject<HTMLButtonElement | null>
+  open: boolean
+  openAt: (which: 'first' | 'last') => void
+  close: () => void
+  onMenuKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
+} {
   const menuRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
-  // Which item takes the focus when the menu opens: the first, or the last (ArrowUp on the button).
   const focusOnOpen = useRef<'first' | 'last'>('first')
 
   useEffect(() => {
@@ -66,21 +64,20 @@ export function MenuButton(props: {
     if (menu?.matches(':popover-open')) menu.hidePopover()
     buttonRef.current?.focus()
   }
-
+  const openAt = (which: 'first' | 'last'): void => {
+    focusOnOpen.current = which
+    menuRef.current?.showPopover()
+  }
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const menu = menuRef.current
     if (menu === null) return
     const items = menuItems(menu)
     const at = items.indexOf(document.activeElement as HTMLButtonElement)
-    const move = (index: number): void => {
+    const to = rovingTarget(event.key, at, items.length, 'vertical')
+    if (to !== null) {
       event.preventDefault()
-      items[(index + items.length) % items.length]?.focus()
-    }
-    if (event.key === 'ArrowDown') move(at + 1)
-    else if (event.key === 'ArrowUp') move(at - 1)
-    else if (event.key === 'Home') move(0)
-    else if (event.key === 'End') move(items.length - 1)
-    else if (event.key === 'Tab') menu.hidePopover()
+      items[to]?.focus()
+    } else if (event.key === 'Tab') menu.hidePopover()
     else if (event.key === 'Escape') {
       // The popover closes itself; the focus goes back to the button, and no dialog behind closes.
       event.preventDefault()
@@ -88,7 +85,53 @@ export function MenuButton(props: {
       close()
     }
   }
+  return { menuRef, buttonRef, open, openAt, close, onMenuKeyDown }
+}
 
+/** One item of an open menu: its icon, its name, and its shortcut at the end. */
+function MenuRow(props: { item: MenuItem; onChoose: () => void }): ReactElement {
+  const { item } = props
+  const Icon = item.icon
+  return (
+    <div role="none">
+      {item.separatorBefore === true && <div role="separator" className="menu__separator" />}
+      <button
+        type="button"
+        role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+        aria-checked={item.checked}
+        tabIndex={-1}
+        className="menu__item"
+        disabled={item.disabled ?? false}
+        onClick={props.onChoose}
+      >
+        <span className="menu__icon" aria-hidden="true">
+          {Icon !== undefined && <Icon focusable="false" />}
+        </span>
+        <span className="menu__label">{item.label}</span>
+        {item.shortcut !== undefined && (
+          <kbd className="menu__keys">{shortcutLabel(item.shortcut)}</kbd>
+        )}
+      </button>
+    </div>
+  )
+}
+
+/**
+ * A button that opens a menu of commands. The menu is an auto popover in the top layer (Escape
+ * and a click elsewhere close it, and no scroll box clips it); arrow keys, Home and End move
+ * through its items, Tab leaves it, and closing it puts the focus back on the button.
+ */
+export function MenuButton(props: {
+  label: string
+  icon: LucideIcon
+  items: MenuItem[]
+  showLabel?: boolean
+  hint?: string
+  className?: string
+}): ReactElement {
+  const menuId = useId()
+  const anchor = useAnchorName()
+  const { menuRef, buttonRef, open, openAt, close, onMenuKeyDown } = useMenuPopover()
   return (
     <>
       <IconButton
@@ -106,8 +149,7 @@ export function MenuButton(props: {
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
           event.preventDefault()
-          focusOnOpen.current = event.key === 'ArrowDown' ? 'first' : 'last'
-          menuRef.current?.showPopover()
+          openAt(event.key === 'ArrowDown' ? 'first' : 'last')
         }}
       />
       <div
@@ -120,36 +162,16 @@ export function MenuButton(props: {
         style={{ positionAnchor: anchor }}
         onKeyDown={onMenuKeyDown}
       >
-        {props.items.map((item) => {
-          const Icon = item.icon
-          return (
-            <div key={item.id} role="none">
-              {item.separatorBefore === true && (
-                <div role="separator" className="menu__separator" />
-              )}
-              <button
-                type="button"
-                role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-                aria-checked={item.checked}
-                tabIndex={-1}
-                className="menu__item"
-                disabled={item.disabled ?? false}
-                onClick={() => {
-                  close()
-                  item.onSelect()
-                }}
-              >
-                <span className="menu__icon" aria-hidden="true">
-                  {Icon !== undefined && <Icon focusable="false" />}
-                </span>
-                <span className="menu__label">{item.label}</span>
-                {item.shortcut !== undefined && (
-                  <kbd className="menu__keys">{shortcutLabel(item.shortcut)}</kbd>
-                )}
-              </button>
-            </div>
-          )
-        })}
+        {props.items.map((item) => (
+          <MenuRow
+            key={item.id}
+            item={item}
+            onChoose={() => {
+              close()
+              item.onSelect()
+            }}
+          />
+        ))}
       </div>
     </>
   )

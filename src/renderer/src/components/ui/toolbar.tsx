@@ -1,10 +1,11 @@
 import type { LucideIcon } from 'lucide-react'
 import { Ellipsis } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { KeyboardEvent, ReactElement, ReactNode } from 'react'
+import type { FocusEvent, KeyboardEvent, ReactElement, ReactNode, RefObject } from 'react'
 import { IconButton } from './icon-button'
 import type { MenuItem } from './menu'
 import { MenuButton } from './menu'
+import { rovingTarget } from './roving'
 
 /** One command of a toolbar: an icon button, or an item of the More menu when its group folds. */
 export interface ToolbarAction {
@@ -40,6 +41,145 @@ function toolbarControls(bar: HTMLElement): HTMLElement[] {
   )
 }
 
+/** The commands of the folded groups as items of the More menu, a line between groups. */
+function moreMenuItems(
+  groups: readonly ToolbarGroupSpec[],
+  folded: ReadonlySet<string>,
+): MenuItem[] {
+  return groups
+    .filter((g) => folded.has(g.id))
+    .flatMap((g, groupIndex) =>
+      g.actions.map((action, i) => ({
+        id: action.id,
+        label: action.label,
+        icon: action.icon,
+        shortcut: action.shortcut,
+        onSelect: action.onSelect,
+        disabled: action.disabled,
+        checked: action.pressed,
+        separatorBefore: i === 0 && groupIndex > 0,
+      })),
+    )
+}
+
+/**
+ * Which groups fold into More: measured before paint so the row never shows wrapped, and only
+ * when the row's size or its set of commands changes. Measuring reads layout, and the toolbar
+ * re-renders as the script is typed into (undo, selection), where a forced layout per keystroke
+ * would slow typing.
+ */
+function useFolding(
+  groups: readonly ToolbarGroupSpec[],
+  barRef: RefObject<HTMLDivElement | null>,
+  endRef: RefObject<HTMLDivElement | null>,
+): ReadonlySet<string> {
+  const widths = useRef(new Map<string, number>())
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
+
+  const refit = (): void => {
+    const bar = barRef.current
+    const end = endRef.current
+    if (bar === null || end === null) return
+    for (const el of bar.querySelectorAll<HTMLElement>('[data-toolbar-group]')) {
+      if (!el.hidden) widths.current.set(el.dataset.toolbarGroup ?? '', el.offsetWidth)
+    }
+    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0
+    const need = (fold: ReadonlySet<string>): number => {
+      const shown = groups.filter((g) => !fold.has(g.id))
+      const widthOf = shown.reduce((sum, g) => sum + (widths.current.get(g.id) ?? 0), 0)
+      const more = fold.size > 0 ? MORE_WIDTH + gap : 0
+      return widthOf + more + end.offsetWidth + gap * shown.length
+    }
+    // Fold order: the highest `fold` first.
+    const foldable = groups
+      .filter((g) => g.fold !== undefined)
+      .sort((a, b) => (b.fold ?? 0) - (a.fold ?? 0))
+    const next = new Set<string>()
+    for (const group of foldable) {
+      if (need(next) <= bar.clientWidth) break
+      next.add(group.id)
+    }
+    setFolded((before) =>
+      before.size === next.size && [...next].every((id) => before.has(id)) ? before : next,
+    )
+  }
+
+  const refitRef = useRef(refit)
+  useLayoutEffect(() => {
+    refitRef.current = refit
+  })
+  const shape = groups.map((g) => `${g.id}:${g.actions.map((a) => a.id).join(',')}`).join('|')
+  useLayoutEffect(() => refitRef.current(), [shape])
+  useEffect(() => {
+    const bar = barRef.current
+    const end = endRef.current
+    if (bar === null || end === null) return
+    const observer = new ResizeObserver(() => refitRef.current())
+    observer.observe(bar)
+    observer.observe(end)
+    return () => observer.disconnect()
+  }, [barRef, endRef])
+  return folded
+}
+
+/**
+ * One tab stop for the whole toolbar: the control last focused (or the first) is tabbable, the
+ * others are reached with the arrow keys, Home and End, as the ARIA toolbar pattern has it.
+ */
+function useRovingFocus(barRef: RefObject<HTMLDivElement | null>): {
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
+  onFocus: (event: FocusEvent<HTMLDivElement>) => void
+} {
+  const current = useRef(0)
+  useEffect(() => {
+    const bar = barRef.current
+    if (bar === null) return
+    const controls = toolbarControls(bar)
+    if (current.current >= controls.length) current.current = 0
+    controls.forEach((el, i) => (el.tabIndex = i === current.current ? 0 : -1))
+  })
+  return {
+    onKeyDown: (event) => {
+      const bar = barRef.current
+      if (bar === null || (event.target as HTMLElement).closest('[popover]') !== null) return
+      const controls = toolbarControls(bar)
+      const at = controls.indexOf(event.target as HTMLElement)
+      if (at < 0) return
+      const to = rovingTarget(event.key, at, controls.length, 'horizontal')
+      if (to === null) return
+      event.preventDefault()
+      controls[to]?.focus()
+    },
+    onFocus: (event) => {
+      const bar = barRef.current
+      if (bar === null) return
+      const at = toolbarControls(bar).indexOf(event.target)
+      if (at >= 0) current.current = at
+    },
+  }
+}
+
+/** One group's commands as icon buttons. */
+function GroupButtons(props: { actions: ToolbarAction[] }): ReactElement {
+  return (
+    <>
+      {props.actions.map((action) => (
+        <IconButton
+          key={action.id}
+          label={action.label}
+          icon={action.icon}
+          {...(action.hint === undefined ? {} : { hint: action.hint })}
+          shortcut={action.shortcut}
+          disabled={action.disabled ?? false}
+          aria-pressed={action.pressed}
+          keepFocus={action.keepFocus ?? false}
+          onClick={action.onSelect}
+        />
+      ))}
+    </>
+  )
+}
+
 /**
  * A toolbar of grouped icon buttons in one row: when the row is too narrow, whole groups fold
  * into a More menu (the least used first) rather than wrapping. One tab stop; the arrow keys,
@@ -54,119 +194,17 @@ export function Toolbar(props: {
 }): ReactElement {
   const barRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
-  const widths = useRef(new Map<string, number>())
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
-  const current = useRef(0)
-
-  // Fold order: the highest `fold` first.
-  const foldable = props.groups
-    .filter((g) => g.fold !== undefined)
-    .sort((a, b) => (b.fold ?? 0) - (a.fold ?? 0))
-
-  const refit = (): void => {
-    const bar = barRef.current
-    const end = endRef.current
-    if (bar === null || end === null) return
-    for (const el of bar.querySelectorAll<HTMLElement>('[data-toolbar-group]')) {
-      if (!el.hidden) widths.current.set(el.dataset.toolbarGroup ?? '', el.offsetWidth)
-    }
-    const gap = parseFloat(getComputedStyle(bar).columnGap) || 0
-    const available = bar.clientWidth
-    const need = (fold: ReadonlySet<string>): number => {
-      const shown = props.groups.filter((g) => !fold.has(g.id))
-      const groups = shown.reduce((sum, g) => sum + (widths.current.get(g.id) ?? 0), 0)
-      const more = fold.size > 0 ? MORE_WIDTH + gap : 0
-      return groups + more + end.offsetWidth + gap * shown.length
-    }
-    const next = new Set<string>()
-    for (const group of foldable) {
-      if (need(next) <= available) break
-      next.add(group.id)
-    }
-    setFolded((before) =>
-      before.size === next.size && [...next].every((id) => before.has(id)) ? before : next,
-    )
-  }
-
-  // Before paint: measure and fold, so the row never shows wrapped. Only when the row's size or
-  // its set of commands changes: measuring reads layout, and the toolbar re-renders as the script
-  // is typed into (undo, selection), where a forced layout per keystroke would slow typing.
-  const refitRef = useRef(refit)
-  useLayoutEffect(() => {
-    refitRef.current = refit
-  })
-  const shape = props.groups.map((g) => `${g.id}:${g.actions.map((a) => a.id).join(',')}`).join('|')
-  useLayoutEffect(() => refitRef.current(), [shape])
-  useEffect(() => {
-    const bar = barRef.current
-    const end = endRef.current
-    if (bar === null || end === null) return
-    const observer = new ResizeObserver(() => refitRef.current())
-    observer.observe(bar)
-    observer.observe(end)
-    return () => observer.disconnect()
-  }, [])
-
-  // One tab stop: the control last focused (or the first) is tabbable, the others are reached
-  // with the arrow keys.
-  useEffect(() => {
-    const bar = barRef.current
-    if (bar === null) return
-    const controls = toolbarControls(bar)
-    if (current.current >= controls.length) current.current = 0
-    controls.forEach((el, i) => (el.tabIndex = i === current.current ? 0 : -1))
-  })
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const bar = barRef.current
-    if (bar === null || (event.target as HTMLElement).closest('[popover]') !== null) return
-    const controls = toolbarControls(bar)
-    const at = controls.indexOf(event.target as HTMLElement)
-    if (at < 0) return
-    const to =
-      event.key === 'ArrowRight'
-        ? (at + 1) % controls.length
-        : event.key === 'ArrowLeft'
-          ? (at - 1 + controls.length) % controls.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? controls.length - 1
-              : null
-    if (to === null) return
-    event.preventDefault()
-    controls[to]?.focus()
-  }
-
-  const moreItems: MenuItem[] = props.groups
-    .filter((g) => folded.has(g.id))
-    .flatMap((g) =>
-      g.actions.map((action, i) => ({
-        id: action.id,
-        label: action.label,
-        icon: action.icon,
-        shortcut: action.shortcut,
-        onSelect: action.onSelect,
-        disabled: action.disabled,
-        checked: action.pressed,
-        separatorBefore: i === 0,
-      })),
-    )
-  if (moreItems[0] !== undefined) moreItems[0] = { ...moreItems[0], separatorBefore: false }
-
+  const folded = useFolding(props.groups, barRef, endRef)
+  const roving = useRovingFocus(barRef)
+  const moreItems = moreMenuItems(props.groups, folded)
   return (
     <div
       ref={barRef}
       role="toolbar"
       aria-label={props.label}
       className={`toolbar${props.className === undefined ? '' : ` ${props.className}`}`}
-      onKeyDown={onKeyDown}
-      onFocus={(event) => {
-        const bar = barRef.current
-        if (bar === null) return
-        const at = toolbarControls(bar).indexOf(event.target)
-        if (at >= 0) current.current = at
-      }}
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
     >
       {props.groups.map((group) => (
         <div
@@ -177,20 +215,7 @@ export function Toolbar(props: {
           data-toolbar-group={group.id}
           hidden={folded.has(group.id)}
         >
-          {group.content ??
-            group.actions.map((action) => (
-              <IconButton
-                key={action.id}
-                label={action.label}
-                icon={action.icon}
-                {...(action.hint === undefined ? {} : { hint: action.hint })}
-                shortcut={action.shortcut}
-                disabled={action.disabled ?? false}
-                aria-pressed={action.pressed}
-                keepFocus={action.keepFocus ?? false}
-                onClick={action.onSelect}
-              />
-            ))}
+          {group.content ?? <GroupButtons actions={group.actions} />}
         </div>
       ))}
       {moreItems.length > 0 && (

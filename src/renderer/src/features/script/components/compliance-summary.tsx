@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
 import type { ComplianceReport } from '../../../../../shared/domain/delivery'
+import { Disclosure } from '../../../components/ui/disclosure'
 
 function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
@@ -39,8 +40,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
           ))}
         </ul>
       )}
-      <details className="compliance__details">
-        <summary>Every check</summary>
+      <Disclosure summary="Every check" className="compliance__details">
         {report.files.map((file) => (
           <table key={file.path} className="compliance__table">
             <caption>{fileName(file.path)}</caption>
@@ -74,7 +74,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
         ) : (
           <p className="field__error">The report could not be saved: {report.unsaved}</p>
         )}
-      </details>
+      </Disclosure>
     </div>
   )
 }

@@ -3,42 +3,34 @@ import type { ReactElement } from 'react'
 import type { DeliveryPresetId } from '../../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
-import { useModalDialog } from '../../../components/use-modal-dialog'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { ChoiceOptions, SelectField } from '../../../components/ui/select-field'
 import { useVoiceOptions } from '../api/script-api'
+import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import './project-settings.css'
 import { PresetOptions } from './preset-options'
+import { projectChoices } from './project-choices'
 
 const MAX_PAUSE_MS = 60_000
 const LUFS_RANGE = { min: -40, max: -5 }
-
-let languageNames: Intl.DisplayNames | null = null
-
-/** "en-GB" as "English (United Kingdom)"; the code when the runtime has no name for it. */
-function languageLabel(locale: string): string {
-  try {
-    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' })
-    return languageNames.of(locale) ?? locale
-  } catch {
-    return locale
-  }
-}
-
-/** A model id in words: "simba-multilingual" as "Simba Multilingual". */
-function modelLabel(model: string): string {
-  return model
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((part) =>
-      /^[a-z]/.test(part) && !/^v\d/.test(part) ? part[0]!.toUpperCase() + part.slice(1) : part,
-    )
-    .join(' ')
-}
 
 /** Sets one or more project defaults: one undo step, like every other document edit. */
 function setDefaults(patch: Partial<ProjectDefaults>): void {
   const store = useScriptDocumentStore.getState()
   store.updateMeta({ defaults: { ...store.meta.defaults, ...patch } })
+}
+
+/** Sets a default that may be left out ('' leaves it out: each voice's or the service's own). */
+function setOptionalDefault<K extends 'language' | 'model' | 'preset'>(
+  key: K,
+  value: ProjectDefaults[K] | '',
+): void {
+  const store = useScriptDocumentStore.getState()
+  const defaults: ProjectDefaults = { ...store.meta.defaults }
+  if (value === '') delete defaults[key]
+  else defaults[key] = value
+  store.updateMeta({ defaults })
 }
 
 /**
@@ -104,215 +96,192 @@ function NumberSetting(props: {
   )
 }
 
-/**
- * The project's settings every block falls back on: pauses, language, model, text normalization
- * and loudness. Each change applies at once as an undoable edit of the document.
- */
-export function ProjectSettingsDialog(props: { open: boolean; onClose: () => void }): ReactElement {
-  const defaults = useScriptDocumentStore((s) => s.meta.defaults)
+/** A project default that is on or off, its sentence beside the box. */
+function CheckSetting(props: {
+  setting: 'textNormalization' | 'serviceLoudnessNormalization'
+  label: string
+}): ReactElement {
+  const { setting } = props
+  const checked = useScriptDocumentStore((s) => s.meta.defaults[setting])
+  return (
+    <label className="project-settings__check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => setDefaults({ [setting]: e.target.checked })}
+      />
+      <span>{props.label}</span>
+    </label>
+  )
+}
+
+/** The two pauses a project sets, each a whole number of milliseconds. */
+const PAUSES = [
+  {
+    setting: 'pauseBetweenBlocksMs',
+    label: 'Between blocks',
+    hint: 'After a block that continues the same paragraph (dialogue lines, split text).',
+  },
+  {
+    setting: 'pauseBetweenParagraphsMs',
+    label: 'Between paragraphs',
+    hint: 'After the last block of a paragraph.',
+  },
+] as const
+
+function PauseSettings(props: { defaults: ProjectDefaults }): ReactElement {
+  return (
+    <fieldset className="project-settings__group">
+      <legend>Pauses</legend>
+      <div className="project-settings__grid">
+        {PAUSES.map((pause) => (
+          <NumberSetting
+            key={pause.setting}
+            label={pause.label}
+            hint={pause.hint}
+            unit="ms"
+            min={0}
+            max={MAX_PAUSE_MS}
+            value={props.defaults[pause.setting]}
+            onCommit={(ms) => setDefaults({ [pause.setting]: ms })}
+          />
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
+  const { defaults } = props
   const voices = useVoiceOptions()
-  const closeRef = useRef<HTMLButtonElement>(null)
-  const { dialogProps } = useModalDialog(props.open, props.onClose, closeRef)
+  const { languages, models } = useMemo(
+    () => projectChoices(voices.data ?? [], defaults),
+    [voices.data, defaults],
+  )
+  return (
+    <fieldset className="project-settings__group">
+      <legend>Speech</legend>
+      <div className="project-settings__grid">
+        <SelectField
+          label="Language"
+          value={defaults.language ?? ''}
+          onChange={(value) => setOptionalDefault('language', value)}
+        >
+          <option value="">Each voice's own language</option>
+          <ChoiceOptions choices={languages} />
+        </SelectField>
+        <SelectField
+          label="Model"
+          value={defaults.model ?? ''}
+          onChange={(value) => setOptionalDefault('model', value)}
+        >
+          <option value="">The service's choice for each voice</option>
+          <ChoiceOptions choices={models} />
+        </SelectField>
+      </div>
+      {voices.isError && (
+        <p className="field__hint">
+          The voice list could not be read, so only the current language and model are listed. Check
+          the account in Account, then open this again.
+        </p>
+      )}
+      <CheckSetting
+        setting="textNormalization"
+        label="Read numbers, dates and abbreviations as words (text normalization by the service)"
+      />
+    </fieldset>
+  )
+}
 
-  const { languages, models } = useMemo(() => {
-    const locales = new Set<string>()
-    const names = new Set<string>()
-    for (const voice of voices.data ?? []) {
-      if (voice.locale) locales.add(voice.locale)
-      for (const model of voice.models) {
-        names.add(model.name)
-        for (const language of model.languages) locales.add(language.locale)
-      }
-    }
-    // The project's own value stays choosable even when no voice lists it (an older project).
-    if (defaults.language) locales.add(defaults.language)
-    if (defaults.model) names.add(defaults.model)
-    const valid = [...locales].filter((l) => /^[a-z]{2,3}-[A-Z]{2}$/.test(l))
-    return {
-      languages: valid
-        .map((value) => ({ value, label: languageLabel(value) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-      models: [...names].sort().map((value) => ({ value, label: modelLabel(value) })),
-    }
-  }, [voices.data, defaults.language, defaults.model])
-
+function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
+  const { defaults } = props
   const preset = defaults.preset ? DELIVERY_PRESETS[defaults.preset] : null
   const targetLufs = defaults.loudness.mode === 'target' ? defaults.loudness.targetLufs : -16
   return (
-    <dialog
-      {...dialogProps}
-      className="dialog project-settings"
-      aria-labelledby="project-settings-title"
-      aria-describedby="project-settings-intro"
-      data-testid="project-settings"
-    >
-      <div className="dialog__body">
-        <h2 id="project-settings-title">Project settings</h2>
-        <p id="project-settings-intro" className="dialog__text">
-          What every block uses unless it sets its own. Changes apply at once and are saved with the
-          project; Undo takes them back.
+    <fieldset className="project-settings__group">
+      <legend>Loudness</legend>
+      <SelectField
+        label="Made for"
+        value={defaults.preset ?? ''}
+        onChange={(id) => setOptionalDefault('preset', id as DeliveryPresetId | '')}
+      >
+        <PresetOptions />
+      </SelectField>
+      {preset !== null && (
+        <p className="field__hint">
+          {preset.name} sets the level and the peak limit, so the loudness below is not used. The
+          render dialog shows everything it checks.
         </p>
-        <fieldset className="project-settings__group">
-          <legend>Pauses</legend>
-          <div className="project-settings__grid">
-            <NumberSetting
-              label="Between blocks"
-              hint="After a block that continues the same paragraph (dialogue lines, split text)."
-              unit="ms"
-              min={0}
-              max={MAX_PAUSE_MS}
-              value={defaults.pauseBetweenBlocksMs}
-              onCommit={(ms) => setDefaults({ pauseBetweenBlocksMs: ms })}
-            />
-            <NumberSetting
-              label="Between paragraphs"
-              hint="After the last block of a paragraph."
-              unit="ms"
-              min={0}
-              max={MAX_PAUSE_MS}
-              value={defaults.pauseBetweenParagraphsMs}
-              onCommit={(ms) => setDefaults({ pauseBetweenParagraphsMs: ms })}
-            />
-          </div>
-        </fieldset>
-        <fieldset className="project-settings__group">
-          <legend>Speech</legend>
-          <div className="project-settings__grid">
-            <label className="field">
-              <span className="field__label">Language</span>
-              <select
-                className="input"
-                value={defaults.language ?? ''}
-                onChange={(e) => {
-                  const { language: _old, ...rest } = defaults
-                  useScriptDocumentStore.getState().updateMeta({
-                    defaults: e.target.value === '' ? rest : { ...rest, language: e.target.value },
-                  })
-                }}
-              >
-                <option value="">Each voice's own language</option>
-                {languages.map((l) => (
-                  <option key={l.value} value={l.value}>
-                    {l.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field__label">Model</span>
-              <select
-                className="input"
-                value={defaults.model ?? ''}
-                onChange={(e) => {
-                  const { model: _old, ...rest } = defaults
-                  useScriptDocumentStore.getState().updateMeta({
-                    defaults: e.target.value === '' ? rest : { ...rest, model: e.target.value },
-                  })
-                }}
-              >
-                <option value="">The service's choice for each voice</option>
-                {models.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {voices.isError && (
-            <p className="field__hint">
-              The voice list could not be read, so only the current language and model are listed.
-              Check the account in Account, then open this again.
-            </p>
-          )}
-          <label className="project-settings__check">
-            <input
-              type="checkbox"
-              checked={defaults.textNormalization}
-              onChange={(e) => setDefaults({ textNormalization: e.target.checked })}
-            />
-            <span>
-              Read numbers, dates and abbreviations as words (text normalization by the service)
-            </span>
-          </label>
-        </fieldset>
-        <fieldset className="project-settings__group">
-          <legend>Loudness</legend>
-          <label className="field">
-            <span className="field__label">Made for</span>
-            <select
-              className="input"
-              value={defaults.preset ?? ''}
-              onChange={(e) => {
-                const id = e.target.value as DeliveryPresetId | ''
-                const { preset: _old, ...rest } = defaults
-                useScriptDocumentStore
-                  .getState()
-                  .updateMeta({ defaults: id === '' ? rest : { ...rest, preset: id } })
-              }}
-            >
-              <PresetOptions />
-            </select>
-          </label>
-          {preset !== null && (
-            <p className="field__hint">
-              {preset.name} sets the level and the peak limit, so the loudness below is not used.
-              The render dialog shows everything it checks.
-            </p>
-          )}
-          <div className="project-settings__grid">
-            <label className="field">
-              <span className="field__label">Level of the finished file</span>
-              <select
-                className="input"
-                disabled={preset !== null}
-                value={defaults.loudness.mode}
-                onChange={(e) =>
-                  setDefaults({
-                    loudness:
-                      e.target.value === 'target'
-                        ? { mode: 'target', targetLufs }
-                        : { mode: 'service' },
-                  })
-                }
-              >
-                <option value="service">As the service delivers it</option>
-                <option value="target">Measured and set to a target</option>
-              </select>
-            </label>
-            {defaults.loudness.mode === 'target' && (
-              <NumberSetting
-                label="Target loudness"
-                hint="Integrated loudness: −16 for podcasts, −23 for broadcast."
-                unit="LUFS"
-                min={LUFS_RANGE.min}
-                max={LUFS_RANGE.max}
-                disabled={preset !== null}
-                value={targetLufs}
-                onCommit={(lufs) => setDefaults({ loudness: { mode: 'target', targetLufs: lufs } })}
-              />
-            )}
-          </div>
-          <label className="project-settings__check">
-            <input
-              type="checkbox"
-              checked={defaults.serviceLoudnessNormalization}
-              onChange={(e) => setDefaults({ serviceLoudnessNormalization: e.target.checked })}
-            />
-            <span>Ask the service to even out the loudness of each piece (−14 LUFS)</span>
-          </label>
-        </fieldset>
-      </div>
-      <div className="dialog__actions">
-        <button
-          ref={closeRef}
-          type="button"
-          className="button button--primary"
-          onClick={props.onClose}
+      )}
+      <div className="project-settings__grid">
+        <SelectField
+          label="Level of the finished file"
+          disabled={preset !== null}
+          value={defaults.loudness.mode}
+          onChange={(mode) =>
+            setDefaults({
+              loudness: mode === 'target' ? { mode: 'target', targetLufs } : { mode: 'service' },
+            })
+          }
         >
+          <option value="service">As the service delivers it</option>
+          <option value="target">Measured and set to a target</option>
+        </SelectField>
+        {defaults.loudness.mode === 'target' && (
+          <NumberSetting
+            label="Target loudness"
+            hint="Integrated loudness: −16 for podcasts, −23 for broadcast."
+            unit="LUFS"
+            min={LUFS_RANGE.min}
+            max={LUFS_RANGE.max}
+            disabled={preset !== null}
+            value={targetLufs}
+            onCommit={(lufs) => setDefaults({ loudness: { mode: 'target', targetLufs: lufs } })}
+          />
+        )}
+      </div>
+      <CheckSetting
+        setting="serviceLoudnessNormalization"
+        label="Ask the service to even out the loudness of each piece (−14 LUFS)"
+      />
+    </fieldset>
+  )
+}
+
+/**
+ * The project's settings every block falls back on: pauses, language, model, text normalization
+ * and loudness. Each change applies at once as an undoable edit of the document. Opened from the
+ * toolbar and from File > Project Settings… (the editor's UI store holds whether it is open).
+ */
+export function ProjectSettingsDialog(): ReactElement {
+  const open = useEditorUiStore((s) => s.projectSettingsOpen)
+  const defaults = useScriptDocumentStore((s) => s.meta.defaults)
+  const doneRef = useRef<HTMLButtonElement>(null)
+  const introId = useId()
+  const close = (): void => useEditorUiStore.getState().setProjectSettingsOpen(false)
+  return (
+    <DialogFrame
+      open={open}
+      title="Project settings"
+      onClose={close}
+      size="medium"
+      initialFocus={doneRef}
+      describedBy={introId}
+      className="project-settings"
+      testId="project-settings"
+      footer={
+        <button ref={doneRef} type="button" className="button button--primary" onClick={close}>
           Done
         </button>
-      </div>
-    </dialog>
+      }
+    >
+      <p id={introId} className="dialog__text">
+        What every block uses unless it sets its own. Changes apply at once and are saved with the
+        project; Undo takes them back.
+      </p>
+      <PauseSettings defaults={defaults} />
+      <SpeechSettings defaults={defaults} />
+      <LoudnessSettings defaults={defaults} />
+    </DialogFrame>
   )
 }

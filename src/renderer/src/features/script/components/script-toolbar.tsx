@@ -19,7 +19,6 @@ import {
   X,
   SlidersHorizontal,
 } from 'lucide-react'
-import { useState } from 'react'
 import type { ReactElement } from 'react'
 import { SHORTCUTS, acceleratorOf } from '../../../../../shared/domain/shortcuts'
 import { IconButton } from '../../../components/ui/icon-button'
@@ -86,7 +85,6 @@ export function ScriptToolbar(props: {
   const { audio, actions } = props
   const playing = audio.status === 'playing' || audio.status === 'loading'
   const needsSelection = hasSelection ? '' : ' (select some text first)'
-  const [settingsOpen, setSettingsOpen] = useState(false)
 
   const groups: ToolbarGroupSpec[] = [
     {
@@ -241,7 +239,7 @@ export function ScriptToolbar(props: {
           label: 'Project settings…',
           hint: 'Project settings: pauses, language, model and loudness',
           icon: SlidersHorizontal,
-          onSelect: () => setSettingsOpen(true),
+          onSelect: () => useEditorUiStore.getState().setProjectSettingsOpen(true),
         },
       ],
     },
@@ -249,7 +247,7 @@ export function ScriptToolbar(props: {
 
   return (
     <>
-      <ProjectSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ProjectSettingsDialog />
       <Toolbar
         label="Script editor"
         className="script-toolbar"

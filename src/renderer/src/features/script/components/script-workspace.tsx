@@ -97,6 +97,8 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
           return hasDoc && (actions.exportText(), true)
         case 'script:render':
           return hasDoc && (useEditorUiStore.getState().setRenderDialogOpen(true), true)
+        case 'script:projectSettings':
+          return hasDoc && (useEditorUiStore.getState().setProjectSettingsOpen(true), true)
         case 'edit:undo':
         case 'edit:redo':
           if (!hasDoc || isOwnUndoField(document.activeElement)) return false

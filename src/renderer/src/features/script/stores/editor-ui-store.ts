@@ -15,6 +15,8 @@ interface EditorUiState {
   replaceOpen: boolean
   panel: SidePanel
   renderDialogOpen: boolean
+  /** The project settings dialog (toolbar, File > Project Settings…). */
+  projectSettingsOpen: boolean
   /** The block whose A/B comparison dialog is open. */
   abBlockId: string | null
   /** A block to scroll to and focus (the report's "jump to block", find). */
@@ -26,6 +28,7 @@ interface EditorUiState {
   closeFind(): void
   setPanel(panel: SidePanel): void
   setRenderDialogOpen(open: boolean): void
+  setProjectSettingsOpen(open: boolean): void
   openAb(blockId: string | null): void
   revealBlock(blockId: string, start?: number, end?: number): void
   setReadFootnotes(read: boolean): void
@@ -38,6 +41,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   replaceOpen: false,
   panel: null,
   renderDialogOpen: false,
+  projectSettingsOpen: false,
   abBlockId: null,
   reveal: null,
   readFootnotes: false,
@@ -46,6 +50,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
   setPanel: (panel) => set({ panel }),
   setRenderDialogOpen: (open) => set({ renderDialogOpen: open }),
+  setProjectSettingsOpen: (open) => set({ projectSettingsOpen: open }),
   openAb: (blockId) => set({ abBlockId: blockId }),
   revealBlock: (blockId, start = 0, end = start) =>
     set({ reveal: { blockId, start, end, nonce: Date.now() } }),
