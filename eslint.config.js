@@ -167,9 +167,7 @@ export default tseslint.config(
   // Each is one component whose parts (fields, keyboard handling, wavesurfer wiring) are still to
   // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
   {
-    files: [
-      'src/renderer/src/features/script/components/render-player.tsx',
-    ],
+    files: ['src/renderer/src/features/script/components/render-player.tsx'],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
