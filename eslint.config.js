@@ -163,7 +163,6 @@ export default tseslint.config(
       'src/renderer/src/features/conversations/components/conversation-detail.tsx',
       'src/renderer/src/features/conversations/components/conversations-workspace.tsx',
       'src/renderer/src/features/conversations/components/inbox-filters.tsx',
-      'src/renderer/src/features/conversations/components/inbox-table.tsx',
       'src/renderer/src/features/conversations/components/inbox-view.tsx',
       'src/renderer/src/features/conversations/components/recent-list.tsx',
       'src/renderer/src/features/conversations/components/transcript-view.tsx',
