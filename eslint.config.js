@@ -167,7 +167,6 @@ export default tseslint.config(
       'src/renderer/src/features/conversations/components/recent-list.tsx',
       'src/renderer/src/features/conversations/components/transcript-view.tsx',
       'src/renderer/src/features/script/components/ab-dialog.tsx',
-      'src/renderer/src/features/script/components/block-row.tsx',
       'src/renderer/src/features/script/components/book-details.tsx',
       'src/renderer/src/features/script/components/cast-panel.tsx',
       'src/renderer/src/features/script/components/find-bar.tsx',
