@@ -180,7 +180,6 @@ export default tseslint.config(
       'src/renderer/src/features/voices/components/create-voice-dialog.tsx',
       'src/renderer/src/features/voices/components/mic-recorder-panel.tsx',
       'src/renderer/src/features/voices/components/voice-details.tsx',
-      'src/renderer/src/features/voices/components/voice-list.tsx',
       'src/renderer/src/features/voices/components/voice-toolbar.tsx',
       'src/renderer/src/features/voices/components/voices-workspace.tsx',
     ],
