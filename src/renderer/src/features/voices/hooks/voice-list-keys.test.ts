@@ -21,7 +21,10 @@ const entries = buildVoiceIndex(voices)
 function press(key: string, selectedIndex: number): { calls: string[]; taken: boolean } {
   const calls: string[] = []
   let taken = false
-  const event = { key, preventDefault: () => (taken = true) } as KeyboardEvent<HTMLElement>
+  const event = {
+    key,
+    preventDefault: () => (taken = true),
+  } as unknown as KeyboardEvent<HTMLElement>
   voiceListKeyHandler({
     entries,
     selectedIndex,
