@@ -68,8 +68,8 @@ function evaluations(row: Conversation, summary: EvaluationSummary | undefined):
 
 /**
  * One conversation in the inbox grid. It holds no handler of its own (the table listens for the
- * clicks of all rows), and its props are plain values, so a row whose conversation, summary and
- * place are unchanged is not drawn again while the table scrolls.
+ * clicks of all rows) and no position (the table moves the rows together), so a row whose
+ * conversation and summary are unchanged is not drawn again while the table scrolls.
  */
 export const InboxRow = memo(function InboxRow(props: {
   row: Conversation
@@ -78,7 +78,6 @@ export const InboxRow = memo(function InboxRow(props: {
   focused: boolean
   open: boolean
   index: number
-  top: number
 }): ReactElement {
   const { row, summary } = props
   return (
@@ -88,7 +87,6 @@ export const InboxRow = memo(function InboxRow(props: {
       aria-rowindex={props.index + 2}
       aria-selected={props.open}
       className={`inbox-row${props.focused ? ' inbox-row--focused' : ''}${props.open ? ' inbox-row--open' : ''}`}
-      style={{ transform: `translateY(${props.top}px)` }}
       data-testid="inbox-row"
       data-conversation-id={row.id}
     >

@@ -6,6 +6,7 @@ import { rowSlotCount, rowSlotKey } from '../../../lib/row-slots'
 import { inboxKeyHandler } from '../hooks/inbox-keys'
 import { HEAD_HEIGHT, OVERSCAN, ROW_HEIGHT, useInboxWindow } from '../hooks/use-inbox-window'
 import { InboxRow, inboxRowId } from './inbox-row'
+import './inbox-rows.css'
 
 /** The grid's header row: sticky at the top of the scroller. */
 function InboxHead(): ReactElement {
@@ -99,7 +100,8 @@ export function InboxTable(props: {
   const shownFocus = focusedIndex >= 0 ? focusedId : null
 
   // The grid is the scroller itself, so that it takes the keyboard focus that scrolls it (the
-  // header row stays on top, sticky); the rows are placed below the header (scrollMargin).
+  // header row stays on top, sticky); the rows are placed below the header (scrollMargin), in one
+  // window moved to where the first of them starts.
   return (
     <div className="inbox-table">
       <div
@@ -114,26 +116,27 @@ export function InboxTable(props: {
         data-testid="inbox-table"
       >
         <InboxHead />
-        <div
-          className="inbox-table__rows"
-          style={{ height: virtualizer.getTotalSize() }}
-          onClick={openClicked}
-        >
-          {items.map((item) => {
-            const row = rows[item.index] as Conversation
-            return (
-              <InboxRow
-                key={rowSlotKey(item.index, slots)}
-                row={row}
-                agentName={props.agentName(row.agentId)}
-                summary={props.summaries[row.id]}
-                focused={row.id === focusedId}
-                open={row.id === props.openId}
-                index={item.index}
-                top={item.start - HEAD_HEIGHT}
-              />
-            )
-          })}
+        <div className="inbox-table__rows" style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            className="inbox-table__window"
+            style={{ transform: `translateY(${(items[0]?.start ?? HEAD_HEIGHT) - HEAD_HEIGHT}px)` }}
+            onClick={openClicked}
+          >
+            {items.map((item) => {
+              const row = rows[item.index] as Conversation
+              return (
+                <InboxRow
+                  key={rowSlotKey(item.index, slots)}
+                  row={row}
+                  agentName={props.agentName(row.agentId)}
+                  summary={props.summaries[row.id]}
+                  focused={row.id === focusedId}
+                  open={row.id === props.openId}
+                  index={item.index}
+                />
+              )
+            })}
+          </div>
         </div>
         <InboxMore
           offer={!scrollable && hasMore && !loadingMore}
