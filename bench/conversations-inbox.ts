@@ -7,10 +7,12 @@
  *  - per-keystroke search latency over the 10,000 loaded rows: keydown -> the task after the next
  *    frame (painted); median, p95, max;
  *  - a scripted scroll over the whole table (scrollTop steps on requestAnimationFrame): frames,
- *    frames over 32 ms (target 0), the worst frame.
+ *    frames over 32 ms (target 0), the worst frame, and the main thread's CPU time per frame
+ *    (script, style, layout): the page's own cost, which a busy machine does not inflate.
  * Build the renderer first (npx electron-vite build), then:
  *
- *   npx tsx bench/conversations-inbox.ts [--conversations 10000] [--step 600]
+ *   npx tsx bench/conversations-inbox.ts [--conversations 10000] [--step 600] [--trace t.json]
+ *     [--cpu-profile p.cpuprofile]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -18,7 +20,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
 import { startSandbox } from '../src/sandbox/index'
-import { openSignedInApp, recorded } from './support/bench-browser'
+import { costLine, openSignedInApp, recorded, withMainThreadCost } from './support/bench-browser'
 
 const { values } = parseArgs({
   options: {
@@ -200,10 +202,10 @@ try {
     .filter({ hasText: `${afterWarm.toLocaleString('en-US')} shown` })
     .waitFor()
 
-  const scroll = await recorded(
-    page,
-    { trace: values.trace, cpuProfile: values['cpu-profile'] },
-    () => scriptedScroll(page, STEP_PX),
+  const { result: scroll, cost: scrollCost } = await withMainThreadCost(page, () =>
+    recorded(page, { trace: values.trace, cpuProfile: values['cpu-profile'] }, () =>
+      scriptedScroll(page, STEP_PX),
+    ),
   )
 
   console.log(
@@ -215,6 +217,7 @@ try {
   console.log(
     `scripted scroll                      ${scroll.frames} frames over ${Math.round(scroll.height)} px, ${scroll.over32} over 32 ms (target 0), median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms`,
   )
+  console.log(costLine('scroll, main-thread CPU time', scrollCost, scroll.frames, 'frame'))
 } finally {
   await app.close()
   await sandbox.stop()

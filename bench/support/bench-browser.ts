@@ -106,3 +106,55 @@ export async function recorded<T>(
   await browser?.stopTracing()
   return result
 }
+
+/** What the page's main thread spent on a piece of work, in thread CPU time (ms) and counts. */
+export interface MainThreadCost {
+  /** All tasks on the main thread. */
+  task: number
+  script: number
+  style: number
+  layout: number
+  styleCount: number
+  layoutCount: number
+}
+
+/**
+ * Runs `work` and returns, besides its result, the CPU time the page's main thread spent meanwhile
+ * (Chrome's performance metrics in thread time). Why thread time: on a machine shared with other
+ * work the frames' wall-clock lengths say as much about the neighbours as about the page; the
+ * thread time is the page's own cost, comparable between runs.
+ */
+export async function withMainThreadCost<T>(
+  page: Page,
+  work: () => Promise<T>,
+): Promise<{ result: T; cost: MainThreadCost }> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+  const read = async (): Promise<Map<string, number>> => {
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    return new Map(metrics.map((m) => [m.name, m.value]))
+  }
+  const before = await read()
+  const result = await work()
+  const after = await read()
+  await cdp.send('Performance.disable')
+  await cdp.detach()
+  const delta = (name: string): number => (after.get(name) ?? 0) - (before.get(name) ?? 0)
+  return {
+    result,
+    cost: {
+      task: delta('TaskDuration') * 1000,
+      script: delta('ScriptDuration') * 1000,
+      style: delta('RecalcStyleDuration') * 1000,
+      layout: delta('LayoutDuration') * 1000,
+      styleCount: delta('RecalcStyleCount'),
+      layoutCount: delta('LayoutCount'),
+    },
+  }
+}
+
+/** One line of a {@link MainThreadCost} spread over `per` events (frames, keystrokes). */
+export function costLine(label: string, cost: MainThreadCost, per: number, unit: string): string {
+  const f = (ms: number): string => (ms / per).toFixed(2)
+  return `${label.padEnd(36)} per ${unit}: task ${f(cost.task)} ms (script ${f(cost.script)}, style ${f(cost.style)}, layout ${f(cost.layout)}), ${(cost.styleCount / per).toFixed(1)} style recalcs, ${(cost.layoutCount / per).toFixed(1)} layouts`
+}

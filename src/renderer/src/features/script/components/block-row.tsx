@@ -1,28 +1,16 @@
-import {
-  Circle,
-  CircleCheck,
-  CircleDashed,
-  CircleExclamationPoint,
-  GitCompare,
-  Headphones,
-  Hourglass,
-  PencilLine,
-  Play,
-  Plus,
-  RefreshCw,
-  Trash,
-} from 'lucide-react'
+import { Circle, CircleCheck, CircleDashed, CircleExclamationPoint, RefreshCw } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
-import { useVoiceOptions } from '../api/script-api'
 import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
 import type { ScriptAudio } from '../hooks/use-script-audio'
-import { IconButton } from '../../../components/ui/icon-button'
-import { VoicePicker } from './voice-picker'
+import { BlockActions } from './block-actions'
+import { BlockDetails } from './block-details'
+import { BlockReading, BlockText } from './block-text'
+import { BlockVoice } from './block-voice'
 
 const MARK_ICON: Record<BlockAudioState, LucideIcon> = {
   cached: CircleCheck,
@@ -40,6 +28,30 @@ const MARK_LABEL: Record<BlockAudioState, string> = {
   'no-voice': 'No voice',
 }
 
+/** A block's number and its audio mark ("Rendered", "Changed since render"…). */
+const BlockGutter = memo(function BlockGutter(props: {
+  index: number
+  state: BlockAudioState
+}): ReactElement {
+  const { state } = props
+  const MarkIcon = MARK_ICON[state]
+  return (
+    <div className="block__gutter">
+      <span className="block__number" aria-hidden="true">
+        {props.index + 1}
+      </span>
+      <span
+        className={`block__mark block__mark--${state}`}
+        title={MARK_LABEL[state]}
+        data-testid="block-mark"
+      >
+        <MarkIcon className="block__mark-icon" aria-hidden="true" focusable="false" />
+        <span className="visually-hidden">{MARK_LABEL[state]}</span>
+      </span>
+    </div>
+  )
+})
+
 /**
  * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
  * whose keystrokes touch only this block in the store), speaker and voice, then its actions, shown
@@ -54,47 +66,22 @@ export const BlockRow = memo(function BlockRow(props: {
 }): ReactElement | null {
   const { id, index, audio } = props
   const block = useScriptDocumentStore((s) => s.blocks.get(id))
-  const castVoice = useScriptDocumentStore((s) =>
-    block?.speaker ? s.meta.cast[block.speaker] : undefined,
-  )
   const mark = useBlockMarksStore((s) => s.marks[id])
-  const voices = useVoiceOptions()
-  const castVoiceName =
-    castVoice === undefined
-      ? 'no voice yet'
-      : (voices.data?.find((v) => v.id === castVoice)?.displayName ?? castVoice)
   // A chapter heading shows only where the chapter changes.
   const previousChapter = useScriptDocumentStore((s) => {
     const previous = index > 0 ? s.order[index - 1] : undefined
     return previous === undefined ? null : (s.blocks.get(previous)?.chapter ?? null)
   })
-  const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
   // The block last written in: its details line stays open while the focus visits its voice or
   // its actions, so nothing below moves between a mouse press and its release.
   const active = useEditorUiStore((s) => s.caret?.blockId === id)
-  const textRef = useRef<HTMLTextAreaElement>(null)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
   const billable = useMemo(() => (block ? billableCount(block, lexicon) : 0), [block, lexicon])
 
-  useEffect(() => {
-    if (reveal === null) return
-    const area = textRef.current
-    area?.focus()
-    area?.setSelectionRange(reveal.start, reveal.end)
-  }, [reveal])
-
   if (block === undefined) return null
   const reading = audio.reading?.blockId === id ? audio.reading : null
   const state = mark ?? 'new'
-  const MarkIcon = MARK_ICON[state]
-  const updateCaret = (): void => {
-    const area = textRef.current
-    if (area === null) return
-    useEditorUiStore
-      .getState()
-      .setCaret({ blockId: id, start: area.selectionStart, end: area.selectionEnd })
-  }
 
   return (
     <article
@@ -104,165 +91,40 @@ export const BlockRow = memo(function BlockRow(props: {
       data-mark={state}
       aria-label={`Block ${index + 1}`}
     >
-      <div className="block__gutter">
-        <span className="block__number" aria-hidden="true">
-          {index + 1}
-        </span>
-        <span
-          className={`block__mark block__mark--${state}`}
-          title={MARK_LABEL[state]}
-          data-testid="block-mark"
-        >
-          <MarkIcon className="block__mark-icon" aria-hidden="true" focusable="false" />
-          <span className="visually-hidden">{MARK_LABEL[state]}</span>
-        </span>
-      </div>
+      <BlockGutter index={index} state={state} />
       <div className="block__body">
         {block.chapter !== undefined && block.chapter !== previousChapter && (
           <p className="block__chapter">{block.chapter}</p>
         )}
         {reading === null ? (
-          <textarea
-            ref={textRef}
-            className="block__text"
-            aria-label={`Text of block ${index + 1}`}
-            value={block.text}
-            placeholder="Write what is said here"
-            spellCheck
-            rows={1}
-            onChange={(event) => {
-              useScriptDocumentStore.getState().setText(id, event.target.value)
-              updateCaret()
-            }}
-            onSelect={updateCaret}
-            onFocus={updateCaret}
-          />
+          <BlockText id={id} index={index} text={block.text} />
         ) : (
-          <p className="block__reading" data-testid="block-reading">
-            {renderWords(block.text, reading.words, audio.currentWord, audio.seekToWord)}
-          </p>
-        )}
-        <div className="block__details">
-          <label
-            className={`block__pause${block.pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
-            title="Exact silence after this block (empty: the project's pause)"
-          >
-            <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
-            <span aria-hidden="true">Pause after</span>
-            <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
-            <input
-              className="input"
-              type="number"
-              min={0}
-              max={60000}
-              step={100}
-              placeholder="auto"
-              value={block.pauseAfterMs ?? ''}
-              onChange={(event) => {
-                const value =
-                  event.target.value === ''
-                    ? undefined
-                    : Math.max(0, Math.min(60000, Number(event.target.value)))
-                useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
-              }}
-            />
-            <span aria-hidden="true">ms</span>
-          </label>
-          <span
-            className="block__counts"
-            data-testid="block-counts"
-            title="Characters as written · billable characters (what is spoken: lexicon aliases, no SSML tags)"
-          >
-            {chars.toLocaleString()} chars · {billable.toLocaleString()} billable
-          </span>
-          {block.ssml && (
-            <span className="chip" title="This block is sent as SSML">
-              SSML
-            </span>
-          )}
-        </div>
-      </div>
-      <div className="block__voice">
-        {block.speaker !== undefined && (
-          <span className="chip chip--accent block__speaker" title="Speaker (voice from the cast)">
-            {block.speaker}
-          </span>
-        )}
-        <VoicePicker
-          compact
-          label={`Voice of block ${index + 1}`}
-          value={block.voiceId}
-          inheritLabel={block.speaker ? `Cast: ${castVoiceName}` : 'Default voice'}
-          onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
-        />
-      </div>
-      <div className="block__actions" role="group" aria-label={`Block ${index + 1} actions`}>
-        <IconButton
-          label="Preview"
-          hint="Preview this block"
-          icon={Play}
-          onClick={() => void audio.preview(id)}
-        />
-        {state === 'cached' && (
-          <IconButton
-            label={reading === null ? 'Play rendered' : 'Back to editing'}
-            hint={
-              reading === null
-                ? 'Play the rendered audio with the words highlighted'
-                : 'Back to editing'
-            }
-            icon={reading === null ? Headphones : PencilLine}
-            onClick={() => (reading === null ? void audio.playRendered(id) : audio.stop())}
+          <BlockReading
+            text={block.text}
+            words={reading.words}
+            current={audio.currentWord}
+            seek={audio.seekToWord}
           />
         )}
-        <IconButton
-          label={`Compare voices for block ${index + 1}`}
-          hint="Compare two voices (A/B) at the same loudness, and keep one"
-          icon={GitCompare}
-          onClick={() => useEditorUiStore.getState().openAb(id)}
-        />
-        <IconButton
-          label="Add below"
-          hint="Add a block below this one"
-          icon={Plus}
-          onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
-        />
-        <IconButton
-          label="Delete"
-          hint="Delete this block (undo brings it back)"
-          icon={Trash}
-          tone="danger"
-          shortcut={undefined}
-          onClick={() => useScriptDocumentStore.getState().removeBlock(id)}
+        <BlockDetails
+          id={id}
+          index={index}
+          pauseAfterMs={block.pauseAfterMs}
+          chars={chars}
+          billable={billable}
+          ssml={block.ssml}
         />
       </div>
+      <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
+      <BlockActions
+        id={id}
+        index={index}
+        rendered={state === 'cached'}
+        reading={reading !== null}
+        preview={audio.preview}
+        playRendered={audio.playRendered}
+        stop={audio.stop}
+      />
     </article>
   )
 })
-
-function renderWords(
-  text: string,
-  words: { start: number; end: number }[],
-  current: number,
-  seek: (index: number) => void,
-): ReactElement[] {
-  const out: ReactElement[] = []
-  let at = 0
-  words.forEach((word, i) => {
-    if (word.start > at) out.push(<span key={`t${at}`}>{text.slice(at, word.start)}</span>)
-    out.push(
-      <button
-        key={`w${i}`}
-        type="button"
-        className={`block__word${i === current ? ' block__word--current' : ''}`}
-        data-current={i === current}
-        onClick={() => seek(i)}
-      >
-        {text.slice(word.start, word.end)}
-      </button>,
-    )
-    at = Math.max(at, word.end)
-  })
-  if (at < text.length) out.push(<span key="tail">{text.slice(at)}</span>)
-  return out
-}

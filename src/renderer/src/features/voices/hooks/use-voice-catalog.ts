@@ -45,7 +45,11 @@ export function useVoiceCatalog(access: VoicesAccess) {
     nameOrder ?? 'name',
   )
   // Without a key there is nothing to ask the service: no call, no error, an onboarding panel.
-  const list = useVoiceList(access.state === 'ready')
+  // The whole list is asked for once the first rows have arrived (or were not asked for): asked
+  // together, thousands of voices crossing from main (and read into the page) came before the
+  // few first rows as often as not, and the list stayed blank until they had (issue 14).
+  const firstInFlight = first.fetchStatus === 'fetching' && first.data === undefined
+  const list = useVoiceList(access.state === 'ready' && !firstInFlight)
   const library = useVoiceLibrary()
 
   const partial =

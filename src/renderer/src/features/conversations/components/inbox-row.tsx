@@ -1,0 +1,113 @@
+import { memo } from 'react'
+import type { ReactElement } from 'react'
+import type { Conversation } from '../../../../../shared/domain/conversation'
+import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
+import { formatOffset } from '../../../../../shared/domain/conversation-format'
+import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
+import { StatusChip } from './status-chip'
+
+/** The DOM id of a row, for aria-activedescendant. */
+export function inboxRowId(id: string): string {
+  return `inbox-row-${id}`
+}
+
+const startedFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+function formatStarted(row: Conversation): string {
+  if (row.startedAt === null) return row.status === 'pending' ? 'Not yet' : 'Never'
+  const date = new Date(row.startedAt)
+  return Number.isNaN(date.getTime()) ? '—' : startedFormat.format(date)
+}
+
+// Why a cache: formatting a date was the costliest part of drawing a row, and a scroll through
+// the inbox draws the same rows again and again. A conversation that changes arrives as a new
+// object, so an entry never outlives what it was formatted from.
+const startedTexts = new WeakMap<Conversation, string>()
+
+/** When a conversation started, as the Started column shows it. */
+export function startedText(row: Conversation): string {
+  let text = startedTexts.get(row)
+  if (text === undefined) {
+    text = formatStarted(row)
+    startedTexts.set(row, text)
+  }
+  return text
+}
+
+/** How long a conversation lasted ("Live" while it goes on), as the Duration column shows it. */
+export function durationText(row: Conversation): string {
+  if (row.durationMs !== null) return formatOffset(row.durationMs)
+  return isFinalConversationStatus(row.status) ? '—' : 'Live'
+}
+
+function evaluations(row: Conversation, summary: EvaluationSummary | undefined): ReactElement {
+  if (!isFinalConversationStatus(row.status)) return <span className="inbox-evals--none">—</span>
+  if (summary === undefined) {
+    return (
+      <span className="inbox-evals--none" title="Evaluations not read yet">
+        …
+      </span>
+    )
+  }
+  if (summary.total === 0) return <span className="inbox-evals--none">None</span>
+  const tone = summary.passed === summary.total ? 'pass' : summary.passed === 0 ? 'fail' : 'mixed'
+  return (
+    <span
+      className={`inbox-evals inbox-evals--${tone}`}
+      title={summary.criteria.map((c) => `${c.name}: ${c.result}`).join('\n')}
+    >
+      {summary.passed}/{summary.total}
+    </span>
+  )
+}
+
+/**
+ * One conversation in the inbox grid. It holds no handler of its own (the table listens for the
+ * clicks of all rows) and no position (the table moves the rows together), so a row whose
+ * conversation and summary are unchanged is not drawn again while the table scrolls.
+ */
+export const InboxRow = memo(function InboxRow(props: {
+  row: Conversation
+  agentName: string
+  summary: EvaluationSummary | undefined
+  focused: boolean
+  open: boolean
+  index: number
+}): ReactElement {
+  const { row, summary } = props
+  return (
+    <div
+      id={inboxRowId(row.id)}
+      role="row"
+      aria-rowindex={props.index + 2}
+      aria-selected={props.open}
+      className={`inbox-row${props.focused ? ' inbox-row--focused' : ''}${props.open ? ' inbox-row--open' : ''}`}
+      data-testid="inbox-row"
+      data-conversation-id={row.id}
+    >
+      <span role="gridcell" className="inbox-cell inbox-cell--agent" data-testid="inbox-agent">
+        {props.agentName}
+      </span>
+      <span role="gridcell" className="inbox-cell inbox-cell--status">
+        <StatusChip status={row.status} />
+      </span>
+      <span role="gridcell" className="inbox-cell inbox-cell--started">
+        {startedText(row)}
+      </span>
+      <span role="gridcell" className="inbox-cell inbox-cell--duration">
+        {durationText(row)}
+      </span>
+      <span role="gridcell" className="inbox-cell inbox-cell--evals" data-testid="inbox-evals">
+        {evaluations(row, summary)}
+      </span>
+      <span role="gridcell" className="inbox-cell inbox-cell--summary">
+        {summary?.summary ?? ''}
+      </span>
+    </div>
+  )
+})

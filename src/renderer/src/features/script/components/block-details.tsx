@@ -1,0 +1,59 @@
+import { Hourglass } from 'lucide-react'
+import type { ReactElement } from 'react'
+import { useScriptDocumentStore } from '../stores/script-document-store'
+
+/**
+ * A block's details line: the exact pause after it (empty: the project's), its characters as
+ * written and billed, and whether it is sent as SSML.
+ */
+export function BlockDetails(props: {
+  id: string
+  index: number
+  pauseAfterMs: number | undefined
+  chars: number
+  billable: number
+  ssml: boolean
+}): ReactElement {
+  const { id, index, pauseAfterMs } = props
+  return (
+    <div className="block__details">
+      <label
+        className={`block__pause${pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
+        title="Exact silence after this block (empty: the project's pause)"
+      >
+        <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
+        <span aria-hidden="true">Pause after</span>
+        <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
+        <input
+          className="input"
+          type="number"
+          min={0}
+          max={60000}
+          step={100}
+          placeholder="auto"
+          value={pauseAfterMs ?? ''}
+          onChange={(event) => {
+            const value =
+              event.target.value === ''
+                ? undefined
+                : Math.max(0, Math.min(60000, Number(event.target.value)))
+            useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
+          }}
+        />
+        <span aria-hidden="true">ms</span>
+      </label>
+      <span
+        className="block__counts"
+        data-testid="block-counts"
+        title="Characters as written · billable characters (what is spoken: lexicon aliases, no SSML tags)"
+      >
+        {props.chars.toLocaleString()} chars · {props.billable.toLocaleString()} billable
+      </span>
+      {props.ssml && (
+        <span className="chip" title="This block is sent as SSML">
+          SSML
+        </span>
+      )}
+    </div>
+  )
+}
