@@ -1,15 +1,10 @@
-import { followAudioElement, PlaybackState } from './playback'
+import { ElementPlayer } from './element-player'
 
 /**
  * Plays whole audio files held in memory (previews, samples) through a blob: URL: the page never
  * loads audio from the network. One sound at a time; starting another stops the current one.
  */
-export class BytesPlayer {
-  readonly state = new PlaybackState()
-  #audio: HTMLAudioElement | null = null
-  #url: string | null = null
-  #detach: (() => void) | null = null
-
+export class BytesPlayer extends ElementPlayer {
   /** Shows "loading" while the bytes are fetched by the caller. */
   loading(label: string): void {
     this.stop()
@@ -24,14 +19,12 @@ export class BytesPlayer {
     const audio = new Audio()
     audio.preload = 'auto'
     audio.src = url
-    this.#audio = audio
-    this.#url = url
-    this.#detach = followAudioElement(audio, this.state)
+    this.attach(audio, url)
     this.state.set({ status: 'loading', label, positionSec: 0, durationSec: null, error: null })
     try {
       await audio.play()
     } catch (error) {
-      if (this.#audio !== audio) return
+      if (this.audio !== audio) return
       this.state.set({
         status: 'error',
         error:
@@ -48,45 +41,21 @@ export class BytesPlayer {
     this.state.set({ status: 'error', label, error: message })
   }
 
-  /** Pauses playback (the stream keeps buffering); `resume` continues. */
-  pause(): void {
-    this.#audio?.pause()
-  }
-
-  /** Continues after `pause`. */
-  resume(): void {
-    this.#audio?.play().catch(() => undefined)
-  }
-
-  /** True while paused by `pause` (not ended, not stopped). */
-  get paused(): boolean {
-    return this.#audio !== null && this.#audio.paused && !this.#audio.ended
-  }
-
   /** Jumps to a time in the current sound (seconds) and plays from there. */
   seek(seconds: number): void {
-    if (this.#audio === null) return
-    this.#audio.currentTime = Math.max(0, seconds)
-    this.#audio.play().catch(() => undefined)
+    if (this.audio === null) return
+    this.audio.currentTime = Math.max(0, seconds)
+    this.audio.play().catch(() => undefined)
   }
 
   /** The exact playback position (seconds), read each frame for word highlighting. */
   get currentTime(): number {
-    return this.#audio?.currentTime ?? 0
+    return this.audio?.currentTime ?? 0
   }
 
   /** Stops and releases the current sound; the state goes back to idle. */
   stop(): void {
-    this.#detach?.()
-    this.#detach = null
-    if (this.#audio !== null) {
-      this.#audio.pause()
-      this.#audio.removeAttribute('src')
-      this.#audio.load()
-      this.#audio = null
-    }
-    if (this.#url !== null) URL.revokeObjectURL(this.#url)
-    this.#url = null
+    this.release()
     this.state.reset()
   }
 }

@@ -1,4 +1,4 @@
-import { followAudioElement, PlaybackState } from './playback'
+import { ElementPlayer } from './element-player'
 
 /**
  * Plays audio that arrives in pieces (a streamed synthesis) as it arrives, through MediaSource on a
@@ -6,12 +6,8 @@ import { followAudioElement, PlaybackState } from './playback'
  * silently skipped. Where the page cannot stream the type, the chunks are kept and played whole
  * when the stream ends. Reused by the Script workspace for previews.
  */
-export class StreamPlayer {
-  readonly state = new PlaybackState()
+export class StreamPlayer extends ElementPlayer {
   readonly #mimeType: string
-  #audio: HTMLAudioElement | null = null
-  #url: string | null = null
-  #detach: (() => void) | null = null
   #source: MediaSource | null = null
   #buffer: SourceBuffer | null = null
   #queue: Uint8Array[] = []
@@ -21,6 +17,7 @@ export class StreamPlayer {
   #bytes = 0
 
   constructor(mimeType = 'audio/mpeg') {
+    super()
     this.#mimeType = mimeType
   }
 
@@ -45,10 +42,8 @@ export class StreamPlayer {
     const audio = new Audio()
     const source = new MediaSource()
     const url = URL.createObjectURL(source)
-    this.#audio = audio
     this.#source = source
-    this.#url = url
-    this.#detach = followAudioElement(audio, this.state)
+    this.attach(audio, url)
     source.addEventListener(
       'sourceopen',
       () => {
@@ -64,7 +59,7 @@ export class StreamPlayer {
     )
     audio.src = url
     audio.play().catch((error: unknown) => {
-      if (this.#audio !== audio) return
+      if (this.audio !== audio) return
       if (error instanceof DOMException && error.name === 'AbortError') return
       this.fail('The window did not allow sound to start. Try again.')
     })
@@ -104,33 +99,9 @@ export class StreamPlayer {
     this.state.set({ status: 'error', label, error: message })
   }
 
-  /** Pauses playback (the stream keeps buffering); `resume` continues. */
-  pause(): void {
-    this.#audio?.pause()
-  }
-
-  /** Continues after `pause`. */
-  resume(): void {
-    this.#audio?.play().catch(() => undefined)
-  }
-
-  /** True while paused by `pause` (not ended, not stopped). */
-  get paused(): boolean {
-    return this.#audio !== null && this.#audio.paused && !this.#audio.ended
-  }
-
   /** Stops and releases everything; the state goes back to idle. */
   stop(): void {
-    this.#detach?.()
-    this.#detach = null
-    if (this.#audio !== null) {
-      this.#audio.pause()
-      this.#audio.removeAttribute('src')
-      this.#audio.load()
-    }
-    if (this.#url !== null) URL.revokeObjectURL(this.#url)
-    this.#audio = null
-    this.#url = null
+    this.release()
     this.#source = null
     this.#buffer = null
     this.#queue = []
@@ -164,9 +135,7 @@ export class StreamPlayer {
     )
     const audio = new Audio()
     const url = URL.createObjectURL(blob)
-    this.#audio = audio
-    this.#url = url
-    this.#detach = followAudioElement(audio, this.state)
+    this.attach(audio, url)
     audio.src = url
     audio.play().catch(() => this.fail('This audio could not be played.'))
   }
