@@ -19,6 +19,7 @@ import {
   X,
   SlidersHorizontal,
 } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import type { ReactElement } from 'react'
 import { SHORTCUTS, acceleratorOf } from '../../../../../shared/domain/shortcuts'
 import { IconButton } from '../../../components/ui/icon-button'
@@ -55,6 +56,29 @@ export function applyMarkup(kind: 'break' | 'emphasis' | 'slow' | 'fast'): void 
   store.updateBlock(caret.blockId, { text: edit.text, ssml: true })
   useEditorUiStore.getState().revealBlock(caret.blockId, edit.caret, edit.caret)
 }
+
+/** The markup that wraps a selection, in toolbar order; each needs some text selected. */
+const SELECTION_MARKUP: {
+  kind: 'emphasis' | 'slow' | 'fast'
+  label: string
+  hint: string
+  icon: LucideIcon
+}[] = [
+  { kind: 'emphasis', label: 'Emphasis', hint: 'Emphasize the selection', icon: Italic },
+  { kind: 'slow', label: 'Slower', hint: 'Speak the selection slower', icon: Turtle },
+  { kind: 'fast', label: 'Faster', hint: 'Speak the selection faster', icon: Rabbit },
+]
+
+/** The side panels the toolbar shows or hides. */
+const PANELS: { panel: 'cast' | 'lexicon'; label: string; hint: string; icon: LucideIcon }[] = [
+  { panel: 'cast', label: 'Cast', hint: 'Cast: speakers and their voices', icon: Users },
+  {
+    panel: 'lexicon',
+    label: 'Lexicon',
+    hint: 'Lexicon: words and how they are spoken',
+    icon: BookA,
+  },
+]
 
 function togglePanel(panel: 'cast' | 'lexicon'): void {
   const ui = useEditorUiStore.getState()
@@ -169,33 +193,15 @@ export function ScriptToolbar(props: {
           keepFocus: true,
           onSelect: () => applyMarkup('break'),
         },
-        {
-          id: 'emphasis',
-          label: `Emphasis${needsSelection}`,
-          hint: `Emphasize the selection${needsSelection}`,
-          icon: Italic,
+        ...SELECTION_MARKUP.map((markup) => ({
+          id: markup.kind,
+          label: `${markup.label}${needsSelection}`,
+          hint: `${markup.hint}${needsSelection}`,
+          icon: markup.icon,
           disabled: !hasSelection,
           keepFocus: true,
-          onSelect: () => applyMarkup('emphasis'),
-        },
-        {
-          id: 'slow',
-          label: `Slower${needsSelection}`,
-          hint: `Speak the selection slower${needsSelection}`,
-          icon: Turtle,
-          disabled: !hasSelection,
-          keepFocus: true,
-          onSelect: () => applyMarkup('slow'),
-        },
-        {
-          id: 'fast',
-          label: `Faster${needsSelection}`,
-          hint: `Speak the selection faster${needsSelection}`,
-          icon: Rabbit,
-          disabled: !hasSelection,
-          keepFocus: true,
-          onSelect: () => applyMarkup('fast'),
-        },
+          onSelect: () => applyMarkup(markup.kind),
+        })),
       ],
     },
     {
@@ -218,22 +224,14 @@ export function ScriptToolbar(props: {
           shortcut: keysFor('Find and replace'),
           onSelect: () => useEditorUiStore.getState().openFind(true),
         },
-        {
-          id: 'cast',
-          label: 'Cast',
-          hint: 'Cast: speakers and their voices',
-          icon: Users,
-          pressed: panel === 'cast',
-          onSelect: () => togglePanel('cast'),
-        },
-        {
-          id: 'lexicon',
-          label: 'Lexicon',
-          hint: 'Lexicon: words and how they are spoken',
-          icon: BookA,
-          pressed: panel === 'lexicon',
-          onSelect: () => togglePanel('lexicon'),
-        },
+        ...PANELS.map((toggle) => ({
+          id: toggle.panel,
+          label: toggle.label,
+          hint: toggle.hint,
+          icon: toggle.icon,
+          pressed: panel === toggle.panel,
+          onSelect: () => togglePanel(toggle.panel),
+        })),
         {
           id: 'settings',
           label: 'Project settings…',
