@@ -1,5 +1,6 @@
 import type { ReactElement, RefObject } from 'react'
 import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
+import type { VoiceGender } from '../../../../../shared/domain/voice'
 import { LabelledSelect, withAnyOption } from '../../../components/labelled-select'
 import type { SortOrder } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
@@ -16,6 +17,24 @@ const TYPES: { value: 'shared' | 'personal' | ''; label: string }[] = [
   { value: '', label: 'Catalog and personal' },
   { value: 'shared', label: 'Catalog' },
   { value: 'personal', label: 'Personal' },
+]
+
+/** The filters whose choices are the values the loaded voices have, each named in words. */
+const NAMED_FILTERS: {
+  key: 'locale' | 'gender' | 'model'
+  label: string
+  anyLabel: string
+  nameOf: (value: string) => string
+}[] = [
+  { key: 'locale', label: 'Language', anyLabel: 'Any language', nameOf: localeName },
+  // Its choices are VOICE_GENDERS (see `valuesOf`), so every value is a gender.
+  {
+    key: 'gender',
+    label: 'Gender',
+    anyLabel: 'Any gender',
+    nameOf: (value) => genderLabel(value as VoiceGender),
+  },
+  { key: 'model', label: 'Model', anyLabel: 'Any model', nameOf: modelName },
 ]
 
 /** How many voices the list shows, in words: while loading, how many are coming. */
@@ -36,6 +55,7 @@ function VoiceFilters(props: {
   const setCriteria = useVoicesUiStore((s) => s.setCriteria)
   const clearFilters = useVoicesUiStore((s) => s.clearFilters)
   const setSort = useVoicesUiStore((s) => s.setSort)
+  const valuesOf = { locale: props.locales, gender: VOICE_GENDERS, model: props.models }
   const filtered =
     criteria.locale !== '' ||
     criteria.gender !== '' ||
@@ -45,36 +65,19 @@ function VoiceFilters(props: {
   return (
     <fieldset className="voice-toolbar__filters" disabled={props.disabled}>
       <legend className="visually-hidden">Filters</legend>
-      <LabelledSelect
-        className="voice-filter"
-        label="Language"
-        value={criteria.locale}
-        options={withAnyOption('Any language', props.locales, (value) => ({
-          value,
-          label: localeName(value),
-        }))}
-        onChange={(locale) => setCriteria({ locale })}
-      />
-      <LabelledSelect
-        className="voice-filter"
-        label="Gender"
-        value={criteria.gender}
-        options={withAnyOption('Any gender', VOICE_GENDERS, (value) => ({
-          value,
-          label: genderLabel(value),
-        }))}
-        onChange={(gender) => setCriteria({ gender })}
-      />
-      <LabelledSelect
-        className="voice-filter"
-        label="Model"
-        value={criteria.model}
-        options={withAnyOption('Any model', props.models, (value) => ({
-          value,
-          label: modelName(value),
-        }))}
-        onChange={(model) => setCriteria({ model })}
-      />
+      {NAMED_FILTERS.map((filter) => (
+        <LabelledSelect
+          key={filter.key}
+          className="voice-filter"
+          label={filter.label}
+          value={criteria[filter.key]}
+          options={withAnyOption(filter.anyLabel, valuesOf[filter.key], (value) => ({
+            value,
+            label: filter.nameOf(value),
+          }))}
+          onChange={(value) => setCriteria({ [filter.key]: value })}
+        />
+      ))}
       <LabelledSelect
         className="voice-filter"
         label="Type"
