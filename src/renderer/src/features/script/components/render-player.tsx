@@ -15,6 +15,11 @@ const MAX_DECODED_SECONDS = 20 * 60
 /** How far the arrow keys move, and with Shift. */
 const STEP_SECONDS = 5
 const BIG_STEP_SECONDS = 30
+/** The two step buttons beside Play: back, then forward, by STEP_SECONDS. */
+const STEPS = [
+  { direction: 'Back', sign: -1 },
+  { direction: 'Forward', sign: 1 },
+] as const
 /** The words asked for at a time: a little before the position and a stretch after it. */
 const WORDS_BEFORE_MS = 4_000
 const WORDS_AFTER_MS = 30_000
@@ -341,24 +346,19 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
         >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={!ready}
-          aria-label={`Back ${STEP_SECONDS} seconds`}
-          onClick={() => seek(seconds - STEP_SECONDS)}
-        >
-          −{STEP_SECONDS} s
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={!ready}
-          aria-label={`Forward ${STEP_SECONDS} seconds`}
-          onClick={() => seek(seconds + STEP_SECONDS)}
-        >
-          +{STEP_SECONDS} s
-        </button>
+        {STEPS.map((step) => (
+          <button
+            key={step.direction}
+            type="button"
+            className="button button--small"
+            disabled={!ready}
+            aria-label={`${step.direction} ${STEP_SECONDS} seconds`}
+            onClick={() => seek(seconds + step.sign * STEP_SECONDS)}
+          >
+            {step.sign < 0 ? '−' : '+'}
+            {STEP_SECONDS} s
+          </button>
+        ))}
         <span className="render-player__time" data-testid="player-time">
           {formatClock(seconds)} / {formatClock(duration)}
         </span>
