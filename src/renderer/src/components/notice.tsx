@@ -32,3 +32,14 @@ export function Notice(props: {
     </div>
   )
 }
+
+/** The row under a notice the user only needs to read: one Dismiss button. */
+export function DismissRow(props: { onDismiss: () => void }): ReactElement {
+  return (
+    <div className="button-row">
+      <button type="button" className="button button--small" onClick={props.onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  )
+}

@@ -3,7 +3,7 @@ import { startingProgress } from '../../../../../shared/domain/narration'
 import type { DragEvent, ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
-import { Notice } from '../../../components/notice'
+import { DismissRow, Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { provideCommands } from '../../../lib/menu-commands'
 import { useRecoveryOffers } from '../api/script-api'
@@ -209,15 +209,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
           <p className="notice__text">
             {actions.exported.fileName} is in {actions.exported.location}.
           </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={actions.dismissExported}
-            >
-              Dismiss
-            </button>
-          </div>
+          <DismissRow onDismiss={actions.dismissExported} />
         </Notice>
       )}
       {actions.importNotices.length > 0 && (
@@ -227,15 +219,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
               <li key={notice}>{notice}</li>
             ))}
           </ul>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={actions.dismissImportNotices}
-            >
-              Dismiss
-            </button>
-          </div>
+          <DismissRow onDismiss={actions.dismissImportNotices} />
         </Notice>
       )}
       {doc === null ? (
