@@ -5,7 +5,7 @@ import { fieldError } from '../../../lib/error-messages'
 import { useSetBaseUrl } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { SaveButton } from './save-button'
-import { CardHeader } from './card-header'
+import { Card } from './card'
 
 /** Base URL of the service: current or legacy address; https except on this computer. */
 export function ConnectionCard(props: { status: AccountStatus | undefined }): ReactElement {
@@ -24,12 +24,11 @@ export function ConnectionCard(props: { status: AccountStatus | undefined }): Re
   }
 
   return (
-    <section className="card" aria-labelledby="connection-title">
-      <CardHeader
-        titleId="connection-title"
-        title="Service address"
-        description="Where VoiceDesk sends requests. Every request goes from this computer straight to this address."
-      />
+    <Card
+      titleId="connection-title"
+      title="Service address"
+      description="Where VoiceDesk sends requests. Every request goes from this computer straight to this address."
+    >
       <form className="card__body" onSubmit={submit} noValidate>
         <div className="inline-form">
           <div className="field">
@@ -80,6 +79,6 @@ export function ConnectionCard(props: { status: AccountStatus | undefined }): Re
           </p>
         )}
       </form>
-    </section>
+    </Card>
   )
 }

@@ -9,7 +9,7 @@ import type { CredentialMode } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms, CredentialModePicker, CredentialSummary } from './credential-parts'
 import { TokenDetails } from './token-details'
-import { CardHeader } from './card-header'
+import { Card } from './card'
 
 function credentialSummary(status: AccountStatus): { title: string; detail: string } {
   const where =
@@ -88,12 +88,11 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
   const forgetLabel = status?.credential === 'accessToken' ? 'Forget token' : 'Forget key'
 
   return (
-    <section className="card" aria-labelledby="credential-title">
-      <CardHeader
-        titleId="credential-title"
-        title="Credential"
-        description={`Kept by VoiceDesk’s background process ${keptWhere}. This window never sees it again: only its last four characters.`}
-      >
+    <Card
+      titleId="credential-title"
+      title="Credential"
+      description={`Kept by VoiceDesk’s background process ${keptWhere}. This window never sees it again: only its last four characters.`}
+      control={
         <CredentialModePicker
           mode={mode}
           onChange={(value) => {
@@ -101,7 +100,8 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
             setJustSaved(null)
           }}
         />
-      </CardHeader>
+      }
+    >
       <div className="card__body">
         <CredentialSummary
           summary={summary}
@@ -146,6 +146,6 @@ export function CredentialCard(props: { status: AccountStatus | undefined }): Re
           have to paste it again.
         </p>
       </ConfirmDialog>
-    </section>
+    </Card>
   )
 }

@@ -7,7 +7,7 @@ import { useSetPlan } from '../api/account-queries'
 import type { PlanDraft } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CustomLimitsFields, PlanOptions } from './plan-fields'
-import { CardHeader } from './card-header'
+import { Card } from './card'
 
 function draftOf(status: AccountStatus): PlanDraft {
   return {
@@ -86,12 +86,11 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
   }
 
   return (
-    <section className="card" aria-labelledby="plan-title">
-      <CardHeader
-        titleId="plan-title"
-        title="Plan"
-        description="VoiceDesk paces speech requests to stay under your plan’s limits, which are shared by every program using the account."
-      />
+    <Card
+      titleId="plan-title"
+      title="Plan"
+      description="VoiceDesk paces speech requests to stay under your plan’s limits, which are shared by every program using the account."
+    >
       <form className="card__body" onSubmit={submit} noValidate>
         <PlanOptions draft={draft} onChoose={(plan) => update({ plan })} />
         {draft?.plan === 'custom' && (
@@ -126,6 +125,6 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
           )}
         </div>
       </form>
-    </section>
+    </Card>
   )
 }

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { formatDateTime } from '../../../lib/format'
 import { useVerifyAccount } from '../api/account-queries'
-import { CardHeader } from './card-header'
+import { Card } from './card'
 
 function voiceCountText(count: number | null): string {
   if (count === null) return 'This credential may not list voices, so no voice count is shown.'
@@ -28,12 +28,11 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
   }, [settled, verify.submittedAt])
 
   return (
-    <section className="card" aria-labelledby="verify-title">
-      <CardHeader
-        titleId="verify-title"
-        title="Check the connection"
-        description="Makes one small request with the saved credential to the base URL."
-      >
+    <Card
+      titleId="verify-title"
+      title="Check the connection"
+      description="Makes one small request with the saved credential to the base URL."
+      control={
         <button
           type="button"
           className="button button--primary"
@@ -42,7 +41,8 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
         >
           {verify.isPending ? 'Verifying…' : 'Verify'}
         </button>
-      </CardHeader>
+      }
+    >
       <div className="card__body" aria-live="polite" ref={resultRef}>
         {!hasCredential && status !== undefined && (
           <p className="field__hint">Save an API key or an access token first.</p>
@@ -66,6 +66,6 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
           </p>
         )}
       </div>
-    </section>
+    </Card>
   )
 }
