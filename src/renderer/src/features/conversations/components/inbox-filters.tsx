@@ -7,6 +7,7 @@ import type { SelectOption } from '../../../components/labelled-select'
 import type { InboxFilters, OutcomeFilter } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useInboxStore } from '../stores/inbox-store'
+import { SearchInput } from '../../../components/ui/search-input'
 
 const STATUSES = [
   { value: '', label: 'Any status' },
@@ -142,13 +143,12 @@ export function InboxFilterBar(props: {
       aria-label="Filter conversations"
     >
       <div className="inbox-filters__main">
-        <input
-          className="input inbox-filters__search"
-          type="search"
+        <SearchInput
+          className="inbox-filters__search"
+          label="Search loaded conversations"
           placeholder="Search agent, status, summary or id"
-          aria-label="Search loaded conversations"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
         />
         {/* Shown only where the pane is narrow: the filters fold away behind it. */}
         <button

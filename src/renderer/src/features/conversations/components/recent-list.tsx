@@ -11,6 +11,7 @@ import {
 import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useConversationsStore } from '../stores/conversations-store'
 import { StatusChip } from './status-chip'
+import { SearchInput } from '../../../components/ui/search-input'
 
 /** Whether any of a row's words contains the (lower-case) search text; all rows for none. */
 function matchesSearch(words: readonly string[], needle: string): boolean {
@@ -43,13 +44,11 @@ export function RecentList(props: {
       )}
       {query.isError && <ErrorNotice error={query.error} />}
       {remove.isError && <ErrorNotice error={remove.error} />}
-      <input
-        className="input"
-        type="search"
+      <SearchInput
+        label="Search opened conversations"
         placeholder="Search by id, agent or status"
-        aria-label="Search opened conversations"
         value={filter}
-        onChange={(event) => setFilter(event.target.value)}
+        onChange={setFilter}
       />
       {query.data !== undefined && query.data.items.length === 0 && (
         <p className="field__hint">Conversations you open appear here.</p>

@@ -1,18 +1,17 @@
 import type { ReactElement } from 'react'
 import type { TranscriptSearch } from '../hooks/use-transcript-search'
+import { SearchInput } from '../../../components/ui/search-input'
 
 /** The transcript's search box, previous/next match buttons and the "2 of 5" count. */
 export function TranscriptSearchBar(props: { search: TranscriptSearch }): ReactElement {
   const { search } = props
   return (
     <div className="transcript__search" role="search">
-      <input
-        className="input"
-        type="search"
-        aria-label="Search the transcript"
+      <SearchInput
+        label="Search the transcript"
         placeholder="Search the transcript"
         value={search.query}
-        onChange={(event) => search.search(event.target.value)}
+        onChange={search.search}
         onKeyDown={search.onSearchKey}
       />
       {(

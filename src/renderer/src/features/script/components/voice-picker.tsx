@@ -3,6 +3,7 @@ import type { ReactElement, RefObject } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
+import { SearchInput } from '../../../components/ui/search-input'
 
 /**
  * Shows a popover in the top layer while `open`, focuses its search field, and reports when the
@@ -113,14 +114,12 @@ export function VoicePicker(props: {
             close()
           }}
         >
-          <input
-            className="input"
-            type="search"
+          <SearchInput
+            label="Search voices"
             placeholder="Search voices"
-            aria-label="Search voices"
             aria-controls={listId}
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={setQuery}
           />
           {voices.isError && <p className="field__error">The voice list could not be loaded.</p>}
           <VoiceOptions
