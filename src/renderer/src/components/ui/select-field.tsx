@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react'
+import { Field } from './field'
 
 /** One option of a select: the value stored and what the user reads. */
 export interface SelectChoice {
@@ -31,8 +32,7 @@ export function SelectField(props: {
   children: ReactNode
 }): ReactElement {
   return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
+    <Field label={props.label}>
       <select
         className="input"
         value={props.value}
@@ -41,6 +41,6 @@ export function SelectField(props: {
       >
         {props.children}
       </select>
-    </label>
+    </Field>
   )
 }

@@ -4,6 +4,7 @@ import type { Publishing } from '../../../../../shared/domain/script'
 import { ErrorNotice } from '../../../components/error-notice'
 import { chooseCoverImage } from '../api/render-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { Field } from '../../../components/ui/field'
 
 function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
@@ -28,8 +29,7 @@ function DetailField(props: {
   onChange: (value: string) => void
 }): ReactElement {
   return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
+    <Field label={props.label}>
       <input
         className="input"
         value={props.value}
@@ -37,7 +37,7 @@ function DetailField(props: {
         placeholder={props.placeholder}
         onChange={(e) => props.onChange(e.target.value)}
       />
-    </label>
+    </Field>
   )
 }
 
@@ -48,8 +48,7 @@ function YearField(props: { year: number | undefined }): ReactElement {
   const yearText = yearDraft ?? (props.year === undefined ? '' : String(props.year))
   const yearInvalid = yearDraft !== null
   return (
-    <label className="field">
-      <span className="field__label">Year</span>
+    <Field label="Year">
       <input
         className="input"
         inputMode="numeric"
@@ -74,7 +73,7 @@ function YearField(props: { year: number | undefined }): ReactElement {
           Four digits, like 2026: not saved until then.
         </span>
       )}
-    </label>
+    </Field>
   )
 }
 

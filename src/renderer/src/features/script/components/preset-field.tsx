@@ -4,6 +4,7 @@ import { DELIVERY_PRESETS, presetCriteria } from '../../../../../shared/domain/d
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { PresetOptions } from './preset-options'
 import { settingsForPreset } from './render-settings'
+import { Field } from '../../../components/ui/field'
 
 /** The render dialog's "Made for" choice, and what the chosen preset checks. */
 export function PresetField(props: {
@@ -14,8 +15,7 @@ export function PresetField(props: {
   const preset = settings.preset ? DELIVERY_PRESETS[settings.preset] : null
   return (
     <>
-      <label className="field render-dialog__wide">
-        <span className="field__label">Made for</span>
+      <Field label="Made for" className="render-dialog__wide">
         <select
           className="input"
           value={settings.preset ?? ''}
@@ -29,7 +29,7 @@ export function PresetField(props: {
         >
           <PresetOptions />
         </select>
-      </label>
+      </Field>
       {preset !== null && (
         <div className="render-dialog__note preset-criteria" data-testid="preset-criteria">
           <p className="field__hint">

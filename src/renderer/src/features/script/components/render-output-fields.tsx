@@ -4,6 +4,7 @@ import type { RenderSettings } from '../../../../../shared/domain/script-workspa
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import type { SelectChoice } from './select-field'
 import { SelectField } from './select-field'
+import { Field } from '../../../components/ui/field'
 
 /** The files written beside the audio: one per chapter or block, and subtitles. */
 const FILE_FIELDS: {
@@ -82,8 +83,7 @@ export function RenderOutputFields(props: {
         </p>
       )}
       {settings.loudness.mode === 'target' && (
-        <label className="field">
-          <span className="field__label">Target (LUFS)</span>
+        <Field label="Target (LUFS)">
           <input
             className="input"
             type="number"
@@ -93,7 +93,7 @@ export function RenderOutputFields(props: {
             value={targetLufs}
             onChange={(e) => setTarget(Number(e.target.value))}
           />
-        </label>
+        </Field>
       )}
     </>
   )

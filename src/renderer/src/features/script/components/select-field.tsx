@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react'
+import { Field } from '../../../components/ui/field'
 
 /** One choice of a {@link SelectField}. */
 export interface SelectChoice {
@@ -18,8 +19,7 @@ export function SelectField(props: {
   className?: string
 }): ReactElement {
   return (
-    <label className={props.className ? `field ${props.className}` : 'field'}>
-      <span className="field__label">{props.label}</span>
+    <Field label={props.label} className={props.className}>
       <select
         className="input"
         disabled={props.disabled}
@@ -33,6 +33,6 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   )
 }
