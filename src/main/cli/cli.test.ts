@@ -54,6 +54,11 @@ async function cli(
   return run
 }
 
+/** Runs `speak --voice george` with `flags` after that. */
+function speakGeorge(...flags: string[]) {
+  return cli(['speak', '--voice', 'george', ...flags])
+}
+
 describe('voicedesk (in-process)', () => {
   it('voices list --json is one JSON document with normalised voices', async () => {
     const r = await cli(['voices', 'list', '--json'])
@@ -101,33 +106,14 @@ describe('voicedesk (in-process)', () => {
 
   it('speak writes a checked file in the asked format, streamed or not', async () => {
     const mp3 = join(dir, 'hello.mp3')
-    const r = await cli([
-      'speak',
-      '--voice',
-      'george',
-      '--text',
-      'Hello there.',
-      '--out',
-      mp3,
-      '--json',
-    ])
+    const r = await speakGeorge('--text', 'Hello there.', '--out', mp3, '--json')
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout)).toMatchObject({ path: mp3, format: 'mp3', billableCharacters: 12 })
     expect(checkAudio('mp3', await readFile(mp3)).ok).toBe(true)
     const text = join(dir, 'script.txt')
     await writeFile(text, 'Streaming from a file.')
     const ogg = join(dir, 'stream.ogg')
-    const s = await cli([
-      'speak',
-      '--voice',
-      'george',
-      '--file',
-      text,
-      '--out',
-      ogg,
-      '--stream',
-      '--normalize-text',
-    ])
+    const s = await speakGeorge('--file', text, '--out', ogg, '--stream', '--normalize-text')
     expect(s.code).toBe(0)
     expect(s.stdout).toMatch(
       /^Saved \d+ bytes of ogg to .*stream\.ogg \(streamed, request req_\w+\)\.\n$/,
@@ -138,16 +124,7 @@ describe('voicedesk (in-process)', () => {
   it('a truncated stream exits 7 and leaves no file', async () => {
     sandbox.setFaults({ truncateAfterBytes: 3001 })
     const out = join(dir, 'cut.aac')
-    const r = await cli([
-      'speak',
-      '--voice',
-      'george',
-      '--text',
-      'This will be cut.',
-      '--out',
-      out,
-      '--stream',
-    ])
+    const r = await speakGeorge('--text', 'This will be cut.', '--out', out, '--stream')
     expect(r.code).toBe(7)
     expect(r.stderr).toMatch(/^voicedesk: The audio stream was cut short/)
     expect((await readdir(dir)).filter((f) => f.includes('cut.aac'))).toEqual([])
@@ -189,15 +166,7 @@ describe('voicedesk (in-process)', () => {
       error: { code: 'UPSTREAM', details: { status: 503 } },
     })
     sandbox.clearFaults()
-    const disk = await cli([
-      'speak',
-      '--voice',
-      'george',
-      '--text',
-      'x',
-      '--out',
-      join(dir, 'missing', 'x.wav'),
-    ])
+    const disk = await speakGeorge('--text', 'x', '--out', join(dir, 'missing', 'x.wav'))
     expect(disk.code).toBe(8)
   })
 })

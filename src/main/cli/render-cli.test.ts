@@ -37,6 +37,16 @@ function runCli(args: string[]): ReturnType<typeof spawnRenderCli> {
   return spawnRenderCli(sandbox, join(dir, 'cache'), args)
 }
 
+/** Runs `render input --out out --voice voice` with `flags` after those. */
+function runTo(
+  input: string,
+  out: string,
+  voice: string,
+  ...flags: string[]
+): ReturnType<typeof spawnRenderCli> {
+  return runCli([input, '--out', out, '--voice', voice, ...flags])
+}
+
 function okInputs(): string[] {
   return sandbox
     .requestLog({ pathPrefix: '/v1/audio/speech' })
@@ -54,15 +64,7 @@ describe('render command', () => {
     const script = join(dir, 'dry.txt')
     await writeFile(script, SCRIPT)
     sandbox.clearRequestLog()
-    const { exit } = runCli([
-      script,
-      '--out',
-      join(dir, 'dry.wav'),
-      '--voice',
-      'emma',
-      '--dry-run',
-      '--json',
-    ])
+    const { exit } = runTo(script, join(dir, 'dry.wav'), 'emma', '--dry-run', '--json')
     const { code, out } = await exit
     expect(code).toBe(0)
     expect(JSON.parse(out)).toMatchObject({ totalPieces: 12, requests: 12, cachedPieces: 0 })
@@ -73,26 +75,18 @@ describe('render command', () => {
     const script = join(dir, 'dry-checks.txt')
     await writeFile(script, SCRIPT)
     sandbox.clearRequestLog()
-    const preset = await runCli([
+    const preset = await runTo(
       script,
-      '--out',
       join(dir, 'dry-checks.wav'),
-      '--voice',
       'emma',
       '--preset',
       'acx',
       '--dry-run',
-    ]).exit
+    ).exit
     expect(preset.code).toBe(2)
     expect(preset.err).toContain('ACX/Audible takes MP3, not WAV.')
-    const folder = await runCli([
-      script,
-      '--out',
-      join(dir, 'no-such-folder', 'x.mp3'),
-      '--voice',
-      'emma',
-      '--dry-run',
-    ]).exit
+    const folder = await runTo(script, join(dir, 'no-such-folder', 'x.mp3'), 'emma', '--dry-run')
+      .exit
     expect(folder.code).toBe(8)
     expect(folder.err).toContain('no-such-folder')
     expect(okInputs()).toEqual([])
@@ -175,17 +169,15 @@ describe('render command', () => {
     const script = join(folder, 'talk.md')
     await writeFile(script, 'Alice: Good morning, Bob.\nBob: Good morning, Alice.\n')
     sandbox.clearRequestLog()
-    const { code, out, err } = await runCli([
+    const { code, out, err } = await runTo(
       script,
-      '--out',
       join(folder, 'talk.wav'),
-      '--voice',
       'olivia',
       '--cast',
       'Alice=emma',
       '--cast',
       'Bob=dorothy',
-    ]).exit
+    ).exit
     expect({ code, out }).toEqual({ code: 2, out: '' })
     expect(err).toBe(
       'voicedesk: Bob uses the voice "dorothy", which is not in your voice list (block 2). Give Bob a voice from your voice list in the cast. Nothing was sent to the service. Give another with --cast "Bob=VOICE_ID" ("voicedesk voices list" shows your voices).\n',

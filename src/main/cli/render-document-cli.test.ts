@@ -17,6 +17,11 @@ function render(args: string[]): Promise<CliExit> {
   return spawnRenderCli(testbed.service, join(testbed.dir, 'cache'), args).exit
 }
 
+/** Renders `input` to `out` in Emma's voice, with `flags` after the required arguments. */
+function renderEmma(input: string, out: string, ...flags: string[]): Promise<CliExit> {
+  return render([input, '--out', out, '--voice', 'emma', ...flags])
+}
+
 function spokenInputs(): string[] {
   return testbed.service
     .requestLog({ pathPrefix: '/v1/audio/speech' })
@@ -50,15 +55,7 @@ describe('render a manuscript from the command line', () => {
     const out = join(testbed.dir, 'book.mp3')
     const chapters = join(testbed.dir, 'chapters')
     testbed.service.clearRequestLog()
-    const { code, err } = await render([
-      book,
-      '--out',
-      out,
-      '--voice',
-      'emma',
-      '--per-chapter',
-      chapters,
-    ])
+    const { code, err } = await renderEmma(book, out, '--per-chapter', chapters)
     expect(code, err).toBe(0)
     expect(err).toContain('1 picture was skipped: VoiceDesk narrates text only.')
     expect(spokenInputs().sort()).toEqual(
@@ -115,13 +112,7 @@ describe('render a manuscript from the command line', () => {
     const broken = join(testbed.dir, 'broken.epub')
     await writeFile(broken, 'this is not a zip archive at all')
     testbed.service.clearRequestLog()
-    const { code, err } = await render([
-      broken,
-      '--out',
-      join(testbed.dir, 'x.mp3'),
-      '--voice',
-      'emma',
-    ])
+    const { code, err } = await renderEmma(broken, join(testbed.dir, 'x.mp3'))
     expect(code).not.toBe(0)
     expect(err).toContain('broken.epub is not an EPUB book VoiceDesk can read')
     expect(spokenInputs()).toEqual([])
@@ -143,18 +134,7 @@ describe('render a manuscript from the command line', () => {
     await copyFile(new URL('../../../resources/icons/64x64.png', import.meta.url), cover)
     const out = join(testbed.dir, 'tagged.mp3')
     const tags = ['--title', 'The Keeper', '--author', 'Ada Byrne', '--narrator', 'Emma']
-    const { code, err } = await render([
-      book,
-      '--out',
-      out,
-      '--voice',
-      'emma',
-      ...tags,
-      '--year',
-      '2026',
-      '--cover',
-      cover,
-    ])
+    const { code, err } = await renderEmma(book, out, ...tags, '--year', '2026', '--cover', cover)
     expect(code, err).toBe(0)
     const probed = await probeFile(out)
     expect(probed.format.tags).toMatchObject({
@@ -175,37 +155,18 @@ describe('render a manuscript from the command line', () => {
     const notImage = join(testbed.dir, 'cover.txt')
     await writeFile(notImage, 'not a picture')
     testbed.service.clearRequestLog()
-    const bad = await render([
-      script,
-      '--out',
-      join(testbed.dir, 'short.mp3'),
-      '--voice',
-      'emma',
-      '--cover',
-      notImage,
-    ])
+    const bad = await renderEmma(script, join(testbed.dir, 'short.mp3'), '--cover', notImage)
     expect(bad.code).not.toBe(0)
     expect(bad.err).toContain(`The cover image ${notImage} is not a JPEG or PNG image.`)
-    const missing = await render([
+    const missing = await renderEmma(
       script,
-      '--out',
       join(testbed.dir, 'short.mp3'),
-      '--voice',
-      'emma',
       '--cover',
       join(testbed.dir, 'nowhere.jpg'),
-    ])
+    )
     expect(missing.err).toContain('nowhere.jpg was not found.')
     expect(spokenInputs()).toEqual([])
-    const year = await render([
-      script,
-      '--out',
-      join(testbed.dir, 'short.mp3'),
-      '--voice',
-      'emma',
-      '--year',
-      '26',
-    ])
+    const year = await renderEmma(script, join(testbed.dir, 'short.mp3'), '--year', '26')
     expect(year.err).toContain('--year is a four-digit year')
   })
 })

@@ -4,16 +4,15 @@ import { SignJWT } from 'jose'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AccountStatus } from '../../../shared/domain/account'
 import { AppError } from '../../../shared/errors'
-import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { FallbackSecretStore } from '../secrets/fallback-secret-store'
 import { SettingsStore } from '../settings/settings-store'
 import type { VerifyCredential } from './account-ports'
-import { AccountService } from './account-service'
 import { TOKEN_EXPIRING_MS } from './account-notices'
 import type { ManualClock } from '../../testing/manual-clock'
 import { createManualClock } from '../../testing/manual-clock'
 import { useTempDirs } from '../../testing/temp-dir'
+import { createRecordingAccount } from '../../testing/recording-account'
 
 const tempDir = useTempDirs('voicedesk-account-')
 
@@ -63,14 +62,12 @@ async function make(
   const baseUrl = options.baseUrl ?? BASE
   if (settings.get().baseUrl === '' && baseUrl !== '') await settings.update(() => ({ baseUrl }))
   const secrets = options.secrets ?? new MemorySecretStore()
-  const service = await AccountService.create({
+  const service = await createRecordingAccount({
     settings,
     secrets,
-    logger: createLogger({ sink: (l) => logLines.push(l), level: 'debug' }),
-    verifyCredential: (args) => {
-      verifyCalls.push(args)
-      return verifyImpl(args)
-    },
+    verify: (args) => verifyImpl(args),
+    logLines,
+    verifyCalls,
     clock,
     sandbox: options.sandbox ?? null,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),

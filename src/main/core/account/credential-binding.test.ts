@@ -2,14 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { SETTINGS_FILE, SettingsStore } from '../settings/settings-store'
 import type { VerifyCredential } from './account-ports'
-import { AccountService } from './account-service'
 import type { CredentialMove } from './credential-binding'
 import { bindingFor, moveQuestion, trustGroupOf } from './credential-binding'
 import { useTempDirs } from '../../testing/temp-dir'
+import { createRecordingAccount } from '../../testing/recording-account'
 
 const tempDir = useTempDirs('voicedesk-binding-')
 
@@ -36,18 +35,13 @@ async function make(
 ) {
   const settings = await SettingsStore.open(dir)
   const secrets = options.secrets ?? new MemorySecretStore()
-  const service = await AccountService.create({
+  const service = await createRecordingAccount({
     settings,
     secrets,
-    logger: createLogger({ sink: (l) => logLines.push(l), level: 'debug' }),
-    verifyCredential: (args) => {
-      verifyCalls.push(args)
-      return Promise.resolve({
-        verifiedAt: '2026-05-01T12:00:00.000Z',
-        voiceCount: 1,
-        requestId: null,
-      })
-    },
+    verify: () =>
+      Promise.resolve({ verifiedAt: '2026-05-01T12:00:00.000Z', voiceCount: 1, requestId: null }),
+    logLines,
+    verifyCalls,
     sandbox: options.sandbox ?? null,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
   })

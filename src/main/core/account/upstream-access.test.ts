@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log/logger'
 import { MemorySecretStore } from '../secrets/memory-secret-store'
 import { SettingsStore } from '../settings/settings-store'
-import type { Harness } from '../upstream/test/helpers'
 import { startHarness } from '../upstream/test/helpers'
 import { AccountService } from './account-service'
 import { createUpstreamVerifier } from './upstream-verifier'
 import { UpstreamAccess } from './upstream-access'
-import { useTempDirs } from '../../testing/temp-dir'
+import { useServiceAndDir } from '../../testing/service-dir'
 
-const tempDir = useTempDirs('voicedesk-access-')
-
-let harness: Harness
-let dir: string
-
-beforeAll(async () => {
-  harness = await startHarness()
-  dir = await tempDir()
-})
-afterAll(() => harness.stop())
+const testbed = useServiceAndDir('voicedesk-access-', () => startHarness())
 
 async function makeAccount(): Promise<AccountService> {
-  const settings = await SettingsStore.open(dir)
+  const settings = await SettingsStore.open(testbed.dir)
   return AccountService.create({
     settings,
     secrets: new MemorySecretStore(),
@@ -37,8 +27,8 @@ describe('UpstreamAccess', () => {
     const access = new UpstreamAccess({ account, logger: createLogger({ sink: () => undefined }) })
     expect(() => access.client()).toThrow(expect.objectContaining({ code: 'AUTH_MISSING' }))
 
-    await account.setBaseUrl(harness.sandbox.baseUrl)
-    await account.setApiKey(harness.sandbox.keys.paid)
+    await account.setBaseUrl(testbed.service.sandbox.baseUrl)
+    await account.setApiKey(testbed.service.sandbox.keys.paid)
     const voices = await access.client().listVoices()
     expect(voices.length).toBeGreaterThanOrEqual(40)
 
@@ -49,18 +39,18 @@ describe('UpstreamAccess', () => {
 
   it('shares one scheduler whose limits follow the plan, across base URL changes', async () => {
     const account = await makeAccount()
-    await account.setBaseUrl(harness.sandbox.baseUrl)
-    await account.setApiKey(harness.sandbox.keys.paid)
+    await account.setBaseUrl(testbed.service.sandbox.baseUrl)
+    await account.setApiKey(testbed.service.sandbox.keys.paid)
     await account.setPlan('free')
     const access = new UpstreamAccess({ account, logger: createLogger({ sink: () => undefined }) })
     const first = access.client()
     expect(first.scheduler).toBe(access.scheduler)
 
     await account.setPlan('paid')
-    await account.setBaseUrl(harness.sandbox.legacyBaseUrl)
+    await account.setBaseUrl(testbed.service.sandbox.legacyBaseUrl)
     const second = access.client()
     expect(second).not.toBe(first)
-    expect(second.baseUrl.href.startsWith(harness.sandbox.legacyBaseUrl)).toBe(true)
+    expect(second.baseUrl.href.startsWith(testbed.service.sandbox.legacyBaseUrl)).toBe(true)
     expect(second.scheduler).toBe(first.scheduler)
     // Paid limits now: 15 may be in flight at once.
     await expect.poll(() => access.scheduler.stats().concurrency).toBe(15)

@@ -2,9 +2,9 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
-import { AppError } from '../../../shared/errors'
 import { explainVerifyError } from './verify-errors'
 import { createUpstreamVerifier } from './upstream-verifier'
+import { appErrorOf } from '../../testing/app-error'
 
 // Verify against the sandbox over real HTTP on 127.0.0.1.
 let sandbox: Sandbox
@@ -16,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.stop()
 })
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
-}
 
 async function closedPort(): Promise<number> {
   const server = createServer()
@@ -53,7 +44,7 @@ describe('createUpstreamVerifier (sandbox over HTTP)', () => {
   })
 
   it('a wrong key is AUTH_INVALID', async () => {
-    const error = await failure(
+    const error = await appErrorOf(
       verify({
         baseUrl: sandbox.baseUrl,
         credential: { kind: 'apiKey', secret: 'sk_wrong_key_000000' },
@@ -67,7 +58,7 @@ describe('createUpstreamVerifier (sandbox over HTTP)', () => {
 
   it('a wrong base URL path is NOT_FOUND or UPSTREAM, and the message names the address', async () => {
     const wrong = `${sandbox.baseUrl}/not-the-api`
-    const error = await failure(
+    const error = await appErrorOf(
       verify({ baseUrl: wrong, credential: { kind: 'apiKey', secret: sandbox.keys.paid } }),
     )
     expect(['NOT_FOUND', 'UPSTREAM']).toContain(error.code)
@@ -76,7 +67,7 @@ describe('createUpstreamVerifier (sandbox over HTTP)', () => {
 
   it('an unreachable host is NETWORK', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`
-    const error = await failure(
+    const error = await appErrorOf(
       verify({ baseUrl, credential: { kind: 'apiKey', secret: sandbox.keys.paid } }),
     )
     expect(error.code).toBe('NETWORK')

@@ -124,6 +124,14 @@ function setup(generation: 'newer' | 'older' | 'none' = 'newer') {
   }
 }
 
+/** A started poller whose service holds one conversation, `id`, in `status`. */
+async function startedWith(id: string, status: string, startedAt: number | null) {
+  const t = setup()
+  t.service.rows.set(id, conversation(id, status, startedAt))
+  await t.start()
+  return t
+}
+
 describe('InboxPoller', () => {
   it('polls the list of live conversations (two reads per interval) and reports what changes', async () => {
     const t = setup()
@@ -146,9 +154,7 @@ describe('InboxPoller', () => {
   })
 
   it('a finished conversation is found in one list read, reported final, and its evaluations read once', async () => {
-    const t = setup()
-    t.service.rows.set('c1', conversation('c1', 'active', T0 - 10_000))
-    await t.start()
+    const t = await startedWith('c1', 'active', T0 - 10_000)
     t.service.rows.set('c1', { ...conversation('c1', 'completed', T0 - 10_000), durationMs: 9 })
     t.service.evaluations.set('c1', [evaluation])
     await t.step(2_000)
@@ -165,9 +171,7 @@ describe('InboxPoller', () => {
   })
 
   it('reads evaluations again (bounded) while the service has written none yet', async () => {
-    const t = setup()
-    t.service.rows.set('c1', conversation('c1', 'active', T0))
-    await t.start()
+    const t = await startedWith('c1', 'active', T0)
     t.service.rows.set('c1', conversation('c1', 'failed', T0))
     await t.step(2_000)
     await t.step(5_000)
@@ -180,9 +184,7 @@ describe('InboxPoller', () => {
   })
 
   it('a conversation that becomes active between the two reads of a poll is not taken for finished', async () => {
-    const t = setup()
-    t.service.rows.set('c1', conversation('c1', 'pending', null))
-    await t.start()
+    const t = await startedWith('c1', 'pending', null)
     const list = t.service.client.listConversations
     t.service.client.listConversations = async (query) => {
       const page = await list(query)
@@ -199,9 +201,7 @@ describe('InboxPoller', () => {
   })
 
   it('a pending conversation that ends without starting is read by id once', async () => {
-    const t = setup()
-    t.service.rows.set('p1', conversation('p1', 'pending', null))
-    await t.start()
+    const t = await startedWith('p1', 'pending', null)
     t.service.rows.set('p1', conversation('p1', 'failed', null))
     await t.step(30_000)
     expect(t.changes.at(-1)).toEqual(['p1', 'failed'])

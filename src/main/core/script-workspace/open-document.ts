@@ -131,7 +131,8 @@ export class OpenDocument {
   }
 }
 
-function metaOf(project: Project): Meta {
+/** The document-wide part of a project: everything but its blocks. */
+export function metaOf(project: Project): Meta {
   return {
     title: project.title,
     defaults: project.defaults,

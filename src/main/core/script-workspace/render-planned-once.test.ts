@@ -11,6 +11,7 @@ import { planRender } from '../narration/plan/render-plan'
 import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
 import { useTempDirs } from '../../testing/temp-dir'
+import { metaOf } from './open-document'
 
 const tempDir = useTempDirs('vd-plan-once-')
 
@@ -51,13 +52,7 @@ describe('a render of the open script', () => {
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
     const { revision } = await script.documents.saveDraft(opened.docId, {
-      meta: {
-        title: project.title,
-        defaults: project.defaults,
-        cast: project.cast,
-        lexicon: project.lexicon,
-        publishing: project.publishing,
-      },
+      meta: metaOf(project),
       blocks: [],
     })
     const planner = vi.mocked(planRender)

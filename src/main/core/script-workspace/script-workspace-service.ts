@@ -7,7 +7,6 @@ import type {
   BlockAudioState,
   BlockTake,
   RenderOverview,
-  RenderSettings,
 } from '../../../shared/domain/script-workspace'
 import type { RenderFormat } from '../../../shared/domain/speech'
 import type { Voice } from '../../../shared/domain/voice'
@@ -25,7 +24,6 @@ import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
 import { RenderRecords } from './render-records'
-import type { RenderEvent } from './script-renders'
 import { ScriptRenders } from './script-renders'
 import { ScriptDocuments } from './script-documents'
 
@@ -125,15 +123,8 @@ export class ScriptWorkspaceService {
    * where to save with the native dialog (null when cancelled); a resume goes to the last target,
    * whose journal and the cache make it request only what is missing.
    */
-  startRender(
-    ownerId: number,
-    docId: string,
-    revision: number,
-    settings: RenderSettings,
-    resume: boolean,
-    emit: (event: RenderEvent) => void,
-  ): Promise<{ jobId: string; outputName: string } | null> {
-    return this.#renders.start(ownerId, docId, revision, settings, resume, emit)
+  startRender(...args: Parameters<ScriptRenders['start']>): ReturnType<ScriptRenders['start']> {
+    return this.#renders.start(...args)
   }
 
   /** The finished output of a document's last render (for "show in folder" / "play"). */

@@ -20,6 +20,7 @@ import { detectSpeakers } from './detect-speakers'
 import { startRenderSession } from './render-session'
 import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
+import { metaOf } from './open-document'
 
 const DIALOGUE = `# Scene one
 
@@ -157,13 +158,7 @@ describe('ScriptWorkspaceService', () => {
       defaults: { ...opened.project.defaults, voiceId: 'olivia' },
     }
     const { revision } = await script.documents.saveDraft(opened.docId, {
-      meta: {
-        title: project.title,
-        defaults: project.defaults,
-        cast: project.cast,
-        lexicon: [],
-        publishing: project.publishing,
-      },
+      meta: metaOf(project),
       blocks: [],
     })
     const before = await script.blockStates(opened.docId)

@@ -1,25 +1,16 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseMp3Header } from '../audio/mp3-header'
 import { readInfoTag } from '../audio/mp3-info-tag'
 import { withInfoFrame } from '../audio/mp3-tagger'
 import { id3v2Size } from '../audio/verdict'
 import { decodeSamples, probedSeconds } from '../../testing/test-audio'
-import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
 import { runCli } from '../../cli/run'
-import { useTempDirs } from '../../testing/temp-dir'
+import { useServiceAndDir } from '../../testing/service-dir'
 
-const tempDir = useTempDirs('vd-mp3-service-')
-
-let h: Harness
-let dir: string
-beforeAll(async () => {
-  h = await startHarness()
-  dir = await tempDir()
-})
-afterAll(() => h.stop())
+const testbed = useServiceAndDir('vd-mp3-service-', () => startHarness())
 
 const TEXT = 'The lighthouse keeper climbed the stairs at dusk and lit the lamp.'
 
@@ -52,8 +43,8 @@ async function expectInfoFrame(path: string): Promise<void> {
 
 describe('MP3 files saved from what the service sent', () => {
   it('a stream written to a file gets an Info frame that counts every frame and byte', async () => {
-    const target = join(dir, 'streamed.mp3')
-    const result = await h.client.stream({
+    const target = join(testbed.dir, 'streamed.mp3')
+    const result = await testbed.service.client.stream({
       input: TEXT,
       voiceId: 'george',
       codec: 'mp3',
@@ -66,15 +57,15 @@ describe('MP3 files saved from what the service sent', () => {
   })
 
   it('voicedesk speak (a whole MP3 answer) saves it with one in front of the same audio', async () => {
-    const path = join(dir, 'spoken.mp3')
+    const path = join(testbed.dir, 'spoken.mp3')
     let stdout = ''
     const code = await runCli(
       ['speak', '--voice', 'george', '--text', TEXT, '--out', path, '--json'],
       {
         io: { out: (t) => (stdout += t), err: () => undefined },
         env: {
-          VOICEDESK_BASE_URL: h.sandbox.baseUrl,
-          VOICEDESK_API_KEY: h.sandbox.keys.paid,
+          VOICEDESK_BASE_URL: testbed.service.sandbox.baseUrl,
+          VOICEDESK_API_KEY: testbed.service.sandbox.keys.paid,
           VOICEDESK_PLAN: 'paid',
         },
         signal: new AbortController().signal,
@@ -90,9 +81,11 @@ describe('MP3 files saved from what the service sent', () => {
   })
 
   it('a downloaded MP3 (a conversation recording) is saved with one', async () => {
-    const conversation = await h.client.getConversation(h.sandbox.seededConversations.completed)
-    const target = join(dir, 'recording.mp3')
-    const saved = await h.client.downloadRecording(conversation.recordingUrl!, target)
+    const conversation = await testbed.service.client.getConversation(
+      testbed.service.sandbox.seededConversations.completed,
+    )
+    const target = join(testbed.dir, 'recording.mp3')
+    const saved = await testbed.service.client.downloadRecording(conversation.recordingUrl!, target)
     expect(saved.extension).toBe('mp3')
     expect(saved.bytes).toBe((await stat(target)).size)
     await expectInfoFrame(target)

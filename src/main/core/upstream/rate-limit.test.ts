@@ -196,6 +196,15 @@ describe('429 storms against the sandbox', () => {
     return client
   }
 
+  /** Speaks a short line that must end in RATE_LIMITED, and returns that error. */
+  const rateLimitedSpeech = async (): Promise<AppError> => {
+    const error = await client
+      .synthesize({ input: 'Hello.', voiceId: 'olivia', format: 'pcm' })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RATE_LIMITED' })
+    return error as AppError
+  }
+
   it('N 429s with Retry-After 1 cost exactly N s of waiting, and the request goes through', async () => {
     makeClient()
     h.sandbox.clearRequestLog()
@@ -213,12 +222,9 @@ describe('429 storms against the sandbox', () => {
     h.sandbox.clearRequestLog()
     h.sandbox.setFaults({ rateLimitStorm: 1000, stormRetryAfterSeconds: 1 })
     const t0 = clock.now()
-    const error = await client
-      .synthesize({ input: 'Hello.', voiceId: 'olivia', format: 'pcm' })
-      .catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'RATE_LIMITED' })
-    expect((error as AppError).message).toContain('20 s per request (its rate-limit budget)')
-    expect((error as AppError).details?.requestId).toEqual(expect.any(String))
+    const error = await rateLimitedSpeech()
+    expect(error.message).toContain('20 s per request (its rate-limit budget)')
+    expect(error.details?.requestId).toEqual(expect.any(String))
     expect(clock.now() - t0).toBe(20_000)
     expect(h.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(21)
   })
@@ -229,12 +235,9 @@ describe('429 storms against the sandbox', () => {
     client = h.makeClient({ clock })
     h.sandbox.setFaults({ rateLimitStorm: 1000, stormRetryAfterSeconds: 3600 })
     const t0 = clock.now()
-    const error = await client
-      .synthesize({ input: 'Hello.', voiceId: 'olivia', format: 'pcm' })
-      .catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'RATE_LIMITED' })
-    expect((error as AppError).message).toContain('The service asked VoiceDesk to wait 60 min')
-    expect((error as AppError).message).toContain('try again in 60 min')
+    const error = await rateLimitedSpeech()
+    expect(error.message).toContain('The service asked VoiceDesk to wait 60 min')
+    expect(error.message).toContain('try again in 60 min')
     expect(clock.now()).toBe(t0)
     // New starts stay held for what the service asked, without keeping a process alive.
     expect(client.scheduler.stats().pausedUntil! - t0).toBeGreaterThanOrEqual(3_600_000)

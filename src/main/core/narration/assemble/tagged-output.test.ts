@@ -26,6 +26,23 @@ afterAll(async () => {
 
 const probe = probeFile
 
+/**
+ * Writes `seconds` of speech-like sound in 0.2 s slices, as a render does, then commits with
+ * chapters running between consecutive `boundsMs` (the first starts at `boundsMs[0]`).
+ */
+async function writeChapters(
+  out: Awaited<ReturnType<typeof openAudioOutput>>,
+  seconds: number,
+  seed: number,
+  boundsMs: number[],
+): Promise<void> {
+  const speech = speechLikeSignal(seconds, 24_000, 0.3, seed)
+  for (let i = 0; i < speech.length; i += 4800) await out.write(speech.slice(i, i + 4800))
+  await out.commit({
+    chapterTimes: boundsMs.slice(1).map((endMs, i) => ({ startMs: boundsMs[i]!, endMs })),
+  })
+}
+
 const BOOK: AudioTags = {
   title: 'The Lighthouse Keeper — Book One',
   author: 'Ada Émile',
@@ -45,15 +62,7 @@ describe('ID3v2.4 tags, cover and chapters in an MP3', () => {
       tags: { ...BOOK, track: { number: 2, total: 9 }, cover: { mime: 'image/png', data: cover } },
       chapterTitles: ['Opening', 'Chapter 1: The Storm', 'Chapter 2: Morning'],
     })
-    const speech = speechLikeSignal(6, 24_000, 0.3, 3)
-    for (let i = 0; i < speech.length; i += 4800) await out.write(speech.slice(i, i + 4800))
-    await out.commit({
-      chapterTimes: [
-        { startMs: 0, endMs: 1500 },
-        { startMs: 1500, endMs: 4250 },
-        { startMs: 4250, endMs: 6000 },
-      ],
-    })
+    await writeChapters(out, 6, 3, [0, 1500, 4250, 6000])
 
     const probed = await probe(path)
     expect(probed.format.tags).toMatchObject({
@@ -153,14 +162,7 @@ describe('Vorbis comments, cover and chapters in an Ogg file', () => {
       tags: { ...BOOK, track: { number: 3, total: 7 }, cover: { mime: 'image/png', data: big } },
       chapterTitles: ['Opening', 'Chapter 1: The Storm'],
     })
-    const speech = speechLikeSignal(5, 24_000, 0.3, 6)
-    for (let i = 0; i < speech.length; i += 4800) await out.write(speech.slice(i, i + 4800))
-    await out.commit({
-      chapterTimes: [
-        { startMs: 0, endMs: 2250 },
-        { startMs: 2250, endMs: 5000 },
-      ],
-    })
+    await writeChapters(out, 5, 6, [0, 2250, 5000])
     const probed = await probe(path)
     const tags = Object.fromEntries(
       Object.entries({ ...probed.format.tags, ...probed.streams[0]?.tags }).map(([k, v]) => [

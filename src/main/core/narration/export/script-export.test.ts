@@ -13,27 +13,30 @@ const blocks: ScriptBlockInput[] = [
   { id: 'f', chapter: 'Dawn', speaker: 'ALICE', text: 'Look, the boats!' },
 ]
 
+/** The export of `blocks`, the same in both kinds but for how a chapter heading is written. */
+function exported(heading: (chapter: string) => string): string {
+  return [
+    heading('Dusk'),
+    '',
+    'The harbour was quiet before dawn.',
+    '',
+    'ALICE: Are you coming?',
+    'BOB: In a minute.',
+    '',
+    heading('Dawn'),
+    '',
+    'Gulls sat on the posts and watched the water.',
+    '',
+    'ALICE: Look, the boats!',
+    '',
+  ].join('\n')
+}
+
 describe('exportScript', () => {
   it('writes Markdown that opens again as the same chapters, speakers and paragraphs', () => {
     const project = createProject({ title: 'Harbour', blocks })
     const markdown = exportScript(project, 'markdown')
-    expect(markdown).toBe(
-      [
-        '# Dusk',
-        '',
-        'The harbour was quiet before dawn.',
-        '',
-        'ALICE: Are you coming?',
-        'BOB: In a minute.',
-        '',
-        '# Dawn',
-        '',
-        'Gulls sat on the posts and watched the water.',
-        '',
-        'ALICE: Look, the boats!',
-        '',
-      ].join('\n'),
-    )
+    expect(markdown).toBe(exported((chapter) => `# ${chapter}`))
     const reopened = projectFromScriptText('harbour.md', markdown)
     const shape = (list: readonly ScriptBlockInput[]) =>
       list
@@ -49,23 +52,7 @@ describe('exportScript', () => {
 
   it('writes plain text with each heading alone on its line', () => {
     const project = createProject({ blocks })
-    expect(exportScript(project, 'text')).toBe(
-      [
-        'Dusk',
-        '',
-        'The harbour was quiet before dawn.',
-        '',
-        'ALICE: Are you coming?',
-        'BOB: In a minute.',
-        '',
-        'Dawn',
-        '',
-        'Gulls sat on the posts and watched the water.',
-        '',
-        'ALICE: Look, the boats!',
-        '',
-      ].join('\n'),
-    )
+    expect(exportScript(project, 'text')).toBe(exported((chapter) => chapter))
   })
 
   it('keeps the blocks of one paragraph together and a script without chapters headingless', () => {

@@ -8,9 +8,8 @@ import type { ProjectInput } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
 import { startHarness } from '../../upstream/test/helpers'
 import { openPieceCache } from '../fetch/piece-cache'
-import { startRender } from './render-job'
-import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { useServiceAndDir } from '../../../testing/service-dir'
+import { startServiceRender } from '../../../testing/service-render'
 
 const run = promisify(execFile)
 
@@ -118,10 +117,9 @@ describe('delivery presets', () => {
       blocks: book(['Dusk', 'Night']),
       defaults: ACX_DEFAULTS,
     })
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache')),
       split: { mode: 'chapter', dir: parts },
     }).done
@@ -172,13 +170,12 @@ describe('delivery presets', () => {
       if (meta.loudness) delete meta.loudness.energy
       await writeFile(join(cacheDir, name), JSON.stringify(meta))
     }
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project: createProject({
         blocks: book(['Dusk', 'Night']),
         defaults: ACX_DEFAULTS,
       }),
       outputPath: join(testbed.dir, 'again.mp3'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
     }).done
     expect(result.requests).toBe(0)
@@ -191,13 +188,12 @@ describe('delivery presets', () => {
 
   it('Podcast: -16 LUFS within 1 LU and true peak at or under -1 dBTP, as FFmpeg measures them', async () => {
     const outputPath = join(testbed.dir, 'episode.mp3')
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project: createProject({
         blocks: book(['Episode']),
         defaults: { voiceId: 'olivia', format: 'mp3', sampleRate: 48_000, preset: 'podcast' },
       }),
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache')),
     }).done
     const report: ComplianceReport = result.compliance!
@@ -211,13 +207,12 @@ describe('delivery presets', () => {
 
   it('refuses a preset the settings cannot meet before anything is sent, naming each setting', async () => {
     testbed.service.sandbox.clearRequestLog()
-    const error = await startRender({
+    const error = await startServiceRender(testbed.service, {
       project: createProject({
         blocks: book(['One']),
         defaults: { voiceId: 'olivia', format: 'm4b', preset: 'acx' },
       }),
       outputPath: join(testbed.dir, 'wrong.m4b'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache')),
     }).done.then(
       () => new Error('rendered'),

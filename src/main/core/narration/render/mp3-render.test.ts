@@ -8,10 +8,9 @@ import { readInfoTag } from '../../audio/mp3-info-tag'
 import { id3v2Size } from '../../audio/verdict'
 import { startHarness } from '../../upstream/test/helpers'
 import { openPieceCache } from '../fetch/piece-cache'
-import { startRender } from './render-job'
 import { decodeSamples, probedChapters, probedSeconds } from '../../../testing/test-audio'
-import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { useServiceAndDir } from '../../../testing/service-dir'
+import { startServiceRender } from '../../../testing/service-render'
 
 const testbed = useServiceAndDir('vd-mp3-render-', () =>
   startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
@@ -49,10 +48,9 @@ describe('a narration rendered to MP3', () => {
     })
     const outputPath = join(testbed.dir, 'book.mp3')
     const parts = join(testbed.dir, 'chapters')
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache')),
       split: { mode: 'chapter', dir: parts },
     }).done
@@ -102,10 +100,9 @@ describe('a narration rendered to MP3', () => {
         mp3: { mode: 'cbr', bitrateKbps: 192 },
       },
     })
-    const job = startRender({
+    const job = startServiceRender(testbed.service, {
       project,
       outputPath: join(testbed.dir, 'refused.mp3'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache-refused')),
     })
     await expect(job.done).rejects.toThrow(/24000 Hz goes up to 160 kbps/)
@@ -114,7 +111,9 @@ describe('a narration rendered to MP3', () => {
 })
 
 describe('voicedesk render with --mp3-mode and --bitrate', () => {
-  async function render(args: string[]) {
+  /** Runs `render script --out out --voice olivia` with `flags` after those. */
+  async function render(script: string, outPath: string, ...flags: string[]) {
+    const args = [script, '--out', outPath, '--voice', 'olivia', ...flags]
     let out = ''
     let err = ''
     const code = await runCli(['render', ...args], {
@@ -135,19 +134,16 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
     const script = join(testbed.dir, 'acx.md')
     await writeFile(script, '# One\n\nThe keeper climbed the stairs at dusk.\n')
     const out = join(testbed.dir, 'acx.mp3')
-    const r = await render([
+    const r = await render(
       script,
-      '--out',
       out,
-      '--voice',
-      'olivia',
       '--sample-rate',
       '44100',
       '--mp3-mode',
       'cbr',
       '--bitrate',
       '192',
-    ])
+    )
     expect(r.code, r.err).toBe(0)
     const { tag, bitrates, frames } = await mp3Facts(out)
     expect(tag?.kind).toBe('Info')
@@ -165,14 +161,7 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
     const script = join(testbed.dir, 'refused.md')
     await writeFile(script, 'Nothing should be spoken.\n')
     testbed.service.sandbox.clearRequestLog()
-    const r = await render([
-      script,
-      '--out',
-      join(testbed.dir, 'refused.mp3'),
-      '--voice',
-      'olivia',
-      ...flags,
-    ])
+    const r = await render(script, join(testbed.dir, 'refused.mp3'), ...flags)
     expect(r.code).toBe(2)
     expect(r.err).toMatch(message)
     expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)

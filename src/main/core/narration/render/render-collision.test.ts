@@ -12,6 +12,7 @@ import type { SpeechSource } from '../fetch/speech-source'
 import { decodedSeconds } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { useServiceAndDir } from '../../../testing/service-dir'
+import { startServiceRender } from '../../../testing/service-render'
 
 const SCRIPT = `# One
 
@@ -98,10 +99,9 @@ describe('two renders to one output', () => {
     const live = await partials('book.wav')
 
     testbed.service.sandbox.clearRequestLog()
-    const second = await startRender({
+    const second = await startServiceRender(testbed.service, {
       project: book,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache-b')),
       holder: 'cli',
     }).done.catch((e: unknown) => e)
@@ -133,10 +133,9 @@ describe('two renders to one output', () => {
     expect(((await job.done.catch((e: unknown) => e)) as AppError).code).toBe('CANCELLED')
     held.open()
     await expect(stat(lockPathFor(outputPath))).rejects.toThrow()
-    const again = await startRender({
+    const again = await startServiceRender(testbed.service, {
       project: book,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache-cancel')),
     }).done
     expect(again.durationSeconds).toBeGreaterThan(1)
@@ -156,18 +155,16 @@ describe('two renders to one output', () => {
     await writeFile(srtTemp, '1\n00:00:00,000 --> 00:00:01,000\nHello\n')
     try {
       // Another output of the same name without subtitles runs, and leaves that file alone.
-      await startRender({
+      await startServiceRender(testbed.service, {
         project: { ...book, defaults: { ...book.defaults, format: 'mp3' } },
         outputPath: join(testbed.dir, 'two.mp3'),
-        source: upstreamSpeechSource(testbed.service.client),
         cache: await openPieceCache(join(testbed.dir, 'cache-b')),
       }).done
       await stat(srtTemp)
       // With subtitles, it would write two.srt as well: refused.
-      const error = await startRender({
+      const error = await startServiceRender(testbed.service, {
         project: { ...book, defaults: { ...book.defaults, format: 'ogg' } },
         outputPath: join(testbed.dir, 'two.ogg'),
-        source: upstreamSpeechSource(testbed.service.client),
         cache: await openPieceCache(join(testbed.dir, 'cache-b')),
         subtitles: 'srt',
       }).done.catch((e: unknown) => e)
@@ -187,10 +184,9 @@ describe('two renders to one output', () => {
     const other = await acquireRenderLock([parts], { kind: 'cli', project: 'Other' })
     try {
       testbed.service.sandbox.clearRequestLog()
-      const error = await startRender({
+      const error = await startServiceRender(testbed.service, {
         project: book,
         outputPath: join(testbed.dir, 'three.wav'),
-        source: upstreamSpeechSource(testbed.service.client),
         cache: await openPieceCache(join(testbed.dir, 'cache-b')),
         split: { mode: 'chapter', dir: parts },
         holder: 'window',

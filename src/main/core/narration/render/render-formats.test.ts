@@ -17,6 +17,7 @@ import {
 } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { useServiceAndDir } from '../../../testing/service-dir'
+import { startServiceRender } from '../../../testing/service-render'
 
 const testbed = useServiceAndDir('vd-formats-', () =>
   startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
@@ -188,10 +189,9 @@ describe('AAC output', () => {
     const cacheDir = join(testbed.dir, 'cache-aac')
     const outputPath = join(testbed.dir, 'story.aac')
     const p = project(TEXTS, { format: 'aac' }, [undefined, 1000, 0, 250])
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project: p,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
       subtitles: 'vtt',
     }).done
@@ -242,10 +242,9 @@ describe('AAC output', () => {
     expect(aacOnly).toBe(true)
     const outputPath = join(testbed.dir, 'keeper.m4b')
     const parts = join(testbed.dir, 'keeper-chapters')
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project: p,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(cacheDir),
       split: { mode: 'chapter', dir: parts },
     }).done
@@ -285,10 +284,9 @@ describe('AAC output', () => {
   })
 
   it('refuses AAC with a loudness target, saying what to do instead', async () => {
-    const error = await startRender({
+    const error = await startServiceRender(testbed.service, {
       project: project(TEXTS, { format: 'aac', loudness: { mode: 'target', targetLufs: -16 } }),
       outputPath: join(testbed.dir, 'loud.aac'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache-aac')),
     }).done.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
@@ -312,10 +310,9 @@ describe('leftovers of a killed render', () => {
       'notes.txt',
     ]
     for (const name of [...leftovers, ...others]) await writeFile(join(sub, name), 'x')
-    await startRender({
+    await startServiceRender(testbed.service, {
       project: project(TEXTS.slice(0, 1)),
       outputPath: join(sub, 'book.wav'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache: await openPieceCache(join(testbed.dir, 'cache-left')),
       subtitles: 'srt',
     }).done

@@ -4,9 +4,10 @@ import { link, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../../../shared/errors'
+import type { AppError } from '../../../../shared/errors'
 import { useTempDirs } from '../../../testing/temp-dir'
 import type { LockFiles, LockHost, LockRecord } from './render-lock'
+import { appErrorOf } from '../../../testing/app-error'
 import {
   acquireRenderLock,
   linuxProcessStart,
@@ -27,15 +28,6 @@ async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
   await once(child, 'exit')
   return child.pid!
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
 }
 
 const book = { kind: 'window', project: 'My book' } as const
@@ -66,7 +58,9 @@ describe('the render lock', () => {
     const dir = await tempDir()
     const output = join(dir, 'book.wav')
     const first = await acquireRenderLock([output], book, at1042)
-    const error = await errorOf(acquireRenderLock([output], { kind: 'cli', project: '' }, at1042))
+    const error = await appErrorOf(
+      acquireRenderLock([output], { kind: 'cli', project: '' }, at1042),
+    )
     expect(error.code).toBe('CONFLICT')
     expect(error.message).toBe(
       'book.wav is being rendered by VoiceDesk (window, "My book", started 10:42) — wait for it or cancel it there.',
@@ -104,7 +98,7 @@ describe('the render lock', () => {
     await (await acquireRenderLock([output], book, checker)).release()
     // The same start time: the same process, still rendering.
     await acquireRenderLock([output], book, checker)
-    expect((await errorOf(acquireRenderLock([output], book, checker))).code).toBe('CONFLICT')
+    expect((await appErrorOf(acquireRenderLock([output], book, checker))).code).toBe('CONFLICT')
   })
 
   it('respects a lock written on another host, whatever its pid, and says what to do', async () => {
@@ -115,7 +109,7 @@ describe('the render lock', () => {
       hostname: 'studio-mac',
       pid: await deadPid(),
     })
-    const error = await errorOf(acquireRenderLock([output], book, at1042))
+    const error = await appErrorOf(acquireRenderLock([output], book, at1042))
     expect(error.message).toBe(
       `book.wav is being rendered by VoiceDesk on studio-mac (window, "My book", started 10:42) — wait for it or cancel it there. If no render is running there, delete ${lockPathFor(output)}.`,
     )
@@ -126,7 +120,7 @@ describe('the render lock', () => {
     const output = join(dir, 'book.wav')
     const noProc = { ...at1042, processStart: () => Promise.resolve(null) }
     await acquireRenderLock([output], book, noProc)
-    const error = await errorOf(acquireRenderLock([output], book, noProc))
+    const error = await appErrorOf(acquireRenderLock([output], book, noProc))
     expect(error.message).toBe(
       `book.wav is being rendered by VoiceDesk (window, "My book", started 10:42) — wait for it or cancel it there. If no render is running now, delete ${lockPathFor(output)}.`,
     )
@@ -221,7 +215,7 @@ describe('the render lock', () => {
         await link(existing, newPath)
       },
     }
-    const error = await errorOf(
+    const error = await appErrorOf(
       acquireRenderLock([output], { kind: 'window', project: 'Z' }, { ...at1042, files }),
     )
     expect(error.code).toBe('CONFLICT')
@@ -243,7 +237,7 @@ describe('the render lock', () => {
     const dir = await tempDir()
     const [audio, subtitles] = [join(dir, 'book.wav'), join(dir, 'book.srt')]
     const other = await acquireRenderLock([join(dir, 'book.mp3'), subtitles], book, at1042)
-    const error = await errorOf(acquireRenderLock([audio, subtitles], book, at1042))
+    const error = await appErrorOf(acquireRenderLock([audio, subtitles], book, at1042))
     expect(error.message).toMatch(/^book\.srt is being rendered by VoiceDesk/)
     expect((await readdir(dir)).sort()).toEqual([
       'book.mp3.voicedesk-lock',
@@ -270,7 +264,7 @@ describe('the render lock', () => {
 
   it('names a missing folder like any other write there', async () => {
     const dir = await tempDir()
-    const error = await errorOf(acquireRenderLock([join(dir, 'nope', 'book.wav')], book, at1042))
+    const error = await appErrorOf(acquireRenderLock([join(dir, 'nope', 'book.wav')], book, at1042))
     expect(error.code).toBe('DISK')
     expect(error.message).toBe(
       `The folder ${join(dir, 'nope')} does not exist. Choose an existing folder and try again.`,

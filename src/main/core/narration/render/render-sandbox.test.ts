@@ -15,6 +15,7 @@ import { planRender } from '../plan/render-plan'
 import { decodedSeconds, ffmpegIntegratedLufs, probeAudio } from '../../../testing/test-audio'
 import { upstreamSpeechSource } from '../fetch/upstream-speech-source'
 import { useServiceAndDir } from '../../../testing/service-dir'
+import { startServiceRender } from '../../../testing/service-render'
 
 const SCRIPT = `# Chapter One
 
@@ -80,10 +81,9 @@ describe('rendering against the testbed.service.sandbox', () => {
       const outputPath = join(testbed.dir, `story-${rate}.${format}`)
       testbed.service.sandbox.clearRequestLog()
       const before = estimateRender(project, cache)
-      const job = startRender({
+      const job = startServiceRender(testbed.service, {
         project,
         outputPath,
-        source: upstreamSpeechSource(testbed.service.client),
         cache,
         subtitles: 'srt',
       })
@@ -128,10 +128,9 @@ describe('rendering against the testbed.service.sandbox', () => {
 
   it('re-renders after an edit to one block with requests for that block only', async () => {
     const project = await loadScript({ format: 'wav' })
-    await startRender({
+    await startServiceRender(testbed.service, {
       project,
       outputPath: join(testbed.dir, 'edit.wav'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     const edited = createProject({
@@ -146,10 +145,9 @@ describe('rendering against the testbed.service.sandbox', () => {
       requests: 1,
     })
     testbed.service.sandbox.clearRequestLog()
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project: edited,
       outputPath: join(testbed.dir, 'edit.wav'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(speechInputs()).toEqual(['Good evening, Alice! Fine, thanks.'])
@@ -163,10 +161,9 @@ describe('rendering against the testbed.service.sandbox', () => {
       loudness: { mode: 'target', targetLufs: -16 },
     })
     const outputPath = join(testbed.dir, 'loud.wav')
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(result.loudness.measuredLufs).not.toBeNull()
@@ -178,10 +175,9 @@ describe('rendering against the testbed.service.sandbox', () => {
   it('writes one file per chapter beside the whole program', async () => {
     const project = await loadScript({ format: 'wav' })
     const split = join(testbed.dir, 'chapters')
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project,
       outputPath: join(testbed.dir, 'book.wav'),
-      source: upstreamSpeechSource(testbed.service.client),
       cache,
       split: { mode: 'chapter', dir: split },
     }).done
@@ -228,10 +224,9 @@ describe('failures against the testbed.service.sandbox', () => {
     expect(firstInput).toHaveLength(1)
 
     testbed.service.sandbox.clearRequestLog()
-    const result = await startRender({
+    const result = await startServiceRender(testbed.service, {
       project,
       outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
       cache,
     }).done
     expect(result.cachedPieces).toBe(1)
