@@ -3,7 +3,7 @@ import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
 import { MP3_BITRATES } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
-import { SelectField } from './select-field'
+import { SelectField } from '../../../components/ui/select-field'
 import { settingsForFormat } from './render-settings'
 
 type Update = (settings: RenderSettings) => void

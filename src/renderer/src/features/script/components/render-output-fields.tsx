@@ -2,8 +2,8 @@ import type { ReactElement } from 'react'
 import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
-import type { SelectChoice } from './select-field'
-import { SelectField } from './select-field'
+import type { SelectChoice } from '../../../components/ui/select-field'
+import { SelectField } from '../../../components/ui/select-field'
 import { Field } from '../../../components/ui/field'
 
 /** The files written beside the audio: one per chapter or block, and subtitles. */
