@@ -159,14 +159,6 @@ export default tseslint.config(
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
-  // Size rules, TEMPORARY (issue 12): new this session, over the limits when their branches
-  // merged (the design kit's menu and toolbar, the player, the settings and details dialogs).
-  // Each is one component whose parts (fields, keyboard handling, wavesurfer wiring) are still to
-  // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
-  {
-    files: ['src/renderer/src/features/script/components/render-player.tsx'],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
