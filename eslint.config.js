@@ -155,7 +155,6 @@ export default tseslint.config(
     files: [
       'src/renderer/src/features/script/components/script-toolbar.tsx',
       'src/renderer/src/features/script/components/script-workspace.tsx',
-      'src/renderer/src/features/script/hooks/use-script-audio.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
