@@ -148,25 +148,6 @@ export default tseslint.config(
     files: ['src/shared/ipc/contract.ts'],
     rules: { 'max-lines': 'off' },
   },
-  // Size rules, TEMPORARY (issue 12): files over the limits in areas other engineers are
-  // restructuring now (renderer features, the script workspace, the render room). The merger
-  // removes each entry as that work lands; do not add to this list.
-  {
-    files: [
-      'src/renderer/src/features/script/components/script-toolbar.tsx',
-      'src/renderer/src/features/script/components/script-workspace.tsx',
-      'src/renderer/src/features/script/hooks/use-script-audio.ts',
-    ],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
-  // Size rules, TEMPORARY (issue 12): new this session, over the limits when their branches
-  // merged (the design kit's menu and toolbar, the player, the settings and details dialogs).
-  // Each is one component whose parts (fields, keyboard handling, wavesurfer wiring) are still to
-  // become hooks and subcomponents; remove an entry with its split, and do not add to this list.
-  {
-    files: ['src/renderer/src/features/script/components/render-player.tsx'],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -1,17 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { RefObject } from 'react'
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { TimedBlockWord } from '../../../../../shared/domain/script-workspace'
-import { AppError } from '../../../../../shared/errors'
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
-import {
-  auditionLexiconEntry,
-  followPreviews,
-  previewBlock,
-  renderedBlockAudio,
-  stopStream,
-} from '../api/script-audio-api'
+import { auditionLexiconEntry, previewBlock, renderedBlockAudio } from '../api/script-audio-api'
+import { usePreviewStream } from './use-preview-stream'
 
 /** Rendered audio of a block being played, with its words for highlighting. */
 export interface ReadingState {
@@ -49,43 +42,54 @@ function useCurrentWord(
 }
 
 /**
- * Feeds the streamed preview's chunks to the stream player and ends it as main reports; on
- * unmount stops both players and the preview under way.
+ * A rendered block from the cache played through `bytes`, with its words for highlighting and the
+ * one being spoken followed each frame.
  */
-function useFollowPreviews(parts: {
-  stream: StreamPlayer
-  bytes: BytesPlayer
-  jobRef: RefObject<string | null>
-  setStreamEnded: (phase: 'ended') => void
-  setFailure: (error: unknown) => void
-}): void {
-  const { stream, bytes, jobRef, setStreamEnded, setFailure } = parts
-  useEffect(() => {
-    const unfollow = followPreviews({
-      audio: ({ jobId, seq, chunk }) => {
-        if (jobId === jobRef.current) stream.push(chunk, seq)
-      },
-      ended: (ended) => {
-        if (ended.jobId !== jobRef.current) return
-        jobRef.current = null
-        setStreamEnded('ended')
-        if (ended.ok) stream.finish()
-        else if (ended.error.code === 'CANCELLED') stream.stop()
-        else {
-          const failed = AppError.fromData(ended.error)
-          const description = describeError(failed)
-          setFailure(failed)
-          stream.fail(`${description.title}: ${description.message}`)
+function useRenderedBlock(
+  bytes: BytesPlayer,
+  playing: boolean,
+  setFailure: (error: unknown) => void,
+) {
+  const [reading, setReading] = useState<ReadingState | null>(null)
+  const [currentWord, setCurrentWord] = useState<number>(-1)
+  useCurrentWord(reading, bytes, playing, setCurrentWord)
+
+  /** Forgets the block being read (the player itself is stopped by the caller). */
+  const clear = useCallback(() => {
+    setReading(null)
+    setCurrentWord(-1)
+  }, [])
+
+  /** Plays the block's rendered audio, from the word at `fromOffset` in its text when given. */
+  const play = useCallback(
+    async (blockId: string, fromOffset?: number) => {
+      bytes.loading('Rendered audio')
+      try {
+        const audio = await renderedBlockAudio(blockId)
+        setReading({ blockId, words: audio.words })
+        await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
+        if (fromOffset !== undefined) {
+          const word = audio.words.find((w) => w.end > fromOffset)
+          if (word !== undefined) bytes.seek(word.startMs / 1000)
         }
-      },
-    })
-    return () => {
-      unfollow()
-      stream.stop()
-      bytes.stop()
-      if (jobRef.current !== null) stopStream(jobRef.current)
-    }
-  }, [stream, bytes, jobRef, setStreamEnded, setFailure])
+      } catch (caught) {
+        const description = describeError(caught)
+        setFailure(caught)
+        bytes.fail('Rendered audio', `${description.title}: ${description.message}`)
+        setReading(null)
+      }
+    },
+    [bytes, setFailure],
+  )
+
+  const seekToWord = useCallback(
+    (index: number) => {
+      const word = reading?.words[index]
+      if (word !== undefined) bytes.seek(word.startMs / 1000)
+    },
+    [bytes, reading],
+  )
+  return { reading, currentWord, clear, play, seekToWord }
 }
 
 /**
@@ -98,54 +102,23 @@ export function useScriptAudio() {
   const bytes = useMemo(() => new BytesPlayer(), [])
   const streamState = useSyncExternalStore(stream.state.subscribe, stream.state.getSnapshot)
   const bytesState = useSyncExternalStore(bytes.state.subscribe, bytes.state.getSnapshot)
-  const jobRef = useRef<string | null>(null)
   const [previewBlockId, setPreviewBlockId] = useState<string | null>(null)
-  const [streamEnded, setStreamEnded] = useState<'streaming' | 'ended' | null>(null)
   const [paused, setPaused] = useState(false)
-  const [reading, setReading] = useState<ReadingState | null>(null)
-  const [currentWord, setCurrentWord] = useState<number>(-1)
-  const [error, setError] = useState<string | null>(null)
   /** The last failure as an error (for the notice with what to do and the request id). */
   const [failure, setFailure] = useState<unknown>(null)
-
-  useFollowPreviews({ stream, bytes, jobRef, setStreamEnded, setFailure })
-  useCurrentWord(reading, bytes, bytesState.status === 'playing', setCurrentWord)
-
-  const cancelStream = useCallback(() => {
-    const jobId = jobRef.current
-    jobRef.current = null
-    if (jobId !== null) stopStream(jobId)
-    stream.stop()
-  }, [stream])
+  const streamed = usePreviewStream(stream, bytes, setFailure)
+  const rendered = useRenderedBlock(bytes, bytesState.status === 'playing', setFailure)
+  const { cancel: cancelStream, start: startStream } = streamed
+  const { clear: clearReading, play: playBlock } = rendered
 
   const stopAll = useCallback(() => {
     cancelStream()
     bytes.stop()
-    setReading(null)
-    setCurrentWord(-1)
+    clearReading()
     setPaused(false)
     setPreviewBlockId(null)
-    setStreamEnded(null)
     setFailure(null)
-  }, [bytes, cancelStream])
-
-  /** Starts a streamed job (preview, audition) whose audio arrives as preview events. */
-  const startStream = useCallback(
-    async (label: string, start: () => Promise<{ jobId: string }>) => {
-      setError(null)
-      setStreamEnded('streaming')
-      stream.begin(label)
-      try {
-        jobRef.current = (await start()).jobId
-      } catch (caught) {
-        const description = describeError(caught)
-        setFailure(caught)
-        stream.fail(`${description.title}: ${description.message}`)
-        setStreamEnded(null)
-      }
-    },
-    [stream],
-  )
+  }, [bytes, cancelStream, clearReading])
 
   const preview = useCallback(
     async (blockId: string, selection?: { start: number; end: number }) => {
@@ -167,51 +140,28 @@ export function useScriptAudio() {
   const playRendered = useCallback(
     async (blockId: string, fromOffset?: number) => {
       stopAll()
-      setError(null)
-      bytes.loading('Rendered audio')
-      try {
-        const audio = await renderedBlockAudio(blockId)
-        setReading({ blockId, words: audio.words })
-        await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
-        if (fromOffset !== undefined) {
-          const word = audio.words.find((w) => w.end > fromOffset)
-          if (word !== undefined) bytes.seek(word.startMs / 1000)
-        }
-      } catch (caught) {
-        const description = describeError(caught)
-        setFailure(caught)
-        bytes.fail('Rendered audio', `${description.title}: ${description.message}`)
-        setReading(null)
-      }
+      await playBlock(blockId, fromOffset)
     },
-    [bytes, stopAll],
-  )
-
-  const seekToWord = useCallback(
-    (index: number) => {
-      const word = reading?.words[index]
-      if (word !== undefined) bytes.seek(word.startMs / 1000)
-    },
-    [bytes, reading],
+    [stopAll, playBlock],
   )
 
   const active = streamState.status !== 'idle' ? streamState : bytesState
   return {
     status: active.status,
     label: active.label,
-    error: active.error ?? error,
+    error: active.error,
     failure,
     positionSec: active.positionSec,
     durationSec: active.durationSec,
     previewBlockId,
-    streamPhase: streamEnded,
+    streamPhase: streamed.phase,
     paused,
-    reading,
-    currentWord,
+    reading: rendered.reading,
+    currentWord: rendered.currentWord,
     preview,
     audition,
     playRendered,
-    seekToWord,
+    seekToWord: rendered.seekToWord,
     pause: () => {
       stream.pause()
       bytes.pause()

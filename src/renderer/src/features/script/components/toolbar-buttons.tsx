@@ -1,0 +1,104 @@
+import { AudioLines, FilePlus, FolderOpen, Pause, Play, Save, Square, X } from 'lucide-react'
+import type { ReactElement } from 'react'
+import { acceleratorOf } from '../../../../../shared/domain/shortcuts'
+import { IconButton } from '../../../components/ui/icon-button'
+import { SplitButton } from '../../../components/ui/split-button'
+import type { ScriptAudio } from '../hooks/use-script-audio'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import { keysFor } from './toolbar-groups'
+
+/** What the File group runs: the document's own actions. */
+export interface FileActions {
+  newScript: () => void
+  open: () => void
+  save: () => void
+  saveAs: () => void
+  close: () => void
+}
+
+/** The File group: New, Open…, Save with Save as… beside it, and Close. */
+export function FileButtons(props: { actions: FileActions }): ReactElement {
+  const dirty = useScriptDocumentStore((s) => isDirty(s))
+  const { actions } = props
+  return (
+    <>
+      <IconButton
+        label="New script"
+        icon={FilePlus}
+        shortcut={acceleratorOf('script:new')}
+        onClick={actions.newScript}
+      />
+      <IconButton
+        label="Open…"
+        hint="Open a project, or import text, Markdown, Word or EPUB"
+        icon={FolderOpen}
+        shortcut={acceleratorOf('script:open')}
+        onClick={actions.open}
+      />
+      <SplitButton
+        label={dirty ? 'Save (unsaved changes)' : 'Save'}
+        icon={Save}
+        shortcut={acceleratorOf('script:save')}
+        badge={dirty}
+        onClick={actions.save}
+        menuLabel="More ways to save"
+        items={[
+          {
+            id: 'save-as',
+            label: 'Save as…',
+            icon: Save,
+            shortcut: acceleratorOf('script:saveAs'),
+            onSelect: actions.saveAs,
+          },
+        ]}
+      />
+      <IconButton
+        label="Close document"
+        hint="Close this script (asks first when it has unsaved changes)"
+        icon={X}
+        onClick={actions.close}
+      />
+    </>
+  )
+}
+
+/** The end of the row: pause, resume and stop while something plays, then Preview and Render. */
+export function PlaybackButtons(props: {
+  audio: ScriptAudio
+  onPreview: () => void
+}): ReactElement {
+  const { audio } = props
+  const playing = audio.status === 'playing' || audio.status === 'loading'
+  return (
+    <>
+      {playing && !audio.paused && (
+        <IconButton label="Pause playback" icon={Pause} onClick={audio.pause} />
+      )}
+      {playing && audio.paused && (
+        <IconButton label="Resume playback" icon={Play} onClick={audio.resume} />
+      )}
+      {audio.status !== 'idle' && (
+        <IconButton label="Stop" hint="Stop playback" icon={Square} onClick={audio.stop} />
+      )}
+      <IconButton
+        label="Preview"
+        hint="Preview the block or selection at the caret"
+        icon={Play}
+        showLabel
+        shortcut={keysFor('Preview the block or selection at the caret')}
+        keepFocus
+        onClick={props.onPreview}
+      />
+      <IconButton
+        label="Render…"
+        hint="Render the script to audio files"
+        icon={AudioLines}
+        showLabel
+        tone="primary"
+        shortcut={acceleratorOf('script:render')}
+        onClick={() => useEditorUiStore.getState().setRenderDialogOpen(true)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import { editingGroups } from './toolbar-groups'
+import type { EditingState } from './toolbar-groups'
+
+const idle: EditingState = { canUndo: false, canRedo: false, hasSelection: false, panel: null }
+
+function action(state: EditingState, group: string, id: string) {
+  const found = editingGroups(state)
+    .find((g) => g.id === group)
+    ?.actions.find((a) => a.id === id)
+  if (found === undefined) throw new Error(`no ${group}/${id} in the toolbar`)
+  return found
+}
+
+describe('editingGroups', () => {
+  beforeEach(() => useEditorUiStore.getState().setPanel(null))
+
+  it('folds the markup first, then find and cast, then edit', () => {
+    const folds = editingGroups(idle).map((g) => [g.id, g.fold])
+    expect(folds).toEqual([
+      ['edit', 1],
+      ['markup', 3],
+      ['find', 2],
+    ])
+  })
+
+  it.each([
+    [false, false],
+    [true, false],
+    [false, true],
+  ])('Undo enabled %s and Redo enabled %s as the history allows', (canUndo, canRedo) => {
+    const state = { ...idle, canUndo, canRedo }
+    expect(action(state, 'edit', 'undo').disabled).toBe(!canUndo)
+    expect(action(state, 'edit', 'redo').disabled).toBe(!canRedo)
+  })
+
+  it.each(['emphasis', 'slow', 'fast'])(
+    'without a selection, %s is disabled and says to select some text',
+    (id) => {
+      const off = action(idle, 'markup', id)
+      expect(off.disabled).toBe(true)
+      expect(off.label).toMatch(/\(select some text first\)$/)
+      expect(off.hint).toMatch(/\(select some text first\)$/)
+      const on = action({ ...idle, hasSelection: true }, 'markup', id)
+      expect(on.disabled).toBe(false)
+      expect(on.label).not.toContain('select some text')
+    },
+  )
+
+  it('always offers a pause at the caret, which needs no selection', () => {
+    const pause = action(idle, 'markup', 'break')
+    expect(pause.disabled).toBeFalsy()
+    expect(pause.label).toBe('Insert a pause')
+  })
+
+  it('shows the open side panel pressed, and its button shows then hides it', () => {
+    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'lexicon').pressed).toBe(true)
+    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'cast').pressed).toBe(false)
+    action(idle, 'find', 'cast').onSelect()
+    expect(useEditorUiStore.getState().panel).toBe('cast')
+    action({ ...idle, panel: 'cast' }, 'find', 'cast').onSelect()
+    expect(useEditorUiStore.getState().panel).toBeNull()
+  })
+
+  it('opens find alone, or with replace', () => {
+    action(idle, 'find', 'replace').onSelect()
+    expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: true })
+    useEditorUiStore.getState().closeFind()
+    action(idle, 'find', 'find').onSelect()
+    expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: false })
+  })
+})

@@ -1,0 +1,155 @@
+import {
+  BookA,
+  Hourglass,
+  Italic,
+  Rabbit,
+  Redo2,
+  Replace,
+  Search,
+  SlidersHorizontal,
+  Turtle,
+  Undo2,
+  Users,
+} from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { SHORTCUTS, acceleratorOf } from '../../../../../shared/domain/shortcuts'
+import type { ToolbarAction, ToolbarGroupSpec } from '../../../components/ui/toolbar'
+import { applyMarkup } from '../hooks/apply-markup'
+import type { MarkupKind } from '../hooks/apply-markup'
+import { useEditorUiStore } from '../stores/editor-ui-store'
+import type { SidePanel } from '../stores/editor-ui-store'
+import { useScriptDocumentStore } from '../stores/script-document-store'
+
+/** The keys of a Script shortcut, from the one list the menu and the shortcuts sheet share. */
+export function keysFor(action: string): string | undefined {
+  return SHORTCUTS.find((s) => s.group === 'Script' && s.action === action)?.keys
+}
+
+/** The markup that wraps a selection, in toolbar order; each needs some text selected. */
+const SELECTION_MARKUP: {
+  kind: Exclude<MarkupKind, 'break'>
+  label: string
+  hint: string
+  icon: LucideIcon
+}[] = [
+  { kind: 'emphasis', label: 'Emphasis', hint: 'Emphasize the selection', icon: Italic },
+  { kind: 'slow', label: 'Slower', hint: 'Speak the selection slower', icon: Turtle },
+  { kind: 'fast', label: 'Faster', hint: 'Speak the selection faster', icon: Rabbit },
+]
+
+/** The side panels the toolbar shows or hides. */
+const PANELS: { panel: 'cast' | 'lexicon'; label: string; hint: string; icon: LucideIcon }[] = [
+  { panel: 'cast', label: 'Cast', hint: 'Cast: speakers and their voices', icon: Users },
+  {
+    panel: 'lexicon',
+    label: 'Lexicon',
+    hint: 'Lexicon: words and how they are spoken',
+    icon: BookA,
+  },
+]
+
+function togglePanel(panel: 'cast' | 'lexicon'): void {
+  const ui = useEditorUiStore.getState()
+  ui.setPanel(ui.panel === panel ? null : panel)
+}
+
+/** What the editing groups show: what can be undone and redone, the selection, the panel. */
+export interface EditingState {
+  canUndo: boolean
+  canRedo: boolean
+  hasSelection: boolean
+  panel: SidePanel
+}
+
+/** Undo and Redo: the document's history, each enabled when it has a step to take. */
+const HISTORY = [
+  { id: 'undo', label: 'Undo', icon: Undo2, command: 'edit:undo' },
+  { id: 'redo', label: 'Redo', icon: Redo2, command: 'edit:redo' },
+] as const
+
+function editActions(state: EditingState): ToolbarAction[] {
+  return HISTORY.map((step) => ({
+    id: step.id,
+    label: step.label,
+    icon: step.icon,
+    shortcut: acceleratorOf(step.command),
+    disabled: step.id === 'undo' ? !state.canUndo : !state.canRedo,
+    onSelect: () => useScriptDocumentStore.getState()[step.id](),
+  }))
+}
+
+function markupActions(state: EditingState): ToolbarAction[] {
+  const needsSelection = state.hasSelection ? '' : ' (select some text first)'
+  return [
+    {
+      id: 'break',
+      label: 'Insert a pause',
+      hint: 'Insert a 500 ms pause at the caret',
+      icon: Hourglass,
+      shortcut: keysFor('Insert a 500 ms pause at the caret'),
+      keepFocus: true,
+      onSelect: () => applyMarkup('break'),
+    },
+    ...SELECTION_MARKUP.map((markup) => ({
+      id: markup.kind,
+      label: `${markup.label}${needsSelection}`,
+      hint: `${markup.hint}${needsSelection}`,
+      icon: markup.icon,
+      disabled: !state.hasSelection,
+      keepFocus: true,
+      onSelect: () => applyMarkup(markup.kind),
+    })),
+  ]
+}
+
+function findActions(state: EditingState): ToolbarAction[] {
+  return [
+    {
+      id: 'find',
+      label: 'Find',
+      icon: Search,
+      shortcut: keysFor('Find'),
+      onSelect: () => useEditorUiStore.getState().openFind(false),
+    },
+    {
+      id: 'replace',
+      label: 'Replace',
+      hint: 'Find and replace',
+      icon: Replace,
+      shortcut: keysFor('Find and replace'),
+      onSelect: () => useEditorUiStore.getState().openFind(true),
+    },
+    ...PANELS.map((toggle) => ({
+      id: toggle.panel,
+      label: toggle.label,
+      hint: toggle.hint,
+      icon: toggle.icon,
+      pressed: state.panel === toggle.panel,
+      onSelect: () => togglePanel(toggle.panel),
+    })),
+    {
+      id: 'settings',
+      label: 'Project settings…',
+      hint: 'Project settings: pauses, language, model and loudness',
+      icon: SlidersHorizontal,
+      onSelect: () => useEditorUiStore.getState().setProjectSettingsOpen(true),
+    },
+  ]
+}
+
+/**
+ * The toolbar's groups after File: edit, spoken markup, and find/cast/lexicon/settings. When the
+ * row is narrow the markup folds into More first, then find and cast, then edit.
+ */
+const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
+  actions: (state: EditingState) => ToolbarAction[]
+})[] = [
+  { id: 'edit', label: 'Edit', fold: 1, actions: editActions },
+  { id: 'markup', label: 'Spoken markup', fold: 3, actions: markupActions },
+  { id: 'find', label: 'Find and cast', fold: 2, actions: findActions },
+]
+
+/** The editing groups with their commands as the editor stands now. */
+export function editingGroups(state: EditingState): ToolbarGroupSpec[] {
+  return EDITING_GROUPS.map((group) => ({ ...group, actions: group.actions(state) }))
+}
