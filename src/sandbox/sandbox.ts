@@ -69,6 +69,8 @@ export interface Sandbox {
   seededConversations: typeof SEEDED_CONVERSATION_IDS
   /** Logged requests (oldest first), credentials as hints only. */
   requestLog(filter?: RequestLogFilter): RequestLogEntry[]
+  /** Resolves with the next request logged from now on that matches (once it is answered or dropped). */
+  nextRequest(filter?: RequestLogFilter): Promise<RequestLogEntry>
   clearRequestLog(): void
   /** Current fault settings. */
   faults(): FaultSettings
@@ -225,6 +227,7 @@ function sandboxHandle(parts: RunningParts): Sandbox {
     seededConversations: SEEDED_CONVERSATION_IDS,
     shapes: env.shapes,
     requestLog: (filter) => env.requestLog.list(filter),
+    nextRequest: (filter) => env.requestLog.next(filter),
     clearRequestLog: () => env.requestLog.clear(),
     faults: () => env.faults.current(),
     setFaults: (patch) => env.faults.update(faultPatchSchema.parse(patch)),

@@ -37,24 +37,43 @@ export interface RequestLogFilter {
 
 const MAX_ENTRIES = 20_000
 
+function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
+  return (
+    (!filter.pathPrefix || entry.path.startsWith(filter.pathPrefix)) &&
+    (!filter.method || entry.method === filter.method.toUpperCase()) &&
+    (!filter.accountId || entry.accountId === filter.accountId)
+  )
+}
+
 /** The request log, newest last, capped at 20,000 entries. */
 export class RequestLog {
   private entries: RequestLogEntry[] = []
+  private readonly waiting = new Set<(entry: RequestLogEntry) => boolean>()
 
   /** Appends an entry. */
   add(entry: RequestLogEntry): void {
     this.entries.push(entry)
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES)
+    for (const take of [...this.waiting]) if (take(entry)) this.waiting.delete(take)
+  }
+
+  /**
+   * The next entry added that matches the filter. An entry is added once its answer is complete
+   * or the client has gone, so a test waits on this instead of guessing how long that takes.
+   */
+  next(filter: RequestLogFilter = {}): Promise<RequestLogEntry> {
+    return new Promise((resolve) => {
+      this.waiting.add((entry) => {
+        if (!matches(entry, filter)) return false
+        resolve(entry)
+        return true
+      })
+    })
   }
 
   /** Entries matching the filter, oldest first. */
   list(filter: RequestLogFilter = {}): RequestLogEntry[] {
-    return this.entries.filter(
-      (entry) =>
-        (!filter.pathPrefix || entry.path.startsWith(filter.pathPrefix)) &&
-        (!filter.method || entry.method === filter.method.toUpperCase()) &&
-        (!filter.accountId || entry.accountId === filter.accountId),
-    )
+    return this.entries.filter((entry) => matches(entry, filter))
   }
 
   /** Empties the log. */
