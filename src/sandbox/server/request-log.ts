@@ -27,6 +27,13 @@ export interface RequestLogEntry {
   body: Record<string, unknown> | null
 }
 
+/** A request as it arrives: only what is known before it is read. */
+export interface RequestArrival {
+  method: string
+  /** Path without the legacy prefix and without the query. */
+  path: string
+}
+
 /** Filter for reading the log. */
 export interface RequestLogFilter {
   /** Only paths starting with this. */
@@ -37,7 +44,10 @@ export interface RequestLogFilter {
 
 const MAX_ENTRIES = 20_000
 
-function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
+function matches(
+  entry: Pick<RequestLogEntry, 'path' | 'method' | 'accountId'>,
+  filter: RequestLogFilter,
+): boolean {
   return (
     (!filter.pathPrefix || entry.path.startsWith(filter.pathPrefix)) &&
     (!filter.method || entry.method === filter.method.toUpperCase()) &&
@@ -49,6 +59,26 @@ function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
 export class RequestLog {
   private entries: RequestLogEntry[] = []
   private readonly waiting = new Set<(entry: RequestLogEntry) => boolean>()
+  private readonly arrivals = new Set<(arrival: RequestArrival) => boolean>()
+
+  /** Notes a request the moment it arrives, before any fault delay or handling (never kept). */
+  arrive(arrival: RequestArrival): void {
+    for (const take of [...this.arrivals]) if (take(arrival)) this.arrivals.delete(take)
+  }
+
+  /**
+   * The next request to arrive that matches the filter's path and method. Lets a test act while
+   * a request is on its way (held by a latency fault, say) without guessing when it got there.
+   */
+  nextArrival(filter: Omit<RequestLogFilter, 'accountId'> = {}): Promise<RequestArrival> {
+    return new Promise((resolve) => {
+      this.arrivals.add((arrival) => {
+        if (!matches({ ...arrival, accountId: null }, filter)) return false
+        resolve(arrival)
+        return true
+      })
+    })
+  }
 
   /** Appends an entry. */
   add(entry: RequestLogEntry): void {
