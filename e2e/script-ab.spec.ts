@@ -114,17 +114,19 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
   sandbox.setFaults({ latencyMs: 1500 })
   try {
     sandbox.clearRequestLog()
+    // The first take's request, logged by the sandbox once main drops it.
+    const firstTake = sandbox.nextRequest({ pathPrefix: '/v1/audio/speech' })
     await dialog.getByRole('button', { name: 'Make the takes' }).click()
     await expect(dialog.getByText('Synthesizing both takes…')).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
-    // Long enough for the first answer and the whole second request, had the takes gone on.
-    await app.page.waitForTimeout(5000)
+    // The takes end as cancelled (their terminal answer), and the request on its way was dropped.
+    await expect.poll(() => app.ipcResults.some((r) => r.includes('"CANCELLED"'))).toBe(true)
+    expect((await firstTake).aborted).toBe(true)
     const voices = sandbox
       .requestLog({ pathPrefix: '/v1/audio/speech' })
       .map((r) => r.body?.voice_id)
     expect(voices).not.toContain('george')
-    expect(app.ipcResults.some((r) => r.includes('"CANCELLED"'))).toBe(true)
     // Nothing is shown as an error, and the dialog opens fresh.
     await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
     await expect(dialog.getByTestId('ab-error')).toHaveCount(0)

@@ -20,5 +20,5 @@ export type {
   StartedConversation,
 } from './conversations/live-conversation.js'
 export { SEEDED_CONVERSATION_IDS } from './conversations/seed.js'
-export type { RequestLogEntry, RequestLogFilter } from './server/request-log.js'
+export type { RequestArrival, RequestLogEntry, RequestLogFilter } from './server/request-log.js'
 export type { AccountPatch, SandboxStateSummary } from './control.js'

@@ -40,7 +40,12 @@ import { TokenAuthority } from './server/auth.js'
 import type { ServerEnv } from './server/context.js'
 import { createSandboxServer, LEGACY_PREFIX } from './server/http-server.js'
 import { apiKey, credentialHint } from './server/ids.js'
-import { RequestLog, type RequestLogEntry, type RequestLogFilter } from './server/request-log.js'
+import {
+  RequestLog,
+  type RequestArrival,
+  type RequestLogEntry,
+  type RequestLogFilter,
+} from './server/request-log.js'
 import { realSandboxClock, Timers } from './server/timers.js'
 import { VoiceStore } from './voices/voice-store.js'
 
@@ -69,6 +74,10 @@ export interface Sandbox {
   seededConversations: typeof SEEDED_CONVERSATION_IDS
   /** Logged requests (oldest first), credentials as hints only. */
   requestLog(filter?: RequestLogFilter): RequestLogEntry[]
+  /** Resolves with the next request logged from now on that matches (once it is answered or dropped). */
+  nextRequest(filter?: RequestLogFilter): Promise<RequestLogEntry>
+  /** Resolves when the next request matching path and method arrives, before it is handled. */
+  nextArrival(filter?: Omit<RequestLogFilter, 'accountId'>): Promise<RequestArrival>
   clearRequestLog(): void
   /** Current fault settings. */
   faults(): FaultSettings
@@ -225,6 +234,8 @@ function sandboxHandle(parts: RunningParts): Sandbox {
     seededConversations: SEEDED_CONVERSATION_IDS,
     shapes: env.shapes,
     requestLog: (filter) => env.requestLog.list(filter),
+    nextRequest: (filter) => env.requestLog.next(filter),
+    nextArrival: (filter) => env.requestLog.nextArrival(filter),
     clearRequestLog: () => env.requestLog.clear(),
     faults: () => env.faults.current(),
     setFaults: (patch) => env.faults.update(faultPatchSchema.parse(patch)),

@@ -1,3 +1,4 @@
+import { watch } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -107,23 +108,56 @@ describe('render command', () => {
       return plan.pieces.filter((p) => cache.has(p.hash)).map((p) => p.request.input)
     }
     sandbox.clearRequestLog()
+    // The piece cache the CLI writes into: watched, so a check runs again when a piece lands.
+    const cacheDir = join(dir, 'cache')
+    await mkdir(cacheDir, { recursive: true })
+    let cacheChanges = 0
+    let cacheChanged: (() => void) | null = null
+    const watcher = watch(cacheDir, () => {
+      cacheChanges += 1
+      cacheChanged?.()
+    })
+    const cacheChangeAfter = (seen: number): Promise<void> =>
+      cacheChanges > seen ? Promise.resolve() : new Promise((resolve) => (cacheChanged = resolve))
     const first = runCli(args)
     let exited = false
     void first.exit.then(() => (exited = true))
-    const waitFor = async (condition: () => boolean | Promise<boolean>): Promise<void> => {
-      while (!(await condition()) && !exited) await new Promise((r) => setTimeout(r, 50))
-      if (exited)
-        throw new Error(`the CLI ended before it could be killed: ${(await first.exit).err}`)
+    /** Checks `condition` again after each event `next` waits for, until it holds or the CLI ends. */
+    const waitFor = async (
+      condition: () => boolean | Promise<boolean>,
+      next: () => () => Promise<unknown>,
+    ): Promise<void> => {
+      for (;;) {
+        // Listen before checking, so an event during the check is not missed.
+        const event = next()
+        if (await condition()) return
+        if (exited)
+          throw new Error(`the CLI ended before it could be killed: ${(await first.exit).err}`)
+        await Promise.race([event(), first.exit])
+      }
     }
     // Why no race with the render's end: once 4 answers went out, every later request is held by
     // the service, so the render cannot finish; the kill then waits for pieces to reach the cache.
     try {
-      await waitFor(() => okInputs().length >= 4)
+      await waitFor(
+        () => okInputs().length >= 4,
+        () => {
+          const logged = sandbox.nextRequest({ pathPrefix: '/v1/audio/speech' })
+          return () => logged
+        },
+      )
       sandbox.setFaults({ latencyMs: 600_000 })
-      await waitFor(async () => (await cachedInputs()).length >= 2)
+      await waitFor(
+        async () => (await cachedInputs()).length >= 2,
+        () => {
+          const seen = cacheChanges
+          return () => cacheChangeAfter(seen)
+        },
+      )
       first.child.kill('SIGKILL')
       await first.exit
     } finally {
+      watcher.close()
       sandbox.clearFaults()
     }
     expect(await readdir(dir)).not.toContain('story.mp3')

@@ -8,6 +8,12 @@ export interface ManualClock extends Clock {
   pendingTimers(filter?: { keepAlive: true }): number
   /** Every delay a timer was armed with so far, in ms, in the order they were asked for. */
   readonly delays: number[]
+  /**
+   * Calls `listener` with the delay of each timer armed from now on, as it is armed; returns a
+   * function that stops listening. A test waits on this to know the code under test has reached
+   * a wait (and so has done everything before it) before it moves time.
+   */
+  onArm(listener: (ms: number) => void): () => void
 }
 
 export interface ManualClockOptions {
@@ -35,6 +41,7 @@ export function createManualClock(
   let draining = false
   const timers = new Map<number, Timer>()
   const delays: number[] = []
+  const armListeners = new Set<(ms: number) => void>()
 
   const earliest = (until: number): number | null => {
     let found: number | null = null
@@ -79,7 +86,12 @@ export function createManualClock(
         keepAlive: timerOptions?.keepAlive === true,
       })
       schedule()
+      for (const listener of [...armListeners]) listener(ms)
       return () => timers.delete(id)
+    },
+    onArm(listener) {
+      armListeners.add(listener)
+      return () => armListeners.delete(listener)
     },
     advance(ms) {
       const target = now + ms

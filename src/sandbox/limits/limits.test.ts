@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createManualClock, type ManualClock } from '../../main/testing/manual-clock.js'
 import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
 
 const body = { input: 'Limit test.', voice_id: 'emma', audio_format: 'pcm' }
@@ -34,10 +35,73 @@ function count(list: string[], value: string): number {
   return list.filter((item) => item === value).length
 }
 
+/**
+ * Sends `requests` at once to a sandbox whose time is `clock` and whose speech answers are held for
+ * `serviceMs`. Once every request is either answered (refused) or held (its service-time timer is
+ * armed), time moves on by `serviceMs` so the held ones finish. Why: with time standing still, the
+ * first request is in flight for as long as the test says, however slowly a loaded machine sends
+ * the others, so the counts are exact.
+ */
+async function heldTogether(
+  clock: ManualClock,
+  serviceMs: number,
+  requests: Array<() => Promise<Response>>,
+): Promise<Response[]> {
+  let settled = 0
+  let allSettled = (): void => undefined
+  const everyOneSettled = new Promise<void>((resolve) => (allSettled = resolve))
+  const settle = (): void => {
+    settled += 1
+    if (settled === requests.length) allSettled()
+  }
+  const stopListening = clock.onArm((ms) => {
+    if (ms === serviceMs) settle()
+  })
+  const responses = requests.map((send) =>
+    send().then((response) => {
+      // Only a refusal answers while time stands still; a held request answers after the move.
+      if (response.status !== 200) settle()
+      return response
+    }),
+  )
+  await everyOneSettled
+  stopListening()
+  clock.advance(serviceMs)
+  return Promise.all(responses)
+}
+
+/** Resolves when the sandbox next arms a timer of `ms`: a speech request held for its service time. */
+function heldFor(clock: ManualClock, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = clock.onArm((armed) => {
+      if (armed !== ms) return
+      stop()
+      resolve()
+    })
+  })
+}
+
+/** A burst of `n` speech requests with `key`, held together (see `heldTogether`). */
+function heldBurst(
+  s: TestSandbox,
+  clock: ManualClock,
+  serviceMs: number,
+  n: number,
+  key: string,
+): Promise<Response[]> {
+  const send = (): Promise<Response> => s.call('/v1/audio/speech', { json: body, auth: key })
+  return heldTogether(
+    clock,
+    serviceMs,
+    Array.from({ length: n }, () => send),
+  )
+}
+
 describe('synthesis limits', () => {
   it('free plan: 5 simultaneous requests -> 1 accepted, exactly 4 concurrency_limit_reached with Retry-After', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 800 })
-    const responses = await burst(t, 5, t.sandbox.keys.free)
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 800, clock })
+    const responses = await heldBurst(t, clock, 800, 5, t.sandbox.keys.free)
     for (const response of responses.filter((r) => r.status === 429)) {
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     }
@@ -47,25 +111,31 @@ describe('synthesis limits', () => {
   })
 
   it('paid plan: 30 simultaneous requests -> exactly 15 accepted and 15 concurrency_limit_reached', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 1500 })
-    const result = await codes(await burst(t, 30, t.sandbox.keys.paid))
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 1500, clock })
+    const result = await codes(await heldBurst(t, clock, 1500, 30, t.sandbox.keys.paid))
     expect(count(result, 'ok')).toBe(15)
     expect(count(result, 'concurrency_limit_reached')).toBe(15)
   })
 
   it('the stream endpoint shares the same in-flight budget', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 1500, stream: { ttfbMs: 1500 } })
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 1500, stream: { ttfbMs: 1500 }, clock })
+    const held = heldFor(clock, 1500)
     const speech = t.call('/v1/audio/speech', { json: body, auth: t.sandbox.keys.free })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await held
     const stream = await t.call('/v1/audio/stream', { json: body, auth: t.sandbox.keys.free })
     expect(stream.status).toBe(429)
     expect((await errorOf(stream)).code).toBe('concurrency_limit_reached')
+    clock.advance(1500)
     expect((await speech).status).toBe(200)
   })
 
   it('rate limit: a burst beyond the bucket gets exactly the excess as rate_limited, integer Retry-After', async () => {
+    // Time stands still, so the bucket refills nothing however slowly the six arrive.
     t = await startTestSandbox({
       limits: { paid: { synthesisPerSecond: 2, synthesisConcurrency: 100 } },
+      clock: createManualClock(),
     })
     const responses = await burst(t, 6, t.sandbox.keys.paid)
     const limited = responses.filter((response) => response.status === 429)
@@ -78,54 +148,67 @@ describe('synthesis limits', () => {
 
   it('free plan: one request per second; the next second passes again', async () => {
     // Concurrency raised so that only the rate limit is in play.
-    t = await startTestSandbox({ limits: { free: { synthesisConcurrency: 10 } } })
+    const clock = createManualClock()
+    t = await startTestSandbox({ limits: { free: { synthesisConcurrency: 10 } }, clock })
     const first = await codes(await burst(t, 3, t.sandbox.keys.free))
     expect(count(first, 'ok')).toBe(1)
     expect(count(first, 'rate_limited')).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 1100))
+    clock.advance(1100)
     expect(await codes(await burst(t, 1, t.sandbox.keys.free))).toEqual(['ok'])
   })
 
   it('limits are per account, not per key', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 1000 })
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 1000, clock })
     const secondKey = t.sandbox.issueApiKey('free')
+    const firstHeld = heldFor(clock, 1000)
     const first = t.call('/v1/audio/speech', { json: body, auth: t.sandbox.keys.free })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await firstHeld
     const other = await t.call('/v1/audio/speech', { json: body, auth: secondKey })
     expect(other.status).toBe(429)
     expect((await errorOf(other)).code).toBe('concurrency_limit_reached')
-    // The paid account is not affected by the free account's use.
-    expect((await t.call('/v1/audio/speech', { json: body })).status).toBe(200)
+    // The paid account is not affected by the free account's use: admitted and held too.
+    const paidHeld = heldFor(clock, 1000)
+    const paid = t.call('/v1/audio/speech', { json: body })
+    await paidHeld
+    clock.advance(1000)
+    expect((await paid).status).toBe(200)
     expect((await first).status).toBe(200)
   })
 
   it('a client that keeps 15 in flight and starts 1/20 s apart never sees a 429 on the paid plan', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 400 })
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 400, clock })
     const sandbox = t
-    let inFlight = 0
+    const inFlight = new Set<Promise<void>>()
     const statuses: number[] = []
     const pending: Array<Promise<void>> = []
     for (let i = 0; i < 50; i++) {
-      while (inFlight >= 15) await new Promise((resolve) => setTimeout(resolve, 5))
-      inFlight++
-      pending.push(
-        sandbox.call('/v1/audio/speech', { json: body }).then(async (response) => {
-          statuses.push(response.status)
-          await response.arrayBuffer()
-          inFlight--
-        }),
-      )
-      await new Promise((resolve) => setTimeout(resolve, 60))
+      while (inFlight.size >= 15) await Promise.race(inFlight)
+      const held = heldFor(clock, 400)
+      const request = sandbox.call('/v1/audio/speech', { json: body }).then(async (response) => {
+        statuses.push(response.status)
+        await response.arrayBuffer()
+        inFlight.delete(request)
+      })
+      inFlight.add(request)
+      pending.push(request)
+      // The next start is 60 ms later on the sandbox's clock, once this one is admitted and held
+      // (or refused, which the final check reports).
+      await Promise.race([held, request])
+      clock.advance(60)
     }
+    clock.advance(400)
     await Promise.all(pending)
     expect(statuses).toHaveLength(50)
     expect(statuses.every((status) => status === 200)).toBe(true)
   })
 
   it('limits can be changed at run time', async () => {
-    t = await startTestSandbox({ serviceTimeMs: 600 })
+    const clock = createManualClock()
+    t = await startTestSandbox({ serviceTimeMs: 600, clock })
     t.sandbox.setAccount('free', { limits: { synthesisConcurrency: 3, synthesisPerSecond: 10 } })
-    const result = await codes(await burst(t, 5, t.sandbox.keys.free))
+    const result = await codes(await heldBurst(t, clock, 600, 5, t.sandbox.keys.free))
     expect(count(result, 'ok')).toBe(3)
     expect(count(result, 'concurrency_limit_reached')).toBe(2)
   })

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { createManualClock } from '../../main/testing/manual-clock.js'
 import { errorOf, startTestSandbox, useTestSandbox } from '../testing/sandbox-client.js'
 
 const t = useTestSandbox({ tokenTtlSeconds: 3600 })
@@ -166,7 +167,9 @@ describe('scopes', () => {
 
 describe('token expiry', () => {
   it('an expired token is refused with 401', async () => {
-    const shortLived = await startTestSandbox({ tokenTtlSeconds: 1 })
+    // The sandbox's time is a clock the test moves, so expiry does not wait on real seconds.
+    const clock = createManualClock()
+    const shortLived = await startTestSandbox({ tokenTtlSeconds: 1, clock })
     try {
       const response = await shortLived.call('/v1/auth/token', {
         method: 'POST',
@@ -174,7 +177,9 @@ describe('token expiry', () => {
       })
       const body = (await response.json()) as { access_token: string; expires_in: number }
       expect(body.expires_in).toBe(1)
-      await new Promise((resolve) => setTimeout(resolve, 2100))
+      clock.advance(500)
+      expect((await shortLived.call('/v1/voices', { auth: body.access_token })).status).toBe(200)
+      clock.advance(1600)
       const expired = await shortLived.call('/v1/voices', { auth: body.access_token })
       expect(expired.status).toBe(401)
       const error = await errorOf(expired)

@@ -182,6 +182,8 @@ export function createSandboxServer(env: ServerEnv, control: SandboxControl): Se
   }
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const ctx = requestContext(env, req, res)
+    if (!ctx.path.startsWith('/sandbox/'))
+      env.requestLog.arrive({ method: req.method ?? 'GET', path: ctx.path })
     res.once('close', () => logRequest(ctx))
     handle(ctx)
       .catch((error: unknown) => answerFailure(ctx, error))

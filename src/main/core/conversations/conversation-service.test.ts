@@ -8,7 +8,11 @@ import type {
 } from '../../../shared/domain/conversation-watch'
 import { applyConversationEvent } from '../../../shared/domain/conversation-watch'
 import { AppError } from '../../../shared/errors'
+import type { Clock } from '../clock'
+import type { JobTicket, StartJobOptions } from '../jobs/job-registry'
 import { JobRegistry } from '../jobs/job-registry'
+import type { ManualClock } from '../../testing/manual-clock'
+import { createManualClock } from '../../testing/manual-clock'
 import { useTempDirs } from '../../testing/temp-dir'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { Harness } from '../upstream/test/helpers'
@@ -48,15 +52,82 @@ function sink(): Sink {
   return s
 }
 
+/**
+ * The followers' view of the clock the sandbox also runs on: their waits are the only timers
+ * main arms here, so a test knows when a follower has done all it can and is waiting for time.
+ */
+interface FollowerClock extends Clock {
+  /** How many follower waits are armed and not yet run or cancelled. */
+  readonly waiting: number
+  /** Resolves with the earliest due time once a follower is waiting (at once if one is). */
+  nextWait(): Promise<number>
+}
+
+function followerClock(base: ManualClock): FollowerClock {
+  const armed = new Map<symbol, number>()
+  let wake: (() => void) | null = null
+  const earliest = (): number => Math.min(...armed.values())
+  return {
+    get waiting() {
+      return armed.size
+    },
+    now: () => base.now(),
+    setTimer(run, ms, options) {
+      const id = Symbol('wait')
+      armed.set(id, base.now() + ms)
+      const cancel = base.setTimer(
+        () => {
+          armed.delete(id)
+          run()
+        },
+        ms,
+        options,
+      )
+      wake?.()
+      return () => {
+        armed.delete(id)
+        cancel()
+      }
+    },
+    nextWait: () =>
+      armed.size > 0
+        ? Promise.resolve(earliest())
+        : new Promise((resolve) => {
+            wake = () => {
+              wake = null
+              resolve(earliest())
+            }
+          }),
+  }
+}
+
+/** The real registry, remembering each job's outcome so a test can wait for its end. */
+class ObservedJobs extends JobRegistry {
+  readonly ended = new Map<string, Promise<unknown>>()
+  override start<P, T>(options: StartJobOptions<P, T>): JobTicket<T> {
+    const ticket = super.start(options)
+    this.ended.set(
+      ticket.id,
+      ticket.done.catch(() => undefined),
+    )
+    return ticket
+  }
+}
+
 const tempDir = useTempDirs('vd-convsvc-')
 let h: Harness
 let dir: string
-let jobs: JobRegistry
+let jobs: ObservedJobs
 let service: ConversationService
+// Time for the sandbox (live conversations, read limits) and the followers: it moves only in
+// `follow()`, to a follower's next wake-up, so every read happens at a known moment.
+const clock = createManualClock()
+let followers: FollowerClock
 
 let client: UpstreamClient
 
 async function makeService(reader = client): Promise<ConversationService> {
+  followers = followerClock(clock)
   return ConversationService.create({
     userDataDir: dir,
     client: () => reader,
@@ -64,16 +135,47 @@ async function makeService(reader = client): Promise<ConversationService> {
     jobs,
     logger: h.logger,
     timing: FAST,
+    clock: followers,
   })
 }
 
+function ended(jobId: string | null): Promise<unknown> {
+  const end = jobId === null ? undefined : jobs.ended.get(jobId)
+  if (end === undefined) throw new Error(`No follow job ${String(jobId)} was started.`)
+  return end
+}
+
+/**
+ * Lets the follow of `jobId` run until `until()` holds (by default, until its job ends): each time
+ * the follower waits, time jumps to its wake-up, firing the sandbox's own timers due on the way.
+ */
+async function follow(jobId: string | null, until?: () => boolean): Promise<void> {
+  let over = false
+  const end = ended(jobId).then(() => {
+    over = true
+    return null
+  })
+  for (;;) {
+    if (until?.() === true) return
+    const due = await Promise.race([followers.nextWait(), end])
+    // One turn of the event loop lets a job that has just returned finish settling (promise
+    // callbacks only), so time never moves past a job's end to fire a wait it left behind.
+    await new Promise((resolve) => setImmediate(resolve))
+    if (over || due === null) {
+      if (until === undefined || until()) return
+      throw new Error('The follow ended before the awaited state.')
+    }
+    clock.advance(due - clock.now())
+  }
+}
+
 async function finished(jobId: string | null): Promise<void> {
-  expect(jobId).not.toBeNull()
-  while (jobs.running().some((j) => j.id === jobId)) await new Promise((r) => setTimeout(r, 20))
+  await follow(jobId)
+  expect(jobs.running().some((j) => j.id === jobId)).toBe(false)
 }
 
 beforeAll(async () => {
-  h = await startHarness({ warmUp: false })
+  h = await startHarness({ warmUp: false, clock })
   // The tests poll twenty times faster than the app: lift the client's read rate to match.
   client = h.makeClient({ readsPerSecond: 100 })
 })
@@ -84,7 +186,7 @@ describe('ConversationService', () => {
     dir = await tempDir()
   })
   beforeEach(() => {
-    jobs = new JobRegistry()
+    jobs = new ObservedJobs()
   })
   afterEach(async () => {
     await service.dispose()
@@ -126,9 +228,12 @@ describe('ConversationService', () => {
     // Re-applying every event changes nothing (idempotent).
     expect(out.events.reduce(applyConversationEvent, folded)).toEqual(folded)
 
-    // Polling has stopped: nothing reads the conversation any more.
+    // Polling has stopped: the job is over and no wait is armed that could lead to another read,
+    // so however far time moves, nothing reads the conversation any more.
+    expect(followers.waiting).toBe(0)
     h.sandbox.clearRequestLog()
-    await new Promise((r) => setTimeout(r, 400))
+    clock.advance(60_000)
+    expect(followers.waiting).toBe(0)
     expect(h.sandbox.requestLog({ pathPrefix: `/v1/conversations/${started.id}` })).toEqual([])
     // Re-opening a finished follow answers from memory.
     const again = await service.open(1, started.id, sink())
@@ -184,12 +289,11 @@ describe('ConversationService', () => {
     try {
       const out = sink()
       const { jobId } = await service.open(1, h.sandbox.seededConversations.active, out)
-      while (!out.states.some((s) => s.phase === 'reconnecting'))
-        await new Promise((r) => setTimeout(r, 20))
+      await follow(jobId, () => out.states.some((s) => s.phase === 'reconnecting'))
       const reconnecting = out.states.find((s) => s.phase === 'reconnecting')
       expect(reconnecting?.error?.code).toBe('RATE_LIMITED')
       expect(reconnecting?.nextReadAt).not.toBeNull()
-      while (out.states.at(-1)?.phase !== 'following') await new Promise((r) => setTimeout(r, 20))
+      await follow(jobId, () => out.states.at(-1)?.phase === 'following')
       expect(service.close(1, h.sandbox.seededConversations.active)).toBe(true)
       await finished(jobId)
     } finally {
@@ -205,17 +309,20 @@ describe('ConversationService', () => {
     const out = sink()
     const id = h.sandbox.seededConversations.active
     const { jobId } = await service.open(7, id, out)
-    expect(
-      out.states.some((s) => s.slowed) ||
-        (await new Promise<boolean>((r) =>
-          setTimeout(() => r(out.states.some((s) => s.slowed)), 100),
-        )),
-    ).toBe(true)
+    // Hidden: the state says so and the follower waits the hidden interval before its next read.
+    const wakeUp = await followers.nextWait()
+    expect(out.states.some((s) => s.slowed)).toBe(true)
+    expect(wakeUp - clock.now()).toBe(FAST.hiddenMs)
     h.sandbox.clearRequestLog()
+    const shownAt = clock.now()
     service.setHidden(7, false)
-    while (h.sandbox.requestLog({ pathPrefix: `/v1/conversations/${id}` }).length === 0) {
-      await new Promise((r) => setTimeout(r, 10))
-    }
+    // Shown: it reads at once (no time passes) and then waits only the visible interval.
+    const next = await followers.nextWait()
+    expect(clock.now()).toBe(shownAt)
+    expect(h.sandbox.requestLog({ pathPrefix: `/v1/conversations/${id}` }).length).toBeGreaterThan(
+      0,
+    )
+    expect(next - clock.now()).toBe(FAST.visibleMs)
     jobs.cancelOwnedBy(7)
     await finished(jobId)
     // A cancelled follow is forgotten: opening again reads afresh.

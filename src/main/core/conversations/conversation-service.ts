@@ -9,6 +9,7 @@ import type {
 import { AppError } from '../../../shared/errors'
 import { writeFileAtomic } from '../files/atomic-write'
 import type { JobRegistry } from '../jobs/job-registry'
+import type { Clock } from '../clock'
 import type { Logger } from '../log/logger'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { ExportInput } from './conversation-export'
@@ -39,6 +40,8 @@ export interface ConversationServiceOptions {
   jobs: JobRegistry
   logger: Logger
   timing?: Partial<WatchTiming>
+  /** The followers' time and waits (default: the system clock). */
+  clock?: Clock
 }
 
 interface OpenWatch {
@@ -111,6 +114,7 @@ export class ConversationService {
         }
       },
       ...(this.#options.timing ? { timing: this.#options.timing } : {}),
+      ...(this.#options.clock ? { clock: this.#options.clock } : {}),
     })
     const controller = new AbortController()
     const snapshot = await watch.open(controller.signal)

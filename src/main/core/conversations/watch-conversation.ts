@@ -10,6 +10,8 @@ import type {
   WatchState,
 } from '../../../shared/domain/conversation-watch'
 import { AppError } from '../../../shared/errors'
+import type { Clock } from '../clock'
+import { systemClock } from '../clock'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import {
   endedEvent,
@@ -57,7 +59,8 @@ export interface ConversationWatchOptions {
   /** True while the window that follows is hidden. */
   isHidden: () => boolean
   timing?: Partial<WatchTiming>
-  now?: () => number
+  /** Time and the waits between reads (default: the system clock; tests pass a manual one). */
+  clock?: Clock
   random?: () => number
 }
 
@@ -97,7 +100,7 @@ export class ConversationWatch {
   readonly id: string
   readonly #options: ConversationWatchOptions
   readonly #timing: WatchTiming
-  readonly #now: () => number
+  readonly #clock: Clock
   readonly #random: () => number
   #conversation: Conversation | null = null
   #messages: ConversationMessage[] = []
@@ -112,7 +115,7 @@ export class ConversationWatch {
     this.id = options.id
     this.#options = options
     this.#timing = { ...DEFAULT_WATCH_TIMING, ...options.timing }
-    this.#now = options.now ?? Date.now
+    this.#clock = options.clock ?? systemClock
     this.#random = options.random ?? Math.random
     this.#state = {
       conversationId: options.id,
@@ -217,7 +220,7 @@ export class ConversationWatch {
         this.#setState({
           phase: 'reconnecting',
           error: appError.toData(),
-          nextReadAt: new Date(this.#now() + waitMs).toISOString(),
+          nextReadAt: new Date(this.#clock.now() + waitMs).toISOString(),
         })
         // Why a plain wait and not the loop's interval: the backoff replaces it.
         await this.#sleep(Math.max(0, waitMs - this.#timing.visibleMs), signal, false)
@@ -246,7 +249,7 @@ export class ConversationWatch {
         ? []
         : await client.listMessages(this.id, { signal })
     if (signal.aborted) return
-    const at = new Date(this.#now()).toISOString()
+    const at = new Date(this.#clock.now()).toISOString()
     this.#conversation = conversation
     if (!this.#startedSent && hasStarted(conversation)) {
       this.#startedSent = true
@@ -269,7 +272,7 @@ export class ConversationWatch {
   }
 
   async #awaitEvaluations(signal: AbortSignal): Promise<void> {
-    const deadline = this.#now() + this.#timing.evaluationWindowMs
+    const deadline = this.#clock.now() + this.#timing.evaluationWindowMs
     let delay = this.#timing.evaluationFirstDelayMs
     let lastError: AppError | null = null
     while (!signal.aborted) {
@@ -281,7 +284,7 @@ export class ConversationWatch {
         if (evaluations.length > 0) {
           this.#evaluations = evaluations
           this.#options.onEvent(
-            evaluationEvent(this.id, evaluations, new Date(this.#now()).toISOString()),
+            evaluationEvent(this.id, evaluations, new Date(this.#clock.now()).toISOString()),
           )
           this.#setState({ phase: 'done', evaluations: 'received', error: null })
           return
@@ -293,7 +296,7 @@ export class ConversationWatch {
         const retryAfter = lastError.details?.retryAfterMs
         if (retryAfter !== undefined) delay = Math.max(delay, retryAfter)
       }
-      if (this.#now() + delay > deadline) break
+      if (this.#clock.now() + delay > deadline) break
       delay = Math.min(this.#timing.evaluationMaxDelayMs, delay * 2)
     }
     if (signal.aborted) return
@@ -327,12 +330,12 @@ export class ConversationWatch {
     if (ms <= 0 || signal.aborted) return Promise.resolve()
     return new Promise((resolve) => {
       const done = (): void => {
-        clearTimeout(timer)
+        cancel()
         signal.removeEventListener('abort', done)
         if (this.#wake === done) this.#wake = null
         resolve()
       }
-      const timer = setTimeout(done, ms)
+      const cancel = this.#clock.setTimer(done, ms, { keepAlive: true })
       signal.addEventListener('abort', done, { once: true })
       if (wakeable) this.#wake = done
     })

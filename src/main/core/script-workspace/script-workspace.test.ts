@@ -342,11 +342,15 @@ describe('A/B takes', () => {
     sandbox.setFaults({ latencyMs: 400 })
     try {
       sandbox.clearRequestLog()
+      const speech = { pathPrefix: '/v1/audio/speech' }
+      const [arrived, firstLogged] = [sandbox.nextArrival(speech), sandbox.nextRequest(speech)]
       const asked = script.takes(7, requestId, document, 't1', ['olivia', 'george'])
-      await new Promise((resolve) => setTimeout(resolve, 150))
+      // The first take's request has reached the service, which holds it (the latency fault).
+      await arrived
       expect(script.cancelTakes(7, requestId)).toBe(true)
       await expect(asked).rejects.toMatchObject({ code: 'CANCELLED' })
-      await new Promise((resolve) => setTimeout(resolve, 1200))
+      // The stop dropped that request: the service logs it as cut off, and nothing came after.
+      expect((await firstLogged).aborted).toBe(true)
       const voices = sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).map((r) => r.body)
       expect(voices).not.toContainEqual(expect.objectContaining({ voice_id: 'george' }))
     } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAudio } from '../audio/check'
 import type { Harness } from './test/helpers'
+import { createManualClock } from '../../testing/manual-clock'
 import { startHarness } from './test/helpers'
 import { closeServer, listenOnLoopback } from '../../testing/loopback-server'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -56,12 +57,14 @@ for (const conversationPaths of ['old', 'new', 'both'] as const) {
 }
 
 describe('a live conversation and its recording', () => {
+  // The sandbox's time, moved by the test: the live conversation advances only when it says.
+  const clock = createManualClock()
   let h: Harness
   let foreign: http.Server
   let foreignUrl: string
   const foreignAuth: Array<string | undefined> = []
   beforeAll(async () => {
-    h = await startHarness()
+    h = await startHarness({ clock })
     foreign = http.createServer((req, res) => {
       foreignAuth.push(req.headers.authorization)
       res.writeHead(200, { 'content-type': 'audio/mpeg' })
@@ -82,14 +85,17 @@ describe('a live conversation and its recording', () => {
       evaluationDelayMs: 50,
     })
     const seen = new Set<string>()
+    // The sandbox's clock moves one turn interval between reads, so every stage is read once.
     for (let i = 0; i < 100; i++) {
       const c = await h.client.getConversation(started.id)
       seen.add(c.status)
       if (c.status === 'completed') break
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      clock.advance(50)
     }
-    expect([...seen]).toEqual(expect.arrayContaining(['completed']))
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect([...seen]).toEqual(['pending', 'active', 'completed'])
+    // Evaluations arrive their delay after the end, not before.
+    expect(await h.client.listEvaluations(started.id)).toEqual([])
+    clock.advance(50)
     expect((await h.client.listEvaluations(started.id)).length).toBeGreaterThan(0)
   })
 

@@ -75,9 +75,7 @@ describe('synthesize', () => {
       })
       await half
       // The client has the headers (its 200 is logged) and half of the body: cancel now.
-      const answered = (): boolean =>
-        h.logLines.some((l) => l.includes('upstream answer') && l.includes('/v1/audio/speech'))
-      while (!answered()) await new Promise((r) => setTimeout(r, 5))
+      await h.logged((l) => l.includes('upstream answer') && l.includes('/v1/audio/speech'))
       controller.abort()
       release()
       const result = await run
@@ -365,6 +363,7 @@ describe('stream', () => {
     h.sandbox.setFaults({ stallAfterBytes: 2048 })
     const controller = new AbortController()
     const target = join(dir, 'cancelled.mp3')
+    const logged = h.sandbox.nextRequest({ pathPrefix: '/v1/audio/stream' })
     const run = h.client.stream({
       input: TEXT,
       voiceId: 'george',
@@ -376,9 +375,8 @@ describe('stream', () => {
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' })
     expect((await readdir(dir)).filter((f) => f.includes('cancelled'))).toEqual([])
     expect(h.client.scheduler.stats().inFlight).toBe(0)
-    // The service sees the connection go away.
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(h.sandbox.requestLog({ pathPrefix: '/v1/audio/stream' }).at(-1)!.aborted).toBe(true)
+    // The service sees the connection go away (it logs the request once it has).
+    expect((await logged).aborted).toBe(true)
   })
 
   it('refuses text over 20,000 code points before sending', async () => {

@@ -57,7 +57,23 @@ async function setup() {
   const env = await createTestRuntime({ platform: ports, clock })
   cleanups.push(env.cleanup)
   const sent: Sent[] = []
-  const emit: Emit = (channel, payload) => void sent.push({ channel, payload })
+  const checks = new Set<() => void>()
+  const emit: Emit = (channel, payload) => {
+    sent.push({ channel, payload })
+    for (const check of [...checks]) check()
+  }
+  /** Resolves with the first event sent to the window, before or after this call, that matches. */
+  const sentWhere = (match: (event: Sent) => boolean): Promise<Sent> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        const found = sent.find(match)
+        if (found === undefined) return
+        checks.delete(check)
+        resolve(found)
+      }
+      checks.add(check)
+      check()
+    })
   const call = async <T>(channel: string, input: unknown): Promise<T> => {
     const result = (await env.runtime.dispatch(channel, input, APP_SENDER, emit)) as Result<T>
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
@@ -67,16 +83,7 @@ async function setup() {
     env.runtime.dispatch(channel, input, APP_SENDER, emit)
   await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
   await call('account:setApiKey', { apiKey: KEY })
-  return { ...env, clock, recorder, sent, call, raw }
-}
-
-/** Lets the handlers' reads over loopback HTTP finish (the clock is the test's; I/O is real). */
-async function until(check: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 2_000 && !check(); turn++) {
-    await new Promise((resolve) => setImmediate(resolve))
-    await new Promise((resolve) => setTimeout(resolve, 1))
-  }
-  expect(check()).toBe(true)
+  return { ...env, clock, recorder, sent, sentWhere, call, raw }
 }
 
 describe('conversations:list, agents and stats through the dispatcher', () => {
@@ -174,24 +181,31 @@ describe('conversations:evaluationSummaries', () => {
 
 describe('conversations:watchInbox', () => {
   it('reports a live conversation, stops polling when told, and when the window closes', async () => {
-    const { call, clock, sent, runtime } = await setup()
+    const { call, clock, sentWhere, runtime } = await setup()
     // Stays pending for the whole test: the sandbox starts it an hour from now.
     const live = sandbox.startConversation({ startDelayMs: 3_600_000 })
     await call('conversations:watchInbox', { watching: true })
-    // The first poll is due at once on main's clock.
+    // The first poll is due at once on main's clock; after it, the poller arms the next one.
+    const nextPollArmed = new Promise<void>((resolve) => {
+      const stop = clock.onArm(() => {
+        stop()
+        resolve()
+      })
+    })
     clock.advance(0)
-    await until(() =>
-      sent.some(
-        (s) =>
-          s.channel === 'conversations:inbox' &&
-          (s.payload as InboxUpdate).kind === 'changed' &&
-          (s.payload as { conversation: { id: string } }).conversation.id === live.id,
-      ),
+    await sentWhere(
+      (s) =>
+        s.channel === 'conversations:inbox' &&
+        (s.payload as InboxUpdate).kind === 'changed' &&
+        (s.payload as { conversation: { id: string } }).conversation.id === live.id,
     )
     expect(runtime.services.inbox.watching(APP_SENDER.webContentsId)).toBe(true)
+    await nextPollArmed
 
     await call('conversations:watchInbox', { watching: false })
     expect(runtime.services.inbox.watching(APP_SENDER.webContentsId)).toBe(false)
+    // Stopped: the next poll the poller had armed is cancelled, so moving time reads nothing.
+    expect(clock.pendingTimers()).toBe(0)
     sandbox.clearRequestLog()
     clock.advance(60_000)
     await new Promise((resolve) => setImmediate(resolve))
@@ -203,22 +217,19 @@ describe('conversations:watchInbox', () => {
   })
 
   it('tells the window when the list is not served', async () => {
-    const { call, sent, clock } = await setup()
+    const { call, sentWhere, clock } = await setup()
     sandbox.setConversationFeed({ listing: 405 })
     await call('conversations:watchInbox', { watching: true })
     clock.advance(0)
-    await until(() =>
-      sent.some(
-        (s) =>
-          s.channel === 'conversations:inbox' && (s.payload as InboxUpdate).kind === 'notServed',
-      ),
+    await sentWhere(
+      (s) => s.channel === 'conversations:inbox' && (s.payload as InboxUpdate).kind === 'notServed',
     )
   })
 })
 
 describe('conversations:exportBatch', () => {
   it('asks for a folder, reports progress and writes the CSV and JSONL there', async () => {
-    const { call, recorder, sent } = await setup()
+    const { call, recorder, sent, sentWhere } = await setup()
     const folder = await mkdtemp(join(tmpdir(), 'voicedesk-batch-'))
     cleanups.push(() => rm(folder, { recursive: true, force: true }))
     const page = await call<ConversationListResult>('conversations:list', { limit: 4 })
@@ -231,9 +242,8 @@ describe('conversations:exportBatch', () => {
       ids,
     })
     expect(started.folder).toBe(folder)
-    await until(() => sent.some((s) => s.channel === 'conversations:exportEnded'))
-    const ended = sent.find((s) => s.channel === 'conversations:exportEnded')
-      ?.payload as BatchExportEnded
+    const ended = (await sentWhere((s) => s.channel === 'conversations:exportEnded'))
+      .payload as BatchExportEnded
     if (!ended.ok) throw new Error(ended.error.message)
     expect(ended.jobId).toBe(started.jobId)
     expect(ended.result.conversations).toBe(4)

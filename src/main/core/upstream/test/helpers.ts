@@ -13,6 +13,8 @@ export interface Harness {
   sandbox: Sandbox
   client: UpstreamClient
   logLines: string[]
+  /** Resolves with the first log line, already written or written later, that `match` accepts. */
+  logged(match: (line: string) => boolean): Promise<string>
   logger: Logger
   makeClient(overrides?: Partial<UpstreamClientOptions>): UpstreamClient
   stop(): Promise<void>
@@ -25,7 +27,25 @@ export async function startHarness(
 ): Promise<Harness> {
   const sandbox = await startSandbox({ synthThreads: 0, ...options })
   const logLines: string[] = []
-  const logger = createLogger({ sink: (line) => logLines.push(line), level: 'debug' })
+  const awaited = new Set<(line: string) => boolean>()
+  const logger = createLogger({
+    sink: (line) => {
+      logLines.push(line)
+      for (const take of [...awaited]) if (take(line)) awaited.delete(take)
+    },
+    level: 'debug',
+  })
+  const logged = (match: (line: string) => boolean): Promise<string> => {
+    const found = logLines.find(match)
+    if (found !== undefined) return Promise.resolve(found)
+    return new Promise((resolve) => {
+      awaited.add((line) => {
+        if (!match(line)) return false
+        resolve(line)
+        return true
+      })
+    })
+  }
   const clients: UpstreamClient[] = []
   const makeClient = (overrides: Partial<UpstreamClientOptions> = {}): UpstreamClient => {
     const client = createUpstreamClient({
@@ -44,6 +64,7 @@ export async function startHarness(
     sandbox,
     client,
     logLines,
+    logged,
     logger,
     makeClient,
     async stop() {
