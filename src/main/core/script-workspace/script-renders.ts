@@ -312,9 +312,17 @@ export class ScriptRenders {
     }
     this.#finished.set(key, finished)
     this.#playbacks.remember(key, finished, run.timeline)
-    void this.#recordFinished(key, run.outputPath, run.plan)
     if (background) platform.notify({ title: 'Render finished', body: `${outputName} is ready.` })
-    emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } })
+    // The window is told once the record is stored: it reads the block marks again on this event,
+    // and would otherwise still find the previous render's record. A record that cannot be
+    // written costs the marks, not the render.
+    void this.#recordFinished(key, run.outputPath, run.plan)
+      .catch((e: unknown) =>
+        this.options.logger.warn('could not remember the finished render', { error: String(e) }),
+      )
+      .then(() =>
+        emit({ channel: 'script:renderEnded', payload: { jobId, docId, ok: true, finished } }),
+      )
   }
 
   /**

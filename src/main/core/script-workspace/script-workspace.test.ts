@@ -186,8 +186,7 @@ describe('ScriptWorkspaceService', () => {
       ...project,
       blocks: project.blocks.map((b, i) => (i === 2 ? { ...b, text: 'Morning. Tea, then?' } : b)),
     }
-    // The finished record is written just after the end event.
-    await new Promise((r) => setTimeout(r, 100))
+    // The finished record is stored before the end event: the marks read after it see this render.
     const afterEdit = await script.documents.saveDraft(opened.docId, {
       blocks: [edited.blocks[2]!],
     })
