@@ -223,13 +223,9 @@ export class RenderPlaybacks {
         throw fileGone(path)
       },
     )
-    let layout: PcmLayout | null = null
-    if (result.format === 'pcm') {
-      layout = { dataOffset: 0, dataBytes: size, channels: 1, sampleRate: result.sampleRate }
-    } else if (result.format === 'wav') {
-      layout = wavLayout(await readBytes(path, 0, Math.min(size, 64 * 1024)), size)
-    }
-    const peaks = layout === null ? null : await measurePeaks(path, layout, MAX_WAVEFORM_PEAKS)
+    // Measured by the render as it wrote the file, whatever its format; read from the file for a
+    // WAV or PCM render that did not (a splice), and none for the rest (the window decodes them).
+    const peaks = held.timeline?.peaks ?? (await peaksOfFile(path, size, result))
     return {
       finishedAt,
       durationSeconds: result.durationSeconds,
@@ -255,6 +251,21 @@ export class RenderPlaybacks {
   words(key: string, fromMs: number, toMs: number): PlaybackWord[] {
     return wordsBetween(this.#get(key).timeline?.words ?? [], fromMs, toMs)
   }
+}
+
+/** The waveform read from a WAV or raw PCM file; null for any other format. */
+async function peaksOfFile(
+  path: string,
+  size: number,
+  result: FinishedRender['result'],
+): Promise<number[] | null> {
+  let layout: PcmLayout | null = null
+  if (result.format === 'pcm') {
+    layout = { dataOffset: 0, dataBytes: size, channels: 1, sampleRate: result.sampleRate }
+  } else if (result.format === 'wav') {
+    layout = wavLayout(await readBytes(path, 0, Math.min(size, 64 * 1024)), size)
+  }
+  return layout === null ? null : measurePeaks(path, layout, MAX_WAVEFORM_PEAKS)
 }
 
 async function readBytes(path: string, offset: number, length: number): Promise<Uint8Array> {
