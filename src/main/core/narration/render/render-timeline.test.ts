@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { MAX_WAVEFORM_PEAKS } from '../../../../shared/domain/render-playback'
 import { createProject } from '../../../../shared/domain/script'
+import type { Project } from '../../../../shared/domain/script'
 import { startHarness } from '../../upstream/test/helpers'
 import { RenderPlaybacks } from '../../script-workspace/render-playback'
 import { decodeSamples } from '../../../testing/test-audio'
@@ -15,6 +16,28 @@ const testbed = useServiceAndDir('vd-timeline-', () =>
   startHarness({ synthThreads: 1 }, { retry: { baseDelayMs: 20, maxDelayMs: 200 } }),
 )
 
+/**
+ * Renders `project` to `name` against the sandbox, and what the app's player is then given: the
+ * timeline the render handed over, and the playback of the finished file.
+ */
+async function renderForPlayer(project: Project, name: string) {
+  const outputPath = join(testbed.dir, name)
+  let timeline: RenderTimeline | null = null
+  const result = await startRender({
+    project,
+    outputPath,
+    source: upstreamSpeechSource(testbed.service.client),
+    cache: await openPieceCache(join(testbed.dir, 'cache')),
+    onTimeline: (made) => {
+      timeline = made
+    },
+  }).done
+  const playbacks = new RenderPlaybacks()
+  const finished = { result, outputName: name, elapsedSeconds: 1, finishedAt: 'now' }
+  playbacks.remember('doc', finished, timeline)
+  return { outputPath, result, timeline: timeline as RenderTimeline | null, playbacks }
+}
+
 it("a render hands the player its words and chapter starts, and the file's waveform matches them", async () => {
   const texts = ['The keeper lit the lamp.', 'Below, the sea was calm.']
   const project = createProject({
@@ -26,19 +49,9 @@ it("a render hands the player its words and chapter starts, and the file's wavef
     })),
     defaults: { voiceId: 'olivia', format: 'wav', pauseBetweenParagraphsMs: 2000 },
   })
-  const outputPath = join(testbed.dir, 'lamp.wav')
-  let timeline: RenderTimeline | null = null
-  const result = await startRender({
-    project,
-    outputPath,
-    source: upstreamSpeechSource(testbed.service.client),
-    cache: await openPieceCache(join(testbed.dir, 'cache')),
-    onTimeline: (made) => {
-      timeline = made
-    },
-  }).done
+  const { outputPath, result, timeline, playbacks } = await renderForPlayer(project, 'lamp.wav')
   expect(timeline).not.toBeNull()
-  const { words, chapters } = timeline as unknown as RenderTimeline
+  const { words, chapters } = timeline!
 
   // Every written word, in order, pointing at its place in its block.
   expect(words.map((w) => w.text).join(' ')).toBe('The keeper lit the lamp Below the sea was calm')
@@ -56,12 +69,6 @@ it("a render hands the player its words and chapter starts, and the file's wavef
   expect(chapters[1]!.startMs).toBeLessThanOrEqual(firstOfSecond.startMs)
 
   // The player's waveform, measured as the file was written: the pause is silent, words are not.
-  const playbacks = new RenderPlaybacks()
-  playbacks.remember(
-    'doc',
-    { result, outputName: 'lamp.wav', elapsedSeconds: 1, finishedAt: 'now' },
-    timeline,
-  )
   const playback = await playbacks.playback('doc')
   const peaks = playback.peaks!
   const slice = (ms: number): number =>
@@ -88,26 +95,11 @@ it.each(['mp3', 'ogg'] as const)(
       ],
       defaults: { voiceId: 'olivia', format, pauseBetweenParagraphsMs: 2000 },
     })
-    const outputPath = join(testbed.dir, `lamp.${format}`)
-    let timeline: RenderTimeline | null = null
-    const result = await startRender({
-      project,
-      outputPath,
-      source: upstreamSpeechSource(testbed.service.client),
-      cache: await openPieceCache(join(testbed.dir, 'cache')),
-      onTimeline: (made) => {
-        timeline = made
-      },
-    }).done
-    const playbacks = new RenderPlaybacks()
-    playbacks.remember(
-      'doc',
-      { result, outputName: `lamp.${format}`, elapsedSeconds: 1, finishedAt: 'now' },
-      timeline,
-    )
+    const rendered = await renderForPlayer(project, `lamp.${format}`)
+    const { outputPath, result, timeline, playbacks } = rendered
     const peaks = (await playbacks.playback('doc')).peaks!
     expect(peaks).toHaveLength(MAX_WAVEFORM_PEAKS)
-    const { words } = timeline as unknown as RenderTimeline
+    const { words } = timeline!
     const seconds = result.durationSeconds
     const slice = (ms: number): number => Math.floor((ms / 1000 / seconds) * peaks.length)
     const lastOfFirst = words.findLast((w) => w.blockId === 'b1')!
