@@ -176,7 +176,8 @@ function fileGone(path: string): AppError {
 
 /**
  * The finished renders the app's player can play, by document: their size and type, waveform
- * peaks (measured once, streamed from the file), chapter marks and word timings, and their bytes
+ * peaks (the ones the render measured as it wrote the file, else measured once from a WAV or
+ * PCM file, streamed), chapter marks and word timings, and their bytes
  * chunk by chunk. Why chunks and not the whole file: a book is hours long (hundreds of megabytes
  * as WAV) and one IPC message that size would stall both processes.
  */
