@@ -6,7 +6,9 @@
  *  - the number of 429 answers (target 0);
  *  - peak memory growth during the render (target under 150 MB): RSS of this process (the
  *    engine and client; the sandbox runs in a child process of its own, as the service would)
- *    and the main isolate's heap plus array buffers;
+ *    and the main isolate's heap plus array buffers; the planning thread's own RSS on a line of
+ *    its own, since it is started before the render as in the app (under tsx it also compiles
+ *    the planner's sources, so it costs more here than bundled);
  *  - the time of a re-render after a one-paragraph edit relative to a one-request render (target
  *    under 2x).
  * The sandbox's synthesis cache is warmed first (outside the measurement, by a separate process
@@ -30,6 +32,7 @@ import { createLogger } from '../src/main/core/log/logger'
 import { openPieceCache } from '../src/main/core/narration/fetch/piece-cache'
 import { startRender } from '../src/main/core/narration/render/render-job'
 import { planRender } from '../src/main/core/narration/plan/render-plan'
+import { planRenderOffMain } from '../src/main/core/narration/offload/plan-offload'
 import { upstreamSpeechSource } from '../src/main/core/narration/fetch/upstream-speech-source'
 
 const { values } = parseArgs({
@@ -154,6 +157,14 @@ try {
   await clearRequestLog()
 
   const cache = await openPieceCache(join(dir, 'cache'))
+  // Planned the way the app plans a render: on the planning thread, before the render starts
+  // (ScriptWorkspaceService.startRender hands the plan over). In the app that thread is already
+  // running, started by the editor's estimates, so its memory is not the render's: it is
+  // measured here on its own line. The command line starts it within its render.
+  const beforeThread = process.memoryUsage().rss
+  const plan = await planRenderOffMain(project)
+  const threadRss = process.memoryUsage().rss - beforeThread
+  await new Promise((resolve) => setTimeout(resolve, 1000))
   const baseRss = process.memoryUsage().rss
   const base = process.memoryUsage()
   const baseHeap = base.heapUsed + base.arrayBuffers
@@ -169,8 +180,13 @@ try {
     }
   }, 20)
   const started = performance.now()
-  const result = await startRender({ project, outputPath: join(dir, 'book.wav'), source, cache })
-    .done
+  const result = await startRender({
+    project,
+    plan,
+    outputPath: join(dir, 'book.wav'),
+    source,
+    cache,
+  }).done
   const makespan = (performance.now() - started) / 1000
   clearInterval(sampler)
   const minimum = Math.max(
@@ -220,6 +236,7 @@ try {
       `words: ${words}, blocks: ${project.blocks.length}, requests: ${n}, audio: ${(result.durationSeconds / 60).toFixed(1)} min, service time: ${serviceMs} ms`,
       `makespan: ${makespan.toFixed(2)} s, theoretical minimum: ${minimum.toFixed(2)} s, ratio: ${(makespan / minimum).toFixed(3)} (target <= 1.10)`,
       `429 answers: ${throttled} (target 0)`,
+      `planning thread (started before the render, as the app's estimates start it): RSS ${mb(threadRss)} MB`,
       `peak memory growth: RSS ${mb(peakRss - baseRss)} MB (this process; the sandbox runs in its own), main heap + buffers ${mb(peakHeap - baseHeap)} MB (heap ${mb(peakAt.heapUsed - base.heapUsed)}, buffers ${mb(peakAt.arrayBuffers - base.arrayBuffers)}) (target < 150 MB)`,
       `re-render after a one-paragraph edit: ${rerenderSeconds.toFixed(2)} s (${rerender.requests} request, ${rerender.method}), one-request render: ${oneRequest.toFixed(2)} s, ratio: ${(rerenderSeconds / oneRequest).toFixed(2)} (target < 2)`,
       `re-render after a second one-paragraph edit: ${secondSeconds.toFixed(2)} s (${second.requests} request, ${second.method}), ratio: ${(secondSeconds / oneRequest).toFixed(2)}`,

@@ -483,7 +483,7 @@ export const invokes = {
   'script:renderPlayback': invoke<RenderPlayback>()(
     z.object({ docId }),
     SMALL_INPUT,
-    "The in-app player's view of the document's last finished render: size, media type, waveform peaks (16-bit WAV/PCM), chapter marks, whether word timings exist.",
+    "The in-app player's view of the document's last finished render: size, media type, waveform peaks (measured as the render wrote the file, or read from a 16-bit WAV/PCM file), chapter marks, whether word timings exist.",
   ),
   'script:renderAudioChunk': invoke<Uint8Array>()(
     z.object({

@@ -205,6 +205,30 @@ describe('RenderPlaybacks', () => {
     expect(await playbacks.playback('pcm')).toMatchObject({ rawPcmRate: 24_000, peaks: [0.5, 0] })
   })
 
+  it('gives the peaks a render measured as it wrote the file, for any format', async () => {
+    // Not an MP3 the window could decode, so the peaks can only be the ones the render kept.
+    const mp3 = join(dir, 'long.mp3')
+    await writeFile(mp3, new Uint8Array([0xff, 0xfb, 0x90, 0x00]))
+    const wavPath = join(dir, 'measured.wav')
+    await writeFile(wavPath, wav([0, 32767, 0, -16384]))
+    const playbacks = new RenderPlaybacks()
+    const timeline = { words: [], chapters: [], peaks: [0, 0.25, 0.5, 0] }
+    playbacks.remember('mp3', finished(mp3, 'mp3', 3600), timeline)
+    playbacks.remember('wav', finished(wavPath, 'wav', 4 / 24_000), timeline)
+    // A render that measured none (a splice): the WAV file is read as before.
+    playbacks.remember('spliced', finished(wavPath, 'wav', 4 / 24_000), {
+      ...timeline,
+      peaks: null,
+    })
+    expect(await playbacks.playback('mp3')).toMatchObject({
+      mimeType: 'audio/mpeg',
+      durationSeconds: 3600,
+      peaks: [0, 0.25, 0.5, 0],
+    })
+    expect((await playbacks.playback('wav')).peaks).toEqual([0, 0.25, 0.5, 0])
+    expect((await playbacks.playback('spliced')).peaks).toEqual([0, 1, 0, 0.5])
+  })
+
   it('says what to do when the file is gone or nothing was rendered', async () => {
     const playbacks = new RenderPlaybacks()
     await expect(playbacks.playback('none')).rejects.toThrow(/Render the script first/)

@@ -176,7 +176,8 @@ function fileGone(path: string): AppError {
 
 /**
  * The finished renders the app's player can play, by document: their size and type, waveform
- * peaks (measured once, streamed from the file), chapter marks and word timings, and their bytes
+ * peaks (the ones the render measured as it wrote the file, else measured once from a WAV or
+ * PCM file, streamed), chapter marks and word timings, and their bytes
  * chunk by chunk. Why chunks and not the whole file: a book is hours long (hundreds of megabytes
  * as WAV) and one IPC message that size would stall both processes.
  */
@@ -223,13 +224,9 @@ export class RenderPlaybacks {
         throw fileGone(path)
       },
     )
-    let layout: PcmLayout | null = null
-    if (result.format === 'pcm') {
-      layout = { dataOffset: 0, dataBytes: size, channels: 1, sampleRate: result.sampleRate }
-    } else if (result.format === 'wav') {
-      layout = wavLayout(await readBytes(path, 0, Math.min(size, 64 * 1024)), size)
-    }
-    const peaks = layout === null ? null : await measurePeaks(path, layout, MAX_WAVEFORM_PEAKS)
+    // Measured by the render as it wrote the file, whatever its format; read from the file for a
+    // WAV or PCM render that did not (a splice), and none for the rest (the window decodes them).
+    const peaks = held.timeline?.peaks ?? (await peaksOfFile(path, size, result))
     return {
       finishedAt,
       durationSeconds: result.durationSeconds,
@@ -255,6 +252,21 @@ export class RenderPlaybacks {
   words(key: string, fromMs: number, toMs: number): PlaybackWord[] {
     return wordsBetween(this.#get(key).timeline?.words ?? [], fromMs, toMs)
   }
+}
+
+/** The waveform read from a WAV or raw PCM file; null for any other format. */
+async function peaksOfFile(
+  path: string,
+  size: number,
+  result: FinishedRender['result'],
+): Promise<number[] | null> {
+  let layout: PcmLayout | null = null
+  if (result.format === 'pcm') {
+    layout = { dataOffset: 0, dataBytes: size, channels: 1, sampleRate: result.sampleRate }
+  } else if (result.format === 'wav') {
+    layout = wavLayout(await readBytes(path, 0, Math.min(size, 64 * 1024)), size)
+  }
+  return layout === null ? null : measurePeaks(path, layout, MAX_WAVEFORM_PEAKS)
 }
 
 async function readBytes(path: string, offset: number, length: number): Promise<Uint8Array> {

@@ -53,6 +53,11 @@ export interface PcmRenderResult {
   method: 'assembled' | 'splice'
   /** Each file's measures, main file first (with a delivery preset only). */
   measured?: MeasuredFile[]
+  /**
+   * The main file's waveform peaks, measured from the samples as they were written (assembled
+   * renders only: a splice copies most of its audio without reading it).
+   */
+  peaks?: number[]
 }
 
 /**
@@ -311,6 +316,7 @@ async function assembleOutputs(
       loudness: report(loudness, gainDb, pass.peakLimited || outputs.limiterMinGain < 1),
       method: 'assembled',
       measured: outputs.measured,
+      peaks: outputs.waveform,
     }
   } catch (error) {
     await outputs.abort()

@@ -13,6 +13,8 @@ import type { FileMeasures } from './compliance'
 import { FileMeter } from './compliance'
 import { applyGain } from '../pcm/loudness'
 import type { PlannedBlock } from '../plan/render-plan'
+import { WaveformMeter } from './waveform-peaks'
+import { MAX_WAVEFORM_PEAKS } from '../../../../shared/domain/render-playback'
 
 /** Where the extra files of a render go: one per block or one per chapter, in `dir`. */
 export interface SplitOutput {
@@ -152,6 +154,8 @@ export class RenderOutputs implements ProgramSink {
   private written = 0
   private readonly limiter: TruePeakLimiter | null
   private mainMeter: FileMeter | null = null
+  /** The main file's waveform, for the app's player (see {@link waveform}). */
+  private readonly mainWaveform = new WaveformMeter(MAX_WAVEFORM_PEAKS)
   private partMeter: FileMeter | null = null
   /** Every committed file's measures (when measuring), main file first. */
   readonly measured: MeasuredFile[] = []
@@ -194,6 +198,11 @@ export class RenderOutputs implements ProgramSink {
     return this.mastering?.measure ? new FileMeter() : null
   }
 
+  /** The main file's waveform peaks as written (after gain and limiter, room tone included). */
+  get waveform(): number[] {
+    return this.mainWaveform.peaks()
+  }
+
   /** Silence for room tone. */
   private static silence(seconds: number): Int16Array {
     return new Int16Array(Math.round(seconds * PCM_SAMPLE_RATE))
@@ -202,6 +211,7 @@ export class RenderOutputs implements ProgramSink {
   private async toMain(samples: Int16Array): Promise<void> {
     if (samples.length === 0) return
     this.mainMeter?.push(samples)
+    this.mainWaveform.push(samples)
     await this.main?.write(samples)
     this.written += samples.length
   }

@@ -18,6 +18,12 @@ export interface RenderTimeline {
   words: TimelineWord[]
   /** In order; empty when the script has no headings (as in the written chapter lists). */
   chapters: { title: string; startMs: number }[]
+  /**
+   * The file's waveform peaks, measured from its samples as the render wrote them (null or
+   * absent when they were not: an AAC or M4B render joins the service's frames without decoding
+   * them, and a splice copies unchanged audio without reading it).
+   */
+  peaks?: number[] | null
 }
 
 /**

@@ -2,7 +2,6 @@ import type { RenderEstimate } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
 import { projectFromScriptText } from '../../script-workspace/script-text'
 import type { FootnoteMode, ImportedDocument } from '../import/import-document'
-import { importDocument } from '../import/import-document'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from '../plan/render-plan'
 import { parseProjectFile } from '../import/project-file'
@@ -140,7 +139,10 @@ export function runPlanTask<T extends PlanTask>(
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
     case 'document':
-      return importDocument(task.fileName, task.bytes, task.footnotes) as Promise<PlanTaskResult<T>>
+      return import('../import/import-document').then(
+        ({ importDocument }) =>
+          importDocument(task.fileName, task.bytes, task.footnotes) as Promise<PlanTaskResult<T>>,
+      )
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>
   }

@@ -124,7 +124,7 @@ export async function runRender(
     stage('subtitles written')
     await journal.remove()
     await cache.flush()
-    options.onTimeline?.(heard.timeline())
+    options.onTimeline?.({ ...heard.timeline(), peaks: written.peaks })
     stage('done')
     state.phase = 'done'
     state.etaSeconds = 0

@@ -116,6 +116,8 @@ export interface WrittenOutput {
   pauseRounding: PauseRounding | null
   method: NarrationRenderResult['method']
   compliance: ComplianceReport | null
+  /** The main file's waveform peaks when they were measured as it was written. */
+  peaks: number[] | null
 }
 
 /** Everything writing the output reads: the plan, where it goes, and how pieces arrive. */
@@ -185,6 +187,7 @@ export async function writeRenderOutput(input: OutputInput): Promise<WrittenOutp
       pauseRounding: aac.pauseRounding,
       method: 'assembled',
       compliance: null,
+      peaks: null,
     }
   }
   const pcm = await renderPcmFormats({
@@ -212,6 +215,7 @@ export async function writeRenderOutput(input: OutputInput): Promise<WrittenOutp
     pauseRounding: null,
     method: pcm.method,
     compliance: await checkCompliance(project, outputPath, pcm),
+    peaks: pcm.peaks ?? null,
   }
 }
 
