@@ -64,6 +64,15 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   // Out of focus and hover, the actions are out of sight.
   await page.mouse.move(0, 0)
   await expect(actions).toHaveCSS('opacity', '0')
+  // Their icons are drawn only while the row is lit (hover or focus); the buttons stay named.
+  await expect(actions.locator('svg')).toHaveCount(0)
+  await expect(actions.getByRole('button')).toHaveCount(4)
+  await script.block(1).hover()
+  await expect(
+    script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('svg'),
+  ).toHaveCount(4)
+  await page.mouse.move(0, 0)
+  await expect(script.block(1).locator('.block__actions svg')).toHaveCount(0)
 
   // The toolbar is one tab stop; the next Tab is the first block's text.
   await page.getByRole('button', { name: 'New script' }).focus()
@@ -78,6 +87,7 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   await expect(preview).toBeFocused()
   // With the focus in the row, its actions show (and the focus ring with them).
   await expect(actions).toHaveCSS('opacity', '1')
+  await expect(actions.locator('svg')).toHaveCount(4)
   await expect(preview).toHaveCSS('outline-style', 'solid')
   await snap(app, 'script-studio-block-focus')
 

@@ -1,18 +1,64 @@
 import { GitCompare, Headphones, PencilLine, Play, Plus, Trash } from 'lucide-react'
-import { memo } from 'react'
-import type { ReactElement } from 'react'
+import type { LucideIcon, LucideProps } from 'lucide-react'
+import { forwardRef, memo, useState } from 'react'
+import type { FocusEvent, ReactElement } from 'react'
 import { IconButton } from '../../../components/ui/icon-button'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
+ * Stands in for an action's icon while its row is out of hover and focus, when the actions are
+ * transparent anyway: every icon is an SVG that each frame's paint and layerizing walk, and five
+ * per row in some twenty rows made typing in one block cost about twice as much per key.
+ */
+const UnlitIcon: LucideIcon = forwardRef<SVGSVGElement, Omit<LucideProps, 'ref'>>(
+  function UnlitIcon() {
+    return null
+  },
+)
+
+/**
+ * Whether a block row is lit: the pointer is over it or the focus is in it, which is when its
+ * actions show. The handlers go on the row.
+ */
+export function useRowLit(): {
+  lit: boolean
+  handlers: {
+    onPointerEnter: () => void
+    onPointerLeave: () => void
+    onFocus: () => void
+    onBlur: (event: FocusEvent<HTMLElement>) => void
+  }
+} {
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  return {
+    lit: hovered || focused,
+    handlers: {
+      onPointerEnter: () => setHovered(true),
+      onPointerLeave: () => setHovered(false),
+      onFocus: () => setFocused(true),
+      // The focus moving between the row's own controls keeps it lit, and so does the window
+      // losing the focus (the row's control stays the page's active element, still styled so).
+      onBlur: (event) => {
+        const next = event.relatedTarget ?? document.activeElement
+        if (!(next instanceof Node) || !event.currentTarget.contains(next)) setFocused(false)
+      },
+    },
+  }
+}
+
+/**
  * A block's actions: preview, play the rendered audio (or go back to editing) once rendered,
  * compare voices, add a block below, delete. Its props are plain values and stable callbacks, so
- * typing in the block (a new text on every key) does not draw these buttons again.
+ * typing in the block (a new text on every key) does not draw these buttons again. The buttons are
+ * always in the page (named, focusable, clickable); their icons are drawn only while the row is
+ * `lit`, since the actions are out of sight otherwise.
  */
 export const BlockActions = memo(function BlockActions(props: {
   id: string
   index: number
+  lit: boolean
   rendered: boolean
   reading: boolean
   preview: (blockId: string) => Promise<void>
@@ -20,38 +66,39 @@ export const BlockActions = memo(function BlockActions(props: {
   stop: () => void
 }): ReactElement {
   const { id, index, reading } = props
+  const icon = (drawn: LucideIcon): LucideIcon => (props.lit ? drawn : UnlitIcon)
   return (
     <div className="block__actions" role="group" aria-label={`Block ${index + 1} actions`}>
       <IconButton
         label="Preview"
         hint="Preview this block"
-        icon={Play}
+        icon={icon(Play)}
         onClick={() => void props.preview(id)}
       />
       {props.rendered && (
         <IconButton
           label={reading ? 'Back to editing' : 'Play rendered'}
           hint={reading ? 'Back to editing' : 'Play the rendered audio with the words highlighted'}
-          icon={reading ? PencilLine : Headphones}
+          icon={icon(reading ? PencilLine : Headphones)}
           onClick={() => (reading ? props.stop() : void props.playRendered(id))}
         />
       )}
       <IconButton
         label={`Compare voices for block ${index + 1}`}
         hint="Compare two voices (A/B) at the same loudness, and keep one"
-        icon={GitCompare}
+        icon={icon(GitCompare)}
         onClick={() => useEditorUiStore.getState().openAb(id)}
       />
       <IconButton
         label="Add below"
         hint="Add a block below this one"
-        icon={Plus}
+        icon={icon(Plus)}
         onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
       />
       <IconButton
         label="Delete"
         hint="Delete this block (undo brings it back)"
-        icon={Trash}
+        icon={icon(Trash)}
         tone="danger"
         shortcut={undefined}
         onClick={() => useScriptDocumentStore.getState().removeBlock(id)}

@@ -1,6 +1,47 @@
 import { Hourglass } from 'lucide-react'
+import { memo } from 'react'
 import type { ReactElement } from 'react'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+
+/**
+ * The exact pause after a block (empty: the project's). Memoized apart from the counts: typing
+ * changes the counts on every key, and React writes a controlled input's type and name again each
+ * time it draws it, attribute changes that sent the page through a style recalculation per key.
+ */
+const BlockPause = memo(function BlockPause(props: {
+  id: string
+  index: number
+  pauseAfterMs: number | undefined
+}): ReactElement {
+  const { id, index, pauseAfterMs } = props
+  return (
+    <label
+      className={`block__pause${pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
+      title="Exact silence after this block (empty: the project's pause)"
+    >
+      <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
+      <span aria-hidden="true">Pause after</span>
+      <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
+      <input
+        className="input"
+        type="number"
+        min={0}
+        max={60000}
+        step={100}
+        placeholder="auto"
+        value={pauseAfterMs ?? ''}
+        onChange={(event) => {
+          const value =
+            event.target.value === ''
+              ? undefined
+              : Math.max(0, Math.min(60000, Number(event.target.value)))
+          useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
+        }}
+      />
+      <span aria-hidden="true">ms</span>
+    </label>
+  )
+})
 
 /**
  * A block's details line: the exact pause after it (empty: the project's), its characters as
@@ -14,34 +55,9 @@ export function BlockDetails(props: {
   billable: number
   ssml: boolean
 }): ReactElement {
-  const { id, index, pauseAfterMs } = props
   return (
     <div className="block__details">
-      <label
-        className={`block__pause${pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
-        title="Exact silence after this block (empty: the project's pause)"
-      >
-        <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
-        <span aria-hidden="true">Pause after</span>
-        <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
-        <input
-          className="input"
-          type="number"
-          min={0}
-          max={60000}
-          step={100}
-          placeholder="auto"
-          value={pauseAfterMs ?? ''}
-          onChange={(event) => {
-            const value =
-              event.target.value === ''
-                ? undefined
-                : Math.max(0, Math.min(60000, Number(event.target.value)))
-            useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
-          }}
-        />
-        <span aria-hidden="true">ms</span>
-      </label>
+      <BlockPause id={props.id} index={props.index} pauseAfterMs={props.pauseAfterMs} />
       <span
         className="block__counts"
         data-testid="block-counts"

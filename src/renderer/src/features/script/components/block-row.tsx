@@ -7,7 +7,7 @@ import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
 import type { ScriptAudio } from '../hooks/use-script-audio'
-import { BlockActions } from './block-actions'
+import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
 import { BlockReading, BlockText } from './block-text'
 import { BlockVoice } from './block-voice'
@@ -78,6 +78,7 @@ export const BlockRow = memo(function BlockRow(props: {
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
   const billable = useMemo(() => (block ? billableCount(block, lexicon) : 0), [block, lexicon])
+  const { lit, handlers } = useRowLit()
 
   if (block === undefined) return null
   const reading = audio.reading?.blockId === id ? audio.reading : null
@@ -90,6 +91,7 @@ export const BlockRow = memo(function BlockRow(props: {
       data-block-id={id}
       data-mark={state}
       aria-label={`Block ${index + 1}`}
+      {...handlers}
     >
       <BlockGutter index={index} state={state} />
       <div className="block__body">
@@ -119,6 +121,7 @@ export const BlockRow = memo(function BlockRow(props: {
       <BlockActions
         id={id}
         index={index}
+        lit={lit}
         rendered={state === 'cached'}
         reading={reading !== null}
         preview={audio.preview}
