@@ -28,7 +28,7 @@ function AccountState(): ReactElement {
         ? 'status-dot--warning'
         : 'status-dot--ok'
   return (
-    <span className="sidebar__account" data-testid="sidebar-account" data-tone={tone}>
+    <span className="row sidebar__account" data-testid="sidebar-account" data-tone={tone}>
       <span className={`status-dot ${tone}`} />
       {text}
     </span>
