@@ -21,15 +21,16 @@ function AccountState(): ReactElement {
         ? 'Sandbox'
         : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}${elsewhere ? ' · other service' : status.rejected ? ' · not accepted' : ''}`
   const tone = !connected
-    ? ''
+    ? null
     : status.rejected
-      ? 'status-dot--danger'
+      ? 'danger'
       : status.storage === 'session' || elsewhere
-        ? 'status-dot--warning'
-        : 'status-dot--ok'
+        ? 'warning'
+        : 'ok'
+  const dot = tone === null ? '' : `status-dot--${tone}`
   return (
-    <span className="sidebar__account" data-testid="sidebar-account" data-tone={tone}>
-      <span className={`status-dot ${tone}`} />
+    <span className="row sidebar__account" data-testid="sidebar-account" data-tone={dot}>
+      <span className={tone === null ? 'status-dot' : `status-dot ${dot} tone--${tone}`} />
       {text}
     </span>
   )

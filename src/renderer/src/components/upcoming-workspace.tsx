@@ -18,7 +18,7 @@ export function UpcomingWorkspace(props: {
         description={props.description}
         focusOnMount={props.focusOnMount ?? false}
       />
-      <div className="shell-placeholder">
+      <div className="box box--empty shell-placeholder">
         <p className="shell-placeholder__status">
           <span className="chip">Not available yet</span>
           This workspace arrives in a later version of VoiceDesk. Here is what it will do:

@@ -37,7 +37,7 @@ export function CredentialSummary(props: {
 }): ReactElement {
   const { summary, forgetLabel } = props
   return (
-    <div className="credential-summary" data-testid="credential-summary">
+    <div className="row credential-summary" data-testid="credential-summary">
       <KeyIcon className="credential-summary__icon" />
       <div>
         {summary === null ? (

@@ -55,7 +55,7 @@ function OpenFailed(props: {
   onClose: () => void
 }): ReactElement {
   return (
-    <div className="conversation-detail">
+    <div className="stack conversation-detail">
       <ErrorNotice error={props.error} testId="open-error" />
       <div className="button-row">
         <button type="button" className="button" onClick={props.onRetry}>
@@ -99,7 +99,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
 
   if (query.isPending) {
     return (
-      <div className="conversation-detail" aria-busy="true">
+      <div className="stack conversation-detail" aria-busy="true">
         <p className="field__hint">Opening {id}…</p>
       </div>
     )
@@ -115,7 +115,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   }
   const { conversation, messages, evaluations, watch } = query.data
   return (
-    <div className="conversation-detail" data-testid="conversation-detail">
+    <div className="stack conversation-detail" data-testid="conversation-detail">
       <div className="conversation-detail__top">
         <ConversationHeader
           conversation={conversation}

@@ -72,7 +72,7 @@ export function ConversationHeader(props: {
     ['Duration', duration(c, props.now), 'duration'],
   ]
   return (
-    <header className="conversation-header">
+    <header className="stack conversation-header">
       <div className="conversation-header__title">
         <h2 className="conversation-header__heading" data-testid="conversation-heading">
           <span className="conversation-header__name" data-testid="header-agent">

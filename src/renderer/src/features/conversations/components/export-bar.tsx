@@ -14,7 +14,7 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 export function ExportBar(props: { conversationId: string }): ReactElement {
   const exporter = useExportConversation()
   return (
-    <div className="export-bar">
+    <div className="stack export-bar">
       <div className="button-row" role="group" aria-label="Export">
         <span className="field__label">Export</span>
         {FORMATS.map(({ format, label }) => (

@@ -55,10 +55,10 @@ function evaluations(row: Conversation, summary: EvaluationSummary | undefined):
     )
   }
   if (summary.total === 0) return <span className="inbox-evals--none">None</span>
-  const tone = summary.passed === summary.total ? 'pass' : summary.passed === 0 ? 'fail' : 'mixed'
+  const tone = summary.passed === summary.total ? 'ok' : summary.passed === 0 ? 'danger' : 'warning'
   return (
     <span
-      className={`inbox-evals inbox-evals--${tone}`}
+      className={`inbox-evals tone--${tone}`}
       title={summary.criteria.map((c) => `${c.name}: ${c.result}`).join('\n')}
     >
       {summary.passed}/{summary.total}

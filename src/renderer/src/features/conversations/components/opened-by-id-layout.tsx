@@ -22,7 +22,7 @@ function ListNotServedNotice(props: { onCheckAgain: () => void }): ReactElement 
 function OpenedByIdEmpty(): ReactElement {
   return (
     <div className="conversations__main">
-      <div className="conversations__empty" data-testid="opened-by-id-empty">
+      <div className="box box--empty conversations__empty" data-testid="opened-by-id-empty">
         <p>
           Paste a conversation id (conv_…) or a link to one to open it. While it runs, its status
           and new turns appear about once a second.
@@ -52,7 +52,7 @@ export function OpenedByIdLayout(props: {
     <>
       {props.notServed ? <ListNotServedNotice onCheckAgain={props.onCheckAgain} /> : null}
       <div className="conversations">
-        <aside className="conversations__side">{props.openedById}</aside>
+        <aside className="stack conversations__side">{props.openedById}</aside>
         {props.detail ?? <OpenedByIdEmpty />}
       </div>
     </>

@@ -35,7 +35,7 @@ export function RecentList(props: {
     matchesSearch([item.id, agentLabel(agents, item.agentId), item.status], needle),
   )
   return (
-    <section className="recent" aria-labelledby="recent-title">
+    <section className="stack recent" aria-labelledby="recent-title">
       <h2 id="recent-title" className="section-title">
         Opened conversations
       </h2>
@@ -56,7 +56,7 @@ export function RecentList(props: {
       {query.data !== undefined && query.data.items.length > 0 && items.length === 0 && (
         <p className="field__hint">No opened conversation matches “{filter}”.</p>
       )}
-      <ul className="recent__list" data-testid="recent-list">
+      <ul className="stack recent__list" data-testid="recent-list">
         {items.map((item) => (
           <li
             key={item.id}
@@ -65,7 +65,7 @@ export function RecentList(props: {
           >
             <button
               type="button"
-              className="recent__open"
+              className="plain-button recent__open"
               onClick={() => props.onOpen(item.id)}
               aria-current={item.id === selectedId ? 'true' : undefined}
             >

@@ -14,8 +14,8 @@ function JsonBlock(props: {
 }): ReactElement {
   const text = pretty(props.value)
   return (
-    <div className="json-block">
-      <div className="json-block__head">
+    <div className="stack json-block">
+      <div className="row row--spread json-block__head">
         <span className="json-block__label">{props.label}</span>
         <CopyButton text={text} what={`${props.label.toLowerCase()} as JSON`} />
       </div>
@@ -42,7 +42,7 @@ export function ToolCallCard(props: {
     <div className="tool-card" data-testid="tool-card">
       <button
         type="button"
-        className="tool-card__toggle"
+        className="plain-button tool-card__toggle"
         aria-expanded={expanded}
         onClick={props.onToggle}
       >

@@ -59,7 +59,7 @@ function TakeResults(props: {
 }): ReactElement {
   const { playing, playback } = props.status
   return (
-    <div className="ab-dialog__results" data-testid="ab-results">
+    <div className="stack ab-dialog__results" data-testid="ab-results">
       {props.takes.map((take, i) => {
         const name: TakeName = i === 0 ? 'A' : 'B'
         return (
@@ -116,7 +116,7 @@ function TakeVoice(props: {
   onChange: (voiceId: string | undefined) => void
 }): ReactElement {
   return (
-    <div className="ab-dialog__take" data-testid={`ab-take-${props.name.toLowerCase()}`}>
+    <div className="stack ab-dialog__take" data-testid={`ab-take-${props.name.toLowerCase()}`}>
       <span className="ab-dialog__label">Take {props.name}</span>
       <VoicePicker
         label={`Voice of take ${props.name}`}

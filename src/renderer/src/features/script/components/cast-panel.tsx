@@ -26,9 +26,9 @@ export function CastPanel(): ReactElement {
   }
 
   return (
-    <section className="side-panel" aria-labelledby="cast-title">
+    <section className="box side-panel" aria-labelledby="cast-title">
       <h2 id="cast-title">Cast</h2>
-      <div className="side-panel__row">
+      <div className="row row--spread side-panel__row">
         <span className="side-panel__name">Default voice</span>
         <VoicePicker
           label="Default voice"
@@ -50,7 +50,7 @@ export function CastPanel(): ReactElement {
         </p>
       )}
       {speakers.map((name) => (
-        <div key={name} className="side-panel__row" data-testid="cast-row">
+        <div key={name} className="row row--spread side-panel__row" data-testid="cast-row">
           <span className="side-panel__name">{name}</span>
           <VoicePicker
             label={`Voice for ${name}`}
@@ -88,7 +88,7 @@ function LexiconForm(props: { onAudition: (term: string, alias: string) => void 
   const incomplete = term.trim() === '' || alias.trim() === ''
   return (
     <form
-      className="side-panel__form"
+      className="stack side-panel__form"
       onSubmit={(event) => {
         event.preventDefault()
         if (incomplete) return
@@ -138,13 +138,13 @@ export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
   }
 
   return (
-    <section className="side-panel" aria-labelledby="lexicon-title">
+    <section className="box side-panel" aria-labelledby="lexicon-title">
       <h2 id="lexicon-title">Lexicon</h2>
       <LexiconForm onAudition={audition} />
       {hint !== null && <p className="field__hint">{hint}</p>}
-      <ul className="side-panel__list">
+      <ul className="stack side-panel__list">
         {lexicon.map((entry) => (
-          <li key={entry.term} className="side-panel__row">
+          <li key={entry.term} className="row row--spread side-panel__row">
             <span className="side-panel__name">
               {entry.term} → {entry.alias}
               {entry.matchCase ? ' (case)' : ''}

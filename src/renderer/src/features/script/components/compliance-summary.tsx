@@ -18,7 +18,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
   const files = `${count} file${count === 1 ? '' : 's'}`
   return (
     <div
-      className={`compliance compliance--${report.pass ? 'pass' : 'fail'}`}
+      className={`box compliance compliance--${report.pass ? 'pass box--success' : 'fail box--danger'}`}
       data-testid="compliance-summary"
     >
       <p className="compliance__verdict" role="status">

@@ -67,7 +67,7 @@ function NumberSetting(props: {
       <label className="field__label" htmlFor={id}>
         {props.label}
       </label>
-      <span className="project-settings__number">
+      <span className="row project-settings__number">
         <input
           id={id}
           className="input"
@@ -131,7 +131,7 @@ const PAUSES = [
 
 function PauseSettings(props: { defaults: ProjectDefaults }): ReactElement {
   return (
-    <fieldset className="project-settings__group">
+    <fieldset className="box box--fields project-settings__group">
       <legend>Pauses</legend>
       <div className="project-settings__grid">
         {PAUSES.map((pause) => (
@@ -159,7 +159,7 @@ function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
     [voices.data, defaults],
   )
   return (
-    <fieldset className="project-settings__group">
+    <fieldset className="box box--fields project-settings__group">
       <legend>Speech</legend>
       <div className="project-settings__grid">
         <SelectField
@@ -198,7 +198,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
   const preset = defaults.preset ? DELIVERY_PRESETS[defaults.preset] : null
   const targetLufs = defaults.loudness.mode === 'target' ? defaults.loudness.targetLufs : -16
   return (
-    <fieldset className="project-settings__group">
+    <fieldset className="box box--fields project-settings__group">
       <legend>Loudness</legend>
       <SelectField
         label="Made for"

@@ -78,8 +78,8 @@ function FinishedSummary(props: {
   const parts = result.extraFiles.length
   const { notes, warn } = checkNotes(result)
   return (
-    <div className="render-summary" data-testid="render-finished">
-      <div className="render-summary__head">
+    <div className="box box--success render-summary" data-testid="render-finished">
+      <div className="row row--spread render-summary__head">
         <span className="render-summary__text">
           <strong>{finished.outputName}</strong> is ready:{' '}
           {formatClock(result.durationSeconds, Math.round)} long
@@ -145,12 +145,12 @@ function RunningRender(props: {
   const fraction = progress.piecesTotal > 0 ? progress.piecesDone / progress.piecesTotal : 0
   return (
     <section
-      className="render-panel"
+      className="stack render-panel"
       aria-label="Render"
       data-testid="render-panel"
       data-state="running"
     >
-      <div className="render-panel__head">
+      <div className="row row--spread render-panel__head">
         <strong>Rendering {running.outputName}</strong>
         <button
           type="button"
@@ -205,7 +205,7 @@ export function RenderPanel(props: {
 
   return (
     <section
-      className="render-panel"
+      className="stack render-panel"
       aria-label="Render"
       data-testid="render-panel"
       data-state={finished ? 'finished' : resumable ? 'resumable' : failure ? 'failed' : 'idle'}
@@ -214,7 +214,7 @@ export function RenderPanel(props: {
         <ErrorNotice error={failure.error} testId="render-error" />
       )}
       {resumable !== null && (
-        <div className="render-panel__head">
+        <div className="row row--spread render-panel__head">
           <span>
             A render of <strong>{resumable.outputName}</strong> stopped at{' '}
             {resumable.piecesFinished} of {resumable.piecesTotal} pieces.

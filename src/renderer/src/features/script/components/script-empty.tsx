@@ -69,8 +69,8 @@ export function ScriptEmpty(props: {
   const openKeys = acceleratorOf('script:open')
 
   return (
-    <div className="script-empty" data-testid="script-empty">
-      <div className="script-empty__start">
+    <div className="stack script-empty" data-testid="script-empty">
+      <div className="stack script-empty__start">
         <h2 className="script-empty__title">Start a script</h2>
         <div className="script-empty__actions">
           <button type="button" className="button button--primary" onClick={actions.newScript}>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useReducer, useRef } from 'react'
-import type { FormEvent, ReactElement, RefObject } from 'react'
+import { useId, useMemo, useReducer, useRef } from 'react'
+import type { FormEvent, ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { useCreateVoice } from '../api/voices-queries'
 import { useVoiceSample } from '../hooks/use-voice-sample'
 import type { DraftField } from '../hooks/voice-draft'
@@ -18,32 +19,26 @@ function rejectedField(error: unknown, field: 'name' | 'sample'): string | null 
     : null
 }
 
-/** Opens the dialog as a modal with the name field focused, and closes it, as `open` says. */
-function useShowModal(
-  dialogRef: RefObject<HTMLDialogElement | null>,
-  open: boolean,
-  initialFocus: RefObject<HTMLInputElement | null>,
-): void {
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      initialFocus.current?.focus()
-    } else if (!open && dialog.open) dialog.close()
-  }, [dialogRef, open, initialFocus])
-}
-
-function DialogActions(props: { creating: boolean; onCancel: () => void }): ReactElement {
+/** Cancel and Create, in the frame's footer; Create submits the form in the body by its id. */
+function DialogActions(props: {
+  formId: string
+  creating: boolean
+  onCancel: () => void
+}): ReactElement {
   return (
-    <div className="dialog__actions">
+    <>
       <button type="button" className="button" onClick={props.onCancel} disabled={props.creating}>
         Cancel
       </button>
-      <button type="submit" className="button button--primary" disabled={props.creating}>
+      <button
+        type="submit"
+        form={props.formId}
+        className="button button--primary"
+        disabled={props.creating}
+      >
         {props.creating ? 'Creating…' : 'Create voice'}
       </button>
-    </div>
+    </>
   )
 }
 
@@ -58,7 +53,6 @@ export function CreateVoiceDialog(props: {
   onClose: () => void
   onCreated: (voice: Voice) => void
 }): ReactElement {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const nameRef = useRef<HTMLInputElement>(null)
   const ids = useId()
   const create = useCreateVoice()
@@ -67,8 +61,6 @@ export function CreateVoiceDialog(props: {
   const sampleState = useVoiceSample(resetCreate)
   const { sample } = sampleState
   const { open, onClose } = props
-
-  useShowModal(dialogRef, open, nameRef)
 
   const resetForm = (): void => {
     dispatch({ type: 'reset' })
@@ -103,37 +95,32 @@ export function CreateVoiceDialog(props: {
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog dialog--wide"
-      aria-labelledby={`${ids}-title`}
-      onCancel={(event) => {
-        event.preventDefault()
-        close()
-      }}
-      data-testid="create-voice-dialog"
+    <DialogFrame
+      open={open}
+      title="New personal voice"
+      onClose={close}
+      initialFocus={nameRef}
+      size="medium"
+      testId="create-voice-dialog"
+      footer={<DialogActions formId={`${ids}-form`} creating={create.isPending} onCancel={close} />}
     >
-      <form onSubmit={submit} noValidate>
-        <div className="dialog__body create-voice">
-          <h2 id={`${ids}-title`}>New personal voice</h2>
-          <VoiceIdentityFields
-            idPrefix={ids}
-            nameRef={nameRef}
-            draft={draft}
-            dispatch={dispatch}
-            nameProblem={show('name') ?? serverNameError}
-            locales={props.locales}
-          />
-          <VoiceSampleField
-            state={sampleState}
-            rejected={serverSampleError}
-            problem={show('sample')}
-          />
-          <VoiceConsentFields idPrefix={ids} draft={draft} dispatch={dispatch} problem={show} />
-          {otherError !== null && <ErrorNotice error={otherError} testId="create-error" />}
-        </div>
-        <DialogActions creating={create.isPending} onCancel={close} />
+      <form id={`${ids}-form`} className="stack create-voice" onSubmit={submit} noValidate>
+        <VoiceIdentityFields
+          idPrefix={ids}
+          nameRef={nameRef}
+          draft={draft}
+          dispatch={dispatch}
+          nameProblem={show('name') ?? serverNameError}
+          locales={props.locales}
+        />
+        <VoiceSampleField
+          state={sampleState}
+          rejected={serverSampleError}
+          problem={show('sample')}
+        />
+        <VoiceConsentFields idPrefix={ids} draft={draft} dispatch={dispatch} problem={show} />
+        {otherError !== null && <ErrorNotice error={otherError} testId="create-error" />}
       </form>
-    </dialog>
+    </DialogFrame>
   )
 }

@@ -58,7 +58,7 @@ export function MicRecorderPanel(props: {
   }
 
   return (
-    <div className="mic-panel" data-testid="mic-panel" data-state={state}>
+    <div className="stack mic-panel" data-testid="mic-panel" data-state={state}>
       <div className="button-row">
         {state === 'recording' || state === 'stopping' ? (
           <button

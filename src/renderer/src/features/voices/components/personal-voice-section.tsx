@@ -17,7 +17,7 @@ export function PersonalVoiceSection(props: {
   const [revealError, setRevealError] = useState<unknown>(null)
 
   return (
-    <div className="voice-details__block">
+    <div className="stack voice-details__block">
       <h3>Personal voice</h3>
       {consent !== undefined ? (
         <p className="field__hint" data-testid="consent-record">

@@ -26,7 +26,7 @@ export function PlayerBar(props: { onStop: () => void }): ReactElement {
   const busy = snapshot.status === 'loading' || snapshot.status === 'playing'
   return (
     <div
-      className={`player-bar player-bar--${snapshot.status}`}
+      className={`row player-bar player-bar--${snapshot.status}`}
       data-testid="player"
       data-status={snapshot.status}
       data-source={active}

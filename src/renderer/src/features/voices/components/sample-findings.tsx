@@ -6,7 +6,7 @@ const MARK = { ok: '✓', warning: '!', error: '✕' } as const
 /** The local checks of a sample (decodes, length, silence, clipping), each with its severity. */
 export function SampleFindings(props: { check: SampleCheck }): ReactElement {
   return (
-    <ul className="sample-findings" aria-label="Sample check" data-testid="sample-findings">
+    <ul className="stack sample-findings" aria-label="Sample check" data-testid="sample-findings">
       {props.check.findings.map((finding) => (
         <li
           key={finding.id}

@@ -12,7 +12,7 @@ export function VoiceConsentFields(props: {
   const { idPrefix: ids, draft, dispatch, problem } = props
   const fullName = draft.fullName.trim()
   return (
-    <fieldset className="box create-voice__section">
+    <fieldset className="box box--fields">
       <legend className="field__label">Consent of the person whose voice it is</legend>
       <div className="auto-grid create-voice__row">
         <DraftTextField

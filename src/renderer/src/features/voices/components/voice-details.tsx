@@ -25,13 +25,13 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
 
   return (
     <section
-      className="voice-details"
+      className="stack voice-details"
       aria-labelledby="voice-details-name"
       data-testid="voice-details"
     >
-      <header className="voice-details__header">
+      <header className="row voice-details__header">
         <VoiceAvatar voice={voice} size="large" />
-        <div className="voice-details__title">
+        <div className="stack voice-details__title">
           <h2 id="voice-details-name">{voice.displayName}</h2>
           <p className="voice-details__facts">
             <span className={`chip ${voice.type === 'personal' ? 'chip--success' : ''}`}>
@@ -65,7 +65,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
       </div>
 
       {voice.tags.length > 0 && (
-        <div className="voice-details__block">
+        <div className="stack voice-details__block">
           <h3>Tags</h3>
           <p className="voice-details__tags">
             {voice.tags.map((tag) => (
@@ -99,7 +99,7 @@ function VoiceModels(props: {
 }): ReactElement {
   const { voice } = props
   return (
-    <div className="voice-details__block">
+    <div className="stack voice-details__block">
       <h3>Languages per model</h3>
       {voice.models.length === 0 ? (
         <p className="field__hint">The service lists no models for this voice.</p>
@@ -145,7 +145,7 @@ function UseInScript(props: { voice: Voice }): ReactElement {
   const setDefaultVoice = useScriptVoicesStore((s) => s.setDefaultVoice)
   const requestBlockVoice = useScriptVoicesStore((s) => s.requestBlockVoice)
   return (
-    <div className="voice-details__block">
+    <div className="stack voice-details__block">
       <h3>Use in Script</h3>
       <div className="button-row">
         <button

@@ -20,7 +20,7 @@ export function VoiceSampleField(props: {
   const [dragging, setDragging] = useState(false)
 
   return (
-    <fieldset className="box create-voice__section">
+    <fieldset className="box box--fields">
       <legend className="field__label">Sample of the voice</legend>
       <div
         className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}

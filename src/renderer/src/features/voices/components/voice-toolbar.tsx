@@ -130,8 +130,8 @@ export function VoiceToolbar({
   const setCriteria = useVoicesUiStore((s) => s.setCriteria)
 
   return (
-    <div className="voice-toolbar" role="search" aria-label="Find voices">
-      <div className="voice-toolbar__search">
+    <div className="stack voice-toolbar" role="search" aria-label="Find voices">
+      <div className="row voice-toolbar__search">
         <label className="visually-hidden" htmlFor="voice-search">
           Search voices
         </label>

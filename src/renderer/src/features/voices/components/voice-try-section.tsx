@@ -23,7 +23,7 @@ export function VoiceTrySection(props: {
   const tooLong = text.length > MAX_TRY_TEXT
 
   return (
-    <div className="voice-details__block">
+    <div className="stack voice-details__block">
       <h3>Try with my text</h3>
       <label className="visually-hidden" htmlFor="try-text">
         Text to speak

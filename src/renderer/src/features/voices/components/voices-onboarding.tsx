@@ -15,7 +15,7 @@ export function VoicesOnboarding(props: {
   const { access } = props
   return (
     <section
-      className="voices-onboarding"
+      className="box voices-onboarding"
       aria-labelledby="voices-onboarding-title"
       data-testid="voices-onboarding"
     >
@@ -36,7 +36,7 @@ export function VoicesOnboarding(props: {
           Account screen.
         </p>
       )}
-      <ul className="voices-onboarding__list">
+      <ul className="stack voices-onboarding__list">
         <li>Browse the service's voices by language, gender and style, and preview them</li>
         <li>Try any voice with your own text</li>
         <li>Clone a personal voice from a short recording, with consent</li>

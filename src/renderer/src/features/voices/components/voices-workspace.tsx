@@ -220,7 +220,7 @@ function VoicesBody(props: Parameters<typeof VoicesBrowser>[0]): ReactElement {
   const { list } = props.catalog
   if (!list.isError) return <VoicesBrowser {...props} />
   return (
-    <div className="voices-error">
+    <div className="stack voices-error">
       <ErrorNotice error={list.error} testId="voices-error" />
       <button type="button" className="button" onClick={() => void list.refetch()}>
         Try again
