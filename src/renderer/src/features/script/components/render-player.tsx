@@ -79,6 +79,11 @@ function PlayerControls(props: {
       <span className="render-player__time" data-testid="player-time">
         {formatClock(wave.seconds)} / {formatClock(props.duration)}
       </span>
+      {/* Before the words: in a narrow window the words (the part that grows) wrap whole onto
+          a line of their own, not the chapter picker alone. */}
+      {chapters.length > 0 && (
+        <ChapterSelect chapters={chapters} chapter={props.chapter} wave={wave} />
+      )}
       {info !== undefined && wave.ready ? (
         <TranscriptStrip
           docId={props.docId}
@@ -88,9 +93,6 @@ function PlayerControls(props: {
         />
       ) : (
         <span className="render-player__words" />
-      )}
-      {chapters.length > 0 && (
-        <ChapterSelect chapters={chapters} chapter={props.chapter} wave={wave} />
       )}
     </div>
   )
