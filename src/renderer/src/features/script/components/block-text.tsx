@@ -32,7 +32,9 @@ export function BlockText(props: { id: string; index: number; text: string }): R
       className="block__text"
       aria-label={`Text of block ${props.index + 1}`}
       value={props.text}
-      placeholder="Write what is said here"
+      // Only on an empty block: with a placeholder, Chromium restyles the textarea on every key
+      // (it re-checks whether to show it), a style pass per key the editor's typing can spare.
+      placeholder={props.text === '' ? 'Write what is said here' : undefined}
       spellCheck
       rows={1}
       onChange={(event) => {
