@@ -23,7 +23,7 @@ async function openOneLine(app: AppHost, sandbox: Sandbox, line: string): Promis
   await writeFile(source, line)
   await script.openFile(app, source)
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
   return script
 }
 
@@ -49,7 +49,7 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('button', { name: /^Voice of take A: Olivia/ })).toBeVisible()
-  await script.pickVoice('Voice of take B', 'george')
+  await script.pickVoice('Voice of take B', 'George')
   sandbox.clearRequestLog()
   await dialog.getByRole('button', { name: 'Make the takes' }).click()
   await expect(dialog.getByTestId('ab-results')).toBeVisible({ timeout: 30_000 })
@@ -108,7 +108,7 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
   )
   await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
-  await script.pickVoice('Voice of take B', 'george')
+  await script.pickVoice('Voice of take B', 'George')
 
   // Every request waits 1.5 s before the service handles it: the first take is still on its way.
   sandbox.setFaults({ latencyMs: 1500 })
@@ -130,7 +130,7 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
     // Nothing is shown as an error, and the dialog opens fresh.
     await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
     await expect(dialog.getByTestId('ab-error')).toHaveCount(0)
-    await script.pickVoice('Voice of take B', 'george')
+    await script.pickVoice('Voice of take B', 'George')
     await expect(dialog.getByRole('button', { name: 'Make the takes' })).toBeEnabled()
   } finally {
     sandbox.clearFaults()

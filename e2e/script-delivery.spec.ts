@@ -35,7 +35,7 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(script.blocks.first()).toBeVisible()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
 
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })

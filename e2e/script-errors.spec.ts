@@ -89,7 +89,7 @@ test('the lexicon auditions a word as it will be spoken, in the default voice', 
   const script = await openScriptSignedIn(app, sandbox)
   await app.page.getByRole('button', { name: 'New script' }).click()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'emma')
+  await script.pickVoice('Default voice', 'Emma')
   await script.text(0).fill('SQL now.')
   const counts = script.block(0).locator('.block__counts')
   await expect(counts).toHaveText('8 chars · 8 billable')

@@ -31,7 +31,7 @@ test('the render dialog writes a 192 kbps constant-bitrate MP3 at 44.1 kHz with 
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(script.blocks.first()).toBeVisible()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
 
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })

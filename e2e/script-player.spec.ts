@@ -64,7 +64,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   await page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(script.blocks).toHaveCount(2)
   await page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
 
   // First render with the project's default pauses.
   const out = join(dir, 'lamp.wav')

@@ -26,7 +26,7 @@ test('a render the service answers with 429 says the service is busy and how lon
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(script.blocks.first()).toBeVisible()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
 
   // Every request is refused with Retry-After: 30, so the wait lasts well past the check (no race).
   sandbox.setFaults({ rateLimitStorm: 1000, stormRetryAfterSeconds: 30 })

@@ -34,7 +34,7 @@ test('cancel a render and resume it: finished pieces are not requested again; ta
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await expect(script.blocks.first()).toBeVisible()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
 
   const out = join(dir, 'story.wav')
   sandbox.clearRequestLog()

@@ -56,14 +56,14 @@ export class ScriptScreen {
     return this.page.getByLabel(`Text of block ${n + 1}`, { exact: true })
   }
 
-  /** Chooses a voice in a picker by its accessible label prefix, through the search box. */
-  async pickVoice(pickerLabel: string, voiceId: string): Promise<void> {
+  /** Opens a voice chooser, searches for the voice by its name and picks it. */
+  async pickVoice(pickerLabel: string, voiceName: string): Promise<void> {
     await this.page.getByRole('button', { name: new RegExp(`^${pickerLabel}:`) }).click()
-    await this.page.getByRole('searchbox', { name: 'Search voices' }).fill(voiceId)
+    await this.page.getByRole('searchbox', { name: 'Search voices' }).fill(voiceName)
     await this.page
       .getByRole('listbox', { name: pickerLabel })
       .getByRole('option')
-      .filter({ hasText: `${voiceId} ·` })
+      .filter({ has: this.page.getByText(voiceName, { exact: true }) })
       .first()
       .getByRole('button')
       .click()

@@ -4,6 +4,7 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
 import { SearchInput } from '../../../components/ui/search-input'
+import { languageLabel } from './project-choices'
 
 /**
  * Shows a popover in the top layer while `open`, focuses its search field, and reports when the
@@ -51,10 +52,7 @@ function VoiceOptions(props: {
         <li key={voice.id} role="option" aria-selected={voice.id === props.value}>
           <button type="button" onClick={() => props.onPick(voice.id)}>
             <span>{voice.displayName}</span>
-            <span className="voice-picker__meta">
-              {voice.id} · {voice.locale ?? '—'}
-              {voice.type === 'personal' ? ' · personal' : ''}
-            </span>
+            <span className="voice-picker__meta">{voiceMeta(voice)}</span>
           </button>
         </li>
       ))}
@@ -91,7 +89,9 @@ export function VoicePicker(props: {
       <button
         ref={buttonRef}
         type="button"
-        style={{ anchorName: anchor }}
+        // An anchor name makes layout track the element, and a script shows a picker on every
+        // block: only the open one is anchored.
+        style={open ? { anchorName: anchor } : undefined}
         className={`voice-picker__button${props.value ? '' : ' voice-picker__button--inherit'}`}
         aria-haspopup="listbox"
         aria-expanded={open}
@@ -145,6 +145,14 @@ export function VoicePicker(props: {
     setQuery('')
     close()
   }
+}
+
+/** "American English · Female · Personal": what casting needs to know of a voice, in words. */
+function voiceMeta(voice: Voice): string {
+  const parts = [voice.locale === null ? 'Language not set' : languageLabel(voice.locale)]
+  if (voice.gender !== 'not_specified') parts.push(voice.gender === 'male' ? 'Male' : 'Female')
+  if (voice.type === 'personal') parts.push('Personal')
+  return parts.join(' · ')
 }
 
 function filterVoices(voices: Voice[], query: string): Voice[] {
