@@ -45,6 +45,9 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   app,
   sandbox,
 }) => {
+  // Three renders and a streamed preview, each synthesized by the sandbox on this machine's CPU:
+  // a busy machine (CI shares it) needs more than the default minute for the whole journey.
+  test.setTimeout(180_000)
   const script = await openScriptSignedIn(app, sandbox)
   await expect(app.page.getByTestId('script-empty')).toBeVisible()
   await snap(app, 'script-empty')
@@ -60,9 +63,19 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
 
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
   await expect(app.page.getByTestId('cast-row')).toHaveCount(2)
-  await script.pickVoice('Default voice', 'olivia')
-  await script.pickVoice('Voice for ALICE', 'emma')
-  await script.pickVoice('Voice for BOB', 'george')
+  // The chooser names each voice by its name, language and kind: no ids.
+  await app.page.getByRole('button', { name: /^Default voice:/ }).click()
+  const choices = app.page.getByRole('listbox', { name: 'Default voice' })
+  await expect(choices.getByRole('option', { name: /^Olivia/ })).toContainText(
+    'American English · Female',
+  )
+  await expect(choices).not.toContainText('olivia')
+  await snap(app, 'script-voice-chooser')
+  await app.page.keyboard.press('Escape')
+  await expect(choices).toBeHidden()
+  await script.pickVoice('Default voice', 'Olivia')
+  await script.pickVoice('Voice for ALICE', 'Emma')
+  await script.pickVoice('Voice for BOB', 'George')
   await expect(app.page.getByRole('button', { name: /^Voice for BOB: George/ })).toBeVisible()
   await expect(script.block(2)).toHaveAttribute('data-mark', 'new')
   await snap(app, 'script-dialogue-cast')
@@ -161,7 +174,7 @@ test('plays a rendered block with the current word highlighted; clicking a word 
   app.platform.answerNextOpen([source])
   await app.page.getByRole('button', { name: 'Open or import…' }).click()
   await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
   await script.startRender(app, join(dir, 'short.wav'), 'wav')
   await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
   await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
