@@ -1,5 +1,3 @@
-import { Circle, CircleCheck, CircleDashed, CircleExclamationPoint, RefreshCw } from 'lucide-react'
-import type { LucideIcon } from 'lucide-react'
 import { memo, useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
@@ -11,14 +9,6 @@ import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
 import { BlockReading, BlockText } from './block-text'
 import { BlockVoice } from './block-voice'
-
-const MARK_ICON: Record<BlockAudioState, LucideIcon> = {
-  cached: CircleCheck,
-  stale: RefreshCw,
-  new: Circle,
-  empty: CircleDashed,
-  'no-voice': CircleExclamationPoint,
-}
 
 const MARK_LABEL: Record<BlockAudioState, string> = {
   cached: 'Rendered',
@@ -34,7 +24,6 @@ const BlockGutter = memo(function BlockGutter(props: {
   state: BlockAudioState
 }): ReactElement {
   const { state } = props
-  const MarkIcon = MARK_ICON[state]
   return (
     <div className="block__gutter">
       <span className="block__number" aria-hidden="true">
@@ -45,7 +34,6 @@ const BlockGutter = memo(function BlockGutter(props: {
         title={MARK_LABEL[state]}
         data-testid="block-mark"
       >
-        <MarkIcon className="block__mark-icon" aria-hidden="true" focusable="false" />
         <span className="visually-hidden">{MARK_LABEL[state]}</span>
       </span>
     </div>
