@@ -4,8 +4,22 @@ import { expect, test } from './fixtures/test'
 import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'
 import { snap } from './support/screenshots'
+import { accessibilityProblems } from './support/axe'
+import type { AppHost } from './fixtures/app-host'
 
 test.use({ sandboxOptions: { warmUp: false } })
+
+/** A screenshot in light and in dark, and the accessibility audit's findings in both. */
+async function snapAndAuditBothSchemes(app: AppHost, name: string): Promise<string[]> {
+  const problems: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme })
+    problems.push(...(await accessibilityProblems(app.page)).map((p) => `${scheme}: ${p}`))
+    await snap(app, `${name}-${scheme}`)
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' })
+  return problems
+}
 
 test('follow a live conversation to the end: turns, evaluations, recording, tool call, search, export; then no more reads', async ({
   app,
@@ -32,7 +46,18 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   )
   await expect(app.page.getByTestId('conversation-heading')).not.toContainText(live.id)
   await expect(app.page.getByTestId('conversation-id')).toBeHidden()
-  await app.page.getByText('Details', { exact: true }).click()
+  // Details is a button to the keyboard too: Enter opens it, Space closes it, focus stays on it.
+  const details = app.page.getByRole('button', { name: 'Details', exact: true })
+  await expect(details).toHaveAttribute('aria-expanded', 'false')
+  await details.focus()
+  await app.page.keyboard.press('Enter')
+  await expect(details).toHaveAttribute('aria-expanded', 'true')
+  await expect(app.page.getByTestId('conversation-id')).toBeVisible()
+  await app.page.keyboard.press('Space')
+  await expect(details).toHaveAttribute('aria-expanded', 'false')
+  await expect(app.page.getByTestId('conversation-id')).toBeHidden()
+  await expect(details).toBeFocused()
+  await app.page.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(app.page.getByTestId('conversation-id')).toBeVisible()
 
   // Turns appear while it runs.
@@ -213,15 +238,16 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   await expect(error).toContainText(
     'No conversation with id conv_01jdoesnotexist0000000000. Check the id',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
+  expect(await snapAndAuditBothSchemes(app, 'conversation-open-error-details')).toEqual([])
 
   const failed = sandbox.seededConversations.failed
   await screen.openById(failed)
   await expect(screen.statusChip).toHaveText('failed')
   await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
   await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
-  await app.page.getByText('Details', { exact: true }).click()
+  await app.page.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(
     app.page.getByRole('button', { name: 'Copy end reason code' }).locator('xpath=..'),
   ).toContainText('inactivity_timeout')
@@ -234,6 +260,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'Unknown',
   ])
   await snap(app, 'conversation-failed')
+  expect(await snapAndAuditBothSchemes(app, 'conversation-failed-details')).toEqual([])
 
   const completed = sandbox.seededConversations.completed
   await screen.openById(completed)

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import type { ErrorContext } from '../lib/error-messages'
 import { describeError, saysWhatToDo, supportText } from '../lib/error-messages'
 import { Notice } from './notice'
+import { Disclosure } from './ui/disclosure'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
@@ -38,8 +39,7 @@ export function ErrorNotice(props: {
           ))}
         </ol>
       )}
-      <details data-testid="error-details">
-        <summary>Details</summary>
+      <Disclosure summary="Details" className="notice__details" testId="error-details">
         <div className="error-details">
           <dl>
             <dt>Code</dt>
@@ -71,7 +71,7 @@ export function ErrorNotice(props: {
             </span>
           </div>
         </div>
-      </details>
+      </Disclosure>
     </Notice>
   )
 }
