@@ -39,37 +39,35 @@ export function ErrorNotice(props: {
           ))}
         </ol>
       )}
-      <Disclosure summary="Details" className="notice__details" testId="error-details">
-        <div className="error-details">
-          <dl>
-            <dt>Code</dt>
-            <dd className="mono">{description.code}</dd>
-            <dt>Request id</dt>
-            <dd className="mono" data-testid="error-request-id">
-              {description.requestId ?? 'none (the request did not reach the service)'}
-            </dd>
-            {description.status !== null && (
-              <>
-                <dt>HTTP status</dt>
-                <dd className="mono">{description.status}</dd>
-              </>
-            )}
-            {description.upstreamCode !== null && (
-              <>
-                <dt>Service code</dt>
-                <dd className="mono">{description.upstreamCode}</dd>
-              </>
-            )}
-          </dl>
-          <div className="button-row">
-            <button type="button" className="button button--small" onClick={copyDetails}>
-              Copy details
-            </button>
-            <span role="status" className="field__hint">
-              {copy === 'copied' && 'Copied to the clipboard.'}
-              {copy === 'failed' && 'Could not copy: select the text above instead.'}
-            </span>
-          </div>
+      <Disclosure summary="Details" className="error-details" testId="error-details">
+        <dl>
+          <dt>Code</dt>
+          <dd className="mono">{description.code}</dd>
+          <dt>Request id</dt>
+          <dd className="mono" data-testid="error-request-id">
+            {description.requestId ?? 'none (the request did not reach the service)'}
+          </dd>
+          {description.status !== null && (
+            <>
+              <dt>HTTP status</dt>
+              <dd className="mono">{description.status}</dd>
+            </>
+          )}
+          {description.upstreamCode !== null && (
+            <>
+              <dt>Service code</dt>
+              <dd className="mono">{description.upstreamCode}</dd>
+            </>
+          )}
+        </dl>
+        <div className="button-row">
+          <button type="button" className="button button--small" onClick={copyDetails}>
+            Copy details
+          </button>
+          <span role="status" className="field__hint">
+            {copy === 'copied' && 'Copied to the clipboard.'}
+            {copy === 'failed' && 'Could not copy: select the text above instead.'}
+          </span>
         </div>
       </Disclosure>
     </Notice>

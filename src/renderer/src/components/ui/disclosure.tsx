@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react'
-import { useId, useState } from 'react'
 import type { ReactElement, ReactNode } from 'react'
+import { useDisclosure } from './use-disclosure'
 import './disclosure.css'
 
 /**
@@ -20,21 +20,14 @@ export function Disclosure(props: {
   className?: string
   testId?: string
 }): ReactElement {
-  const [open, setOpen] = useState(props.defaultOpen === true)
-  const contentId = useId()
+  const { open, toggleProps, contentId } = useDisclosure(props.defaultOpen === true)
   return (
     <div
       className={`disclosure${props.className === undefined ? '' : ` ${props.className}`}`}
       data-open={open ? 'true' : 'false'}
       data-testid={props.testId}
     >
-      <button
-        type="button"
-        className="disclosure__summary"
-        aria-expanded={open}
-        aria-controls={contentId}
-        onClick={() => setOpen((was) => !was)}
-      >
+      <button type="button" className="disclosure__summary" {...toggleProps}>
         <ChevronRight className="disclosure__chevron" aria-hidden="true" focusable="false" />
         <span>{props.summary}</span>
       </button>
