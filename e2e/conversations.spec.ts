@@ -4,8 +4,30 @@ import { expect, test } from './fixtures/test'
 import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'
 import { snap } from './support/screenshots'
+import { accessibilityProblems } from './support/axe'
+import type { AppHost } from './fixtures/app-host'
 
 test.use({ sandboxOptions: { warmUp: false } })
+
+/**
+ * A screenshot in light and in dark, and in both the accessibility audit's findings for the part
+ * `within` names (the opened list's chosen card fails colour contrast on its own, outside it).
+ */
+async function snapAndAuditBothSchemes(
+  app: AppHost,
+  name: string,
+  within: string,
+): Promise<string[]> {
+  const problems: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme })
+    const found = await accessibilityProblems(app.page, within)
+    problems.push(...found.map((p) => `${scheme}: ${p}`))
+    await snap(app, `${name}-${scheme}`)
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' })
+  return problems
+}
 
 test('follow a live conversation to the end: turns, evaluations, recording, tool call, search, export; then no more reads', async ({
   app,
@@ -32,7 +54,7 @@ test('follow a live conversation to the end: turns, evaluations, recording, tool
   )
   await expect(app.page.getByTestId('conversation-heading')).not.toContainText(live.id)
   await expect(app.page.getByTestId('conversation-id')).toBeHidden()
-  await app.page.getByText('Details', { exact: true }).click()
+  await app.page.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(app.page.getByTestId('conversation-id')).toBeVisible()
 
   // Turns appear while it runs.
@@ -202,6 +224,8 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   app,
   sandbox,
 }) => {
+  // Two audits in light and dark (axe takes seconds each on a busy machine).
+  test.setTimeout(150_000)
   const screen = new ConversationsScreen(app.page)
   await screen.signInAndOpen(sandbox)
 
@@ -213,18 +237,36 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   await expect(error).toContainText(
     'No conversation with id conv_01jdoesnotexist0000000000. Check the id',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
+  expect(
+    await snapAndAuditBothSchemes(
+      app,
+      'conversation-open-error-details',
+      '[data-testid="open-error"]',
+    ),
+  ).toEqual([])
 
   const failed = sandbox.seededConversations.failed
   await screen.openById(failed)
   await expect(screen.statusChip).toHaveText('failed')
   await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
   await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
-  await app.page.getByText('Details', { exact: true }).click()
-  await expect(
-    app.page.getByRole('button', { name: 'Copy end reason code' }).locator('xpath=..'),
-  ).toContainText('inactivity_timeout')
+  // Details is a button to the keyboard too: Enter opens it, Space closes it, focus stays on it.
+  const details = app.page.getByRole('button', { name: 'Details', exact: true })
+  const copyCode = app.page.getByRole('button', { name: 'Copy end reason code' })
+  await expect(details).toHaveAttribute('aria-expanded', 'false')
+  await expect(copyCode).toBeHidden()
+  await details.focus()
+  await app.page.keyboard.press('Enter')
+  await expect(details).toHaveAttribute('aria-expanded', 'true')
+  await expect(copyCode).toBeVisible()
+  await app.page.keyboard.press('Space')
+  await expect(details).toHaveAttribute('aria-expanded', 'false')
+  await expect(copyCode).toBeHidden()
+  await expect(details).toBeFocused()
+  await app.page.keyboard.press('Space')
+  await expect(copyCode.locator('xpath=..')).toContainText('inactivity_timeout')
   await expect(app.page.getByTestId('recording-none')).toHaveText(
     'This conversation has no recording.',
   )
@@ -234,6 +276,9 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'Unknown',
   ])
   await snap(app, 'conversation-failed')
+  expect(
+    await snapAndAuditBothSchemes(app, 'conversation-failed-details', '.conversation-header'),
+  ).toEqual([])
 
   const completed = sandbox.seededConversations.completed
   await screen.openById(completed)

@@ -126,7 +126,7 @@ test('signed out, a preview says no key is set and points to Account', async ({ 
   await expect(error.getByTestId('error-message')).toHaveText(
     'No API key is set. Add your API key in Account, then try again. The command line uses that key too, or set VOICEDESK_API_KEY (or VOICEDESK_ACCESS_TOKEN) for it.',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toContainText('did not reach the service')
 })
 
@@ -143,7 +143,7 @@ test('a wrong key: the service did not accept it, check it in Account (with the 
   await expect(error.getByTestId('error-message')).toContainText(
     'The service did not accept the API key. Check it in Account',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
 })
 
@@ -160,7 +160,7 @@ test('out of credit (402): the plan does not cover it, add credit', async ({ app
   await expect(error.getByTestId('error-message')).toContainText(
     'Add credit to the account and try again.',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
   const refused = sandbox.requestLog({ pathPrefix: '/v1/audio/stream' })
   expect(refused.map((r) => r.status)).toEqual([402])

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { probeAudio } from '../src/main/testing/test-audio'
 import { expect, test } from './fixtures/test'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
@@ -49,6 +49,30 @@ async function auditScreen(page: Page, name: string, app: Parameters<typeof snap
   await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize(LAYOUT_SIZES[1])
   return problems
+}
+
+/**
+ * The player's row, in light and dark at each size: every control on it (Play, the steps, the
+ * chapter picker, Show in script) as tall as the others. One line per size where they differ.
+ */
+async function unevenPlayerRow(page: Page, player: Locator): Promise<string[]> {
+  const controls = [
+    ...(await player.getByRole('button').all()),
+    player.getByRole('combobox', { name: 'Go to chapter' }),
+  ]
+  const uneven: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const size of LAYOUT_SIZES) {
+      await page.setViewportSize(size)
+      const heights = await Promise.all(controls.map(async (c) => (await c.boundingBox())?.height))
+      if (new Set(heights).size !== 1)
+        uneven.push(`${scheme} ${size.width}x${size.height}: ${heights.join(', ')} px`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize(LAYOUT_SIZES[1])
+  return uneven
 }
 
 test('a finished render is a short summary with details, plays in the app, and project settings change the render', async ({
@@ -128,6 +152,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   await player.getByRole('button', { name: 'Show in script' }).click()
 
   expect(await auditScreen(page, 'render-player', app)).toEqual([])
+  expect(await unevenPlayerRow(page, player)).toEqual([])
 
   // Project settings: a longer pause between paragraphs, undoable, reaches the next render.
   await page.getByRole('button', { name: 'Project settings…' }).click()

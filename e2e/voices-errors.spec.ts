@@ -42,7 +42,7 @@ test('a plan without cloning says so (402 voice_cloning_not_included)', async ({
   await expect(error.getByTestId('error-message')).toContainText(
     'Your plan does not include voice cloning. Upgrade the plan to create personal voices.',
   )
-  await error.getByText('Details', { exact: true }).click()
+  await error.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(error.getByTestId('error-request-id')).toHaveText(/^req_/)
   expect(await personalVoices(sandbox, sandbox.keys.free)).toEqual([])
 })

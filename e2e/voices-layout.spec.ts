@@ -3,6 +3,7 @@ import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
+import { accessibilityProblems } from './support/axe'
 import { signIn, VoicesScreen } from './support/voices-screen'
 
 /** At each size: no sideways scroll, no control cut off, covered or overlapping; a screenshot. */
@@ -74,7 +75,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(voices.details.getByRole('heading', { name: 'Arthur' })).toBeVisible()
     await checkAtEverySize(app, 'catalog', scheme)
 
-    await voices.details.getByTestId('voice-ids').getByText('Details', { exact: true }).click()
+    await voices.details
+      .getByTestId('voice-ids')
+      .getByRole('button', { name: 'Details', exact: true, expanded: false })
+      .click()
+    // The open identifiers audited on their own: the chosen row's muted line in the list fails
+    // colour contrast already without them (reported to the list's owners, not this check's).
+    expect(await accessibilityProblems(app.page, '[data-testid="voice-details"]')).toEqual([])
     // Scrolled to the last identifier, so the screenshot shows them all.
     await checkAtEverySize(app, 'details-ids', scheme, () =>
       voices.details.getByTestId('voice-ids').locator('dd').last().scrollIntoViewIfNeeded(),
@@ -85,10 +92,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await voices.search.focus()
     const stops = await expectVisibleFocus(app.page, 60)
     expect(stops.length).toBeGreaterThan(15)
-    expect(stops.some((s) => s.startsWith('summary'))).toBe(true)
+    expect(stops).toContain('button Details')
     expect(stops.some((s) => s.includes('Copy voice id'))).toBe(true)
 
-    await voices.details.getByTestId('voice-ids').getByText('Details', { exact: true }).click()
+    await voices.details
+      .getByTestId('voice-ids')
+      .getByRole('button', { name: 'Details', exact: true, expanded: true })
+      .click()
     await app.page.getByRole('button', { name: 'New personal voice…' }).click()
     await expect(voices.createDialog).toBeVisible()
     await checkAtEverySize(app, 'create-dialog', scheme)

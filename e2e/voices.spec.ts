@@ -64,7 +64,7 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   // Ids live behind "Details", each with a copy button.
   const ids = voices.details.getByTestId('voice-ids')
   await expect(ids.getByTestId('voice-id')).toBeHidden()
-  await ids.getByText('Details', { exact: true }).click()
+  await ids.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(ids.getByTestId('voice-id')).toHaveText('louis')
   await expect(ids.locator('code')).toHaveText([
     'louis',
@@ -179,7 +179,7 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   )
   await expect(voices.details.getByTestId('consent-record')).not.toContainText('SHA-256')
   const ids = voices.details.getByTestId('voice-ids')
-  await ids.getByText('Details', { exact: true }).click()
+  await ids.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(ids.getByTestId('voice-id')).toHaveText(voiceId)
   await expect(ids.getByTestId('sample-sha256')).toHaveText(
     createHash('sha256').update(sample).digest('hex'),

@@ -74,7 +74,7 @@ export class AccountScreen {
 
   /** The Details disclosure of an error panel, opened. */
   async openErrorDetails(panel: Locator): Promise<Locator> {
-    await panel.getByText('Details', { exact: true }).click()
+    await panel.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
     return panel.getByTestId('error-request-id')
   }
 }

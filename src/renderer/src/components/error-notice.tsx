@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import type { ErrorContext } from '../lib/error-messages'
 import { describeError, saysWhatToDo, supportText } from '../lib/error-messages'
 import { Notice } from './notice'
+import { Disclosure } from './ui/disclosure'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
@@ -38,40 +39,37 @@ export function ErrorNotice(props: {
           ))}
         </ol>
       )}
-      <details data-testid="error-details">
-        <summary>Details</summary>
-        <div className="error-details">
-          <dl>
-            <dt>Code</dt>
-            <dd className="mono">{description.code}</dd>
-            <dt>Request id</dt>
-            <dd className="mono" data-testid="error-request-id">
-              {description.requestId ?? 'none (the request did not reach the service)'}
-            </dd>
-            {description.status !== null && (
-              <>
-                <dt>HTTP status</dt>
-                <dd className="mono">{description.status}</dd>
-              </>
-            )}
-            {description.upstreamCode !== null && (
-              <>
-                <dt>Service code</dt>
-                <dd className="mono">{description.upstreamCode}</dd>
-              </>
-            )}
-          </dl>
-          <div className="button-row">
-            <button type="button" className="button button--small" onClick={copyDetails}>
-              Copy details
-            </button>
-            <span role="status" className="field__hint">
-              {copy === 'copied' && 'Copied to the clipboard.'}
-              {copy === 'failed' && 'Could not copy: select the text above instead.'}
-            </span>
-          </div>
+      <Disclosure summary="Details" className="error-details" testId="error-details">
+        <dl>
+          <dt>Code</dt>
+          <dd className="mono">{description.code}</dd>
+          <dt>Request id</dt>
+          <dd className="mono" data-testid="error-request-id">
+            {description.requestId ?? 'none (the request did not reach the service)'}
+          </dd>
+          {description.status !== null && (
+            <>
+              <dt>HTTP status</dt>
+              <dd className="mono">{description.status}</dd>
+            </>
+          )}
+          {description.upstreamCode !== null && (
+            <>
+              <dt>Service code</dt>
+              <dd className="mono">{description.upstreamCode}</dd>
+            </>
+          )}
+        </dl>
+        <div className="button-row">
+          <button type="button" className="button button--small" onClick={copyDetails}>
+            Copy details
+          </button>
+          <span role="status" className="field__hint">
+            {copy === 'copied' && 'Copied to the clipboard.'}
+            {copy === 'failed' && 'Could not copy: select the text above instead.'}
+          </span>
         </div>
-      </details>
+      </Disclosure>
     </Notice>
   )
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { CopyButton } from '../../../components/copy-button'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { formatDateTime } from '../../../lib/format'
 import { StatusChip } from './status-chip'
 
@@ -98,8 +99,7 @@ export function ConversationHeader(props: {
           </div>
         )}
       </dl>
-      <details className="conversation-header__details">
-        <summary>Details</summary>
+      <Disclosure summary="Details" className="conversation-header__details">
         <dl className="conversation-header__identifiers">
           <Identifier
             label="Conversation id"
@@ -115,7 +115,7 @@ export function ConversationHeader(props: {
             <Identifier label="Transport" value={c.transport} what="transport code" />
           )}
         </dl>
-      </details>
+      </Disclosure>
     </header>
   )
 }

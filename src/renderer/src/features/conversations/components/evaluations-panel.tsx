@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { ConversationEvaluation } from '../../../../../shared/domain/conversation'
 import { humanizeCode } from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
+import { useDisclosure } from '../../../components/ui/use-disclosure'
 
 const RESULT: Record<string, { label: string; tone: string }> = {
   success: { label: 'Success', tone: 'chip--success' },
@@ -23,10 +23,9 @@ function criterionName(e: ConversationEvaluation): string {
 }
 
 function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement {
-  const [open, setOpen] = useState(false)
+  const rationale = useDisclosure()
   const e = props.evaluation
   const result = resultOf(e)
-  const rationaleId = `rationale-${e.id}`
   return (
     <li className="box criterion" data-testid="criterion">
       <div className="criterion__head">
@@ -40,16 +39,18 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
           <button
             type="button"
             className="button button--small criterion__toggle"
-            aria-expanded={open}
-            aria-controls={rationaleId}
-            onClick={() => setOpen((v) => !v)}
+            {...rationale.toggleProps}
           >
-            {open ? 'Hide rationale' : 'Rationale'}
+            {rationale.open ? 'Hide rationale' : 'Rationale'}
           </button>
         )}
       </div>
-      {open && e.rationale !== null && (
-        <p id={rationaleId} className="criterion__rationale" data-testid="criterion-rationale">
+      {rationale.open && e.rationale !== null && (
+        <p
+          id={rationale.contentId}
+          className="criterion__rationale"
+          data-testid="criterion-rationale"
+        >
           {e.rationale}
         </p>
       )}

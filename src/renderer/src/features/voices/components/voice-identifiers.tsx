@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { CopyButton } from '../../../components/copy-button'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { modelName } from './voice-labels'
 
 /**
@@ -14,8 +15,7 @@ export function VoiceIdentifiers(props: {
 }): ReactElement {
   const { voice, sampleSha256 } = props
   return (
-    <details className="voice-details__ids" data-testid="voice-ids">
-      <summary>Details</summary>
+    <Disclosure summary="Details" className="voice-details__ids" testId="voice-ids">
       <p className="field__hint">
         The identifiers the service uses, for support requests and scripts that call it.
       </p>
@@ -66,6 +66,6 @@ export function VoiceIdentifiers(props: {
           </>
         )}
       </dl>
-    </details>
+    </Disclosure>
   )
 }
