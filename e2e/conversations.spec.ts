@@ -50,13 +50,15 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     const followReads = (): string[] =>
       ConversationsScreen.readsOf(sandbox, live.id).filter((read) => !read.endsWith('/recording'))
     /** Moves the clock `ms`, then waits until main has read the call and waits to read again. */
-    const advanceToNextRead = async (ms: number): Promise<void> => {
-      const read = sandbox.nextRequest({ pathPrefix: `/v1/conversations/${live.id}` })
-      const waitsAgain = nextWait(mainClock, FOLLOW_INTERVAL_MS)
-      mainClock.advance(ms)
-      await read
-      await waitsAgain
-    }
+    const advanceToNextRead = (ms: number): Promise<void> =>
+      // A step: when a follow never reads, the timeout report names the advance it hung in.
+      test.step(`advance ${ms} ms: main reads the call, then waits again`, async () => {
+        const read = sandbox.nextRequest({ pathPrefix: `/v1/conversations/${live.id}` })
+        const waitsAgain = nextWait(mainClock, FOLLOW_INTERVAL_MS)
+        mainClock.advance(ms)
+        await read
+        await waitsAgain
+      })
 
     // Pasted as a link: the id is taken from its path.
     await screen.openById(`https://console.example/agents/conversations/${live.id}?tab=transcript`)
