@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ManualClock } from '../src/main/testing/manual-clock'
+import { nextTimerArmed } from '../src/sandbox/testing/clock-waits'
 import { expect, test } from './fixtures/test'
 import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'
@@ -12,17 +12,6 @@ test.use({ sandboxOptions: { warmUp: false, liveConversationEveryMs: 0 }, shared
 
 /** A follow's wait between two reads while the window is visible (main's DEFAULT_WATCH_TIMING). */
 const FOLLOW_INTERVAL_MS = 1_000
-
-/** Resolves when main next arms a wait of `ms` on `clock` (from now on). */
-function nextWait(clock: ManualClock, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = clock.onArm((armed) => {
-      if (armed !== ms) return
-      stop()
-      resolve()
-    })
-  })
-}
 
 test.describe('on one clock for the sandbox and main, moved by the test', () => {
   // The live call moves on, and main reads it, only when the test advances the shared clock:
@@ -54,7 +43,7 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       // A step: when a follow never reads, the timeout report names the advance it hung in.
       test.step(`advance ${ms} ms: main reads the call, then waits again`, async () => {
         const read = sandbox.nextRequest({ pathPrefix: `/v1/conversations/${live.id}` })
-        const waitsAgain = nextWait(mainClock, FOLLOW_INTERVAL_MS)
+        const waitsAgain = nextTimerArmed(mainClock, FOLLOW_INTERVAL_MS)
         mainClock.advance(ms)
         await read
         await waitsAgain
