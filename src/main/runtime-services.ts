@@ -22,7 +22,10 @@ import { VoicesService } from './core/voices/voices-service'
 export interface ServiceOptions {
   /** Electron's userData folder, or a temporary folder in tests. */
   userDataDir: string
-  /** Time and timers for main's services (token expiry). Default: the system clock. */
+  /**
+   * Time and timers for main's services (token expiry, conversation follows, the inbox poller).
+   * Default: the system clock.
+   */
   clock?: Clock
   /** Default: the OS keychain (keytar), falling back to session-only memory if it is unavailable. */
   secretStore?: SecretStore
@@ -122,6 +125,7 @@ export async function createServices(
   const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
   const client = (): UpstreamClient => upstream.client()
   const jobs = new JobRegistry()
+  const clock = options.clock ?? systemClock
   const conversations = await ConversationService.create({
     userDataDir,
     client,
@@ -130,12 +134,14 @@ export async function createServices(
     readRaw: (id, signal) => client().readRawConversation(id, signal ? { signal } : {}),
     jobs,
     logger: logger.child('conversations'),
+    // Why passed: a follow waits a second between reads on this clock, so a test that moves it
+    // sees exactly the reads a user's app makes, without waiting for them.
+    clock,
   })
   const accountIdentity = (): string => {
     const status = account.getStatus()
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
-  const clock = options.clock ?? systemClock
   const inbox = new InboxService({ client, accountIdentity, clock, logger: logger.child('inbox') })
   const voices = await VoicesService.create({
     userDataDir,

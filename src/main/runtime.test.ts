@@ -194,6 +194,37 @@ describe('createMainRuntime', () => {
     }
   })
 
+  it('follows a conversation on the clock it is given: the next read comes as that clock moves a second', async () => {
+    const { startSandbox } = await import('../sandbox/index')
+    const { createManualClock } = await import('./testing/manual-clock')
+    // One clock for both sides, as the e2e host shares it: the call progresses as the test says.
+    const clock = createManualClock()
+    const sandbox = await startSandbox({
+      synthThreads: 0,
+      warmUp: false,
+      conversationCount: 0,
+      liveConversationEveryMs: 0,
+      clock,
+    })
+    cleanups.push(() => sandbox.stop())
+    const { runtime } = await setup({
+      clock,
+      sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+    })
+    const live = sandbox.startConversation({ turns: 3, turnIntervalMs: 400, startDelayMs: 500 })
+    const events: string[] = []
+    const opened = await runtime.dispatch('conversations:open', { id: live.id }, APP_SENDER, (c) =>
+      events.push(c),
+    )
+    expect(opened).toMatchObject({ ok: true, data: { conversation: { status: 'pending' } } })
+    // The follow waits its second on this clock (on the system clock, the manual one sees no wait).
+    expect(clock.delays).toContain(1_000)
+    const nextRead = sandbox.nextRequest({ pathPrefix: `/v1/conversations/${live.id}` })
+    clock.advance(1_000)
+    expect(await nextRead).toMatchObject({ status: 200 })
+    await vi.waitFor(() => expect(events).toContain('conversations:event'))
+  })
+
   it('reports a reset settings file as a notice in the account status', async () => {
     const { mkdtemp, writeFile, rm } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')

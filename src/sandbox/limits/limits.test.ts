@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createManualClock, type ManualClock } from '../../main/testing/manual-clock.js'
+import { nextTimerArmed } from '../testing/clock-waits.js'
 import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
 
 const body = { input: 'Limit test.', voice_id: 'emma', audio_format: 'pcm' }
@@ -70,17 +71,6 @@ async function heldTogether(
   return Promise.all(responses)
 }
 
-/** Resolves when the sandbox next arms a timer of `ms`: a speech request held for its service time. */
-function heldFor(clock: ManualClock, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = clock.onArm((armed) => {
-      if (armed !== ms) return
-      stop()
-      resolve()
-    })
-  })
-}
-
 /** A burst of `n` speech requests with `key`, held together (see `heldTogether`). */
 function heldBurst(
   s: TestSandbox,
@@ -121,7 +111,7 @@ describe('synthesis limits', () => {
   it('the stream endpoint shares the same in-flight budget', async () => {
     const clock = createManualClock()
     t = await startTestSandbox({ serviceTimeMs: 1500, stream: { ttfbMs: 1500 }, clock })
-    const held = heldFor(clock, 1500)
+    const held = nextTimerArmed(clock, 1500)
     const speech = t.call('/v1/audio/speech', { json: body, auth: t.sandbox.keys.free })
     await held
     const stream = await t.call('/v1/audio/stream', { json: body, auth: t.sandbox.keys.free })
@@ -161,14 +151,14 @@ describe('synthesis limits', () => {
     const clock = createManualClock()
     t = await startTestSandbox({ serviceTimeMs: 1000, clock })
     const secondKey = t.sandbox.issueApiKey('free')
-    const firstHeld = heldFor(clock, 1000)
+    const firstHeld = nextTimerArmed(clock, 1000)
     const first = t.call('/v1/audio/speech', { json: body, auth: t.sandbox.keys.free })
     await firstHeld
     const other = await t.call('/v1/audio/speech', { json: body, auth: secondKey })
     expect(other.status).toBe(429)
     expect((await errorOf(other)).code).toBe('concurrency_limit_reached')
     // The paid account is not affected by the free account's use: admitted and held too.
-    const paidHeld = heldFor(clock, 1000)
+    const paidHeld = nextTimerArmed(clock, 1000)
     const paid = t.call('/v1/audio/speech', { json: body })
     await paidHeld
     clock.advance(1000)
@@ -185,7 +175,7 @@ describe('synthesis limits', () => {
     const pending: Array<Promise<void>> = []
     for (let i = 0; i < 50; i++) {
       while (inFlight.size >= 15) await Promise.race(inFlight)
-      const held = heldFor(clock, 400)
+      const held = nextTimerArmed(clock, 400)
       const request = sandbox.call('/v1/audio/speech', { json: body }).then(async (response) => {
         statuses.push(response.status)
         await response.arrayBuffer()

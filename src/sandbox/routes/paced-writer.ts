@@ -20,7 +20,7 @@ export class PacedWriter {
     while (offset < bytes.byteLength) {
       if (this.stopped || this.ctx.res.destroyed) return false
       if (stallAfterBytes !== null && this.sent >= stallAfterBytes) {
-        this.stopped = true
+        this.stall()
         return false
       }
       if (truncateAfterBytes !== null && this.sent >= truncateAfterBytes) {
@@ -47,10 +47,21 @@ export class PacedWriter {
     if (this.stopped || this.ctx.res.destroyed) return
     const { stallAfterBytes } = this.ctx.faults
     if (stallAfterBytes !== null && this.sent >= stallAfterBytes) {
-      this.stopped = true
+      this.stall()
       return
     }
     this.ctx.res.end()
+  }
+
+  /**
+   * Stops writing for good and says so: a developer sees why a client hangs, and a test knows the
+   * stream has stalled (everything sent is on its way) without timing a silence.
+   */
+  private stall(): void {
+    this.stopped = true
+    this.ctx.env.log(
+      `stream ${this.ctx.id} stalled after ${this.sent} bytes (stall fault); the connection stays open until the client gives up`,
+    )
   }
 
   private drain(): Promise<void> {

@@ -6,7 +6,27 @@ import { streamFormat } from './stream-route.js'
 const TEXT =
   'Streaming speech arrives in small pieces, one after another, until the sentence is complete.'
 
-const t = useTestSandbox({ stream: { ttfbMs: 50, chunkBytes: 2048, chunkIntervalMs: 10 } })
+/** Whoever waits for the sandbox's next log line (its notable events). */
+const logListeners = new Set<(line: string) => void>()
+
+const t = useTestSandbox({
+  stream: { ttfbMs: 50, chunkBytes: 2048, chunkIntervalMs: 10 },
+  log: (line) => {
+    for (const listener of [...logListeners]) listener(line)
+  },
+})
+
+/** The sandbox's next log line matching `pattern`. */
+function nextLogLine(pattern: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    const listener = (line: string): void => {
+      if (!pattern.test(line)) return
+      logListeners.delete(listener)
+      resolve(line)
+    }
+    logListeners.add(listener)
+  })
+}
 
 /** Reads a streamed body, timing each chunk. */
 async function readChunks(
@@ -127,22 +147,27 @@ describe('stream faults', () => {
   })
 
   it('a stall sends N bytes then nothing, with the connection left open', async () => {
+    const stalled = nextLogLine(/stalled after/)
+    // Logged once answered, or once the client went away: whichever comes first tells which.
+    const logged = t.sandbox.nextRequest({ pathPrefix: '/v1/audio/stream' })
     const response = await stream('audio/mpeg', { 'X-Sandbox-Fault': 'stall=3000' })
     const reader = response.body?.getReader()
     if (!reader) throw new Error('no body')
+    // The sandbox says when it stops writing for good: what it sent is then all on its way.
+    const line = await stalled
+    expect(line).toContain(
+      `stream ${response.headers.get('x-request-id')} stalled after 3000 bytes`,
+    )
     let received = 0
-    const stalled = Symbol('stalled')
-    for (;;) {
-      const next = await Promise.race([
-        reader.read(),
-        new Promise<typeof stalled>((resolve) => setTimeout(() => resolve(stalled), 1500)),
-      ])
-      if (next === stalled) break
+    while (received < 3000) {
+      const next = await reader.read()
       expect(next.done).toBe(false)
       received += next.value?.length ?? 0
     }
     expect(received).toBe(3000)
+    // Left open, not ended: only when the client gives up is it logged, as never finished.
     await reader.cancel()
+    expect(await logged).toMatchObject({ status: 200, aborted: true })
   })
 
   it('run-wide stall and truncate settings apply to every stream', async () => {
