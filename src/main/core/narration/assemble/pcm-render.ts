@@ -169,6 +169,9 @@ async function trySplice(
 ): Promise<PcmRenderResult | null> {
   const previous = await readOutputLayout(input.cache, input.outputPath)
   if (!previous || previous.audioFormat !== format) return null
+  // Why the report is made while the output syncs: gating a book's worth of 400 ms blocks is
+  // tens of milliseconds of CPU, and every piece is placed by then (see renderBySplice).
+  let measured: LoudnessReport | null = null
   const spliced = await renderBySplice({
     plan: input.plan,
     outputPath: input.outputPath,
@@ -184,7 +187,10 @@ async function trySplice(
     },
     signal: input.signal,
     ...(input.onStage ? { onStage: input.onStage } : {}),
-    ...(input.whileSyncing ? { whileSyncing: input.whileSyncing } : {}),
+    whileSyncing: () => {
+      measured = report(loudness, 0, false)
+      input.whileSyncing?.()
+    },
   })
   if (!spliced) return null
   await input.allFetched
@@ -192,7 +198,7 @@ async function trySplice(
   return {
     samples: spliced.samples,
     extraFiles: [],
-    loudness: report(loudness, 0, false),
+    loudness: measured ?? report(loudness, 0, false),
     method: 'splice',
   }
 }

@@ -1,5 +1,4 @@
 import type { Stats } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
 import { open, stat } from 'node:fs/promises'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
@@ -8,6 +7,7 @@ import type { ReadyPiece } from '../fetch/piece-fetcher'
 import type { PieceLoudness, ProgramLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness } from '../pcm/loudness-cells'
 import type { OutputLayout } from './output-layout'
+import { SpliceCopies, writeSilence } from './splice-copies'
 import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import {
@@ -58,17 +58,6 @@ async function copiedUnchanged(out: OutputFile, path: string, before: Stats): Pr
   return sameFile(now, before) && copied.size === before.size
 }
 
-/** A second of silence, written as often as a pause needs. */
-const SILENCE = new Uint8Array(PCM_SAMPLE_RATE * 2)
-
-/** Writes `samples` of silence at byte `at`, a second at a time, in the background. */
-function writeSilence(copies: SpliceCopies, file: OutputFile, at: number, samples: number): void {
-  for (let done = 0; done < samples; done += SILENCE.byteLength / 2) {
-    const n = Math.min(SILENCE.byteLength / 2, samples - done)
-    copies.run(file.writeAt(SILENCE.subarray(0, n * 2), at + done * 2))
-  }
-}
-
 /** True when `now` is still the file `before` describes (same inode, size and modification). */
 function sameFile(now: Stats | null, before: Stats): boolean {
   return (
@@ -77,115 +66,6 @@ function sameFile(now: Stats | null, before: Stats): boolean {
     now.size === before.size &&
     now.mtimeMs === before.mtimeMs
   )
-}
-
-const COPY_CHUNK = 1024 * 1024
-const COPY_LANES = 4
-
-/** Copies `length` bytes at `from` in `src` to `to` in `dst`, a few chunks at a time in parallel. */
-async function copyRange(
-  src: FileHandle,
-  dst: FileHandle,
-  from: number,
-  to: number,
-  length: number,
-): Promise<void> {
-  let next = 0
-  const lane = async (): Promise<void> => {
-    const buffer = new Uint8Array(Math.min(COPY_CHUNK, length))
-    while (next < length) {
-      const at = next
-      next += COPY_CHUNK
-      const size = Math.min(COPY_CHUNK, length - at)
-      let got = 0
-      while (got < size) {
-        const { bytesRead } = await src.read(buffer, got, size - got, from + at + got)
-        if (bytesRead === 0) throw new Error('the previous output ended early')
-        got += bytesRead
-      }
-      let put = 0
-      while (put < size) {
-        const { bytesWritten } = await dst.write(buffer, put, size - put, to + at + put)
-        put += bytesWritten
-      }
-    }
-  }
-  await Promise.all(
-    Array.from({ length: Math.min(COPY_LANES, Math.ceil(length / COPY_CHUNK)) }, lane),
-  )
-}
-
-/**
- * Where the previous file's unchanged stretches go in the new one: runs of segments that follow
- * each other in both are gathered into one copy, left where it is when it did not move.
- */
-class SpliceCopies {
-  keptBytes = 0
-  copiedBytes = 0
-  private readonly offsets: number[] = []
-  private readonly firstByHash = new Map<string, number>()
-  private readonly tasks: Promise<void>[] = []
-  private copy: { from: number; to: number; length: number; last: number } | null = null
-
-  constructor(
-    private readonly previous: OutputLayout,
-    private readonly dataOffset: number,
-    private readonly old: FileHandle,
-    private readonly file: OutputFile,
-  ) {
-    let at = previous.dataOffset
-    previous.segments.forEach(([hash, samples], index) => {
-      this.offsets.push(at)
-      if (hash !== '' && !this.firstByHash.has(hash)) this.firstByHash.set(hash, index)
-      at += samples * 2
-    })
-  }
-
-  /** Places segment [hash, samples] at `position` from the previous file if it is there; false if not. */
-  reuse(hash: string, samples: number, position: number): boolean {
-    const { copy, previous } = this
-    const follows = copy ? previous.segments[copy.last + 1] : undefined
-    if (copy && follows && follows[0] === hash && follows[1] === samples) {
-      copy.length += samples * 2
-      copy.last += 1
-      return true
-    }
-    const index = hash === '' ? undefined : this.firstByHash.get(hash)
-    if (index === undefined || previous.segments[index]?.[1] !== samples) return false
-    this.close()
-    this.copy = {
-      from: this.offsets[index]!,
-      to: this.dataOffset + position * 2,
-      length: samples * 2,
-      last: index,
-    }
-    return true
-  }
-
-  /** Ends the run gathered so far: its copy starts now (or it stays where it is). */
-  close(): void {
-    if (this.copy) {
-      const { from, to, length } = this.copy
-      if (from === to) {
-        // Already there: the new file started as a copy of the previous one.
-        this.keptBytes += length
-      } else {
-        this.copiedBytes += length
-        this.run(copyRange(this.old, this.file.handle, from, to, length))
-      }
-    }
-    this.copy = null
-  }
-
-  /** Runs a write in the background; `settled` waits for it (and fails with it). */
-  run(task: Promise<void>): void {
-    task.catch(() => undefined)
-    this.tasks.push(task)
-  }
-
-  settled(): Promise<void[]> {
-    return Promise.all(this.tasks)
-  }
 }
 
 // Why the words and loudness of each piece are worked out beside the walk, not in it: the
@@ -261,6 +141,67 @@ class PlacementWork {
 }
 
 /**
+ * Walks the new program in order and decides where each piece and pause comes from: a stretch
+ * of the previous file (left in place or copied), or written anew (a new piece, a new pause).
+ * Returns once every copy and write it started has landed and each piece is reported.
+ */
+async function layOutProgram(
+  input: SpliceInput,
+  copies: SpliceCopies,
+  measures: PlacementWork,
+  dataOffset: number,
+): Promise<{ segments: [string, number][]; writtenBytes: number; samples: number }> {
+  const { plan, signal } = input
+  const segments: [string, number][] = []
+  let writtenBytes = 0
+  let position = 0
+
+  const WAITING = Symbol('waiting')
+  for (const block of plan.blocks) {
+    for (const pieceIndex of block.pieceIndexes) {
+      const ready = input.ready(pieceIndex)
+      // A piece still being synthesized: start the copy laid out so far instead of holding it.
+      if ((await Promise.race([ready, Promise.resolve(WAITING)])) === WAITING) {
+        copies.close()
+        copies.flushEarly()
+      }
+      const piece = await ready
+      if (signal.aborted) throw cancelledRender()
+      const samples = piece.bytes / 2
+      if (copies.reuse(piece.hash, samples, position)) {
+        measures.place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
+      } else {
+        copies.close()
+        const placed = ownedBytesToSamples(await input.readAudio(pieceIndex, piece))
+        fadeLoudEdges(placed, FADE_SAMPLES)
+        const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
+        measures.place({ kind: 'piece', pieceIndex, position, piece, stats })
+        writtenBytes += placed.byteLength
+        const at = dataOffset + position * 2
+        copies.run(copies.file.writeAt(samplesToBytes(placed), at))
+      }
+      segments.push([piece.hash, samples])
+      position += samples
+    }
+    const pause = pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE)
+    if (pause > 0) {
+      measures.place({ kind: 'silence', samples: pause })
+      if (!copies.reuse('', pause, position)) {
+        copies.close()
+        writeSilence(copies, copies.file, dataOffset + position * 2, pause)
+        writtenBytes += pause * 2
+      }
+      segments.push(['', pause])
+      position += pause
+    }
+  }
+  copies.close()
+  input.onStage?.('splice laid out')
+  await Promise.all([copies.settled(), measures.finish()])
+  return { segments, writtenBytes, samples: position }
+}
+
+/**
  * Renders a WAV or PCM output (24 kHz, no gain) by splicing. The new file starts as a copy of the
  * previous one made by the operating system (a clone on file systems that share blocks, an
  * in-kernel copy elsewhere), begun at once so it runs while the changed pieces are synthesized.
@@ -273,7 +214,7 @@ class PlacementWork {
  * caller assembles).
  */
 export async function renderBySplice(input: SpliceInput): Promise<SpliceResult | null> {
-  const { plan, previous, signal } = input
+  const { previous, signal } = input
   const dataOffset = input.format === 'wav' ? WAV_HEADER_BYTES : 0
   // The layout was checked against this file a moment ago; if it vanished since, assemble anew.
   const old = await open(input.outputPath, 'r').catch(() => null)
@@ -289,6 +230,7 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     // Why wait for the copy here: everything below writes into it, and the pieces that changed
     // are being synthesized meanwhile (their requests are not started by this walk).
     out = await starting
+    input.onStage?.('splice copy made')
     if (!(await copiedUnchanged(out, input.outputPath, before))) {
       // Replaced or written to since its layout was checked: assemble anew instead.
       await out.abort()
@@ -296,50 +238,11 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
     }
     const file = out
     const copies = new SpliceCopies(previous, dataOffset, old, file)
-    const measures = new PlacementWork(input)
-    const segments: [string, number][] = []
-    let writtenBytes = 0
-    let position = 0
-
-    const WAITING = Symbol('waiting')
-    for (const block of plan.blocks) {
-      for (const pieceIndex of block.pieceIndexes) {
-        const ready = input.ready(pieceIndex)
-        // A piece still being synthesized: start the copy laid out so far instead of holding it.
-        if ((await Promise.race([ready, Promise.resolve(WAITING)])) === WAITING) copies.close()
-        const piece = await ready
-        if (signal.aborted) throw cancelledRender()
-        const samples = piece.bytes / 2
-        if (copies.reuse(piece.hash, samples, position)) {
-          measures.place({ kind: 'piece', pieceIndex, position, piece, stats: piece.loudness })
-        } else {
-          copies.close()
-          const placed = ownedBytesToSamples(await input.readAudio(pieceIndex, piece))
-          fadeLoudEdges(placed, FADE_SAMPLES)
-          const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
-          measures.place({ kind: 'piece', pieceIndex, position, piece, stats })
-          writtenBytes += placed.byteLength
-          const at = dataOffset + position * 2
-          copies.run(file.writeAt(samplesToBytes(placed), at))
-        }
-        segments.push([piece.hash, samples])
-        position += samples
-      }
-      const pause = pauseSamples(block.pauseAfterMs, PCM_SAMPLE_RATE)
-      if (pause > 0) {
-        measures.place({ kind: 'silence', samples: pause })
-        if (!copies.reuse('', pause, position)) {
-          copies.close()
-          writeSilence(copies, file, dataOffset + position * 2, pause)
-          writtenBytes += pause * 2
-        }
-        segments.push(['', pause])
-        position += pause
-      }
-    }
-    copies.close()
-    input.onStage?.('splice laid out')
-    await Promise.all([copies.settled(), measures.finish()])
+    const {
+      segments,
+      writtenBytes,
+      samples: position,
+    } = await layOutProgram(input, copies, new PlacementWork(input), dataOffset)
     input.onStage?.('splice copied')
     await file.truncate(dataOffset + position * 2)
     if (input.format === 'wav') await file.writeAt(wavHeader(PCM_SAMPLE_RATE, 1, position * 2), 0)

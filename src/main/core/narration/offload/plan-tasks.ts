@@ -6,6 +6,7 @@ import type { PieceCache } from '../fetch/piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from '../plan/render-plan'
 import { parseProjectFile } from '../import/project-file'
 import { planRender } from '../plan/render-plan'
+import { SplitMemo } from '../plan/split-memo'
 import type { SourceSpan } from '../plan/text-atoms'
 import type { PlanSummary } from '../plan/voice-uses'
 import { summarizePlan } from '../plan/voice-uses'
@@ -115,6 +116,12 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
         : Project
 
 /**
+ * The blocks this thread has cut before. Why one per thread and kept: the editor's estimates and
+ * the render plan the same script again and again, with a paragraph or two changed each time.
+ */
+const splitMemo = new SplitMemo()
+
+/**
  * Runs one task on the calling thread (the planning thread runs exactly this). A document import
  * returns a promise (unzipping is asynchronous); every other task returns its result at once.
  */
@@ -123,9 +130,11 @@ export function runPlanTask<T extends PlanTask>(
 ): PlanTaskResult<T> | Promise<PlanTaskResult<T>> {
   switch (task.kind) {
     case 'plan':
-      return packPlan(planRender(task.project, task.options)) as PlanTaskResult<T>
+      return packPlan(
+        planRender(task.project, { ...task.options, memo: splitMemo }),
+      ) as PlanTaskResult<T>
     case 'pieces':
-      return planRender(task.project, task.options).pieces.map((p) => ({
+      return planRender(task.project, { ...task.options, memo: splitMemo }).pieces.map((p) => ({
         hash: p.hash,
         billableCharacters: p.billableCharacters,
       })) as PlanTaskResult<T>
@@ -134,7 +143,7 @@ export function runPlanTask<T extends PlanTask>(
       // only what the checks before a render read: the voices used, piece costs and pauses.
       return summarizePlan(
         task.project,
-        planRender(task.project, task.options),
+        planRender(task.project, { ...task.options, memo: splitMemo }),
       ) as PlanTaskResult<T>
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>

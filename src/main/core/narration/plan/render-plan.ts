@@ -5,6 +5,7 @@ import { AppError } from '../../../../shared/errors'
 import { compileLexicon } from '../../../../shared/domain/lexicon'
 import type { SourceSpan } from './text-atoms'
 import { splitBlock } from './split-block'
+import type { SplitMemo } from './split-memo'
 
 /** Bump when the way pieces are requested or stored changes: old cache entries stop matching. */
 export const PIECE_CACHE_VERSION = 1
@@ -113,24 +114,33 @@ export function pauseAfter(project: Project, index: number): number {
 
 /**
  * Turns a project into the ordered list of requests (split under the endpoint's limit, lexicon
- * applied) and the pauses between blocks. Pure: the same project always gives the same plan.
+ * applied) and the pauses between blocks. Pure: the same project always gives the same plan,
+ * with or without `memo` (which only spares cutting blocks it has cut before).
  */
 export function planRender(
   project: Project,
-  options: { maxCodePoints?: number; engineFormat?: EngineFormat } = {},
+  options: { maxCodePoints?: number; engineFormat?: EngineFormat; memo?: SplitMemo } = {},
 ): RenderPlan {
   const engineFormat =
     options.engineFormat ?? (isAacContainer(project.defaults.format) ? 'aac' : 'pcm')
   const lexicon = project.lexicon.length > 0 ? compileLexicon(project.lexicon) : null
+  const { memo } = options
+  const lexiconKey =
+    memo && lexicon
+      ? createHash('sha256').update(JSON.stringify(project.lexicon)).digest('hex')
+      : ''
   const pieces: PlannedPiece[] = []
   const blocks: PlannedBlock[] = []
   project.blocks.forEach((block, blockIndex) => {
     const language = block.language ?? project.defaults.language ?? null
-    const texts = splitBlock(block, {
+    const splitOptions = {
       lexicon,
       locale: language ?? 'en',
       maxCodePoints: options.maxCodePoints ?? MAX_SPEECH_INPUT,
-    })
+    }
+    const texts = memo
+      ? memo.splitBlock(block, splitOptions, lexiconKey)
+      : splitBlock(block, splitOptions)
     const voiceId = texts.length > 0 ? resolveVoice(project, block, blockIndex) : ''
     const pieceIndexes: number[] = []
     for (const text of texts) {

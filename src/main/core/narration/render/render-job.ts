@@ -62,6 +62,9 @@ async function runLocked(
   logger: Logger,
 ): Promise<NarrationRenderResult> {
   const { project, source } = options
+  const t0 = performance.now()
+  const stage = (name: string): void =>
+    logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
   refuseUnsupported(project)
   const plan =
     options.plan ??
@@ -69,6 +72,7 @@ async function runLocked(
       project,
       options.maxCodePoints ? { maxCodePoints: options.maxCodePoints } : {},
     ))
+  stage(options.plan ? 'plan given' : 'planned')
   await preflightRender({
     project,
     summary: summarizePlan(project, plan),
@@ -81,6 +85,7 @@ async function runLocked(
     logger,
     ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
   })
+  stage('checked')
   if (signal.aborted) throw cancelledRender()
   const outputs = lockedOutputs(options)
   const splitDir = options.split?.dir
@@ -94,8 +99,9 @@ async function runLocked(
     kind: options.holder ?? 'cli',
     project: options.project.title,
   })
+  stage('locked')
   try {
-    return await runRender(options, plan, signal, state, emit, logger)
+    return await runRender(options, plan, { signal, state, emit, logger, stage })
   } finally {
     await lock.release()
   }

@@ -62,6 +62,16 @@ export function refuseUnsupported(project: Project): void {
   }
 }
 
+/** What a run reports to and answers: cancel, progress, the log and its timing marks. */
+export interface RunContext {
+  signal: AbortSignal
+  state: RenderProgress
+  emit: (force?: boolean) => void
+  logger: Logger
+  /** Logs a timing mark (debug), counted from the start of the render. */
+  stage: (name: string) => void
+}
+
 /**
  * Runs one render of `plan` to the end (see startRender): fetch, write, subtitles, check. The
  * caller planned it, checked it before anything is sent, and holds the render's lock on its
@@ -70,15 +80,10 @@ export function refuseUnsupported(project: Project): void {
 export async function runRender(
   options: RenderOptions,
   plan: RenderPlan,
-  signal: AbortSignal,
-  state: RenderProgress,
-  emit: (force?: boolean) => void,
-  logger: Logger,
+  run: RunContext,
 ): Promise<NarrationRenderResult> {
   const { project, outputPath, cache, source } = options
-  const t0 = performance.now()
-  const stage = (name: string): void =>
-    logger.debug('render stage', { stage: name, ms: Math.round(performance.now() - t0) })
+  const { signal, state, emit, logger, stage } = run
   state.piecesTotal = plan.pieces.length
   // Read before anything is fetched: a cover gone bad since the checks costs nothing.
   const tags = await publishingTags(project)
@@ -87,7 +92,7 @@ export async function runRender(
   // Leftovers first: the journal writer below replaces its file through such temp files.
   await removeStalePartials(outputPath, options.subtitles ?? null)
   const journal = await openRenderJournal(plan, outputPath, logger)
-  stage('planned')
+  stage('journal opened')
   const fetch = startRenderFetch({
     plan,
     cache,
@@ -122,8 +127,8 @@ export async function runRender(
     emit(true)
     const subtitlesPath = await writeSubtitles(outputPath, options.subtitles ?? null, heard.heard())
     stage('subtitles written')
-    await journal.remove()
-    await cache.flush()
+    // Neither waits for the other: the journal is beside the output, the index in the cache.
+    await Promise.all([journal.remove(), cache.flush()])
     options.onTimeline?.({ ...heard.timeline(), peaks: written.peaks })
     stage('done')
     state.phase = 'done'
