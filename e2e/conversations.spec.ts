@@ -6,6 +6,7 @@ import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'
 import { snap } from './support/screenshots'
 import { accessibilityProblems } from './support/axe'
+import { expectVisibleFocus } from './support/focus-walk'
 import type { AppHost } from './fixtures/app-host'
 
 // The sandbox runs on a clock the tests move (its live call progresses only as they say); the
@@ -298,6 +299,11 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   await expect(details).toBeFocused()
   await app.page.keyboard.press('Space')
   await expect(copyCode.locator('xpath=..')).toContainText('inactivity_timeout')
+  // From just before Details, through the opened conversation: every stop's ring shows whole
+  // (the pane scrolls, and would cut off the ring of a control at its left edge).
+  await details.focus()
+  await app.page.keyboard.press('Shift+Tab')
+  expect(await expectVisibleFocus(app.page, 12)).toContain('button Details')
   await expect(app.page.getByTestId('recording-none')).toHaveText(
     'This conversation has no recording.',
   )

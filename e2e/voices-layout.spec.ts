@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { accessibilityProblems } from './support/axe'
+import { expectVisibleFocus } from './support/focus-walk'
 import { signIn, VoicesScreen } from './support/voices-screen'
 
 /** At each size: no sideways scroll, no control cut off, covered or overlapping; a screenshot. */
@@ -23,37 +23,6 @@ async function checkAtEverySize(
     expect((await layoutProblems(app.page)).checked, label).toBeGreaterThan(3)
     await snap(app, `voices-${screen}-${scheme}-${size.width}x${size.height}`)
   }
-}
-
-/**
- * Tabs until focus leaves the page (at most `stops` times): each stop shows a focus ring and is
- * scrolled into view. Returns the stops.
- */
-async function expectVisibleFocus(page: Page, stops: number): Promise<string[]> {
-  const seen: string[] = []
-  for (let i = 0; i < stops; i++) {
-    await page.keyboard.press('Tab')
-    const focus = await page.evaluate<{
-      name: string
-      ring: boolean
-      inView: boolean
-      end: boolean
-    }>(`(() => {
-      const el = document.activeElement
-      if (el === null || el === document.body) return { name: 'body', ring: true, inView: true, end: true }
-      const style = getComputedStyle(el)
-      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
-      const r = el.getBoundingClientRect()
-      const inView = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth
-      const name = el.tagName.toLowerCase() + ' ' + (el.getAttribute('aria-label') || el.textContent || el.id || '').trim().slice(0, 30)
-      return { name, ring, inView, end: false }
-    })()`)
-    if (focus.end) break
-    expect(focus.ring, `focus ring on ${focus.name}`).toBe(true)
-    expect(focus.inView, `${focus.name} in view`).toBe(true)
-    seen.push(focus.name)
-  }
-  return seen
 }
 
 for (const scheme of ['light', 'dark'] as const) {
