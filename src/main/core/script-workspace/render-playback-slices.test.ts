@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RenderResult } from '../../../shared/domain/narration'
 import type { WaveSlice } from '../../../shared/domain/render-playback'
@@ -10,11 +8,10 @@ import type { FinishedRender } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import { AAC_FRAME_SAMPLES, silentAdtsFrame, summarizeAdts } from '../narration/assemble/aac-frames'
 import { openM4bOutput } from '../narration/assemble/m4b-output'
-import { decodeSamples } from '../../testing/test-audio'
+import { decodeSamples, ffmpegTone } from '../../testing/test-audio'
 import { useTempDirs } from '../../testing/temp-dir'
 import { RenderPlaybacks } from './render-playback'
 
-const run = promisify(execFile)
 const tempDir = useTempDirs('vd-wave-slices-')
 const RATE = 24_000
 const FRAME_SECONDS = AAC_FRAME_SAMPLES / RATE
@@ -31,27 +28,18 @@ let toneStarts: number[]
 beforeAll(async () => {
   dir = await tempDir()
   // AAC LC, 24 kHz mono ADTS, as the service sends it: 2 s of a tone made by Debian's ffmpeg.
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=2'].concat([
-      '-ar',
-      String(RATE),
-      '-ac',
-      '1',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '64k',
-      '-f',
-      'adts',
-      'pipe:1',
-    ]),
-    { encoding: 'buffer', maxBuffer: 1 << 24 },
-  )
-  const tone = new Uint8Array(stdout)
+  const tone = ffmpegTone({
+    seconds: 2,
+    frequency: 330,
+    sampleRate: RATE,
+    channels: 1,
+    args: ['-c:a', 'aac', '-b:a', '64k', '-f', 'adts'],
+    extension: 'aac',
+  })
   const toneFrames = summarizeAdts(tone, 'the tone').frames
-  const gap = new Uint8Array(silentAdtsFrame().byteLength * GAP_FRAMES)
-  for (let i = 0; i < GAP_FRAMES; i += 1) gap.set(silentAdtsFrame(), i * silentAdtsFrame().length)
+  const silent = silentAdtsFrame()
+  const gap = new Uint8Array(silent.byteLength * GAP_FRAMES)
+  for (let i = 0; i < GAP_FRAMES; i += 1) gap.set(silent, i * silent.byteLength)
   book = [tone, gap, tone, gap, tone]
   bookFrames = 3 * toneFrames + 2 * GAP_FRAMES
   toneStarts = [0, 1, 2].map((i) => i * (toneFrames + GAP_FRAMES) * FRAME_SECONDS)

@@ -102,7 +102,11 @@ async function drawSlicedPeaks(
       fetchSlice: (from) => fetchWaveSlice(docId, from),
       onProgress: (peaks, fraction) => {
         if (signal.aborted) return
+        // setOptions keeps wavesurfer's own copy (redraws on resize use it) but redraws the
+        // canvas from the renderer's, so the renderer is handed the new levels as well.
         surfer.setOptions({ peaks: [peaks], duration: info.durationSeconds })
+        const levels = surfer.getDecodedData()
+        if (levels !== null) void surfer.getRenderer().render(levels)
         onMeasured(fraction)
       },
       signal,
