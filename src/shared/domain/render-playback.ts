@@ -35,9 +35,33 @@ export interface RenderPlayback {
   rawPcmRate: number | null
   /** Highest absolute level per equal slice of the file (0..1), or null when main cannot decode it. */
   peaks: number[] | null
+  /**
+   * True for an AAC or M4B render (no peaks: main has no AAC decoder): main can hand the window
+   * its frames as ADTS slices (`script:renderWaveSlice`), which the window decodes one at a time.
+   */
+  waveSlices: boolean
   chapters: PlaybackChapter[]
   /** Whether word timings exist (the service returned speech marks for every piece). */
   hasWords: boolean
+}
+
+/** About how much audio one `script:renderWaveSlice` answer holds: a bounded decode in the window. */
+export const WAVE_SLICE_SECONDS = 180
+
+/**
+ * A stretch of an AAC or M4B render as a stream of ADTS frames cut at frame boundaries, which a
+ * decoder takes on its own. It starts a frame or two before `fromSeconds` (the decoder's warm-up:
+ * each AAC frame overlaps the one before), so its level counts from `fromSeconds` to `toSeconds`.
+ */
+export interface WaveSlice {
+  adts: Uint8Array
+  /** Where the slice's first frame starts on the render's timeline. */
+  startSeconds: number
+  fromSeconds: number
+  /** Where the next slice's `fromSeconds` is; the render's end for the last slice. */
+  toSeconds: number
+  /** True for the slice that reaches the end of the render. */
+  last: boolean
 }
 
 /** A spoken word on the finished file's timeline, with where it is in its block's text. */

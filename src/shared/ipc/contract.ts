@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { PlaybackWord, RenderPlayback } from '../domain/render-playback'
+import type { PlaybackWord, RenderPlayback, WaveSlice } from '../domain/render-playback'
 import { MAX_AUDIO_CHUNK_BYTES } from '../domain/render-playback'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import { PLANS, planLimitsSchema } from '../domain/account'
@@ -493,6 +493,11 @@ export const invokes = {
     }),
     SMALL_INPUT,
     "Up to 4 MiB of the document's last finished render from a byte offset (fewer at the end); the player reads the file chunk by chunk.",
+  ),
+  'script:renderWaveSlice': invoke<WaveSlice>()(
+    z.object({ docId, fromSeconds: z.number().min(0).max(1e7) }),
+    SMALL_INPUT,
+    "About 3 minutes (at most 4 MiB) of the document's last finished AAC or M4B render as ADTS frames from a time, for the window to decode for the waveform; the next slice starts at its `toSeconds`.",
   ),
   'script:renderWords': invoke<PlaybackWord[]>()(
     z.object({

@@ -7,7 +7,8 @@ import type { RenderResult } from '../../../shared/domain/narration'
 import { AppError } from '../../../shared/errors'
 import { buildRenderTimeline } from '../narration/assemble/render-timeline'
 import type { TimedWord } from '../narration/assemble/spoken-words'
-import { measurePeaks, RenderPlaybacks, wavLayout, wordsBetween } from './render-playback'
+import { RenderPlaybacks, wordsBetween } from './render-playback'
+import { measurePeaks, wavLayout } from './render-playback-file'
 
 /** A 16-bit mono WAV of `samples`, written the way RIFF lays it out. */
 function wav(samples: number[], sampleRate = 24_000, extraChunk = false): Uint8Array {

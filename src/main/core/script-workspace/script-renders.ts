@@ -1,7 +1,11 @@
 import { basename, dirname } from 'node:path'
 import { startingProgress } from '../../../shared/domain/narration'
 import type { RenderResult } from '../../../shared/domain/narration'
-import type { PlaybackWord, RenderPlayback } from '../../../shared/domain/render-playback'
+import type {
+  PlaybackWord,
+  RenderPlayback,
+  WaveSlice,
+} from '../../../shared/domain/render-playback'
 import type { Project } from '../../../shared/domain/script'
 import type {
   FinishedRender,
@@ -224,6 +228,11 @@ export class ScriptRenders {
   /** A chunk of a document's last finished render, for the in-app player. */
   audioChunk(docId: string, offset: number, length: number): Promise<Uint8Array> {
     return this.#playbacks.audioChunk(this.options.documents.keyOf(docId), offset, length)
+  }
+
+  /** ADTS frames of a document's last finished AAC or M4B render, for its waveform. */
+  waveSlice(docId: string, fromSeconds: number): Promise<WaveSlice> {
+    return this.#playbacks.waveSlice(this.options.documents.keyOf(docId), fromSeconds)
   }
 
   /** The words heard between two times of a document's last finished render. */

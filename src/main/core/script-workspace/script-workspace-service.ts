@@ -1,6 +1,10 @@
 import { join } from 'node:path'
 import type { RenderEstimate } from '../../../shared/domain/narration'
-import type { PlaybackWord, RenderPlayback } from '../../../shared/domain/render-playback'
+import type {
+  PlaybackWord,
+  RenderPlayback,
+  WaveSlice,
+} from '../../../shared/domain/render-playback'
 import type { Project } from '../../../shared/domain/script'
 import type {
   BlockAudio,
@@ -140,6 +144,11 @@ export class ScriptWorkspaceService {
   /** A chunk of a document's last finished render, for the in-app player. */
   renderAudioChunk(docId: string, offset: number, length: number): Promise<Uint8Array> {
     return this.#renders.audioChunk(docId, offset, length)
+  }
+
+  /** ADTS frames of a document's last finished AAC or M4B render, for its waveform. */
+  renderWaveSlice(docId: string, fromSeconds: number): Promise<WaveSlice> {
+    return this.#renders.waveSlice(docId, fromSeconds)
   }
 
   /** The words heard between two times of a document's last finished render. */

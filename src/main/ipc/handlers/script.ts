@@ -63,6 +63,8 @@ export function createScriptHandlers(
     'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),
     'script:renderAudioChunk': ({ docId, offset, length }) =>
       script.renderAudioChunk(docId, offset, length),
+    'script:renderWaveSlice': ({ docId, fromSeconds }) =>
+      script.renderWaveSlice(docId, fromSeconds),
     'script:renderWords': ({ docId, fromMs, toMs }) => script.renderWords(docId, fromMs, toMs),
     'script:preview': ({ docId, revision, blockId, selection }, { sender, emit }) =>
       script.preview(sender.webContentsId, docId, revision, blockId, selection, (event) =>

@@ -27,8 +27,17 @@ const MONO = 1
  * exactly how that frame would have ended anyway.
  */
 export function silentAdtsFrame(): Uint8Array {
-  const frameLength = 11
-  const header = [
+  // SCE 000, tag 0000, global_gain 00000000, ics_info 0 00 0 000000 0, pulse/tns/gain 000, END 111.
+  const raw = [0x00, 0x00, 0x00, 0x07]
+  return Uint8Array.from([...adtsHeader(7 + raw.length), ...raw])
+}
+
+/**
+ * The 7-byte ADTS header (no CRC) of one AAC-LC frame, mono, 24 kHz, `frameLength` bytes long
+ * header included: what every frame of our AAC and M4B renders is (see {@link summarizeAdts}).
+ */
+export function adtsHeader(frameLength: number): Uint8Array {
+  return Uint8Array.of(
     0xff,
     0xf1, // sync (4 bits), ID 0, layer 00, protection_absent 1
     (0b01 << 6) | (RATE_INDEX_24K << 2) | (MONO >> 2), // profile LC, rate, private 0, channel hi bit
@@ -36,11 +45,11 @@ export function silentAdtsFrame(): Uint8Array {
     (frameLength >> 3) & 0xff,
     ((frameLength & 0b111) << 5) | 0b11111, // length low bits, fullness 0x7FF high 5 bits
     0b111111 << 2, // fullness low 6 bits, one raw data block (00)
-  ]
-  // SCE 000, tag 0000, global_gain 00000000, ics_info 0 00 0 000000 0, pulse/tns/gain 000, END 111.
-  const raw = [0x00, 0x00, 0x00, 0x07]
-  return Uint8Array.from([...header, ...raw])
+  )
 }
+
+/** The most bytes one ADTS frame can be (its length field has 13 bits). */
+export const MAX_ADTS_FRAME_BYTES = (1 << 13) - 1
 
 /** What a piece's ADTS stream holds. */
 export interface AdtsSummary {

@@ -2,7 +2,11 @@
 // main a chunk at a time, and the words heard in a stretch of it.
 
 import { useQuery } from '@tanstack/react-query'
-import type { PlaybackWord, RenderPlayback } from '../../../../../shared/domain/render-playback'
+import type {
+  PlaybackWord,
+  RenderPlayback,
+  WaveSlice,
+} from '../../../../../shared/domain/render-playback'
 import { MAX_AUDIO_CHUNK_BYTES } from '../../../../../shared/domain/render-playback'
 import { wavHeader } from '../../../../../shared/domain/wav-header'
 import { call } from '../../../lib/ipc'
@@ -41,6 +45,14 @@ export async function loadRenderAudio(
     onProgress(offset / playback.bytes)
   }
   return new Blob(parts, { type: playback.mimeType })
+}
+
+/**
+ * About 3 minutes of the last finished render (AAC or M4B) from `fromSeconds`, as ADTS frames the
+ * window decodes for the waveform.
+ */
+export function fetchWaveSlice(docId: string, fromSeconds: number): Promise<WaveSlice> {
+  return call((api) => api.script.renderWaveSlice({ docId, fromSeconds }))
 }
 
 /** The words heard between two times of the last finished render. */

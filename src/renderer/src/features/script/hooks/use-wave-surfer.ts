@@ -3,9 +3,14 @@ import type { RefObject } from 'react'
 import WaveSurfer from 'wavesurfer.js'
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js'
 import type { RenderPlayback } from '../../../../../shared/domain/render-playback'
-import { loadRenderAudio } from '../api/render-playback-api'
+import { MAX_WAVEFORM_PEAKS } from '../../../../../shared/domain/render-playback'
+import { fetchWaveSlice, loadRenderAudio } from '../api/render-playback-api'
+import { measureSlicedPeaks } from './sliced-peaks'
 
-/** Compressed files longer than this are not decoded in the window for their waveform. */
+/**
+ * Compressed files longer than this are not decoded whole in the window for their waveform: an
+ * AAC or M4B one is measured slice by slice (sliced-peaks.ts), any other gets a flat line.
+ */
 const MAX_DECODED_SECONDS = 20 * 60
 
 /**
@@ -61,15 +66,54 @@ function followTheme(surfer: WaveSurfer, container: HTMLElement): () => void {
   }
 }
 
+/** Whether the waveform is measured from main's ADTS slices: a long AAC or M4B render. */
+function measuredInSlices(info: RenderPlayback): boolean {
+  return info.peaks === null && info.waveSlices && info.durationSeconds > MAX_DECODED_SECONDS
+}
+
 /**
- * The waveform's peaks: main's when it measured them (PCM); without them (a compressed file) a
- * short one is decoded here (undefined), a long one gets a flat line rather than hundreds of
- * megabytes of decoded samples.
+ * The waveform's peaks: main's when it measured them; without them (a compressed file) a short one
+ * is decoded here whole (undefined), a long AAC or M4B one starts empty and fills in slice by slice,
+ * any other long one gets a flat line rather than hundreds of megabytes of decoded samples.
  */
 function peaksOf(info: RenderPlayback): number[][] | undefined {
   if (info.peaks !== null) return [info.peaks]
+  if (measuredInSlices(info)) return [new Array<number>(MAX_WAVEFORM_PEAKS).fill(0)]
   if (info.durationSeconds > MAX_DECODED_SECONDS) return [new Array<number>(1000).fill(0.05)]
   return undefined
+}
+
+/**
+ * Draws a long AAC or M4B render's waveform as its slices are decoded, left to right (the wave
+ * growing is the progress, also given to `onMeasured` and as aria-busy on `element`).
+ */
+async function drawSlicedPeaks(
+  surfer: WaveSurfer,
+  element: HTMLElement,
+  docId: string,
+  info: RenderPlayback,
+  onMeasured: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  element.setAttribute('aria-busy', 'true')
+  try {
+    await measureSlicedPeaks({
+      durationSeconds: info.durationSeconds,
+      fetchSlice: (from) => fetchWaveSlice(docId, from),
+      onProgress: (peaks, fraction) => {
+        if (signal.aborted) return
+        // setOptions keeps wavesurfer's own copy (redraws on resize use it) but redraws the
+        // canvas from the renderer's, so the renderer is handed the new levels as well.
+        surfer.setOptions({ peaks: [peaks], duration: info.durationSeconds })
+        const levels = surfer.getDecodedData()
+        if (levels !== null) void surfer.getRenderer().render(levels)
+        onMeasured(fraction)
+      },
+      signal,
+    })
+  } finally {
+    element.removeAttribute('aria-busy')
+  }
 }
 
 /** A mark at the start of each chapter, labelled with its title. */
@@ -106,6 +150,11 @@ export interface WavePlayer {
   seconds: number
   /** How much of the file has arrived, 0 to 1. */
   loaded: number
+  /**
+   * How much of a long AAC or M4B render's waveform is measured, 0 to 1 (its slices are decoded
+   * after the audio is ready); null for any other render.
+   */
+  measured: number | null
   error: unknown
   /** Moves to a time, kept within the render; nothing before the audio is ready. */
   seek: (to: number) => void
@@ -125,6 +174,7 @@ export function useWaveSurfer(
 ): WavePlayer {
   const surferRef = useRef<WaveSurfer | null>(null)
   const [loaded, setLoaded] = useState(0)
+  const [measured, setMeasured] = useState<number | null>(null)
   const [ready, setReady] = useState(false)
   const [playing, setPlaying] = useState(false)
   const [seconds, setSeconds] = useState(0)
@@ -162,6 +212,9 @@ export function useWaveSurfer(
         if (aborted.signal.aborted) return
         await surfer.loadBlob(blob, peaksOf(info), info.durationSeconds)
         markChapters(regions, info.chapters)
+        if (!measuredInSlices(info) || aborted.signal.aborted) return
+        setMeasured(0)
+        await drawSlicedPeaks(surfer, element, docId, info, setMeasured, aborted.signal)
       })
       .catch((e: unknown) => {
         if (!aborted.signal.aborted) setError(e)
@@ -175,6 +228,7 @@ export function useWaveSurfer(
       setPlaying(false)
       setSeconds(0)
       setLoaded(0)
+      setMeasured(null)
     }
   }, [container, docId, info])
 
@@ -187,5 +241,5 @@ export function useWaveSurfer(
   const toggle = (): void => {
     if (ready) void surferRef.current?.playPause()
   }
-  return { ready, playing, seconds, loaded, error, seek, toggle }
+  return { ready, playing, seconds, loaded, measured, error, seek, toggle }
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { addSliceLevels } from './sliced-peaks'
+
+/** `seconds` of samples at `rate`, each `level(t)` at its time on the slice. */
+function samplesOf(seconds: number, rate: number, level: (t: number) => number): Float32Array {
+  return Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => level(i / rate))
+}
+
+describe('addSliceLevels', () => {
+  it('puts each sample in the peak of its time on the render, leaving the warm-up out', () => {
+    // A 10 s render in 10 peaks; the slice holds 4 to 8 s, plus 1 s of warm-up from 3 s.
+    const peaks = new Array<number>(10).fill(0)
+    const rate = 100
+    // Loud in the warm-up (must not count), then a level that says which second it is in (levels
+    // a Float32Array holds exactly).
+    const samples = samplesOf(5, rate, (t) => (t < 1 ? 0.875 : -(Math.floor(t) + 3) / 16))
+    addSliceLevels(peaks, samples, rate, { startSeconds: 3, fromSeconds: 4, toSeconds: 8 }, 10)
+    expect(peaks).toEqual([0, 0, 0, 0, 0.25, 0.3125, 0.375, 0.4375, 0, 0])
+  })
+
+  it('keeps the loudest of two slices that share a peak, and stops at the slice end', () => {
+    // 3 peaks over 9 s: the boundary at 4.5 s falls inside the second peak (3 to 6 s).
+    const peaks = new Array<number>(3).fill(0)
+    const rate = 10
+    addSliceLevels(
+      peaks,
+      samplesOf(5, rate, () => 0.25),
+      rate,
+      { startSeconds: 0, fromSeconds: 0, toSeconds: 4.5 },
+      9,
+    )
+    addSliceLevels(
+      peaks,
+      samplesOf(5, rate, (t) => (t < 1 ? 0.5 : 0.125)),
+      rate,
+      { startSeconds: 4.5, fromSeconds: 4.5, toSeconds: 9 },
+      9,
+    )
+    expect(peaks).toEqual([0.25, 0.5, 0.125])
+  })
+
+  it('ends in the last peak however the seconds round, and leaves no peak above 1', () => {
+    const peaks = new Array<number>(4).fill(0)
+    addSliceLevels(
+      peaks,
+      Float32Array.of(0.125, 0.25, 0.375, 1.5),
+      2,
+      { startSeconds: 0, fromSeconds: 0, toSeconds: 2 },
+      1.9,
+    )
+    expect(peaks).toEqual([0.125, 0.25, 0.375, 1])
+  })
+})
