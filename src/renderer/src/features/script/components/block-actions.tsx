@@ -7,9 +7,10 @@ import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
- * Stands in for an action's icon while its row is out of hover and focus, when the actions are
- * transparent anyway: every icon is an SVG that each frame's paint and layerizing walk, and five
- * per row in some twenty rows made typing in one block cost about twice as much per key.
+ * Stands in for an action's icon while its row is out of hover and focus: that is what keeps the
+ * actions out of sight (a plain icon button without its icon draws nothing), and every icon is an
+ * SVG that each frame's paint and layerizing walk: five per row in some twenty rows made typing
+ * in one block cost about twice as much per key.
  */
 const UnlitIcon: LucideIcon = forwardRef<SVGSVGElement, Omit<LucideProps, 'ref'>>(
   function UnlitIcon() {
