@@ -61,6 +61,17 @@ describe('script document store: undo and redo', () => {
     expect(texts()).toEqual(['One. Two!', 'Two.'])
   })
 
+  it('does not merge typing that follows a redo into the redone step, however soon it comes', () => {
+    const s = store.getState()
+    s.setText('a', 'One. First')
+    s.undo()
+    s.redo()
+    s.setText('a', 'One. First, then more')
+    expect(store.getState().undoStack).toHaveLength(2)
+    store.getState().undo()
+    expect(texts()).toEqual(['One. First', 'Two.'])
+  })
+
   it('does not merge typing in two different blocks, nor across a save', () => {
     const s = store.getState()
     s.setText('a', 'One!')

@@ -161,7 +161,9 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     const op = from.at(-1)
     if (op === undefined) return
     applyOperation(content, op, direction)
-    const moved = { from: from.slice(0, -1), to: [...to, op] }
+    // A step that was undone or redone is closed: typing after a redo starts a step of its own,
+    // however soon it comes (else one undo would take back both, the redone text with it).
+    const moved = { from: from.slice(0, -1), to: [...to, { ...op, at: 0 }] }
     set({
       undoStack: direction === 'undo' ? moved.from : moved.to,
       redoStack: direction === 'undo' ? moved.to : moved.from,
