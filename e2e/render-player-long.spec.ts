@@ -53,7 +53,7 @@ test('a long M4B audiobook shows its real waveform, measured slice by slice in t
   await writeFile(source, SCRIPT)
   await script.openFile(app, source)
   await page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await script.pickVoice('Default voice', 'olivia')
+  await script.pickVoice('Default voice', 'Olivia')
   await page.getByRole('button', { name: 'Project settings…' }).click()
   const settings = page.getByRole('dialog', { name: 'Project settings' })
   await settings.getByLabel('Between paragraphs').fill('60000')
