@@ -20,7 +20,7 @@ export function BlockList(props: { audio: ScriptAudio }): ReactElement {
     count: order.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 40,
-    overscan: 6,
+    overscan: 3,
     getItemKey: (index) => order[index] ?? index,
   })
   const reveal = useEditorUiStore((s) => s.reveal)
