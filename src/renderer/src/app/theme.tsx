@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { ThemeChoice } from '../../../shared/domain/app'
 import { THEME_CHOICES } from '../../../shared/domain/app'
@@ -22,8 +22,12 @@ export function useTheme(): ThemeChoice | undefined {
 
 /** System, Light or Dark as one radio group (arrow keys move and choose, as in any radio group). */
 export function ThemePicker(): ReactElement {
-  const theme = useSavedTheme()
+  const saved = useSavedTheme()
   const choose = useSetTheme()
+  // The choice shows checked in the same frame as the click: the saved value (react-query's
+  // cache) reaches the page a task later, and until then the controlled radio would snap back.
+  const [picked, setPicked] = useState<ThemeChoice | null>(null)
+  const theme = picked ?? saved
   return (
     <fieldset className="theme-picker" data-testid="theme-picker">
       <legend className="theme-picker__legend">Theme</legend>
@@ -36,7 +40,10 @@ export function ThemePicker(): ReactElement {
               value={choice}
               checked={theme === choice}
               disabled={theme === undefined}
-              onChange={() => choose.mutate(choice)}
+              onChange={() => {
+                setPicked(choice)
+                choose.mutate(choice, { onSettled: () => setPicked(null) })
+              }}
             />
             <span>{LABELS[choice]}</span>
           </label>
