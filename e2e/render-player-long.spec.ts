@@ -72,6 +72,7 @@ test('a long M4B audiobook shows its real waveform, measured slice by slice in t
   await expect(player).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
   const canvas = player.locator('.render-player__canvas')
   await expect(canvas).not.toHaveAttribute('aria-busy', 'true', { timeout: 60_000 })
+  await expect(player.getByRole('status')).toHaveCount(0)
   await expect(player.getByTestId('render-player-error')).toHaveCount(0)
 
   // Speech for a few seconds, then a minute of silence, 26 times: tall bars between empty ones.

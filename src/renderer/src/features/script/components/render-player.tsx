@@ -157,6 +157,11 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
               : `Loading ${Math.round(wave.loaded * 100)} %…`}
           </p>
         )}
+        {ready && wave.measured !== null && wave.measured < 1 && (
+          <p className="render-player__measuring field__hint" role="status">
+            Measuring the waveform {Math.round(wave.measured * 100)} %…
+          </p>
+        )}
       </div>
       <PlayerControls docId={docId} info={info} duration={duration} chapter={chapter} wave={wave} />
       {(playback.error ?? wave.error) !== null && (

@@ -111,6 +111,8 @@ async function drawSlicedPeaks(
       },
       signal,
     })
+    // All measured, whatever rounding left the last slice's end a frame short of the duration.
+    if (!signal.aborted) onMeasured(1)
   } finally {
     element.removeAttribute('aria-busy')
   }
