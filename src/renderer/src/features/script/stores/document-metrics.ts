@@ -47,12 +47,23 @@ export function lexiconOf(entries: readonly LexiconEntry[]): CompiledLexicon | n
   return compiled.lexicon
 }
 
-/** Billable characters of a block: the spoken text (lexicon aliases, no SSML tags), as billed. */
+const counted = new WeakMap<object, { lexicon: readonly LexiconEntry[]; count: number }>()
+
+/**
+ * Billable characters of a block: the spoken text (lexicon aliases, no SSML tags), as billed.
+ * Remembered per block object and lexicon (both are replaced on a change, never mutated): a key
+ * asks for the count of the block before it, the block after it, and the row drawing it, and
+ * only the new block is counted.
+ */
 export function billableCount(
   block: Pick<ScriptBlock, 'text' | 'ssml'>,
   lexicon: readonly LexiconEntry[],
 ): number {
-  return billableCharacters(block, lexiconOf(lexicon))
+  const known = counted.get(block)
+  if (known?.lexicon === lexicon) return known.count
+  const count = billableCharacters(block, lexiconOf(lexicon))
+  counted.set(block, { lexicon, count })
+  return count
 }
 
 /** Billable characters of many blocks. */
