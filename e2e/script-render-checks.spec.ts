@@ -54,7 +54,7 @@ test('the render dialog names a cast voice that is not in the voice list and a v
   const problems = notice.getByTestId('error-problems').getByRole('listitem')
   await expect(problems).toHaveText([
     'Narrator 2 uses the voice "dorothy", which is not in your voice list (block 2). Give Narrator 2 a voice from your voice list in the cast.',
-    'Block 3 uses George for German (Germany) text, but George speaks only American English. Give the block a voice that speaks German (Germany).',
+    'Block 3 uses George for German (Germany) text, but George speaks only English (United States). Give the block a voice that speaks German (Germany).',
   ])
   await snap(app, 'script-render-checks-voices')
 

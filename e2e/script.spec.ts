@@ -67,7 +67,7 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   await app.page.getByRole('button', { name: /^Default voice:/ }).click()
   const choices = app.page.getByRole('listbox', { name: 'Default voice' })
   await expect(choices.getByRole('option', { name: /^Olivia/ })).toContainText(
-    'American English · Female',
+    'English (United States) · Female',
   )
   await expect(choices).not.toContainText('olivia')
   await snap(app, 'script-voice-chooser')

@@ -1,5 +1,6 @@
 import type { Voice } from '../../../../shared/domain/voice'
 import type { PreflightProblem } from '../../../../shared/errors'
+import { localeName, modelName } from '../../../../shared/domain/voice-names'
 import type { VoiceUse } from '../plan/voice-uses'
 
 /** "3", "3 and 7", "3, 7 and 9", "3, 7, 9 and 4 more" (1-based block numbers). */
@@ -45,20 +46,9 @@ function facts(use: VoiceUse): Omit<PreflightProblem, 'kind' | 'message'> {
   }
 }
 
-const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
-
-/** "German (Germany)" for de-DE: the language in words, or the tag when it has no name. */
-function languageName(tag: string): string {
-  try {
-    return LANGUAGE_NAMES.of(tag) ?? tag
-  } catch {
-    return tag
-  }
-}
-
-/** "American English", "American English and British English", "A, B and C". */
-function languageList(tags: string[]): string {
-  const names = [...new Set(tags.map(languageName))]
+/** "A", "A and B", "A, B and C": each name once. */
+function andList(items: string[]): string {
+  const names = [...new Set(items)]
   if (names.length <= 1) return names[0] ?? ''
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
 }
@@ -108,11 +98,11 @@ export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightPro
     if (voice.models.length === 0) continue
     const model = use.model === null ? null : voice.models.find((m) => m.name === use.model)
     if (model === undefined) {
-      const offered = voice.models.map((m) => m.name).join(', ')
+      const offered = andList(voice.models.map((m) => modelName(m.name)))
       const other = remedy(use, 'a voice that offers it')
       problems.push({
         kind: 'model',
-        message: `${voicePhrase(use, voice)} with the model "${use.model}"${where(use)}, which ${voice.displayName} does not offer (it offers ${offered}). Choose one of those models, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
+        message: `${voicePhrase(use, voice)} with the ${modelName(use.model ?? '')} model${where(use)}, which ${voice.displayName} does not offer (it offers ${offered}). Choose one of those models, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
         ...facts(use),
       })
       continue
@@ -122,10 +112,10 @@ export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightPro
       m.languages.map((l) => l.locale),
     )
     if (languages.length === 0 || speaks(languages, use.language)) continue
-    const asked = languageName(use.language)
+    const asked = localeName(use.language)
     problems.push({
       kind: 'language',
-      message: `${voicePhrase(use, voice)} for ${asked} text${where(use)}, but ${voice.displayName} speaks only ${languageList(languages)}${model === null ? '' : ` with ${model.name}`}. ${remedy(use, `a voice that speaks ${asked}`)}`,
+      message: `${voicePhrase(use, voice)} for ${asked} text${where(use)}, but ${voice.displayName} speaks only ${andList(languages.map(localeName))}${model === null ? '' : ` with the ${modelName(model.name)} model`}. ${remedy(use, `a voice that speaks ${asked}`)}`,
       ...facts(use),
     })
   }

@@ -136,10 +136,10 @@ describe('checks before the first billable request', () => {
       'The default voice "nobody" is not in your voice list (it reads block 1). Choose a default voice from your voice list.',
     )
     expect(model?.message).toBe(
-      'Narrator uses Louis with the model "simba-english" (block 2), which Louis does not offer (it offers simba-multilingual, simba-3.0). Choose one of those models, or give Narrator a voice that offers it in the cast.',
+      'Narrator uses Louis with the Simba English model (block 2), which Louis does not offer (it offers Simba Multilingual and Simba 3.0). Choose one of those models, or give Narrator a voice that offers it in the cast.',
     )
     expect(language?.message).toBe(
-      'Block 3 uses George for German (Germany) text, but George speaks only American English. Give the block a voice that speaks German (Germany).',
+      'Block 3 uses George for German (Germany) text, but George speaks only English (United States). Give the block a voice that speaks German (Germany).',
     )
     // en-GB's Arthur reading en-US text is the same language: not a problem.
     expect(error.message).toMatch(/^3 things need fixing before this render can start/)

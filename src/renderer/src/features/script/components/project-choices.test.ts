@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { languageLabel, modelLabel, projectChoices } from './project-choices'
+import { localeName } from '../../../../../shared/domain/voice-names'
+import { projectChoices } from './project-choices'
 
 function voice(id: string, locale: string | null, models: Record<string, string[]>): Voice {
   return {
@@ -20,20 +21,6 @@ function voice(id: string, locale: string | null, models: Record<string, string[
 }
 
 describe('the project settings choices', () => {
-  it.each([
-    ['simba-multilingual', 'Simba Multilingual'],
-    ['simba_english', 'Simba English'],
-    ['simba-v2', 'Simba v2'],
-    ['simba-3.0', 'Simba 3.0'],
-  ])('names the model %s as "%s"', (id, label) => {
-    expect(modelLabel(id)).toBe(label)
-  })
-
-  it('names a language and region in words, and keeps a code it cannot name', () => {
-    expect(languageLabel('en-GB')).toBe('British English')
-    expect(languageLabel('not a locale')).toBe('not a locale')
-  })
-
   it('lists every language and model the voices name, once each, sorted by what the user reads', () => {
     const voices = [
       voice('ada', 'en-US', { 'simba-english': ['en-US', 'en-GB'] }),
@@ -41,12 +28,12 @@ describe('the project settings choices', () => {
     ]
     const { languages, models } = projectChoices(voices, {})
     expect(languages.map((l) => l.label)).toEqual([
-      'American English',
-      'British English',
+      'English (United Kingdom)',
+      'English (United States)',
       'French (France)',
       'German (Germany)',
     ])
-    expect(languages.map((l) => l.value)).toEqual(['en-US', 'en-GB', 'fr-FR', 'de-DE'])
+    expect(languages.map((l) => l.value)).toEqual(['en-GB', 'en-US', 'fr-FR', 'de-DE'])
     expect(models).toEqual([
       { value: 'simba-english', label: 'Simba English' },
       { value: 'simba-multilingual', label: 'Simba Multilingual' },
@@ -55,7 +42,7 @@ describe('the project settings choices', () => {
 
   it("keeps the project's own language and model when no voice lists them", () => {
     const { languages, models } = projectChoices([], { language: 'es-MX', model: 'simba-legacy' })
-    expect(languages).toEqual([{ value: 'es-MX', label: languageLabel('es-MX') }])
+    expect(languages).toEqual([{ value: 'es-MX', label: localeName('es-MX') }])
     expect(models).toEqual([{ value: 'simba-legacy', label: 'Simba Legacy' }])
   })
 

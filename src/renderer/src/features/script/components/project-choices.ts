@@ -1,29 +1,7 @@
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { SelectChoice } from '../../../components/ui/select-field'
-
-let languageNames: Intl.DisplayNames | null = null
-
-/** "en-GB" as "English (United Kingdom)"; the code when the runtime has no name for it. */
-export function languageLabel(locale: string): string {
-  try {
-    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' })
-    return languageNames.of(locale) ?? locale
-  } catch {
-    return locale
-  }
-}
-
-/** A model id in words: "simba-multilingual" as "Simba Multilingual". */
-export function modelLabel(model: string): string {
-  return model
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((part) =>
-      /^[a-z]/.test(part) && !/^v\d/.test(part) ? part[0]!.toUpperCase() + part.slice(1) : part,
-    )
-    .join(' ')
-}
+import { localeName, modelName } from '../../../../../shared/domain/voice-names'
 
 /**
  * The languages and models a project can default to: every one the voice list names (a voice's
@@ -49,8 +27,8 @@ export function projectChoices(
   const valid = [...locales].filter((l) => /^[a-z]{2,3}-[A-Z]{2}$/.test(l))
   return {
     languages: valid
-      .map((value) => ({ value, label: languageLabel(value) }))
+      .map((value) => ({ value, label: localeName(value) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
-    models: [...names].sort().map((value) => ({ value, label: modelLabel(value) })),
+    models: [...names].sort().map((value) => ({ value, label: modelName(value) })),
   }
 }

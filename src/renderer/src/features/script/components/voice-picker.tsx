@@ -4,7 +4,8 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
 import { SearchInput } from '../../../components/ui/search-input'
-import { languageLabel } from './project-choices'
+import { localeName } from '../../../../../shared/domain/voice-names'
+import { genderLabel } from '../../../lib/voice-labels'
 
 /**
  * Shows a popover in the top layer while `open`, focuses its search field, and reports when the
@@ -147,10 +148,10 @@ export function VoicePicker(props: {
   }
 }
 
-/** "American English · Female · Personal": what casting needs to know of a voice, in words. */
+/** "English (United States) · Female · Personal": what casting needs to know of a voice, in words. */
 function voiceMeta(voice: Voice): string {
-  const parts = [voice.locale === null ? 'Language not set' : languageLabel(voice.locale)]
-  if (voice.gender !== 'not_specified') parts.push(voice.gender === 'male' ? 'Male' : 'Female')
+  const parts = [voice.locale === null ? 'Language not set' : localeName(voice.locale)]
+  if (voice.gender !== 'not_specified') parts.push(genderLabel(voice.gender))
   if (voice.type === 'personal') parts.push('Personal')
   return parts.join(' · ')
 }

@@ -6,7 +6,8 @@ import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
 import { PersonalVoiceSection } from './personal-voice-section'
 import { VoiceAvatar } from './voice-avatar'
 import { VoiceIdentifiers } from './voice-identifiers'
-import { genderLabel, localeName, modelName, tagLabel } from './voice-labels'
+import { genderLabel, tagLabel } from '../../../lib/voice-labels'
+import { localeName, modelName } from '../../../../../shared/domain/voice-names'
 import { VoiceTrySection } from './voice-try-section'
 
 /** Everything about the selected voice, and what can be done with it (memo: typing in the search box leaves it alone). */

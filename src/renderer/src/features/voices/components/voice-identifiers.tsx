@@ -1,9 +1,9 @@
+import { modelName } from '../../../../../shared/domain/voice-names'
 import { Fragment } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { CopyButton } from '../../../components/copy-button'
 import { Disclosure } from '../../../components/ui/disclosure'
-import { modelName } from './voice-labels'
 
 /**
  * The identifiers the service uses (voice, models, locale, tags, the sample's fingerprint), folded

@@ -4,7 +4,8 @@ import type { VoiceGender } from '../../../../../shared/domain/voice'
 import { VOICE_GENDERS } from '../../../../../shared/domain/voice'
 import type { DraftAction, VoiceDraft } from '../hooks/voice-draft'
 import { DraftTextField, FormField } from './draft-field'
-import { genderLabel, localeName } from './voice-labels'
+import { genderLabel } from '../../../lib/voice-labels'
+import { localeName } from '../../../../../shared/domain/voice-names'
 
 /** Name, gender and (optional) language of a new personal voice, on one row. */
 export function VoiceIdentityFields(props: {

@@ -2,7 +2,8 @@ import { memo } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { VoiceAvatar } from './voice-avatar'
-import { genderLabel, localeName, tagSummary } from './voice-labels'
+import { genderLabel, tagSummary } from '../../../lib/voice-labels'
+import { localeName } from '../../../../../shared/domain/voice-names'
 
 /** The id of a voice's row, for aria-activedescendant. */
 export function optionId(voiceId: string): string {

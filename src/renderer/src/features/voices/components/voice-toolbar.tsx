@@ -4,7 +4,8 @@ import type { VoiceGender } from '../../../../../shared/domain/voice'
 import { LabelledSelect, withAnyOption } from '../../../components/labelled-select'
 import type { SortOrder } from '../hooks/voice-search'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
-import { genderLabel, localeName, modelName } from './voice-labels'
+import { genderLabel } from '../../../lib/voice-labels'
+import { localeName, modelName } from '../../../../../shared/domain/voice-names'
 
 const SORTS: { value: SortOrder; label: string }[] = [
   { value: 'name', label: 'Name (A-Z)' },

@@ -1,10 +1,10 @@
+import { modelName } from '../../../../../shared/domain/voice-names'
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { MAX_TRY_TEXT } from '../hooks/use-voice-actions'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
-import { modelName } from './voice-labels'
 
 /** "Try with my text": a line of the user's own, spoken in the voice (and a model, when it has several). */
 export function VoiceTrySection(props: {
