@@ -84,6 +84,18 @@ test('a long M4B audiobook shows its real waveform, measured slice by slice in t
   expect(tall).toBeGreaterThan(10)
   expect(low).toBeGreaterThan(heights.length / 2)
 
+  // Hidden and shown again, the player draws the same wave from what it measured: no slice is
+  // asked of main a second time.
+  const slicesAsked = (): number => app.ipcResults.filter((r) => r.includes('"fromSeconds"')).length
+  const measuredSlices = slicesAsked()
+  expect(measuredSlices).toBeGreaterThanOrEqual(8) // 26:40 in slices of about 3 minutes
+  await finished.getByRole('button', { name: 'Hide player' }).click()
+  await expect(player).toHaveCount(0)
+  await finished.getByRole('button', { name: 'Play', exact: true }).click()
+  await expect(player).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+  await expect.poll(() => page.evaluate<number[]>(COLUMN_HEIGHTS)).toEqual(heights)
+  expect(slicesAsked()).toBe(measuredSlices)
+
   // Still a player: it plays and seeks on the long file.
   const wave = player.getByRole('slider', { name: 'Position' })
   const end = await wave.getAttribute('aria-valuemax')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addSliceLevels } from './sliced-peaks'
+import { MeasuredPeaks, addSliceLevels } from './sliced-peaks'
 
 /** `seconds` of samples at `rate`, each `level(t)` at its time on the slice. */
 function samplesOf(seconds: number, rate: number, level: (t: number) => number): Float32Array {
@@ -49,5 +49,32 @@ describe('addSliceLevels', () => {
       1.9,
     )
     expect(peaks).toEqual([0.125, 0.25, 0.375, 1])
+  })
+})
+
+describe('MeasuredPeaks', () => {
+  const render = (finishedAt: string, bytes = 1000) => ({
+    finishedAt,
+    bytes,
+    durationSeconds: 1500,
+  })
+
+  it('gives back the levels of a render measured before, and none for a new render to the same file', () => {
+    const memory = new MeasuredPeaks()
+    memory.remember(render('2026-11-25T10:00:00.000Z'), [0.5, 0.25])
+    expect(memory.get(render('2026-11-25T10:00:00.000Z'))).toEqual([0.5, 0.25])
+    expect(memory.get(render('2026-11-25T10:05:00.000Z'))).toBeUndefined()
+    expect(memory.get(render('2026-11-25T10:00:00.000Z', 999))).toBeUndefined()
+  })
+
+  it('forgets the render used longest ago once it holds more than its capacity', () => {
+    const memory = new MeasuredPeaks(2)
+    memory.remember(render('a'), [1])
+    memory.remember(render('b'), [2])
+    expect(memory.get(render('a'))).toEqual([1]) // a is now the most recently used
+    memory.remember(render('c'), [3])
+    expect(memory.get(render('b'))).toBeUndefined()
+    expect(memory.get(render('a'))).toEqual([1])
+    expect(memory.get(render('c'))).toEqual([3])
   })
 })

@@ -2,7 +2,7 @@
 // render's frames a few minutes at a time (ADTS slices), decodes each with Web Audio at a low rate,
 // keeps only its levels and lets the samples go. A ten-hour book costs one slice of memory.
 
-import type { WaveSlice } from '../../../../../shared/domain/render-playback'
+import type { RenderPlayback, WaveSlice } from '../../../../../shared/domain/render-playback'
 import { MAX_WAVEFORM_PEAKS } from '../../../../../shared/domain/render-playback'
 
 /** The rate slices are decoded at: enough for a waveform's levels, an eighth of the memory of 48 kHz. */
@@ -78,3 +78,44 @@ export async function measureSlicedPeaks(job: SlicedPeaksJob): Promise<number[]>
     from = slice.toSeconds
   }
 }
+
+/** How many renders' measured levels the window keeps (each {@link MAX_WAVEFORM_PEAKS} numbers). */
+const REMEMBERED_RENDERS = 8
+
+/**
+ * Levels measured in this window, by render: reopening the player on a long book draws its wave
+ * at once instead of decoding every slice again. A render is known by its finish time and size,
+ * so a new render to the same file is measured anew. The oldest is forgotten past a few.
+ */
+export class MeasuredPeaks {
+  private readonly byRender = new Map<string, number[]>()
+
+  constructor(private readonly capacity = REMEMBERED_RENDERS) {}
+
+  private static key(render: RenderIdentity): string {
+    return `${render.finishedAt}|${render.bytes}|${render.durationSeconds}`
+  }
+
+  get(render: RenderIdentity): number[] | undefined {
+    const key = MeasuredPeaks.key(render)
+    const peaks = this.byRender.get(key)
+    if (peaks === undefined) return undefined
+    // Most recently used last, so the oldest is the first to go.
+    this.byRender.delete(key)
+    this.byRender.set(key, peaks)
+    return peaks
+  }
+
+  remember(render: RenderIdentity, peaks: number[]): void {
+    const key = MeasuredPeaks.key(render)
+    this.byRender.delete(key)
+    this.byRender.set(key, peaks)
+    for (const oldest of this.byRender.keys()) {
+      if (this.byRender.size <= this.capacity) break
+      this.byRender.delete(oldest)
+    }
+  }
+}
+
+/** What tells one finished render from another. */
+export type RenderIdentity = Pick<RenderPlayback, 'finishedAt' | 'bytes' | 'durationSeconds'>

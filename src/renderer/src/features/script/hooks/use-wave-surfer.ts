@@ -5,13 +5,16 @@ import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js'
 import type { RenderPlayback } from '../../../../../shared/domain/render-playback'
 import { MAX_WAVEFORM_PEAKS } from '../../../../../shared/domain/render-playback'
 import { fetchWaveSlice, loadRenderAudio } from '../api/render-playback-api'
-import { measureSlicedPeaks } from './sliced-peaks'
+import { MeasuredPeaks, measureSlicedPeaks } from './sliced-peaks'
 
 /**
  * Compressed files longer than this are not decoded whole in the window for their waveform: an
  * AAC or M4B one is measured slice by slice (sliced-peaks.ts), any other gets a flat line.
  */
 const MAX_DECODED_SECONDS = 20 * 60
+
+/** Long AAC and M4B renders already measured in this window (reopening the player redraws them). */
+const measuredPeaks = new MeasuredPeaks()
 
 /**
  * The theme's colours for the canvas, which takes neither CSS variables nor light-dark(): each is
@@ -97,7 +100,7 @@ async function drawSlicedPeaks(
 ): Promise<void> {
   element.setAttribute('aria-busy', 'true')
   try {
-    await measureSlicedPeaks({
+    const peaks = await measureSlicedPeaks({
       durationSeconds: info.durationSeconds,
       fetchSlice: (from) => fetchWaveSlice(docId, from),
       onProgress: (peaks, fraction) => {
@@ -111,6 +114,7 @@ async function drawSlicedPeaks(
       },
       signal,
     })
+    measuredPeaks.remember(info, peaks)
     // All measured, whatever rounding left the last slice's end a frame short of the duration.
     if (!signal.aborted) onMeasured(1)
   } finally {
@@ -212,9 +216,11 @@ export function useWaveSurfer(
     loadRenderAudio(docId, info, setLoaded, aborted.signal)
       .then(async (blob) => {
         if (aborted.signal.aborted) return
-        await surfer.loadBlob(blob, peaksOf(info), info.durationSeconds)
+        // A long book measured earlier in this window is drawn at once from what was measured.
+        const known = info.peaks === null ? measuredPeaks.get(info) : undefined
+        await surfer.loadBlob(blob, known ? [known] : peaksOf(info), info.durationSeconds)
         markChapters(regions, info.chapters)
-        if (!measuredInSlices(info) || aborted.signal.aborted) return
+        if (known !== undefined || !measuredInSlices(info) || aborted.signal.aborted) return
         setMeasured(0)
         await drawSlicedPeaks(surfer, element, docId, info, setMeasured, aborted.signal)
       })
