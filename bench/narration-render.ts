@@ -10,7 +10,12 @@
  *    its own, since it is started before the render as in the app (under tsx it also compiles
  *    the planner's sources, so it costs more here than bundled);
  *  - the time of a re-render after a one-paragraph edit relative to a one-request render (target
- *    under 2x).
+ *    under 2x). Most of a re-render is the operating system's copy of the previous file (387 MB
+ *    of WAV here) into fresh page cache, so this ratio follows the machine's memory: on a virtual
+ *    machine whose balloon reports free pages to the host, memory touched for the first time since
+ *    it was given back faults on the host, the copy runs at about 400 MB/s instead of several
+ *    GB/s (a profile shows the kernel's memcpy), and the ratio reads 3 to 4 where it reads 1.5
+ *    with warm memory. Compare two builds on the same machine, run after run.
  * The sandbox's synthesis cache is warmed first (outside the measurement, by a separate process
  * with a throw-away engine cache) so each answer takes exactly S instead of espeak's CPU time on a
  * shared machine.

@@ -90,7 +90,7 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   const summary = about.getByTestId('compliance-summary')
   await expect(summary).toContainText('Ready for ACX/Audible: all 2 files pass every check.')
   await expect(summary).toContainText('the whole-book file beside them is not checked')
-  await summary.getByText('Every check', { exact: true }).click()
+  await summary.getByRole('button', { name: 'Every check', expanded: false }).click()
   await expect(summary.getByRole('table').first()).toContainText('Loudness (RMS)')
   await snap(app, 'render-finished-acx-report')
   await about.getByRole('button', { name: 'Close' }).click()
