@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MeasuredPeaks, addSliceLevels } from './sliced-peaks'
+import { MeasuredPeaks, addSliceLevels, measureSlicedPeaks } from './sliced-peaks'
 
 /** `seconds` of samples at `rate`, each `level(t)` at its time on the slice. */
 function samplesOf(seconds: number, rate: number, level: (t: number) => number): Float32Array {
@@ -76,5 +76,51 @@ describe('MeasuredPeaks', () => {
     expect(memory.get(render('b'))).toBeUndefined()
     expect(memory.get(render('a'))).toEqual([1])
     expect(memory.get(render('c'))).toEqual([3])
+  })
+})
+
+describe('measureSlicedPeaks', () => {
+  const rate = 400 // 8,000 samples over 20 s: at least one in each of the 4,000 peaks
+  /** A slice of `from` to `to` seconds whose samples are all `level` (no warm-up). */
+  const slice = (from: number, to: number, last: boolean) => ({
+    adts: new Uint8Array([Math.round(from), Math.round(to)]),
+    startSeconds: from,
+    fromSeconds: from,
+    toSeconds: to,
+    last,
+  })
+  const decode = (adts: Uint8Array) =>
+    Promise.resolve({ samples: new Float32Array((adts[1]! - adts[0]!) * rate).fill(0.5), rate })
+
+  it('measures slice after slice to the last one, and calls that whole', async () => {
+    const asked: number[] = []
+    const fractions: number[] = []
+    const result = await measureSlicedPeaks({
+      durationSeconds: 20,
+      fetchSlice: (from) => {
+        asked.push(from)
+        return Promise.resolve(from === 0 ? slice(0, 10, false) : slice(10, 20, true))
+      },
+      onProgress: (_, fraction) => fractions.push(fraction),
+      signal: new AbortController().signal,
+      decode,
+    })
+    expect(asked).toEqual([0, 10])
+    expect(fractions).toEqual([0.5, 1])
+    expect(result.complete).toBe(true)
+    expect(result.peaks.every((p) => p === 0.5)).toBe(true)
+  })
+
+  it('stops, not whole, when main hands back a slice that gets no further', async () => {
+    const result = await measureSlicedPeaks({
+      durationSeconds: 20,
+      fetchSlice: (from) =>
+        Promise.resolve(from === 0 ? slice(0, 10, false) : slice(10, 10, false)),
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+      decode,
+    })
+    expect(result.complete).toBe(false)
+    expect(result.peaks.at(-1)).toBe(0)
   })
 })

@@ -58,23 +58,32 @@ export interface SlicedPeaksJob {
   /** After each slice: the levels so far (unmeasured ones 0) and how much is measured, 0 to 1. */
   onProgress: (peaks: number[], fraction: number) => void
   signal: AbortSignal
+  /** Decodes one slice; Web Audio at {@link DECODE_RATE} unless a test gives its own. */
+  decode?: (adts: Uint8Array) => Promise<{ samples: Float32Array; rate: number }>
 }
 
-/** The render's waveform, measured slice by slice from its start; stops when `signal` aborts. */
-export async function measureSlicedPeaks(job: SlicedPeaksJob): Promise<number[]> {
+/**
+ * The render's waveform, measured slice by slice from its start; stops when `signal` aborts.
+ * `complete` is false when a slice stopped short of the end without being the last (main found no
+ * more frames), so what was measured is shown but not taken for the whole wave.
+ */
+export async function measureSlicedPeaks(
+  job: SlicedPeaksJob,
+): Promise<{ peaks: number[]; complete: boolean }> {
   const peaks = new Array<number>(MAX_WAVEFORM_PEAKS).fill(0)
   let from = 0
   for (;;) {
     if (job.signal.aborted) throw new DOMException('The player was closed.', 'AbortError')
     const slice = await job.fetchSlice(from)
-    const decoded = await decodeSlice(slice.adts).catch(() => {
+    const decoded = await (job.decode ?? decodeSlice)(slice.adts).catch(() => {
       throw new Error(
         'The waveform of this render could not be drawn: its AAC audio did not decode in the app. Use “Open in player app” in the render summary to hear it, or render it as MP3 or WAV to see its waveform here.',
       )
     })
     addSliceLevels(peaks, decoded.samples, decoded.rate, slice, job.durationSeconds)
     job.onProgress(peaks.slice(), Math.min(1, slice.toSeconds / job.durationSeconds))
-    if (slice.last || slice.toSeconds <= from) return peaks
+    if (slice.last) return { peaks, complete: true }
+    if (slice.toSeconds <= from) return { peaks, complete: false }
     from = slice.toSeconds
   }
 }
@@ -84,8 +93,8 @@ const REMEMBERED_RENDERS = 8
 
 /**
  * Levels measured in this window, by render: reopening the player on a long book draws its wave
- * at once instead of decoding every slice again. A render is known by its finish time and size,
- * so a new render to the same file is measured anew. The oldest is forgotten past a few.
+ * at once instead of decoding every slice again. A render is known by its finish time, size and
+ * length, so a new render to the same file is measured anew. The oldest is forgotten past a few.
  */
 export class MeasuredPeaks {
   private readonly byRender = new Map<string, number[]>()

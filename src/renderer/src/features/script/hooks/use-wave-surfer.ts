@@ -100,7 +100,7 @@ async function drawSlicedPeaks(
 ): Promise<void> {
   element.setAttribute('aria-busy', 'true')
   try {
-    const peaks = await measureSlicedPeaks({
+    const { peaks, complete } = await measureSlicedPeaks({
       durationSeconds: info.durationSeconds,
       fetchSlice: (from) => fetchWaveSlice(docId, from),
       onProgress: (peaks, fraction) => {
@@ -114,7 +114,8 @@ async function drawSlicedPeaks(
       },
       signal,
     })
-    measuredPeaks.remember(info, peaks)
+    // Only a whole wave is kept: one cut short is measured again next time.
+    if (complete) measuredPeaks.remember(info, peaks)
     // All measured, whatever rounding left the last slice's end a frame short of the duration.
     if (!signal.aborted) onMeasured(1)
   } finally {
