@@ -77,7 +77,7 @@ function where(use: VoiceUse): string {
 function voicePhrase(use: VoiceUse, voice: Voice): string {
   const { who, uses } = subject(use)
   return use.source.kind === 'default'
-    ? `The default voice, ${voice.displayName},`
+    ? `The default voice, ${voice.displayName}, is used`
     : `${who} ${uses} ${voice.displayName}`
 }
 
@@ -98,11 +98,17 @@ export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightPro
     if (voice.models.length === 0) continue
     const model = use.model === null ? null : voice.models.find((m) => m.name === use.model)
     if (model === undefined) {
-      const offered = andList(voice.models.map((m) => modelName(m.name)))
+      const ids = [use.model ?? '', ...voice.models.map((m) => m.name)]
+      // A model by its name; by its id as well where two ids read the same ("simba_english").
+      const named = (id: string): string =>
+        ids.some((other) => other !== id && modelName(other) === modelName(id))
+          ? `${modelName(id)} ("${id}")`
+          : modelName(id)
+      const offered = andList(voice.models.map((m) => named(m.name)))
       const other = remedy(use, 'a voice that offers it')
       problems.push({
         kind: 'model',
-        message: `${voicePhrase(use, voice)} with the ${modelName(use.model ?? '')} model${where(use)}, which ${voice.displayName} does not offer (it offers ${offered}). Choose one of those models, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
+        message: `${voicePhrase(use, voice)} with the ${named(use.model ?? '')} model${where(use)}, which ${voice.displayName} does not offer (it offers ${offered}). Choose one of those models, or ${other.charAt(0).toLowerCase()}${other.slice(1)}`,
         ...facts(use),
       })
       continue

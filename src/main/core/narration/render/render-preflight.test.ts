@@ -146,6 +146,19 @@ describe('checks before the first billable request', () => {
     expect(await readdir(folder)).toEqual([])
   })
 
+  it('names a model by its id as well when the id asked for reads like one the voice offers, in a sentence about the default voice', async () => {
+    const folder = await outputFolder('model-ids')
+    const project = createProject({
+      title: 'Ids',
+      defaults: { voiceId: 'louis' },
+      blocks: [{ id: 'a', text: 'Bonjour.', model: 'Simba-3.0' }],
+    })
+    const error = await refusal({ project, outputPath: join(folder, 'ids.wav') })
+    expect(error.details?.preflight?.map((p) => p.message)).toEqual([
+      'The default voice, Louis, is used with the Simba 3.0 ("Simba-3.0") model (block 1), which Louis does not offer (it offers Simba Multilingual and Simba 3.0 ("simba-3.0")). Choose one of those models, or choose a default voice that offers it.',
+    ])
+  })
+
   it('refuses a folder that does not exist, and creates nothing', async () => {
     const missing = join(dir, 'not-there', 'deeper')
     const error = await refusal({
