@@ -8,7 +8,8 @@
  *    with the text (rAF, then a message posted from it, which runs after that frame is painted),
  *    median / p95 / worst (target p95 under 16 ms); of that, the frame itself (the rAF callback ->
  *    painted), which does not depend on where in the 16.7 ms frame the key happened to land, so it
- *    compares two builds better than the whole figure does; keydown -> the input handlers done (the
+ *    compares two builds' frame work better than the whole figure does (the handlers' own work is
+ *    the next figure); keydown -> the input handlers done (the
  *    work on the page's main thread, without the wait for the next frame), and the main thread's
  *    CPU time per key (script, style, layout), which a busy machine does not inflate;
  *  - how many elements the page holds (virtualization) and what the drafts sent while typing
@@ -279,7 +280,7 @@ async function main(): Promise<void> {
       `  keydown -> next paint               median ${paint.median.toFixed(1)} ms, p95 ${paint.p95.toFixed(1)} ms (target < 16), worst ${paint.worst.toFixed(1)} ms`,
     )
     console.log(
-      `    of which the frame (rAF -> painted) median ${frame.median.toFixed(1)} ms, p95 ${frame.p95.toFixed(1)} ms (the rest is the wait for the 60 Hz frame, which depends on when the key lands)`,
+      `    of which the frame (rAF -> painted) median ${frame.median.toFixed(1)} ms, p95 ${frame.p95.toFixed(1)} ms (the rest: the input handlers, then the wait for the 60 Hz frame, which depends on when the key lands)`,
     )
     console.log(
       `  keydown -> input handlers done      median ${work.median.toFixed(1)} ms, p95 ${work.p95.toFixed(1)} ms, worst ${work.worst.toFixed(1)} ms`,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { localeName } from '../../../../../shared/domain/voice-names'
 import { projectChoices } from './project-choices'
 
 function voice(id: string, locale: string | null, models: Record<string, string[]>): Voice {
@@ -42,7 +41,7 @@ describe('the project settings choices', () => {
 
   it("keeps the project's own language and model when no voice lists them", () => {
     const { languages, models } = projectChoices([], { language: 'es-MX', model: 'simba-legacy' })
-    expect(languages).toEqual([{ value: 'es-MX', label: localeName('es-MX') }])
+    expect(languages).toEqual([{ value: 'es-MX', label: 'Spanish (Mexico)' }])
     expect(models).toEqual([{ value: 'simba-legacy', label: 'Simba Legacy' }])
   })
 

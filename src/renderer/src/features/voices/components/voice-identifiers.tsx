@@ -1,7 +1,7 @@
-import { modelName } from '../../../../../shared/domain/voice-names'
 import { Fragment } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
+import { modelName } from '../../../../../shared/domain/voice-names'
 import { CopyButton } from '../../../components/copy-button'
 import { Disclosure } from '../../../components/ui/disclosure'
 

@@ -1,7 +1,7 @@
-import { modelName } from '../../../../../shared/domain/voice-names'
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
+import { modelName } from '../../../../../shared/domain/voice-names'
 import { MAX_TRY_TEXT } from '../hooks/use-voice-actions'
 import { usePlayback, useVoicePlayers } from '../hooks/use-voice-players'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
