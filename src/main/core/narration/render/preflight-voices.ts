@@ -3,13 +3,18 @@ import type { PreflightProblem } from '../../../../shared/errors'
 import { localeName, modelName } from '../../../../shared/domain/voice-names'
 import type { VoiceUse } from '../plan/voice-uses'
 
+/** "A", "A and B", "A, B and C": each name once. */
+function andList(items: string[]): string {
+  const names = [...new Set(items)]
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}
+
 /** "3", "3 and 7", "3, 7 and 9", "3, 7, 9 and 4 more" (1-based block numbers). */
 function blockList(use: VoiceUse): string {
   const numbers = use.blocks.map((b) => String(b + 1))
   const more = use.blockCount - numbers.length
-  if (more > 0) return `${numbers.join(', ')} and ${more} more`
-  if (numbers.length === 1) return numbers[0] ?? ''
-  return `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}`
+  return more > 0 ? `${numbers.join(', ')} and ${more} more` : andList(numbers)
 }
 
 function blocksPhrase(use: VoiceUse): string {
@@ -44,13 +49,6 @@ function facts(use: VoiceUse): Omit<PreflightProblem, 'kind' | 'message'> {
     ...(use.source.kind === 'cast' ? { speaker: use.source.speaker } : {}),
     ...(use.source.kind === 'default' ? { defaultVoice: true as const } : {}),
   }
-}
-
-/** "A", "A and B", "A, B and C": each name once. */
-function andList(items: string[]): string {
-  const names = [...new Set(items)]
-  if (names.length <= 1) return names[0] ?? ''
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
 }
 
 /** Whether `asked` is one of `offered`: the same tag, or the same language in another region. */
