@@ -301,6 +301,7 @@ export function mp3FileWithInfoFrame(file: AtomicFile): AtomicFile {
     },
     writeAt: (chunk, position) => file.writeAt(chunk, position),
     truncate: (length) => file.truncate(length),
+    syncInBackground: () => file.syncInBackground(),
     async commit(verify, options) {
       let pending: PendingInfoFrame | null = null
       try {

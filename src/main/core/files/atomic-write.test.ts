@@ -227,6 +227,27 @@ describe('createAtomicFile: positional writes, background sync, work during the 
     expect(bytes.length).toBe(36)
   })
 
+  it('a background sync asked for is only a head start: commit waits for it, and its failure is left to the final fsync', async () => {
+    const target = join(dir, 'head-start.bin')
+    const file = await createAtomicFile(target)
+    await file.write(new Uint8Array([1, 2, 3]))
+    const events: string[] = []
+    vi.spyOn(file.handle, 'datasync').mockImplementation(async () => {
+      await delay(20)
+      events.push('datasync failed')
+      throw new Error('EIO')
+    })
+    const sync = file.handle.sync.bind(file.handle)
+    vi.spyOn(file.handle, 'sync').mockImplementation(async () => {
+      events.push('sync')
+      await sync()
+    })
+    file.syncInBackground()
+    await file.commit()
+    expect(events).toEqual(['datasync failed', 'sync'])
+    expect([...(await readFile(target))]).toEqual([1, 2, 3])
+  })
+
   it('does not datasync in the background without the option', async () => {
     const file = await createAtomicFile(join(dir, 'plain.bin'))
     const datasyncs = vi.spyOn(file.handle, 'datasync')

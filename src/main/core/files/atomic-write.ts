@@ -47,6 +47,12 @@ export interface AtomicFile {
   truncate(length: number): Promise<void>
   /** The open handle, for bulk copies into the file. */
   readonly handle: FileHandle
+  /**
+   * Starts writing what the file holds so far to disk, without waiting for it: a head start for
+   * the final fsync. Commit and discard wait for it; a failure here is ignored (the commit's
+   * fsync reports it).
+   */
+  syncInBackground(): void
   /** fsync, verify, rename over the target, fsync the folder. On failure the temp file is gone. */
   commit(verify?: (tempPath: string) => Promise<void>, options?: AtomicCommitOptions): Promise<void>
   /** Discards the temporary file; the target stays as it was. Safe to call more than once. */
@@ -220,9 +226,13 @@ class TempFile implements AtomicFile {
       if (every !== undefined && this.unsynced >= every) {
         this.unsynced = 0
         // Not awaited by the writer: the disk catches up while the writing goes on.
-        this.syncing = this.syncing.then(() => this.handle.datasync()).catch(() => undefined)
+        this.syncInBackground()
       }
     })
+
+  syncInBackground = (): void => {
+    this.syncing = this.syncing.then(() => this.handle.datasync()).catch(() => undefined)
+  }
 
   writeAt = (chunk: Uint8Array, position: number): Promise<void> =>
     this.enqueue(async () => {

@@ -179,6 +179,7 @@ export async function createOutputFile(
     write: (chunk) => file.write(chunk),
     writeAt: (chunk, position) => file.writeAt(chunk, position),
     truncate: (length) => file.truncate(length),
+    syncInBackground: () => file.syncInBackground(),
     commit: (expect, whileSyncing) =>
       file.commit((tempPath) => verifyOutput(tempPath, expect), { whileSyncing }),
     abort: () => file.abort(),

@@ -9,19 +9,6 @@ import type { OutputLayout } from './output-layout'
 /** A second of silence, written as often as a pause needs. */
 const SILENCE = new Uint8Array(PCM_SAMPLE_RATE * 2)
 
-/** Writes `samples` of silence at byte `at`, a second at a time, in the background. */
-export function writeSilence(
-  copies: SpliceCopies,
-  file: OutputFile,
-  at: number,
-  samples: number,
-): void {
-  for (let done = 0; done < samples; done += SILENCE.byteLength / 2) {
-    const n = Math.min(SILENCE.byteLength / 2, samples - done)
-    copies.run(file.writeAt(SILENCE.subarray(0, n * 2), at + done * 2))
-  }
-}
-
 const COPY_CHUNK = 1024 * 1024
 const COPY_LANES = 4
 
@@ -75,7 +62,7 @@ export class SpliceCopies {
     private readonly previous: OutputLayout,
     private readonly dataOffset: number,
     private readonly old: FileHandle,
-    readonly file: OutputFile,
+    private readonly file: OutputFile,
   ) {
     let at = previous.dataOffset
     previous.segments.forEach(([hash, samples], index) => {
@@ -124,13 +111,26 @@ export class SpliceCopies {
   /**
    * Starts writing the file's data to disk in the background, once. Why: the copy of the previous
    * file is hundreds of megabytes the final fsync would otherwise write all at once, and the
-   * disk is idle while the changed pieces are synthesized. Only a head start: a failure here is
-   * ignored, the final fsync reports it.
+   * disk is idle while the changed pieces are synthesized. Only a head start, which the file's
+   * commit (or discard) waits for; a failure there is left to the final fsync to report.
    */
   flushEarly(): void {
     if (this.flushing) return
     this.flushing = true
-    this.run(this.file.handle.datasync().catch(() => undefined))
+    this.file.syncInBackground()
+  }
+
+  /** Writes `bytes` at byte `at` of the new file, in the background. */
+  write(bytes: Uint8Array, at: number): void {
+    this.run(this.file.writeAt(bytes, at))
+  }
+
+  /** Writes `samples` of silence at byte `at`, a second at a time, in the background. */
+  writeSilence(at: number, samples: number): void {
+    for (let done = 0; done < samples; done += SILENCE.byteLength / 2) {
+      const n = Math.min(SILENCE.byteLength / 2, samples - done)
+      this.write(SILENCE.subarray(0, n * 2), at + done * 2)
+    }
   }
 
   /** Runs a write in the background; `settled` waits for it (and fails with it). */

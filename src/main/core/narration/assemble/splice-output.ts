@@ -7,7 +7,7 @@ import type { ReadyPiece } from '../fetch/piece-fetcher'
 import type { PieceLoudness, ProgramLoudness } from '../pcm/loudness-cells'
 import { loadPieceLoudness } from '../pcm/loudness-cells'
 import type { OutputLayout } from './output-layout'
-import { SpliceCopies, writeSilence } from './splice-copies'
+import { SpliceCopies } from './splice-copies'
 import type { OutputFile } from './output-file'
 import { createOutputFile } from './output-file'
 import {
@@ -177,8 +177,7 @@ async function layOutProgram(
         const stats = loudnessOfPlaced(piece, placed, input.onMeasured)
         measures.place({ kind: 'piece', pieceIndex, position, piece, stats })
         writtenBytes += placed.byteLength
-        const at = dataOffset + position * 2
-        copies.run(copies.file.writeAt(samplesToBytes(placed), at))
+        copies.write(samplesToBytes(placed), dataOffset + position * 2)
       }
       segments.push([piece.hash, samples])
       position += samples
@@ -188,7 +187,7 @@ async function layOutProgram(
       measures.place({ kind: 'silence', samples: pause })
       if (!copies.reuse('', pause, position)) {
         copies.close()
-        writeSilence(copies, copies.file, dataOffset + position * 2, pause)
+        copies.writeSilence(dataOffset + position * 2, pause)
         writtenBytes += pause * 2
       }
       segments.push(['', pause])
