@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { nextTimerArmed } from '../src/sandbox/testing/clock-waits'
+import { nextTimerArmed } from '../src/main/testing/manual-clock'
 import { expect, test } from './fixtures/test'
 import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'

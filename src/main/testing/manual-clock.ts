@@ -104,3 +104,18 @@ export function createManualClock(
     },
   }
 }
+
+/**
+ * Resolves when the next timer (of exactly `ms`, when given) is armed on `clock` from now on: the
+ * code under test has reached that wait, and so done everything before it, and the test may move
+ * time.
+ */
+export function nextTimerArmed(clock: Pick<ManualClock, 'onArm'>, ms?: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = clock.onArm((armed) => {
+      if (ms !== undefined && armed !== ms) return
+      stop()
+      resolve()
+    })
+  })
+}

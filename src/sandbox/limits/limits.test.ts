@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createManualClock, type ManualClock } from '../../main/testing/manual-clock.js'
-import { nextTimerArmed } from '../testing/clock-waits.js'
+import {
+  createManualClock,
+  nextTimerArmed,
+  type ManualClock,
+} from '../../main/testing/manual-clock.js'
 import { errorOf, startTestSandbox, type TestSandbox } from '../testing/sandbox-client.js'
 
 const body = { input: 'Limit test.', voice_id: 'emma', audio_format: 'pcm' }

@@ -19,7 +19,7 @@ import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { APP_SENDER, createTestRuntime } from '../../test-support'
 import type { ManualClock } from '../../testing/manual-clock'
-import { createManualClock } from '../../testing/manual-clock'
+import { createManualClock, nextTimerArmed } from '../../testing/manual-clock'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
 
@@ -186,12 +186,7 @@ describe('conversations:watchInbox', () => {
     const live = sandbox.startConversation({ startDelayMs: 3_600_000 })
     await call('conversations:watchInbox', { watching: true })
     // The first poll is due at once on main's clock; after it, the poller arms the next one.
-    const nextPollArmed = new Promise<void>((resolve) => {
-      const stop = clock.onArm(() => {
-        stop()
-        resolve()
-      })
-    })
+    const nextPollArmed = nextTimerArmed(clock)
     clock.advance(0)
     await sentWhere(
       (s) =>
