@@ -52,14 +52,21 @@ export interface SpliceResult {
 }
 
 /** True when the copy begun into `out` is of the file `before` describes, which is unchanged. */
-async function copiedUnchanged(out: OutputFile, path: string, before: Stats): Promise<boolean> {
+async function copiedUnchanged(
+  out: OutputFile,
+  path: string,
+  before: FileIdentity,
+): Promise<boolean> {
   const copied = await stat(out.tempPath)
   const now = await stat(path).catch(() => null)
   return sameFile(now, before) && copied.size === before.size
 }
 
+/** What tells one version of a file from another: its inode, size and modification time. */
+type FileIdentity = Pick<Stats, 'ino' | 'size' | 'mtimeMs'>
+
 /** True when `now` is still the file `before` describes (same inode, size and modification). */
-function sameFile(now: Stats | null, before: Stats): boolean {
+function sameFile(now: FileIdentity | null, before: FileIdentity): boolean {
   return (
     now !== null &&
     now.ino === before.ino &&
@@ -219,6 +226,12 @@ export async function renderBySplice(input: SpliceInput): Promise<SpliceResult |
   const old = await open(input.outputPath, 'r').catch(() => null)
   if (!old) return null
   const before = await old.stat()
+  // The file opened must be the one the layout describes: if it was replaced or written to after
+  // the layout was checked, the layout no longer says where its pieces are.
+  if (!sameFile(before, previous)) {
+    void old.close().catch(() => undefined)
+    return null
+  }
   const starting = createOutputFile(input.outputPath, {
     signal,
     backgroundSync: false,
