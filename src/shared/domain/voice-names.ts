@@ -27,7 +27,8 @@ const MODEL_NAMES: Record<string, string> = {
   'simba-3.0': 'Simba 3.0',
 }
 
-function capitalize(word: string): string {
+/** The word with its first letter in upper case: model names here, tag words in the window. */
+export function capitalize(word: string): string {
   return word === '' ? word : word[0]!.toUpperCase() + word.slice(1)
 }
 

@@ -1,4 +1,5 @@
 import type { VoiceGender } from '../../../shared/domain/voice'
+import { capitalize } from '../../../shared/domain/voice-names'
 
 const GENDERS: Record<VoiceGender, string> = {
   male: 'Male',
@@ -9,10 +10,6 @@ const GENDERS: Record<VoiceGender, string> = {
 /** "Female", "Not specified". */
 export function genderLabel(gender: VoiceGender): string {
   return GENDERS[gender]
-}
-
-function capitalize(word: string): string {
-  return word === '' ? word : word[0]!.toUpperCase() + word.slice(1)
 }
 
 /** One tag in words: its kind ("Timbre", or null for a bare tag) and its value ("Warm"). */
