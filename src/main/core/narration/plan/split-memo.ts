@@ -7,7 +7,11 @@ export type BlockSplitter = (
   options: SplitOptions,
 ) => PieceText[]
 
-/** Text the memo holds at most (keys, in UTF-16 units): a long book or two. */
+/**
+ * The memo's bound, counted in its keys' UTF-16 units (each block's text with a few short fields):
+ * a long book or two. A rough bound on memory, not an exact one: the cut texts kept beside each key
+ * are about as long again, plus their spans.
+ */
 const DEFAULT_MAX_CHARS = 2_000_000
 
 /**
