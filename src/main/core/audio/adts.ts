@@ -12,6 +12,11 @@ export function isAdtsHeader(data: Uint8Array, offset: number): boolean {
   return b0 === 0xff && b1 !== undefined && (b1 & 0xf6) === 0xf0
 }
 
+/** The length of the ADTS frame at `offset`, its 7- or 9-byte header included (13 bits of it). */
+export function adtsFrameLength(data: Uint8Array, offset: number): number {
+  return ((data[offset + 3]! & 0x03) << 11) | (data[offset + 4]! << 3) | (data[offset + 5]! >> 5)
+}
+
 interface AdtsTally {
   frames: number
   samples: number
@@ -31,8 +36,7 @@ function readAdtsFrames(
       return { failure: `AAC frame sync lost at byte ${streamByte(offset)}` }
     }
     const rateIndex = (data[offset + 2]! >> 2) & 0x0f
-    const length =
-      ((data[offset + 3]! & 0x03) << 11) | (data[offset + 4]! << 3) | (data[offset + 5]! >> 5)
+    const length = adtsFrameLength(data, offset)
     const headerLength = (data[offset + 1]! & 0x01) === 1 ? 7 : 9
     if (rateIndex >= ADTS_RATES.length || length < headerLength) {
       return { failure: `AAC frame header is damaged at byte ${streamByte(offset)}` }

@@ -1,6 +1,6 @@
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
-import { isAdtsHeader } from '../../audio/adts'
+import { adtsFrameLength, isAdtsHeader } from '../../audio/adts'
 
 /** Samples per AAC-LC frame: the pause precision of an AAC output (42.67 ms at 24 kHz). */
 export const AAC_FRAME_SAMPLES = 1024
@@ -75,8 +75,7 @@ export function summarizeAdts(bytes: Uint8Array, label: string): AdtsSummary {
     const profile = bytes[offset + 2]! >> 6
     const rateIndex = (bytes[offset + 2]! >> 2) & 0x0f
     const channels = ((bytes[offset + 2]! & 0x01) << 2) | (bytes[offset + 3]! >> 6)
-    const length =
-      ((bytes[offset + 3]! & 0x03) << 11) | (bytes[offset + 4]! << 3) | (bytes[offset + 5]! >> 5)
+    const length = adtsFrameLength(bytes, offset)
     const blocks = (bytes[offset + 6]! & 0x03) + 1
     if (profile !== 1) throw refuse('not AAC LC')
     if (rateIndex !== RATE_INDEX_24K) throw refuse(`sample rate index ${rateIndex}, not 24 kHz`)

@@ -1,6 +1,7 @@
 import type { EncodedAudioPacketSource, MetadataTags, Output, StreamTargetChunk } from 'mediabunny'
 import type * as Mediabunny from 'mediabunny'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
+import { adtsFrameLength } from '../../audio/adts'
 import type { AudioTags } from '../../audio/audio-tags'
 import { ENCODED_BY } from '../../audio/audio-tags'
 import { withChapters } from '../../audio/mp4-chapters'
@@ -53,7 +54,7 @@ function metadataOf(tags: AudioTags): MetadataTags {
 /** The raw AAC frames inside ADTS bytes (headers stripped); the bytes were checked on arrival. */
 function* rawFrames(adts: Uint8Array): Generator<Uint8Array> {
   for (let at = 0; at + 7 <= adts.byteLength;) {
-    const length = ((adts[at + 3]! & 0x03) << 11) | (adts[at + 4]! << 3) | (adts[at + 5]! >> 5)
+    const length = adtsFrameLength(adts, at)
     const header = adts[at + 1]! & 0x01 ? 7 : 9 // protection_absent: no CRC
     yield adts.subarray(at + header, at + length)
     at += length
