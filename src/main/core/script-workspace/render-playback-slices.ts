@@ -54,16 +54,16 @@ export class AacWaveSlices {
     let bytes = 0
     let next: EncodedPacket | null = null
     for await (const packet of sink.packets(first)) {
-      const size = packet.byteLength + (this.container === 'm4b' ? 7 : 0)
+      const frame = this.#adtsFrame(packet)
       if (frames.length > WARM_UP_FRAMES && packet.timestamp > fromSeconds) {
         // Cut at a frame boundary, by time or by size, whichever comes first.
-        if (packet.timestamp >= until || bytes + size > MAX_AUDIO_CHUNK_BYTES) {
+        if (packet.timestamp >= until || bytes + frame.byteLength > MAX_AUDIO_CHUNK_BYTES) {
           next = packet
           break
         }
       }
-      frames.push(this.#adtsFrame(packet))
-      bytes += size
+      frames.push(frame)
+      bytes += frame.byteLength
     }
     const adts = new Uint8Array(bytes)
     let at = 0
