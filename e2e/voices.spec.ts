@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createProject } from '../src/shared/domain/script'
 import { expect, test } from './fixtures/test'
+import { ScriptScreen } from './support/script-screen'
 import { snap } from './support/screenshots'
 import {
   fillVoiceForm,
@@ -230,7 +232,14 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await expect(voices.count).toHaveText('1 of 45 voices')
   await snap(app, 'voices-personal')
 
-  // Delete with the keyboard: the dialog names the voice, and flags that the script uses it.
+  // Delete with the keyboard: the dialog names the voice, and flags that the open script uses it.
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  await app.page.getByRole('button', { name: 'New script' }).click()
+  await expect(script.text(0)).toBeVisible()
+  await voices.open()
+  await expect(voices.details.getByRole('heading', { name: 'Ada Studio' })).toBeVisible()
+  await expect(app.page.getByTestId('script-default-missing')).toBeHidden()
   await voices.details.getByRole('button', { name: 'Use as Script default' }).click()
   await expect(voices.details.getByTestId('script-sent')).toContainText("Script's default voice")
   await voices.list.focus()
@@ -243,6 +252,10 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await expect(app.page.getByTestId('voice-deleted')).toContainText('Ada Studio')
   await expect(voices.count).toHaveText('0 of 44 voices')
   expect(await personalVoices(sandbox)).toEqual([])
+  // The script still names the deleted voice as its default: Voices says it is gone.
+  await expect(app.page.getByTestId('script-default-missing')).toContainText(
+    'not among your voices',
+  )
   const library = JSON.parse(
     await readFile(join(app.userDataDir, 'voices-library.json'), 'utf8'),
   ) as {
@@ -251,6 +264,90 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   expect(library.consents).toHaveLength(1)
   expect(library.consents[0]).toMatchObject({ voiceId })
   expect(library.consents[0]?.deletedAt).toBeTruthy()
+})
+
+/** The default voice of each recovery draft main has written (saveDraft writes one per change). */
+async function draftDefaultVoices(userDataDir: string): Promise<(string | null)[]> {
+  const folder = join(userDataDir, 'recovery')
+  const names = await readdir(folder).catch(() => [] as string[])
+  return Promise.all(
+    names.map(async (name) => {
+      const draft = JSON.parse(await readFile(join(folder, name), 'utf8')) as {
+        project: { defaults: { voiceId?: string } }
+      }
+      return draft.project.defaults.voiceId ?? null
+    }),
+  )
+}
+
+test("Voices marks the open script's default voice, and sets it as an edit of the script that Undo takes back", async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  const path = join(dir, 'story.voicedesk')
+  await writeFile(
+    path,
+    JSON.stringify(
+      createProject({
+        title: 'Story',
+        defaults: { voiceId: 'olivia' },
+        blocks: [{ id: 'line-1', text: 'Once upon a time.' }],
+      }),
+    ),
+  )
+  await signIn(app, sandbox)
+  const script = new ScriptScreen(app.page)
+  const voices = new VoicesScreen(app.page)
+  const useAsDefault = voices.details.getByRole('button', { name: 'Use as Script default' })
+  const isDefault = voices.details.getByRole('button', { name: 'Script default', exact: true })
+  /** Finds a voice by its name (the list is virtualized) and shows its details. */
+  const show = async (voiceId: string, name: string): Promise<void> => {
+    await voices.search.fill(name)
+    await voices.row(voiceId).click()
+    await expect(voices.details.getByRole('heading', { name })).toBeVisible()
+  }
+
+  // No script open: nothing is the script's default, and there is no script to give one to.
+  await voices.open()
+  await show('olivia', 'Olivia')
+  await expect(useAsDefault).toBeDisabled()
+  await expect(voices.details.getByTestId('script-link')).toContainText('No script is open')
+
+  // The project opened in Script has Olivia as its default: Voices says so, for Olivia only.
+  await script.open()
+  await script.openFile(app, path)
+  await voices.open()
+  await show('olivia', 'Olivia')
+  await expect(isDefault).toBeDisabled()
+  await expect(voices.row('olivia')).toContainText('In script')
+  await show('emma', 'Emma')
+  await expect(useAsDefault).toBeEnabled()
+  await expect(voices.row('emma')).not.toContainText('In script')
+
+  // Emma becomes the default from Voices: the screen follows at once, and main's copy of the
+  // script has it (saveDraft writes the recovery draft) while Voices is still showing.
+  await useAsDefault.click()
+  await expect(isDefault).toBeDisabled()
+  await expect(voices.details.getByTestId('script-sent')).toContainText("Script's default voice")
+  await expect(voices.row('emma')).toContainText('In script')
+  await expect.poll(() => draftDefaultVoices(userDataDir), { timeout: 10_000 }).toEqual(['emma'])
+  await show('olivia', 'Olivia')
+  await expect(useAsDefault).toBeEnabled()
+  await expect(voices.row('olivia')).not.toContainText('In script')
+
+  // In Script the default is Emma, and Undo gives Olivia back, in Voices too.
+  await script.open()
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await expect(app.page.getByRole('button', { name: 'Default voice: Emma' })).toBeVisible()
+  await app.page.getByRole('button', { name: 'Undo' }).click()
+  await expect(app.page.getByRole('button', { name: 'Default voice: Olivia' })).toBeVisible()
+  await expect.poll(() => draftDefaultVoices(userDataDir), { timeout: 10_000 }).toEqual(['olivia'])
+  await voices.open()
+  await show('olivia', 'Olivia')
+  await expect(isDefault).toBeDisabled()
+  await show('emma', 'Emma')
+  await expect(useAsDefault).toBeEnabled()
 })
 
 test('a sample recorded from the microphone (fake device), with level meter and re-record', async ({

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import type { ReactElement } from 'react'
 import { AccountNotices } from '../features/account/components/account-notices'
 import { useAccountChangedEvents } from '../features/account/api/account-queries'
+import { useDocumentSync } from '../features/script/hooks/use-document-sync'
 import { useNavigationStore } from './navigation-store'
 import { ShortcutsSheet } from './shortcuts-sheet'
 import { Sidebar } from './sidebar'
@@ -18,6 +19,9 @@ export function App(): ReactElement {
   const openShortcuts = useCallback(() => setShortcutsOpen(true), [])
   useWorkspaceShortcuts()
   useAccountChangedEvents()
+  // The open script's edits reach main whichever workspace shows: Voices edits it too, and
+  // typing just before leaving Script must still reach the crash-recovery draft.
+  useDocumentSync()
   useTheme()
   useMenuCommands(openShortcuts)
 

@@ -1,9 +1,16 @@
+import { useMemo } from 'react'
 import type { ComponentType, ReactElement, SVGProps } from 'react'
 import { AccountIcon, ConversationsIcon, ScriptIcon, VoicesIcon } from '../components/icons'
 import { useAccountStatus } from '../features/account/api/account-queries'
 import { AccountScreen } from '../features/account/components/account-screen'
 import { ConversationsWorkspace } from '../features/conversations/components/conversations-workspace'
 import { ScriptWorkspace } from '../features/script/components/script-workspace'
+import {
+  setCaretBlockVoice,
+  setScriptDefaultVoice,
+  useOpenScriptVoices,
+} from '../features/script/hooks/use-open-script-voices'
+import type { ScriptLink } from '../features/voices/hooks/script-link'
 import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
 import type { WorkspaceId } from './navigation-store'
 import { useNavigationStore } from './navigation-store'
@@ -18,16 +25,38 @@ export interface WorkspaceEntry {
 }
 
 /**
- * Voices, given the account status (another feature's: the shell hands it over) and the way to
- * the Account screen its no-key state offers (as Ctrl+4 would: focus moves there).
+ * The script open in Script as Voices uses it: read from the script's own document and changed
+ * by edits of it (undoable there, sent to main like any other), so Voices holds no copy of it.
+ */
+function useScriptLink(): ScriptLink | null {
+  const script = useOpenScriptVoices()
+  return useMemo(
+    () =>
+      script === null
+        ? null
+        : {
+            ...script,
+            setDefaultVoice: (voiceId: string) => void setScriptDefaultVoice(voiceId),
+            setBlockVoice: setCaretBlockVoice,
+          },
+    [script],
+  )
+}
+
+/**
+ * Voices, given the account status and the open script (other features': the shell hands them
+ * over), and the way to the Account screen its no-key state offers (as Ctrl+4 would: focus moves
+ * there).
  */
 function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   const open = useNavigationStore((state) => state.open)
   const { data: accountStatus } = useAccountStatus()
+  const script = useScriptLink()
   return (
     <VoicesWorkspace
       {...props}
       accountStatus={accountStatus}
+      script={script}
       onOpenAccount={() => open('account', 'shortcut')}
     />
   )

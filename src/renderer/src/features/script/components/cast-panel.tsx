@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { LexiconEntry } from '../../../../../shared/domain/script'
-import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
@@ -39,7 +38,6 @@ export function CastPanel(): ReactElement {
             useScriptDocumentStore
               .getState()
               .updateMeta({ defaults: voiceId ? { ...rest, voiceId } : rest })
-            useScriptVoicesStore.getState().setDefaultVoice(voiceId ?? null)
           }}
         />
       </div>

@@ -1,9 +1,10 @@
 import { startingProgress } from '../../../../../shared/domain/narration'
+import { useEffect } from 'react'
 import type { ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { WorkspaceHeader } from '../../../components/workspace-header'
+import { refreshAllBlockMarks } from '../api/document-sync'
 import { useDocumentActions } from '../hooks/use-document-actions'
-import { useDocumentSync } from '../hooks/use-document-sync'
 import { useFileDrop } from '../hooks/use-file-drop'
 import { useRenderSession } from '../hooks/use-render-session'
 import { useScriptAudio } from '../hooks/use-script-audio'
@@ -13,7 +14,6 @@ import {
   useScriptMenuCommands,
   useScriptShortcuts,
 } from '../hooks/use-script-commands'
-import { useVoicesBridge } from '../hooks/use-voices-bridge'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 import { AbDialog } from './ab-dialog'
@@ -76,8 +76,9 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
   const audio = useScriptAudio()
   const session = useRenderSession()
   const drop = useFileDrop(actions.importDropped)
-  useDocumentSync()
-  useVoicesBridge()
+  // Why every block's mark again on showing: a render that ended while another workspace was
+  // shown told no one (its events reach the render session, which lives here).
+  useEffect(() => refreshAllBlockMarks(), [])
   useScriptMenuCommands(actions)
   useScriptShortcuts(audio)
 

@@ -3,8 +3,9 @@ import { startDocumentSync } from '../api/document-sync'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /**
- * Keeps main's copy of the open document current while the Script workspace shows it: each edit
- * of the page's document schedules a send of what changed (see api/document-sync.ts).
+ * Keeps main's copy of the open document current for as long as it is open, whichever workspace
+ * shows (the shell runs it): each edit of the page's document schedules a send of what changed
+ * (see api/document-sync.ts).
  */
 export function useDocumentSync(): void {
   const docId = useScriptDocumentStore((s) => s.doc?.docId ?? null)

@@ -3,7 +3,7 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
-import { scriptUseOf, useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
+import { scriptUseOf, useScriptLink } from '../hooks/script-link'
 
 /** Confirms deleting a personal voice by name, and warns when the open script uses it. */
 export function DeleteVoiceDialog(props: {
@@ -14,9 +14,8 @@ export function DeleteVoiceDialog(props: {
   onCancel: () => void
 }): ReactElement {
   const { voice } = props
-  const use = useScriptVoicesStore((state) =>
-    voice === null ? null : scriptUseOf(state, voice.id),
-  )
+  const script = useScriptLink()
+  const use = voice === null ? null : scriptUseOf(script, voice.id)
   return (
     <ConfirmDialog
       open={voice !== null}
@@ -37,11 +36,18 @@ export function DeleteVoiceDialog(props: {
       {use !== null && (
         <div data-testid="delete-in-script">
           <Notice tone="warning" title="The open script uses this voice">
-            <p className="notice__text">
-              {use === 'default'
-                ? 'It is the script’s default voice. Choose another default in Script after deleting it.'
-                : 'Some blocks of the open script are spoken in it. They will need another voice before the next render.'}
-            </p>
+            {use.asDefault && (
+              <p className="notice__text">
+                It is the script’s default voice. Choose another default in Script after deleting
+                it.
+              </p>
+            )}
+            {use.inBlocks && (
+              <p className="notice__text">
+                Some blocks of the open script are spoken in it. They will need another voice before
+                the next render.
+              </p>
+            )}
           </Notice>
         </div>
       )}

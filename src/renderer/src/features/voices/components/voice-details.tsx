@@ -2,7 +2,7 @@ import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
-import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
+import { useScriptLink } from '../hooks/script-link'
 import { PersonalVoiceSection } from './personal-voice-section'
 import { VoiceAvatar } from './voice-avatar'
 import { VoiceIdentifiers } from './voice-identifiers'
@@ -138,34 +138,47 @@ function VoiceModels(props: {
   )
 }
 
-/** Sends the voice to the Script workspace: as the script's default, or for one block. */
+/**
+ * Uses the voice in the script open in Script: as its default, or for its current block. Both are
+ * edits of that script (Undo in Script takes them back); with no script open there is nothing to
+ * edit, and the section says so.
+ */
 function UseInScript(props: { voice: Voice }): ReactElement {
   const { voice } = props
   const [sent, setSent] = useState<string | null>(null)
-  const defaultVoiceId = useScriptVoicesStore((s) => s.defaultVoiceId)
-  const setDefaultVoice = useScriptVoicesStore((s) => s.setDefaultVoice)
-  const requestBlockVoice = useScriptVoicesStore((s) => s.requestBlockVoice)
+  const script = useScriptLink()
+  const isDefault = script?.defaultVoiceId === voice.id
   return (
     <div className="stack voice-details__block">
       <h3>Use in Script</h3>
+      {script === null && (
+        <p className="field__hint" data-testid="script-link">
+          No script is open. Open or create one in Script to use this voice there.
+        </p>
+      )}
       <div className="button-row">
         <button
           type="button"
           className="button"
-          disabled={defaultVoiceId === voice.id}
+          disabled={script === null || isDefault}
           onClick={() => {
-            setDefaultVoice(voice.id)
+            script?.setDefaultVoice(voice.id)
             setSent(`${voice.displayName} is now the Script's default voice.`)
           }}
         >
-          {defaultVoiceId === voice.id ? 'Script default' : 'Use as Script default'}
+          {isDefault ? 'Script default' : 'Use as Script default'}
         </button>
         <button
           type="button"
           className="button"
+          disabled={script === null}
           onClick={() => {
-            requestBlockVoice(voice.id)
-            setSent(`${voice.displayName} will be offered for the selected block in Script.`)
+            const block = script?.setBlockVoice(voice.id) ?? null
+            setSent(
+              block === null
+                ? 'The open script has no block to give this voice to.'
+                : `${voice.displayName} now speaks block ${block} of the Script.`,
+            )
           }}
         >
           Use for a block

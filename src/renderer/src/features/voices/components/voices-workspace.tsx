@@ -11,6 +11,8 @@ import {
   useRefreshVoices,
   useReloadVoicesOnAccountChange,
 } from '../api/voices-queries'
+import type { ScriptLink } from '../hooks/script-link'
+import { ScriptLinkContext, useScriptLink } from '../hooks/script-link'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
@@ -35,6 +37,8 @@ export function VoicesWorkspace(props: {
   accountStatus: AccountStatus | undefined
   /** Opens the Account screen (the shell owns navigation). */
   onOpenAccount?: () => void
+  /** The script open in Script (the shell hands it over from that script), or null: none open. */
+  script: ScriptLink | null
 }): ReactElement {
   const [players] = useState<VoicePlayers>(createVoicePlayers)
   const [trial] = useState(() => new TrialSession(players.trial))
@@ -48,12 +52,14 @@ export function VoicesWorkspace(props: {
   )
   return (
     <VoicePlayersContext.Provider value={players}>
-      <VoicesScreen
-        focusOnMount={props.focusOnMount ?? false}
-        accountStatus={props.accountStatus}
-        trial={trial}
-        onOpenAccount={props.onOpenAccount}
-      />
+      <ScriptLinkContext.Provider value={props.script}>
+        <VoicesScreen
+          focusOnMount={props.focusOnMount ?? false}
+          accountStatus={props.accountStatus}
+          trial={trial}
+          onOpenAccount={props.onOpenAccount}
+        />
+      </ScriptLinkContext.Provider>
     </VoicePlayersContext.Provider>
   )
 }
@@ -66,7 +72,7 @@ function VoicesScreen(props: {
 }): ReactElement {
   useReloadVoicesOnAccountChange()
   const access = voicesAccess(props.accountStatus)
-  const catalog = useVoiceCatalog(access)
+  const catalog = useVoiceCatalog(access, useScriptLink())
   const refresh = useRefreshVoices()
   const remove = useDeleteVoice()
   const actions = useVoiceActions(props.trial)
@@ -106,6 +112,7 @@ function VoicesScreen(props: {
         onCreate={() => setCreateOpen(true)}
       />
       <VoicesNotices library={catalog.library.data} change={change} />
+      <MissingScriptDefault voices={catalog.list.data} />
       {refresh.isError && <ErrorNotice error={refresh.error} testId="refresh-error" />}
 
       {noKeyAccess !== null ? (
@@ -212,6 +219,31 @@ function VoicesNotices(props: {
         <Notice tone="success" title={`Deleted “${deleted}”`} testId="voice-deleted" />
       )}
     </>
+  )
+}
+
+/**
+ * Says when the open script's default voice is not among the account's voices (deleted here or
+ * elsewhere): its render would fail on it. Judged against the whole list only, never the first rows.
+ */
+function MissingScriptDefault(props: {
+  voices: readonly Voice[] | undefined
+}): ReactElement | null {
+  const defaultVoiceId = useScriptLink()?.defaultVoiceId ?? null
+  const { voices } = props
+  if (defaultVoiceId === null || voices === undefined) return null
+  if (voices.some((voice) => voice.id === defaultVoiceId)) return null
+  return (
+    <Notice
+      tone="warning"
+      title="The open script’s default voice is gone"
+      testId="script-default-missing"
+    >
+      <p className="notice__text">
+        The script’s default voice is not among your voices any more. Choose another one here with
+        “Use as Script default”, or in Script’s Cast panel.
+      </p>
+    </Notice>
   )
 }
 

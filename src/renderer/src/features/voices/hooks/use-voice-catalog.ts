@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react'
 import type { RefObject } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { useScriptVoicesStore } from '../../../lib/shared-state/script-voices'
 import { useFirstVoices, useVoiceLibrary, useVoiceList } from '../api/voices-queries'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
+import type { ScriptLink } from './script-link'
 import type { VoicesAccess } from './voices-access'
 import type { VoiceCriteria } from './voice-search'
 import { buildVoiceIndex, facetsOf, filterVoices, sortVoices } from './voice-search'
@@ -28,14 +28,14 @@ function voiceById(voices: readonly Voice[] | undefined, id: string | null): Voi
 /**
  * The voices the workspace shows: the whole list once it is in the page (the first rows before,
  * when those are what the list would show), sorted and filtered by the toolbar's criteria, with
- * the favourites, the voices the open script uses, and the selected and to-be-deleted voices.
+ * the favourites, the voices the open script uses (`script`: null when none is open), and the
+ * selected and to-be-deleted voices.
  */
-export function useVoiceCatalog(access: VoicesAccess) {
+export function useVoiceCatalog(access: VoicesAccess, script: ScriptLink | null) {
   const criteria = useVoicesUiStore((s) => s.criteria)
   const sort = useVoicesUiStore((s) => s.sort)
   const selectedId = useVoicesUiStore((s) => s.selectedId)
   const deletingId = useVoicesUiStore((s) => s.deletingId)
-  const inScriptIds = useScriptVoicesStore((s) => s.voiceIdsInOpenScript)
   // The first rows come first (a small call, asked before the whole list) when they are what the
   // list would show: no search or filter, sorted by name.
   const nameOrder = sort === 'name' || sort === 'name-desc' ? sort : null
@@ -61,7 +61,13 @@ export function useVoiceCatalog(access: VoicesAccess) {
   const facets = useMemo(() => facetsOf(index), [index])
   const favorites = useMemo(() => new Set(library.data?.favorites ?? EMPTY), [library.data])
   const recent = library.data?.recent ?? EMPTY
-  const inScript = useMemo(() => new Set(inScriptIds), [inScriptIds])
+  const scriptDefault = script?.defaultVoiceId ?? null
+  const spoken = script?.spokenVoiceIds
+  const inScript = useMemo(() => {
+    const ids = new Set<string>(spoken ?? EMPTY)
+    if (scriptDefault !== null) ids.add(scriptDefault)
+    return ids
+  }, [spoken, scriptDefault])
   // Sorted once per load, order or use; each keystroke only filters (which keeps the order).
   const sorted = useMemo(() => sortVoices(index, sort, recent), [index, sort, recent])
   const filtered = useMemo(
