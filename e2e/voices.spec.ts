@@ -247,6 +247,7 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   const confirm = app.page.getByRole('dialog', { name: 'Delete “Ada Studio”?' })
   await expect(confirm).toBeVisible()
   await expect(confirm.getByTestId('delete-in-script')).toContainText('default voice')
+  await expect(confirm.getByTestId('delete-in-script')).not.toContainText('blocks')
   await confirm.getByRole('button', { name: 'Delete voice' }).click()
   await expect(confirm).toBeHidden()
   await expect(app.page.getByTestId('voice-deleted')).toContainText('Ada Studio')

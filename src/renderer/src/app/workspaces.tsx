@@ -28,7 +28,7 @@ export interface WorkspaceEntry {
  * The script open in Script as Voices uses it: read from the script's own document and changed
  * by edits of it (undoable there, sent to main like any other), so Voices holds no copy of it.
  */
-function useScriptLink(): ScriptLink | null {
+function useOpenScriptLink(): ScriptLink | null {
   const script = useOpenScriptVoices()
   return useMemo(
     () =>
@@ -51,7 +51,7 @@ function useScriptLink(): ScriptLink | null {
 function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   const open = useNavigationStore((state) => state.open)
   const { data: accountStatus } = useAccountStatus()
-  const script = useScriptLink()
+  const script = useOpenScriptLink()
   return (
     <VoicesWorkspace
       {...props}
