@@ -114,6 +114,7 @@ function createHandlers(
       platform,
       theme: { get: () => settings.get().theme, set: setTheme },
       onMenuState: options.onMenuState ?? (() => {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     }),
     ...createAccountHandlers(account, platform),
     ...createJobHandlers(jobs),
