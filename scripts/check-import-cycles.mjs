@@ -1,4 +1,4 @@
-// Fails when TypeScript files under a folder (src/main by default) import each other in a circle.
+// Fails when TypeScript files under a folder (src by default) import each other in a circle.
 // Part of `npm run lint`. Why a script and not ESLint's import/no-cycle: that rule skips
 // `import type`, and the cycle issue 12 removed (render-job <-> render-run) was closed by a type
 // import; a circle of types still ties two files together, so it counts here, as it does for
@@ -77,7 +77,7 @@ export function importCycles(graph) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const root = process.argv[2] ?? 'src/main'
+  const root = process.argv[2] ?? 'src'
   const graph = importGraph(root)
   const cycles = importCycles(graph)
   if (cycles.length > 0) {

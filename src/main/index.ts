@@ -24,7 +24,7 @@ import type { AppOrigin } from './security/app-origin'
 import { httpAppOrigin, isAppUrl, schemeAppOrigin } from './security/app-origin'
 import { createAppFileServer } from './security/app-file-server'
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './security/app-protocol'
-import { openExternalUrl } from './security/external-links'
+import { createExternalLinkOpener } from './security/external-links'
 import { hardenSession, hardenWebContents } from './security/harden-window'
 import { restorableBounds } from './window-state'
 // Why an asset import (not extraResources): electron-vite resolves resources/ (main's public
@@ -50,7 +50,8 @@ let mainWindow: BrowserWindow | null = null
 const menuStates = new Map<number, MenuState>()
 const NOTHING_OPEN: MenuState = { scriptOpen: false }
 
-const openExternal = (url: string): Promise<void> => openExternalUrl(url, shell)
+// One paced opener for window.open in every web contents and the Help menu (external-links.ts).
+const openExternal = createExternalLinkOpener(shell)
 
 // Every renderer is sandboxed, including any created by a library or a future feature.
 app.enableSandbox()

@@ -69,6 +69,27 @@ describe('createMainRuntime', () => {
     expect(opened).toEqual(['https://example.com/a'])
   })
 
+  it('app:openExternal refuses local addresses and paces links on the runtime clock', async () => {
+    const { createManualClock } = await import('./testing/manual-clock')
+    const clock = createManualClock()
+    const { runtime, opened } = await setup({ clock })
+    const open = (url: string) => runtime.dispatch('app:openExternal', { url }, APP_SENDER, noEmit)
+    for (const url of ['http://127.0.0.1:8080/', 'http://0x7f.1/', 'http://router.local/']) {
+      expect(await open(url)).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/local network/) },
+      })
+    }
+    expect(await open('https://example.com/one')).toEqual({ ok: true, data: undefined })
+    expect(await open('https://example.com/two')).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', retryable: true },
+    })
+    clock.advance(1000)
+    expect(await open('https://example.com/three')).toEqual({ ok: true, data: undefined })
+    expect(opened).toEqual(['https://example.com/one', 'https://example.com/three'])
+  })
+
   it('broadcasts account:changed to every window and never returns or logs the key', async () => {
     const { runtime, logLines, userDataDir } = await setup()
     const seen: RuntimeEvent[] = []

@@ -1,6 +1,7 @@
 import type { AccountStatus } from '../shared/domain/account'
 import type { MenuState, ThemeChoice } from '../shared/domain/app'
 import type { EventChannel, EventOf } from '../shared/ipc/contract'
+import { maskStrings } from '../shared/credential-redaction'
 import { exportConversationBatch } from './core/conversations/batch-export'
 import type { Logger } from './core/log/logger'
 import { createLogger } from './core/log/logger'
@@ -72,7 +73,9 @@ function createEventHub(logger: Logger): {
 } {
   const listeners = new Set<(event: RuntimeEvent) => void>()
   return {
-    broadcast: (event) => {
+    broadcast: (unmasked) => {
+      // Why mask here: every window receives this, so it gets what the page may see, no secret.
+      const event = maskStrings(unmasked, (text) => logger.maskText(text))
       for (const listener of listeners) {
         try {
           listener(event)
@@ -111,6 +114,7 @@ function createHandlers(
       platform,
       theme: { get: () => settings.get().theme, set: setTheme },
       onMenuState: options.onMenuState ?? (() => {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     }),
     ...createAccountHandlers(account, platform),
     ...createJobHandlers(jobs),
@@ -138,6 +142,7 @@ function createRuntimeDispatch(
     handlers,
     isTrustedSender:
       typeof origins === 'function' ? origins : (sender) => isTrustedSender(sender, origins),
+    maskText: (text) => logger.maskText(text),
     onUnexpectedError: (channel, error) =>
       logger.error('unexpected error in IPC handler', {
         channel,

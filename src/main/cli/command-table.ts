@@ -57,7 +57,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   'webhooks verify': {
     local: webhooksVerify,
-    options: ['json', 'secret', 'header', 'body', 'tolerance'],
+    // `secret` is read only to be refused with the private ways to pass one.
+    options: ['json', 'secret', 'secret-file', 'header', 'body', 'tolerance'],
   },
 }
 
@@ -91,6 +92,7 @@ export const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   until: { type: 'string' },
   limit: { type: 'string' },
   secret: { type: 'string' },
+  'secret-file': { type: 'string' },
   header: { type: 'string' },
   body: { type: 'string' },
   tolerance: { type: 'string' },

@@ -43,7 +43,7 @@ Commands:
   conversation watch ID [--json]
   conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
   conversation export --since ISO [--until ISO] [--agent ID] [--status S] --out DIR [--json]
-  webhooks verify --secret S --header 't=…,v1=…' --body FILE [--tolerance SECONDS] [--json]
+  webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [--tolerance SECONDS] [--json]
 
 ${GLOBAL_OPTIONS}
 
@@ -152,13 +152,13 @@ A conversation deleted meanwhile is skipped and named on stderr. Progress goes t
 ${FILTERS}
   -o, --out DIR       the folder to write into (it must exist)
 ${JSON_OPTION}`,
-  webhooks: `Usage: voicedesk webhooks verify --secret S --header 't=…,v1=…' --body FILE [options]
+  webhooks: `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [options]
 
 Tools for teams that build a webhook receiver.
   webhooks verify    check a delivery's signature the way the service signs it
 
 Help for one: voicedesk webhooks <command> --help`,
-  'webhooks verify': `Usage: voicedesk webhooks verify --secret S --header 't=…,v1=…' --body FILE
+  'webhooks verify': `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE
                             [--tolerance SECONDS] [--json]
 
 Checks a webhook signature in the service's format: HMAC-SHA256 with the secret over
@@ -166,8 +166,9 @@ Checks a webhook signature in the service's format: HMAC-SHA256 with the secret 
 Needs no service address or key. Prints "valid" and exits 0, or says why not and exits
 9 (the signature does not match), 10 (stale or future timestamp, with its age) or
 11 (the header is not t=<unix seconds>,v1=<64 hex digits>). The secret is never printed.
-  --secret S          the webhook signing secret (or set VOICEDESK_WEBHOOK_SECRET, which keeps
-                      it out of your shell history)
+  --secret-file F     a file holding the webhook signing secret (one final line break is
+                      ignored), or set VOICEDESK_WEBHOOK_SECRET instead; --secret S is refused,
+                      since any user of the machine can read a command line
   --header H          the signature header's value exactly as received
   --body FILE         the request body exactly as received (bytes, not re-serialised JSON)
   --tolerance N       seconds a timestamp may be away from now (default 300)

@@ -236,14 +236,20 @@ function failed(
 }
 
 /** Runs one command line; resolves to the exit code. Never throws. */
-export async function runCli(argv: string[], environment: CliEnvironment): Promise<number> {
-  const { io } = environment
+export async function runCli(argv: string[], given: CliEnvironment): Promise<number> {
   const state = { json: argv.includes('--json'), ownCancelWords: false }
   const logger = createLogger({
     level: argv.includes('--verbose') ? 'debug' : 'warn',
-    sink: (line) => io.err(`${line}\n`),
+    sink: (line) => given.io.err(`${line}\n`),
     scope: 'cli',
   })
+  // Why every write is masked: a service's answer printed as it came (an error, a transcript, a
+  // request id) may echo the key; the terminal, a pipe or a CI log must not receive it.
+  const io: CliIo = {
+    out: (text) => given.io.out(logger.maskText(text)),
+    err: (text) => given.io.err(logger.maskText(text)),
+  }
+  const environment: CliEnvironment = { ...given, io }
   try {
     const help = requestedHelp(argv)
     if (help !== null) {

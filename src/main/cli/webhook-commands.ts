@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises'
 import type { Clock } from '../core/clock'
 import type { SignatureCheck } from '../core/webhooks/webhook-signature'
 import {
@@ -9,6 +10,7 @@ import type { Values } from './inputs'
 import { EXIT } from './exit-codes'
 import type { CliIo } from './io'
 import { printJson, usage } from './io'
+import { AppError } from '../../shared/errors'
 
 /** What a command that needs no service receives. */
 export interface LocalCommandContext {
@@ -27,17 +29,81 @@ export const SIGNATURE_EXIT: Record<Exclude<SignatureCheck, { valid: true }>['re
   'malformed-header': EXIT.signatureMalformed,
 }
 
+/** The longest secret file read: a signing secret is a few dozen characters. */
+const SECRET_FILE_MAX_BYTES = 4096
+
 /**
- * `webhooks verify --secret S --header 't=…,v1=…' --body FILE [--tolerance 300] [--json]`:
- * resolves to the exit code (0 valid; a code per refusal reason). The secret is never printed.
+ * Reads the secret from the file the user named, at most {@link SECRET_FILE_MAX_BYTES} (a FIFO
+ * or a device cannot make it read forever), without its final line break. Never echoes its text.
+ */
+async function readSecretFile(path: string): Promise<string> {
+  let handle
+  try {
+    handle = await open(path, 'r')
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new AppError(
+      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
+      code === 'ENOENT'
+        ? `The secret file ${path} does not exist. Save the webhook signing secret in a file only you can read and pass its path.`
+        : `VoiceDesk can't read the secret file ${path} (${code ?? 'error'}).`,
+    )
+  }
+  try {
+    const buffer = Buffer.alloc(SECRET_FILE_MAX_BYTES + 1)
+    let length = 0
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
+      if (bytesRead === 0) break
+      length += bytesRead
+    }
+    if (length > SECRET_FILE_MAX_BYTES) {
+      throw usage(
+        `The secret file ${path} is longer than ${SECRET_FILE_MAX_BYTES} bytes, too long for a webhook secret. Check that it is the right file.`,
+      )
+    }
+    return buffer
+      .subarray(0, length)
+      .toString('utf8')
+      .replace(/\r?\n$/, '')
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * The webhook secret, from `--secret-file` or else VOICEDESK_WEBHOOK_SECRET. Why never from
+ * `--secret VALUE`: a command line is readable by every user of the machine (`ps`, /proc) and
+ * lands in the shell history, so the option is refused with the two ways that stay private.
+ */
+async function webhookSecret(c: LocalCommandContext): Promise<string> {
+  if (c.values.secret !== undefined) {
+    throw usage(
+      "--secret is refused: a secret on the command line can be read by anyone who lists this machine's processes. Put it in a file only you can read and pass --secret-file FILE, or set VOICEDESK_WEBHOOK_SECRET.",
+    )
+  }
+  const path = optionText(c.values, 'secret-file')
+  if (path === '') throw usage('--secret-file needs the path of the file that holds the secret.')
+  const secret = path === undefined ? c.env.VOICEDESK_WEBHOOK_SECRET : await readSecretFile(path)
+  if (secret === undefined || secret.trim() === '') {
+    throw usage(
+      path === undefined
+        ? 'Give the webhook secret with --secret-file FILE (or set VOICEDESK_WEBHOOK_SECRET).'
+        : `The secret file ${path} is empty. Save the webhook signing secret in it.`,
+    )
+  }
+  return secret
+}
+
+/**
+ * `webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [--tolerance 300] [--json]`
+ * (or the secret in VOICEDESK_WEBHOOK_SECRET): resolves to the exit code (0 valid; a code per
+ * refusal reason). The secret is never printed.
  */
 export async function webhooksVerify(c: LocalCommandContext): Promise<number> {
-  // Why no echo of the argument: a secret typed without --secret would land in the message.
+  // Why no echo of the argument: a secret typed without an option would land in the message.
   if (c.args.length > 0) throw usage('"webhooks verify" takes only options, no other arguments.')
-  const secret = optionText(c.values, 'secret') ?? c.env.VOICEDESK_WEBHOOK_SECRET
-  if (secret === undefined || secret === '') {
-    throw usage('Give the webhook secret with --secret S (or set VOICEDESK_WEBHOOK_SECRET).')
-  }
+  const secret = await webhookSecret(c)
   const header = optionText(c.values, 'header')
   if (header === undefined) throw usage('--header is required (the signature header as received).')
   const bodyPath = optionText(c.values, 'body')

@@ -5,6 +5,7 @@ import type { EventChannel, Events, InvokeChannel, Invokes } from '../../shared/
 import { invokes } from '../../shared/ipc/contract'
 import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contract-types'
 import { plainLimitMessage } from '../../shared/limits'
+import { maskCredentials, maskStrings } from '../../shared/credential-redaction'
 import { oversizedInput } from '../../shared/ipc/message-size'
 
 /** Who sent an IPC message, as far as main can tell. Filled from Electron's event by register.ts. */
@@ -42,6 +43,12 @@ export interface DispatcherOptions {
   isTrustedSender: (sender: SenderInfo) => boolean
   /** Receives unexpected errors (already redacted by the logger). */
   onUnexpectedError?: (channel: string, error: unknown) => void
+  /**
+   * Masks credentials in a text bound for the page (every string of every result, error and
+   * event passes through it). Default: the credential shapes only; the runtime adds the secrets
+   * its logger knows (the key and token in use).
+   */
+  maskText?: (text: string) => string
 }
 
 /** Turns a zod failure into per-field messages a form can show. */
@@ -88,8 +95,24 @@ export function toErrorData(error: unknown): AppErrorData {
  */
 export function createDispatcher(options: DispatcherOptions) {
   const { handlers, isTrustedSender, onUnexpectedError } = options
+  const maskText = options.maskText ?? maskCredentials
 
+  /**
+   * Why one mask here rather than at each call site: any text a handler returns or sends may hold
+   * what a service echoed (a request id, a message, a voice name), and the page must never get a
+   * credential whichever handler it came through.
+   */
   return async function dispatch(
+    channel: string,
+    rawInput: unknown,
+    sender: SenderInfo,
+    emit: Emit,
+  ): Promise<Result<unknown>> {
+    const maskedEmit: Emit = (event, payload) => emit(event, maskStrings(payload, maskText))
+    return maskStrings(await answer(channel, rawInput, sender, maskedEmit), maskText)
+  }
+
+  async function answer(
     channel: string,
     rawInput: unknown,
     sender: SenderInfo,

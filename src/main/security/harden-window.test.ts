@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { httpAppOrigin, schemeAppOrigin } from './app-origin'
+import { createManualClock } from '../testing/manual-clock'
+import { createExternalLinkOpener } from './external-links'
 import { hardenSession, hardenWebContents } from './harden-window'
 
 vi.mock('electron', () => ({}))
@@ -78,6 +80,32 @@ describe('hardenWebContents', () => {
     expect(open('file:///etc/passwd')).toEqual({ action: 'deny' })
     expect(opened).toEqual(['https://example.com/docs'])
     expect(blocked.map(([what]) => what)).toEqual(['window', 'window'])
+  })
+
+  it('window.open never reaches this computer or the local network', () => {
+    const { open, opened, blocked } = setup()
+    for (const url of ['http://localhost:8080/', 'http://192.168.0.1/', 'http://[::1]/']) {
+      expect(open(url)).toEqual({ action: 'deny' })
+    }
+    expect(opened).toEqual([])
+    expect(blocked).toHaveLength(3)
+  })
+
+  it('a page calling window.open in a loop opens one tab, through the paced opener', async () => {
+    const fake = fakeContents()
+    const clock = createManualClock()
+    const browser = { openExternal: vi.fn(() => Promise.resolve()) }
+    const blocked: string[] = []
+    hardenWebContents(fake.contents as never, {
+      appOrigins,
+      openExternal: createExternalLinkOpener(browser, { clock }),
+      onBlocked: (_what, url) => blocked.push(url),
+    })
+    for (let i = 0; i < 20; i++) fake.open(`https://example.com/${i}`)
+    // The refusals are settled promises: all of them have run before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(blocked).toHaveLength(19)
+    expect(browser.openExternal.mock.calls).toEqual([['https://example.com/0']])
   })
 })
 

@@ -81,7 +81,9 @@ describe('decideWindowOpen', () => {
     ['voicedesk://open', null],
     ['https://app@evil.example/', null],
     ['/relative', null],
-    ['http://localhost:5173/', 'http://localhost:5173/'],
+    ['http://localhost:5173/', null],
+    ['http://192.168.1.1/', null],
+    ['http://[::ffff:127.0.0.1]/', null],
   ])('%j -> deny, open externally %j', (url, external) => {
     expect(decideWindowOpen(url)).toEqual({ action: 'deny', openExternally: external })
   })

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
 import { ffmpegPath, pcmInputArgs } from './ffmpeg-path.js'
-import type { AudioFormat } from './encode.js'
+import type { AudioFormat } from './audio-formats.js'
 import { floatToInt16Bytes } from './pcm.js'
 
 /** Encodes audio piece by piece, so a stream can send its first bytes before the whole text is spoken. */

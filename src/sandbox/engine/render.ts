@@ -1,4 +1,5 @@
-import { encodeAudio, type AudioFormat } from '../audio/encode.js'
+import type { AudioFormat } from '../audio/audio-formats.js'
+import { encodeAudio } from '../audio/encode.js'
 import { normalizeLoudness } from '../audio/loudness.js'
 import { applyGain, concatSamples, OUTPUT_SAMPLE_RATE, silence } from '../audio/pcm.js'
 import { resample } from '../audio/resample.js'

@@ -1,5 +1,5 @@
-import type { AudioFormat } from '../audio/encode.js'
-import { CONTENT_TYPES } from '../audio/encode.js'
+import type { AudioFormat } from '../audio/audio-formats.js'
+import { CONTENT_TYPES } from '../audio/audio-formats.js'
 import { int16BytesToFloat, OUTPUT_SAMPLE_RATE } from '../audio/pcm.js'
 import { splitPlan } from '../audio/plan-pieces.js'
 import { createStreamEncoder } from '../audio/stream-encoder.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUDIO_FORMATS, type AudioFormat } from '../audio/encode.js'
+import { AUDIO_FORMATS, type AudioFormat } from '../audio/audio-formats.js'
 import { planSpeech, type SpeechPlan } from '../audio/speech-plan.js'
 import { isSsml, SsmlError } from '../audio/ssml.js'
 import type { EngineVoice } from '../engine/espeak.js'

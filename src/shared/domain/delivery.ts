@@ -1,4 +1,4 @@
-import type { Mp3Encoding } from './script'
+import type { Mp3Encoding } from './mp3-encoding'
 import type { RenderFormat } from './speech'
 
 /**

@@ -4,12 +4,11 @@ import type { Project } from './script'
 import { atMost } from '../limits'
 import { DELIVERY_PRESET_IDS } from './delivery'
 import { RENDER_FORMATS } from './speech'
+import { mp3EncodingProblem, mp3EncodingSchema } from './mp3-encoding'
 import {
   loudnessSchema,
   MAX_BLOCK_ID,
   MAX_BLOCKS,
-  mp3EncodingProblem,
-  mp3EncodingSchema,
   projectMetaSchema,
   scriptBlocksSchema,
 } from './script'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { atMost, boundedRecord, limitSentence } from '../limits'
 import { DELIVERY_PRESET_IDS } from './delivery'
+import { mp3EncodingSchema } from './mp3-encoding'
 import { RENDER_FORMATS } from './speech'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
@@ -49,32 +50,6 @@ export const loudnessSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('target'), targetLufs: z.number().min(-40).max(-5) }),
 ])
 export type LoudnessSetting = z.infer<typeof loudnessSchema>
-
-/** Constant bitrates (kbit/s) an MP3 can be written at. */
-export const MP3_BITRATES = [64, 96, 128, 160, 192, 256, 320] as const
-export type Mp3Bitrate = (typeof MP3_BITRATES)[number]
-
-/**
- * How an MP3 is encoded: LAME's variable bitrate (quality 2, the default), or a constant bitrate
- * (stores such as ACX ask for 192 kbps CBR at 44.1 kHz).
- */
-export const mp3EncodingSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('vbr') }),
-  z.object({
-    mode: z.literal('cbr'),
-    bitrateKbps: z.union(MP3_BITRATES.map((kbps) => z.literal(kbps))),
-  }),
-])
-export type Mp3Encoding = z.infer<typeof mp3EncodingSchema>
-
-/**
- * Why an MP3 setting cannot be written at `sampleRate`, or null when it can: MPEG-2 (the rates
- * under 32 kHz) stops at 160 kbit/s, and LAME would quietly write 160 instead.
- */
-export function mp3EncodingProblem(mp3: Mp3Encoding, sampleRate: number): string | null {
-  if (mp3.mode !== 'cbr' || sampleRate >= 32_000 || mp3.bitrateKbps <= 160) return null
-  return `MP3 at ${sampleRate} Hz goes up to 160 kbps, so ${mp3.bitrateKbps} kbps constant bitrate cannot be written. Choose 44100 Hz (what ACX asks for, with 192 kbps) or 160 kbps or less.`
-}
 
 /** Project-wide defaults every block falls back on. */
 export const projectDefaultsSchema = z.object({

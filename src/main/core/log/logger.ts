@@ -4,6 +4,10 @@
  * whichever way it got into a message or a field.
  */
 
+import { REDACTED, maskCredentials } from '../../../shared/credential-redaction'
+
+export { REDACTED }
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export interface Logger {
@@ -15,6 +19,11 @@ export interface Logger {
   child(scope: string): Logger
   /** Registers a known secret value (the current key or token): masked wherever it appears. */
   addSecret(value: string): void
+  /**
+   * Masks the registered secrets and every credential-shaped part of a text that leaves main (an
+   * IPC answer or event, the command line's output); the rest of the text is unchanged.
+   */
+  maskText(text: string): string
 }
 
 export interface LoggerOptions {
@@ -26,9 +35,6 @@ export interface LoggerOptions {
 }
 
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
-
-/** What replaces a secret in a log line. */
-export const REDACTED = '[redacted]'
 
 // Why field names as well as patterns: a key that does not look like `sk_…` (a custom deployment,
 // a pasted token with a typo) is still a secret when it sits under a name like `apiKey`.
@@ -43,16 +49,26 @@ const TEXT_PATTERNS: readonly RegExp[] = [
   /()\beyJ[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g,
 ]
 
-/** Masks every secret-shaped substring and every registered secret in a string. */
-function redactText(text: string, secrets: ReadonlySet<string>): string {
+/** Masks every registered secret in a string. */
+function maskKnown(text: string, secrets: ReadonlySet<string>): string {
   let out = text
   for (const secret of secrets) {
     if (secret.length > 0 && out.includes(secret)) out = out.split(secret).join(REDACTED)
   }
+  return out
+}
+
+/**
+ * Masks every secret-shaped substring and every registered secret in a string. Why wider than
+ * {@link maskCredentials} alone: a log line is never shown as content, so any word after
+ * "Bearer" may go.
+ */
+function redactText(text: string, secrets: ReadonlySet<string>): string {
+  let out = maskKnown(text, secrets)
   for (const pattern of TEXT_PATTERNS) {
     out = out.replace(pattern, (_match, prefix: string) => `${prefix}${REDACTED}`)
   }
-  return out
+  return maskCredentials(out)
 }
 
 function redactWith(value: unknown, secrets: ReadonlySet<string>, seen: WeakSet<object>): unknown {
@@ -154,6 +170,7 @@ function makeLogger(shared: SharedState, scope: string): Logger {
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     child: (child) => makeLogger(shared, `${scope}.${child}`),
+    maskText: (text) => maskCredentials(maskKnown(text, shared.secrets)),
     addSecret(value) {
       // Why a minimum length: masking a 1-3 character "secret" would shred every line and hide
       // nothing worth hiding.

@@ -25,12 +25,27 @@ interface ParsedErrorBody {
   requestId?: string
 }
 
-/** Reads the request id from `X-Request-ID` or any `*-Request-Id` header. */
+/**
+ * A request id as the service sends it: up to 128 letters, digits and `._:=+/-`. Why a shape at
+ * all: the id is shown to the user and kept in errors, so a service that echoes a header (the
+ * Authorization one with its space, a pasted body) must not get anything else through it.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,128}$/
+
+/** The request id when it has a request id's shape, else undefined (see {@link REQUEST_ID}). */
+export function plausibleRequestId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const trimmed = value.trim()
+  return REQUEST_ID.test(trimmed) ? trimmed : undefined
+}
+
+/** Reads the request id from `X-Request-ID` or any `*-Request-Id` header (only a plausible one). */
 export function requestIdFromHeaders(headers: IncomingHttpHeaders): string | undefined {
-  const direct = headers['x-request-id']
-  if (typeof direct === 'string' && direct !== '') return direct
+  const direct = plausibleRequestId(headers['x-request-id'])
+  if (direct !== undefined) return direct
   for (const [name, value] of Object.entries(headers)) {
-    if (name.endsWith('-request-id') && typeof value === 'string' && value !== '') return value
+    const id = name.endsWith('-request-id') ? plausibleRequestId(value) : undefined
+    if (id !== undefined) return id
   }
   return undefined
 }
@@ -73,7 +88,8 @@ export function parseErrorBody(text: string): ParsedErrorBody {
   if (json === null || typeof json !== 'object') return {}
   const body = json as Record<string, unknown>
   const out: ParsedErrorBody = {}
-  if (typeof body.request_id === 'string') out.requestId = body.request_id
+  const requestId = plausibleRequestId(body.request_id)
+  if (requestId !== undefined) out.requestId = requestId
   const error = body.error
   if (typeof error === 'string') {
     out.upstreamCode = error

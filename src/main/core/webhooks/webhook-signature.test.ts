@@ -100,3 +100,46 @@ describe('webhook signatures', () => {
     ).toMatchObject({ valid: false, reason: 'malformed-header' })
   })
 })
+
+describe('webhook signatures: a check that could not fail is refused', () => {
+  const [v] = VECTORS
+  const good = {
+    secret: v!.secret,
+    header: `t=${v!.t},v1=${v!.hex}`,
+    rawBody: bytes(v!.body),
+    nowSeconds: v!.t,
+  }
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1])(
+    'a tolerance of %s throws instead of letting a replay of any age pass',
+    (toleranceSeconds) => {
+      // Years after the signature: with a tolerance that compares false, this used to be valid.
+      const replay = { ...good, nowSeconds: v!.t + 10 * 365 * 86_400, toleranceSeconds }
+      expect(() => verifyWebhookSignature(replay)).toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          message: expect.stringMatching(/^The tolerance must be a finite number of seconds/),
+        }),
+      )
+    },
+  )
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY])('a clock reading of %s throws', (nowSeconds) => {
+    expect(() => verifyWebhookSignature({ ...good, nowSeconds })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    )
+  })
+
+  it.each(['', '   '])(
+    'an empty secret %j throws, even with a signature made with it',
+    (secret) => {
+      const header = `t=${v!.t},v1=${signWebhook(secret, v!.t, bytes(v!.body))}`
+      expect(() => verifyWebhookSignature({ ...good, secret, header })).toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          message: expect.stringMatching(/^The webhook secret is empty/),
+        }),
+      )
+    },
+  )
+})

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
 
 /** How far a signature's timestamp may be from now before it is refused as stale (5 minutes). */
 export const DEFAULT_TOLERANCE_SECONDS = 300
@@ -41,10 +42,38 @@ export function signWebhook(secret: string, timestamp: number, rawBody: Uint8Arr
 }
 
 /**
+ * Refuses a check that could not fail: an empty secret (anyone can compute its HMAC), and a
+ * tolerance or a clock reading that is not a finite number (NaN compares false with every age, so
+ * a replay of any age would pass). Why throw rather than answer "invalid": these are mistakes in
+ * the receiver's set-up, not in the delivery, and must stop it loudly before any delivery passes.
+ */
+function assertCheckable(secret: string, toleranceSeconds: number, nowSeconds: number): void {
+  if (typeof secret !== 'string' || secret.trim() === '') {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The webhook secret is empty, so no signature can be checked. Give the signing secret the service showed for this webhook.',
+    )
+  }
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The tolerance must be a finite number of seconds, 0 or more (not ${String(toleranceSeconds)}).`,
+    )
+  }
+  if (!Number.isFinite(nowSeconds)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The current time must be a finite number of unix seconds (not ${String(nowSeconds)}).`,
+    )
+  }
+}
+
+/**
  * Checks one webhook delivery: the header's timestamp must be within `toleranceSeconds` of
  * `nowSeconds` (a replayed old delivery is refused), and one v1 signature must equal the HMAC of
  * the raw body bytes, compared in constant time. The body must be the bytes as received: parsing
- * and re-serialising JSON changes them.
+ * and re-serialising JSON changes them. Throws VALIDATION_FAILED on an empty secret or a tolerance
+ * or time that is not a finite number (0 or more for the tolerance).
  */
 export function verifyWebhookSignature(input: {
   secret: string
@@ -54,6 +83,7 @@ export function verifyWebhookSignature(input: {
   toleranceSeconds?: number
 }): SignatureCheck {
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
+  assertCheckable(input.secret, tolerance, input.nowSeconds)
   const parsed = parseSignatureHeader(input.header)
   if (parsed === null) {
     return {

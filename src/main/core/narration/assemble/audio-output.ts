@@ -1,6 +1,6 @@
 import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders'
-import type { Mp3Encoding } from '../../../../shared/domain/script'
-import { mp3EncodingProblem } from '../../../../shared/domain/script'
+import type { Mp3Encoding } from '../../../../shared/domain/mp3-encoding'
+import { mp3EncodingProblem } from '../../../../shared/domain/mp3-encoding'
 import type { SpeechFormat } from '../../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'

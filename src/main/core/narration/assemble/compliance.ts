@@ -7,7 +7,7 @@ import type {
   FileCompliance,
   PresetLevel,
 } from '../../../../shared/domain/delivery'
-import type { Mp3Encoding } from '../../../../shared/domain/script'
+import type { Mp3Encoding } from '../../../../shared/domain/mp3-encoding'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { TruePeakMeter, toDb } from '../../audio/true-peak'
 import { writeFileAtomic } from '../../files/atomic-write'

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Mp3Encoding } from '../../../../shared/domain/script'
+import type { Mp3Encoding } from '../../../../shared/domain/mp3-encoding'
 import type { RenderFormat, SpeechFormat } from '../../../../shared/domain/speech'
 import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import type { AudioTags } from '../../audio/audio-tags'

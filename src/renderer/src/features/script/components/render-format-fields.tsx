@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
 import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
-import { MP3_BITRATES } from '../../../../../shared/domain/script'
+import { MP3_BITRATES } from '../../../../../shared/domain/mp3-encoding'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import { SelectField } from '../../../components/ui/select-field'
