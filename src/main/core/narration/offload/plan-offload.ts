@@ -13,6 +13,7 @@ import type { FootnoteMode, ImportedDocument } from '../import/import-document'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { BlockHashes, PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
+import { LexiconSender } from './lexicon-hand-over'
 import type { RenderPlan } from '../plan/render-plan'
 import type { PlanSummary } from '../plan/voice-uses'
 
@@ -72,6 +73,8 @@ let nextId = 0
 /** Tasks not yet handed to the thread, in order; the thread holds at most one at a time. */
 const queue: Waiting[] = []
 let current: Waiting | null = null
+/** What the current thread holds of the lexicons sent with its tasks. */
+const lexicons = new LexiconSender()
 
 /**
  * Sets where the planning thread's fallback and crashes are logged and, for tests, how the
@@ -179,6 +182,7 @@ function start(): Worker | null {
   thread.on('error', (error) => end(error.message))
   thread.on('exit', (code) => end(`exit code ${code}`))
   worker = thread
+  lexicons.forget()
   return thread
 }
 
@@ -192,7 +196,7 @@ function pump(): void {
   }
   current = next
   worker.ref()
-  worker.postMessage({ id: next.id, task: next.task })
+  worker.postMessage({ id: next.id, ...lexicons.prepare(next.task) })
 }
 
 function settleHere(p: Waiting): void {

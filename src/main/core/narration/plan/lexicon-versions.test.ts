@@ -15,17 +15,23 @@ vi.mock('../../../../shared/domain/lexicon', async (importOriginal) => {
 })
 const compiles = vi.mocked(lexiconModule.compileLexicon)
 
-/** Kinds of the tasks handed to the planning thread: proof a task ran there, not here. */
+/**
+ * Kinds of the tasks handed to the planning thread (proof a task ran there, not here), and
+ * whether each carried its lexicon's entries or only named a lexicon the thread already holds.
+ */
 const handed: string[] = []
+const carried: ('entries' | 'id only' | 'none')[] = []
 const spyingWorker: PlanWorkerFactory = () => {
   const w = defaultPlanWorker()
   if (w === null) return null
   const post = w.postMessage.bind(w)
   w.postMessage = (
-    message: { task: { kind: string } },
+    message: { task: { kind: string }; lexicon?: { entries?: unknown[] } },
     transfer?: Parameters<Worker['postMessage']>[1],
   ) => {
     handed.push(message.task.kind)
+    const { lexicon } = message
+    carried.push(lexicon === undefined ? 'none' : lexicon.entries ? 'entries' : 'id only')
     post(message, transfer)
   }
   return w
@@ -124,6 +130,7 @@ describe('the lexicon of an open script', () => {
     const { call, docId, revision, blocks } = await openScript(lexicon)
     compiles.mockClear()
     handed.length = 0
+    carried.length = 0
 
     const states = await call<Record<string, BlockAudioState>>('script:blockStates', { docId })
     expect(Object.keys(states)).toEqual(blocks.map((b) => b.id))
@@ -135,6 +142,8 @@ describe('the lexicon of an open script', () => {
     })
     expect(estimate).toMatchObject({ requests: BLOCKS, billableCharacters: spokenCost('sequel') })
     expect(handed).toEqual(['blockHashes', 'pieces'])
+    // The 2,001 entries crossed once; the estimate only named them.
+    expect(carried).toEqual(['entries', 'id only'])
     expect(compiles).not.toHaveBeenCalled()
   })
 })
