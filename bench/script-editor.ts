@@ -33,7 +33,7 @@ const { values } = parseArgs({
   options: {
     blocks: { type: 'string', default: sized('5000', '100') },
     words: { type: 'string', default: '20' },
-    chars: { type: 'string', default: '200' },
+    chars: { type: 'string', default: sized('200', '40') },
     delay: { type: 'string', default: '40' },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },
