@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config'
 // real synthesis and the tests' timers are not starved.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'out/**', 'e2e/**'],
     environment: 'node',
     pool: 'forks',

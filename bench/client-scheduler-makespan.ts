@@ -4,18 +4,20 @@
  * max((N-1)/r + S, ceil(N/c)*S) for rate r and in-flight limit c, and the number of 429 answers.
  * Target: ratio at most 1.10 with zero 429s.
  *
- *   npx tsx bench/client-scheduler-makespan.ts [--plan paid|free] [--requests 200] [--service-ms 250]
+ *   npx tsx bench/client-scheduler-makespan.ts [--plan paid|free] [--requests 200] [--service-ms 250] [--smoke]
  */
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { PLAN_LIMITS } from '../src/shared/domain/account'
 import { startSandbox } from '../src/sandbox/index'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
     plan: { type: 'string', default: 'paid' },
-    requests: { type: 'string', default: '200' },
-    'service-ms': { type: 'string', default: '250' },
+    requests: { type: 'string', default: sized('200', '3') },
+    'service-ms': { type: 'string', default: sized('250', '20') },
   },
 })
 const plan = values.plan === 'free' ? 'free' : 'paid'
@@ -33,7 +35,7 @@ try {
   const input = 'One line of the batch, the same each time so synthesis is cached.'
   // Warm the sandbox's synthesis cache outside the measured batch (then let its window pass).
   await client.synthesize({ input, voiceId: 'george', format: 'mp3' })
-  await new Promise((resolve) => setTimeout(resolve, 2500))
+  await new Promise((resolve) => setTimeout(resolve, sized(2500, 1100)))
   sandbox.clearRequestLog()
 
   const started = performance.now()

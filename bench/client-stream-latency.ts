@@ -3,13 +3,17 @@
  * reaches the listener minus the moment its bytes came off the socket. 50 streams against the
  * sandbox on loopback; prints the median and p95. Target: median under 5 ms.
  *
- *   npx tsx bench/client-stream-latency.ts [--streams 50]
+ *   npx tsx bench/client-stream-latency.ts [--streams 50] [--smoke]
  */
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { startSandbox } from '../src/sandbox/index'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
 
-const { values } = parseArgs({ options: { streams: { type: 'string', default: '50' } } })
+const { values } = parseArgs({
+  args: benchArgs(),
+  options: { streams: { type: 'string', default: sized('50', '2') } },
+})
 const streams = Number(values.streams)
 
 function percentile(sorted: number[], p: number): number {

@@ -18,13 +18,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import type { Page } from '@playwright/test'
 import { startSandbox } from '../src/sandbox/index'
 import { costLine, openSignedInApp, recorded, withMainThreadCost } from './support/bench-browser'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    conversations: { type: 'string', default: '10000' },
+    conversations: { type: 'string', default: sized('10000', '300') },
     step: { type: 'string', default: '600' },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },

@@ -10,18 +10,20 @@
  *   - reads that went to conversations after they had finished: evaluation reads per finished
  *     conversation (expected 1) and any other read (target 0).
  *
- *   npx tsx bench/conversations-live-requests.ts [--seconds 40] [--live 20]
+ *   npx tsx bench/conversations-live-requests.ts [--seconds 40] [--live 20] [--smoke]
  */
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { systemClock } from '../src/main/core/clock'
 import { InboxPoller } from '../src/main/core/conversations/inbox-poller'
 import { createUpstreamClient } from '../src/main/core/upstream/upstream-client'
 import { startSandbox } from '../src/sandbox/index'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    seconds: { type: 'string', default: '40' },
-    live: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: sized('40', '3') },
+    live: { type: 'string', default: sized('20', '3') },
   },
 })
 const seconds = Number(values.seconds)

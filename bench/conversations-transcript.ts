@@ -9,20 +9,22 @@
  *    window is hidden, and after the final state and evaluations (target 0).
  * Build the renderer first: npx electron-vite build
  *
- *   npx tsx bench/conversations-transcript.ts [--turns 10000] [--step 240]
+ *   npx tsx bench/conversations-transcript.ts [--turns 10000] [--step 240] [--smoke]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import type { Page } from '@playwright/test'
 import { openSignedInApp } from './support/bench-browser'
 import type { Sandbox } from '../src/sandbox/index'
 import { startSandbox } from '../src/sandbox/index'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    turns: { type: 'string', default: '10000' },
+    turns: { type: 'string', default: sized('10000', '200') },
     step: { type: 'string', default: '240' },
   },
 })
@@ -59,7 +61,8 @@ type BenchWindow = {
   __openedAt?: number
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// A smoke run waits a fifth as long: its polling rates are rough, but it runs in seconds.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, sized(ms, ms / 5)))
 
 async function openConversation(page: Page, id: string): Promise<void> {
   // Where the service lists conversations, the side shows the inbox: switch to "Opened by id".

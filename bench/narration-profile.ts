@@ -4,12 +4,13 @@
  * `--rerender`: one render, then `--repeat` re-renders after a one-paragraph edit (the edited piece
  * synthesized beforehand, as in the bench), each with the engine's stage timings (debug log).
  *
- *   npx tsx bench/narration-profile.ts [--words 20000] [--service-ms 250] [--rerender [--repeat 3]]
+ *   npx tsx bench/narration-profile.ts [--words 20000] [--service-ms 250] [--rerender [--repeat 3]] [--smoke]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { PLAN_LIMITS } from '../src/shared/domain/account'
 import { createProject } from '../src/shared/domain/script'
 import { startSandbox } from '../src/sandbox/index'
@@ -19,9 +20,10 @@ import { startRender } from '../src/main/core/narration/render/render-job'
 import { createLogger } from '../src/main/core/log/logger'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    words: { type: 'string', default: '20000' },
-    'service-ms': { type: 'string', default: '250' },
+    words: { type: 'string', default: sized('20000', '30') },
+    'service-ms': { type: 'string', default: sized('250', '20') },
     rerender: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '1' },
   },

@@ -20,7 +20,7 @@
  * with a throw-away engine cache) so each answer takes exactly S instead of espeak's CPU time on a
  * shared machine.
  *
- *   npx tsx bench/narration-render.ts [--words 20000] [--service-ms 250] [--stages]
+ *   npx tsx bench/narration-render.ts [--words 20000] [--service-ms 250] [--stages] [--smoke]
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { PLAN_LIMITS } from '../src/shared/domain/account'
 import { createProject } from '../src/shared/domain/script'
 import type { Project } from '../src/shared/domain/script'
@@ -41,9 +42,10 @@ import { planRenderOffMain } from '../src/main/core/narration/offload/plan-offlo
 import { upstreamSpeechSource } from '../src/main/core/narration/fetch/upstream-speech-source'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    words: { type: 'string', default: '20000' },
-    'service-ms': { type: 'string', default: '250' },
+    words: { type: 'string', default: sized('20000', '30') },
+    'service-ms': { type: 'string', default: sized('250', '20') },
     stages: { type: 'boolean', default: false },
     // Internal: warm a running sandbox from a separate process, then exit.
     'warm-base-url': { type: 'string' },
@@ -158,7 +160,7 @@ try {
     throw new Error(`the warm-up process failed (${String(warming.status)})`)
   await rm(join(dir, 'warm'), { recursive: true, force: true })
   await rm(join(dir, 'warm.wav'), { force: true })
-  await new Promise((resolve) => setTimeout(resolve, 2000))
+  await new Promise((resolve) => setTimeout(resolve, sized(2000, 100)))
   await clearRequestLog()
 
   const cache = await openPieceCache(join(dir, 'cache'))
@@ -169,7 +171,7 @@ try {
   const beforeThread = process.memoryUsage().rss
   const plan = await planRenderOffMain(project)
   const threadRss = process.memoryUsage().rss - beforeThread
-  await new Promise((resolve) => setTimeout(resolve, 1000))
+  await new Promise((resolve) => setTimeout(resolve, sized(1000, 100)))
   const baseRss = process.memoryUsage().rss
   const base = process.memoryUsage()
   const baseHeap = base.heapUsed + base.arrayBuffers
@@ -200,7 +202,7 @@ try {
   )
   const throttled = (await speechStatuses()).filter((status) => status === 429).length
 
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await new Promise((resolve) => setTimeout(resolve, sized(1500, 100)))
   let t = performance.now()
   await startRender({
     project: single,
@@ -209,7 +211,7 @@ try {
     cache: await openPieceCache(join(dir, 'one')),
   }).done
   const oneRequest = (performance.now() - t) / 1000
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await new Promise((resolve) => setTimeout(resolve, sized(1500, 100)))
   t = performance.now()
   const rerender = await startRender({
     project: edited,
@@ -222,7 +224,7 @@ try {
   // A second edit, to another paragraph, re-rendered the same way: the first re-render is also
   // the first time since the full render that hundreds of megabytes of new file pages are made,
   // which costs much more on some machines (see the closing figures).
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await new Promise((resolve) => setTimeout(resolve, sized(1500, 100)))
   const twiceEdited = script(words, Math.floor(project.blocks.length / 2))
   twiceEdited.blocks[Math.floor(project.blocks.length / 4)]!.text += ' A second edit.'
   t = performance.now()

@@ -1,6 +1,6 @@
 /**
  * Main's responsiveness while a long script is worked on. Through the real dispatcher (the same
- * handlers and services the app runs), a cheap call (`app:getInfo`) is sent every few ms, as a
+ * handlers and services the app runs, signed in to a sandbox on loopback), a cheap call (`app:getInfo`) is sent every few ms, as a
  * window would, while one block of 1,000,000 characters (the most a block may hold: a `.txt`
  * without blank lines) is:
  *   - imported (`script:importDropped`),
@@ -14,24 +14,20 @@
  * busy event loop shows the wait. Prints p50, p99 and max per phase, and how long each phase took.
  * Target: p99 under 50 ms.
  *
- *   npx tsx bench/plan-responsiveness.ts [--chars 1000000] [--every-ms 5]
+ *   npx tsx bench/plan-responsiveness.ts [--chars 1000000] [--every-ms 5] [--smoke]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { MemorySecretStore } from '../src/main/core/secrets/memory-secret-store'
-import type { SenderInfo } from '../src/main/ipc/dispatch'
-import { createMainRuntime } from '../src/main/runtime'
-import { createTestPlatform } from '../src/main/testing/test-platform'
-import { silentLogger } from '../src/main/core/log/logger'
 import { MAX_BLOCK_TEXT } from '../src/shared/domain/script'
 import type { Project } from '../src/shared/domain/script'
 import { planRenderOffMain } from '../src/main/core/narration/offload/plan-offload'
+import { startMainBench } from './support/main-bench'
+import { benchArgs, sized } from './support/smoke'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    chars: { type: 'string', default: String(MAX_BLOCK_TEXT) },
+    // The smoke size still crosses OFF_MAIN_MIN_CHARS, so the planning thread is exercised.
+    chars: { type: 'string', default: sized(String(MAX_BLOCK_TEXT), '40000') },
     'every-ms': { type: 'string', default: '5' },
   },
 })
@@ -57,61 +53,8 @@ function bookText(chars: number): string {
   return parts.join(' ').slice(0, chars).trimEnd()
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? 0
-}
-
-const dir = await mkdtemp(join(tmpdir(), 'vd-plan-bench-'))
-const { ports } = createTestPlatform({ unansweredDialogs: 'cancel' })
-const runtime = await createMainRuntime({
-  userDataDir: dir,
-  secretStore: new MemorySecretStore(),
-  logger: silentLogger,
-  platform: ports,
-  appOrigins: () => true,
-})
-const sender: SenderInfo = {
-  webContentsId: 1,
-  isMainFrame: true,
-  url: 'app://voicedesk/index.html',
-  isWebview: false,
-}
-const emit = (): void => undefined
-
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const result = await runtime.dispatch(channel, input, sender, emit)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.data as T
-}
-
-/** Runs `work` while `app:getInfo` is due every `everyMs`; prints its round trips. */
-async function probe(label: string, work: () => Promise<unknown>): Promise<void> {
-  const samples: number[] = []
-  let running = true
-  const start = performance.now()
-  const prober = (async () => {
-    for (let k = 1; running; k++) {
-      const due = start + k * everyMs
-      const wait = due - performance.now()
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-      // A call that could not be sent on time (main was busy) still counts from when it was due.
-      await call('app:getInfo', undefined)
-      // A timer may fire a fraction of a ms early: such a call waited for nothing.
-      samples.push(Math.max(0, performance.now() - due))
-    }
-  })()
-  await work()
-  const elapsed = performance.now() - start
-  running = false
-  await prober
-  const sorted = samples.sort((a, b) => a - b)
-  const f = (v: number): string => v.toFixed(1).padStart(8)
-  console.log(
-    `${label.padEnd(26)} ${(elapsed / 1000).toFixed(2).padStart(6)} s   calls ${String(sorted.length).padStart(5)}   p50 ${f(percentile(sorted, 50))} ms   p99 ${f(percentile(sorted, 99))} ms   max ${f(sorted.at(-1) ?? 0)} ms`,
-  )
-}
-
+const bench = await startMainBench({ everyMs })
+const { call, probe } = bench
 try {
   const text = bookText(targetChars)
   console.log(
@@ -151,8 +94,7 @@ try {
   )
   await probe('render/preview plan', () => planRenderOffMain(project as unknown as Project))
 } finally {
-  await runtime.dispose()
-  await rm(dir, { recursive: true, force: true })
+  await bench.dispose()
 }
 // The planning thread is unref'd, but a bench ends when its figures are printed.
 process.exit(0)

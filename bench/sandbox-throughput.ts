@@ -1,14 +1,16 @@
 // Speech throughput of the sandbox on this machine: how many /v1/audio/speech requests per second
 // it serves, and their latency, so later benchmarks know whether the sandbox is their bottleneck.
-// Run: npx tsx bench/sandbox-throughput.ts [--requests 200] [--concurrency 15] [--threads N]
+// Run: npx tsx bench/sandbox-throughput.ts [--requests 200] [--concurrency 15] [--threads N] [--smoke]
 import { availableParallelism, cpus } from 'node:os'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    requests: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '15' },
+    requests: { type: 'string', default: sized('200', '2') },
+    concurrency: { type: 'string', default: sized('15', '3') },
     threads: { type: 'string' },
   },
 })
@@ -113,7 +115,7 @@ try {
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}, synthesis threads ${threads ?? Math.min(2, availableParallelism())}`,
   )
   // Warm-up pass, not reported: the engine's WASM code keeps getting faster over its first renders.
-  await run(sandbox, 'warm-up', 'mp3', true, 40, 100_000)
+  await run(sandbox, 'warm-up', 'mp3', true, sized(40, 1), 100_000)
   for (const [label, format, distinct, firstText] of [
     ['wav, distinct texts', 'wav', true, 0],
     ['mp3, distinct texts', 'mp3', true, 1000],

@@ -16,22 +16,24 @@
  *    carried (blocks per send).
  * Build the renderer first: npx electron-vite build
  *
- *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40]
+ *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40] [--smoke]
  *     [--trace t.json] [--cpu-profile p.cpuprofile]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import { costLine, openSignedInApp, recorded, withMainThreadCost } from './support/bench-browser'
 import { writeBigProject } from '../e2e/support/script-big-project'
 import { startSandbox } from '../src/sandbox/index'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    blocks: { type: 'string', default: '5000' },
+    blocks: { type: 'string', default: sized('5000', '100') },
     words: { type: 'string', default: '20' },
-    chars: { type: 'string', default: '200' },
+    chars: { type: 'string', default: sized('200', '40') },
     delay: { type: 'string', default: '40' },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },
@@ -90,7 +92,8 @@ type BenchWindow = {
   __work?: number[]
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// A smoke run waits a fifth as long: it only has to show the bench still works.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, sized(ms, ms / 5)))
 
 function stats(values: number[]): { median: number; p95: number; worst: number } {
   const sorted = [...values].sort((a, b) => a - b)

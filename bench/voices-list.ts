@@ -11,13 +11,14 @@
  * With --trace FILE and/or --cpu-profile FILE, one more warm reload (not counted in the figures)
  * is recorded as a Chrome trace and a CPU profile of the page (open both in DevTools).
  *
- *   npx tsx bench/voices-list.ts [--voices 5000] [--no-build] [--trace t.json] [--cpu-profile p.cpuprofile]
+ *   npx tsx bench/voices-list.ts [--voices 5000] [--no-build] [--trace t.json] [--cpu-profile p.cpuprofile] [--smoke]
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchArgs, sized } from './support/smoke'
 import type { Page } from '@playwright/test'
 import { launchBrowserHost } from '../e2e/fixtures/browser-host'
 import { launchBenchBrowser, recorded } from './support/bench-browser'
@@ -25,10 +26,12 @@ import { signIn } from '../e2e/support/voices-screen'
 import { startSandbox } from '../src/sandbox/index'
 
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
-    voices: { type: 'string', default: '5000' },
-    'no-build': { type: 'boolean', default: false },
-    'warm-runs': { type: 'string', default: '5' },
+    voices: { type: 'string', default: sized('5000', '100') },
+    // A smoke run uses the renderer the test run has just built.
+    'no-build': { type: 'boolean', default: sized(false, true) },
+    'warm-runs': { type: 'string', default: sized('5', '1') },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },
   },
@@ -139,7 +142,10 @@ try {
   await installKeyProbe(page)
   const search = page.getByTestId('voice-search')
   await search.click()
-  const queries = ['synthetic 01', 'emma', 'timbre:deep', 'narration', 'synthetic_04999', 'sage']
+  const queries = sized(
+    ['synthetic 01', 'emma', 'timbre:deep', 'narration', 'synthetic_04999', 'sage'],
+    ['emma'],
+  )
   for (const query of queries) {
     // One key at a time with a pause, so each keystroke is its own update (a real typist).
     await search.pressSequentially(query, { delay: 40 })

@@ -4,8 +4,11 @@ import { AppError } from '../../../shared/errors'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import type { RenderPlan } from '../narration/plan/render-plan'
 import {
+  blockHashesOffMain,
+  lexiconSize,
   OFF_MAIN_MIN_CHARS,
   planRenderOffMain,
+  planSize,
   runOffMain,
 } from '../narration/offload/plan-offload'
 import { planRender } from '../narration/plan/render-plan'
@@ -64,10 +67,7 @@ export class BlockPlanMemo {
     let hashes: string[] | null
     try {
       const one = { ...project, blocks: [block] }
-      const pieces = await runOffMain(
-        { kind: 'pieces', project: one, options: {} },
-        block.text.length,
-      )
+      const pieces = await runOffMain({ kind: 'pieces', project: one, options: {} }, planSize(one))
       hashes = pieces.map((p) => p.hash)
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'VALIDATION_FAILED')) throw error
@@ -75,6 +75,33 @@ export class BlockPlanMemo {
     }
     // The settings may have changed while the thread worked: remember only what is still current.
     return settingsKey === this.#settingsKey ? this.#remember(key, hashes) : hashes
+  }
+
+  /**
+   * {@link hashes} of many blocks, those not known yet planned together on the planning thread in
+   * batches: what a check does when the lexicon alone is too much to compile on main.
+   */
+  async hashesOfBlocksOffMain(
+    project: Project,
+    blocks: readonly ScriptBlock[],
+    settingsKey = settingsKeyOf(project),
+  ): Promise<(string[] | null)[]> {
+    const keys = blocks.map((block) => this.#keyOf(block, settingsKey))
+    const out = keys.map((key) => this.#byBlock.get(key))
+    const missing = out.flatMap((known, i) => (known === undefined ? [i] : []))
+    // Why batches: each carries the lexicon and its blocks to the thread, a copy made on main.
+    for (let from = 0; from < missing.length; from += BLOCKS_PER_BATCH) {
+      const batch = missing.slice(from, from + BLOCKS_PER_BATCH)
+      const batchBlocks = batch.map((i) => blocks[i] as ScriptBlock)
+      const hashes = await blockHashesOffMain({ ...project, blocks: batchBlocks })
+      batch.forEach((i, k) => {
+        const one = hashes[k] ?? null
+        out[i] = one
+        // The settings may have changed while the thread worked: remember only what is current.
+        if (settingsKey === this.#settingsKey) this.#remember(keys[i] as string, one)
+      })
+    }
+    return out.map((hashes) => hashes ?? null)
   }
 
   #keyOf(block: ScriptBlock, settingsKey: string): string {
@@ -93,6 +120,9 @@ export class BlockPlanMemo {
     return hashes
   }
 }
+
+/** Blocks sent to the planning thread in one task by {@link BlockPlanMemo.hashesOfBlocksOffMain}. */
+const BLOCKS_PER_BATCH = 500
 
 /** What every block's plan depends on besides the block itself. */
 export function settingsKeyOf(project: Project): string {
@@ -143,7 +173,8 @@ export function blockStates(
 /**
  * `blockStates` in slices of about `sliceMs`, yielding to the event loop between them, so a
  * first check of a long script never holds main (IPC, rendering progress) for a second; a block
- * of {@link OFF_MAIN_MIN_CHARS} or more is planned on the planning thread.
+ * of {@link OFF_MAIN_MIN_CHARS} or more is planned on the planning thread, and so is every block
+ * when the lexicon is that large (compiling it is then main's longest stall, see planSize).
  */
 export async function blockStatesInSlices(
   project: Project,
@@ -156,6 +187,14 @@ export async function blockStatesInSlices(
   const states: Record<string, BlockAudioState> = {}
   const wanted = blockIds === undefined ? null : new Set(blockIds)
   const settingsKey = settingsKeyOf(project)
+  if (lexiconSize(project) >= OFF_MAIN_MIN_CHARS) {
+    const blocks = project.blocks.filter((block) => wanted === null || wanted.has(block.id))
+    const hashes = await memo.hashesOfBlocksOffMain(project, blocks, settingsKey)
+    blocks.forEach((block, i) => {
+      states[block.id] = stateOf(hashes[i] ?? null, cache, rendered[block.id])
+    })
+    return states
+  }
   let sliceStart = performance.now()
   for (const block of project.blocks) {
     if (wanted !== null && !wanted.has(block.id)) continue

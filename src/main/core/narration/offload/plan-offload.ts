@@ -11,8 +11,9 @@ import type { Logger } from '../../log/logger'
 import { silentLogger } from '../../log/logger'
 import type { FootnoteMode, ImportedDocument } from '../import/import-document'
 import type { PieceCache } from '../fetch/piece-cache'
-import type { PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
+import type { BlockHashes, PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
+import { LexiconSender } from './lexicon-hand-over'
 import type { RenderPlan } from '../plan/render-plan'
 import type { PlanSummary } from '../plan/voice-uses'
 
@@ -24,10 +25,20 @@ import type { PlanSummary } from '../plan/voice-uses'
  */
 export const OFF_MAIN_MIN_CHARS = 16_384
 
-/** The text a plan of `project` reads: what its cost grows with. */
+/**
+ * The text a plan of `project` reads: what its cost grows with. The lexicon counts too: the first
+ * plan with a new version of it compiles it, which at 10,000 entries is a stall of its own.
+ */
 export function planSize(project: Project): number {
-  let n = 0
+  let n = lexiconSize(project)
   for (const block of project.blocks) n += block.text.length
+  return n
+}
+
+/** The lexicon's share of {@link planSize}: the length of its terms and aliases. */
+export function lexiconSize(project: Pick<Project, 'lexicon'>): number {
+  let n = 0
+  for (const entry of project.lexicon) n += entry.term.length + entry.alias.length
   return n
 }
 
@@ -62,6 +73,8 @@ let nextId = 0
 /** Tasks not yet handed to the thread, in order; the thread holds at most one at a time. */
 const queue: Waiting[] = []
 let current: Waiting | null = null
+/** What the current thread holds of the lexicons sent with its tasks. */
+const lexicons = new LexiconSender()
 
 /**
  * Sets where the planning thread's fallback and crashes are logged and, for tests, how the
@@ -169,6 +182,7 @@ function start(): Worker | null {
   thread.on('error', (error) => end(error.message))
   thread.on('exit', (code) => end(`exit code ${code}`))
   worker = thread
+  lexicons.forget()
   return thread
 }
 
@@ -182,7 +196,7 @@ function pump(): void {
   }
   current = next
   worker.ref()
-  worker.postMessage({ id: next.id, task: next.task })
+  worker.postMessage({ id: next.id, ...lexicons.prepare(next.task) })
 }
 
 function settleHere(p: Waiting): void {
@@ -254,6 +268,14 @@ export async function checkRenderOffMain(
   options: PlanOptions = {},
 ): Promise<PlanSummary> {
   return runOffMain({ kind: 'check', project, options }, planSize(project))
+}
+
+/**
+ * Each block of `project` planned alone, on the planning thread (main only when no thread can
+ * start): its piece hashes, or null when no voice resolves for it.
+ */
+export async function blockHashesOffMain(project: Project): Promise<BlockHashes[]> {
+  return runOffMain({ kind: 'blockHashes', project }, Number.POSITIVE_INFINITY)
 }
 
 /**

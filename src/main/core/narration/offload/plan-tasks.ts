@@ -1,5 +1,6 @@
 import type { RenderEstimate } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
+import { AppError } from '../../../../shared/errors'
 import { projectFromScriptText } from '../../script-workspace/script-text'
 import type { FootnoteMode, ImportedDocument } from '../import/import-document'
 import type { PieceCache } from '../fetch/piece-cache'
@@ -22,10 +23,15 @@ export type PlanTask =
   | { kind: 'plan'; project: Project; options: PlanOptions }
   | { kind: 'pieces'; project: Project; options: PlanOptions }
   | { kind: 'check'; project: Project; options: PlanOptions }
+  /** Each block planned alone (as a block's check and preview plan it): its piece hashes. */
+  | { kind: 'blockHashes'; project: Project }
   | { kind: 'import'; fileName: string; text: string }
   | { kind: 'projectFile'; path: string; text: string }
   /** A DOCX or EPUB manuscript: unzipped and parsed here, the one task that is asynchronous. */
   | { kind: 'document'; fileName: string; bytes: Uint8Array; footnotes: FootnoteMode }
+
+/** A block's piece hashes when planned alone; null when no voice resolves for it. */
+export type BlockHashes = string[] | null
 
 /** What an estimate needs of each piece: what it is and what it costs. */
 export interface PieceCost {
@@ -111,9 +117,11 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
     ? PieceCost[]
     : T extends { kind: 'check' }
       ? PlanSummary
-      : T extends { kind: 'document' }
-        ? ImportedDocument
-        : Project
+      : T extends { kind: 'blockHashes' }
+        ? BlockHashes[]
+        : T extends { kind: 'document' }
+          ? ImportedDocument
+          : Project
 
 /**
  * The blocks this thread has cut before. Why one per thread and kept: the editor's estimates and
@@ -145,6 +153,10 @@ export function runPlanTask<T extends PlanTask>(
         task.project,
         planRender(task.project, { ...task.options, memo: splitMemo }),
       ) as PlanTaskResult<T>
+    case 'blockHashes':
+      return task.project.blocks.map((block) =>
+        hashesOfBlock({ ...task.project, blocks: [block] }),
+      ) as PlanTaskResult<T>
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
     case 'document':
@@ -154,6 +166,16 @@ export function runPlanTask<T extends PlanTask>(
       )
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>
+  }
+}
+
+function hashesOfBlock(one: Project): BlockHashes {
+  try {
+    return planRender(one, { memo: splitMemo }).pieces.map((p) => p.hash)
+  } catch (error) {
+    // A block without a voice is a state of that block, not a failure of the whole check.
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return null
+    throw error
   }
 }
 

@@ -6,12 +6,18 @@ import { z } from 'zod'
 import { toAppErrorData } from '../../../../shared/errors'
 import type { PackedPlan, PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
+import type { LexiconHandOver } from './lexicon-hand-over'
+import { LexiconReceiver } from './lexicon-hand-over'
 
-parentPort?.on('message', ({ id, task }: { id: number; task: PlanTask }) => {
+const lexicons = new LexiconReceiver()
+
+type Posted = { id: number; task: PlanTask; lexicon?: LexiconHandOver }
+
+parentPort?.on('message', ({ id, task, lexicon }: Posted) => {
   // Why through a promise: a document import is asynchronous (unzipping); the other tasks
   // return at once and cross the same way. The thread still holds one task at a time.
   Promise.resolve()
-    .then(() => runPlanTask(task))
+    .then(() => runPlanTask(lexicons.restore(task, lexicon)))
     .then(
       (result) => {
         const transfer =

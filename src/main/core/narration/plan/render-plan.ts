@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import type { Project, ScriptBlock } from '../../../../shared/domain/script'
 import { isAacContainer, MAX_SPEECH_INPUT } from '../../../../shared/domain/speech'
 import { AppError } from '../../../../shared/errors'
-import { compileLexicon } from '../../../../shared/domain/lexicon'
 import type { SourceSpan } from './text-atoms'
 import { splitBlock } from './split-block'
 import type { SplitMemo } from './split-memo'
+import { lexiconVersionOf } from './lexicon-versions'
 
 /** Bump when the way pieces are requested or stored changes: old cache entries stop matching. */
 export const PIECE_CACHE_VERSION = 1
@@ -123,12 +123,9 @@ export function planRender(
 ): RenderPlan {
   const engineFormat =
     options.engineFormat ?? (isAacContainer(project.defaults.format) ? 'aac' : 'pcm')
-  const lexicon = project.lexicon.length > 0 ? compileLexicon(project.lexicon) : null
+  // Compiled once per version of the lexicon, not once per plan: a check plans every block alone.
+  const { lexicon, key: lexiconKey } = lexiconVersionOf(project.lexicon)
   const { memo } = options
-  const lexiconKey =
-    memo && lexicon
-      ? createHash('sha256').update(JSON.stringify(project.lexicon)).digest('hex')
-      : ''
   const pieces: PlannedPiece[] = []
   const blocks: PlannedBlock[] = []
   project.blocks.forEach((block, blockIndex) => {
