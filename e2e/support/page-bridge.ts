@@ -1,7 +1,7 @@
 // Runs inside the page (bundled by esbuild into an init script): builds `window.api` with the very
 // same `buildApi` the preload uses, over a Playwright binding instead of ipcRenderer. The page gets
 // the contract-generated surface and nothing else: the raw binding is removed from the global.
-import { buildApi } from '../../src/preload/build-api'
+import { buildApi, pageHasUserGesture } from '../../src/preload/build-api'
 import type { Result } from '../../src/shared/errors'
 
 interface BridgeGlobal {
@@ -24,6 +24,7 @@ if (invoke !== undefined) {
         set.delete(listener)
       }
     },
+    hasUserGesture: pageHasUserGesture,
   })
   Object.defineProperty(globalThis, 'api', { value: api, enumerable: true })
   // The host delivers main's events here (page.evaluate), as webContents.send does in Electron.

@@ -44,3 +44,38 @@ describe('window.api size check', () => {
     expect(sent).toEqual([{ channel: 'account:setBaseUrl', input }])
   })
 })
+
+describe('window.api links need a click', () => {
+  type LinkApi = { app: { openExternal(input: unknown): Promise<Result<unknown>> } }
+
+  it('refuses app:openExternal without a user gesture, before anything is sent to main', async () => {
+    const { sent, transport } = recordingTransport()
+    const api = buildApi({ ...transport, hasUserGesture: () => false }) as unknown as LinkApi
+    const result = await api.app.openExternal({ url: 'https://example.com/help' })
+    expect(sent).toEqual([])
+    expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(!result.ok && result.error.message).toContain('only when you click it')
+  })
+
+  it('refuses it when the host cannot tell whether there was a gesture', async () => {
+    const { sent, transport } = recordingTransport()
+    const api = buildApi(transport) as unknown as LinkApi
+    expect((await api.app.openExternal({ url: 'https://example.com/help' })).ok).toBe(false)
+    expect(sent).toEqual([])
+  })
+
+  it('sends it on with a gesture, and other channels never ask for one', async () => {
+    const { sent, transport } = recordingTransport()
+    let gesture = true
+    const api = buildApi({ ...transport, hasUserGesture: () => gesture }) as unknown as LinkApi & {
+      account: { getStatus(): Promise<Result<unknown>> }
+    }
+    expect(await api.app.openExternal({ url: 'https://example.com/help' })).toEqual({
+      ok: true,
+      data: 'from main',
+    })
+    gesture = false
+    expect((await api.account.getStatus()).ok).toBe(true)
+    expect(sent.map((s) => s.channel)).toEqual(['app:openExternal', 'account:getStatus'])
+  })
+})

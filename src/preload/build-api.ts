@@ -7,6 +7,29 @@ import { oversizedInput } from '../shared/ipc/message-size'
 export interface ApiTransport {
   invoke(channel: string, input: unknown): Promise<Result<unknown>>
   subscribe(channel: string, listener: (payload: unknown) => void): () => void
+  /** Whether the page holds a fresh user gesture (`navigator.userActivation.isActive`). */
+  hasUserGesture?: () => boolean
+}
+
+// Why here and not in main: Electron gives main no user-activation bit for an IPC message, while
+// the preload's isolated world sees the frame's own. A page script that opens links on its own
+// (no click, no key) is refused before the message leaves the page; main still checks the address
+// and paces what gets through, since it never trusts the page's side.
+const NEEDS_USER_GESTURE: ReadonlySet<string> = new Set(['app:openExternal'])
+
+/** The frame's transient user activation, read where both the preload and the e2e bridge run. */
+export function pageHasUserGesture(): boolean {
+  const scope = globalThis as { navigator?: { userActivation?: { isActive?: boolean } } }
+  return scope.navigator?.userActivation?.isActive === true
+}
+
+const NO_GESTURE: Result<unknown> = {
+  ok: false,
+  error: {
+    code: 'FORBIDDEN_SENDER',
+    message: 'A link opens in your browser only when you click it. Click the link again.',
+    retryable: false,
+  },
 }
 
 /**
@@ -24,6 +47,8 @@ export function buildApi(transport: ApiTransport): Record<string, Record<string,
     target[name] = (input?: unknown): Promise<Result<unknown>> => {
       const tooLarge = oversizedInput(input, definition.limits)
       if (tooLarge !== null) return Promise.resolve({ ok: false, error: tooLarge })
+      if (NEEDS_USER_GESTURE.has(channel) && transport.hasUserGesture?.() !== true)
+        return Promise.resolve(NO_GESTURE)
       return transport.invoke(channel, input)
     }
   }

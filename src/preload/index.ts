@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import type { Result } from '../shared/errors'
-import { buildApi } from './build-api'
+import { buildApi, pageHasUserGesture } from './build-api'
 
 // Why no generic invoke: the page gets one named function per operation in the contract. The
 // ipcRenderer object itself never crosses the context bridge, and the listener wrapper drops the
@@ -14,6 +14,7 @@ const api = buildApi({
       ipcRenderer.removeListener(channel, wrapped)
     }
   },
+  hasUserGesture: pageHasUserGesture,
 })
 
 contextBridge.exposeInMainWorld('api', api)
