@@ -120,7 +120,8 @@ export function defaultCacheDir(env: Record<string, string | undefined>): string
   return join(base, 'voicedesk', 'pieces')
 }
 
-function parseCast(values: string[]): Record<string, string> {
+/** `--cast NAME=VOICE` options as speaker -> voice (as typed: an id or a name). */
+export function parseCast(values: string[]): Record<string, string> {
   const cast: Record<string, string> = {}
   for (const value of values) {
     const eq = value.indexOf('=')
