@@ -12,7 +12,9 @@ const EXIT_CODES = `Exit codes:
 
 const GLOBAL_OPTIONS = `Global options:
   --base-url URL     service address (or VOICEDESK_BASE_URL); https, or http on this computer
-  --plan free|paid   synthesis limits to keep under (or VOICEDESK_PLAN; default free)
+  --plan free|paid   the pace to keep: free is one request at a time, paid up to 15 at once
+                     (or VOICEDESK_PLAN; default: the plan saved in the app's Account screen
+                     for this service, else free)
   --verbose          log requests to stderr (keys and tokens are always masked)
   -h, --help         help (also: voicedesk help COMMAND)`
 

@@ -29,7 +29,8 @@ export interface RenderCommandIo {
   /** Builds the upstream client (the CLI's credentials: environment, else the keychain). */
   createClient: (options: {
     baseUrl: string
-    plan: 'free' | 'paid'
+    /** The plan asked for; null: the app's saved plan, else free. */
+    plan: 'free' | 'paid' | null
   }) => Promise<UpstreamClient> | UpstreamClient
   /** Aborted on Ctrl-C: the render is cancelled and can be resumed. */
   signal: AbortSignal
