@@ -113,6 +113,13 @@ function utf8SequenceLength(bytes: Uint8Array, i: number, end: number): number {
   return need + 1
 }
 
+const NOT_UTF8 = {
+  what: 'not UTF-8 text (most likely binary data, or text saved in an older encoding)',
+  advice:
+    'If it is text, save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and open it again. ' +
+    ASK_FOR_TEXT,
+}
+
 /**
  * The text sniff of a file with no known container: NUL bytes, control characters (a text has
  * tabs, line ends and form feeds, little else) and bytes that are not UTF-8. Why a ratio and not
@@ -145,13 +152,7 @@ function byTextSniff(bytes: Uint8Array): SniffedContent {
     } else i += length
   }
   if (controls > end * 0.01) return binary
-  if (invalid > end * 0.05) {
-    return other(
-      'not UTF-8 text (most likely binary data, or text saved in an older encoding)',
-      'If it is text, save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and open it again. ' +
-        ASK_FOR_TEXT,
-    )
-  }
+  if (invalid > end * 0.05) return other(NOT_UTF8.what, NOT_UTF8.advice)
   return { kind: 'text', encoding: 'utf-8' }
 }
 
@@ -214,4 +215,19 @@ export function manuscriptText(fileName: string, bytes: Uint8Array): string {
 export function checkDocumentContent(fileName: string, bytes: Uint8Array): void {
   const content = sniffContent(bytes)
   if (content.kind === 'other') throw notAManuscriptError(fileName, content.what, content.advice)
+}
+
+/**
+ * The same judgment for a script whose text the window already decoded (a dropped file): its
+ * bytes are gone, but a container's magic number, NUL and control characters survive decoding,
+ * and the bytes that were not UTF-8 show as U+FFFD.
+ */
+export function checkDecodedText(fileName: string, text: string): void {
+  const sample = text.slice(0, SAMPLE_BYTES)
+  let replaced = 0
+  for (const char of sample) if (char === '\ufffd') replaced++
+  manuscriptText(fileName, Buffer.from(text, 'utf8'))
+  if (replaced > sample.length * 0.05) {
+    throw notAManuscriptError(fileName, NOT_UTF8.what, NOT_UTF8.advice)
+  }
 }
