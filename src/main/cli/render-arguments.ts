@@ -146,7 +146,7 @@ export function parseCast(values: string[]): Record<string, string> {
   for (const value of values) {
     const eq = value.indexOf('=')
     if (eq <= 0 || eq === value.length - 1)
-      throw usage(`--cast needs NAME=VOICE_ID, got "${value}".`)
+      throw usage(`--cast needs NAME=VOICE (a voice name or id), got "${value}".`)
     cast[value.slice(0, eq).trim()] = value.slice(eq + 1).trim()
   }
   return cast
