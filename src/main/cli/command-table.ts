@@ -6,6 +6,7 @@ import { usage } from './io'
 import { RENDER_OPTIONS } from './render-arguments'
 import type { LocalCommandContext } from './webhook-commands'
 import { webhooksVerify } from './webhook-commands'
+import { speak } from './speak-command'
 
 type Command = (c: CommandContext) => Promise<void>
 
@@ -29,7 +30,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   'voices delete': { run: commands.voicesDelete, options: ['json'] },
   'voices sample': { run: commands.voicesSample, options: ['json', 'out'] },
   speak: {
-    run: commands.speak,
+    run: speak,
     options: [
       'json',
       'voice',

@@ -55,19 +55,21 @@ export function formatForOutput<F extends string>(
 }
 
 /**
- * The service's address and plan for a command that calls it: `--base-url`/`--plan`, else
- * VOICEDESK_BASE_URL/VOICEDESK_PLAN (plan default: free). A usage error when there is no address.
+ * The service's address and the plan asked for, for a command that calls it: `--base-url`/`--plan`,
+ * else VOICEDESK_BASE_URL/VOICEDESK_PLAN; plan null when neither gives one (see chosenPlan). A
+ * usage error when there is no address.
  */
 export function serviceOptions(
   values: { 'base-url'?: unknown; plan?: unknown },
   env: Record<string, string | undefined>,
   command?: string,
-): { baseUrl: string; plan: 'free' | 'paid' } {
+): { baseUrl: string; plan: 'free' | 'paid' | null } {
   const fail = (message: string): AppError =>
     command === undefined ? usage(message) : commandUsage(command, message)
   const baseUrl = (values['base-url'] as string | undefined) ?? env.VOICEDESK_BASE_URL
   if (!baseUrl) throw fail('No service address: give --base-url or set VOICEDESK_BASE_URL.')
-  const plan = (values.plan as string | undefined) ?? env.VOICEDESK_PLAN ?? 'free'
+  const plan = (values.plan as string | undefined) ?? (env.VOICEDESK_PLAN || undefined)
+  if (plan === undefined) return { baseUrl, plan: null }
   if (plan !== 'free' && plan !== 'paid') throw fail('--plan must be free or paid.')
   return { baseUrl, plan }
 }

@@ -1,22 +1,18 @@
 import { basename } from 'node:path'
 import { isFinalConversationStatus } from '../../shared/domain/conversation'
 import type { ConversationEvaluation } from '../../shared/domain/conversation'
-import type { SpeechFormat, StreamCodec } from '../../shared/domain/speech'
-import { SPEECH_FORMATS, STREAM_CODECS } from '../../shared/domain/speech'
 import { SAMPLE_CONTENT_TYPES, VOICE_GENDERS } from '../../shared/domain/voice'
 import type { VoiceGender } from '../../shared/domain/voice'
 import { AppError } from '../../shared/errors'
 import { sniffAudioExtension } from '../core/audio/check'
 import type { Clock } from '../core/clock'
 import { sleep, systemClock } from '../core/clock'
-import { withInfoFrame } from '../core/audio/mp3-tagger'
-import { writeFileAtomic } from '../core/files/atomic-write'
-import { formatForOutput } from './command-usage'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
 import { optionText, readInputFile } from './inputs'
 import type { Values } from './inputs'
 import type { CliIo } from './io'
-import { evaluationLine, messageLine, printJson, usage, voiceTable } from './io'
+import { evaluationLine, messageLine, printJson, usage } from './io'
+import { voiceTable } from './voice-table'
 
 /** Parsed option values (strings and booleans) of one command. */
 export type { Values } from './inputs'
@@ -37,7 +33,8 @@ export interface CommandContext {
   isTTY?: boolean
 }
 
-function required(values: Values, name: string): string {
+/** An option the command cannot do without: its text, or a usage error naming it. */
+export function required(values: Values, name: string): string {
   const v = optionText(values, name)
   if (v === undefined || v.trim() === '') throw usage(`--${name} is required.`)
   return v
@@ -102,81 +99,6 @@ export async function voicesSample(c: CommandContext): Promise<void> {
     c.io.out(
       `Saved the sample of ${id} to ${file.path} (${file.bytes} bytes, ${file.extension}).\n`,
     )
-}
-
-function formatFor(values: Values, out: string, stream: boolean): SpeechFormat {
-  const format = formatForOutput(
-    'speak',
-    out,
-    optionText(values, 'format'),
-    stream ? 'mp3' : 'wav',
-    SPEECH_FORMATS,
-  )
-  if (stream && !(STREAM_CODECS as readonly string[]).includes(format)) {
-    throw usage(`--stream sends ${STREAM_CODECS.join(', ')} only (no WAV over the stream).`)
-  }
-  return format
-}
-
-/** `speak`: one request (at most 2,000 code points, or 20,000 with --stream) to a checked file. */
-export async function speak(c: CommandContext): Promise<void> {
-  const voiceId = required(c.values, 'voice')
-  const out = required(c.values, 'out')
-  const textValue = optionText(c.values, 'text')
-  const filePath = optionText(c.values, 'file')
-  if ((textValue === undefined) === (filePath === undefined))
-    throw usage('Give either --text or --file.')
-  const input = textValue ?? (await readInputFile(filePath!, 'text file')).toString('utf8')
-  const stream = c.values.stream === true
-  const format = formatFor(c.values, out, stream)
-  const language = optionText(c.values, 'language')
-  const model = optionText(c.values, 'model')
-  const common = {
-    input,
-    voiceId,
-    signal: c.signal,
-    ...(language ? { language } : {}),
-    ...(model ? { model } : {}),
-    options: {
-      ...(c.values['normalize-text'] === true ? { textNormalization: true } : {}),
-      ...(c.values['normalize-loudness'] === true ? { loudnessNormalization: true } : {}),
-    },
-  }
-  if (stream) {
-    const result = await c.client.stream({ ...common, codec: format as StreamCodec, toFile: out })
-    if (c.json)
-      printJson(c.io, {
-        path: out,
-        format,
-        bytes: result.bytes,
-        requestId: result.requestId,
-        timings: result.timings,
-      })
-    else
-      c.io.out(
-        `Saved ${result.bytes} bytes of ${format} to ${out} (streamed, request ${result.requestId ?? 'unknown'}).\n`,
-      )
-    return
-  }
-  const result = await c.client.synthesize({ ...common, format })
-  // An MP3 from the service gets an Info frame (frame count, bytes, seek TOC): players read its
-  // length from it instead of guessing from the first frame's bitrate.
-  const audio = result.format === 'mp3' ? withInfoFrame(result.audio) : result.audio
-  await writeFileAtomic(out, audio, { signal: c.signal })
-  if (c.json) {
-    printJson(c.io, {
-      path: out,
-      format: result.format,
-      bytes: audio.byteLength,
-      billableCharacters: result.billableCharacters,
-      requestId: result.requestId,
-      speechMarks: result.speechMarks,
-    })
-  } else {
-    c.io.out(
-      `Saved ${audio.byteLength} bytes of ${result.format} to ${out} (${result.billableCharacters ?? '?'} billable characters, request ${result.requestId ?? 'unknown'}).\n`,
-    )
-  }
 }
 
 /** `conversation show ID` */

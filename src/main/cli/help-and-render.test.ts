@@ -7,6 +7,7 @@ import { startSandbox } from '../../sandbox/index'
 import { createProject } from '../../shared/domain/script'
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
 import { EXIT } from './exit-codes'
+import { RENDER_OPTIONS } from './render-arguments'
 import { useServiceAndDir } from '../testing/service-dir'
 
 // What docs/cli.md promises about help, render's errors and output formats.
@@ -72,6 +73,43 @@ describe('voicedesk help', () => {
     const overview = await cli(['--help'])
     const renderUsage = overview.stdout.split('\n').find((l) => l.trimStart().startsWith('render'))
     expect(renderUsage).toContain(`--format ${SPEECH_FORMATS.join('|')}`)
+  })
+
+  it('every help has examples of its own command and fits in 100 columns', async () => {
+    const helps: Array<[words: string[], text: string]> = [[[], (await cli(['--help'])).stdout]]
+    for (const words of [
+      ...COMMAND_WORDS,
+      ['conversation', 'list'],
+      ['conversation', 'export'],
+      ['webhooks'],
+      ['webhooks', 'verify'],
+    ]) {
+      helps.push([words, (await cli([...words, '--help'])).stdout])
+    }
+    for (const [words, text] of helps) {
+      const lines = text.split('\n')
+      expect({ words, long: lines.filter((l) => l.length >= 100) }).toEqual({ words, long: [] })
+      const start = lines.findIndex((l) => /^Examples?:$/.test(l))
+      expect({ words, start: start > 0 }).toEqual({ words, start: true })
+      const examples = lines.slice(start + 1, lines.indexOf('', start))
+      expect(examples.length).toBeGreaterThan(0)
+      expect(examples[0]!.startsWith(`  voicedesk ${words.join(' ')}`.trimEnd())).toBe(true)
+    }
+  })
+
+  it('render help says, in plain words, that --preset acx makes an ACX file, and names every option', async () => {
+    const help = (await cli(['render', '--help'])).stdout
+    expect(help).toContain('To make an ACX (Audible) file, add --preset acx.')
+    expect(help).toMatch(/\n {2}voicedesk render \S+ --out \S+ .*--preset acx/)
+    for (const option of Object.keys(RENDER_OPTIONS)) {
+      expect({ option, shown: help.includes(`--${option}`) }).toEqual({ option, shown: true })
+    }
+    // Where the plan comes from when --plan is not given.
+    for (const text of [help, (await cli(['--help'])).stdout]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        "default: the plan saved in the app's Account screen for this service, else free",
+      )
+    }
   })
 
   it('help for a command that does not exist is a usage error', async () => {

@@ -12,7 +12,9 @@ const EXIT_CODES = `Exit codes:
 
 const GLOBAL_OPTIONS = `Global options:
   --base-url URL     service address (or VOICEDESK_BASE_URL); https, or http on this computer
-  --plan free|paid   synthesis limits to keep under (or VOICEDESK_PLAN; default free)
+  --plan free|paid   the pace to keep: free is one request at a time, paid up to 15 at once
+                     (or VOICEDESK_PLAN; default: the plan saved in the app's Account screen
+                     for this service, else free)
   --verbose          log requests to stderr (keys and tokens are always masked)
   -h, --help         help (also: voicedesk help COMMAND)`
 
@@ -31,10 +33,10 @@ Commands:
                 --consent-name NAME --consent-email EMAIL [--locale ll-CC] [--json]
   voices delete ID [--json]
   voices sample ID --out FILE [--json]
-  speak --voice ID (--text T | --file F) --out FILE [--format ${FORMATS}]
+  speak --voice VOICE (--text T | --file F) --out FILE [--format ${FORMATS}]
         [--stream] [--language ll-CC] [--model M] [--normalize-text]
         [--normalize-loudness] [--json]
-  render FILE --out OUT [--format ${FORMATS}|m4b] [--voice ID] [--cast NAME=ID ...]
+  render FILE --out OUT [--format ${FORMATS}|m4b] [--voice VOICE] [--cast NAME=VOICE ...]
         [--subtitles srt|vtt] [--per-block DIR | --per-chapter DIR] [--sample-rate R]
         [--mp3-mode vbr|cbr] [--bitrate KBPS] [--loudness LUFS | --preset P]
         [--title T] [--author A] [--narrator N] [--cover IMAGE] [--cache-dir DIR]
@@ -44,6 +46,15 @@ Commands:
   conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
   conversation export --since ISO [--until ISO] [--agent ID] [--status S] --out DIR [--json]
   webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [--tolerance SECONDS] [--json]
+
+VOICE is a voice's name as the app shows it (George) or its id (george).
+
+Examples:
+  voicedesk voices list                         the voices you can use, with their languages
+  voicedesk speak --voice George --text "Hello there." --out hello.mp3
+  voicedesk render book.docx --out book.mp3 --voice George --dry-run     the cost, nothing sent
+  voicedesk render book.epub --out book.mp3 --voice George --preset acx  a file for ACX (Audible)
+  voicedesk conversation list --since 2026-11-20
 
 ${GLOBAL_OPTIONS}
 
@@ -70,11 +81,20 @@ Personal and stock voices of the account.
   voices delete ID            delete a personal voice
   voices sample ID --out F    download a voice's sample
 
+Examples:
+  voicedesk voices list
+  voicedesk voices sample george --out george-sample.mp3
+
 Help for one: voicedesk voices <command> --help`,
   'voices list': `Usage: voicedesk voices list [--json]
 
-Lists the voices the account can use: id, type, gender, locale and name.
-${JSON_OPTION}`,
+Lists the voices the account can use as the app does: your personal voices first, then the
+catalog, each by name, with its language, gender, kind (Personal or Catalog) and id.
+${JSON_OPTION}  (the service's list as it is)
+
+Examples:
+  voicedesk voices list
+  voicedesk voices list --json`,
   'voices create': `Usage: voicedesk voices create --name N --gender G --sample FILE
                               --consent-name NAME --consent-email EMAIL [options]
 
@@ -86,21 +106,31 @@ the voice list is read and the voice found by name is returned instead of creati
   --consent-name NAME    full name of the person who consents to the clone
   --consent-email EMAIL  their email address
   --locale ll-CC         the voice's language (e.g. en-US)
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Example:
+  voicedesk voices create --name "My voice" --gender female --sample me.wav \\
+    --consent-name "Ana Reyes" --consent-email ana@example.com --locale en-US`,
   'voices delete': `Usage: voicedesk voices delete ID [--json]
 
-Deletes a personal voice.
-${JSON_OPTION}`,
+Deletes a personal voice (ID is shown by voicedesk voices list).
+${JSON_OPTION}
+
+Example:
+  voicedesk voices delete pv_7f3a`,
   'voices sample': `Usage: voicedesk voices sample ID --out FILE [--json]
 
 Downloads the sample of a voice to FILE (written atomically).
   -o, --out FILE     where to save it
-${JSON_OPTION}`,
-  speak: `Usage: voicedesk speak --voice ID (--text T | --file F) --out FILE [options]
+${JSON_OPTION}
+
+Example:
+  voicedesk voices sample george --out george-sample.mp3`,
+  speak: `Usage: voicedesk speak --voice VOICE (--text T | --file F) --out FILE [options]
 
 One speech request (at most 2,000 characters), or one stream with --stream (at most 20,000),
-to a checked audio file. For longer scripts use voicedesk render.
-  --voice ID             the voice
+to a checked audio file, and says how long it is. For longer scripts use voicedesk render.
+  --voice VOICE          the voice: its name as the app shows it (George) or its id
   --text T               the text to speak
   --file F               or a UTF-8 text file to speak
   -o, --out FILE         the audio file (written atomically, checked before it is renamed)
@@ -111,7 +141,11 @@ to a checked audio file. For longer scripts use voicedesk render.
   --model M              speech model
   --normalize-text       let the service normalize numbers, dates and abbreviations
   --normalize-loudness   let the service normalize loudness
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Examples:
+  voicedesk speak --voice George --text "Hello there." --out hello.mp3
+  voicedesk speak --voice olivia --file intro.txt --out intro.ogg --stream`,
   render: RENDER_HELP,
   conversation: `Usage: voicedesk conversation <show|watch|list|export> [ID] [options]
 
@@ -121,16 +155,26 @@ Voice-agent conversations.
   conversation list        the most recent conversations, filtered, with agent names
   conversation export      a CSV summary and JSONL transcripts of a date range, into a folder
 
+Examples:
+  voicedesk conversation list --since 2026-11-20
+  voicedesk conversation watch conv_123
+
 Help for one: voicedesk conversation <command> --help`,
   'conversation show': `Usage: voicedesk conversation show ID [--json]
 
 Prints a conversation's status, its transcript and (once it has ended) its evaluations.
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Example:
+  voicedesk conversation show conv_123`,
   'conversation watch': `Usage: voicedesk conversation watch ID [--json]
 
 Polls once a second while the conversation is not final, prints each new turn once, then waits
 for the evaluations, prints them and stops by itself.
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Example:
+  voicedesk conversation watch conv_123`,
   'conversation list': `Usage: voicedesk conversation list [--agent ID] [--status S] [--since ISO]
                               [--until ISO] [--limit N] [--json]
 
@@ -139,7 +183,11 @@ Follows the service's pages up to --limit. A service that does not list conversa
 exit 4 with a note: open one by id with voicedesk conversation show ID.
 ${FILTERS}
   --limit N           at most N conversations (default 50)
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Examples:
+  voicedesk conversation list --since 2026-11-20 --status failed
+  voicedesk conversation list --agent "Priya Raman" --limit 200 --json`,
   'conversation export': `Usage: voicedesk conversation export --since ISO [--until ISO] [--agent ID]
                                 [--status S] --out DIR [--json]
 
@@ -151,11 +199,17 @@ with its transcript and evaluations per line). An earlier export is never replac
 A conversation deleted meanwhile is skipped and named on stderr. Progress goes to stderr.
 ${FILTERS}
   -o, --out DIR       the folder to write into (it must exist)
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Example:
+  voicedesk conversation export --since 2026-11-01 --until 2026-11-30 --out exports/`,
   webhooks: `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [options]
 
 Tools for teams that build a webhook receiver.
   webhooks verify    check a delivery's signature the way the service signs it
+
+Example:
+  voicedesk webhooks verify --secret-file webhook-secret.txt --header "$SIGNATURE" --body delivery.json
 
 Help for one: voicedesk webhooks <command> --help`,
   'webhooks verify': `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE
@@ -172,7 +226,10 @@ Needs no service address or key. Prints "valid" and exits 0, or says why not and
   --header H          the signature header's value exactly as received
   --body FILE         the request body exactly as received (bytes, not re-serialised JSON)
   --tolerance N       seconds a timestamp may be away from now (default 300)
-${JSON_OPTION}`,
+${JSON_OPTION}
+
+Example:
+  voicedesk webhooks verify --secret-file webhook-secret.txt --header "$SIGNATURE" --body delivery.json`,
 }
 
 /**

@@ -1,5 +1,4 @@
 import { AppError } from '../../shared/errors'
-import type { Voice } from '../../shared/domain/voice'
 import type { ConversationEvaluation, ConversationMessage } from '../../shared/domain/conversation'
 
 /** Where the CLI writes: stdout for results, stderr for errors and logs. */
@@ -20,23 +19,6 @@ export function usage(message: string): AppError {
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length)
-}
-
-/** A readable table of voices. */
-export function voiceTable(voices: Voice[]): string {
-  const rows = voices.map((v) => [v.id, v.type, v.gender, v.locale ?? '-', v.displayName])
-  const header = ['ID', 'TYPE', 'GENDER', 'LOCALE', 'NAME']
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  return (
-    [header, ...rows]
-      .map((r) =>
-        r
-          .map((c, i) => pad(c, widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  )
 }
 
 function clock(iso: string | null): string {

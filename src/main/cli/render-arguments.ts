@@ -13,48 +13,68 @@ import type { AppError } from '../../shared/errors'
 import { importScript } from '../core/narration/import/import-script'
 import { commandUsage, formatForOutput, parseErrorText } from './command-usage'
 
-/** `voicedesk render --help`. */
+/** `voicedesk render --help`: plain words, every line under 100 columns. */
 export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
 
-Renders a script of any length (.txt, .md, a Word .docx, an EPUB book .epub, or a VoiceDesk
-project .json/.voicedesk) into one checked audio file, piece by piece through the account's
-scheduler, with a piece cache so that an interrupted or edited render only asks for what
-changed. A .docx or .epub becomes chapters (headings, the EPUB's contents) and paragraphs;
-italic and bold are spoken with emphasis; pictures are skipped (stderr says how many).
-  -o, --out OUT          the finished file (written atomically)
-  --format F             ${RENDER_FORMATS.join(' | ')} (default: the --out extension; an extension
-                         that is no format needs --format). M4B is an audiobook (AAC in MP4 with
-                         chapters, tags and cover). AAC and M4B: 24000 Hz only, no --loudness,
-                         pauses rounded to whole 42.7 ms frames.
-  --voice ID             default voice for blocks without one
-  --cast NAME=ID         voice of a Markdown speaker ("NAME: line"); repeatable
-  --subtitles srt|vtt    subtitles beside OUT with the same name
-  --per-block DIR        also one file per block in DIR
-  --per-chapter DIR      also one file per chapter (heading, or EPUB contents entry) in DIR
-  --footnotes omit|read  a .docx/.epub's footnotes and endnotes: left out (default) or read
-                         after the paragraph that cites them
-  --sample-rate R        24000 (default) | 44100 | 48000
-  --mp3-mode vbr|cbr     MP3: variable bitrate (default, LAME quality 2) or constant bitrate
-  --bitrate KBPS         MP3 constant bitrate: ${MP3_BITRATES.join(' | ')} (default 192; implies
-                         --mp3-mode cbr). Above 160 needs 44100 or 48000 Hz. ACX asks for
-                         --sample-rate 44100 --mp3-mode cbr --bitrate 192
-  --loudness LUFS        normalize to this integrated loudness, -40 to -5 (e.g. -16)
-  --preset P             ${DELIVERY_PRESET_IDS.join(' | ')}: the store's level, a true-peak
-                         limiter and its settings (acx: 44100 Hz, 192 kbps CBR MP3, room tone);
-                         every file is checked and a report written beside OUT (.compliance.json
-                         and .compliance.txt)
+Turns a script or a book into one finished audio file. FILE is plain text (.txt), Markdown
+(.md), a Word document (.docx), an EPUB book (.epub) or a VoiceDesk project (.json, .voicedesk).
+Headings become chapters; italic and bold are spoken with emphasis; pictures are skipped.
+Pieces already spoken are kept, so a render you stop or edit asks only for what is new.
+
+To make an ACX (Audible) file, add --preset acx. It sets what ACX asks for (MP3 at 44.1 kHz and
+192 kbps, the level, the peaks, room tone at each end) and checks every file it writes:
+  voicedesk render book.epub --out book.mp3 --voice George --preset acx --per-chapter chapters/
+
+What to make:
+  -o, --out OUT          the finished file; its extension says the format
+  --format F             ${RENDER_FORMATS.join(' | ')}, when the name does not say it.
+                         m4b is an audiobook with chapters, tags and a cover
+  --preset P             ${DELIVERY_PRESET_IDS.join(' | ')}: what a store or platform asks
+                         for, with a report beside OUT on whether every file passes
+  --per-chapter DIR      also one file per chapter, in DIR
+  --per-block DIR        also one file per paragraph, in DIR
+  --subtitles srt|vtt    also subtitles beside OUT, with the same name
+
+Voices (a voice's name as the app shows it, or its id):
+  --voice VOICE          the voice for the script (for blocks without their own)
+  --cast NAME=VOICE      the voice of a speaker in a Markdown script ("NAME: words"); repeat it
+
+Before you pay:
+  --dry-run              say how many requests and billable characters it takes, after the
+                         checks a render makes first; sends nothing, writes nothing, and needs
+                         no address or key (voices are taken as typed)
+
+Sound (most people can leave these alone):
+  --sample-rate R        24000 (the service's own, default) | 44100 | 48000
+  --mp3-mode vbr|cbr     MP3 with a variable (default) or constant bitrate
+  --bitrate KBPS         MP3 constant bitrate: ${MP3_BITRATES.join(' | ')} (default 192);
+                         above 160 needs --sample-rate 44100 or 48000
+  --loudness LUFS        even out the loudness to this level, -40 to -5 (e.g. -16); not with
+                         --preset
+  AAC and M4B files are the service's own audio: 24000 Hz only, no --loudness, and pauses
+  rounded to whole frames of 42.7 ms.
+
+Book details (written into MP3, Ogg and M4B files):
   --title T, --author A, --narrator N, --album A, --genre G, --year Y, --comment C
-                         the files' tags (MP3: ID3v2.4), over what the script file gives
-  --cover IMAGE          a JPEG or PNG cover image, embedded in the files
-  --cache-dir DIR        piece cache (default: VOICEDESK_CACHE_DIR or ~/.cache/voicedesk/pieces)
-  --dry-run              plan and check only: print pieces, cached pieces, requests and
-                         billable characters after the checks a render makes first (settings,
-                         preset, cover, folder, free space; not the voice list); send nothing,
-                         write nothing
-  --json                 print the result (or the estimate) as JSON on stdout
-  --base-url URL         service address (or VOICEDESK_BASE_URL); not needed with --dry-run
-  --plan free|paid       synthesis limits to keep under (or VOICEDESK_PLAN; default free)
-Ctrl-C cancels cleanly (exit 130): run the same command again to continue where it stopped.`
+  --cover IMAGE          a JPEG or PNG cover picture
+  --footnotes omit|read  a .docx or .epub's footnotes: left out (default) or read after
+                         their paragraph
+
+Other:
+  --cache-dir DIR        where spoken pieces are kept (default: VOICEDESK_CACHE_DIR, else
+                         ~/.cache/voicedesk/pieces)
+  --json                 print the result (or the --dry-run estimate) as JSON on stdout
+  --base-url URL         the service's address (or VOICEDESK_BASE_URL)
+  --plan free|paid       the pace to keep (or VOICEDESK_PLAN; default: the plan saved in the
+                         app's Account screen for this service, else free)
+  --verbose              log each request on stderr (keys are never shown)
+
+Examples:
+  voicedesk render chapter.md --out chapter.mp3 --voice George
+  voicedesk render book.docx --out book.m4b --voice George --author "Ana Reyes"
+  voicedesk render book.epub --out book.mp3 --voice George --dry-run
+
+Ctrl-C stops cleanly (exit 130); run the same command again to go on where it stopped.`
 
 /** The options `render` takes (the CLI also reads them to find `--help` anywhere on the line). */
 export const RENDER_OPTIONS = {
@@ -121,12 +141,13 @@ export function defaultCacheDir(env: Record<string, string | undefined>): string
   return join(base, 'voicedesk', 'pieces')
 }
 
-function parseCast(values: string[]): Record<string, string> {
+/** `--cast NAME=VOICE` options as speaker -> voice (as typed: an id or a name). */
+export function parseCast(values: string[]): Record<string, string> {
   const cast: Record<string, string> = {}
   for (const value of values) {
     const eq = value.indexOf('=')
     if (eq <= 0 || eq === value.length - 1)
-      throw usage(`--cast needs NAME=VOICE_ID, got "${value}".`)
+      throw usage(`--cast needs NAME=VOICE (a voice name or id), got "${value}".`)
     cast[value.slice(0, eq).trim()] = value.slice(eq + 1).trim()
   }
   return cast

@@ -10,8 +10,11 @@ import { preflightRender } from '../core/narration/render/render-preflight'
 import { summarizePlan } from '../core/narration/plan/voice-uses'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
 import { serviceOptions } from './command-usage'
-import { defaultCacheDir, loadRenderProject } from './render-arguments'
+import { createProject } from '../../shared/domain/script'
+import { defaultCacheDir, loadRenderProject, parseCast } from './render-arguments'
 import { progressLine, resultSummary } from './render-report'
+import type { Voice } from '../../shared/domain/voice'
+import { resolveVoice, voiceListOnce } from './voice-choice'
 
 /** How the render command reaches the outside world (the CLI passes the real ones). */
 export interface RenderCommandIo {
@@ -26,7 +29,8 @@ export interface RenderCommandIo {
   /** Builds the upstream client (the CLI's credentials: environment, else the keychain). */
   createClient: (options: {
     baseUrl: string
-    plan: 'free' | 'paid'
+    /** The plan asked for; null: the app's saved plan, else free. */
+    plan: 'free' | 'paid' | null
   }) => Promise<UpstreamClient> | UpstreamClient
   /** Aborted on Ctrl-C: the render is cancelled and can be resumed. */
   signal: AbortSignal
@@ -66,6 +70,44 @@ async function dryRun(
       ? `${JSON.stringify(estimate)}\n`
       : `${estimate.totalPieces} pieces, ${estimate.cachedPieces} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters.\n`,
   )
+}
+
+/**
+ * The project with the voices given by `--voice` and `--cast` turned from names into ids (see
+ * resolveVoice); as it is when none was given or the voice list may not be read.
+ */
+async function withNamedVoices(
+  project: Project,
+  values: RenderValues,
+  voiceList: () => Promise<Voice[] | null>,
+): Promise<Project> {
+  const cast = parseCast(values.cast ?? [])
+  if (values.voice === undefined && Object.keys(cast).length === 0) return project
+  const voices = await voiceList()
+  if (voices === null) return project
+  const resolvedCast = { ...project.cast }
+  for (const [speaker, given] of Object.entries(cast)) {
+    resolvedCast[speaker] = resolveVoice(
+      given,
+      voices,
+      { withId: (id) => `--cast "${speaker}=${id}"` },
+      { keepUnknown: true },
+    )
+  }
+  const voiceId =
+    values.voice === undefined
+      ? project.defaults.voiceId
+      : resolveVoice(
+          values.voice,
+          voices,
+          { withId: (id) => `--voice ${id}` },
+          { keepUnknown: true },
+        )
+  return createProject({
+    ...project,
+    cast: resolvedCast,
+    defaults: { ...project.defaults, voiceId },
+  })
 }
 
 /**
@@ -146,7 +188,8 @@ async function finishRender(
 export async function runRenderCommand(argv: string[], io: RenderCommandIo): Promise<void> {
   let client: UpstreamClient | null = null
   try {
-    const { project, values } = await loadRenderProject(argv, (notice) => io.err(`${notice}\n`))
+    const loaded = await loadRenderProject(argv, (notice) => io.err(`${notice}\n`))
+    const { values } = loaded
     const cache = await openPieceCache(
       typeof values['cache-dir'] === 'string'
         ? resolve(values['cache-dir'])
@@ -154,17 +197,26 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
     )
     const outputPath = resolve(String(values.out))
     const split = splitOf(values)
-    const estimate = estimateRender(project, cache)
     if (values['dry-run']) {
-      await dryRun(io, { project, values, outputPath, split }, cache, estimate)
+      // Why voices stay as typed: a dry run reads no voice list (it needs no address or key).
+      const estimate = estimateRender(loaded.project, cache)
+      await dryRun(io, { project: loaded.project, values, outputPath, split }, cache, estimate)
       return
     }
-    client = await io.createClient(serviceOptions(values, io.env, 'render'))
+    const service = await io.createClient(serviceOptions(values, io.env, 'render'))
+    client = service
+    // One read of the voice list serves both the names given and the checks before the render.
+    const voiceList = voiceListOnce(service, io.signal)
+    const project = await withNamedVoices(loaded.project, values, voiceList)
+    const estimate = estimateRender(project, cache)
     const job = startRender({
       project,
       outputPath,
       cache,
-      source: upstreamSpeechSource(client),
+      source: upstreamSpeechSource(service, {
+        voices: async (signal) =>
+          (await voiceList()) ?? service.listVoices(signal === undefined ? {} : { signal }),
+      }),
       subtitles: (values.subtitles as 'srt' | 'vtt' | undefined) ?? null,
       split,
     })

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
-import { PLAN_LIMITS } from '../../shared/domain/account'
 import { AppError } from '../../shared/errors'
 import { commandLineCredential } from '../core/account/credential-resolver'
+import { appUserDataDirs } from '../core/account/saved-credential'
+import type { CliPlan } from './saved-plan'
+import { chosenPlan } from './saved-plan'
 import { createLogger } from '../core/log/logger'
 import { parseErrorText, serviceOptions } from './command-usage'
 import { runRenderCommand } from './render-command'
@@ -51,6 +53,22 @@ function cliCredential(environment: CliEnvironment, logger: Logger): Promise<Cre
     ...(environment.secrets === undefined ? {} : { secrets: environment.secrets }),
     ...(environment.userDataDirs === undefined ? {} : { userDataDirs: environment.userDataDirs }),
   })
+}
+
+/** The plan to keep under (the option, else the app's saved one, else free), logged with --verbose. */
+async function planOf(
+  environment: CliEnvironment,
+  baseUrl: string,
+  given: 'free' | 'paid' | null,
+  logger: Logger,
+): Promise<CliPlan> {
+  const chosen = await chosenPlan(
+    given,
+    baseUrl,
+    environment.userDataDirs ?? appUserDataDirs(environment.env),
+  )
+  logger.debug('plan', { plan: chosen.plan, from: chosen.from, ...chosen.limits })
+  return chosen
 }
 
 /**
@@ -129,11 +147,11 @@ async function runRender(
     isTTY: process.stderr.isTTY,
     columns: process.stderr.columns,
     env: environment.env,
-    createClient: ({ baseUrl, plan }) =>
+    createClient: async ({ baseUrl, plan }) =>
       createUpstreamClient({
         baseUrl,
         credential: () => cliCredential(environment, logger),
-        limits: PLAN_LIMITS[plan],
+        limits: (await planOf(environment, baseUrl, plan, logger)).limits,
         logger,
         userAgent: 'VoiceDesk-CLI',
       }),
@@ -148,11 +166,12 @@ async function runServiceCommand(
   environment: CliEnvironment,
   logger: Logger,
 ): Promise<void> {
-  const { baseUrl, plan } = serviceOptions(call.values, environment.env)
+  const options = serviceOptions(call.values, environment.env)
+  const { plan, limits } = await planOf(environment, options.baseUrl, options.plan, logger)
   const client = createUpstreamClient({
-    baseUrl,
+    baseUrl: options.baseUrl,
     credential: () => cliCredential(environment, logger),
-    limits: PLAN_LIMITS[plan],
+    limits,
     readsPerSecond: plan === 'paid' ? 20 : 5,
     logger,
     userAgent: 'VoiceDesk-CLI',

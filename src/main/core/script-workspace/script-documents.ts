@@ -22,6 +22,7 @@ import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain, importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
+import { checkDecodedText } from '../narration/import/manuscript-sniff'
 import { titleOf } from './script-text'
 
 const OPEN_FILTERS = [
@@ -179,6 +180,8 @@ export class ScriptDocuments {
 
   /** A script dropped on the window: its text was read by the page, nothing is read from disk. */
   async importDropped(fileName: string, text: string): Promise<OpenedDocument> {
+    // The page reads any dropped file as text: a PDF or a picture is refused here, as in Import.
+    checkDecodedText(fileName, text)
     return this.#register(await importScriptOffMain(fileName, text), null, true)
   }
 

@@ -4,6 +4,7 @@ import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { toDiskError } from '../files/atomic-write'
 import { readDocumentBytes } from '../narration/import/import-script'
+import { manuscriptText } from '../narration/import/manuscript-sniff'
 import {
   importDocumentOffMain,
   importScriptOffMain,
@@ -28,12 +29,14 @@ export async function readScriptFile(
     const { project, notices } = await importDocumentOffMain(path, bytes, footnotes)
     return { project, isProject: false, notices }
   }
-  let text: string
+  let bytes: Buffer
   try {
-    text = await readFile(path, 'utf8')
+    bytes = await readFile(path)
   } catch (error) {
     throw toDiskError(error, path)
   }
+  // The same content check as the command line's: a PDF or a picture is refused, not imported.
+  const text = manuscriptText(path, bytes)
   if (scriptKindOf(path) === 'project') {
     return { project: await parseProjectFileOffMain(path, text), isProject: true }
   }

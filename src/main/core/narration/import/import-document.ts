@@ -8,6 +8,7 @@ import { formatCount, sizeSentence } from '../../../../shared/limits'
 import type { FootnoteMode, SkippedContent } from './html-blocks'
 import { importDocx } from './import-docx'
 import { importEpub } from './import-epub'
+import { checkDocumentContent } from './manuscript-sniff'
 
 export type { FootnoteMode } from './html-blocks'
 
@@ -88,6 +89,8 @@ async function readDocument(
       { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
     )
   }
+  // A PDF or a picture renamed .docx is named as what it is, not reported as a damaged file.
+  checkDocumentContent(label, bytes)
   const read =
     kind === 'docx'
       ? await importDocx(label, bytes, footnotes)

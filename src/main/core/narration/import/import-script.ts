@@ -11,6 +11,7 @@ import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
 import { importDocumentOffMain } from '../offload/plan-offload'
 import { parseProjectFile } from './project-file'
+import { manuscriptText } from './manuscript-sniff'
 
 /** What a script import may add: a cast (speaker -> voice) and default overrides. */
 export interface ImportOptions {
@@ -53,12 +54,14 @@ async function importScriptFile(path: string, options: ImportOptions): Promise<P
     for (const notice of notices) options.onNotice?.(notice)
     return createProject({ ...project, cast, defaults })
   }
-  let text: string
+  let bytes: Buffer
   try {
-    text = await readFile(path, 'utf8')
+    bytes = await readFile(path)
   } catch (error) {
     throw missingOr(error, path)
   }
+  // Judged by content, not name: a PDF or a picture read as text would be priced and spoken.
+  const text = manuscriptText(path, bytes)
   if (ext === '.json' || ext === '.voicedesk') {
     const project = parseProjectFile(path, text)
     return createProject({
