@@ -209,7 +209,7 @@ Tools for teams that build a webhook receiver.
   webhooks verify    check a delivery's signature the way the service signs it
 
 Example:
-  voicedesk webhooks verify --secret-file webhook-secret.txt --header "$SIGNATURE" --body delivery.json
+  voicedesk webhooks verify --secret-file secret.txt --header "$SIGNATURE" --body body.json
 
 Help for one: voicedesk webhooks <command> --help`,
   'webhooks verify': `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE
@@ -229,7 +229,7 @@ Needs no service address or key. Prints "valid" and exits 0, or says why not and
 ${JSON_OPTION}
 
 Example:
-  voicedesk webhooks verify --secret-file webhook-secret.txt --header "$SIGNATURE" --body delivery.json`,
+  voicedesk webhooks verify --secret-file secret.txt --header "$SIGNATURE" --body body.json`,
 }
 
 /**
