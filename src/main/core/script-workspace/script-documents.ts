@@ -16,6 +16,7 @@ import { saveProjectFile } from '../narration/import/project-file'
 import { exportKindOf, exportScript } from '../narration/export/script-export'
 import { writeFileAtomic } from '../files/atomic-write'
 import { chooseSavePath } from '../files/save-target'
+import { removeLeftoverPartials } from '../narration/fetch/cache-files'
 import type { PlatformPorts } from '../platform-ports'
 import { CoverGrants, pickCover, withoutCover } from './cover-grants'
 import {
@@ -31,6 +32,12 @@ import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain, importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
+
+/**
+ * How old a project's temporary file must be to count as left by a killed save. Why an age:
+ * another window may be saving the same project right now (a large one on a slow disk).
+ */
+const LEFTOVER_SAVE_AGE_MS = 5 * 60_000
 
 /** An empty script: one empty block, ready to type into. */
 export function emptyProject(): Project {
@@ -210,6 +217,11 @@ export class ScriptDocuments {
       path = chosen
     }
     await saveProjectFile(path, project)
+    await removeLeftoverPartials(
+      dirname(path),
+      (name) => name === basename(path),
+      LEFTOVER_SAVE_AGE_MS,
+    ).catch(() => [])
     this.#paths.set(docId, path)
     await this.recovery.clear(docId)
     await this.recents.touch(path)
