@@ -463,7 +463,7 @@ export const invokes = {
       resume: z.boolean().optional(),
     }),
     SMALL_INPUT,
-    "Renders the document (main's copy at that revision) as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.",
+    "Renders the document (main's copy at that revision) as a job (native save dialog for the file; a resume finishes the stopped render into its file when the settings are the ones it stopped with, else the dialog asks again; NOT_FOUND when no render stopped). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.",
   ),
   'script:chooseCover': invoke<{ path: string; name: string } | null>()(
     z.object({ docId }),

@@ -320,6 +320,18 @@ describe('a save dialog’s confirmed name', () => {
       'book.wav',
     ])
     expect(await readFile(existing, 'utf8')).toBe('the user’s own file')
+
+    // Asked a few times at most: a name of another format each time is refused in plain words.
+    for (let i = 0; i < 3; i += 1) recorder.answerNextSave(join(folder, 'book.mp3'))
+    const refused = await call('script:startRender', { docId, revision, settings: WAV })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('The file name must end in .wav'),
+      },
+    })
+    expect(await readFile(existing, 'utf8')).toBe('the user’s own file')
   })
 
   it('gets an extension added only where nothing is replaced: an export over a file asks again', async () => {
