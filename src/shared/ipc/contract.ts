@@ -463,12 +463,12 @@ export const invokes = {
       resume: z.boolean().optional(),
     }),
     SMALL_INPUT,
-    "Renders the document (main's copy at that revision) as a job (native save dialog for the file; a resume reuses the last target). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.",
+    "Renders the document (main's copy at that revision) as a job (native save dialog for the file; a resume finishes the stopped render into its file when the settings are the ones it stopped with, else the dialog asks again; NOT_FOUND when no render stopped). Events: script:renderProgress, script:renderEnded. Null when the dialog is cancelled.",
   ),
   'script:chooseCover': invoke<{ path: string; name: string } | null>()(
-    none,
-    NO_INPUT,
-    'Native open dialog for a cover image; the file is read and checked (JPEG or PNG, at most 20 MB). Null when cancelled; a bad image is refused with the reason.',
+    z.object({ docId }),
+    SMALL_INPUT,
+    "Native open dialog for an open document's cover image; the file is read and checked (JPEG or PNG, at most 20 MB) and main remembers it as that document's to read: a cover path in `script:saveDraft` that main did not grant (here, or from the project file the user opened) is refused. Null when cancelled; a bad image is refused with the reason.",
   ),
   'script:revealOutput': invoke<void>()(
     z.object({ docId }),

@@ -5,8 +5,15 @@ import type { Project } from '../../../shared/domain/script'
 import { projectSchema } from '../../../shared/domain/script'
 import type { RecoveryOffer } from '../../../shared/domain/script-workspace'
 import { toDiskError, writeFileAtomic } from '../files/atomic-write'
+import { removeLeftoverPartials } from '../narration/fetch/cache-files'
 
 const DOC_ID = /^[A-Za-z0-9-]{8,64}$/
+
+/**
+ * How old a draft's temporary file must be to count as left by a killed app. Why an age: a
+ * draft of another document may be being written at this moment.
+ */
+export const LEFTOVER_DRAFT_AGE_MS = 60_000
 
 const draftSchema = z.object({
   format: z.literal('voicedesk-recovery'),
@@ -66,11 +73,12 @@ export class RecoveryJournal {
       .catch(() => undefined)
       .then(async () => {
         try {
-          await mkdir(this.#dir, { recursive: true })
+          await mkdir(this.#dir, { recursive: true, mode: 0o700 })
         } catch (error) {
           throw toDiskError(error, path)
         }
-        await writeFileAtomic(path, body)
+        // Why 0o600, as the settings: a draft holds the whole unsaved script.
+        await writeFileAtomic(path, body, { mode: 0o600 })
       })
     this.#writes.set(docId, next)
     await next
@@ -82,6 +90,20 @@ export class RecoveryJournal {
     await (this.#writes.get(docId) ?? Promise.resolve()).catch(() => undefined)
     this.#writes.delete(docId)
     await rm(path, { force: true })
+    await this.removeLeftovers()
+  }
+
+  /**
+   * Removes the temporary files of drafts a killed app left in the folder (`.<docId>.json.<hex>
+   * .partial`, older than {@link LEFTOVER_DRAFT_AGE_MS}); nothing else there is touched.
+   */
+  async removeLeftovers(now = Date.now()): Promise<string[]> {
+    return removeLeftoverPartials(
+      this.#dir,
+      (name) => name.endsWith('.json') && DOC_ID.test(name.slice(0, -5)),
+      LEFTOVER_DRAFT_AGE_MS,
+      now,
+    )
   }
 
   /** A document's draft, or null when there is none or it is unreadable. */
@@ -96,6 +118,8 @@ export class RecoveryJournal {
 
   /** Every readable draft left on disk, newest first, as offers for the page. */
   async offers(): Promise<RecoveryOffer[]> {
+    // Asked for once at start: the moment to sweep what a kill left while a draft was written.
+    await this.removeLeftovers()
     const names = await readdir(this.#dir).catch(() => [] as string[])
     const drafts = await Promise.all(
       names

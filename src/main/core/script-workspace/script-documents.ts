@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { basename, dirname, extname } from 'node:path'
+import { basename, dirname } from 'node:path'
 import type { FootnoteMode } from '../../../shared/domain/manuscript'
-import { DOCUMENT_EXTENSIONS } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import type {
@@ -16,48 +15,34 @@ import type { Logger } from '../log/logger'
 import { saveProjectFile } from '../narration/import/project-file'
 import { exportKindOf, exportScript } from '../narration/export/script-export'
 import { writeFileAtomic } from '../files/atomic-write'
+import { chooseSavePath } from '../files/save-target'
+import { removeLeftoverPartials } from '../narration/fetch/cache-files'
 import type { PlatformPorts } from '../platform-ports'
+import { CoverGrants, pickCover, withoutCover } from './cover-grants'
+import {
+  anyExtension,
+  EXPORT_FILTERS,
+  IMPORT_FILTERS,
+  OPEN_FILTERS,
+  SAVE_FILTERS,
+  suggestedFileName,
+} from './document-dialogs'
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain, importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
 import { checkDecodedText } from '../narration/import/manuscript-sniff'
-import { titleOf } from './script-text'
 
-const OPEN_FILTERS = [
-  {
-    name: 'Scripts, manuscripts and projects',
-    extensions: ['voicedesk', 'json', 'md', 'markdown', 'txt', ...DOCUMENT_EXTENSIONS],
-  },
-  { name: 'VoiceDesk projects', extensions: ['voicedesk', 'json'] },
-  { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
-  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
-]
-/** File > Import: only what becomes a new script (no projects). */
-const IMPORT_FILTERS = [
-  {
-    name: 'Scripts and manuscripts',
-    extensions: ['md', 'markdown', 'txt', ...DOCUMENT_EXTENSIONS],
-  },
-  { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
-  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
-]
-const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
-const EXPORT_FILTERS = [
-  { name: 'Markdown', extensions: ['md'] },
-  { name: 'Plain text', extensions: ['txt'] },
-]
+/**
+ * How old a project's temporary file must be to count as left by a killed save. Why an age:
+ * another window may be saving the same project right now (a large one on a slow disk).
+ */
+const LEFTOVER_SAVE_AGE_MS = 5 * 60_000
 
 /** An empty script: one empty block, ready to type into. */
 export function emptyProject(): Project {
   return createProject({ title: '', blocks: [{ id: randomUUID(), text: '' }] })
-}
-
-/** A save dialog's first name: the title, else the file's own name, without unsafe characters. */
-function suggestedFileName(project: Project, path: string | null, ext: string): string {
-  const name = project.title.trim() || (path === null ? 'Untitled script' : titleOf(path))
-  return `${name.replace(/[\\/:*?"<>|]+/g, '-')}${ext}`
 }
 
 /**
@@ -68,6 +53,8 @@ function suggestedFileName(project: Project, path: string | null, ext: string): 
 export class ScriptDocuments {
   readonly #paths = new Map<string, string | null>()
   readonly #open = new Map<string, OpenDocument>()
+  /** The cover images main may read for each open document (see CoverGrants). */
+  readonly #covers = new CoverGrants()
   readonly recents: RecentProjects
   readonly recovery: RecoveryJournal
 
@@ -115,13 +102,21 @@ export class ScriptDocuments {
     return document
   }
 
+  /**
+   * Opens a document in main. `fromUser`: its content came from a file the user chose in main's
+   * dialog (or main's recent list), so the cover it names may be read; a script the page sent
+   * keeps no cover path.
+   */
   #register(
-    project: Project,
+    read: Project,
     path: string | null,
     unsaved: boolean,
+    fromUser: boolean,
     notices: string[] = [],
   ): OpenedDocument {
     const docId = randomUUID()
+    const project = fromUser ? read : withoutCover(read)
+    this.#covers.grant(docId, project.publishing.coverPath)
     this.#paths.set(docId, path)
     this.#open.set(docId, new OpenDocument(project))
     return {
@@ -135,7 +130,7 @@ export class ScriptDocuments {
   }
 
   create(): OpenedDocument {
-    return this.#register(emptyProject(), null, false)
+    return this.#register(emptyProject(), null, false, false)
   }
 
   /**
@@ -161,9 +156,9 @@ export class ScriptDocuments {
 
   async openPath(path: string, footnotes: FootnoteMode = 'omit'): Promise<OpenedDocument> {
     const { project, isProject, notices } = await readScriptFile(path, footnotes)
-    if (!isProject) return this.#register(project, null, true, notices)
+    if (!isProject) return this.#register(project, null, true, true, notices)
     await this.recents.touch(path)
-    return this.#register(project, path, false)
+    return this.#register(project, path, false, true)
   }
 
   /** A recent project by its id (the page never names the path). */
@@ -182,7 +177,7 @@ export class ScriptDocuments {
   async importDropped(fileName: string, text: string): Promise<OpenedDocument> {
     // The page reads any dropped file as text: a PDF or a picture is refused here, as in Import.
     checkDecodedText(fileName, text)
-    return this.#register(await importScriptOffMain(fileName, text), null, true)
+    return this.#register(await importScriptOffMain(fileName, text), null, true, false)
   }
 
   /**
@@ -195,7 +190,7 @@ export class ScriptDocuments {
     footnotes: FootnoteMode = 'omit',
   ): Promise<OpenedDocument> {
     const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes)
-    return this.#register(project, null, true, notices)
+    return this.#register(project, null, true, false, notices)
   }
 
   /**
@@ -211,15 +206,25 @@ export class ScriptDocuments {
     const project = this.projectAt(docId, revision)
     let path = this.pathOf(docId)
     if (path === null || as) {
-      const chosen = await this.dialogs.showSaveDialog(ownerId, {
-        title: as ? 'Save the script as' : 'Save the script',
-        defaultName: suggestedFileName(project, path, '.voicedesk'),
-        filters: SAVE_FILTERS,
-      })
+      const chosen = await chooseSavePath(
+        this.dialogs,
+        ownerId,
+        {
+          title: as ? 'Save the script as' : 'Save the script',
+          defaultName: suggestedFileName(project, path, '.voicedesk'),
+          filters: SAVE_FILTERS,
+        },
+        anyExtension('voicedesk'),
+      )
       if (chosen === null) return null
-      path = extname(chosen) === '' ? `${chosen}.voicedesk` : chosen
+      path = chosen
     }
     await saveProjectFile(path, project)
+    await removeLeftoverPartials(
+      dirname(path),
+      (name) => name === basename(path),
+      LEFTOVER_SAVE_AGE_MS,
+    ).catch(() => [])
     this.#paths.set(docId, path)
     await this.recovery.clear(docId)
     await this.recents.touch(path)
@@ -242,13 +247,17 @@ export class ScriptDocuments {
     revision: number,
   ): Promise<{ fileName: string; location: string } | null> {
     const project = this.projectAt(docId, revision)
-    const chosen = await this.dialogs.showSaveDialog(ownerId, {
-      title: 'Export the script as text',
-      defaultName: suggestedFileName(project, this.pathOf(docId), '.md'),
-      filters: EXPORT_FILTERS,
-    })
-    if (chosen === null) return null
-    const target = extname(chosen) === '' ? `${chosen}.md` : chosen
+    const target = await chooseSavePath(
+      this.dialogs,
+      ownerId,
+      {
+        title: 'Export the script as text',
+        defaultName: suggestedFileName(project, this.pathOf(docId), '.md'),
+        filters: EXPORT_FILTERS,
+      },
+      anyExtension('md'),
+    )
+    if (target === null) return null
     await writeFileAtomic(target, exportScript(project, exportKindOf(target)))
     this.logger.info('script exported', { blocks: project.blocks.length })
     return { fileName: basename(target), location: dirname(target) }
@@ -262,6 +271,7 @@ export class ScriptDocuments {
   async saveDraft(docId: string, changes: DocumentChanges): Promise<{ revision: number }> {
     const path = this.pathOf(docId)
     const document = this.#documentOf(docId)
+    this.#covers.check(docId, changes.meta?.publishing)
     document.apply(changes)
     const revision = document.revision
     await this.recovery.write(docId, document.project(), path)
@@ -274,6 +284,7 @@ export class ScriptDocuments {
     await this.recovery.clear(docId)
     this.#paths.delete(docId)
     this.#open.delete(docId)
+    this.#covers.forget(docId)
   }
 
   recoveryOffers(): Promise<RecoveryOffer[]> {
@@ -287,6 +298,8 @@ export class ScriptDocuments {
       throw new AppError('NOT_FOUND', 'That recovered script is no longer available.')
     this.#paths.set(docId, draft.filePath)
     this.#open.set(docId, new OpenDocument(draft.project))
+    // Main wrote the draft from its own copy, which held only covers it had granted.
+    this.#covers.grant(docId, draft.project.publishing.coverPath)
     return {
       docId,
       project: draft.project,
@@ -294,6 +307,20 @@ export class ScriptDocuments {
       location: draft.filePath === null ? null : dirname(draft.filePath),
       unsaved: true,
     }
+  }
+
+  /**
+   * Main's open dialog for a cover image of an open document, checked and remembered as one main
+   * may read for it; the page then names it in the document's publishing details.
+   */
+  async chooseCover(
+    ownerId: number,
+    docId: string,
+  ): Promise<{ path: string; name: string } | null> {
+    this.#documentOf(docId)
+    const chosen = await pickCover(this.dialogs, ownerId)
+    if (chosen !== null) this.#covers.grant(docId, chosen.path)
+    return chosen
   }
 
   discardRecovery(docId: string): Promise<void> {

@@ -31,21 +31,13 @@ import { checkRenderVoices, preflightRender } from '../narration/render/render-p
 import type { PlatformPorts } from '../platform-ports'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { RenderPlaybacks } from './render-playback'
-import type { RenderRecord, RenderRecords } from './render-records'
+import type { RenderRecords } from './render-records'
+import { chooseRenderTarget } from './render-target'
 import { projectForRender, splitForRender, startRenderSession } from './render-session'
 import type { ScriptDocuments } from './script-documents'
 
 /** What a render sends to the window that started it. */
 export type RenderEvent = EventOf<'script:renderProgress' | 'script:renderEnded'>
-
-const FORMAT_FILTERS: Record<RenderSettings['format'], { name: string; extensions: string[] }> = {
-  mp3: { name: 'MP3 audio', extensions: ['mp3'] },
-  wav: { name: 'WAV audio', extensions: ['wav'] },
-  ogg: { name: 'Ogg Vorbis audio', extensions: ['ogg'] },
-  aac: { name: 'AAC audio (ADTS)', extensions: ['aac'] },
-  m4b: { name: 'M4B audiobook', extensions: ['m4b'] },
-  pcm: { name: 'Raw PCM (s16le, mono)', extensions: ['pcm'] },
-}
 
 /** Renders that end while the window is in the background are announced when they took this long. */
 const NOTIFY_AFTER_MS = 5000
@@ -145,12 +137,13 @@ export class ScriptRenders {
         { details: { renderInProgress: true } },
       )
     }
-    const { documents, records, logger } = this.options
+    const { documents, records, logger, platform } = this.options
     const project = documents.projectAt(docId, revision)
     const checked = await this.#planAndCheck(project, settings)
     const key = documents.keyOf(docId)
     const record = await records.get(key)
-    const outputPath = await this.#target(ownerId, project, settings, resume ? record : undefined)
+    const resumed = resume ? record : undefined
+    const outputPath = await chooseRenderTarget(platform, ownerId, project, settings, resumed)
     if (outputPath === null) return null
     const cache = await this.options.cache()
     // The folder and the space, now that the target is known: shown in the dialog, before the
@@ -260,31 +253,6 @@ export class ScriptRenders {
       },
     )
     return { renderProject, plan, summary, catalog }
-  }
-
-  /**
-   * Where the render goes: a resume (`resumed` given) to the stopped render's file, a new render
-   * where the save dialog says (null when cancelled).
-   */
-  async #target(
-    ownerId: number,
-    project: Project,
-    settings: RenderSettings,
-    resumed: RenderRecord | null | undefined,
-  ): Promise<string | null> {
-    if (resumed !== undefined) {
-      if (resumed === null) throw new AppError('NOT_FOUND', 'There is no stopped render to resume.')
-      return resumed.outputPath
-    }
-    const base = project.title.trim() || 'Narration'
-    const chosen = await this.options.platform.showSaveDialog(ownerId, {
-      title: 'Render the script to',
-      defaultName: `${base.replace(/[\\/:*?"<>|]+/g, '-')}.${settings.format}`,
-      filters: [FORMAT_FILTERS[settings.format]],
-    })
-    if (chosen === null) return null
-    // Why force the extension: a WAV body under an .mp3 name would confuse every player.
-    return `${chosen.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${settings.format}`
   }
 
   #progressed(run: RenderRun, status: RenderStatus): void {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { SampleExtension } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
 import type { StagedVoiceSample } from '../../../shared/ipc/contract'
 import type { PlatformPorts } from '../platform-ports'
 import { checkAudio, sniffAudioExtension } from '../audio/check'
 import { writeFileAtomic } from '../files/atomic-write'
+import { chooseSavePath } from '../files/save-target'
 import type { Logger } from '../log/logger'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { StagedSample } from './staged-samples'
@@ -145,17 +146,21 @@ export class VoiceSampleFiles {
     } finally {
       await rm(tempPath, { force: true }).catch(() => undefined)
     }
-    const chosen = await this.#dialog(() =>
-      this.#options.dialogs.showSaveDialog(ownerId, {
-        title: 'Save voice sample',
-        defaultName: `${fileSafe(voiceName)} sample.${extension}`,
-        filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
-      }),
+    // The bytes decide the extension: a name typed without it (or with another) gets the right
+    // one added, and the dialog asks again when that name is taken (see chooseSavePath).
+    const path = await this.#dialog(() =>
+      chooseSavePath(
+        this.#options.dialogs,
+        ownerId,
+        {
+          title: 'Save voice sample',
+          defaultName: `${fileSafe(voiceName)} sample.${extension}`,
+          filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
+        },
+        { extension, accepts: (ext) => ext === extension },
+      ),
     )
-    if (chosen === null) return null
-    // The bytes decide the extension: a name typed without it (or with another) gets the right one.
-    const path =
-      extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`
+    if (path === null) return null
     await writeFileAtomic(path, bytes)
     const saved = this.#savedSamples.get(ownerId) ?? new Set<string>()
     saved.add(path)
@@ -190,6 +195,8 @@ export class VoiceSampleFiles {
     try {
       return await show()
     } catch (error) {
+      // A refusal of the name chosen says itself what to do.
+      if (error instanceof AppError) throw error
       this.#options.logger.warn('file dialog failed', { error: String(error) })
       throw new AppError(
         'CANCELLED',

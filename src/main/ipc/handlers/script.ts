@@ -1,6 +1,3 @@
-import { basename } from 'node:path'
-import { AppError } from '../../../shared/errors'
-import { readCover } from '../../core/narration/assemble/publishing-tags'
 import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
@@ -11,7 +8,7 @@ type ScriptHandlers = Pick<Handlers, ScriptChannel>
 /** `script:*` handlers: thin calls into the Script workspace service; dialogs and jobs belong to the caller's window. */
 export function createScriptHandlers(
   script: ScriptWorkspaceService,
-  platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath' | 'showOpenDialog'>,
+  platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath'>,
 ): ScriptHandlers {
   const docs = script.documents
   return {
@@ -46,18 +43,7 @@ export function createScriptHandlers(
         resume ?? false,
         (event) => emit(event.channel, event.payload),
       ),
-    'script:chooseCover': async (_input, { sender }) => {
-      // Why main asks: the page never names a file for main to read.
-      const chosen = await platform.showOpenDialog(sender.webContentsId, {
-        title: 'Choose a cover image',
-        filters: [{ name: 'Cover image (JPEG or PNG)', extensions: ['jpg', 'jpeg', 'png'] }],
-      })
-      const path = chosen?.[0]
-      if (path === undefined) return null
-      const cover = await readCover(path)
-      if ('kind' in cover) throw new AppError('VALIDATION_FAILED', cover.message)
-      return { path, name: basename(path) }
-    },
+    'script:chooseCover': ({ docId }, { sender }) => docs.chooseCover(sender.webContentsId, docId),
     'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
     'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
     'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),

@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { link, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
+import {
+  link,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +43,21 @@ async function deadPid(): Promise<number> {
 const book = { kind: 'window', project: 'My book' } as const
 
 describe('the render lock', () => {
+  it('refuses a link at a lock’s name instead of following it, and leaves both files as they were', async () => {
+    const dir = await tempDir()
+    const output = join(dir, 'book.wav')
+    const elsewhere = join(dir, 'notes.txt')
+    await writeFile(elsewhere, 'the user’s notes')
+    await symlink(elsewhere, lockPathFor(output))
+    const refused = await appErrorOf(acquireRenderLock([output], book, real1042))
+    expect(refused.code).toBe('DISK')
+    expect(refused.message).toContain(
+      `not a VoiceDesk lock file (a pipe, device, folder or link) is in the way at ${lockPathFor(output)}`,
+    )
+    expect(await readlink(lockPathFor(output))).toBe(elsewhere)
+    expect(await readFile(elsewhere, 'utf8')).toBe('the user’s notes')
+  })
+
   it('writes who holds it beside the output and removes it on release', async () => {
     const dir = await tempDir()
     const output = join(dir, 'book.wav')

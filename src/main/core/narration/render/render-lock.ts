@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import { link, open, readFile, rename, rm } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -163,14 +165,47 @@ interface FoundLock {
   record: LockRecord | null
 }
 
-async function readLock(path: string): Promise<FoundLock | 'gone'> {
-  let handle
+/**
+ * Something at a lock's name that is not a file VoiceDesk could have written: a pipe, a device,
+ * a folder or a link. Refused, never read or removed: it is not ours.
+ */
+function notALockFile(path: string): AppError {
+  return new AppError(
+    'DISK',
+    `Something that is not a VoiceDesk lock file (a pipe, device, folder or link) is in the way at ${path}, so the render did not start. Remove it, or render under another name.`,
+  )
+}
+
+/**
+ * Opens a lock file for reading. Why not-following and non-blocking: a named pipe at the lock's
+ * name would make a plain open wait for a writer for ever (the render would never start), and a
+ * link could point the read anywhere; anything but a regular file is refused after the open.
+ */
+async function openLockFile(path: string): Promise<FileHandle | 'gone'> {
+  let handle: FileHandle
   try {
-    handle = await open(path, 'r')
+    handle = await open(
+      path,
+      constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0),
+    )
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return 'gone'
+    const code = errnoOf(error)
+    if (code === 'ENOENT') return 'gone'
+    if (code === 'ELOOP' || code === 'ENXIO' || code === 'EISDIR') throw notALockFile(path)
     throw error
   }
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close()
+    throw error
+  })
+  if (info.isFile()) return handle
+  await handle.close()
+  throw notALockFile(path)
+}
+
+async function readLock(path: string): Promise<FoundLock | 'gone'> {
+  const handle = await openLockFile(path)
+  if (handle === 'gone') return 'gone'
   try {
     const text = await handle.readFile('utf8')
     let parsed: unknown = null

@@ -60,7 +60,7 @@ export function presetRequirements(preset: DeliveryPreset): PresetRequirements {
 }
 
 /** The extensions each format is written under; one of another format's is refused. */
-const FORMAT_EXTENSIONS: Record<RenderFormat, readonly string[]> = {
+export const FORMAT_EXTENSIONS: Record<RenderFormat, readonly string[]> = {
   wav: ['wav', 'wave'],
   mp3: ['mp3'],
   ogg: ['ogg', 'oga'],

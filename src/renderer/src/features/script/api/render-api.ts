@@ -43,9 +43,12 @@ export function revealFinishedRender(docId: string): Promise<void> {
   return call((api) => api.script.revealOutput({ docId }))
 }
 
-/** Main's open dialog for a cover image, checked there; null when cancelled. */
+/**
+ * Main's open dialog for the open script's cover image, checked there and remembered by main as
+ * the one this document may name; null when cancelled.
+ */
 export function chooseCoverImage(): Promise<{ path: string; name: string } | null> {
-  return call((api) => api.script.chooseCover())
+  return onOpenDocument(({ docId }) => call((api) => api.script.chooseCover({ docId })))
 }
 
 /** Follows this window's renders: progress as it comes, then how each ended. Returns the unsubscribe. */
