@@ -140,7 +140,7 @@ export async function send(ctx: UpstreamContext, spec: RequestSpec): Promise<Htt
   } catch {
     // An unreadable error body still has a status: map by status alone.
   }
-  const error = errorFromResponse(res.status, res.headers, text, op)
+  const error = errorFromResponse(res.status, res.headers, text, op, ctx.clock.now())
   ctx.logger.info('upstream error', {
     ...logFields,
     code: error.code,

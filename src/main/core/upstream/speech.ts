@@ -15,7 +15,7 @@ import { createAtomicFile } from '../files/atomic-write'
 import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send } from './context'
 import { cancelledError } from './http'
-import { logEachRetry, withRetry } from './retry'
+import { RATE_LIMIT_BUDGET_MS, logEachRetry, withRetry } from './retry'
 import { normaliseSpeechMarks, speechResponseSchema } from './schemas/speech'
 import { pumpBody } from './streams'
 
@@ -116,12 +116,18 @@ export function scheduled<T>(
             return result
           } catch (error) {
             if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-              ctx.scheduler.noteRateLimited(error.details?.retryAfterMs)
+              ctx.scheduler.noteRateLimited(error.details?.retryAfterMs, error.details)
             }
             throw error
           }
         },
-        { ...(signal ? { signal } : {}), priority: (request.priority ?? 0) + (n > 1 ? 1 : 0) },
+        {
+          ...(signal ? { signal } : {}),
+          priority: (request.priority ?? 0) + (n > 1 ? 1 : 0),
+          // A request waits for the service at most its rate-limit budget; past it, it fails
+          // at once (as its own 429 would) instead of queueing silently for the whole pause.
+          longestWaitMs: ctx.retry.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS,
+        },
       ),
     {
       policy: ctx.retry,
