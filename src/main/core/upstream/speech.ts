@@ -18,6 +18,7 @@ import { cancelledError } from './http'
 import { RATE_LIMIT_BUDGET_MS, logEachRetry, withRetry } from './retry'
 import { normaliseSpeechMarks, speechResponseSchema } from './schemas/speech'
 import { pumpBody } from './streams'
+import { speechAnswerCap, speechAudioCap } from './download-limits'
 
 /** What to say and how; shared by `synthesize` and `stream`. */
 export interface SpeechRequest {
@@ -163,7 +164,10 @@ export async function synthesize(
     ...(request.signal ? { signal: request.signal } : {}),
   }
   const { data, requestId, binary } = await scheduled(ctx, request, () =>
-    requestJson(ctx, spec, speechResponseSchema, { base64Field: 'audio_data' }),
+    requestJson(ctx, spec, speechResponseSchema, {
+      base64Field: 'audio_data',
+      maxBytes: speechAnswerCap(codePointLength(request.input)),
+    }),
   )
   const audio = binary ?? new Uint8Array(Buffer.from(data.audio_data, 'base64'))
   if (audio.byteLength === 0) {
@@ -243,6 +247,7 @@ export async function stream(ctx: UpstreamContext, request: StreamRequest): Prom
       }
       const pumped = await pumpBody({
         res,
+        maxBytes: speechAudioCap(codePointLength(request.input)),
         checker: createAudioChecker(codec),
         stallMs: request.stallTimeoutMs ?? ctx.timeouts.streamStallMs,
         what: 'the audio stream',
