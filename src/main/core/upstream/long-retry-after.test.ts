@@ -85,9 +85,8 @@ const failure = (work: Promise<unknown>): Promise<AppError> =>
 
 describe('a Retry-After longer than the rate-limit budget', () => {
   it('ends the next synthesis at once with the same message, without a request', async () => {
-    // The clock jumps to each armed timer by itself: a request that waited out the hour would
-    // go through (the service answers 200 after the one 429) instead of failing.
-    const clock = createManualClock(undefined, { autoAdvance: true })
+    // Time moves only when told: the hour's pause is still on for the second request.
+    const clock = createManualClock()
     const client = clientOn(clock)
     answers.push(refused('3600'))
     const t0 = clock.now()
@@ -106,7 +105,7 @@ describe('a Retry-After longer than the rate-limit budget', () => {
   })
 
   it('also ends a synthesis already queued behind the request that met it', async () => {
-    const clock = createManualClock(undefined, { autoAdvance: true })
+    const clock = createManualClock()
     const client = clientOn(clock)
     // One at a time: the second request waits in the queue while the first is refused.
     let release: () => void = () => undefined
@@ -127,7 +126,7 @@ describe('a Retry-After longer than the rate-limit budget', () => {
     ['a year-9999 date', 'Fri, 31 Dec 9999 23:59:59 GMT'],
     ['a 400-digit number', '9'.repeat(400)],
   ])('reads %s as more than a year, and ends every synthesis at once', async (_name, header) => {
-    const clock = createManualClock(undefined, { autoAdvance: true })
+    const clock = createManualClock()
     const client = clientOn(clock)
     answers.push(refused(header))
     const t0 = clock.now()
