@@ -93,7 +93,7 @@ describe('a Retry-After longer than the rate-limit budget', () => {
     const first = await failure(speak(client))
     expect(first.code).toBe('RATE_LIMITED')
     expect(first.message).toContain('The service asked VoiceDesk to wait 60 min more (HTTP 429)')
-    expect(first.message).toContain('try again in 60 min')
+    expect(first.message).toContain('Try again in 60 min')
 
     const second = await failure(speak(client))
     expect(second.code).toBe('RATE_LIMITED')
@@ -132,7 +132,7 @@ describe('a Retry-After longer than the rate-limit budget', () => {
     const t0 = clock.now()
     const first = await failure(speak(client))
     expect(first.message).toContain('The service asked VoiceDesk to wait more than a year')
-    expect(first.message).toContain('try again later')
+    expect(first.message).toContain('Try again later')
     expect(first.details?.retryAfterMs).toBe(MAX_RETRY_AFTER_MS)
     const second = await failure(speak(client))
     expect(second.message).toBe(first.message)

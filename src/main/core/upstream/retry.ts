@@ -68,15 +68,17 @@ export function tooLongToWait(
 ): AppError {
   const budget = `VoiceDesk waits at most ${formatWait(budgetMs)} per request (its rate-limit budget)`
   const waited = waitedMs > 0 ? ` after ${formatWait(waitedMs)} of waiting` : ''
+  // The instruction opens its own sentence, so the app shows this message as it is, without
+  // its generic "Wait N s" for the code (which reads badly for an hour or a year).
   const shared = 'Another app or render may be using the same account'
   let message: string
   if (askedMs === undefined) {
-    message = `The service is still too busy (HTTP 429)${waited}; ${budget}. ${shared}: try again in a few minutes.`
+    message = `The service is still too busy (HTTP 429)${waited}; ${budget}. ${shared}. Try again in a few minutes.`
   } else if (askedMs >= MAX_RETRY_AFTER_MS) {
-    message = `The service asked VoiceDesk to wait more than a year (HTTP 429)${waited}; ${budget}. ${shared}, or the service is refusing this account: try again later, and check the plan and the base URL in Account.`
+    message = `The service asked VoiceDesk to wait more than a year (HTTP 429)${waited}; ${budget}. ${shared}, or the service is refusing this account. Try again later, and check the plan and the base URL in Account.`
   } else {
     const asked = formatWait(askedMs)
-    message = `The service asked VoiceDesk to wait ${asked} more (HTTP 429)${waited}; ${budget}. ${shared}: try again in ${asked}.`
+    message = `The service asked VoiceDesk to wait ${asked} more (HTTP 429)${waited}; ${budget}. ${shared}. Try again in ${asked}.`
   }
   return new AppError('RATE_LIMITED', message, {
     retryable: true,
