@@ -16,9 +16,31 @@ export const PLAN_LIMITS: Record<Exclude<Plan, 'custom'>, PlanLimits> = {
   paid: { requestsPerSecond: 20, maxInFlight: 15 },
 }
 
+/**
+ * What a custom plan may set. Why a floor on the rate: below one request every 10 s a render of a
+ * few hundred pieces would take days, and a rate like 1e-7 (one start every 116 days) stalls every
+ * synthesis without a word. Why 64 at most in flight: the client opens at most 64 connections to
+ * the service, so more could never run at once.
+ */
+export const PLAN_LIMIT_BOUNDS = {
+  requestsPerSecond: { min: 0.1, max: 1000 },
+  maxInFlight: { min: 1, max: 64 },
+} as const
+
+const { requestsPerSecond: rpsBounds, maxInFlight: inFlightBounds } = PLAN_LIMIT_BOUNDS
+const rpsMessage = `Enter a rate from ${rpsBounds.min} to ${rpsBounds.max} requests a second.`
+const inFlightMessage = `Enter a whole number from ${inFlightBounds.min} to ${inFlightBounds.max}.`
+
 export const planLimitsSchema = z.object({
-  requestsPerSecond: z.number().positive().max(1000),
-  maxInFlight: z.number().int().positive().max(1000),
+  requestsPerSecond: z
+    .number({ message: rpsMessage })
+    .min(rpsBounds.min, rpsMessage)
+    .max(rpsBounds.max, rpsMessage),
+  maxInFlight: z
+    .number({ message: inFlightMessage })
+    .int(inFlightMessage)
+    .min(inFlightBounds.min, inFlightMessage)
+    .max(inFlightBounds.max, inFlightMessage),
 })
 
 /** Scopes an access token can carry (service-interface.md, "Scopes"). */

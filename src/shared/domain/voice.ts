@@ -54,6 +54,12 @@ export interface VoiceConsent {
 }
 
 /** Audio formats a downloaded sample can turn out to be (sniffed from its bytes). */
+/**
+ * Largest voice sample: the service's own limit at voice creation (10 MiB), so also the most a
+ * personal voice's sample can be when it is downloaded again.
+ */
+export const MAX_VOICE_SAMPLE_BYTES = 10 * 1024 * 1024
+
 export const SAMPLE_EXTENSIONS = ['wav', 'mp3', 'ogg', 'flac', 'm4a', 'aac', 'bin'] as const
 export type SampleExtension = (typeof SAMPLE_EXTENSIONS)[number]
 

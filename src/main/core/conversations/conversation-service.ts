@@ -178,7 +178,13 @@ export class ConversationService {
     if (conversation.recordingUrl === null) {
       throw new AppError('NOT_FOUND', 'This conversation has no recording.')
     }
-    return this.recordings.prepare(id, conversation.recordingUrl, this.#options.client(), signal)
+    return this.recordings.prepare(
+      id,
+      conversation.recordingUrl,
+      this.#options.client(),
+      signal,
+      conversation.durationMs,
+    )
   }
 
   /** The content of one export format. */

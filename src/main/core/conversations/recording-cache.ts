@@ -2,6 +2,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { RecordingInfo } from '../../../shared/domain/conversation-watch'
 import { AppError } from '../../../shared/errors'
+import { recordingCap } from '../upstream/download-limits'
 import type { UpstreamClient } from '../upstream/upstream-client'
 
 const MIME: Record<string, string> = {
@@ -55,16 +56,21 @@ export class RecordingCache {
     return null
   }
 
-  /** Downloads the recording once (shared by concurrent callers) and says how big it is. */
+  /**
+   * Downloads the recording once (shared by concurrent callers) and says how big it is. At most
+   * what a recording of `durationMs` can be (a fixed cap when the duration is unknown).
+   */
   prepare(
     id: string,
     recordingUrl: string,
     client: UpstreamClient,
     signal?: AbortSignal,
+    durationMs?: number | null,
   ): Promise<RecordingInfo> {
     let pending = this.#inFlight.get(id)
     if (pending === undefined) {
-      pending = this.#download(id, recordingUrl, client, signal).finally(() =>
+      const maxBytes = recordingCap(durationMs)
+      pending = this.#download(id, recordingUrl, client, maxBytes, signal).finally(() =>
         this.#inFlight.delete(id),
       )
       this.#inFlight.set(id, pending)
@@ -76,13 +82,19 @@ export class RecordingCache {
     id: string,
     recordingUrl: string,
     client: UpstreamClient,
+    maxBytes: number,
     signal?: AbortSignal,
   ): Promise<{ path: string; info: RecordingInfo }> {
     const cached = await this.#cached(id)
     if (cached !== null) return cached
     await mkdir(this.dir, { recursive: true })
     const temp = join(this.dir, `${stemOf(id)}.download`)
-    const file = await client.downloadRecording(recordingUrl, temp, signal ? { signal } : {})
+    // Why bounded while it arrives: an endless body must not fill the disk (the temp file is
+    // removed when the bound is passed).
+    const file = await client.downloadRecording(recordingUrl, temp, {
+      maxBytes,
+      ...(signal ? { signal } : {}),
+    })
     const mimeType = MIME[file.extension]
     if (mimeType === undefined) {
       await rm(temp, { force: true })

@@ -35,7 +35,11 @@ export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   baseUrl: z.string().max(2048).default(DEFAULT_BASE_URL),
   plan: z.enum(PLANS).default('free'),
-  customLimits: planLimitsSchema.nullable().default(null),
+  /**
+   * Why `catch`: limits saved by an older build without bounds (a rate of 1e-7) mean "no custom
+   * limits" (the free plan's, until set again), not a reset of every setting.
+   */
+  customLimits: planLimitsSchema.nullable().default(null).catch(null),
   /** Which keychain entry holds the active credential; the secret itself is never in this file. */
   credential: z.enum(['none', 'apiKey', 'accessToken']).default('none'),
   /**

@@ -10,6 +10,7 @@ import type { OperationContext } from './errors'
 import { errorFromResponse, scopesOfToken, unreadableAnswer } from './errors'
 import type { HttpResponse, HttpTransport } from './http'
 import { cancelledError, readBody } from './http'
+import { MAX_JSON_BYTES } from './download-limits'
 import { liftBase64Field } from './json-binary-field'
 import type { RetryPolicy } from './retry'
 import { logEachRetry, withRetry } from './retry'
@@ -140,7 +141,7 @@ export async function send(ctx: UpstreamContext, spec: RequestSpec): Promise<Htt
   } catch {
     // An unreadable error body still has a status: map by status alone.
   }
-  const error = errorFromResponse(res.status, res.headers, text, op)
+  const error = errorFromResponse(res.status, res.headers, text, op, ctx.clock.now())
   ctx.logger.info('upstream error', {
     ...logFields,
     code: error.code,
@@ -154,7 +155,7 @@ export async function requestJson<S extends z.ZodType>(
   ctx: UpstreamContext,
   spec: RequestSpec,
   schema: S,
-  options: { base64Field?: string } = {},
+  options: { base64Field?: string; maxBytes?: number } = {},
 ): Promise<{
   data: z.output<S>
   requestId: string | undefined
@@ -165,7 +166,7 @@ export async function requestJson<S extends z.ZodType>(
   const res = await send(ctx, spec)
   const op = operationContext(ctx, spec, null)
   const body = await readBody(res, {
-    maxBytes: 64 * 1024 * 1024,
+    maxBytes: options.maxBytes ?? MAX_JSON_BYTES,
     idleTimeoutMs: ctx.timeouts.idleMs,
     ctx: op,
   })

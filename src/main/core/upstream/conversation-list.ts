@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/errors'
 import { segment } from './base-url'
 import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send, withReadRetry } from './context'
+import { MAX_RECORDING_BYTES } from './download-limits'
 import { readBody } from './http'
 import {
   agentPageSchema,
@@ -19,9 +20,6 @@ import {
 import type { z } from 'zod'
 
 type Signal = { signal?: AbortSignal }
-
-/** Largest recording read into memory (about 18 hours of 32 kbit/s Opus). */
-const MAX_RECORDING_BYTES = 256 * 1024 * 1024
 
 const LIST_PATH: Record<ConversationListGeneration, string> = {
   newer: '/v1/agents/conversations',

@@ -9,6 +9,7 @@ import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send, withReadRetry } from './context'
 import { conversationSchema, evaluationPageSchema, messagePageSchema } from './schemas/conversation'
 import type { DownloadedFile } from './downloads'
+import { MAX_RECORDING_BYTES } from './download-limits'
 import { saveDownload } from './downloads'
 import type { z } from 'zod'
 
@@ -171,15 +172,26 @@ export function listEvaluations(
   return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal)
 }
 
+/** How a service-given file is downloaded: its cancel, its size bound, its name in messages. */
+export interface DownloadOptions {
+  signal?: AbortSignal
+  /** Most bytes the file can legitimately be. */
+  maxBytes?: number
+  /** What the file is, for messages: "the recording", "the voice preview". */
+  what?: string
+}
+
 /**
- * Downloads a conversation recording. The URL comes from the service's data and may be absolute:
- * the credential is sent only when it is on the configured base URL's origin, never elsewhere.
+ * Downloads a conversation recording (or a voice's media file: the same kind of service-given
+ * URL). The URL comes from the service's data and may be absolute: the credential is sent only
+ * when it is on the configured base URL's origin, never elsewhere. At most `maxBytes` (default
+ * MAX_RECORDING_BYTES) are accepted; `what` names the file in messages (default "the recording").
  */
 export async function downloadRecording(
   ctx: UpstreamContext,
   recordingUrl: string,
   targetPath: string,
-  options: { signal?: AbortSignal } = {},
+  options: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   let url: URL
   try {
@@ -207,6 +219,13 @@ export async function downloadRecording(
       },
       ...(signal ? { signal } : {}),
     })
-    return saveDownload(ctx, res, targetPath, 'the recording', signal)
+    return saveDownload(
+      ctx,
+      res,
+      targetPath,
+      options.what ?? 'the recording',
+      signal,
+      options.maxBytes ?? MAX_RECORDING_BYTES,
+    )
   })
 }

@@ -61,7 +61,8 @@ function sniffingChecker(): AudioChecker & { extension(): SampleExtension } {
 /**
  * Streams a binary answer to a temp file beside `targetPath`, checks it (Content-Length, and the
  * audio itself when the sniffed container is checkable), then renames it. The sniffed extension is
- * returned so a caller can name the file; the path is used as given.
+ * returned so a caller can name the file; the path is used as given. A body past `maxBytes` is
+ * stopped there and its temp file removed.
  */
 export async function saveDownload(
   ctx: UpstreamContext,
@@ -69,6 +70,7 @@ export async function saveDownload(
   targetPath: string,
   what: string,
   signal: AbortSignal | undefined,
+  maxBytes: number,
 ): Promise<DownloadedFile> {
   const checker = sniffingChecker()
   let file: AtomicFile | undefined
@@ -78,6 +80,7 @@ export async function saveDownload(
     file = mp3FileWithInfoFrame(await createAtomicFile(targetPath, signal ? { signal } : {}))
     const pumped = await pumpBody({
       res,
+      maxBytes,
       checker,
       file,
       stallMs: ctx.timeouts.idleMs,

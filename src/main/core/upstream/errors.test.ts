@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isLoopbackHost, joinUrl, parseBaseUrl, isSameOrigin } from './base-url'
 import type { OperationContext } from './errors'
-import { errorFromResponse, parseErrorBody, parseRetryAfter, scopesOfToken } from './errors'
+import { errorFromResponse, parseErrorBody, scopesOfToken } from './errors'
+import { parseRetryAfter } from './retry-after'
 
 const ctx: OperationContext = {
   operation: 'synthesize speech',
@@ -55,13 +56,13 @@ describe('base URL', () => {
 
 describe('Retry-After', () => {
   it('reads delta seconds and HTTP dates', () => {
-    expect(parseRetryAfter('3')).toBe(3000)
-    expect(parseRetryAfter('0.5')).toBe(500)
+    expect(parseRetryAfter('3', 0)).toBe(3000)
+    expect(parseRetryAfter('0.5', 0)).toBe(500)
     const now = Date.parse('2026-01-01T00:00:00Z')
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:07 GMT', now)).toBe(7000)
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0)
-    expect(parseRetryAfter('soon')).toBeUndefined()
-    expect(parseRetryAfter(undefined)).toBeUndefined()
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+    expect(parseRetryAfter(undefined, now)).toBeUndefined()
   })
 })
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { ErrorCode, ErrorDetails } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
+import { formatWait, parseRetryAfter } from './retry-after'
 
 /** What the failed call was, so an error message can name it in the user's words. */
 export interface OperationContext {
@@ -48,17 +49,6 @@ export function requestIdFromHeaders(headers: IncomingHttpHeaders): string | und
     if (id !== undefined) return id
   }
   return undefined
-}
-
-/** Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds from `now`. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined
-  const trimmed = value.trim()
-  if (trimmed === '') return undefined
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
-  const date = Date.parse(trimmed)
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - now)
 }
 
 function stringRecord(value: unknown): Record<string, string> | undefined {
@@ -200,7 +190,7 @@ const STATUS_WORDING: Partial<Record<number, StatusWording>> = {
   429: ({ code, retryAfterMs }) => {
     const wait =
       retryAfterMs !== undefined
-        ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
+        ? ` Try again in ${formatWait(Math.max(1000, retryAfterMs))}.`
         : ' Wait a moment and try again.'
     return {
       code: 'RATE_LIMITED',
@@ -238,17 +228,22 @@ function responseDetails(
   return details
 }
 
-/** Maps a non-2xx answer to the closed error codes, keeping status, code, request id and wait. */
+/**
+ * Maps a non-2xx answer to the closed error codes, keeping status, code, request id and wait
+ * (`now` is the clock an HTTP-date Retry-After is measured from).
+ */
 export function errorFromResponse(
   status: number,
   headers: IncomingHttpHeaders,
   bodyText: string,
   ctx: OperationContext,
+  now: number = Date.now(),
 ): AppError {
   const body = parseErrorBody(bodyText)
   const retryAfterHeader = headers['retry-after']
   const retryAfterMs = parseRetryAfter(
     typeof retryAfterHeader === 'string' ? retryAfterHeader : undefined,
+    now,
   )
   const details = responseDetails(status, headers, body, retryAfterMs)
   const code = body.upstreamCode

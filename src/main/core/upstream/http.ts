@@ -5,6 +5,7 @@ import type { Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { AppError } from '../../../shared/errors'
 import type { OperationContext } from './errors'
+import { bodyTooLarge } from './download-limits'
 import { networkError, requestIdFromHeaders } from './errors'
 
 /** One outgoing request. Headers are passed as given; the caller adds Authorization. */
@@ -262,10 +263,7 @@ export function readBody(
       size += chunk.byteLength
       if (size > options.maxBytes) {
         finish(
-          new AppError(
-            'UPSTREAM',
-            `The service's answer was larger than expected (over ${Math.round(options.maxBytes / 1_048_576)} MiB) while trying to ${options.ctx.operation}.`,
-          ),
+          bodyTooLarge(`the answer to "${options.ctx.operation}"`, options.maxBytes, res.requestId),
         )
         return
       }

@@ -237,7 +237,7 @@ describe('429 storms against the sandbox', () => {
     const t0 = clock.now()
     const error = await rateLimitedSpeech()
     expect(error.message).toContain('The service asked VoiceDesk to wait 60 min')
-    expect(error.message).toContain('try again in 60 min')
+    expect(error.message).toContain('Try again in 60 min')
     expect(clock.now()).toBe(t0)
     // New starts stay held for what the service asked, without keeping a process alive.
     expect(client.scheduler.stats().pausedUntil! - t0).toBeGreaterThanOrEqual(3_600_000)

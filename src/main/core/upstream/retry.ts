@@ -1,8 +1,10 @@
+import type { ErrorDetails } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { Clock } from '../clock'
 import { sleep, systemClock } from '../clock'
 import type { Logger } from '../log/logger'
 import { cancelledError } from './http'
+import { MAX_RETRY_AFTER_MS, formatWait } from './retry-after'
 
 /**
  * How long one request keeps retrying 429 answers, from its first 429 to the moment its next try
@@ -51,31 +53,37 @@ export function isRetryable(error: unknown): boolean {
   return error instanceof AppError && error.retryable
 }
 
-/** "45 s", "10 min", "2 min 30 s": a wait as a user reads it. */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000))
-  if (seconds < 60) return `${seconds} s`
-  const minutes = Math.floor(seconds / 60)
-  const rest = seconds % 60
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
-}
-
 /**
- * The 429 that ends a storm: names the wait the service asked for and the budget, keeps the
- * request id and status of the last 429.
+ * The RATE_LIMITED that ends a wait VoiceDesk will not make: names the wait the service asked for
+ * (`askedMs`, when it gave one) and the budget, and keeps `details` (status, request id of the
+ * 429). The same words whether a request's own 429 asked too much or a later request met the
+ * pause that 429 left (the scheduler refuses it at once).
  */
-function rateLimitBudgetSpent(last: AppError, budgetMs: number, waitedMs: number): AppError {
-  const asked = last.details?.retryAfterMs
+export function tooLongToWait(
+  askedMs: number | undefined,
+  budgetMs: number,
+  waitedMs: number,
+  details?: ErrorDetails,
+  cause?: unknown,
+): AppError {
   const budget = `VoiceDesk waits at most ${formatWait(budgetMs)} per request (its rate-limit budget)`
   const waited = waitedMs > 0 ? ` after ${formatWait(waitedMs)} of waiting` : ''
-  const message =
-    asked !== undefined
-      ? `The service asked VoiceDesk to wait ${formatWait(asked)} more (HTTP 429)${waited}; ${budget}. Another app or render may be using the same account: try again in ${formatWait(asked)}.`
-      : `The service is still too busy (HTTP 429)${waited}; ${budget}. Another app or render may be using the same account: try again in a few minutes.`
+  // The instruction opens its own sentence, so the app shows this message as it is, without
+  // its generic "Wait N s" for the code (which reads badly for an hour or a year).
+  const shared = 'Another app or render may be using the same account'
+  let message: string
+  if (askedMs === undefined) {
+    message = `The service is still too busy (HTTP 429)${waited}; ${budget}. ${shared}. Try again in a few minutes.`
+  } else if (askedMs >= MAX_RETRY_AFTER_MS) {
+    message = `The service asked VoiceDesk to wait more than a year (HTTP 429)${waited}; ${budget}. ${shared}, or the service is refusing this account. Try again later, and check the plan and the base URL in Account.`
+  } else {
+    const asked = formatWait(askedMs)
+    message = `The service asked VoiceDesk to wait ${asked} more (HTTP 429)${waited}; ${budget}. ${shared}. Try again in ${asked}.`
+  }
   return new AppError('RATE_LIMITED', message, {
     retryable: true,
-    ...(last.details ? { details: last.details } : {}),
-    cause: last,
+    ...(details ? { details } : {}),
+    ...(cause === undefined ? {} : { cause }),
   })
 }
 
@@ -150,7 +158,7 @@ export async function withRetry<T>(
           backoffDelay(rateLimits, policy, undefined, options.random)
         const nextTryAt = now + Math.max(wait, asked ?? 0)
         if (nextTryAt - firstRateLimitAt > budgetMs) {
-          throw rateLimitBudgetSpent(appError, budgetMs, now - firstRateLimitAt)
+          throw tooLongToWait(asked, budgetMs, now - firstRateLimitAt, appError.details, appError)
         }
       } else {
         failures += 1

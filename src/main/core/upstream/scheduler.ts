@@ -1,9 +1,12 @@
 import PQueue from 'p-queue'
 import type { PlanLimits } from '../../../shared/domain/account'
+import type { ErrorDetails } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { Clock } from '../clock'
 import { sleep, systemClock } from '../clock'
 import { cancelledError } from './http'
+import { MAX_RETRY_AFTER_MS } from './retry-after'
+import { ServiceWait } from './service-wait'
 
 /**
  * Most a pause after a 429 with Retry-After exceeds what the service asked. Why any: several
@@ -36,20 +39,23 @@ export interface SynthesisScheduler {
   /**
    * Runs `task` once a slot is free and the rate window allows a start. The slot is held until the
    * task settles, so a stream holds it until its last byte. A queued task whose signal fires is
-   * dropped with CANCELLED.
+   * dropped with CANCELLED. With `longestWaitMs`, a task is refused at once with RATE_LIMITED
+   * while the service's Retry-After has longer left to run, and a queued one as soon as a 429
+   * asks for longer (see ServiceWait).
    */
-  run<T>(task: () => Promise<T>, options?: { signal?: AbortSignal; priority?: number }): Promise<T>
+  run<T>(task: () => Promise<T>, options?: RunOptions): Promise<T>
   /** Changes the limits (plan change). New starts wait until the old window is clear. */
   setLimits(limits: PlanLimits): void
-  /** Holds all new starts for `ms` (Retry-After). Running requests continue. */
+  /** Holds all new starts for `ms` (at most MAX_RETRY_AFTER_MS). Running requests continue. */
   pauseFor(ms: number): void
   /**
    * A request got 429: new starts pause for exactly the Retry-After (plus at most
    * RATE_LIMIT_JITTER_MS), or a growing backoff when the service gave none; concurrency halves
    * once per pause. The 429s of requests that were in flight together extend the same pause
-   * instead of adding to it.
+   * instead of adding to it. `details` (status, request id) go into the refusals of requests
+   * that cannot wait that long.
    */
-  noteRateLimited(retryAfterMs?: number): void
+  noteRateLimited(retryAfterMs?: number, details?: ErrorDetails): void
   /**
    * Calls `listener` with the wait in ms when a pause starts or grows (at once with what is left
    * when one is under way), and with null when new starts resume. Returns the unsubscribe function.
@@ -60,6 +66,15 @@ export interface SynthesisScheduler {
   stats(): SchedulerStats
   /** Cancels the resume timer and stops telling listeners; requests still queued are dropped. */
   close(): void
+}
+
+/** How one task goes through the scheduler. */
+export interface RunOptions {
+  signal?: AbortSignal
+  /** Higher starts first. */
+  priority?: number
+  /** Longest the service may make this task wait (its rate-limit budget); default: no limit. */
+  longestWaitMs?: number
 }
 
 export interface SchedulerOptions {
@@ -104,6 +119,7 @@ class PacedScheduler implements SynthesisScheduler {
   private concurrency: number
   private pausedUntil = 0
   private cancelResume: (() => void) | undefined
+  private readonly serviceWait: ServiceWait
   // Requests queued and not started: only these need the process to stay alive for a pause.
   private waiting = 0
   private handoff: Promise<void> | undefined
@@ -120,14 +136,16 @@ class PacedScheduler implements SynthesisScheduler {
     this.limits = { ...initial }
     this.concurrency = this.limits.maxInFlight
     this.queue = this.build(true)
+    this.serviceWait = new ServiceWait(this.clock)
   }
 
-  async run<T>(
-    task: () => Promise<T>,
-    runOptions: { signal?: AbortSignal; priority?: number } = {},
-  ): Promise<T> {
-    const { signal } = runOptions
+  async run<T>(task: () => Promise<T>, runOptions: RunOptions = {}): Promise<T> {
+    const { signal, longestWaitMs } = runOptions
     if (signal?.aborted) throw cancelledError()
+    // Why refuse and not queue: the service asked for longer than this task may wait, so queueing
+    // it would only hang the caller silently until the pause ends.
+    const refusal = this.serviceWait.refusal(longestWaitMs)
+    if (refusal !== null) throw refusal
     // Why the result goes through a box and not through p-queue: p-queue keeps up to a hundred
     // or more finished tasks in its queue array until it compacts it, and with them the promise
     // each was resolved with. A speech answer is megabytes of audio; a long render would keep
@@ -151,6 +169,9 @@ class PacedScheduler implements SynthesisScheduler {
       if (queued) whileQueued.abort(cancelledError())
     }
     signal?.addEventListener('abort', onAbort, { once: true })
+    const unwatch = this.serviceWait.watch(longestWaitMs, (error) => {
+      if (queued) whileQueued.abort(error)
+    })
     try {
       await this.queue.add(
         async () => {
@@ -169,6 +190,7 @@ class PacedScheduler implements SynthesisScheduler {
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
+      unwatch()
       leaveQueue()
     }
   }
@@ -203,7 +225,8 @@ class PacedScheduler implements SynthesisScheduler {
 
   pauseFor(ms: number): void {
     if (!(ms > 0)) return
-    const until = this.clock.now() + ms
+    // Why a bound: an endless pause (Infinity from a broken header) would never end nor re-arm.
+    const until = this.clock.now() + Math.min(ms, MAX_RETRY_AFTER_MS + RATE_LIMIT_JITTER_MS)
     if (until <= this.pausedUntil) return
     this.pausedUntil = until
     this.queue.pause()
@@ -211,7 +234,7 @@ class PacedScheduler implements SynthesisScheduler {
     this.tellPause(ms)
   }
 
-  noteRateLimited(retryAfterMs?: number): void {
+  noteRateLimited(retryAfterMs?: number, details?: ErrorDetails): void {
     this.counters.rateLimited++
     this.successes = 0
     // Why once per pause: the requests in flight together get their 429s together; counting
@@ -224,6 +247,7 @@ class PacedScheduler implements SynthesisScheduler {
       // Wait what the service asks, no more: its Retry-After already says when it has room.
       const jitter = Math.floor(this.random() * RATE_LIMIT_JITTER_MS)
       this.pauseFor(Math.max(0, retryAfterMs) + jitter)
+      this.serviceWait.asked(retryAfterMs, details)
       return
     }
     // No Retry-After: another client may share the account; wait longer each time.
@@ -258,6 +282,7 @@ class PacedScheduler implements SynthesisScheduler {
     this.cancelResume?.()
     this.cancelResume = undefined
     this.pauseListeners.clear()
+    this.serviceWait.clear()
     this.queue.clear()
   }
 

@@ -15,9 +15,10 @@ import { createAtomicFile } from '../files/atomic-write'
 import type { RequestSpec, UpstreamContext } from './context'
 import { requestJson, send } from './context'
 import { cancelledError } from './http'
-import { logEachRetry, withRetry } from './retry'
+import { RATE_LIMIT_BUDGET_MS, logEachRetry, withRetry } from './retry'
 import { normaliseSpeechMarks, speechResponseSchema } from './schemas/speech'
 import { pumpBody } from './streams'
+import { speechAnswerCap, speechAudioCap } from './download-limits'
 
 /** What to say and how; shared by `synthesize` and `stream`. */
 export interface SpeechRequest {
@@ -116,12 +117,18 @@ export function scheduled<T>(
             return result
           } catch (error) {
             if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-              ctx.scheduler.noteRateLimited(error.details?.retryAfterMs)
+              ctx.scheduler.noteRateLimited(error.details?.retryAfterMs, error.details)
             }
             throw error
           }
         },
-        { ...(signal ? { signal } : {}), priority: (request.priority ?? 0) + (n > 1 ? 1 : 0) },
+        {
+          ...(signal ? { signal } : {}),
+          priority: (request.priority ?? 0) + (n > 1 ? 1 : 0),
+          // A request waits for the service at most its rate-limit budget; past it, it fails
+          // at once (as its own 429 would) instead of queueing silently for the whole pause.
+          longestWaitMs: ctx.retry.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS,
+        },
       ),
     {
       policy: ctx.retry,
@@ -157,7 +164,10 @@ export async function synthesize(
     ...(request.signal ? { signal: request.signal } : {}),
   }
   const { data, requestId, binary } = await scheduled(ctx, request, () =>
-    requestJson(ctx, spec, speechResponseSchema, { base64Field: 'audio_data' }),
+    requestJson(ctx, spec, speechResponseSchema, {
+      base64Field: 'audio_data',
+      maxBytes: speechAnswerCap(codePointLength(request.input)),
+    }),
   )
   const audio = binary ?? new Uint8Array(Buffer.from(data.audio_data, 'base64'))
   if (audio.byteLength === 0) {
@@ -237,6 +247,7 @@ export async function stream(ctx: UpstreamContext, request: StreamRequest): Prom
       }
       const pumped = await pumpBody({
         res,
+        maxBytes: speechAudioCap(codePointLength(request.input)),
         checker: createAudioChecker(codec),
         stallMs: request.stallTimeoutMs ?? ctx.timeouts.streamStallMs,
         what: 'the audio stream',

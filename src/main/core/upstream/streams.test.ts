@@ -24,6 +24,7 @@ async function outcomeByNextTurn(body: PassThrough, signal?: AbortSignal): Promi
     res: responseWith(body),
     checker: null,
     stallMs: 3_600_000,
+    maxBytes: 1024,
     ...(signal ? { signal } : {}),
     what: 'the audio stream',
   }).catch((error: unknown) => (outcome = error))

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { AppError } from '../../../shared/errors'
 import type { AudioChecker } from '../audio/verdict'
 import type { AtomicFile } from '../files/atomic-write'
+import { bodyTooLarge } from './download-limits'
 import type { HttpResponse } from './http'
 import { cancelledError } from './http'
 
@@ -17,6 +18,11 @@ export interface PumpOptions {
   signal?: AbortSignal
   /** What is being received, for messages: "the audio stream", "the voice sample". */
   what: string
+  /**
+   * Most bytes the body can legitimately be. Why required: a service (or anything at the base
+   * URL) can send an endless body; past this the transfer is stopped and nothing is kept.
+   */
+  maxBytes: number
 }
 
 /** What arrived and when (performance.now() clock). */
@@ -68,8 +74,12 @@ class BodyPump {
   }
 
   start(): void {
-    const { res, what } = this.options
+    const { res, what, maxBytes } = this.options
     const body = res.body
+    if (this.expectedLength !== null && this.expectedLength > maxBytes) {
+      this.fail(bodyTooLarge(what, maxBytes, res.requestId))
+      return
+    }
     // Cancelled or cut off before this point (while a file was being opened, say): the body's
     // error and close events have fired already and would never reach the handlers below.
     if (this.options.signal?.aborted || body.destroyed) {
@@ -114,6 +124,11 @@ class BodyPump {
     const { res, onChunk, checker, file } = this.options
     if (this.firstByteAt === null) this.firstByteAt = res.lastSocketReadAt()
     this.bytes += chunk.byteLength
+    if (this.bytes > this.options.maxBytes) {
+      // Checked before the chunk goes anywhere: nothing past the cap reaches a listener or a file.
+      this.fail(bodyTooLarge(this.options.what, this.options.maxBytes, res.requestId))
+      return
+    }
     if (onChunk) {
       if (this.firstChunkAt === null) this.firstChunkAt = performance.now()
       try {

@@ -27,6 +27,7 @@ import { DEFAULT_TIMEOUTS, requestJson } from './context'
 import * as conversationList from './conversation-list'
 import type { RecordingBytes } from './conversation-list'
 import * as conversations from './conversations'
+import type { DownloadOptions } from './conversations'
 import { createHttpTransport } from './http'
 import type { RawConversationRecords } from './raw-conversation'
 import { readRawConversation } from './raw-conversation'
@@ -59,7 +60,12 @@ export interface UpstreamClient {
   getConversation(id: string, options?: Signal): Promise<Conversation>
   listMessages(id: string, options?: Signal): Promise<ConversationMessage[]>
   listEvaluations(id: string, options?: Signal): Promise<ConversationEvaluation[]>
-  downloadRecording(url: string, targetPath: string, options?: Signal): Promise<DownloadedFile>
+  /** A recording (or a voice's media) by the URL the service gave, within a size bound. */
+  downloadRecording(
+    url: string,
+    targetPath: string,
+    options?: DownloadOptions,
+  ): Promise<DownloadedFile>
   /** One page of conversations, most recent first; `{served: false}` when the deployment does not list. */
   listConversations(
     query?: ConversationListQuery,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Voice, VoiceConsent, VoiceGender } from '../../../shared/domain/voice'
+import { MAX_VOICE_SAMPLE_BYTES } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
 import { segment } from './base-url'
 import type { UpstreamContext } from './context'
@@ -224,6 +225,7 @@ export async function downloadVoiceSample(
       op: { operation: 'download the voice sample', resource: { kind: 'sample', id } },
       ...(signal ? { signal } : {}),
     })
-    return saveDownload(ctx, res, targetPath, 'the voice sample', signal)
+    // A sample is at most what the service accepts at creation: anything longer is not one.
+    return saveDownload(ctx, res, targetPath, 'the voice sample', signal, MAX_VOICE_SAMPLE_BYTES)
   })
 }

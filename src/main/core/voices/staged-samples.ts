@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { MAX_VOICE_SAMPLE_BYTES } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
 
-/** Largest voice sample VoiceDesk accepts (the service's own limit is 10 MiB). */
-export const MAX_SAMPLE_BYTES = 10 * 1024 * 1024
+/** Largest voice sample VoiceDesk accepts (the service's own limit). */
+export const MAX_SAMPLE_BYTES = MAX_VOICE_SAMPLE_BYTES
 
 /** A sample the user chose or recorded, held in main until the voice is created. */
 export interface StagedSample {

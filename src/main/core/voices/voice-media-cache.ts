@@ -17,11 +17,15 @@ export interface CachedMedia {
   contentType: string | null
 }
 
-/** Downloads `url` to `targetPath` (atomically); returns the content type the server gave. */
+/**
+ * Downloads `url` to `targetPath` (atomically), stopping past `maxBytes` with nothing left behind;
+ * returns the content type the server gave.
+ */
 export type MediaDownloader = (
   url: string,
   targetPath: string,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  maxBytes: number,
 ) => Promise<{ contentType: string | null }>
 
 const entrySchema = z.object({
@@ -97,7 +101,9 @@ export class VoiceMediaCache {
     await mkdir(join(this.#dir, 'blobs'), { recursive: true })
     const tempPath = join(this.#dir, 'tmp', randomUUID())
     try {
-      const { contentType } = await this.#download(url, tempPath, signal)
+      // Why bounded while it arrives: an endless body would otherwise fill the disk before any
+      // size check could run.
+      const { contentType } = await this.#download(url, tempPath, signal, MAX_MEDIA_ITEM_BYTES)
       const size = (await stat(tempPath)).size
       if (size > MAX_MEDIA_ITEM_BYTES) {
         throw new AppError(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { SampleExtension } from '../../../shared/domain/voice'
@@ -6,7 +7,7 @@ import { AppError } from '../../../shared/errors'
 import type { StagedVoiceSample } from '../../../shared/ipc/contract'
 import type { PlatformPorts } from '../platform-ports'
 import { checkAudio, sniffAudioExtension } from '../audio/check'
-import { writeFileAtomic } from '../files/atomic-write'
+import { createAtomicFile } from '../files/atomic-write'
 import { chooseSavePath } from '../files/save-target'
 import type { Logger } from '../log/logger'
 import type { UpstreamClient } from '../upstream/upstream-client'
@@ -53,6 +54,23 @@ export function uploadableExtension(sample: StagedSample): Exclude<SampleExtensi
     }
   }
   return extension
+}
+
+/**
+ * Copies `source` to `target` atomically, a chunk at a time. Why not read it whole: the file came
+ * from the network, and main holds no more of it than one chunk.
+ */
+async function copyFileAtomic(source: string, target: string): Promise<void> {
+  const file = await createAtomicFile(target)
+  try {
+    for await (const chunk of createReadStream(source, { highWaterMark: 256 * 1024 })) {
+      await file.write(chunk as Buffer)
+    }
+    await file.commit()
+  } catch (error) {
+    await file.abort()
+    throw error
+  }
 }
 
 /** What the sample files need from the app. */
@@ -137,35 +155,32 @@ export class VoiceSampleFiles {
     const tmpDir = join(this.#options.userDataDir, 'cache', 'tmp')
     await mkdir(tmpDir, { recursive: true })
     const tempPath = join(tmpDir, `${randomUUID()}.sample`)
-    let bytes: Buffer
-    let extension: SampleExtension
     try {
-      const file = await client.downloadVoiceSample(voiceId, tempPath)
-      bytes = await readFile(tempPath)
-      extension = file.extension
+      // The download is bounded by the service's sample limit and checked as it arrives.
+      const { extension, bytes } = await client.downloadVoiceSample(voiceId, tempPath)
+      // The bytes decide the extension: a name typed without it (or with another) gets the right
+      // one added, and the dialog asks again when that name is taken (see chooseSavePath).
+      const path = await this.#dialog(() =>
+        chooseSavePath(
+          this.#options.dialogs,
+          ownerId,
+          {
+            title: 'Save voice sample',
+            defaultName: `${fileSafe(voiceName)} sample.${extension}`,
+            filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
+          },
+          { extension, accepts: (ext) => ext === extension },
+        ),
+      )
+      if (path === null) return null
+      await copyFileAtomic(tempPath, path)
+      const saved = this.#savedSamples.get(ownerId) ?? new Set<string>()
+      saved.add(path)
+      this.#savedSamples.set(ownerId, saved)
+      return { path, bytes, extension }
     } finally {
       await rm(tempPath, { force: true }).catch(() => undefined)
     }
-    // The bytes decide the extension: a name typed without it (or with another) gets the right
-    // one added, and the dialog asks again when that name is taken (see chooseSavePath).
-    const path = await this.#dialog(() =>
-      chooseSavePath(
-        this.#options.dialogs,
-        ownerId,
-        {
-          title: 'Save voice sample',
-          defaultName: `${fileSafe(voiceName)} sample.${extension}`,
-          filters: [{ name: `${extension.toUpperCase()} audio`, extensions: [extension] }],
-        },
-        { extension, accepts: (ext) => ext === extension },
-      ),
-    )
-    if (path === null) return null
-    await writeFileAtomic(path, bytes)
-    const saved = this.#savedSamples.get(ownerId) ?? new Set<string>()
-    saved.add(path)
-    this.#savedSamples.set(ownerId, saved)
-    return { path, bytes: bytes.byteLength, extension }
   }
 
   /** Forgets what a closed window saved (its paths can no longer be revealed). */

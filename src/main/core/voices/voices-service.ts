@@ -67,10 +67,12 @@ export class VoicesService {
       dir: join(options.userDataDir, 'cache', 'voice-media'),
       logger: options.logger.child('media-cache'),
       ...(options.mediaCacheBytes === undefined ? {} : { maxBytes: options.mediaCacheBytes }),
-      download: async (url, target, signal) => {
-        const file = await options
-          .client()
-          .downloadRecording(url, target, signal === undefined ? {} : { signal })
+      download: async (url, target, signal, maxBytes) => {
+        const file = await options.client().downloadRecording(url, target, {
+          maxBytes,
+          what: "the voice's preview or picture",
+          ...(signal === undefined ? {} : { signal }),
+        })
         return { contentType: file.contentType }
       },
     })

@@ -168,6 +168,62 @@ describe('a render through a 429 storm', () => {
   })
 })
 
+describe('a render and the wait the service asks for', () => {
+  it('counts a short wait down in its progress, and a cancel ends it at once', async () => {
+    const clock = createManualClock()
+    const client = clientOn(clock)
+    h.sandbox.setFaults({ rateLimitStorm: 1, stormRetryAfterSeconds: 30 })
+    const t0 = clock.now()
+    const job = startRender({
+      project,
+      outputPath: join(dir, 'cancelled.wav'),
+      source: upstreamSpeechSource(client),
+      cache: await openPieceCache(join(dir, 'cache-cancelled')),
+      parallelism: 1,
+      clock,
+    })
+    const busy = new Promise<RenderProgress>((resolve) =>
+      job.onProgress((p) => {
+        if (p.busyWaitMs !== null) resolve(p)
+      }),
+    )
+    const shown = await busy
+    expect(shown).toMatchObject({ busyWaitMs: 30_000, busyUntil: t0 + 30_000 })
+    job.cancel()
+    await expect(job.done).rejects.toMatchObject({ code: 'CANCELLED' })
+    // Nothing waited: the clock never moved.
+    expect(clock.now()).toBe(t0)
+    client.close()
+  })
+
+  it('after a wait longer than the budget, the next render ends at once with the same message', async () => {
+    // Time moves only when told: the hour's pause is still on when the second render starts.
+    const clock = createManualClock()
+    const client = clientOn(clock)
+    h.sandbox.setFaults({ rateLimitStorm: 1, stormRetryAfterSeconds: 3600 })
+    const render = async (name: string): Promise<AppError> =>
+      (await startRender({
+        project,
+        outputPath: join(dir, `${name}.wav`),
+        source: upstreamSpeechSource(client),
+        cache: await openPieceCache(join(dir, `cache-${name}`)),
+        parallelism: 1,
+        clock,
+      }).done.catch((e: unknown) => e)) as AppError
+    const t0 = clock.now()
+    const first = await render('long-wait-1')
+    expect(first.code).toBe('RATE_LIMITED')
+    expect(first.message).toContain('The service asked VoiceDesk to wait 60 min more')
+    h.sandbox.clearRequestLog()
+    const second = await render('long-wait-2')
+    expect(second.code).toBe('RATE_LIMITED')
+    expect(second.message).toBe(first.message)
+    expect(h.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
+    expect(clock.now()).toBe(t0)
+    client.close()
+  })
+})
+
 describe('the command line through a 429 storm', () => {
   it('says the service is busy and how long it waits, then finishes', async () => {
     // One 429 with Retry-After: 1 (one second of real waiting): the whole chain, scheduler to

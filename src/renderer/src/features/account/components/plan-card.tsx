@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent, ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
+import { PLAN_LIMIT_BOUNDS } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
 import { useSetPlan } from '../api/account-queries'
@@ -17,9 +18,15 @@ function draftOf(status: AccountStatus): PlanDraft {
   }
 }
 
-function positiveNumber(text: string, integer: boolean): number | null {
+/** The number typed, when it lies within `bounds` (and is whole when it must be). */
+function numberWithin(
+  text: string,
+  bounds: { min: number; max: number },
+  integer: boolean,
+): number | null {
   const value = Number(text)
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 1000) return null
+  if (text.trim() === '' || !Number.isFinite(value)) return null
+  if (value < bounds.min || value > bounds.max) return null
   if (integer && !Number.isInteger(value)) return null
   return value
 }
@@ -38,12 +45,14 @@ function customLimitsOf(draft: PlanDraft): {
   limits: { requestsPerSecond: number; maxInFlight: number } | null
   errors: Record<string, string>
 } {
-  const requestsPerSecond = positiveNumber(draft.requestsPerSecond, false)
-  const maxInFlight = positiveNumber(draft.maxInFlight, true)
+  const bounds = PLAN_LIMIT_BOUNDS
+  const requestsPerSecond = numberWithin(draft.requestsPerSecond, bounds.requestsPerSecond, false)
+  const maxInFlight = numberWithin(draft.maxInFlight, bounds.maxInFlight, true)
   const errors: Record<string, string> = {}
   if (requestsPerSecond === null)
-    errors.requestsPerSecond = 'Enter a number above 0 (at most 1000).'
-  if (maxInFlight === null) errors.maxInFlight = 'Enter a whole number from 1 to 1000.'
+    errors.requestsPerSecond = `Enter a rate from ${bounds.requestsPerSecond.min} to ${bounds.requestsPerSecond.max} requests a second.`
+  if (maxInFlight === null)
+    errors.maxInFlight = `Enter a whole number from ${bounds.maxInFlight.min} to ${bounds.maxInFlight.max}.`
   if (requestsPerSecond === null || maxInFlight === null) return { limits: null, errors }
   return { limits: { requestsPerSecond, maxInFlight }, errors }
 }

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
 import type { Plan } from '../../../../../shared/domain/account'
-import { PLAN_LIMITS } from '../../../../../shared/domain/account'
+import { PLAN_LIMIT_BOUNDS, PLAN_LIMITS } from '../../../../../shared/domain/account'
 import type { PlanDraft } from '../stores/account-draft-store'
 
 const planOptions: { plan: Plan; name: string; detail: string }[] = [
@@ -53,6 +53,7 @@ function LimitField(props: {
   id: string
   label: string
   integer: boolean
+  bounds: { min: number; max: number }
   value: string
   error: string | null | undefined
   onChange: (value: string) => void
@@ -68,8 +69,8 @@ function LimitField(props: {
         className="input"
         type="number"
         inputMode={props.integer ? 'numeric' : 'decimal'}
-        min={props.integer ? '1' : '0.1'}
-        max="1000"
+        min={props.bounds.min}
+        max={props.bounds.max}
         step={props.integer ? '1' : 'any'}
         value={props.value}
         aria-invalid={error !== undefined && error !== null}
@@ -98,6 +99,7 @@ export function CustomLimitsFields(props: {
         id="plan-rps"
         label="Requests per second"
         integer={false}
+        bounds={PLAN_LIMIT_BOUNDS.requestsPerSecond}
         value={draft.requestsPerSecond}
         error={errors.requestsPerSecond}
         onChange={(value) => update({ requestsPerSecond: value })}
@@ -106,6 +108,7 @@ export function CustomLimitsFields(props: {
         id="plan-in-flight"
         label="Requests at a time"
         integer
+        bounds={PLAN_LIMIT_BOUNDS.maxInFlight}
         value={draft.maxInFlight}
         error={errors.maxInFlight}
         onChange={(value) => update({ maxInFlight: value })}
