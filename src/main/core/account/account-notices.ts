@@ -44,3 +44,10 @@ export function tokenNotice(token: TokenClaims, nowMs: number): AccountNotice | 
     message: `Your access token expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Paste a new token before then.`,
   }
 }
+
+/** Shown at start when the saved access token could not be read (and was removed). */
+export const TOKEN_UNREADABLE: AccountNotice = {
+  kind: 'token-expired',
+  message:
+    'The saved access token could not be read (its expiry time is not a real date), so it was removed. Paste a new token, or use an API key.',
+}

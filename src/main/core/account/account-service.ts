@@ -7,7 +7,7 @@ import type {
   VerifyResult,
 } from '../../../shared/domain/account'
 import { createHash } from 'node:crypto'
-import { AppError } from '../../../shared/errors'
+import type { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
 import type { SettingsStore } from '../settings/settings-store'
@@ -19,17 +19,17 @@ import {
   checkedApiKey,
   forgetCredential,
   loadSavedCredential,
+  rebindCredential,
   storeCredential,
 } from './credential-keychain'
 import { MoveQuestion } from './move-question'
 import { KEYCHAIN_UNAVAILABLE } from './account-notices'
 import { activeCredentialOf, customLimitsMissing, planLimits } from './active-credential'
-import { normaliseBaseUrl } from './base-url'
+import { parseServiceAddress } from './service-address'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
   bindingFor,
   credentialElsewhere,
-  hostOf,
   mayCarryTo,
   originOf,
   saveAddressFirst,
@@ -73,6 +73,11 @@ export class AccountService {
   readonly #now: () => number
   readonly #listeners = new Set<(status: AccountStatus) => void>()
   #secret: string | null = null
+  /**
+   * The origin stored with the secret in its keychain entry (null: an older build stored none).
+   * Why here and not in settings: see keychain-entry.ts.
+   */
+  #savedFor: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
   /**
@@ -91,10 +96,10 @@ export class AccountService {
     this.#secrets = options.secrets
     this.#verify = options.verifyCredential
     this.#logger = options.logger
-    this.#moveQuestion = new MoveQuestion(options.logger)
     this.#sandbox = options.sandbox ?? null
     this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
+    this.#moveQuestion = new MoveQuestion(options.logger, this.#clock)
     this.#now = () => this.#clock.now()
   }
 
@@ -106,8 +111,9 @@ export class AccountService {
   }
 
   async #load(): Promise<void> {
-    const loaded = await loadSavedCredential({ ...this.#stores(), sandbox: this.#sandbox })
+    const loaded = await loadSavedCredential(this.#stores())
     this.#secret = loaded.secret
+    this.#savedFor = loaded.origin
     this.#token = loaded.token
     this.#loadNotice = loaded.notice
     if (loaded.token !== null) this.#scheduleTokenNotices()
@@ -116,11 +122,7 @@ export class AccountService {
   /** Where the saved credential may go: its trust group, and the sandbox main itself started. */
   #binding(): CredentialBinding {
     const sandbox = this.#sandbox === null ? null : originOf(this.#sandbox.baseUrl)
-    return bindingFor(
-      this.#settings.get().credentialOrigin,
-      this.#trustGroups,
-      sandbox === null ? [] : [sandbox],
-    )
+    return bindingFor(this.#savedFor, this.#trustGroups, sandbox === null ? [] : [sandbox])
   }
 
   /**
@@ -133,10 +135,7 @@ export class AccountService {
     const target = originOf(this.#settings.get().baseUrl)
     const binding = this.#binding()
     if (target === null || mayCarryTo(binding, target)) return null
-    const problem = credentialElsewhere(binding, target, kind)
-    if (!this.#moveQuestion.declined(target)) return problem
-    const declined = `${problem.message} You chose not to send it to ${hostOf(target)}; VoiceDesk does not ask again until it restarts.`
-    return new AppError('AUTH_MISSING', declined)
+    return this.#moveQuestion.explain(credentialElsewhere(binding, target, kind), target)
   }
 
   #kind(): CredentialKind {
@@ -172,6 +171,7 @@ export class AccountService {
       settings: this.#settings.get(),
       kind: this.#kind(),
       secret: this.#secret,
+      savedFor: this.#savedFor,
       token: this.#token,
       sandbox: this.#sandbox,
       sandboxVerifiedAt: this.#sandboxVerifiedAt,
@@ -214,9 +214,11 @@ export class AccountService {
 
   /** The origin a new credential is saved for: the base URL's; refused while none is set. */
   #originForNewCredential(): string {
-    const origin = originOf(this.#settings.get().baseUrl)
-    if (origin === null) throw saveAddressFirst()
-    return origin
+    const { baseUrl } = this.#settings.get()
+    if (baseUrl.trim() === '') throw saveAddressFirst()
+    // Through the one address rule: a settings file edited by hand cannot bind a key to plain
+    // http on another machine.
+    return parseServiceAddress(baseUrl).origin
   }
 
   async #storeCredential(
@@ -226,6 +228,7 @@ export class AccountService {
   ): Promise<void> {
     await storeCredential(this.#stores(), { kind, secret, origin })
     this.#secret = secret
+    this.#savedFor = origin
     this.#loadNotice = null
   }
 
@@ -256,15 +259,25 @@ export class AccountService {
     return this.#changed()
   }
 
-  /** Removes the key and token from the keychain and from memory. */
+  /**
+   * Removes the key and token from memory and from the keychain. A keychain that cannot be
+   * reached is reported (SECRET_STORE_UNAVAILABLE) after the key is dropped from memory; the
+   * removal then happens at the next start that reaches the keychain.
+   */
   async forget(): Promise<AccountStatus> {
     this.#clearTimers()
     this.#secret = null
+    this.#savedFor = null
     this.#token = null
     this.#loadNotice = null
-    await forgetCredential(this.#stores())
+    try {
+      await forgetCredential(this.#stores())
+    } finally {
+      // Every window learns the key is no longer used, whether or not the keychain was reached.
+      this.#changed()
+    }
     this.#logger.info('credential forgotten')
-    return this.#changed()
+    return this.getStatus()
   }
 
   /**
@@ -277,27 +290,27 @@ export class AccountService {
     raw: string,
     options: { confirmMove?: (move: CredentialMove) => Promise<boolean> } = {},
   ): Promise<AccountStatus> {
-    const baseUrl = normaliseBaseUrl(raw)
+    const { baseUrl, origin: target } = parseServiceAddress(raw)
     this.#moveQuestion.ensureNoneOpen()
     const kind = this.#kind()
-    const target = originOf(baseUrl)
-    let credentialOrigin = this.#settings.get().credentialOrigin
     if (
       (kind === 'apiKey' || kind === 'accessToken') &&
-      target !== null &&
+      this.#secret !== null &&
       !mayCarryTo(this.#binding(), target) &&
       options.confirmMove !== undefined &&
       !this.#moveQuestion.declined(target) &&
       (await this.#moveQuestion.ask(
-        { kind, from: credentialOrigin, to: target },
+        { kind, from: this.#savedFor, to: target },
         options.confirmMove,
       ))
     ) {
-      credentialOrigin = target
+      // The new binding is written with the key, in its keychain entry, in one step. With the
+      // keychain unavailable it lives in memory for this session and the keychain keeps the old.
+      await rebindCredential(this.#stores(), { kind, secret: this.#secret, origin: target })
+      this.#savedFor = target
     }
     await this.#settings.update((s) => ({
       baseUrl,
-      credentialOrigin,
       verifiedAt: s.baseUrl === baseUrl ? s.verifiedAt : null,
     }))
     return this.#changed()

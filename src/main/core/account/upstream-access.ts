@@ -6,6 +6,7 @@ import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import type { AccountService } from './account-service'
 import { noCredentialError } from './credential-resolver'
+import { parseServiceAddress } from './service-address'
 
 /**
  * The one way features reach the service: a client for the account's current base URL and
@@ -56,8 +57,11 @@ export class UpstreamAccess {
     if (problem !== null) throw problem
     if (this.#client?.baseUrl !== active.baseUrl) {
       this.#client?.client.close()
+      // Account builds the one checked address (a settings file edited by hand is refused here
+      // with the same words as the Account screen); the client only uses it.
+      const address = parseServiceAddress(active.baseUrl)
       const client = createUpstreamClient({
-        baseUrl: active.baseUrl,
+        baseUrl: address,
         // Read on every request, so a key changed or forgotten in Account applies at once.
         credential: () => this.#account.activeCredential()?.credential ?? null,
         scheduler: this.#scheduler,
