@@ -6,13 +6,17 @@ import type {
   PlanLimits,
   VerifyResult,
 } from '../../../shared/domain/account'
-import { createHash } from 'node:crypto'
 import type { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
 import type { SettingsStore } from '../settings/settings-store'
 import type { TokenClaims } from './access-token'
-import type { ActiveCredential, SandboxAccount, VerifyCredential } from './account-ports'
+import type {
+  ActiveCredential,
+  SandboxAccount,
+  ServiceTarget,
+  VerifyCredential,
+} from './account-ports'
 import { readAccessToken } from './access-token'
 import { accountStatus } from './account-status'
 import {
@@ -23,8 +27,14 @@ import {
   storeCredential,
 } from './credential-keychain'
 import { MoveQuestion } from './move-question'
-import { KEYCHAIN_UNAVAILABLE } from './account-notices'
-import { activeCredentialOf, customLimitsMissing, planLimits } from './active-credential'
+import { storageNotices } from './account-notices'
+import {
+  activeCredentialOf,
+  identityOf,
+  planLimits,
+  planSettings,
+  serviceTargetOf,
+} from './active-credential'
 import { parseServiceAddress } from './service-address'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
@@ -53,12 +63,6 @@ export interface AccountServiceOptions {
   clock?: Clock
 }
 
-/** A credential and its address, compared without keeping the secret itself. */
-function identityOf(active: ActiveCredential): string {
-  const digest = createHash('sha256').update(active.credential.secret).digest('hex')
-  return `${active.baseUrl}\n${active.credential.kind}\n${digest}`
-}
-
 /**
  * The account: which credential is active (API key, access token, development sandbox or none),
  * where it is kept, which base URL and plan apply, and what the UI may know about it.
@@ -73,10 +77,7 @@ export class AccountService {
   readonly #now: () => number
   readonly #listeners = new Set<(status: AccountStatus) => void>()
   #secret: string | null = null
-  /**
-   * The origin stored with the secret in its keychain entry (null: an older build stored none).
-   * Why here and not in settings: see keychain-entry.ts.
-   */
+  /** The origin stored with the secret in its keychain entry (see keychain-entry.ts), or null. */
   #savedFor: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
@@ -155,6 +156,11 @@ export class AccountService {
     })
   }
 
+  /** Where calls go and with what (see ServiceTarget); throws when they cannot be made. */
+  serviceTarget(): ServiceTarget {
+    return serviceTargetOf(this.activeCredential(), this.credentialProblem())
+  }
+
   /** The synthesis limits of the chosen plan. */
   limits(): PlanLimits {
     return planLimits(this.#settings.get(), this.#kind())
@@ -162,11 +168,11 @@ export class AccountService {
 
   /** What the UI may know: never the key or token, only its last four characters. */
   getStatus(): AccountStatus {
-    const notices: AccountNotice[] = []
-    const reset = this.#settings.resetNotice()
-    if (reset !== null) notices.push(reset)
-    if (this.#secrets.storage === 'session') notices.push(KEYCHAIN_UNAVAILABLE)
-    else if (this.#loadNotice !== null) notices.push(this.#loadNotice)
+    const notices = storageNotices(
+      this.#settings.resetNotice(),
+      this.#secrets.storage,
+      this.#loadNotice,
+    )
     return accountStatus({
       settings: this.#settings.get(),
       kind: this.#kind(),
@@ -259,23 +265,15 @@ export class AccountService {
     return this.#changed()
   }
 
-  /**
-   * Removes the key and token from memory and from the keychain. A keychain that cannot be
-   * reached is reported (SECRET_STORE_UNAVAILABLE) after the key is dropped from memory; the
-   * removal then happens at the next start that reaches the keychain.
-   */
+  /** Removes the key and token from memory and the keychain (or says it could not: see there). */
   async forget(): Promise<AccountStatus> {
     this.#clearTimers()
     this.#secret = null
     this.#savedFor = null
     this.#token = null
     this.#loadNotice = null
-    try {
-      await forgetCredential(this.#stores())
-    } finally {
-      // Every window learns the key is no longer used, whether or not the keychain was reached.
-      this.#changed()
-    }
+    // Every window learns the key is no longer used, whether or not the keychain was reached.
+    await forgetCredential(this.#stores()).finally(() => this.#changed())
     this.#logger.info('credential forgotten')
     return this.getStatus()
   }
@@ -304,8 +302,7 @@ export class AccountService {
         options.confirmMove,
       ))
     ) {
-      // The new binding is written with the key, in its keychain entry, in one step. With the
-      // keychain unavailable it lives in memory for this session and the keychain keeps the old.
+      // Written with the key in one step; with the keychain down, for this session only.
       await rebindCredential(this.#stores(), { kind, secret: this.#secret, origin: target })
       this.#savedFor = target
     }
@@ -318,11 +315,7 @@ export class AccountService {
 
   /** Sets the plan; `custom` needs its limits, fixed plans use the published ones. */
   async setPlan(plan: Plan, customLimits?: PlanLimits): Promise<AccountStatus> {
-    if (plan === 'custom' && customLimits === undefined) throw customLimitsMissing()
-    await this.#settings.update(() => ({
-      plan,
-      customLimits: plan === 'custom' ? (customLimits ?? null) : null,
-    }))
+    await this.#settings.update(() => planSettings(plan, customLimits))
     return this.#changed()
   }
 
