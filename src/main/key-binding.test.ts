@@ -12,6 +12,8 @@ import { startSandbox } from '../sandbox/index'
 import type { MainRuntimeOptions } from './runtime'
 import { APP_SENDER, createTestRuntime } from './test-support'
 import { createTestPlatform } from './testing/test-platform'
+import { createManualClock } from './testing/manual-clock'
+import { MOVE_QUESTION_COOLDOWN_MS, MOVE_QUESTION_MAX_REFUSALS } from './core/account/move-question'
 
 /**
  * The saved key goes only to the service it was saved for, through the real dispatcher, the real
@@ -175,5 +177,43 @@ describe('the saved key goes only where it was saved for', () => {
     const listed = await listVoices()
     expect(listed.ok && listed.data.length).toBeGreaterThan(0)
     expect(sandbox.requestLog({ pathPrefix: '/v1/voices' }).some((e) => e.legacy)).toBe(true)
+  })
+})
+
+describe('the "send the key elsewhere?" question cannot be raised without limit', () => {
+  it('one question per cooldown, none after three refusals: repeated asks raise no native dialog', async () => {
+    const clock = createManualClock()
+    const { signIn, setBaseUrl, recorder } = await setup({ clock })
+    await signIn(sandbox.baseUrl)
+    const confirms = () => recorder.dialogs.filter((d) => d.kind === 'confirm').length
+    const sandboxHost = new URL(sandbox.baseUrl).host
+
+    await setBaseUrl('https://one.example')
+    expect(confirms()).toBe(1)
+    // Asked again at once, about another address: answered "no" without a dialog.
+    const held = await setBaseUrl('https://two.example')
+    expect(confirms()).toBe(1)
+    expect(held).toMatchObject({ ok: true, data: { keyFor: { usable: false } } })
+    expect(held.ok && held.data.notices).toContainEqual({
+      kind: 'key-elsewhere',
+      message: `The saved key belongs to ${sandboxHost}. Enter the key for two.example in Account. VoiceDesk did not ask about sending it there: it asks at most once every 30 seconds, and not at all after three refusals until it restarts.`,
+    })
+
+    clock.advance(MOVE_QUESTION_COOLDOWN_MS)
+    await setBaseUrl('https://three.example')
+    clock.advance(MOVE_QUESTION_COOLDOWN_MS)
+    await setBaseUrl('https://four.example')
+    expect(confirms()).toBe(3)
+
+    // Three refusals in a row: however long the page waits, no more dialogs this session, and a
+    // queued "yes" is never consumed.
+    recorder.answerNextConfirm(true)
+    for (let i = 0; i < 20; i += 1) {
+      clock.advance(MOVE_QUESTION_COOLDOWN_MS * 10)
+      const moved = await setBaseUrl(`https://host-${i}.example`)
+      expect(moved).toMatchObject({ ok: true, data: { keyFor: { origin: sandbox.baseUrl } } })
+    }
+    expect(confirms()).toBe(3)
+    expect(MOVE_QUESTION_MAX_REFUSALS).toBe(3)
   })
 })

@@ -52,6 +52,15 @@ export function permissionsOf(scopes: readonly Scope[]): Permissions {
   }
 }
 
+/** The latest expiry a token may carry: 9999-12-31T23:59:59Z, in epoch seconds. */
+const LATEST_EXPIRY_S = 253_402_300_799
+
+/** The ISO text of an epoch-ms moment, or null when it is not a date (never throws). */
+export function isoOrNull(ms: number): string | null {
+  const date = new Date(ms)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
 function invalidToken(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { details: { fields: { token: message } } })
 }
@@ -59,7 +68,7 @@ function invalidToken(message: string): AppError {
 /**
  * Reads scope and expiry from an access token WITHOUT verifying its signature: the client has no
  * key to verify it with and does not need to, because the service checks it on every call. An
- * undecodable, expiry-less or already expired token is refused with VALIDATION_FAILED.
+ * undecodable, expiry-less, out-of-range or already expired token is refused with VALIDATION_FAILED.
  */
 export function readAccessToken(token: string, nowMs: number): TokenClaims {
   let payload: Record<string, unknown>
@@ -74,6 +83,13 @@ export function readAccessToken(token: string, nowMs: number): TokenClaims {
   if (typeof exp !== 'number' || !Number.isFinite(exp)) {
     throw invalidToken(
       'This access token has no expiry time; request a new token from the service.',
+    )
+  }
+  // Why a range: an expiry past what a date can hold (exp: 1e300) would make every later status
+  // read throw; a real token expires within hours, so the year 9999 is generous.
+  if (exp < 0 || exp > LATEST_EXPIRY_S) {
+    throw invalidToken(
+      'This access token has an expiry time that is not a real date. Request a new token from the service and paste it again.',
     )
   }
   const expiresAtMs = exp * 1000

@@ -1,4 +1,5 @@
 import type { AccountNotice } from '../../../shared/domain/account'
+import type { SecretStorage } from '../secrets/secret-store'
 import type { TokenClaims } from './access-token'
 
 /** A token is "expiring" in its last ten minutes. */
@@ -43,4 +44,26 @@ export function tokenNotice(token: TokenClaims, nowMs: number): AccountNotice | 
     kind: 'token-expiring',
     message: `Your access token expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Paste a new token before then.`,
   }
+}
+
+/** Shown at start when the saved access token could not be read (and was removed). */
+export const TOKEN_UNREADABLE: AccountNotice = {
+  kind: 'token-expired',
+  message:
+    'The saved access token could not be read (its expiry time is not a real date), so it was removed. Paste a new token, or use an API key.',
+}
+
+/**
+ * The notices of where things are kept: a settings reset, then the keychain's state (session
+ * only, or what the start found missing).
+ */
+export function storageNotices(
+  reset: AccountNotice | null,
+  storage: SecretStorage,
+  loadNotice: AccountNotice | null,
+): AccountNotice[] {
+  const notices: AccountNotice[] = reset === null ? [] : [reset]
+  if (storage === 'session') notices.push(KEYCHAIN_UNAVAILABLE)
+  else if (loadNotice !== null) notices.push(loadNotice)
+  return notices
 }

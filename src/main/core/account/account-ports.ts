@@ -1,5 +1,6 @@
 import type { PlanLimits, VerifyResult } from '../../../shared/domain/account'
 import type { CredentialBinding } from './credential-binding'
+import type { ServiceAddress } from './service-address'
 
 /**
  * The credential a call is made with, sent as `Authorization: Bearer <secret>`. Main-process
@@ -34,4 +35,14 @@ export interface ActiveCredential {
   baseUrl: string
   credential: Credential
   limits: PlanLimits
+}
+
+/**
+ * Where the account's calls go and with what, as one value account builds and the upstream
+ * client only uses: the checked service address, and the credential with the origins it is bound
+ * to (its trust group, and the sandbox main started).
+ */
+export interface ServiceTarget {
+  address: ServiceAddress
+  credential: Credential
 }

@@ -9,6 +9,7 @@ import { FallbackSecretStore } from '../secrets/fallback-secret-store'
 import { SettingsStore } from '../settings/settings-store'
 import type { VerifyCredential } from './account-ports'
 import { TOKEN_EXPIRING_MS } from './account-notices'
+import { decodeKeychainEntry } from './keychain-entry'
 import type { ManualClock } from '../../testing/manual-clock'
 import { createManualClock } from '../../testing/manual-clock'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -120,7 +121,11 @@ describe('AccountService: API key', () => {
       voicesCreate: true,
       voicesDelete: true,
     })
-    expect(await secrets.get('api-key')).toBe(KEY)
+    // One keychain entry holds the key and the origin it is for, written in one step.
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '')).toEqual({
+      secret: KEY,
+      origin: BASE,
+    })
     expect(changes).toHaveLength(1)
     expect(JSON.stringify(status)).not.toContain(KEY)
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).not.toContain(KEY)

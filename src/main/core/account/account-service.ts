@@ -6,30 +6,40 @@ import type {
   PlanLimits,
   VerifyResult,
 } from '../../../shared/domain/account'
-import { createHash } from 'node:crypto'
-import { AppError } from '../../../shared/errors'
+import type { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
 import type { SettingsStore } from '../settings/settings-store'
 import type { TokenClaims } from './access-token'
-import type { ActiveCredential, SandboxAccount, VerifyCredential } from './account-ports'
+import type {
+  ActiveCredential,
+  SandboxAccount,
+  ServiceTarget,
+  VerifyCredential,
+} from './account-ports'
 import { readAccessToken } from './access-token'
 import { accountStatus } from './account-status'
 import {
   checkedApiKey,
   forgetCredential,
   loadSavedCredential,
+  rebindCredential,
   storeCredential,
 } from './credential-keychain'
 import { MoveQuestion } from './move-question'
-import { KEYCHAIN_UNAVAILABLE } from './account-notices'
-import { activeCredentialOf, customLimitsMissing, planLimits } from './active-credential'
-import { normaliseBaseUrl } from './base-url'
+import { storageNotices } from './account-notices'
+import {
+  activeCredentialOf,
+  identityOf,
+  planLimits,
+  planSettings,
+  serviceTargetOf,
+} from './active-credential'
+import { parseServiceAddress } from './service-address'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
   bindingFor,
   credentialElsewhere,
-  hostOf,
   mayCarryTo,
   originOf,
   saveAddressFirst,
@@ -53,12 +63,6 @@ export interface AccountServiceOptions {
   clock?: Clock
 }
 
-/** A credential and its address, compared without keeping the secret itself. */
-function identityOf(active: ActiveCredential): string {
-  const digest = createHash('sha256').update(active.credential.secret).digest('hex')
-  return `${active.baseUrl}\n${active.credential.kind}\n${digest}`
-}
-
 /**
  * The account: which credential is active (API key, access token, development sandbox or none),
  * where it is kept, which base URL and plan apply, and what the UI may know about it.
@@ -73,6 +77,8 @@ export class AccountService {
   readonly #now: () => number
   readonly #listeners = new Set<(status: AccountStatus) => void>()
   #secret: string | null = null
+  /** The origin stored with the secret in its keychain entry (see keychain-entry.ts), or null. */
+  #savedFor: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
   /**
@@ -91,10 +97,10 @@ export class AccountService {
     this.#secrets = options.secrets
     this.#verify = options.verifyCredential
     this.#logger = options.logger
-    this.#moveQuestion = new MoveQuestion(options.logger)
     this.#sandbox = options.sandbox ?? null
     this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
+    this.#moveQuestion = new MoveQuestion(options.logger, this.#clock)
     this.#now = () => this.#clock.now()
   }
 
@@ -106,8 +112,9 @@ export class AccountService {
   }
 
   async #load(): Promise<void> {
-    const loaded = await loadSavedCredential({ ...this.#stores(), sandbox: this.#sandbox })
+    const loaded = await loadSavedCredential(this.#stores())
     this.#secret = loaded.secret
+    this.#savedFor = loaded.origin
     this.#token = loaded.token
     this.#loadNotice = loaded.notice
     if (loaded.token !== null) this.#scheduleTokenNotices()
@@ -116,11 +123,7 @@ export class AccountService {
   /** Where the saved credential may go: its trust group, and the sandbox main itself started. */
   #binding(): CredentialBinding {
     const sandbox = this.#sandbox === null ? null : originOf(this.#sandbox.baseUrl)
-    return bindingFor(
-      this.#settings.get().credentialOrigin,
-      this.#trustGroups,
-      sandbox === null ? [] : [sandbox],
-    )
+    return bindingFor(this.#savedFor, this.#trustGroups, sandbox === null ? [] : [sandbox])
   }
 
   /**
@@ -133,10 +136,7 @@ export class AccountService {
     const target = originOf(this.#settings.get().baseUrl)
     const binding = this.#binding()
     if (target === null || mayCarryTo(binding, target)) return null
-    const problem = credentialElsewhere(binding, target, kind)
-    if (!this.#moveQuestion.declined(target)) return problem
-    const declined = `${problem.message} You chose not to send it to ${hostOf(target)}; VoiceDesk does not ask again until it restarts.`
-    return new AppError('AUTH_MISSING', declined)
+    return this.#moveQuestion.explain(credentialElsewhere(binding, target, kind), target)
   }
 
   #kind(): CredentialKind {
@@ -156,6 +156,11 @@ export class AccountService {
     })
   }
 
+  /** Where calls go and with what (see ServiceTarget); throws when they cannot be made. */
+  serviceTarget(): ServiceTarget {
+    return serviceTargetOf(this.activeCredential(), this.credentialProblem())
+  }
+
   /** The synthesis limits of the chosen plan. */
   limits(): PlanLimits {
     return planLimits(this.#settings.get(), this.#kind())
@@ -163,15 +168,16 @@ export class AccountService {
 
   /** What the UI may know: never the key or token, only its last four characters. */
   getStatus(): AccountStatus {
-    const notices: AccountNotice[] = []
-    const reset = this.#settings.resetNotice()
-    if (reset !== null) notices.push(reset)
-    if (this.#secrets.storage === 'session') notices.push(KEYCHAIN_UNAVAILABLE)
-    else if (this.#loadNotice !== null) notices.push(this.#loadNotice)
+    const notices = storageNotices(
+      this.#settings.resetNotice(),
+      this.#secrets.storage,
+      this.#loadNotice,
+    )
     return accountStatus({
       settings: this.#settings.get(),
       kind: this.#kind(),
       secret: this.#secret,
+      savedFor: this.#savedFor,
       token: this.#token,
       sandbox: this.#sandbox,
       sandboxVerifiedAt: this.#sandboxVerifiedAt,
@@ -214,9 +220,11 @@ export class AccountService {
 
   /** The origin a new credential is saved for: the base URL's; refused while none is set. */
   #originForNewCredential(): string {
-    const origin = originOf(this.#settings.get().baseUrl)
-    if (origin === null) throw saveAddressFirst()
-    return origin
+    const { baseUrl } = this.#settings.get()
+    if (baseUrl.trim() === '') throw saveAddressFirst()
+    // Through the one address rule: a settings file edited by hand cannot bind a key to plain
+    // http on another machine.
+    return parseServiceAddress(baseUrl).origin
   }
 
   async #storeCredential(
@@ -226,6 +234,7 @@ export class AccountService {
   ): Promise<void> {
     await storeCredential(this.#stores(), { kind, secret, origin })
     this.#secret = secret
+    this.#savedFor = origin
     this.#loadNotice = null
   }
 
@@ -256,15 +265,17 @@ export class AccountService {
     return this.#changed()
   }
 
-  /** Removes the key and token from the keychain and from memory. */
+  /** Removes the key and token from memory and the keychain (or says it could not: see there). */
   async forget(): Promise<AccountStatus> {
     this.#clearTimers()
     this.#secret = null
+    this.#savedFor = null
     this.#token = null
     this.#loadNotice = null
-    await forgetCredential(this.#stores())
+    // Every window learns the key is no longer used, whether or not the keychain was reached.
+    await forgetCredential(this.#stores()).finally(() => this.#changed())
     this.#logger.info('credential forgotten')
-    return this.#changed()
+    return this.getStatus()
   }
 
   /**
@@ -277,27 +288,26 @@ export class AccountService {
     raw: string,
     options: { confirmMove?: (move: CredentialMove) => Promise<boolean> } = {},
   ): Promise<AccountStatus> {
-    const baseUrl = normaliseBaseUrl(raw)
+    const { baseUrl, origin: target } = parseServiceAddress(raw)
     this.#moveQuestion.ensureNoneOpen()
     const kind = this.#kind()
-    const target = originOf(baseUrl)
-    let credentialOrigin = this.#settings.get().credentialOrigin
     if (
       (kind === 'apiKey' || kind === 'accessToken') &&
-      target !== null &&
+      this.#secret !== null &&
       !mayCarryTo(this.#binding(), target) &&
       options.confirmMove !== undefined &&
       !this.#moveQuestion.declined(target) &&
       (await this.#moveQuestion.ask(
-        { kind, from: credentialOrigin, to: target },
+        { kind, from: this.#savedFor, to: target },
         options.confirmMove,
       ))
     ) {
-      credentialOrigin = target
+      // Written with the key in one step; with the keychain down, for this session only.
+      await rebindCredential(this.#stores(), { kind, secret: this.#secret, origin: target })
+      this.#savedFor = target
     }
     await this.#settings.update((s) => ({
       baseUrl,
-      credentialOrigin,
       verifiedAt: s.baseUrl === baseUrl ? s.verifiedAt : null,
     }))
     return this.#changed()
@@ -305,11 +315,7 @@ export class AccountService {
 
   /** Sets the plan; `custom` needs its limits, fixed plans use the published ones. */
   async setPlan(plan: Plan, customLimits?: PlanLimits): Promise<AccountStatus> {
-    if (plan === 'custom' && customLimits === undefined) throw customLimitsMissing()
-    await this.#settings.update(() => ({
-      plan,
-      customLimits: plan === 'custom' ? (customLimits ?? null) : null,
-    }))
+    await this.#settings.update(() => planSettings(plan, customLimits))
     return this.#changed()
   }
 

@@ -3,9 +3,9 @@ import type { AppError } from '../../../shared/errors'
 import type { SecretStorage } from '../secrets/secret-store'
 import type { Settings } from '../settings/settings-schema'
 import type { Permissions, TokenClaims } from './access-token'
-import { permissionsOf } from './access-token'
+import { isoOrNull, permissionsOf } from './access-token'
 import type { SandboxAccount } from './account-ports'
-import { SANDBOX_NOTICE, tokenNotice } from './account-notices'
+import { SANDBOX_NOTICE, TOKEN_UNREADABLE, tokenNotice } from './account-notices'
 import { hostOf } from './credential-binding'
 
 const NONE: Permissions = {
@@ -29,6 +29,8 @@ export interface AccountFacts {
   kind: CredentialKind
   /** The saved key or token (only its last four characters reach the status). */
   secret: string | null
+  /** The origin stored with the saved key or token; null when none was. */
+  savedFor: string | null
   token: TokenClaims | null
   sandbox: SandboxAccount | null
   sandboxVerifiedAt: string | null
@@ -57,10 +59,14 @@ function permissionsNow(facts: AccountFacts): {
   if (kind !== 'accessToken' || facts.token === null)
     return { allowed: NONE, token: null, notices: [] }
   const { scopes, expiresAtMs } = facts.token
+  const expiresAt = isoOrNull(expiresAtMs)
+  // Why guarded: the status is read by every window and at start; a token whose expiry is not a
+  // date grants nothing and says so, it never makes the status read fail.
+  if (expiresAt === null) return { allowed: NONE, token: null, notices: [TOKEN_UNREADABLE] }
   const notice = tokenNotice(facts.token, now)
   return {
     allowed: expiresAtMs > now ? permissionsOf(scopes) : NONE,
-    token: { scopes, expiresAt: new Date(expiresAtMs).toISOString() },
+    token: { scopes, expiresAt },
     notices: notice === null ? [] : [notice],
   }
 }
@@ -76,7 +82,7 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
     notices.push({ kind: 'key-elsewhere', message: problem.message })
     allowed = NONE
   }
-  const savedFor = settings.credentialOrigin
+  const { savedFor } = facts
   const sandbox = kind === 'sandbox' ? facts.sandbox : null
   return {
     credential: kind,

@@ -9,6 +9,10 @@ import type { CredentialMove } from './credential-binding'
 import { bindingFor, moveQuestion, trustGroupOf } from './credential-binding'
 import { useTempDirs } from '../../testing/temp-dir'
 import { createRecordingAccount } from '../../testing/recording-account'
+import type { ManualClock } from '../../testing/manual-clock'
+import { createManualClock } from '../../testing/manual-clock'
+import { decodeKeychainEntry, encodeKeychainEntry } from './keychain-entry'
+import { MOVE_QUESTION_COOLDOWN_MS } from './move-question'
 
 const tempDir = useTempDirs('voicedesk-binding-')
 
@@ -19,9 +23,11 @@ const B = 'https://elsewhere.example'
 let dir: string
 let verifyCalls: Parameters<VerifyCredential>[0][]
 let logLines: string[]
+let clock: ManualClock
 
 beforeEach(async () => {
   dir = await tempDir()
+  clock = createManualClock()
   verifyCalls = []
   logLines = []
 })
@@ -43,6 +49,7 @@ async function make(
     logLines,
     verifyCalls,
     sandbox: options.sandbox ?? null,
+    clock,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
   })
   return { service, settings, secrets }
@@ -87,14 +94,17 @@ describe('credential binding rules', () => {
 })
 
 describe('AccountService: the key goes only where it was saved for', () => {
-  it('records the origin the key was saved for, in settings, never the key', async () => {
-    const { service, settings } = await make()
+  it('records the origin the key was saved for with the key, in its keychain entry; settings hold neither', async () => {
+    const { service, secrets } = await make()
     await service.setBaseUrl(`${A}/api/`)
     const status = await service.setApiKey(KEY)
-    expect(settings.get().credentialOrigin).toBe(A)
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '')).toEqual({
+      secret: KEY,
+      origin: A,
+    })
     expect(status.keyFor).toEqual({ origin: A, host: 'tts.example', usable: true })
     const file = await readFile(join(dir, SETTINGS_FILE), 'utf8')
-    expect(file).toContain(`"credentialOrigin": "${A}"`)
+    expect(file).toContain('"credentialOrigin": null')
     expect(file).not.toContain(KEY)
   })
 
@@ -113,7 +123,7 @@ describe('AccountService: the key goes only where it was saved for', () => {
     expect(verifyCalls).toEqual([])
     expect(service.credentialProblem()?.message).toBe(message)
     // The key is still saved, and works again on its own service.
-    expect(await secrets.get('api-key')).toBe(KEY)
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '').secret).toBe(KEY)
     const back = await service.setBaseUrl(`${A}/v2`)
     expect(back.keyFor?.usable).toBe(true)
     expect(back.notices).toEqual([])
@@ -122,20 +132,25 @@ describe('AccountService: the key goes only where it was saved for', () => {
   })
 
   it('the native confirmation moves the key; a refusal keeps it where it was', async () => {
-    const { service, settings } = await make()
+    const { service, secrets } = await make()
     await service.setBaseUrl(A)
     await service.setApiKey(KEY)
     const no = confirmer(false)
     await service.setBaseUrl(B, no)
     expect(no.asked).toEqual([{ kind: 'apiKey', from: A, to: B }])
-    expect(settings.get().credentialOrigin).toBe(A)
+    expect(service.getStatus().keyFor?.origin).toBe(A)
     expect(service.credentialProblem()).not.toBeNull()
 
+    clock.advance(MOVE_QUESTION_COOLDOWN_MS)
     const C = 'https://third.example'
     const yes = confirmer(true)
     const moved = await service.setBaseUrl(`${C}/api`, yes)
     expect(yes.asked).toEqual([{ kind: 'apiKey', from: A, to: C }])
-    expect(settings.get().credentialOrigin).toBe(C)
+    // The move is written with the key, in the same keychain entry.
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '')).toEqual({
+      secret: KEY,
+      origin: C,
+    })
     expect(moved.keyFor).toEqual({ origin: C, host: 'third.example', usable: true })
     expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: C, origins: [C] })
     // Moved, not shared: the old service now needs the question again.
@@ -181,16 +196,16 @@ describe('AccountService: the key goes only where it was saved for', () => {
   })
 
   it('forgetting the key forgets its origin', async () => {
-    const { service, settings } = await make()
+    const { service, secrets } = await make()
     await service.setBaseUrl(A)
     await service.setApiKey(KEY)
-    await service.forget()
-    expect(settings.get().credentialOrigin).toBeNull()
+    expect((await service.forget()).keyFor).toBeNull()
+    expect(await secrets.get('api-key')).toBeNull()
   })
 })
 
-describe('AccountService: a key saved before origins were recorded', () => {
-  /** The settings an older build wrote: a credential, maybe a base URL, no origin. */
+describe('AccountService: a keychain entry an older build stored without its origin', () => {
+  /** What an older build left: a bare key in the keychain, and settings that may name an origin. */
   async function legacySettings(fields: Record<string, unknown>) {
     const secrets = new MemorySecretStore()
     await secrets.set('api-key', KEY)
@@ -201,65 +216,85 @@ describe('AccountService: a key saved before origins were recorded', () => {
     return secrets
   }
 
-  it('binds to the base URL it was verified against, and keeps that binding', async () => {
-    const secrets = await legacySettings({
-      baseUrl: `${A}/v1`,
-      verifiedAt: '2026-04-01T09:00:00.000Z',
-    })
-    const { service, settings } = await make({ secrets })
-    expect(settings.get().credentialOrigin).toBe(A)
-    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({
-      credentialOrigin: A,
-    })
-    expect(service.getStatus().keyFor).toEqual({ origin: A, host: 'tts.example', usable: true })
-    // From now on it is bound: another address does not get it.
-    expect((await service.setBaseUrl(B)).keyFor?.usable).toBe(false)
-  })
+  const NO_ADDRESS = (host: string) =>
+    `The saved key has no address recorded with it (an older VoiceDesk stored it without one), so VoiceDesk does not send it to ${host}. Open VoiceDesk and enter the key for ${host} again in Account.`
 
-  it('an address it was never verified with (the page may have set it) gets nothing', async () => {
-    // The old hole: script in the page set the base URL to its own host, which cleared verifiedAt.
+  it.each([
+    ['an origin recorded in settings', { baseUrl: A, credentialOrigin: A }],
+    [
+      'a base URL it was verified against',
+      { baseUrl: `${A}/v1`, verifiedAt: '2026-04-01T09:00:00.000Z' },
+    ],
+    ['an address never verified', { baseUrl: `${A}/steal`, verifiedAt: null }],
+  ])(
+    'is sent nowhere, whatever the settings say (%s): those could name a service a keychain outage pointed them at',
+    async (_case, fields) => {
+      const secrets = await legacySettings(fields)
+      const { service } = await make({ secrets })
+      const status = service.getStatus()
+      expect(status.keyFor).toEqual({ origin: null, host: null, usable: false })
+      expect(status.allowed.voicesRead).toBe(false)
+      const message = NO_ADDRESS('tts.example')
+      expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+      expect(service.activeCredential()?.credential.binding).toEqual({
+        savedFor: null,
+        origins: [],
+      })
+      await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
+      expect(verifyCalls).toEqual([])
+    },
+  )
+
+  it('entering the key again stores it with the address in force', async () => {
     const secrets = await legacySettings({ baseUrl: `${B}/steal`, verifiedAt: null })
-    const { service, settings } = await make({ secrets })
-    expect(settings.get().credentialOrigin).toBeNull()
-    const status = service.getStatus()
-    expect(status.keyFor).toEqual({ origin: null, host: null, usable: false })
-    expect(status.allowed.voicesRead).toBe(false)
-    const message =
-      'The saved key has no address recorded (it was saved before VoiceDesk recorded one, and not verified since), so VoiceDesk does not send it to elsewhere.example. Open VoiceDesk and enter the key for elsewhere.example again in Account.'
-    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
-    expect(service.activeCredential()?.credential.binding).toEqual({ savedFor: null, origins: [] })
-    await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
-    expect(verifyCalls).toEqual([])
-    // Entering the key again binds it to the address in force.
+    const { service } = await make({ secrets })
     expect((await service.setApiKey(KEY)).keyFor).toEqual({
       origin: B,
       host: 'elsewhere.example',
       usable: true,
     })
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '')).toEqual({
+      secret: KEY,
+      origin: B,
+    })
   })
 
-  it('the sandbox main itself started binds without verification', async () => {
+  it('the sandbox main itself started may receive it without a question', async () => {
     const sandbox = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'sk_sandbox_paid_wxyz' }
     const secrets = await legacySettings({ baseUrl: `${sandbox.baseUrl}/legacy` })
-    const { settings } = await make({ secrets, sandbox })
-    expect(settings.get().credentialOrigin).toBe(sandbox.baseUrl)
+    const { service } = await make({ secrets, sandbox })
+    expect(service.getStatus().keyFor?.usable).toBe(true)
   })
 
-  it('with no base URL in force, it is sent nowhere until the user confirms an address', async () => {
+  it('confirming an address in the native question binds it there, in the keychain entry', async () => {
     const secrets = await legacySettings({})
-    const { service, settings } = await make({ secrets })
-    expect(settings.get().credentialOrigin).toBeNull()
+    const { service } = await make({ secrets })
     const yes = confirmer(true)
     const status = await service.setBaseUrl(B, yes)
     expect(yes.asked).toEqual([{ kind: 'apiKey', from: null, to: B }])
     expect(status.keyFor?.usable).toBe(true)
-    expect(settings.get().credentialOrigin).toBe(B)
+    expect(decodeKeychainEntry((await secrets.get('api-key')) ?? '')).toEqual({
+      secret: KEY,
+      origin: B,
+    })
+  })
+
+  it('an entry this build wrote keeps its origin across starts', async () => {
+    const secrets = new MemorySecretStore()
+    await secrets.set('api-key', encodeKeychainEntry(KEY, A))
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ version: 1, credential: 'apiKey', baseUrl: B, credentialOrigin: B }),
+    )
+    const { service } = await make({ secrets })
+    // The settings' origin (B) is ignored: the entry says A.
+    expect(service.getStatus().keyFor).toEqual({ origin: A, host: 'tts.example', usable: false })
   })
 })
 
 describe('AccountService: the move question cannot be used to pester the user', () => {
   it('one question at a time: another base URL while it is open is refused', async () => {
-    const { service, settings } = await make()
+    const { service } = await make()
     await service.setBaseUrl(A)
     await service.setApiKey(KEY)
     let answer: (yes: boolean) => void = () => {}
@@ -280,14 +315,15 @@ describe('AccountService: the move question cannot be used to pester the user', 
     expect(asked).toHaveLength(1)
     answer(false)
     expect((await pending).baseUrl).toBe(B)
-    expect(settings.get().credentialOrigin).toBe(A)
-    // Answered: the next change may ask again.
+    expect(service.getStatus().keyFor?.origin).toBe(A)
+    // Answered, and the cooldown over: the next change may ask again.
+    clock.advance(MOVE_QUESTION_COOLDOWN_MS)
     await service.setBaseUrl('https://third.example', ask)
     expect(ask.asked).toEqual([{ kind: 'apiKey', from: A, to: 'https://third.example' }])
   })
 
   it('a declined origin is not asked about again this session; the key stays unsent and it says so', async () => {
-    const { service, settings } = await make()
+    const { service } = await make()
     await service.setBaseUrl(A)
     await service.setApiKey(KEY)
     await service.setBaseUrl(B, confirmer(false))
@@ -295,7 +331,7 @@ describe('AccountService: the move question cannot be used to pester the user', 
     const again = confirmer(true)
     const status = await service.setBaseUrl(`${B}/other-path`, again)
     expect(again.asked).toEqual([])
-    expect(settings.get().credentialOrigin).toBe(A)
+    expect(service.getStatus().keyFor?.origin).toBe(A)
     expect(status.keyFor?.usable).toBe(false)
     const message =
       'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account. You chose not to send it to elsewhere.example; VoiceDesk does not ask again until it restarts.'

@@ -17,7 +17,7 @@ export const SERVICE_TRUST_GROUPS: TrustGroups = []
 
 /** Where a saved credential may be sent, as the upstream client checks it on every request. */
 export interface CredentialBinding {
-  /** The origin the credential was saved for; null when no address was ever recorded for it. */
+  /** The origin stored with the credential; null when none was (an older build's entry). */
   savedFor: string | null
   /** Every origin the credential may go to: the trust group of `savedFor`, plus trusted extras. */
   origins: readonly string[]
@@ -59,22 +59,6 @@ export function mayCarryTo(binding: CredentialBinding, origin: string): boolean 
   return binding.origins.includes(origin)
 }
 
-/**
- * The origin a credential saved before origins were recorded binds to without asking, or null.
- * Only an address it was proven on: the base URL it was verified against (settings clear
- * `verifiedAt` whenever the base URL changes or a new key is saved), or the sandbox main itself
- * started. Why not simply the stored base URL: before origins were recorded the page could set
- * that to a host of its choosing, and binding there would hand that host the key.
- */
-export function provenLegacyOrigin(
-  saved: { baseUrl: string; verifiedAt: string | null },
-  sandboxOrigin: string | null = null,
-): string | null {
-  const origin = originOf(saved.baseUrl)
-  if (origin === null) return null
-  return saved.verifiedAt !== null || origin === sandboxOrigin ? origin : null
-}
-
 /** The host:port of an origin, for messages ("tts.example", "127.0.0.1:4010"). */
 export function hostOf(origin: string): string {
   try {
@@ -97,7 +81,7 @@ export function credentialElsewhere(
   const to = hostOf(target)
   const message =
     binding.savedFor === null
-      ? `The saved ${what} has no address recorded (it was saved before VoiceDesk recorded one, and not verified since), so VoiceDesk does not send it to ${to}. Open VoiceDesk and enter the ${what} for ${to} again in Account.`
+      ? `The saved ${what} has no address recorded with it (an older VoiceDesk stored it without one), so VoiceDesk does not send it to ${to}. Open VoiceDesk and enter the ${what} for ${to} again in Account.`
       : `The saved ${what} belongs to ${hostOf(binding.savedFor)}. Enter the ${what} for ${to} in Account.`
   return new AppError('AUTH_MISSING', message)
 }

@@ -7,11 +7,12 @@ import type { Settings } from '../settings/settings-schema'
 import { settingsSchema } from '../settings/settings-schema'
 import type { Credential } from './account-ports'
 import type { TrustGroups } from './credential-binding'
-import { bindingFor, provenLegacyOrigin, SERVICE_TRUST_GROUPS } from './credential-binding'
+import { bindingFor, SERVICE_TRUST_GROUPS } from './credential-binding'
+import { decodeKeychainEntry } from './keychain-entry'
 
 /**
- * The app's user data folders, where its settings.json says which origin the saved credential
- * belongs to: Electron's userData for the release name and for development runs (package name).
+ * The app's user data folders, where its settings.json says which credential kind is saved (and
+ * whether a forget is pending): Electron's userData for the release name and for development runs.
  */
 export function appUserDataDirs(
   env: Record<string, string | undefined>,
@@ -37,7 +38,7 @@ async function readAppSettings(dirs: readonly string[]): Promise<Settings | null
     }
     try {
       const parsed = settingsSchema.safeParse(JSON.parse(text) as unknown)
-      if (parsed.success && parsed.data.credential !== 'none') return parsed.data
+      if (parsed.success) return parsed.data
     } catch {
       // An unreadable file names no credential; the app itself reports and repairs it.
     }
@@ -46,9 +47,10 @@ async function readAppSettings(dirs: readonly string[]): Promise<Settings | null
 }
 
 /**
- * The credential the app saved in the keychain, bound to the origin the app saved it for (read,
- * never written, from the app's settings.json). A credential whose origin cannot be told gets an
- * empty binding: the upstream client then refuses to send it anywhere and says why.
+ * The credential the app saved in the keychain, bound to the origin stored with it in the same
+ * keychain entry. An entry an older build wrote has no origin: the upstream client then refuses
+ * to send it anywhere and says why. A credential the user forgot in the app while the keychain
+ * was unavailable is not used.
  */
 export async function readSavedCredential(options: {
   secrets: SecretStore
@@ -56,20 +58,18 @@ export async function readSavedCredential(options: {
   trustGroups?: TrustGroups
 }): Promise<Credential | null> {
   const settings = await readAppSettings(options.userDataDirs)
-  // Same rule as the app: a credential saved before origins were recorded belongs to the base
-  // URL only when it was verified there. The CLI cannot ask, so an unproven one is not sent and
-  // the error says to enter the key in the app again (or to set VOICEDESK_API_KEY).
-  const savedFor =
-    settings === null ? null : (settings.credentialOrigin ?? provenLegacyOrigin(settings))
-  const binding = bindingFor(savedFor, options.trustGroups ?? SERVICE_TRUST_GROUPS)
+  if (settings?.forgetPending === true) return null
   const order: Credential['kind'][] =
     settings?.credential === 'accessToken' ? ['accessToken', 'apiKey'] : ['apiKey', 'accessToken']
   for (const kind of order) {
-    const secret = await options.secrets.get(kind === 'apiKey' ? 'api-key' : 'access-token')
-    if (secret !== null && secret !== '') {
-      // A keychain entry the settings do not name (another kind) has no known origin.
-      const known = settings?.credential === kind
-      return { kind, secret, binding: known ? binding : bindingFor(null, []) }
+    const stored = await options.secrets.get(kind === 'apiKey' ? 'api-key' : 'access-token')
+    if (stored === null || stored === '') continue
+    // Same rule as the app: only the origin written with the secret counts (keychain-entry.ts).
+    const { secret, origin } = decodeKeychainEntry(stored)
+    return {
+      kind,
+      secret,
+      binding: bindingFor(origin, options.trustGroups ?? SERVICE_TRUST_GROUPS),
     }
   }
   return null

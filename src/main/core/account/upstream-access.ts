@@ -1,11 +1,9 @@
-import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SynthesisScheduler } from '../upstream/scheduler'
 import { createReadLimiter, createSynthesisScheduler } from '../upstream/scheduler'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { createUpstreamClient } from '../upstream/upstream-client'
 import type { AccountService } from './account-service'
-import { noCredentialError } from './credential-resolver'
 
 /**
  * The one way features reach the service: a client for the account's current base URL and
@@ -38,33 +36,19 @@ export class UpstreamAccess {
 
   /** The client for the current account; throws AUTH_MISSING when nobody is signed in. */
   client(): UpstreamClient {
-    const active = this.#account.activeCredential()
-    if (active === null) {
-      throw noCredentialError()
-    }
-    if (active.baseUrl === '') {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'No service base URL is set. Enter it in Account, then try again.',
-        {
-          details: { fields: { baseUrl: 'Required' } },
-        },
-      )
-    }
-    // The saved key belongs to another service than the base URL now names: say so, send nothing.
-    const problem = this.#account.credentialProblem()
-    if (problem !== null) throw problem
-    if (this.#client?.baseUrl !== active.baseUrl) {
+    // Account builds the one target (checked address, bound credential); the client only uses it.
+    const { address } = this.#account.serviceTarget()
+    if (this.#client?.baseUrl !== address.baseUrl) {
       this.#client?.client.close()
       const client = createUpstreamClient({
-        baseUrl: active.baseUrl,
+        baseUrl: address,
         // Read on every request, so a key changed or forgotten in Account applies at once.
-        credential: () => this.#account.activeCredential()?.credential ?? null,
+        credential: () => this.#account.serviceTarget().credential,
         scheduler: this.#scheduler,
         readLimiter: this.#readLimiter,
         logger: this.#logger,
       })
-      this.#client = { baseUrl: active.baseUrl, client }
+      this.#client = { baseUrl: address.baseUrl, client }
     }
     return this.#client.client
   }

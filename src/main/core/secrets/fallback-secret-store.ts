@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors'
 import { MemorySecretStore } from './memory-secret-store'
 import type { SecretAccount, SecretStorage, SecretStore } from './secret-store'
 
@@ -53,10 +54,27 @@ export class FallbackSecretStore implements SecretStore {
     )
   }
 
-  delete(account: SecretAccount): Promise<boolean> {
-    return this.#run(
-      () => this.#primary.delete(account),
-      () => this.#session.delete(account),
-    )
+  /**
+   * Removes the entry from memory AND from the keychain, even after the keychain has failed
+   * once. Why: a delete that answers "done" while the keychain still holds the secret lets the
+   * key come back at the next start; so a keychain that cannot be reached is reported
+   * (SECRET_STORE_UNAVAILABLE), never hidden. Reaching it again does not leave session mode.
+   */
+  async delete(account: SecretAccount): Promise<boolean> {
+    const inSession = await this.#session.delete(account)
+    try {
+      return (await this.#primary.delete(account)) || inSession
+    } catch (error) {
+      if (!this.#failed) {
+        this.#failed = true
+        this.#onFallback?.(error)
+      }
+      if (error instanceof AppError) throw error
+      throw new AppError(
+        'SECRET_STORE_UNAVAILABLE',
+        'The system keychain could not remove the credential. Unlock or set up the keychain, then try again.',
+        { cause: error },
+      )
+    }
   }
 }

@@ -92,9 +92,43 @@ describe('keychain unavailable', () => {
     expect(store.unavailable).toBe(true)
     await store.set('api-key', 'sk_session_only_dddd')
     expect(await store.get('api-key')).toBe('sk_session_only_dddd')
-    expect(await store.delete('api-key')).toBe(true)
     expect(reasons).toHaveLength(1)
     expect(calls).toEqual(['get'])
+  })
+
+  it('a delete reaches for the keychain even after a failure, and says when it cannot', async () => {
+    const entries = new Map<string, string>([['api-key', 'sk_in_keychain_ffff']])
+    let reachable = false
+    const flaky = new KeytarSecretStore({
+      load: () =>
+        Promise.resolve({
+          getPassword: (_s: string, account: string) =>
+            reachable
+              ? Promise.resolve(entries.get(account) ?? null)
+              : Promise.reject(new Error('locked')),
+          setPassword: () => Promise.reject(new Error('locked')),
+          deletePassword: (_s: string, account: string) =>
+            reachable
+              ? Promise.resolve(entries.delete(account))
+              : Promise.reject(new Error('locked')),
+        }),
+    })
+    const store = new FallbackSecretStore(flaky)
+    expect(await store.get('api-key')).toBeNull()
+    await store.set('api-key', 'sk_session_only_gggg')
+    // Unreachable: the session copy is gone, and the keychain's is reported, not hidden.
+    const error = await store.delete('api-key').catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'SECRET_STORE_UNAVAILABLE',
+      message: expect.stringMatching(/keychain could not remove the credential/),
+    })
+    expect(await store.get('api-key')).toBeNull()
+    expect(entries.has('api-key')).toBe(true)
+    // Reachable again: the delete removes the keychain's copy too.
+    reachable = true
+    expect(await store.delete('api-key')).toBe(true)
+    expect(entries.has('api-key')).toBe(false)
+    expect(store.storage).toBe('session')
   })
 
   it('with no D-Bus session at all (real keytar, child process), the fallback keeps the key in memory', () => {

@@ -43,10 +43,16 @@ export const settingsSchema = z.object({
   /** Which keychain entry holds the active credential; the secret itself is never in this file. */
   credential: z.enum(['none', 'apiKey', 'accessToken']).default('none'),
   /**
-   * The origin (scheme://host:port) the saved credential belongs to; it is never sent elsewhere.
-   * Null for a credential saved before origins were recorded (bound when first read).
+   * Written by older builds: the origin the saved credential belonged to. No longer read: the
+   * origin now lives with the key in its keychain entry (account/keychain-entry.ts), because this
+   * copy could be written when the key itself was not. Cleared whenever a credential is saved.
    */
   credentialOrigin: z.string().max(2048).nullable().default(null),
+  /**
+   * The user forgot the credential while the keychain could not be reached: it is not used, and
+   * it is removed from the keychain at the next start that reaches it.
+   */
+  forgetPending: z.boolean().default(false),
   verifiedAt: z.string().max(64).nullable().default(null),
   window: z
     .object({

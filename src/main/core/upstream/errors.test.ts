@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackHost, joinUrl, parseBaseUrl, isSameOrigin } from './base-url'
+import { joinUrl, isSameOrigin } from './base-url'
 import type { OperationContext } from './errors'
 import { errorFromResponse, parseErrorBody, scopesOfToken } from './errors'
 import { parseRetryAfter } from './retry-after'
@@ -12,42 +12,16 @@ const ctx: OperationContext = {
 const json = (code: string, message = 'm', extra: Record<string, unknown> = {}) =>
   JSON.stringify({ error: { code, message, ...extra }, request_id: 'req_body' })
 
-describe('base URL', () => {
-  it.each([
-    ['https://api.example.com', 'https://api.example.com'],
-    ['https://api.example.com/', 'https://api.example.com'],
-    ['https://legacy.example.com/api/', 'https://legacy.example.com/api'],
-    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
-    ['http://127.9.9.9', 'http://127.9.9.9'],
-    ['http://localhost:3000', 'http://localhost:3000'],
-    ['http://[::1]:3000', 'http://[::1]:3000'],
-  ])('accepts %s', (input, expected) => {
-    expect(parseBaseUrl(input).href.replace(/\/$/, '')).toBe(expected)
-  })
-
-  it.each([
-    ['http://api.example.com', /must use https/],
-    ['http://192.168.1.10', /must use https/],
-    ['http://128.0.0.1', /must use https/],
-    ['ftp://api.example.com', /must start with https/],
-    ['not a url', /not a valid address/],
-    ['https://user:pw@api.example.com', /user name or password/],
-    ['https://api.example.com/?key=1', /\? or #/],
-  ])('refuses %s', (input, message) => {
-    expect(() => parseBaseUrl(input)).toThrow(message)
-  })
-
+describe('URLs on the base address', () => {
   it('keeps a path prefix when joining, and encodes the query', () => {
-    const base = parseBaseUrl('https://h.example/legacy')
+    const base = new URL('https://h.example/legacy')
     expect(joinUrl(base, '/v1/voices', { cursor: 'a b', limit: undefined }).href).toBe(
       'https://h.example/legacy/v1/voices?cursor=a+b',
     )
   })
 
-  it('knows loopback hosts and origins', () => {
-    expect(isLoopbackHost('LOCALHOST')).toBe(true)
-    expect(isLoopbackHost('127.0.0.1.example.com')).toBe(false)
-    const base = parseBaseUrl('https://h.example')
+  it('knows origins', () => {
+    const base = new URL('https://h.example')
     expect(isSameOrigin(base, new URL('https://h.example/assets/x.mp3'))).toBe(true)
     expect(isSameOrigin(base, new URL('https://cdn.h.example/x.mp3'))).toBe(false)
     expect(isSameOrigin(base, new URL('http://h.example/x.mp3'))).toBe(false)

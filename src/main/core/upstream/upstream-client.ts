@@ -19,8 +19,9 @@ import type { Clock } from '../clock'
 import { systemClock } from '../clock'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
-import { parseBaseUrl } from './base-url'
 import type { Credential } from '../account/account-ports'
+import type { ServiceAddress } from '../account/service-address'
+import { parseServiceAddress } from '../account/service-address'
 import { resolveCredential } from '../account/credential-resolver'
 import type { Timeouts, UpstreamContext } from './context'
 import { DEFAULT_TIMEOUTS, requestJson } from './context'
@@ -86,8 +87,11 @@ export interface UpstreamClient {
 }
 
 export interface UpstreamClientOptions {
-  /** The current or the legacy base address (https, or http on loopback). */
-  baseUrl: string
+  /**
+   * The service address account built (the app), or a base URL typed on the command line, which
+   * goes through the same one rule (account/service-address.ts): https, or http on loopback.
+   */
+  baseUrl: ServiceAddress | string
   /** A fixed credential, or a function read on every request (a key changed in Account applies at once). */
   credential: Credential | null | (() => Promise<Credential | null> | Credential | null)
   /** The account-wide synthesis scheduler; share one between clients of the same account. */
@@ -107,7 +111,9 @@ export interface UpstreamClientOptions {
 
 /** Creates the one upstream client (no electron import: runs in main, the CLI and tests). */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const baseUrl = parseBaseUrl(options.baseUrl)
+  const address =
+    typeof options.baseUrl === 'string' ? parseServiceAddress(options.baseUrl) : options.baseUrl
+  const baseUrl = new URL(address.baseUrl)
   const logger = (options.logger ?? silentLogger).child('upstream')
   const transport = createHttpTransport()
   const clock = options.clock ?? systemClock
