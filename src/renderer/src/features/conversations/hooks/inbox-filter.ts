@@ -4,6 +4,7 @@ import type {
   EvaluationSummary,
   InboxServerFilters,
 } from '../../../../../shared/domain/conversation-inbox'
+import { matchesSearch } from './inbox-search'
 
 /** How a conversation's evaluations came out, as the inbox filters them. */
 export type OutcomeFilter = 'any' | 'passed' | 'failed' | 'unevaluated'
@@ -88,19 +89,6 @@ export function matchesEvaluation(
   if (summary.total === 0) return false
   if (filters.outcome === 'passed') return summary.passed === summary.total
   return summary.criteria.some((c) => c.result === 'failed')
-}
-
-/** Whether a row holds the search text in its id, agent name, status or summary. */
-export function matchesSearch(
-  row: Conversation,
-  needle: string,
-  agentName: string | undefined,
-  summary: EvaluationSummary | undefined,
-): boolean {
-  if (needle === '') return true
-  return [row.id, agentName ?? '', row.status, summary?.summary ?? ''].some((value) =>
-    value.toLowerCase().includes(needle),
-  )
 }
 
 /** The rows the inbox shows, and how many loaded rows still wait for their evaluations. */
