@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
-import { NO_FILTERS, visibleRows } from './inbox-filter'
-import { matchesSearch } from './inbox-search'
+import { evaluatedRows, NO_FILTERS } from './inbox-filter'
+import { matchesSearch, searchRows } from './inbox-search'
 
 function row(id: string, patch: Partial<Conversation> = {}): Conversation {
   return {
@@ -25,6 +25,8 @@ function summary(text: string): EvaluationSummary {
   return { passed: 0, total: 0, criteria: [], summary: text }
 }
 
+const names = new Map([['agent_maya', 'Maya Okafor']])
+
 afterEach(() => {
   vi.restoreAllMocks()
 })
@@ -38,38 +40,68 @@ describe('matchesSearch', () => {
     expect(matchesSearch(conversation, 'fail', 'Maya', booked)).toBe(true)
     expect(matchesSearch(conversation, 'a table', 'Maya', booked)).toBe(true)
     expect(matchesSearch(conversation, 'theo', 'Maya', booked)).toBe(false)
-    // Across two fields is not within one.
-    expect(matchesSearch(conversation, 'mayafailed', 'Maya', booked)).toBe(false)
     expect(matchesSearch(conversation, '', undefined, undefined)).toBe(true)
   })
+})
 
-  it('searches the agent name and summary the row has now, not those it had when first searched', () => {
-    const conversation = row('conv_1')
-    expect(matchesSearch(conversation, 'booked', 'Maya', summary('Booked a table'))).toBe(true)
-    expect(matchesSearch(conversation, 'booked', 'Maya', summary('Caller went silent'))).toBe(false)
-    expect(matchesSearch(conversation, 'silent', 'Maya', summary('Caller went silent'))).toBe(true)
-    expect(matchesSearch(conversation, 'silent', 'Maya', undefined)).toBe(false)
-    // The agent's name read after the row was first searched (it showed as unknown before).
-    expect(matchesSearch(conversation, 'theo', undefined, undefined)).toBe(false)
-    expect(matchesSearch(conversation, 'theo', 'Theo Lindqvist', undefined)).toBe(true)
+describe('searchRows', () => {
+  const loaded = [
+    row('conv_1', { status: 'failed' }),
+    row('conv_2', { agentId: null }),
+    row('CONV_3', { agentId: 'agent_theo' }),
+  ]
+  const summaries = {
+    conv_1: summary('Booked a TABLE\nfor four'),
+    conv_2: summary('Caller went silent'),
+  }
+  const search = (text: string, from = evaluatedRows(loaded, NO_FILTERS, summaries, names)) =>
+    searchRows(from, text).map((r) => r.id)
+
+  it('finds the text in the id, agent name, status or summary, whatever their case', () => {
+    expect(search('conv_3')).toEqual(['CONV_3'])
+    expect(search('maya okafor')).toEqual(['conv_1'])
+    expect(search(' FAILED ')).toEqual(['conv_1'])
+    expect(search('a table')).toEqual(['conv_1'])
+    expect(search('silent')).toEqual(['conv_2'])
+    expect(search('')).toEqual(['conv_1', 'conv_2', 'CONV_3'])
+  })
+
+  it('matches a line break within one field, never across two', () => {
+    expect(search('table\nfor')).toEqual(['conv_1'])
+    expect(search('okafor\nfailed')).toEqual([])
+    expect(search('conv_1\nmaya')).toEqual([])
+  })
+
+  it('searches the agent names and summaries the rows have now, not those of a search before', () => {
+    expect(search('silent')).toEqual(['conv_2'])
+    const reread = { ...summaries, conv_2: summary('Asked for a refund') }
+    const now = evaluatedRows(loaded, NO_FILTERS, reread, new Map([['agent_theo', 'Theo']]))
+    expect(search('silent', now)).toEqual([])
+    expect(search('refund', now)).toEqual(['conv_2'])
+    expect(search('theo', now)).toEqual(['CONV_3'])
   })
 })
 
 describe('search over the loaded rows', () => {
+  it('without evaluation filters takes the loaded rows as they are, looking nothing up', () => {
+    const loaded = [row('conv_1'), row('conv_2')]
+    expect(evaluatedRows(loaded, NO_FILTERS, {}, names).rows).toBe(loaded)
+  })
+
   it('lowercases each row once, not again at every keystroke', () => {
-    const names = new Map([['agent_maya', 'Maya Okafor']])
     const loaded = Array.from({ length: 500 }, (_, i) => row(`conv_${i}`))
     const summaries = Object.fromEntries(loaded.map((r) => [r.id, summary(`Call ${r.id}`)]))
-    expect(visibleRows(loaded, NO_FILTERS, 'c', summaries, names).rows).toHaveLength(500)
+    const evaluated = evaluatedRows(loaded, NO_FILTERS, summaries, names)
+    expect(searchRows(evaluated, 'c')).toHaveLength(500)
 
     const lowercase = vi.spyOn(String.prototype, 'toLowerCase')
-    const typed = visibleRows(loaded, NO_FILTERS, 'co', summaries, names)
-    const narrowed = visibleRows(loaded, NO_FILTERS, 'conv_12', summaries, names)
+    const typed = searchRows(evaluated, 'co')
+    const narrowed = searchRows(evaluated, 'conv_12')
     const lowercased = lowercase.mock.calls.length
     lowercase.mockRestore()
 
-    expect(typed.rows).toHaveLength(500)
-    expect(narrowed.rows.map((r) => r.id)).toEqual([
+    expect(typed).toHaveLength(500)
+    expect(narrowed.map((r) => r.id)).toEqual([
       'conv_12',
       ...Array.from({ length: 10 }, (_, i) => `conv_12${i}`),
     ])
