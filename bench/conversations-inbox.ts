@@ -192,11 +192,13 @@ try {
   await installKeyProbe(page)
   const search = page.getByLabel('Search loaded conversations')
   await search.click()
-  for (const query of ['maya', 'failed', 'booked', 'conv_01', 'priya raman']) {
-    // One key at a time with a pause, as a person types: each keystroke is its own update.
-    await search.pressSequentially(query, { delay: 40 })
-    for (let i = 0; i < query.length; i++) await search.press('Backspace', { delay: 40 })
-  }
+  const { cost: searchCost } = await withMainThreadCost(page, async () => {
+    for (const query of ['maya', 'failed', 'booked', 'conv_01', 'priya raman']) {
+      // One key at a time with a pause, as a person types: each keystroke is its own update.
+      await search.pressSequentially(query, { delay: 40 })
+      for (let i = 0; i < query.length; i++) await search.press('Backspace', { delay: 40 })
+    }
+  })
   const probe = await page.evaluate<{ paint: number[] }>('globalThis.__probe')
   await search.fill('')
   await page
@@ -216,6 +218,7 @@ try {
   console.log(`first rows painted, cold (first page over IPC)   ${cold.toFixed(0)} ms`)
   console.log(summary(`first rows, data arrived (${afterWarm} rows)`, warm))
   console.log(summary('search keystroke -> next paint', probe.paint))
+  console.log(costLine('search, main-thread CPU time', searchCost, probe.paint.length, 'keystroke'))
   console.log(
     `scripted scroll                      ${scroll.frames} frames over ${Math.round(scroll.height)} px, ${scroll.over32} over 32 ms (target 0), median ${scroll.median.toFixed(1)} ms, worst ${scroll.worst.toFixed(1)} ms`,
   )

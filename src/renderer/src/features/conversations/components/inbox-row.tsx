@@ -69,7 +69,8 @@ function evaluations(row: Conversation, summary: EvaluationSummary | undefined):
 /**
  * One conversation in the inbox grid. It holds no handler of its own (the table listens for the
  * clicks of all rows) and no position (the table moves the rows together), so a row whose
- * conversation and summary are unchanged is not drawn again while the table scrolls.
+ * conversation and summary are unchanged is not drawn again when the table renders (a keystroke
+ * in the search, a live update, a scroll that ends where it started).
  */
 export const InboxRow = memo(function InboxRow(props: {
   row: Conversation

@@ -2,9 +2,9 @@ import { useCallback } from 'react'
 import type { MouseEvent, ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
-import { rowSlotCount, rowSlotKey } from '../../../lib/row-slots'
+import { windowRowKey } from '../../../lib/window-row-keys'
 import { inboxKeyHandler } from '../hooks/inbox-keys'
-import { HEAD_HEIGHT, OVERSCAN, ROW_HEIGHT, useInboxWindow } from '../hooks/use-inbox-window'
+import { HEAD_HEIGHT, useInboxWindow } from '../hooks/use-inbox-window'
 import { InboxRow, inboxRowId } from './inbox-row'
 import './inbox-rows.css'
 
@@ -79,7 +79,7 @@ export function InboxTable(props: {
 }): ReactElement {
   const { rows, focusedId, onOpen, onLoadMore, hasMore, loadingMore } = props
   const focusedIndex = focusedId === null ? -1 : rows.findIndex((row) => row.id === focusedId)
-  const { scrollRef, virtualizer, items, viewport, scrollable } = useInboxWindow({
+  const { scrollRef, virtualizer, items, scrollable } = useInboxWindow({
     rows,
     focusedIndex,
     hasMore,
@@ -87,7 +87,7 @@ export function InboxTable(props: {
     onLoadMore,
     onVisible: props.onVisible,
   })
-  const slots = rowSlotCount(viewport, ROW_HEIGHT, OVERSCAN, items.length)
+  const firstIndex = items[0]?.index ?? 0
   // One listener for every row's click (rows come and go by the dozen a frame while scrolling).
   const openClicked = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
@@ -126,7 +126,7 @@ export function InboxTable(props: {
               const row = rows[item.index] as Conversation
               return (
                 <InboxRow
-                  key={rowSlotKey(item.index, slots)}
+                  key={windowRowKey(item.index, firstIndex)}
                   row={row}
                   agentName={props.agentName(row.agentId)}
                   summary={props.summaries[row.id]}

@@ -10,8 +10,8 @@ import {
   useInboxUpdates,
   useSummaries,
 } from '../api/inbox-queries'
-import { uniqueRows, visibleRows } from '../hooks/inbox-filter'
-import { useEvaluationReads } from '../hooks/use-inbox-rows'
+import { uniqueRows } from '../hooks/inbox-filter'
+import { useEvaluationReads, useShownRows } from '../hooks/use-inbox-rows'
 import { usePageVisible } from '../hooks/use-page-visible'
 import { useInboxStore } from '../stores/inbox-store'
 import { BatchExportBar } from './batch-export-bar'
@@ -52,10 +52,7 @@ export function InboxView(props: {
   const summaries = useSummaries()
 
   const loaded = useMemo(() => uniqueRows(list.data?.pages ?? []), [list.data])
-  const shown = useMemo(
-    () => visibleRows(loaded, filters, search, summaries, agents.names),
-    [loaded, filters, search, summaries, agents.names],
-  )
+  const shown = useShownRows(loaded, filters, search, summaries, agents.names)
   const setOnScreen = useEvaluationReads(loaded, filters, summaries)
 
   const { names, isPending } = agents

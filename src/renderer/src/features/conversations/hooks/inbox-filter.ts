@@ -4,6 +4,8 @@ import type {
   EvaluationSummary,
   InboxServerFilters,
 } from '../../../../../shared/domain/conversation-inbox'
+import type { SearchableRows } from './inbox-search'
+import { searchRows } from './inbox-search'
 
 /** How a conversation's evaluations came out, as the inbox filters them. */
 export type OutcomeFilter = 'any' | 'passed' | 'failed' | 'unevaluated'
@@ -90,26 +92,41 @@ export function matchesEvaluation(
   return summary.criteria.some((c) => c.result === 'failed')
 }
 
-/** Whether a row holds the search text in its id, agent name, status or summary. */
-export function matchesSearch(
-  row: Conversation,
-  needle: string,
-  agentName: string | undefined,
-  summary: EvaluationSummary | undefined,
-): boolean {
-  if (needle === '') return true
-  return [row.id, agentName ?? '', row.status, summary?.summary ?? ''].some((value) =>
-    value.toLowerCase().includes(needle),
-  )
-}
-
 /** The rows the inbox shows, and how many loaded rows still wait for their evaluations. */
 export interface VisibleRows {
   rows: Conversation[]
   awaitingEvaluations: number
 }
 
-/** Applies the search and the evaluation filters to the loaded rows (the service did the rest). */
+/** The loaded rows that pass the evaluation filters, ready to search, and how many wait. */
+export interface EvaluatedRows extends SearchableRows {
+  awaitingEvaluations: number
+}
+
+/**
+ * Applies the evaluation filters to the loaded rows (the service did the rest). Without any, every
+ * loaded row passes as it is: nothing is looked up.
+ */
+export function evaluatedRows(
+  loaded: Conversation[],
+  filters: InboxFilters,
+  summaries: Record<string, EvaluationSummary>,
+  agentNames: ReadonlyMap<string, string>,
+): EvaluatedRows {
+  if (!needsEvaluations(filters)) {
+    return { rows: loaded, awaitingEvaluations: 0, summaries, agentNames }
+  }
+  const rows: Conversation[] = []
+  let awaitingEvaluations = 0
+  for (const row of loaded) {
+    const evaluation = matchesEvaluation(row, summaries[row.id], filters)
+    if (evaluation === null) awaitingEvaluations += 1
+    else if (evaluation) rows.push(row)
+  }
+  return { rows, awaitingEvaluations, summaries, agentNames }
+}
+
+/** Applies the evaluation filters and the search to the loaded rows. */
 export function visibleRows(
   loaded: Conversation[],
   filters: InboxFilters,
@@ -117,21 +134,11 @@ export function visibleRows(
   summaries: Record<string, EvaluationSummary>,
   agentNames: ReadonlyMap<string, string>,
 ): VisibleRows {
-  const needle = search.trim().toLowerCase()
-  const rows: Conversation[] = []
-  let awaitingEvaluations = 0
-  for (const row of loaded) {
-    const summary = summaries[row.id]
-    const evaluation = matchesEvaluation(row, summary, filters)
-    if (evaluation === null) {
-      awaitingEvaluations += 1
-      continue
-    }
-    if (!evaluation) continue
-    const agentName = row.agentId === null ? undefined : agentNames.get(row.agentId)
-    if (matchesSearch(row, needle, agentName, summary)) rows.push(row)
+  const evaluated = evaluatedRows(loaded, filters, summaries, agentNames)
+  return {
+    rows: searchRows(evaluated, search),
+    awaitingEvaluations: evaluated.awaitingEvaluations,
   }
-  return { rows, awaitingEvaluations }
 }
 
 /** Whether a conversation belongs in the inbox under the filters the service applies. */

@@ -3,8 +3,28 @@ import { isFinalConversationStatus } from '../../../../../shared/domain/conversa
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
 import { useRequestSummaries } from '../api/inbox-queries'
-import type { InboxFilters } from './inbox-filter'
-import { needsEvaluations } from './inbox-filter'
+import type { InboxFilters, VisibleRows } from './inbox-filter'
+import { evaluatedRows, needsEvaluations } from './inbox-filter'
+import { searchRows } from './inbox-search'
+
+/**
+ * The rows the inbox shows, in two steps: the evaluation filters when the rows, filters, names or
+ * evaluations change; the search at each keystroke, over the texts its first keystroke made.
+ */
+export function useShownRows(
+  loaded: Conversation[],
+  filters: InboxFilters,
+  search: string,
+  summaries: Record<string, EvaluationSummary>,
+  agentNames: ReadonlyMap<string, string>,
+): VisibleRows {
+  const evaluated = useMemo(
+    () => evaluatedRows(loaded, filters, summaries, agentNames),
+    [loaded, filters, summaries, agentNames],
+  )
+  const rows = useMemo(() => searchRows(evaluated, search), [evaluated, search])
+  return { rows, awaitingEvaluations: evaluated.awaitingEvaluations }
+}
 
 /**
  * Asks for the evaluations the inbox needs: those of the finished rows on screen, or, while an

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
 
@@ -32,9 +32,6 @@ export function useInboxWindow(options: {
 }) {
   const { rows, focusedIndex, hasMore, loadingMore, onLoadMore, onVisible } = options
   const scrollRef = useRef<HTMLDivElement | null>(null)
-  // Stable between renders on purpose: the virtualizer lays out every row again (10,000 objects,
-  // a major GC every few seconds of scrolling) whenever this function changes identity.
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows])
   // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -44,7 +41,9 @@ export function useInboxWindow(options: {
     scrollMargin: HEAD_HEIGHT,
     // Why no flushSync: a synchronous render on every scroll event costs frames on long lists.
     useFlushSync: false,
-    getItemKey,
+    // No getItemKey: the rows are keyed by their place in the window (inbox-table.tsx) and none
+    // is measured, so the virtualizer's own index keys do. Why not the rows' ids: every new list
+    // of the same length (a live row replaced) then had it place all 10,000 rows again.
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
@@ -79,5 +78,5 @@ export function useInboxWindow(options: {
     if (focusedIndex >= 0) virtualizer.scrollToIndex(focusedIndex, { align: 'auto' })
   }, [focusedIndex, virtualizer])
 
-  return { scrollRef, virtualizer, items, viewport, scrollable }
+  return { scrollRef, virtualizer, items, scrollable }
 }
