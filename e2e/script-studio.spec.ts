@@ -316,3 +316,28 @@ for (const theme of ['light', 'dark'] as const) {
     })
   })
 }
+
+test('four-digit block numbers keep the state mark whole, in one column of figures', async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 1024, height: 700 })
+  const script = await openScriptSignedIn(app, sandbox)
+  const source = join(userDataDir, 'long.txt')
+  await writeFile(source, Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}.`).join('\n\n'))
+  await script.openFile(app, source)
+  await page.evaluate(
+    `(() => { const l = document.querySelector('[data-testid="block-list"]'); l.scrollTop = l.scrollHeight })()`,
+  )
+  const last = script.blocks.filter({ has: page.getByLabel('Text of block 1200', { exact: true }) })
+  await expect(last).toBeVisible()
+  const number = await last.locator('.block__number').boundingBox()
+  const mark = await last.getByTestId('block-mark').boundingBox()
+  // The mark keeps its size and sits clear of the number.
+  expect(mark!.width).toBeCloseTo(12, 0)
+  expect(mark!.x).toBeGreaterThanOrEqual(number!.x + number!.width)
+  expect(await last.locator('.block__number').textContent()).toBe('1200')
+  await snap(app, 'block-states-four-digit-numbers-1024x700')
+})

@@ -50,8 +50,8 @@ const BlockStateWords = memo(function BlockStateWords(props: { mark: BlockMark }
 
 /**
  * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
- * whose keystrokes touch only this block in the store), its state in words, speaker and voice,
- * then its actions, shown
+ * whose keystrokes touch only this block in the store), speaker and voice, its state in words
+ * (one column down the list), then its actions, shown
  * while the pointer is over the row or anything in it has the focus. The details line (pause after,
  * counts, SSML) shows for the block last written in, and the pause whenever one is set. Re-renders only
  * when its own block, mark or playback changes.
@@ -116,8 +116,8 @@ export const BlockRow = memo(function BlockRow(props: {
         />
       </div>
       <div className="block__voice">
-        <BlockStateWords mark={shown} />
         <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
+        <BlockStateWords mark={shown} />
       </div>
       <BlockActions
         id={id}
