@@ -43,7 +43,7 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
     'The harbour lights came on one by one as the fog rolled in.',
   )
   const blockVoice = app.page.getByRole('button', { name: /^Voice of block 1:/ })
-  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
+  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Olivia (default)')
 
   await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
@@ -94,7 +94,7 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
   await script.text(0).click()
   await app.page.keyboard.press('Control+z')
-  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Default voice')
+  await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Olivia (default)')
 })
 
 test('A/B: closing the dialog while the takes are made stops them: the second voice is never requested', async ({

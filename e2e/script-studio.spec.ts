@@ -1,6 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
+import type { AppHost } from './fixtures/app-host'
+import { accessibilityProblems } from './support/axe'
+import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'
 
@@ -197,6 +200,144 @@ test('the empty workspace offers a sample script with a narrator and two speaker
     .block(2)
     .getByRole('button', { name: /^Voice of block 3:/ })
     .boundingBox()
+  await expect(script.block(2).getByTestId('block-state')).toHaveText('Needs a voice')
   expect(voice!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1)
   await snap(app, 'script-studio-sample-cast')
+})
+
+/**
+ * Elements of the block list drawn in the danger colour (text, border or fill): none should be,
+ * while nothing has failed. The colour is read from the theme, so light and dark are both checked.
+ */
+const DANGER_IN_BLOCKS = `(() => {
+  const list = document.querySelector('[data-testid="block-list"]')
+  const probe = document.createElement('span')
+  probe.style.color = 'var(--color-danger)'
+  list.appendChild(probe)
+  const danger = getComputedStyle(probe).color
+  probe.remove()
+  const found = []
+  for (const el of list.querySelectorAll('*')) {
+    const style = getComputedStyle(el)
+    const painted = [style.color, style.backgroundColor, style.borderLeftColor, style.borderTopColor]
+    if (painted.includes(danger)) found.push(el.className || el.tagName)
+  }
+  return found
+})()`
+
+/** Audits the Script screen (axe, layout) and saves a screenshot at each of the three sizes. */
+async function auditAndSnap(app: AppHost, name: string): Promise<string[]> {
+  const found = (await accessibilityProblems(app.page)).map((p) => `${name}: ${p}`)
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    const layout = await layoutProblems(app.page)
+    found.push(...layout.problems.map((p) => `${name} (${size.width}x${size.height}): ${p}`))
+    await snap(app, `${name}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  return found
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`block states (${theme})`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`a sample script reads as not rendered and needs a voice, calmly; casting, rendering and editing say so in words (${theme})`, async ({
+      app,
+      sandbox,
+      userDataDir,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const problems: string[] = []
+      const script = await openScriptSignedIn(app, sandbox)
+      await page.getByRole('button', { name: 'Try a sample script' }).click()
+      await expect(script.blocks).toHaveCount(7)
+      const state = (n: number) => script.block(n).getByTestId('block-state')
+
+      // No voice yet anywhere: every block says so in words, with one click to fix it, no red.
+      await expect(script.block(0)).toHaveAttribute('data-mark', 'no-voice')
+      await expect(state(0)).toHaveText('Needs a voice')
+      await expect(state(2)).toHaveText('Needs a voice')
+      expect(await page.evaluate<string[]>(DANGER_IN_BLOCKS)).toEqual([])
+      problems.push(...(await auditAndSnap(app, `block-states-needs-voice-${theme}`)))
+
+      // The block's action opens the voice choice; for a narrator line it sets the script's voice.
+      const choose = script.block(0).getByRole('button', {
+        name: 'Voice of block 1: No voice yet — choose one',
+      })
+      await expect(choose).toHaveText('Choose voice')
+      await script.pickVoice('Voice of block 1', 'Olivia')
+      await expect(
+        script.block(0).getByRole('button', { name: 'Voice of block 1: Olivia (default)' }),
+      ).toHaveText('Olivia')
+      await expect(state(0)).toHaveText('Not rendered')
+      await expect(script.block(0)).toHaveAttribute('data-mark', 'new')
+      // Speakers have no voice of their own yet: the default speaks for them, named as such.
+      await expect(state(2)).toHaveText('Not rendered')
+      await expect(
+        script.block(2).getByRole('button', { name: 'Voice of block 3: Olivia (default)' }),
+      ).toBeVisible()
+      await page.getByRole('button', { name: 'Cast', exact: true }).click()
+      await expect(page.getByRole('button', { name: 'Default voice: Olivia' })).toBeVisible()
+      await expect(
+        page.getByRole('button', { name: 'Voice for ELIAS: Olivia (default)' }),
+      ).toBeVisible()
+
+      // Cast NOOR: her lines name the voice that speaks them.
+      await script.pickVoice('Voice for NOOR', 'Emma')
+      await expect(
+        script.block(2).getByRole('button', { name: 'Voice of block 3: Emma (cast for NOOR)' }),
+      ).toHaveText('Emma')
+      await expect(
+        script.block(3).getByRole('button', { name: 'Voice of block 4: Olivia (default)' }),
+      ).toHaveText('Olivia')
+      expect(await page.evaluate<string[]>(DANGER_IN_BLOCKS)).toEqual([])
+      problems.push(...(await auditAndSnap(app, `block-states-not-rendered-${theme}`)))
+      await page.getByRole('button', { name: 'Cast', exact: true }).click()
+
+      // Rendered: each block says so with its length.
+      await script.startRender(app, join(userDataDir, 'ferry.mp3'))
+      await expect(page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
+      for (let n = 0; n < 7; n++) await expect(state(n)).toHaveText(/^Rendered · 0:\d\d$/)
+      await expect(state(2)).not.toHaveText('Rendered · 0:00')
+
+      // Edited after the render: changed since render, and still no red.
+      await script.text(1).fill('Out on the water the town shrank to a row of yellow windows.')
+      await expect(state(1)).toHaveText('Changed since render')
+      await expect(script.block(1)).toHaveAttribute('data-mark', 'stale')
+      await expect(state(0)).toHaveText(/^Rendered · 0:\d\d$/)
+      expect(await page.evaluate<string[]>(DANGER_IN_BLOCKS)).toEqual([])
+      problems.push(...(await auditAndSnap(app, `block-states-rendered-changed-${theme}`)))
+      expect(problems).toEqual([])
+    })
+  })
+}
+
+test('four-digit block numbers keep the state mark whole, in one column of figures', async ({
+  app,
+  sandbox,
+  userDataDir,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 1024, height: 700 })
+  const script = await openScriptSignedIn(app, sandbox)
+  const source = join(userDataDir, 'long.txt')
+  await writeFile(source, Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}.`).join('\n\n'))
+  await script.openFile(app, source)
+  await page.evaluate(
+    `(() => { const l = document.querySelector('[data-testid="block-list"]'); l.scrollTop = l.scrollHeight })()`,
+  )
+  const last = script.blocks.filter({ has: page.getByLabel('Text of block 1200', { exact: true }) })
+  await expect(last).toBeVisible()
+  const number = await last.locator('.block__number').boundingBox()
+  const mark = await last.getByTestId('block-mark').boundingBox()
+  // The mark keeps its size and sits clear of the number.
+  expect(mark!.width).toBeCloseTo(12, 0)
+  expect(mark!.x).toBeGreaterThanOrEqual(number!.x + number!.width)
+  expect(await last.locator('.block__number').textContent()).toBe('1200')
+  await snap(app, 'block-states-four-digit-numbers-1024x700')
 })

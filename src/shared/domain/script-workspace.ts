@@ -63,6 +63,13 @@ export interface RecoveryOffer {
  */
 export type BlockAudioState = 'cached' | 'stale' | 'new' | 'empty' | 'no-voice'
 
+/** A block's audio state, with the length of its audio when it is rendered and that is known. */
+export interface BlockMark {
+  state: BlockAudioState
+  /** Seconds of speech (without the pause after it); only for `cached`. */
+  seconds?: number
+}
+
 /** How a render is written: format and rate live in the project defaults, these beside them. */
 export const renderSettingsSchema = z
   .object({

@@ -21,7 +21,7 @@ import {
 import { RENDER_FORMATS } from '../domain/speech'
 import type {
   BlockAudio,
-  BlockAudioState,
+  BlockMark,
   BlockTake,
   FinishedRender,
   OpenedDocument,
@@ -435,7 +435,7 @@ export const invokes = {
     SMALL_INPUT,
     'Deletes a recovered draft.',
   ),
-  'script:blockStates': invoke<Record<string, BlockAudioState>>()(
+  'script:blockStates': invoke<Record<string, BlockMark>>()(
     z.object({
       docId,
       blockIds: z

@@ -1,5 +1,6 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
-import type { BlockAudioState } from '../../../shared/domain/script-workspace'
+import type { BlockAudioState, BlockMark } from '../../../shared/domain/script-workspace'
+import { isAacContainer, PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
 import { AppError } from '../../../shared/errors'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import type { RenderPlan } from '../narration/plan/render-plan'
@@ -138,6 +139,9 @@ function planOne(project: Project, block: ScriptBlock): RenderPlan | null {
   }
 }
 
+/** What the marks read from the cache: whether a piece is there, and its audio's size. */
+export type MarkCache = Pick<PieceCache, 'has'> & Partial<Pick<PieceCache, 'bytesOf'>>
+
 function stateOf(
   hashes: string[] | null,
   cache: Pick<PieceCache, 'has'>,
@@ -150,22 +154,42 @@ function stateOf(
 }
 
 /**
- * The audio state of blocks (all, or the listed ones): cached when every piece is in the cache,
- * stale when it was rendered before with other pieces, new otherwise.
+ * A block's mark; a rendered block's length is worked out from its pieces' sizes (16-bit mono
+ * PCM at the engine's rate), with no file read, so the marks stay as cheap as the cache index.
+ * Pieces kept as AAC have no length this way: their mark says "rendered" alone.
+ */
+function markOf(
+  hashes: string[] | null,
+  cache: MarkCache,
+  rendered: readonly string[] | undefined,
+  pcm: boolean,
+): BlockMark {
+  const state = stateOf(hashes, cache, rendered)
+  if (state !== 'cached' || !pcm || hashes === null || cache.bytesOf === undefined) return { state }
+  let bytes = 0
+  for (const hash of hashes) bytes += cache.bytesOf(hash) ?? 0
+  return { state, seconds: bytes / (2 * PCM_SAMPLE_RATE) }
+}
+
+/**
+ * The audio state of blocks (all, or the listed ones): cached (with its length) when every piece
+ * is in the cache, stale when it was rendered before with other pieces, new otherwise.
  */
 export function blockStates(
   project: Project,
-  cache: Pick<PieceCache, 'has'>,
+  cache: MarkCache,
   rendered: Readonly<Record<string, readonly string[]>>,
   blockIds?: readonly string[],
   memo = new BlockPlanMemo(),
-): Record<string, BlockAudioState> {
-  const states: Record<string, BlockAudioState> = {}
+): Record<string, BlockMark> {
+  const states: Record<string, BlockMark> = {}
+  const pcm = !isAacContainer(project.defaults.format)
   const wanted = blockIds === undefined ? null : new Set(blockIds)
   const settingsKey = settingsKeyOf(project)
   for (const block of project.blocks) {
     if (wanted !== null && !wanted.has(block.id)) continue
-    states[block.id] = stateOf(memo.hashes(project, block, settingsKey), cache, rendered[block.id])
+    const hashes = memo.hashes(project, block, settingsKey)
+    states[block.id] = markOf(hashes, cache, rendered[block.id], pcm)
   }
   return states
 }
@@ -178,13 +202,14 @@ export function blockStates(
  */
 export async function blockStatesInSlices(
   project: Project,
-  cache: Pick<PieceCache, 'has'>,
+  cache: MarkCache,
   rendered: Readonly<Record<string, readonly string[]>>,
   blockIds: readonly string[] | undefined,
   memo: BlockPlanMemo,
   sliceMs = 12,
-): Promise<Record<string, BlockAudioState>> {
-  const states: Record<string, BlockAudioState> = {}
+): Promise<Record<string, BlockMark>> {
+  const states: Record<string, BlockMark> = {}
+  const pcm = !isAacContainer(project.defaults.format)
   const wanted = blockIds === undefined ? null : new Set(blockIds)
   const settingsKey = settingsKeyOf(project)
   if (lexiconSize(project) >= OFF_MAIN_MIN_CHARS) {
@@ -202,7 +227,7 @@ export async function blockStatesInSlices(
       block.text.length >= OFF_MAIN_MIN_CHARS
         ? await memo.hashesOffMain(project, block, settingsKey)
         : memo.hashes(project, block, settingsKey)
-    states[block.id] = stateOf(hashes, cache, rendered[block.id])
+    states[block.id] = markOf(hashes, cache, rendered[block.id], pcm)
     if (performance.now() - sliceStart > sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve))
       sliceStart = performance.now()

@@ -81,8 +81,8 @@ describe('BlockPlanMemo', () => {
     const memo = new BlockPlanMemo()
     const first = await blockStatesInSlices(project, cache, { b3: ['x'] }, undefined, memo, 0)
     expect(first).toEqual(blockStates(project, cache, { b3: ['x'] }))
-    expect(first.b3).toBe('stale')
-    expect(first.b0).toBe('new')
+    expect(first.b3).toEqual({ state: 'stale' })
+    expect(first.b0).toEqual({ state: 'new' })
 
     const hashes = memo.hashes(project, project.blocks[5]!)
     const edited = { ...project.blocks[5]!, text: 'Something else entirely.' }

@@ -81,7 +81,7 @@ describe('a render of the open script', () => {
     // The finished record is written just after the end event: the blocks read as rendered.
     await vi.waitUntil(async () => {
       const states = await script.blockStates(opened.docId)
-      return Object.values(states).every((s) => s === 'cached')
+      return Object.values(states).every((s) => s.state === 'cached')
     })
     const wholeScript = planner.mock.calls.filter(([planned]) => planned.blocks.length === 3)
     expect(wholeScript).toHaveLength(1)

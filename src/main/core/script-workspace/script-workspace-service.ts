@@ -8,7 +8,7 @@ import type {
 import type { Project } from '../../../shared/domain/script'
 import type {
   BlockAudio,
-  BlockAudioState,
+  BlockMark,
   BlockTake,
   RenderOverview,
 } from '../../../shared/domain/script-workspace'
@@ -85,7 +85,7 @@ export class ScriptWorkspaceService {
    * Audio states of an open document's blocks (all, or the listed ones), from main's copy of the
    * document; blocks planned before with the same settings are not planned again.
    */
-  async blockStates(docId: string, blockIds?: string[]): Promise<Record<string, BlockAudioState>> {
+  async blockStates(docId: string, blockIds?: string[]): Promise<Record<string, BlockMark>> {
     const project = this.documents.projectOf(docId)
     const cache = await this.cache()
     const record = await this.#records.get(this.documents.keyOf(docId))

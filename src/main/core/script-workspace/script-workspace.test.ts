@@ -21,6 +21,7 @@ import { startRenderSession } from './render-session'
 import type { RenderEvent } from './script-renders'
 import { ScriptWorkspaceService } from './script-workspace-service'
 import { metaOf } from './open-document'
+import { planBlock } from './block-states'
 
 const DIALOGUE = `# Scene one
 
@@ -162,7 +163,7 @@ describe('ScriptWorkspaceService', () => {
       blocks: [],
     })
     const before = await script.blockStates(opened.docId)
-    expect(Object.values(before)).toEqual(['new', 'new', 'new', 'new'])
+    expect(Object.values(before).map((m) => m.state)).toEqual(['new', 'new', 'new', 'new'])
 
     const out = join(dir, 'scene.mp3')
     recorder.answerNextSave(out)
@@ -181,7 +182,20 @@ describe('ScriptWorkspaceService', () => {
     expect(recorder.progress.some((p) => p !== null && p > 0)).toBe(true)
 
     const after = await script.blockStates(opened.docId)
-    expect(Object.values(after)).toEqual(['cached', 'cached', 'cached', 'cached'])
+    expect(Object.values(after).map((m) => m.state)).toEqual([
+      'cached',
+      'cached',
+      'cached',
+      'cached',
+    ])
+    // A rendered block carries its length, worked out from its pieces' sizes in the cache.
+    const cache = await script.cache()
+    for (const [blockId, mark] of Object.entries(after)) {
+      const plan = await planBlock(script.documents.projectOf(opened.docId), blockId)
+      const bytes = plan!.pieces.reduce((n, p) => n + (cache.bytesOf(p.hash) ?? 0), 0)
+      expect(bytes).toBeGreaterThan(0)
+      expect(mark.seconds).toBeCloseTo(bytes / 48_000, 6)
+    }
     const edited: Project = {
       ...project,
       blocks: project.blocks.map((b, i) => (i === 2 ? { ...b, text: 'Morning. Tea, then?' } : b)),
@@ -191,13 +205,9 @@ describe('ScriptWorkspaceService', () => {
       blocks: [edited.blocks[2]!],
     })
     const states = await script.blockStates(opened.docId, [edited.blocks[2]!.id])
-    expect(states).toEqual({ [edited.blocks[2]!.id]: 'stale' })
-    expect(Object.values(await script.blockStates(opened.docId))).toEqual([
-      'cached',
-      'cached',
-      'stale',
-      'cached',
-    ])
+    expect(states).toEqual({ [edited.blocks[2]!.id]: { state: 'stale' } })
+    const marks = Object.values(await script.blockStates(opened.docId)).map((m) => m.state)
+    expect(marks).toEqual(['cached', 'cached', 'stale', 'cached'])
 
     const audio = await script.blockAudio(opened.docId, afterEdit.revision, project.blocks[1]!.id)
     expect(new TextDecoder().decode(audio.wav.subarray(0, 4))).toBe('RIFF')

@@ -36,6 +36,8 @@ export interface CachedPiece {
 /** The on-disk cache of synthesized pieces, content-addressed, with LRU eviction. */
 export interface PieceCache {
   has(hash: string): boolean
+  /** Bytes of a cached piece's audio, from the index (no read); undefined when it is not cached. */
+  bytesOf(hash: string): number | undefined
   /** Reads a piece's metadata (and marks it used); null when it is not cached. */
   get(hash: string): Promise<CachedPiece | null>
   /** Stores a piece: audio first, then its metadata (the metadata is the commit marker). */
@@ -197,6 +199,10 @@ class DiskPieceCache implements PieceCache {
 
   has(hash: string): boolean {
     return this.entries.has(hash)
+  }
+
+  bytesOf(hash: string): number | undefined {
+    return this.entries.get(hash)?.bytes
   }
 
   async get(hash: string): Promise<CachedPiece | null> {

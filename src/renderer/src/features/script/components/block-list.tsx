@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import type { ReactElement } from 'react'
+import type { CSSProperties, ReactElement } from 'react'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
@@ -31,7 +31,13 @@ export function BlockList(props: { audio: ScriptAudio }): ReactElement {
   }, [reveal, virtualizer])
 
   return (
-    <div ref={scrollRef} className="block-list" data-testid="block-list">
+    <div
+      ref={scrollRef}
+      className="block-list"
+      data-testid="block-list"
+      // The gutter fits the longest block number, the same on every row (each row is its own grid).
+      style={{ '--block-digits': String(order.length).length } as CSSProperties}
+    >
       <div className="block-list__inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = order[item.index]

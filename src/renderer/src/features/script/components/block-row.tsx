@@ -1,29 +1,24 @@
 import { memo, useMemo } from 'react'
 import type { ReactElement } from 'react'
-import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
+import type { BlockMark } from '../../../../../shared/domain/script-workspace'
 import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, charCount, useScriptDocumentStore } from '../stores/script-document-store'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
+import { blockStateWords, STATE_MEANING } from './block-state'
 import { BlockReading, BlockText } from './block-text'
 import { BlockVoice } from './block-voice'
 
-const MARK_LABEL: Record<BlockAudioState, string> = {
-  cached: 'Rendered',
-  stale: 'Changed since render',
-  new: 'Not rendered',
-  empty: 'Empty',
-  'no-voice': 'No voice',
-}
+const NOT_RENDERED: BlockMark = { state: 'new' }
 
-/** A block's number and its audio mark ("Rendered", "Changed since render"…). */
+/** A block's number and its audio mark, whose tooltip says what the mark means. */
 const BlockGutter = memo(function BlockGutter(props: {
   index: number
-  state: BlockAudioState
+  mark: BlockMark
 }): ReactElement {
-  const { state } = props
+  const { state } = props.mark
   return (
     <div className="block__gutter">
       <span className="block__number" aria-hidden="true">
@@ -31,18 +26,32 @@ const BlockGutter = memo(function BlockGutter(props: {
       </span>
       <span
         className={`block__mark block__mark--${state}`}
-        title={MARK_LABEL[state]}
+        title={`${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`}
+        aria-hidden="true"
         data-testid="block-mark"
-      >
-        <span className="visually-hidden">{MARK_LABEL[state]}</span>
-      </span>
+      />
     </div>
+  )
+})
+
+/** A block's state in words ("Not rendered", "Rendered · 0:14"), in calm colours. */
+const BlockStateWords = memo(function BlockStateWords(props: { mark: BlockMark }): ReactElement {
+  const { state } = props.mark
+  return (
+    <span
+      className={`block__state block__state--${state}`}
+      title={`${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`}
+      data-testid="block-state"
+    >
+      {blockStateWords(props.mark)}
+    </span>
   )
 })
 
 /**
  * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
- * whose keystrokes touch only this block in the store), speaker and voice, then its actions, shown
+ * whose keystrokes touch only this block in the store), speaker and voice, its state in words
+ * (one column down the list), then its actions, shown
  * while the pointer is over the row or anything in it has the focus. The details line (pause after,
  * counts, SSML) shows for the block last written in, and the pause whenever one is set. Re-renders only
  * when its own block, mark or playback changes.
@@ -70,7 +79,8 @@ export const BlockRow = memo(function BlockRow(props: {
 
   if (block === undefined) return null
   const reading = audio.reading?.blockId === id ? audio.reading : null
-  const state = mark ?? 'new'
+  const shown = mark ?? NOT_RENDERED
+  const state = shown.state
 
   return (
     <article
@@ -81,7 +91,7 @@ export const BlockRow = memo(function BlockRow(props: {
       aria-label={`Block ${index + 1}`}
       {...handlers}
     >
-      <BlockGutter index={index} state={state} />
+      <BlockGutter index={index} mark={shown} />
       <div className="block__body">
         {block.chapter !== undefined && block.chapter !== previousChapter && (
           <p className="block__chapter">{block.chapter}</p>
@@ -105,7 +115,10 @@ export const BlockRow = memo(function BlockRow(props: {
           ssml={block.ssml}
         />
       </div>
-      <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
+      <div className="block__voice">
+        <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
+        <BlockStateWords mark={shown} />
+      </div>
       <BlockActions
         id={id}
         index={index}

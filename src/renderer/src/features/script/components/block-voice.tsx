@@ -2,12 +2,29 @@ import { memo } from 'react'
 import type { ReactElement } from 'react'
 import { useVoiceOptions } from '../api/script-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { NO_VOICE_YET, spokenVoice, voiceHint } from './spoken-voice'
 import { VoicePicker } from './voice-picker'
 
 /**
- * A block's speaker and voice. Drawn again only when those (or the cast, or the voice list)
- * change, not on every key typed in the block: finding the cast voice's name looks through the
- * whole voice list.
+ * Gives a voice where the block needs one: its speaker's cast entry, or (a block without a
+ * speaker) the script's default, so one choice fixes every block like it.
+ */
+function castOrDefault(speaker: string | undefined, voiceId: string | undefined): void {
+  if (voiceId === undefined) return
+  const document = useScriptDocumentStore.getState()
+  if (speaker !== undefined) {
+    document.updateMeta({ cast: { ...document.meta.cast, [speaker]: voiceId } })
+  } else {
+    document.updateMeta({ defaults: { ...document.meta.defaults, voiceId } })
+  }
+}
+
+/**
+ * A block's speaker and the voice that will speak it, by name ("Olivia", hinted "(default)" or
+ * "(cast for ELIAS)"). When no voice resolves, the chip is the one click that fixes it: "Choose
+ * voice" casts the speaker (or sets the script's default voice). Drawn again only when those (or
+ * the cast, the default or the voice list) change, not on every key typed in the block: finding
+ * a voice's name looks through the whole voice list.
  */
 export const BlockVoice = memo(function BlockVoice(props: {
   id: string
@@ -17,25 +34,52 @@ export const BlockVoice = memo(function BlockVoice(props: {
 }): ReactElement {
   const { id, index, speaker } = props
   const castVoice = useScriptDocumentStore((s) => (speaker ? s.meta.cast[speaker] : undefined))
+  const defaultVoice = useScriptDocumentStore((s) => s.meta.defaults.voiceId)
   const voices = useVoiceOptions()
-  const castVoiceName =
-    castVoice === undefined
-      ? 'no voice yet'
-      : (voices.data?.find((v) => v.id === castVoice)?.displayName ?? castVoice)
+  const nameOf = (voiceId: string): string =>
+    voices.data?.find((v) => v.id === voiceId)?.displayName ?? voiceId
+  // What an empty choice of this block falls back to: its speaker's voice, else the default.
+  const inherited = spokenVoice(
+    undefined,
+    speaker,
+    castVoice ? { [speaker!]: castVoice } : {},
+    defaultVoice,
+  )
+  const label = `Voice of block ${index + 1}`
   return (
-    <div className="block__voice">
+    <>
       {speaker !== undefined && (
-        <span className="chip chip--accent block__speaker" title="Speaker (voice from the cast)">
+        <span className="chip chip--accent block__speaker" title={`Speaker: ${speaker}`}>
           {speaker}
         </span>
       )}
-      <VoicePicker
-        compact
-        label={`Voice of block ${index + 1}`}
-        value={props.voiceId}
-        inheritLabel={speaker ? `Cast: ${castVoiceName}` : 'Default voice'}
-        onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
-      />
-    </div>
+      {inherited === null && props.voiceId === undefined ? (
+        <VoicePicker
+          compact
+          label={label}
+          value={undefined}
+          inheritLabel={NO_VOICE_YET}
+          actionText="Choose voice"
+          onChange={(voiceId) => castOrDefault(speaker, voiceId)}
+        />
+      ) : (
+        <VoicePicker
+          compact
+          label={label}
+          value={props.voiceId}
+          inheritLabel={inherited === null ? NO_VOICE_YET : nameOf(inherited.voiceId)}
+          inheritOption={
+            inherited === null
+              ? 'No voice of its own'
+              : `${nameOf(inherited.voiceId)} ${voiceHint(inherited.source, speaker) ?? ''}`.trim()
+          }
+          hint={inherited === null ? undefined : voiceHint(inherited.source, speaker)}
+          // The name only: the dashed chip already says the voice is inherited, and a hint on
+          // every narrator line is noise. The button's name and tooltip carry it.
+          hintShown={false}
+          onChange={(voiceId) => useScriptDocumentStore.getState().updateBlock(id, { voiceId })}
+        />
+      )}
+    </>
   )
 })

@@ -2,14 +2,22 @@ import { useMemo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { LexiconEntry } from '../../../../../shared/domain/script'
 import type { ScriptAudio } from '../hooks/use-script-audio'
+import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { NamedInput, OptionCheckbox, SmallButton } from './compact-controls'
+import { NO_VOICE_YET } from './spoken-voice'
 import { VoicePicker } from './voice-picker'
 
 /** The default voice and the cast: every speaker of the script mapped to a voice. */
 export function CastPanel(): ReactElement {
   const meta = useScriptDocumentStore((s) => s.meta)
+  const voices = useVoiceOptions()
+  const defaultVoice = meta.defaults.voiceId
+  const defaultName =
+    defaultVoice === undefined
+      ? undefined
+      : (voices.data?.find((v) => v.id === defaultVoice)?.displayName ?? defaultVoice)
   // Kept per change by the store: typing never makes this panel scan the script.
   const spoken = useScriptDocumentStore((s) => s.speakers)
   const speakers = useMemo(() => {
@@ -32,7 +40,8 @@ export function CastPanel(): ReactElement {
         <VoicePicker
           label="Default voice"
           value={meta.defaults.voiceId}
-          inheritLabel="No default"
+          inheritLabel={NO_VOICE_YET}
+          inheritOption="No default voice"
           onChange={(voiceId) => {
             const { voiceId: _old, ...rest } = meta.defaults
             useScriptDocumentStore
@@ -53,7 +62,11 @@ export function CastPanel(): ReactElement {
           <VoicePicker
             label={`Voice for ${name}`}
             value={meta.cast[name]}
-            inheritLabel="Default voice"
+            inheritLabel={defaultName ?? NO_VOICE_YET}
+            inheritOption={
+              defaultName === undefined ? 'No voice of its own' : `${defaultName} (default)`
+            }
+            hint={defaultName === undefined ? undefined : '(default)'}
             onChange={(v) => setCast(name, v)}
           />
         </div>

@@ -61,19 +61,29 @@ function VoiceOptions(props: {
   )
 }
 
-/**
- * A voice chooser with search: a text field filters the library (name, id, locale, tags) and a
- * list box picks. `inheritLabel` names what an empty choice falls back to. The chooser opens in
- * the top layer beside its button (no list or panel clips it); Escape, a click elsewhere or a
- * choice close it, and the focus goes back to the button.
- */
-export function VoicePicker(props: {
+/** What a voice picker shows and does; see {@link VoicePicker}. */
+interface VoicePickerProps {
   value: string | undefined
   onChange: (voiceId: string | undefined) => void
   label: string
   inheritLabel?: string
+  inheritOption?: string
+  hint?: string
+  /** False: the hint is in the button's name and tooltip only, not on the chip. */
+  hintShown?: boolean
+  /** Shown on the button instead of the voice (the button is then an action, in the accent). */
+  actionText?: string
   compact?: boolean
-}): ReactElement {
+}
+
+/**
+ * A voice chooser with search: a text field filters the library (name, id, locale, tags) and a
+ * list box picks. `inheritLabel` names what an empty choice falls back to (the voice that will
+ * speak, with `hint` saying where it comes from), `inheritOption` the list's entry for it. The
+ * chooser opens in the top layer beside its button (no list or panel clips it); Escape, a click
+ * elsewhere or a choice close it, and the focus goes back to the button.
+ */
+export function VoicePicker(props: VoicePickerProps): ReactElement {
   const voices = useVoiceOptions()
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
@@ -84,6 +94,7 @@ export function VoicePicker(props: {
   const current = voices.data?.find((v) => v.id === props.value)
   const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
   const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
+  const { named, look, hint } = buttonLook(props, shown)
 
   return (
     <div className={`voice-picker${props.compact ? ' voice-picker--compact' : ''}`}>
@@ -93,14 +104,20 @@ export function VoicePicker(props: {
         // An anchor name makes layout track the element, and a script shows a picker on every
         // block: only the open one is anchored.
         style={open ? { anchorName: anchor } : undefined}
-        className={`voice-picker__button${props.value ? '' : ' voice-picker__button--inherit'}`}
+        className={`voice-picker__button${look}`}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${props.label}: ${shown}`}
-        title={`${props.label}: ${shown}`}
+        aria-label={named}
+        title={named}
         onClick={() => setOpen(!open)}
       >
-        {shown}
+        {props.actionText ?? shown}
+        {hint !== undefined && (
+          <span className="voice-picker__hint" aria-hidden="true">
+            {' '}
+            {hint}
+          </span>
+        )}
       </button>
       {open && (
         <div
@@ -127,7 +144,7 @@ export function VoicePicker(props: {
             id={listId}
             label={props.label}
             value={props.value}
-            inheritLabel={props.inheritLabel}
+            inheritLabel={props.inheritOption ?? props.inheritLabel}
             voices={filtered}
             onPick={pick}
           />
@@ -146,6 +163,29 @@ export function VoicePicker(props: {
     setQuery('')
     close()
   }
+}
+
+/**
+ * The picker button's accessible name (the voice with its hint: "Olivia (default)"), its look
+ * (an action, an inherited voice, a chosen one) and the hint it shows (none on an action).
+ */
+function buttonLook(
+  props: {
+    value: string | undefined
+    label: string
+    hint?: string
+    hintShown?: boolean
+    actionText?: string
+  },
+  shown: string,
+): { named: string; look: string; hint: string | undefined } {
+  const hint = props.value === undefined ? props.hint : undefined
+  const named = hint === undefined ? `${props.label}: ${shown}` : `${props.label}: ${shown} ${hint}`
+  if (props.actionText !== undefined) {
+    return { named, look: ' voice-picker__button--action', hint: undefined }
+  }
+  const look = props.value ? '' : ' voice-picker__button--inherit'
+  return { named, look, hint: props.hintShown === false ? undefined : hint }
 }
 
 /** "English (United States) · Female · Personal": what casting needs to know of a voice, in words. */

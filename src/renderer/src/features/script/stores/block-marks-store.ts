@@ -1,19 +1,34 @@
 import { create } from 'zustand'
-import type { BlockAudioState } from '../../../../../shared/domain/script-workspace'
+import type { BlockMark } from '../../../../../shared/domain/script-workspace'
 
 /**
- * The cached/stale marks main computed for blocks, merged as partial answers arrive (a check
- * after an edit asks only about the blocks that changed). Not a react-query cache: it is filled
- * incrementally, and a 100,000-word script must not be re-asked in full after each keystroke.
+ * The marks main computed for blocks (state, and a rendered block's length), merged as partial
+ * answers arrive (a check after an edit asks only about the blocks that changed). Not a
+ * react-query cache: it is filled incrementally, and a 100,000-word script must not be re-asked in
+ * full after each keystroke.
  */
 interface BlockMarksState {
-  marks: Record<string, BlockAudioState>
-  merge(marks: Record<string, BlockAudioState>): void
+  marks: Record<string, BlockMark>
+  merge(marks: Record<string, BlockMark>): void
   clear(): void
+}
+
+/** Keeps the mark a block already has when the new one says the same, so its row is not drawn again. */
+function sameMark(a: BlockMark | undefined, b: BlockMark): boolean {
+  return a !== undefined && a.state === b.state && a.seconds === b.seconds
 }
 
 export const useBlockMarksStore = create<BlockMarksState>()((set) => ({
   marks: {},
-  merge: (marks) => set((state) => ({ marks: { ...state.marks, ...marks } })),
+  merge: (marks) =>
+    set((state) => {
+      let next: Record<string, BlockMark> | null = null
+      for (const [id, mark] of Object.entries(marks)) {
+        if (sameMark(state.marks[id], mark)) continue
+        next ??= { ...state.marks }
+        next[id] = mark
+      }
+      return next === null ? state : { marks: next }
+    }),
   clear: () => set({ marks: {} }),
 }))
