@@ -216,7 +216,7 @@ export async function blockStatesInSlices(
     const blocks = project.blocks.filter((block) => wanted === null || wanted.has(block.id))
     const hashes = await memo.hashesOfBlocksOffMain(project, blocks, settingsKey)
     blocks.forEach((block, i) => {
-      states[block.id] = stateOf(hashes[i] ?? null, cache, rendered[block.id])
+      states[block.id] = markOf(hashes[i] ?? null, cache, rendered[block.id], pcm)
     })
     return states
   }

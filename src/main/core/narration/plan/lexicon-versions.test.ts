@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as lexiconModule from '../../../../shared/domain/lexicon'
 import type { RenderEstimate } from '../../../../shared/domain/narration'
 import type { LexiconEntry, Project } from '../../../../shared/domain/script'
-import type { BlockAudioState } from '../../../../shared/domain/script-workspace'
+import type { BlockMark } from '../../../../shared/domain/script-workspace'
 import { APP_SENDER, createTestRuntime } from '../../../test-support'
 import type { PlanWorkerFactory } from '../offload/plan-offload'
 import { configurePlanning, defaultPlanWorker, OFF_MAIN_MIN_CHARS } from '../offload/plan-offload'
@@ -90,8 +90,8 @@ describe('the lexicon of an open script', () => {
     const { call, saveMeta, docId, revision, blocks } = await openScript(lexicon)
     compiles.mockClear()
 
-    const states = await call<Record<string, BlockAudioState>>('script:blockStates', { docId })
-    expect(Object.values(states)).toEqual(Array.from({ length: BLOCKS }, () => 'new'))
+    const states = await call<Record<string, BlockMark>>('script:blockStates', { docId })
+    expect(Object.values(states)).toEqual(Array.from({ length: BLOCKS }, () => ({ state: 'new' })))
     const estimate = await call<RenderEstimate>('script:estimate', {
       docId,
       revision,
@@ -132,9 +132,9 @@ describe('the lexicon of an open script', () => {
     handed.length = 0
     carried.length = 0
 
-    const states = await call<Record<string, BlockAudioState>>('script:blockStates', { docId })
+    const states = await call<Record<string, BlockMark>>('script:blockStates', { docId })
     expect(Object.keys(states)).toEqual(blocks.map((b) => b.id))
-    expect(Object.values(states).every((s) => s === 'new')).toBe(true)
+    expect(Object.values(states).every((s) => s.state === 'new')).toBe(true)
     const estimate = await call<RenderEstimate>('script:estimate', {
       docId,
       revision,
