@@ -142,7 +142,7 @@ test('the plan is saved, custom limits included, and survives a reload', async (
   await page.getByRole('radio', { name: /Custom/ }).check()
   await page.getByLabel('Requests per second').fill('0')
   await page.getByRole('button', { name: 'Save plan' }).click()
-  await expect(page.getByText('Enter a number above 0 (at most 1000).')).toBeVisible()
+  await expect(page.getByText('Enter a rate from 0.1 to 1000 requests a second.')).toBeVisible()
   await page.getByLabel('Requests per second').fill('5')
   await page.getByLabel('Requests at a time').fill('3')
   await page.getByLabel('Requests at a time').press('Enter')
