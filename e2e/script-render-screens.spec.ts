@@ -135,6 +135,9 @@ for (const theme of ['light', 'dark'] as const) {
 
       // The first view: the choices a creator makes, and no machinery.
       expect(await visibleFields(dialog)).toBeLessThanOrEqual(6)
+      await expect(dialog.getByTestId('render-voices')).toContainText(
+        'Olivia (default) · Narrator 2: Emma',
+      )
       expect(await visibleText(dialog)).not.toMatch(MACHINERY)
       await expect(dialog.getByLabel('Sample rate')).toBeHidden()
       const problems = await audit(app, 'dialog-ready', theme)

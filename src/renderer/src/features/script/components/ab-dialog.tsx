@@ -222,7 +222,8 @@ function AbComparison(props: { blockId: string }): ReactElement {
         <div className="button-row">
           <button
             type="button"
-            className="button button--primary"
+            // Once there are takes, keeping one is the step forward; making them again is not.
+            className={takes === null ? 'button button--primary' : 'button'}
             disabled={busy || voiceA === undefined || voiceB === undefined || same}
             onClick={() => {
               if (voiceA !== undefined && voiceB !== undefined) void ab.make([voiceA, voiceB])

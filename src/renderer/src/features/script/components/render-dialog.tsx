@@ -14,6 +14,7 @@ import { BookDetails } from './book-details'
 import { PresetField } from './preset-field'
 import { blocksToFix, fixBlocksLabel, preflightProblems } from './render-blocked'
 import { RenderEstimate, useRenderEstimate } from './render-estimate'
+import { RenderVoices } from './render-voices'
 import { EncodingFields, FormatField } from './render-format-fields'
 import { FileFields, LoudnessFields } from './render-output-fields'
 import { initialRenderSettings } from './render-settings'
@@ -165,6 +166,7 @@ export function RenderDialog(props: {
         <FormatField settings={settings} preset={preset} onChange={change} />
         <FileFields settings={settings} onChange={change} />
       </div>
+      {open && <RenderVoices />}
       <RenderEstimate estimate={estimate} />
       <Disclosure
         summary="More settings"
