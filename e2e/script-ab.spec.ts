@@ -70,6 +70,9 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   const matchedA = takes[0]!.measuredLufs! + takes[0]!.gainDb
   const matchedB = takes[1]!.measuredLufs! + takes[1]!.gainDb
   expect(Math.abs(matchedA - matchedB)).toBeLessThan(0.01)
+  // The figures wait behind Level details: the takes and their buttons come first.
+  await expect(dialog.getByTestId('ab-level-a')).toBeHidden()
+  await dialog.getByRole('button', { name: 'Level details', expanded: false }).click()
   await expect(dialog.getByTestId('ab-level-a')).toContainText('LUFS, played at')
   await expect(dialog.getByTestId('ab-level-b')).toContainText('LUFS, played at')
 
@@ -117,7 +120,7 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
     // The first take's request, logged by the sandbox once main drops it.
     const firstTake = sandbox.nextRequest({ pathPrefix: '/v1/audio/speech' })
     await dialog.getByRole('button', { name: 'Make the takes' }).click()
-    await expect(dialog.getByText('Synthesizing both takes…')).toBeVisible()
+    await expect(dialog.getByText('Making both takes…')).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
     // The takes end as cancelled (their terminal answer), and the request on its way was dropped.

@@ -47,7 +47,9 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   await expect(criteria).toContainText('Room tone at the start: 0.5 to 1 s')
   await expect(dialog.getByLabel('Format')).toHaveValue('mp3')
   await expect(dialog.getByLabel('Format')).toBeDisabled()
+  await dialog.getByRole('button', { name: 'More settings', expanded: false }).click()
   await expect(dialog.getByLabel('Sample rate')).toHaveValue('44100')
+  await expect(dialog.getByLabel('Sample rate')).toBeDisabled()
   await expect(dialog.getByLabel('MP3 bitrate')).toHaveValue('192')
 
   const details = dialog.getByTestId('book-details')
@@ -99,6 +101,11 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   await expect(finished).toContainText(
     /keeper\.mp3 is ready: 0:\d\d long, with 2 parts beside it, in /,
   )
+  // The file by its name, never the folder's full path.
+  const pageText = await app.page
+    .locator('body')
+    .evaluate((el) => (el as unknown as { innerText: string }).innerText)
+  expect(pageText).not.toContain(dir)
   await snap(app, 'render-finished-acx-summary')
   await finished.getByRole('button', { name: 'Dismiss the render summary' }).click()
   await expect(finished).toHaveCount(0)

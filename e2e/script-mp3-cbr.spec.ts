@@ -36,6 +36,9 @@ test('the render dialog writes a 192 kbps constant-bitrate MP3 at 44.1 kHz with 
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
   await dialog.getByLabel('Format').selectOption('mp3')
+  // The encoding is no first-view choice: it waits under More settings.
+  await expect(dialog.getByLabel('MP3 bitrate')).toBeHidden()
+  await dialog.getByRole('button', { name: 'More settings', expanded: false }).click()
   const bitrate = dialog.getByLabel('MP3 bitrate')
   await expect(bitrate).toHaveValue('vbr')
   await expect(bitrate.locator('option:checked')).toHaveText('Variable')

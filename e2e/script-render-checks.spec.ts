@@ -56,7 +56,17 @@ test('the render dialog names a cast voice that is not in the voice list and a v
     'Narrator 2 uses the voice "dorothy", which is not in your voice list (block 2). Give Narrator 2 a voice from your voice list in the cast.',
     'Block 3 uses George for German (Germany) text, but George speaks only English (United States). Give the block a voice that speaks German (Germany).',
   ])
+  // The reason comes first, whole, above the footer even in a small window; the button now says
+  // what it does instead of looking ready to render.
+  await app.page.setViewportSize({ width: 1024, height: 700 })
+  await expect(notice.getByTestId('error-message')).toBeInViewport({ ratio: 1 })
+  const reasonBox = (await notice.getByTestId('error-message').boundingBox())!
+  const footerBox = (await dialog.locator('.dialog__actions').boundingBox())!
+  expect(reasonBox.y + reasonBox.height).toBeLessThanOrEqual(footerBox.y)
+  await expect(dialog.getByTestId('render-primary')).toHaveText('Fix 2 blocks first')
+  await expect(dialog.getByRole('button', { name: 'Choose file and render…' })).toHaveCount(0)
   await snap(app, 'script-render-checks-voices')
+  await app.page.setViewportSize({ width: 1280, height: 800 })
 
   // Found before the save dialog: no file was asked for, no speech was requested.
   expect(app.platform.dialogs.filter((d) => d.kind === 'save')).toEqual([])
@@ -87,6 +97,8 @@ test('a folder that does not exist is named in the render dialog once it is chos
   await expect(notice.getByTestId('error-message')).toHaveText(
     `The folder ${missing} does not exist. Choose an existing folder, or create it first. Nothing was sent to the service.`,
   )
+  // Another file choice can solve this one: the button still offers it.
+  await expect(dialog.getByTestId('render-primary')).toHaveText('Choose file and render…')
   await snap(app, 'script-render-checks-folder')
   expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
   expect(await readdir(dir)).toEqual(['book.voicedesk'])

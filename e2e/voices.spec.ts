@@ -203,6 +203,8 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   app.platform.answerNextSave(join(dir, 'ada-copy'))
   await voices.details.getByRole('button', { name: 'Download sample…' }).click()
   await expect(voices.details.getByTestId('sample-saved')).toContainText('ada-copy.wav')
+  // The file by its name: the folder's full path stays out of the page.
+  await expect(voices.details.getByTestId('sample-saved')).not.toContainText(dir)
   expect(app.platform.dialogs.at(-1)).toMatchObject({
     kind: 'save',
     defaultName: 'Ada Studio sample.wav',

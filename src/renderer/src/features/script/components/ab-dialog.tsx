@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import type { BlockTake } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { useModalDialog } from '../../../components/use-modal-dialog'
 import { useVoiceOptions } from '../api/script-api'
 import type { TakeName } from '../hooks/use-ab-takes'
@@ -67,11 +68,6 @@ function TakeResults(props: {
             <strong>
               Take {name}: {props.nameOf(take.voiceId)}
             </strong>
-            <span className="field__hint" data-testid={`ab-level-${name.toLowerCase()}`}>
-              {take.measuredLufs === null
-                ? 'too quiet to measure, played as delivered'
-                : `${take.measuredLufs.toFixed(1)} LUFS, played at ${signed(take.gainDb)}`}
-            </span>
             <span className="button-row">
               <button
                 type="button"
@@ -101,11 +97,33 @@ function TakeResults(props: {
         data-status={playback.status}
       >
         {playing === null
-          ? 'Both takes are matched to the same loudness. Press A or B to listen.'
+          ? 'Both takes play at the same loudness. Press A or B to listen.'
           : `${playback.label}: ${playback.status} · ${playback.positionSec.toFixed(1)} s`}
         {playback.error !== null ? ` — ${playback.error}` : ''}
       </p>
+      <TakeLevels takes={props.takes} />
     </div>
+  )
+}
+
+/** How each take was measured and matched: the figures, for whoever wants them. */
+function TakeLevels(props: { takes: BlockTake[] }): ReactElement {
+  return (
+    <Disclosure summary="Level details" className="ab-dialog__levels">
+      <ul className="field__hint ab-dialog__level-list">
+        {props.takes.map((take, i) => {
+          const name: TakeName = i === 0 ? 'A' : 'B'
+          return (
+            <li key={name} data-testid={`ab-level-${name.toLowerCase()}`}>
+              Take {name}:{' '}
+              {take.measuredLufs === null
+                ? 'too quiet to measure, played as delivered'
+                : `measured at ${take.measuredLufs.toFixed(1)} LUFS, played at ${signed(take.gainDb)}`}
+            </li>
+          )
+        })}
+      </ul>
+    </Disclosure>
   )
 }
 
@@ -132,7 +150,7 @@ function MakingTakes(props: { onStop: () => void }): ReactElement {
   return (
     <>
       <span className="field__hint" role="status">
-        Synthesizing both takes… (a take already in the cache costs nothing)
+        Making both takes… (a take made before costs nothing)
       </span>
       <button type="button" className="button button--small" onClick={props.onStop}>
         Stop
@@ -204,7 +222,8 @@ function AbComparison(props: { blockId: string }): ReactElement {
         <div className="button-row">
           <button
             type="button"
-            className="button button--primary"
+            // Once there are takes, keeping one is the step forward; making them again is not.
+            className={takes === null ? 'button button--primary' : 'button'}
             disabled={busy || voiceA === undefined || voiceB === undefined || same}
             onClick={() => {
               if (voiceA !== undefined && voiceB !== undefined) void ab.make([voiceA, voiceB])

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react'
+import type { ReactElement, RefObject } from 'react'
 import type { DeliveryPresetId } from '../../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS, presetCriteria } from '../../../../../shared/domain/delivery'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
@@ -10,13 +10,16 @@ import { Field } from '../../../components/ui/field'
 export function PresetField(props: {
   settings: RenderSettings
   onChange: (settings: RenderSettings) => void
+  /** The select, for the dialog to focus first. */
+  selectRef?: RefObject<HTMLSelectElement | null>
 }): ReactElement {
-  const { settings } = props
+  const { settings, selectRef } = props
   const preset = settings.preset ? DELIVERY_PRESETS[settings.preset] : null
   return (
     <>
       <Field label="Made for" className="render-dialog__wide">
         <select
+          ref={selectRef}
           className="input"
           value={settings.preset ?? ''}
           onChange={(e) => {

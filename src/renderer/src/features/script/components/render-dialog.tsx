@@ -1,62 +1,32 @@
-import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
 import { defaultsForRender } from '../../../../../shared/domain/render-defaults'
 import { mp3EncodingProblem } from '../../../../../shared/domain/mp3-encoding'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
-import { isAacContainer } from '../../../../../shared/domain/speech'
 import { ErrorNotice } from '../../../components/error-notice'
-import { useModalDialog } from '../../../components/use-modal-dialog'
-import { estimateRender, startRender } from '../api/render-api'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { Disclosure } from '../../../components/ui/disclosure'
+import { startRender } from '../api/render-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { BookDetails } from './book-details'
 import { PresetField } from './preset-field'
-import { RenderFormatFields } from './render-format-fields'
-import { RenderOutputFields } from './render-output-fields'
+import { blocksToFix, fixBlocksLabel, preflightProblems } from './render-blocked'
+import { RenderEstimate, useRenderEstimate } from './render-estimate'
+import { RenderVoices } from './render-voices'
+import { EncodingFields, FormatField } from './render-format-fields'
+import { FileFields, LoudnessFields } from './render-output-fields'
 import { initialRenderSettings } from './render-settings'
 
 const closeDialog = (): void => useEditorUiStore.getState().setRenderDialogOpen(false)
-
-/** What a render will cost, worked out by main while the dialog is open. */
-function useRenderEstimate(open: boolean, format: RenderSettings['format']) {
-  // Why the format is part of the estimate: AAC pieces are requested (and cached) as AAC, every
-  // other format from the same PCM pieces, so what is already cached depends on it.
-  const engineFormat = isAacContainer(format) ? 'aac' : 'pcm'
-  return useQuery({
-    queryKey: ['script', 'estimate', open, engineFormat],
-    queryFn: () => estimateRender(format),
-    enabled: open,
-    gcTime: 0,
-    retry: false,
-  })
-}
-
-/** The cost and cache figures, shown before anything starts. */
-function RenderEstimate(props: { estimate: ReturnType<typeof useRenderEstimate> }): ReactElement {
-  const { estimate } = props
-  return (
-    <div className="render-dialog__estimate" data-testid="render-estimate" aria-live="polite">
-      {estimate.isPending && <p className="field__hint">Working out the cost…</p>}
-      {estimate.data && (
-        <p>
-          {estimate.data.totalPieces.toLocaleString()} pieces,{' '}
-          {estimate.data.cachedPieces.toLocaleString()} already cached.{' '}
-          <strong>{estimate.data.requests.toLocaleString()} requests</strong>, about{' '}
-          <strong>{estimate.data.billableCharacters.toLocaleString()} billable characters</strong>.
-        </p>
-      )}
-      {estimate.isError && <ErrorNotice error={estimate.error} />}
-    </div>
-  )
-}
 
 /** Starts a render: the settings become the project's defaults, then main asks where to save. */
 function useStartRender(onStarted: (jobId: string, outputName: string) => void): {
   start: (settings: RenderSettings) => Promise<void>
   starting: boolean
   error: unknown
+  clearError: () => void
 } {
   const [error, setError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
@@ -78,13 +48,62 @@ function useStartRender(onStarted: (jobId: string, outputName: string) => void):
       setStarting(false)
     }
   }
-  return { start, starting, error }
+  return { start, starting, error, clearError: () => setError(null) }
+}
+
+/** Closes the dialog and shows the first block a blocked render named, selected in the editor. */
+function goToBlock(block: number): void {
+  const blockId = useScriptDocumentStore.getState().order[block - 1]
+  closeDialog()
+  if (blockId === undefined) return
+  // Why after a task: closing the dialog gives focus back to its opener in an effect; the jump
+  // has to come after that, or the caret would land on "Render…" instead of in the block.
+  setTimeout(() => useEditorUiStore.getState().revealBlock(blockId), 0)
+}
+
+/** Cancel, and the one primary action: render, or go to the blocks a blocked render names. */
+function RenderFooter(props: {
+  fix: number[]
+  disabled: boolean
+  describedBy: string | undefined
+  onStart: () => void
+}): ReactElement {
+  const { fix } = props
+  return (
+    <>
+      <button type="button" className="button" onClick={closeDialog}>
+        Cancel
+      </button>
+      {fix.length > 0 ? (
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="render-primary"
+          onClick={() => goToBlock(fix[0]!)}
+        >
+          {fixBlocksLabel(fix)}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="render-primary"
+          aria-describedby={props.describedBy}
+          disabled={props.disabled}
+          onClick={props.onStart}
+        >
+          Choose file and render…
+        </button>
+      )}
+    </>
+  )
 }
 
 /**
- * The render dialog: format, sample rate, MP3 bitrate, single file or per chapter/block,
- * subtitles, loudness; the cost and cache figures are shown before anything starts. Start asks
- * where to save (native dialog, in main).
+ * The render dialog. It opens on the choices a creator makes (what it is made for, the format,
+ * the files and subtitles) and what the render uses of the plan; sample rate, bitrate, loudness
+ * and the book's tags wait under "More settings". A render that cannot start says why at the top,
+ * in full, and its button then says what it does instead. Start asks where to save (in main).
  */
 export function RenderDialog(props: {
   onStarted: (jobId: string, outputName: string) => void
@@ -92,49 +111,80 @@ export function RenderDialog(props: {
   const open = useEditorUiStore((s) => s.renderDialogOpen)
   const defaults = useScriptDocumentStore((s) => s.meta.defaults)
   const [settings, setSettings] = useState<RenderSettings>(() => initialRenderSettings(defaults))
-  // Nothing to single out: showModal focuses the first field, "Made for".
-  const initialFocus = useRef<HTMLElement>(null)
-  const { dialogProps } = useModalDialog(open, closeDialog, initialFocus)
+  const madeFor = useRef<HTMLSelectElement>(null)
   const estimate = useRenderEstimate(open, settings.format)
-  const { start, starting, error } = useStartRender(props.onStarted)
+  const { start, starting, error, clearError } = useStartRender(props.onStarted)
+  const noticeRef = useRef<HTMLDivElement>(null)
+  // Why the reason is scrolled to: the button was pressed at the foot of a body that may scroll;
+  // the answer is at its head, and must be read before anything else.
+  useEffect(() => {
+    if (error !== null) noticeRef.current?.scrollIntoView({ block: 'start' })
+  }, [error])
+  useEffect(() => {
+    if (!open) clearError()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on closing
+  }, [open])
 
+  const change = (next: RenderSettings): void => {
+    setSettings(next)
+    // A changed choice may be what the checks asked for: the old answer no longer holds.
+    if (preflightProblems(error).some((p) => p.kind === 'format' || p.kind === 'preset'))
+      clearError()
+  }
   const preset = settings.preset ? DELIVERY_PRESETS[settings.preset] : null
   // Shown (and Start held back) when the sample rate changed under a bitrate it cannot carry.
   const mp3Problem =
     settings.format === 'mp3'
       ? mp3EncodingProblem(settings.mp3 ?? { mode: 'vbr' }, settings.sampleRate)
       : null
+  const footer = (
+    <RenderFooter
+      fix={blocksToFix(preflightProblems(error))}
+      disabled={starting || estimate.isError || mp3Problem !== null}
+      describedBy={mp3Problem !== null ? 'mp3-bitrate-error' : undefined}
+      onStart={() => void start(settings)}
+    />
+  )
   return (
-    <dialog {...dialogProps} className="dialog render-dialog" aria-labelledby="render-dialog-title">
-      <div className="dialog__body">
-        <h2 id="render-dialog-title">Render the script</h2>
+    <DialogFrame
+      open={open}
+      title="Render the script"
+      onClose={closeDialog}
+      footer={footer}
+      initialFocus={madeFor}
+      size="medium"
+      className="render-dialog"
+      testId="render-dialog"
+    >
+      {error !== null && (
+        <div ref={noticeRef} className="render-dialog__blocked" data-testid="render-blocked">
+          <ErrorNotice error={error} />
+        </div>
+      )}
+      <div className="render-dialog__grid" data-testid="render-choices">
+        <PresetField settings={settings} onChange={change} selectRef={madeFor} />
+        <FormatField settings={settings} preset={preset} onChange={change} />
+        <FileFields settings={settings} onChange={change} />
+      </div>
+      {open && <RenderVoices />}
+      <RenderEstimate estimate={estimate} />
+      <Disclosure
+        summary="More settings"
+        className="render-dialog__more"
+        testId="render-more"
+        defaultOpen={mp3Problem !== null}
+      >
         <div className="render-dialog__grid">
-          <PresetField settings={settings} onChange={setSettings} />
-          <RenderFormatFields
+          <EncodingFields
             settings={settings}
             preset={preset}
             mp3Problem={mp3Problem}
-            onChange={setSettings}
+            onChange={change}
           />
-          <RenderOutputFields settings={settings} preset={preset} onChange={setSettings} />
+          <LoudnessFields settings={settings} preset={preset} onChange={change} />
         </div>
         <BookDetails />
-        <RenderEstimate estimate={estimate} />
-        {error !== null && <ErrorNotice error={error} />}
-      </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={closeDialog}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={starting || estimate.isError || mp3Problem !== null}
-          onClick={() => void start(settings)}
-        >
-          Choose file and render…
-        </button>
-      </div>
-    </dialog>
+      </Disclosure>
+    </DialogFrame>
   )
 }

@@ -8,8 +8,36 @@ import { settingsForFormat } from './render-settings'
 
 type Update = (settings: RenderSettings) => void
 
-/** The file's encoding in the render dialog: format, sample rate and MP3 bitrate. */
-export function RenderFormatFields(props: {
+/** What kind of file the render makes: the first choice after "Made for". */
+export function FormatField(props: {
+  settings: RenderSettings
+  preset: DeliveryPreset | null
+  onChange: Update
+}): ReactElement {
+  const { settings, preset, onChange } = props
+  return (
+    <SelectField
+      label="Format"
+      disabled={preset?.format !== undefined}
+      value={settings.format}
+      onChange={(format) =>
+        onChange(settingsForFormat(settings, format as RenderSettings['format']))
+      }
+      choices={[
+        { value: 'mp3', label: 'MP3' },
+        { value: 'wav', label: 'WAV' },
+        { value: 'ogg', label: 'Ogg Vorbis' },
+        // A preset sets the level with a gain, which AAC frames joined as sent cannot take.
+        { value: 'm4b', label: 'M4B audiobook (chapters, cover)', disabled: preset !== null },
+        { value: 'aac', label: 'AAC (ADTS)', disabled: preset !== null },
+        { value: 'pcm', label: 'Raw PCM' },
+      ]}
+    />
+  )
+}
+
+/** The file's encoding, under "More settings": sample rate and MP3 bitrate. */
+export function EncodingFields(props: {
   settings: RenderSettings
   preset: DeliveryPreset | null
   /** Why the MP3 bitrate cannot be encoded at this rate, or null. */
@@ -19,23 +47,6 @@ export function RenderFormatFields(props: {
   const { settings, preset, onChange } = props
   return (
     <>
-      <SelectField
-        label="Format"
-        disabled={preset?.format !== undefined}
-        value={settings.format}
-        onChange={(format) =>
-          onChange(settingsForFormat(settings, format as RenderSettings['format']))
-        }
-        choices={[
-          { value: 'mp3', label: 'MP3' },
-          { value: 'wav', label: 'WAV' },
-          { value: 'ogg', label: 'Ogg Vorbis' },
-          // A preset sets the level with a gain, which AAC frames joined as sent cannot take.
-          { value: 'm4b', label: 'M4B audiobook (chapters, cover)', disabled: preset !== null },
-          { value: 'aac', label: 'AAC (ADTS)', disabled: preset !== null },
-          { value: 'pcm', label: 'Raw PCM' },
-        ]}
-      />
       <SelectField
         label="Sample rate"
         disabled={isAacContainer(settings.format) || preset?.sampleRate !== undefined}

@@ -32,8 +32,29 @@ const FILE_FIELDS: {
   },
 ]
 
-/** What the render dialog writes besides the encoding: extra files, subtitles and the level. */
-export function RenderOutputFields(props: {
+/** The files a render writes: one or one per chapter or block, and subtitles beside them. */
+export function FileFields(props: {
+  settings: RenderSettings
+  onChange: (settings: RenderSettings) => void
+}): ReactElement {
+  const { settings, onChange } = props
+  return (
+    <>
+      {FILE_FIELDS.map(({ label, key, choices }) => (
+        <SelectField
+          key={key}
+          label={label}
+          value={settings[key]}
+          onChange={(value) => onChange({ ...settings, [key]: value })}
+          choices={choices}
+        />
+      ))}
+    </>
+  )
+}
+
+/** The level of the file, under "More settings": as delivered, or normalized to a target. */
+export function LoudnessFields(props: {
   settings: RenderSettings
   preset: DeliveryPreset | null
   onChange: (settings: RenderSettings) => void
@@ -48,15 +69,6 @@ export function RenderOutputFields(props: {
     })
   return (
     <>
-      {FILE_FIELDS.map(({ label, key, choices }) => (
-        <SelectField
-          key={key}
-          label={label}
-          value={settings[key]}
-          onChange={(value) => onChange({ ...settings, [key]: value })}
-          choices={choices}
-        />
-      ))}
       <SelectField
         label="Loudness"
         disabled={preset !== null}
@@ -77,8 +89,9 @@ export function RenderOutputFields(props: {
       />
       {aac && (
         <p className="field__hint render-dialog__note">
-          {settings.format === 'm4b' ? 'M4B' : 'AAC'} is joined from the service's own frames: 24
-          kHz, loudness as delivered, pauses rounded to whole 42.67 ms frames.
+          {settings.format === 'm4b' ? 'M4B' : 'AAC'} keeps the service's own sound: its sample rate
+          and level as delivered, and pauses a few milliseconds off. Choose WAV, MP3 or Ogg for
+          exact pauses.
           {settings.format === 'm4b' && ' Chapters come from the script’s headings.'}
         </p>
       )}

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import { ErrorNotice } from '../../../components/error-notice'
+import { fileNameOf } from '../../../lib/file-name'
 import { revealSample } from '../api/voice-samples'
 import { useDownloadSample } from '../api/voices-queries'
 
@@ -46,8 +47,8 @@ export function PersonalVoiceSection(props: {
       </div>
       {download.isSuccess && download.data !== null && (
         <p className="field__hint" role="status" data-testid="sample-saved">
-          Saved {download.data.path} ({Math.round(download.data.bytes / 1024)} KB,{' '}
-          {download.data.extension.toUpperCase()}).{' '}
+          Saved <strong>{fileNameOf(download.data.path)}</strong> (
+          {Math.round(download.data.bytes / 1024)} KB, {download.data.extension.toUpperCase()}).{' '}
           <button
             type="button"
             className="link-button"

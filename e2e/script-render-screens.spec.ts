@@ -1,0 +1,185 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
+import { createProject } from '../src/shared/domain/script'
+import type { AppHost } from './fixtures/app-host'
+import { expect, test } from './fixtures/test'
+import { accessibilityProblems } from './support/axe'
+import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
+import { snap } from './support/screenshots'
+import { openScriptSignedIn } from './support/script-screen'
+
+// The render dialog (ready and blocked), the render summary and the A/B panel, as a creator meets
+// them: the choices first, the reason a render cannot start in full above the footer, no temp
+// path and no machinery (pieces, requests, kHz, LUFS) until Details or More settings is opened.
+// Each state passes axe and the layout check at three sizes and is photographed in both themes.
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-render-screens-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** A two-block project; "Narrator 2" is cast as `narrator2`. */
+async function projectFile(narrator2: string): Promise<string> {
+  const path = join(dir, 'book.voicedesk')
+  const project = createProject({
+    title: 'Book',
+    defaults: { voiceId: 'olivia' },
+    cast: { 'Narrator 2': narrator2 },
+    blocks: [
+      { id: 'b1', text: 'The first narrator opens the story.' },
+      { id: 'b2', text: 'The second narrator takes over here.', speaker: 'Narrator 2' },
+    ],
+  })
+  await writeFile(path, JSON.stringify(project))
+  return path
+}
+
+/** Audits the window as it is now at every size and saves a screenshot at each. */
+async function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    const layout = await layoutProblems(app.page)
+    found.push(
+      ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
+    )
+    await snap(app, `render-${name}-${theme}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  return found
+}
+
+/** The text a person can see in `within` (hidden parts left out). */
+function visibleText(within: Locator): Promise<string> {
+  return within.evaluate((el) => (el as unknown as { innerText: string }).innerText)
+}
+
+/** The form fields a person can see in `within`. */
+function visibleFields(within: Locator): Promise<number> {
+  return within
+    .locator('select, input:not([type=hidden]), textarea')
+    .evaluateAll(
+      (els) =>
+        els.filter((el) => (el as unknown as { checkVisibility: () => boolean }).checkVisibility())
+          .length,
+    )
+}
+
+const MACHINERY = /pieces|requests|cached|kHz|kbps|LUFS|42\.67/
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`a blocked render says why first, in full above the footer, and its button goes to the block (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const script = await openScriptSignedIn(app, sandbox)
+      await script.openFile(app, await projectFile('dorothy'))
+      await expect(script.blocks).toHaveCount(2)
+      await app.page.getByRole('button', { name: 'Render…' }).click()
+      const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
+      await expect(dialog.getByTestId('render-estimate-summary')).toContainText('characters')
+      await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
+
+      const blocked = dialog.getByTestId('render-blocked')
+      await expect(blocked).toContainText("This render can't start yet")
+      await expect(blocked).toContainText('Narrator 2 uses the voice "dorothy"')
+      const primary = dialog.getByTestId('render-primary')
+      await expect(primary).toHaveText('Go to block 2 to fix it')
+      const problems = await audit(app, 'dialog-blocked', theme)
+
+      // At the smallest window the whole reason is in view, above the footer, with no scrolling.
+      await app.page.setViewportSize(LAYOUT_SIZES[0])
+      const message = blocked.getByTestId('error-message')
+      await expect(message).toBeInViewport({ ratio: 1 })
+      const messageBox = (await message.boundingBox())!
+      const footerBox = (await dialog.locator('.dialog__actions').boundingBox())!
+      const headBox = (await dialog.locator('.dialog-frame__head').boundingBox())!
+      expect(messageBox.y).toBeGreaterThanOrEqual(headBox.y + headBox.height)
+      expect(messageBox.y + messageBox.height).toBeLessThanOrEqual(footerBox.y)
+      await app.page.setViewportSize(LAYOUT_SIZES[1])
+
+      await primary.click()
+      await expect(dialog).toBeHidden()
+      // The block it names is where the caret is now, ready to be given a voice.
+      await expect(script.block(1).locator(':focus')).toHaveCount(1)
+      expect(problems).toEqual([])
+    })
+
+    test(`the render dialog opens on a few choices, the summary names the file without its path, and A/B keeps its figures in Details (${theme})`, async ({
+      app,
+      sandbox,
+      userDataDir,
+    }) => {
+      test.setTimeout(240_000)
+      const script = await openScriptSignedIn(app, sandbox)
+      await script.openFile(app, await projectFile('emma'))
+      await expect(script.blocks).toHaveCount(2)
+      await app.page.getByRole('button', { name: 'Render…' }).click()
+      const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
+      await dialog.getByLabel('Format').selectOption('mp3')
+      await expect(dialog.getByTestId('render-estimate-summary')).toContainText(
+        /about [\d,]+ characters/,
+      )
+
+      // The first view: the choices a creator makes, and no machinery.
+      expect(await visibleFields(dialog)).toBeLessThanOrEqual(6)
+      await expect(dialog.getByTestId('render-voices')).toContainText(
+        'Olivia (default) · Narrator 2: Emma',
+      )
+      expect(await visibleText(dialog)).not.toMatch(MACHINERY)
+      await expect(dialog.getByLabel('Sample rate')).toBeHidden()
+      const problems = await audit(app, 'dialog-ready', theme)
+      // More settings shows the rest; How this is counted shows the pieces and requests.
+      await dialog.getByRole('button', { name: 'More settings', expanded: false }).click()
+      await expect(dialog.getByLabel('Sample rate')).toBeVisible()
+      await expect(dialog.getByLabel('MP3 bitrate')).toBeVisible()
+      await expect(dialog.getByLabel('Loudness')).toBeVisible()
+      await expect(dialog.getByTestId('book-details')).toBeVisible()
+      await dialog.getByRole('button', { name: 'How this is counted' }).click()
+      await expect(dialog.getByTestId('render-estimate')).toContainText(/\d+ pieces.*\d+ requests/)
+      problems.push(...(await audit(app, 'dialog-more', theme)))
+
+      // The summary: what was made, how long, Play and Show in folder; no path on the page.
+      app.platform.answerNextSave(join(dir, 'book.mp3'))
+      await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
+      const summary = app.page.getByTestId('render-finished')
+      await expect(summary).toBeVisible({ timeout: 60_000 })
+      await expect(summary).toContainText(/book\.mp3 is ready: \d+:\d\d long/)
+      await expect(summary.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+      await expect(summary.getByRole('button', { name: 'Show in folder' })).toBeVisible()
+      const page = await visibleText(app.page.locator('body'))
+      expect(page).not.toContain(dir)
+      expect(page).not.toContain(userDataDir)
+      expect(page).not.toContain(tmpdir())
+      expect(page).not.toMatch(MACHINERY)
+      problems.push(...(await audit(app, 'summary', theme)))
+
+      // A/B: the takes and what to do; the measured levels only behind Level details.
+      await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+      const ab = app.page.getByRole('dialog', { name: 'Compare two voices' })
+      await script.pickVoice('Voice of take B', 'George')
+      await ab.getByRole('button', { name: 'Make the takes' }).click()
+      await expect(ab.getByTestId('ab-results')).toBeVisible({ timeout: 30_000 })
+      expect(await visibleText(ab)).not.toMatch(/LUFS|dB/)
+      await expect(ab.getByTestId('ab-level-a')).toBeHidden()
+      problems.push(...(await audit(app, 'ab', theme)))
+      await ab.getByRole('button', { name: 'Level details', expanded: false }).click()
+      await expect(ab.getByTestId('ab-level-a')).toContainText(
+        /measured at -?\d+\.\d LUFS, played at/,
+      )
+      expect(problems).toEqual([])
+    })
+  })
+}
