@@ -380,7 +380,9 @@ test('one click on a row plays its preview, and Script’s picker plays the same
   await expect(voices.player).toHaveAttribute('data-status', /loading|playing/)
   const stopGeorge = app.page.getByRole('button', { name: 'Stop George', exact: true })
   await expect(stopGeorge).toBeVisible()
-  expect(sandbox.requestLog({ pathPrefix: '/assets/previews/george' })).toHaveLength(1)
+  await expect
+    .poll(() => sandbox.requestLog({ pathPrefix: '/assets/previews/george' }).length)
+    .toBe(1)
   // The same button stops it, and the bar goes away.
   await stopGeorge.click()
   await expect(voices.player).toHaveAttribute('data-status', 'idle')
@@ -393,10 +395,14 @@ test('one click on a row plays its preview, and Script’s picker plays the same
   await app.page.keyboard.press('Home')
   await expect(voices.row('an')).toHaveAttribute('aria-selected', 'true')
   await app.page.keyboard.press('Tab')
-  await expect(app.page.getByRole('button', { name: 'Play An', exact: true })).toBeFocused()
+  await expect(
+    app.page.locator('.voice-list').getByRole('button', { name: 'Play An', exact: true }),
+  ).toBeFocused()
   await app.page.keyboard.press('Space')
   await expect(app.page.locator('.player-bar__label')).toHaveText('Preview of An')
-  await expect(app.page.getByRole('button', { name: 'Stop An', exact: true })).toBeFocused()
+  await expect(
+    app.page.locator('.voice-list').getByRole('button', { name: 'Stop An', exact: true }),
+  ).toBeFocused()
   await app.page.keyboard.press('Enter')
   await expect(voices.player).toHaveAttribute('data-status', 'idle')
 
@@ -418,7 +424,9 @@ test('one click on a row plays its preview, and Script’s picker plays the same
   await choices.getByRole('button', { name: 'Play Emma', exact: true }).click()
   await expect(choices.getByRole('button', { name: 'Stop Emma', exact: true })).toBeVisible()
   await expect(choices.getByRole('button', { name: 'Play George', exact: true })).toBeVisible()
-  expect(sandbox.requestLog({ pathPrefix: '/assets/previews/emma' })).toHaveLength(1)
+  await expect
+    .poll(() => sandbox.requestLog({ pathPrefix: '/assets/previews/emma' }).length)
+    .toBe(1)
   // Playing does not pick: the picker stays open and the default is still unset.
   await expect(choices).toBeVisible()
   await choices.getByRole('button', { name: 'Stop Emma', exact: true }).click()
