@@ -21,8 +21,39 @@ async function checkAtEverySize(
       .poll(async () => (await layoutProblems(app.page)).problems, { message: label })
       .toEqual([])
     expect((await layoutProblems(app.page)).checked, label).toBeGreaterThan(3)
+    expect(await cutText(app), label).toEqual([])
     await snap(app, `voices-${screen}-${scheme}-${size.width}x${size.height}`)
   }
+}
+
+/**
+ * Text the screen cuts with an ellipsis (a language chip "Chinese (Chi…", a name): each as its
+ * full text. Only what is on screen counts (the virtualized list's rows below the fold are not).
+ */
+async function cutText(app: AppHost): Promise<string[]> {
+  return app.page.evaluate<string[]>(`(() => {
+    const cut = []
+    for (const el of document.querySelectorAll('[data-testid="workspace"] *')) {
+      const style = getComputedStyle(el)
+      if (style.textOverflow !== 'ellipsis' || style.display === 'none') continue
+      const r = el.getBoundingClientRect()
+      if (r.width < 1 || r.bottom <= 0 || r.top >= innerHeight) continue
+      if (el.scrollWidth > el.clientWidth + 1) cut.push(el.textContent.trim())
+    }
+    return cut
+  })()`)
+}
+
+/** The bottom edges of the filters (aligned at the bottom: one value when they share one row). */
+async function filterRows(voices: VoicesScreen): Promise<number[]> {
+  const boxes = await voices.page.locator('.voice-toolbar__filters > *:not(legend)').all()
+  const tops = await Promise.all(
+    boxes.map(async (box) => {
+      const r = await box.boundingBox()
+      return r === null ? -1 : r.y + r.height
+    }),
+  )
+  return [...new Set(tops.map((top) => Math.round(top)))]
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -40,9 +71,40 @@ for (const scheme of ['light', 'dark'] as const) {
     await signIn(app, sandbox)
     await voices.open()
     await expect(voices.count).toHaveText('44 voices')
+    // Nothing chosen yet: the side panel says what to do, the keys fold away under "Keyboard".
+    await expect(app.page.getByTestId('voice-keys')).toBeVisible()
+    await expect(
+      app.page.getByTestId('voice-keys').getByText('Play the selected voice'),
+    ).toBeHidden()
+    await expect(voices.player).toBeHidden()
+    await checkAtEverySize(app, 'empty-side', scheme)
+    // At 1280 the filters are one row, and at 900 wide nothing is cut either.
+    await app.page.setViewportSize({ width: 1280, height: 800 })
+    expect(await filterRows(voices)).toHaveLength(1)
+    await app.page.setViewportSize({ width: 900, height: 700 })
+    expect(await cutText(app)).toEqual([])
+    expect((await layoutProblems(app.page)).problems).toEqual([])
+
+    await app.page.setViewportSize(LAYOUT_SIZES[0])
     await voices.row('arthur').click()
     await expect(voices.details.getByRole('heading', { name: 'Arthur' })).toBeVisible()
     await checkAtEverySize(app, 'catalog', scheme)
+    await app.page.setViewportSize({ width: 900, height: 700 })
+    expect(await cutText(app)).toEqual([])
+    expect((await layoutProblems(app.page)).problems).toEqual([])
+
+    // Playing: the row's button turns to Stop, the player bar shows what plays.
+    for (const size of LAYOUT_SIZES) {
+      await app.page.setViewportSize(size)
+      await app.page.getByRole('button', { name: 'Play Arthur', exact: true }).first().click()
+      await expect(voices.player).toHaveAttribute('data-status', 'playing')
+      await expect(voices.player).toBeVisible()
+      expect((await layoutProblems(app.page)).problems).toEqual([])
+      expect(await cutText(app)).toEqual([])
+      await snap(app, `voices-playing-${scheme}-${size.width}x${size.height}`)
+      await voices.player.getByRole('button', { name: 'Stop' }).click()
+      await expect(voices.player).toBeHidden()
+    }
 
     await voices.details
       .getByTestId('voice-ids')
@@ -67,6 +129,13 @@ for (const scheme of ['light', 'dark'] as const) {
       .getByTestId('voice-ids')
       .getByRole('button', { name: 'Details', exact: true, expanded: true })
       .click()
+    // Another voice's panel opens at its top, not scrolled down to where the last one was.
+    await app.page.setViewportSize(LAYOUT_SIZES[0])
+    await voices.row('arjun').click()
+    await expect(voices.details.getByRole('heading', { name: 'Arjun' })).toBeInViewport()
+    expect(
+      await app.page.evaluate<number>("document.querySelector('.voices-side').scrollTop"),
+    ).toBe(0)
     await app.page.getByRole('button', { name: 'New personal voice…' }).click()
     await expect(voices.createDialog).toBeVisible()
     await checkAtEverySize(app, 'create-dialog', scheme)

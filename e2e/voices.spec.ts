@@ -56,10 +56,10 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   await expect(voices.details.locator('.voice-details__facts')).toHaveText(
     'CatalogMaleFrench (France)',
   )
-  await expect(voices.details.locator('.voice-models th')).toHaveText([
-    'Simba Multilingual',
-    'Simba 3.0',
-  ])
+  // Each language once (two models speak French: one row, both named), never a row per model.
+  const languages = voices.details.getByTestId('voice-languages')
+  await expect(languages.locator('th')).toHaveText(['French (France)'])
+  await expect(languages.locator('td').first()).toHaveText('Simba Multilingual, Simba 3.0')
   await expect(voices.row('louis').locator('.voice-row__meta')).toHaveText('Warm · Narration')
   await expect(voices.row('louis')).not.toContainText('louis')
   await expect(voices.details.getByText('timbre:warm')).toBeHidden()
@@ -351,6 +351,90 @@ test("Voices marks the open script's default voice, and sets it as an edit of th
   await expect(isDefault).toBeDisabled()
   await show('emma', 'Emma')
   await expect(useAsDefault).toBeEnabled()
+})
+
+test('one click on a row plays its preview, and Script’s picker plays the same one', async ({
+  app,
+  sandbox,
+}) => {
+  const path = join(dir, 'story.voicedesk')
+  await writeFile(
+    path,
+    JSON.stringify(
+      createProject({ title: 'Story', blocks: [{ id: 'line-1', text: 'Once upon a time.' }] }),
+    ),
+  )
+  await signIn(app, sandbox)
+  const voices = new VoicesScreen(app.page)
+  await voices.open()
+  await expect(voices.count).toHaveText('44 voices')
+  // Nothing plays: no player bar and no "Nothing playing".
+  await expect(voices.player).toBeHidden()
+  await expect(app.page.getByText('Nothing playing')).toHaveCount(0)
+
+  // One click on George's row button plays George's preview; nothing else was needed.
+  await voices.search.fill('George')
+  const playGeorge = app.page.getByRole('button', { name: 'Play George', exact: true })
+  await playGeorge.click()
+  await expect(voices.player).toBeVisible()
+  await expect(voices.player).toHaveAttribute('data-source', 'preview')
+  await expect(app.page.locator('.player-bar__label')).toHaveText('Preview of George')
+  await expect(voices.player).toHaveAttribute('data-status', /loading|playing/)
+  const stopGeorge = app.page.getByRole('button', { name: 'Stop George', exact: true })
+  await expect(stopGeorge).toBeVisible()
+  await expect
+    .poll(() => sandbox.requestLog({ pathPrefix: '/assets/previews/george' }).length)
+    .toBe(1)
+  // The same button stops it, and the bar goes away.
+  await stopGeorge.click()
+  await expect(voices.player).toHaveAttribute('data-status', 'idle')
+  await expect(voices.player).toBeHidden()
+  await expect(playGeorge).toBeVisible()
+
+  // Keyboard: from the list, Tab reaches the selected row's play button; Space and Enter work.
+  await voices.search.fill('')
+  await voices.list.focus()
+  await app.page.keyboard.press('Home')
+  await expect(voices.row('an')).toHaveAttribute('aria-selected', 'true')
+  await app.page.keyboard.press('Tab')
+  await expect(
+    app.page.locator('.voice-list').getByRole('button', { name: 'Play An', exact: true }),
+  ).toBeFocused()
+  await app.page.keyboard.press('Space')
+  await expect(app.page.locator('.player-bar__label')).toHaveText('Preview of An')
+  await expect(
+    app.page.locator('.voice-list').getByRole('button', { name: 'Stop An', exact: true }),
+  ).toBeFocused()
+  await app.page.keyboard.press('Enter')
+  await expect(voices.player).toHaveAttribute('data-status', 'idle')
+
+  // Script's voice picker: the same button, the same preview (the page already holds George's,
+  // so the service is not asked again), on the same player: starting one stops the other.
+  const script = new ScriptScreen(app.page)
+  await script.open()
+  await script.openFile(app, path)
+  await app.page.getByRole('button', { name: 'Cast', exact: true }).click()
+  await app.page.getByRole('button', { name: /^Default voice:/ }).click()
+  const choices = app.page.getByRole('listbox', { name: 'Default voice' })
+  await app.page.getByRole('searchbox', { name: 'Search voices' }).fill('e')
+  const pickerGeorge = choices.getByRole('button', { name: 'Play George', exact: true })
+  await pickerGeorge.click()
+  const pickerStopGeorge = choices.getByRole('button', { name: 'Stop George', exact: true })
+  await expect(pickerStopGeorge).toBeVisible()
+  await expect(pickerStopGeorge).toHaveAttribute('data-state', /loading|playing/)
+  expect(sandbox.requestLog({ pathPrefix: '/assets/previews/george' })).toHaveLength(1)
+  await choices.getByRole('button', { name: 'Play Emma', exact: true }).click()
+  await expect(choices.getByRole('button', { name: 'Stop Emma', exact: true })).toBeVisible()
+  await expect(choices.getByRole('button', { name: 'Play George', exact: true })).toBeVisible()
+  await expect
+    .poll(() => sandbox.requestLog({ pathPrefix: '/assets/previews/emma' }).length)
+    .toBe(1)
+  // Playing does not pick: the picker stays open and the default is still unset.
+  await expect(choices).toBeVisible()
+  await choices.getByRole('button', { name: 'Stop Emma', exact: true }).click()
+  await expect(choices.getByRole('button', { name: 'Play Emma', exact: true })).toBeVisible()
+  await app.page.keyboard.press('Escape')
+  await expect(choices).toBeHidden()
 })
 
 test('a sample recorded from the microphone (fake device), with level meter and re-record', async ({

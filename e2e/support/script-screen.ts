@@ -65,7 +65,9 @@ export class ScriptScreen {
       .getByRole('option')
       .filter({ has: this.page.getByText(voiceName, { exact: true }) })
       .first()
+      // The option's first button picks; the second plays the voice's preview.
       .getByRole('button')
+      .first()
       .click()
   }
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import type { Voice } from '../../../../shared/domain/voice'
 import { call } from '../ipc'
 
 /**
  * The account's voice list as react-query holds it, one cache entry for the whole app: Voices
- * lists and refreshes it, Script's pickers read it. Why here and not in a feature: features never
+ * lists and refreshes it, Script's pickers read it. Voice previews likewise: Voices' list and
+ * Script's picker play the same one (voice-preview.ts). Why here and not in a feature: features never
  * import one another, and two features declaring the same key drift apart.
  */
 export const VOICE_LIST_KEY = ['voices', 'list'] as const
@@ -29,5 +31,27 @@ export function useVoiceListQuery(
     queryKey: VOICE_LIST_KEY,
     queryFn: () => fetchVoiceList(false),
     ...options,
+  })
+}
+
+/** A preview's cache key (one per voice and language), shared by every reader of previews. */
+export function voicePreviewKey(voiceId: string, locale: string | null) {
+  return ['voices', 'preview', voiceId, locale ?? ''] as const
+}
+
+/** Fetches a voice's preview bytes (main's disk cache first), cached in the page for the session. */
+export function fetchVoicePreview(
+  queryClient: QueryClient,
+  voiceId: string,
+  locale: string | null,
+) {
+  return queryClient.fetchQuery({
+    queryKey: voicePreviewKey(voiceId, locale),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    queryFn: () =>
+      call((api) =>
+        api.voices.getMedia({ voiceId, kind: 'preview', ...(locale === null ? {} : { locale }) }),
+      ),
   })
 }

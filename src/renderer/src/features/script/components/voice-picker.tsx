@@ -6,6 +6,8 @@ import { useVoiceOptions } from '../api/script-api'
 import { SearchInput } from '../../../components/ui/search-input'
 import { localeName } from '../../../../../shared/domain/voice-names'
 import { genderLabel } from '../../../lib/voice-labels'
+import { VoicePlayButton } from '../../../components/voice-play-button'
+import './voice-picker.css'
 
 /**
  * Shows a popover in the top layer while `open`, focuses its search field, and reports when the
@@ -31,7 +33,10 @@ function usePopover(
   return popoverRef
 }
 
-/** The list box of voices (at most 80 shown), the inherited choice first when there is one. */
+/**
+ * The list box of voices (at most 80 shown), the inherited choice first when there is one; each
+ * voice with its play button.
+ */
 function VoiceOptions(props: {
   id: string
   label: string
@@ -50,11 +55,18 @@ function VoiceOptions(props: {
         </li>
       )}
       {props.voices.slice(0, 80).map((voice) => (
-        <li key={voice.id} role="option" aria-selected={voice.id === props.value}>
+        <li
+          key={voice.id}
+          role="option"
+          aria-selected={voice.id === props.value}
+          className="voice-picker__option"
+        >
           <button type="button" onClick={() => props.onPick(voice.id)}>
             <span>{voice.displayName}</span>
             <span className="voice-picker__meta">{voiceMeta(voice)}</span>
           </button>
+          {/* The same preview as Voices' list, on the same player: hear before choosing. */}
+          <VoicePlayButton voice={voice} />
         </li>
       ))}
     </ul>

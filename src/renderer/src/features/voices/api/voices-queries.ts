@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
+import { voicePreviewKey } from '../../../lib/shared-state/voice-library'
 import type { Voice, VoiceGender } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import { call, subscribe } from '../../../lib/ipc'
@@ -12,8 +13,7 @@ export const voiceKeys = {
   library: ['voices', 'library'] as const,
   first: (order: 'name' | 'name-desc') => ['voices', 'first', order] as const,
   avatar: (voiceId: string) => ['voices', 'avatar', voiceId] as const,
-  preview: (voiceId: string, locale: string | null) =>
-    ['voices', 'preview', voiceId, locale ?? ''] as const,
+  preview: voicePreviewKey,
 }
 
 /**
@@ -183,23 +183,6 @@ export function useVoiceAvatar(voice: Voice): string | null {
     },
   })
   return query.data ?? null
-}
-
-/** Fetches a voice's preview bytes (main's disk cache first), cached in the page for the session. */
-export function fetchPreview(queryClient: QueryClient, voiceId: string, locale: string | null) {
-  return queryClient.fetchQuery({
-    queryKey: voiceKeys.preview(voiceId, locale),
-    staleTime: Infinity,
-    gcTime: 5 * 60_000,
-    queryFn: () =>
-      call((api) =>
-        api.voices.getMedia({
-          voiceId,
-          kind: 'preview',
-          ...(locale === null ? {} : { locale }),
-        }),
-      ),
-  })
 }
 
 /**

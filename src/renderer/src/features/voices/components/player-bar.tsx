@@ -9,14 +9,17 @@ function clock(seconds: number | null): string {
 }
 
 const STATUS_TEXT: Record<PlaybackSnapshot['status'], string> = {
-  idle: 'Nothing playing',
+  idle: '',
   loading: 'Loading…',
   playing: 'Playing',
   ended: 'Finished',
   error: 'Could not play',
 }
 
-/** What is playing now (preview or trial), with its position and a Stop button. */
+/**
+ * What is playing now (preview or trial), with its position and a Stop button; hidden while
+ * nothing plays (it stays in the page for its state attributes).
+ */
 export function PlayerBar(props: { onStop: () => void }): ReactElement {
   const players = useVoicePlayers()
   const preview = usePlayback(players.preview)
@@ -24,8 +27,11 @@ export function PlayerBar(props: { onStop: () => void }): ReactElement {
   const active = useVoicesUiStore((s) => s.activePlayer)
   const snapshot = active === 'trial' ? trial : preview
   const busy = snapshot.status === 'loading' || snapshot.status === 'playing'
+  // Shown only while there is something to hear or to know: idle and finished have nothing to say.
+  const shown = busy || snapshot.status === 'error'
   return (
     <div
+      hidden={!shown}
       className={`row player-bar player-bar--${snapshot.status}`}
       data-testid="player"
       data-status={snapshot.status}

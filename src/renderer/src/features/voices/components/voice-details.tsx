@@ -9,6 +9,7 @@ import { VoiceIdentifiers } from './voice-identifiers'
 import { genderLabel, tagLabel } from '../../../lib/voice-labels'
 import { localeName, modelName } from '../../../../../shared/domain/voice-names'
 import { VoiceTrySection } from './voice-try-section'
+import { stopVoicePreview, useVoicePreviewState } from '../../../lib/shared-state/voice-preview'
 
 /** Everything about the selected voice, and what can be done with it (memo: typing in the search box leaves it alone). */
 export const VoiceDetails = memo(function VoiceDetails(props: {
@@ -47,14 +48,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
       </header>
 
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => props.onPreview(voice)}
-          data-testid="preview-button"
-        >
-          ▶ Preview
-        </button>
+        <DetailsPlayButton voice={voice} onPreview={props.onPreview} />
         <button
           type="button"
           className="button"
@@ -64,6 +58,10 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           {favorite ? '★ Favourite' : '☆ Add to favourites'}
         </button>
       </div>
+
+      <UseInScript voice={voice} />
+
+      <VoiceLanguages voice={voice} onPreview={props.onPreview} />
 
       {voice.tags.length > 0 && (
         <div className="stack voice-details__block">
@@ -78,11 +76,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
         </div>
       )}
 
-      <VoiceModels voice={voice} onPreview={props.onPreview} />
-
       <VoiceTrySection voice={voice} onTry={props.onTry} onStopTry={props.onStopTry} />
-
-      <UseInScript voice={voice} />
 
       {voice.type === 'personal' && (
         <PersonalVoiceSection voice={voice} consent={consent} onDelete={props.onDelete} />
@@ -93,41 +87,61 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
   )
 })
 
-/** The voice's models, each with the languages it speaks and a preview button where one exists. */
-function VoiceModels(props: {
+/** The panel's Play / Stop: the same preview as the list's row button, with its words. */
+function DetailsPlayButton(props: {
   voice: Voice
   onPreview: (voice: Voice, locale?: string) => void
 }): ReactElement {
   const { voice } = props
+  const active = useVoicePreviewState(voice.id) !== 'idle'
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      aria-label={`${active ? 'Stop' : 'Play'} ${voice.displayName}`}
+      onClick={() => (active ? stopVoicePreview() : props.onPreview(voice))}
+      data-testid="preview-button"
+      data-state={active ? 'playing' : 'idle'}
+    >
+      {active ? '■ Stop' : '▶ Play preview'}
+    </button>
+  )
+}
+
+/**
+ * Each language the voice speaks, once, with the models that speak it and a preview where one
+ * exists. Why by language and not by model: models mostly share their languages, and a table per
+ * model repeated "French (France)" on every row.
+ */
+function VoiceLanguages(props: {
+  voice: Voice
+  onPreview: (voice: Voice, locale?: string) => void
+}): ReactElement {
+  const { voice } = props
+  const languages = languagesOf(voice)
   return (
     <div className="stack voice-details__block">
-      <h3>Languages per model</h3>
-      {voice.models.length === 0 ? (
-        <p className="field__hint">The service lists no models for this voice.</p>
+      <h3>Languages</h3>
+      {languages.length === 0 ? (
+        <p className="field__hint">The service lists no languages for this voice.</p>
       ) : (
-        <table className="voice-models">
+        <table className="voice-models" data-testid="voice-languages">
           <tbody>
-            {voice.models.map((m) => (
-              <tr key={m.name}>
-                <th scope="row">{modelName(m.name)}</th>
-                <td>
-                  {m.languages.length === 0
-                    ? 'no languages listed'
-                    : m.languages.map((language) => (
-                        <span key={language.locale} className="voice-models__language">
-                          {localeName(language.locale)}
-                          {language.previewUrl !== null && (
-                            <button
-                              type="button"
-                              className="button button--small"
-                              aria-label={`Preview in ${localeName(language.locale)}`}
-                              onClick={() => props.onPreview(voice, language.locale)}
-                            >
-                              ▶
-                            </button>
-                          )}
-                        </span>
-                      ))}
+            {languages.map((language) => (
+              <tr key={language.name}>
+                <th scope="row">{language.name}</th>
+                <td>{language.models.join(', ')}</td>
+                <td className="voice-models__play">
+                  {language.previewLocale !== null && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Preview in ${language.name}`}
+                      onClick={() => props.onPreview(voice, language.previewLocale ?? undefined)}
+                    >
+                      ▶
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -136,6 +150,25 @@ function VoiceModels(props: {
       )}
     </div>
   )
+}
+
+/** The voice's languages by name, each once, with its models' names and a locale to preview in. */
+function languagesOf(
+  voice: Voice,
+): { name: string; models: string[]; previewLocale: string | null }[] {
+  const byName = new Map<string, { name: string; models: string[]; previewLocale: string | null }>()
+  for (const model of voice.models) {
+    for (const language of model.languages) {
+      const name = localeName(language.locale)
+      const entry = byName.get(name) ?? { name, models: [], previewLocale: null }
+      const spoken = modelName(model.name)
+      if (!entry.models.includes(spoken)) entry.models.push(spoken)
+      if (entry.previewLocale === null && language.previewUrl !== null)
+        entry.previewLocale = language.locale
+      byName.set(name, entry)
+    }
+  }
+  return [...byName.values()]
 }
 
 /**

@@ -39,6 +39,8 @@ export const VoiceRow = memo(function VoiceRow(props: {
       <div className="voice-row__main">
         <span className="voice-row__name">{voice.displayName}</span>
         <span className="voice-row__meta">{tagSummary(voice.tags)}</span>
+        {/* In a narrow list the language and gender take this line, whole, instead of chips. */}
+        <span className="voice-row__where">{whereLine(voice)}</span>
       </div>
       <div className="voice-row__facts">
         {inScript && (
@@ -74,3 +76,9 @@ export const VoiceRow = memo(function VoiceRow(props: {
     </div>
   )
 })
+
+/** "Chinese (China) · Male": the narrow list's second line (gender left out when not given). */
+function whereLine(voice: Voice): string {
+  const language = voice.locale === null ? 'Language not set' : localeName(voice.locale)
+  return voice.gender === 'not_specified' ? language : `${language} · ${genderLabel(voice.gender)}`
+}

@@ -15,7 +15,7 @@ const SORTS: { value: SortOrder; label: string }[] = [
 ]
 
 const TYPES: { value: 'shared' | 'personal' | ''; label: string }[] = [
-  { value: '', label: 'Catalog and personal' },
+  { value: '', label: 'All voices' },
   { value: 'shared', label: 'Catalog' },
   { value: 'personal', label: 'Personal' },
 ]
@@ -45,17 +45,15 @@ function voiceCountText(shown: number, total: number, loadingTotal: number | nul
   return `${shown.toLocaleString()} of ${total.toLocaleString()} voices`
 }
 
-/** The filters and sort of the voice list; disabled while not every voice is in. */
+/** The filters of the voice list; disabled while not every voice is in. */
 function VoiceFilters(props: {
   locales: readonly string[]
   models: readonly string[]
   disabled: boolean
 }): ReactElement {
   const criteria = useVoicesUiStore((s) => s.criteria)
-  const sort = useVoicesUiStore((s) => s.sort)
   const setCriteria = useVoicesUiStore((s) => s.setCriteria)
   const clearFilters = useVoicesUiStore((s) => s.clearFilters)
-  const setSort = useVoicesUiStore((s) => s.setSort)
   const valuesOf = { locale: props.locales, gender: VOICE_GENDERS, model: props.models }
   const filtered =
     criteria.locale !== '' ||
@@ -69,7 +67,7 @@ function VoiceFilters(props: {
       {NAMED_FILTERS.map((filter) => (
         <LabelledSelect
           key={filter.key}
-          className="voice-filter"
+          className={`voice-filter voice-filter--${filter.key}`}
           label={filter.label}
           value={criteria[filter.key]}
           options={withAnyOption(filter.anyLabel, valuesOf[filter.key], (value) => ({
@@ -86,13 +84,6 @@ function VoiceFilters(props: {
         options={TYPES}
         onChange={(type) => setCriteria({ type })}
       />
-      <LabelledSelect
-        className="voice-filter"
-        label="Sort"
-        value={sort}
-        options={SORTS}
-        onChange={setSort}
-      />
       <label className="voice-filter voice-filter--check">
         <input
           type="checkbox"
@@ -106,6 +97,24 @@ function VoiceFilters(props: {
           Clear filters
         </button>
       )}
+    </fieldset>
+  )
+}
+
+/** The list's order (by name, recently used, language): it filters nothing, so it is not a filter. */
+function VoiceSort(props: { disabled: boolean }): ReactElement {
+  const sort = useVoicesUiStore((s) => s.sort)
+  const setSort = useVoicesUiStore((s) => s.setSort)
+  return (
+    <fieldset className="voice-sort-box" disabled={props.disabled}>
+      <legend className="visually-hidden">Order</legend>
+      <LabelledSelect
+        className="voice-filter voice-sort"
+        label="Sort"
+        value={sort}
+        options={SORTS}
+        onChange={setSort}
+      />
     </fieldset>
   )
 }
@@ -151,6 +160,7 @@ export function VoiceToolbar({
         <span className="voice-toolbar__count" role="status" data-testid="voice-count">
           {voiceCountText(shown, total, loadingTotal)}
         </span>
+        <VoiceSort disabled={loadingTotal !== null} />
       </div>
       <VoiceFilters locales={locales} models={models} disabled={loadingTotal !== null} />
     </div>

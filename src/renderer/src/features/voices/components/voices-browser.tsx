@@ -1,4 +1,6 @@
+import { useLayoutEffect, useRef } from 'react'
 import type { ReactElement, RefObject } from 'react'
+import { Disclosure } from '../../../components/ui/disclosure'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { useVoiceActions } from '../hooks/use-voice-actions'
 import type { VoiceCatalog } from '../hooks/use-voice-catalog'
@@ -18,6 +20,13 @@ export function VoicesBrowser(props: {
   const { list, partial, selected } = catalog
   const selectedId = useVoicesUiStore((s) => s.selectedId)
   const select = useVoicesUiStore((s) => s.select)
+  const sideRef = useRef<HTMLDivElement>(null)
+  const shownId = selected?.id ?? null
+  // Each voice's panel opens at its top (name, play, Use in Script), never where the last one
+  // was scrolled to (its identifiers at the bottom).
+  useLayoutEffect(() => {
+    if (sideRef.current !== null) sideRef.current.scrollTop = 0
+  }, [shownId])
   return (
     <>
       <VoiceToolbar
@@ -45,7 +54,7 @@ export function VoicesBrowser(props: {
             onDelete={onDelete}
           />
         )}
-        <div className="voices-side">
+        <div ref={sideRef} className="voices-side">
           {selected !== null ? (
             <VoiceDetails
               key={selected.id}
@@ -58,11 +67,23 @@ export function VoicesBrowser(props: {
               onDelete={onDelete}
             />
           ) : (
-            <p className="voices-side__empty">
-              Select a voice to see its languages and tags, preview it or try it with your own text.
-              Keys: / search, ↑ ↓ move, Enter preview, Space favourite, Delete removes a personal
-              voice.
-            </p>
+            <div className="stack voices-side__empty">
+              <p>Select a voice to see it here, or press ▶ on a row to hear it.</p>
+              <Disclosure summary="Keyboard" testId="voice-keys">
+                <dl className="voice-keys">
+                  <dt>/</dt>
+                  <dd>Search</dd>
+                  <dt>↑ ↓</dt>
+                  <dd>Move through the list</dd>
+                  <dt>Enter</dt>
+                  <dd>Play the selected voice</dd>
+                  <dt>Space</dt>
+                  <dd>Add to or remove from favourites</dd>
+                  <dt>Delete</dt>
+                  <dd>Delete a personal voice</dd>
+                </dl>
+              </Disclosure>
+            </div>
           )}
         </div>
       </div>

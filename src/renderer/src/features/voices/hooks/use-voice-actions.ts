@@ -1,10 +1,10 @@
 import { useCallback } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { fetchPreview, useMarkUsed, useSetFavorite } from '../api/voices-queries'
+import { playVoicePreview } from '../../../lib/shared-state/voice-preview'
+import { useMarkUsed, useSetFavorite } from '../api/voices-queries'
 import { useVoicesUiStore } from '../stores/voices-ui-store'
 import type { TrialSession } from './trial-session'
-import { messageOf } from './trial-session'
 import { useVoicePlayers } from './use-voice-players'
 
 /** Longest "try with my text" line (the contract's limit). */
@@ -23,24 +23,12 @@ export function useVoiceActions(trial: TrialSession) {
     (voice: Voice, locale?: string) => {
       trial.cancel()
       useVoicesUiStore.getState().setActivePlayer('preview')
-      const label = `Preview of ${voice.displayName}${locale === undefined ? '' : ` (${locale})`}`
-      players.preview.loading(label)
-      fetchPreview(queryClient, voice.id, locale ?? null).then(
-        async (media) => {
-          if (media === null) {
-            players.preview.fail(
-              label,
-              `${voice.displayName} has no preview audio. Use "Try with my text" to hear it.`,
-            )
-            return
-          }
-          markUsedMutate(voice.id)
-          await players.preview.play(media.bytes, media.contentType ?? 'audio/mpeg', label)
-        },
-        (error: unknown) => players.preview.fail(label, messageOf(error)),
-      )
+      playVoicePreview(queryClient, voice, {
+        ...(locale === undefined ? {} : { locale }),
+        onPlayed: markUsedMutate,
+      })
     },
-    [players, queryClient, trial, markUsedMutate],
+    [queryClient, trial, markUsedMutate],
   )
 
   const tryText = useCallback(

@@ -1,16 +1,20 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import { BytesPlayer } from '../../../lib/audio/bytes-player'
+import type { BytesPlayer } from '../../../lib/audio/bytes-player'
 import type { PlaybackSnapshot } from '../../../lib/audio/playback'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
+import { voicePreviewPlayer } from '../../../lib/shared-state/voice-preview'
 
-/** The workspace's two players: previews (whole files) and trials (streamed). One sound at a time. */
+/**
+ * The workspace's two players: previews (whole files, the window's one preview player that Script's
+ * picker shares) and trials (streamed). One sound at a time.
+ */
 export interface VoicePlayers {
   preview: BytesPlayer
   trial: StreamPlayer
 }
 
 export function createVoicePlayers(): VoicePlayers {
-  return { preview: new BytesPlayer(), trial: new StreamPlayer('audio/mpeg') }
+  return { preview: voicePreviewPlayer, trial: new StreamPlayer('audio/mpeg') }
 }
 
 export const VoicePlayersContext = createContext<VoicePlayers | null>(null)
