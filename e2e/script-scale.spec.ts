@@ -39,8 +39,13 @@ function blockStateAnswers(ipcResults: string[]): string[][] {
         typeof r.data === 'object' &&
         r.data !== null &&
         !Array.isArray(r.data) &&
-        Object.values(r.data).every((v) =>
-          ['cached', 'stale', 'new', 'empty', 'no-voice'].includes(String(v)),
+        Object.values(r.data).every(
+          (v) =>
+            typeof v === 'object' &&
+            v !== null &&
+            ['cached', 'stale', 'new', 'empty', 'no-voice'].includes(
+              String((v as { state?: unknown }).state),
+            ),
         ) &&
         Object.keys(r.data).length > 0,
     )
