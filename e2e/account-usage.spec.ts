@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { AccountScreen } from './support/account-screen'
@@ -16,13 +17,20 @@ import { ScriptScreen } from './support/script-screen'
 const LINE = 'The harbour was quiet before dawn.'
 
 /** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
-async function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
+async function audit(
+  app: AppHost,
+  screen: string,
+  theme: string,
+  inView?: Locator,
+): Promise<string[]> {
   const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
   for (const size of LAYOUT_SIZES) {
     await app.page.setViewportSize(size)
     await app.page.evaluate(
       'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
     )
+    // The state being shown is brought to the top, as the user scrolls to it.
+    if (inView !== undefined) await inView.evaluate('(el) => el.scrollIntoView({ block: "start" })')
     const layout = await layoutProblems(app.page)
     found.push(
       ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
@@ -103,7 +111,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Service address', { exact: true })).toHaveValue(sandbox.baseUrl)
       await expect(page.locator('input#access-token')).toBeVisible()
       await expect(page.getByLabel('Requests at a time')).toBeVisible()
-      problems.push(...(await audit(app, 'account-advanced', theme)))
+      problems.push(...(await audit(app, 'account-advanced', theme, advanced)))
 
       expect(problems).toEqual([])
     })

@@ -51,6 +51,8 @@ export class AccountScreen {
 
   /** Pastes an API key and saves it with Enter; waits until the hint of the new key shows. */
   async saveApiKey(key: string): Promise<void> {
+    const replace = this.page.getByRole('button', { name: 'Replace key…' })
+    if (await replace.isVisible()) await replace.click()
     await this.apiKey.fill(key)
     await this.apiKey.press('Enter')
     await expect(this.credentialTitle).toHaveText(`API key …${key.slice(-4)}`)

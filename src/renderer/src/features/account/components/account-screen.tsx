@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
@@ -8,11 +9,14 @@ import { FirstRunCard } from './first-run-card'
 import { PlanCard } from './plan-card'
 import { UsageCard } from './usage-card'
 import { VerifyCard } from './verify-card'
+import type { CredentialMode } from '../stores/account-draft-store'
 import './account.css'
 
 /** The Account workspace: how to start, the key in use, the plan, usage, then Advanced. */
 export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
   const statusQuery = useAccountStatus()
+  // The first save happens in a card that then goes away: the card that replaces it says "Saved".
+  const [savedBefore, setSavedBefore] = useState<CredentialMode | null>(null)
   const status = statusQuery.data
   const verifyKey =
     status === undefined ? 'loading' : `${status.credential}|${status.keyHint}|${status.baseUrl}`
@@ -42,8 +46,10 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         </div>
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
-      {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
-      {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
+      {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={setSavedBefore} />}
+      {signedIn && (
+        <CredentialCard status={status} keptWhere={keptWhere} savedBefore={savedBefore} />
+      )}
       {status !== undefined && status.credential !== 'none' && (
         <VerifyCard key={verifyKey} status={status} />
       )}
@@ -54,6 +60,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
       <AdvancedSection
         status={status}
         keptWhere={keptWhere}
+        onSaved={setSavedBefore}
         showAddress={status?.credential !== 'none'}
       />
     </section>

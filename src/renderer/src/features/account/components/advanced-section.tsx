@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
+import type { CredentialMode } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
 import { CustomLimits } from './custom-limits'
 import { ServiceAddress } from './service-address'
@@ -12,6 +13,7 @@ import { ServiceAddress } from './service-address'
 export function AdvancedSection(props: {
   status: AccountStatus | undefined
   keptWhere: string
+  onSaved: (mode: CredentialMode) => void
   /** False when the address is already asked for above (first run with no address). */
   showAddress: boolean
 }): ReactElement {
@@ -48,7 +50,7 @@ export function AdvancedSection(props: {
               mode="accessToken"
               status={status}
               keptWhere={props.keptWhere}
-              onSaved={() => {}}
+              onSaved={props.onSaved}
               onEdit={() => {}}
             />
           </section>

@@ -73,11 +73,17 @@ export function SavedNotice(props: {
 }
 
 /** The key or token in use: its hint, where it is kept, replace it, forget it. */
-export function CredentialCard(props: { status: AccountStatus; keptWhere: string }): ReactElement {
+export function CredentialCard(props: {
+  status: AccountStatus
+  keptWhere: string
+  /** What was saved just before this card appeared (from the first-run path or Advanced). */
+  savedBefore: CredentialMode | null
+}): ReactElement {
   const { status, keptWhere } = props
   const forget = useForgetCredential()
   const [confirming, setConfirming] = useState(false)
-  const [justSaved, setJustSaved] = useState<CredentialMode | null>(null)
+  const [justSaved, setJustSaved] = useState<CredentialMode | null>(props.savedBefore)
+  const [replacing, setReplacing] = useState(false)
   const token = status.credential === 'accessToken'
   const forgetLabel = token ? 'Forget token' : 'Forget key'
 
@@ -94,14 +100,27 @@ export function CredentialCard(props: { status: AccountStatus; keptWhere: string
           onForget={() => setConfirming(true)}
         />
         {justSaved !== null && <SavedNotice saved={justSaved} status={status} />}
-        {token ? (
-          <TokenDetails status={status} />
-        ) : (
+        {token && <TokenDetails status={status} />}
+        {!token && !replacing && (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setReplacing(true)}
+            >
+              Replace key…
+            </button>
+          </div>
+        )}
+        {!token && replacing && (
           <CredentialForms
             mode="apiKey"
             status={status}
             keptWhere={keptWhere}
-            onSaved={setJustSaved}
+            onSaved={(mode) => {
+              setJustSaved(mode)
+              setReplacing(false)
+            }}
             onEdit={() => setJustSaved(null)}
           />
         )}

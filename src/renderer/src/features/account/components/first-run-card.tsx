@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon } from '../../../components/icons'
+import type { CredentialMode } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
 import { ServiceAddress } from './service-address'
 
@@ -11,7 +12,7 @@ import { ServiceAddress } from './service-address'
 export function FirstRunCard(props: {
   status: AccountStatus
   keptWhere: string
-  onSaved: () => void
+  onSaved: (mode: CredentialMode) => void
 }): ReactElement {
   const { status } = props
   const demo = status.credential === 'sandbox'

@@ -11,7 +11,8 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
   const { status } = props
   const setPlan = useSetPlan()
   const clearDraft = useAccountDraftStore((state) => state.setPlanDraft)
-  const plan = status?.plan ?? null
+  // While saving, the choice just made shows as chosen (the radio must not flick back).
+  const plan = setPlan.isPending ? setPlan.variables.plan : (status?.plan ?? null)
 
   return (
     <Card
