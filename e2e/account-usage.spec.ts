@@ -29,12 +29,12 @@ async function audit(
     await app.page.evaluate(
       'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
     )
-    // The state being shown is brought to the top, as the user scrolls to it.
-    if (inView !== undefined) await inView.evaluate('(el) => el.scrollIntoView({ block: "start" })')
     const layout = await layoutProblems(app.page)
     found.push(
       ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
     )
+    // The state being shown is brought to the top, as the user scrolls to it.
+    if (inView !== undefined) await inView.evaluate('(el) => el.scrollIntoView({ block: "start" })')
     await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
   }
   await app.page.setViewportSize(LAYOUT_SIZES[1])
