@@ -7,15 +7,15 @@ import { snap } from './support/screenshots'
 test('set a key, verify it against the sandbox, then forget it', async ({ app, sandbox }) => {
   const account = new AccountScreen(app.page)
   await account.open()
-  await expect(account.credentialTitle).toHaveText('No credential saved')
-  await expect(account.verifyButton).toBeDisabled()
+  await expect(app.page.getByTestId('first-run')).toBeVisible()
+  await expect(account.verifyButton).toBeHidden()
   await snap(app, 'account-no-key')
 
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
   await account.saveApiKey(sandbox.keys.paid)
-  // Write-only: the field is emptied and only the hint is shown; the key is in the keychain.
-  await expect(account.apiKey).toHaveValue('')
+  // Write-only: the field is gone with its value and only the hint is shown; the key is in the keychain.
+  await expect(account.apiKey).toHaveCount(0)
   await expect(app.page.getByTestId('credential-saved')).toContainText(
     `…${sandbox.keys.paid.slice(-4)}`,
   )
@@ -44,7 +44,7 @@ test('set a key, verify it against the sandbox, then forget it', async ({ app, s
   await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
 
   await account.forget()
-  await expect(account.verifyButton).toBeDisabled()
+  await expect(account.verifyButton).toBeHidden()
   await expect(app.page.getByTestId('sidebar-account')).toHaveText('No API key')
 })
 
@@ -97,15 +97,25 @@ test('an unreachable host says so', async ({ app, sandbox }) => {
   await snap(app, 'account-error-unreachable')
 })
 
-test('a base URL that is not the service says the base URL is wrong', async ({ app, sandbox }) => {
+test('an address that is not the service says so in plain words, the request id in Details', async ({
+  app,
+  sandbox,
+}) => {
   const account = new AccountScreen(app.page)
   await account.open()
   await account.setBaseUrl(`${sandbox.baseUrl}/not-the-api`)
   await account.expectBaseUrlSaved(`${sandbox.baseUrl}/not-the-api`)
   await account.saveApiKey(sandbox.keys.paid)
   await account.verify()
-  await expect(account.verifyError).toContainText('Wrong base URL')
-  await expect(account.verifyError.getByTestId('error-message')).toContainText('Check the base URL')
+  await expect(account.verifyError).toContainText('This address is not the voice service')
+  const message = account.verifyError.getByTestId('error-message')
+  await expect(message).toHaveText(
+    `${new URL(sandbox.baseUrl).host} answered, but it is not the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
+  )
+  const requestId = await account.openErrorDetails(account.verifyError)
+  const logged = sandbox.requestLog({ pathPrefix: '/not-the-api' }).at(-1)
+  expect(logged).toBeDefined()
+  await expect(requestId).toHaveText(logged!.requestId)
   await snap(app, 'account-error-wrong-base-url')
 })
 
@@ -135,22 +145,35 @@ test('plain http to another machine is refused with its reason, inline', async (
   await expect(account.baseUrl).toHaveValue('')
 })
 
-test('the plan is saved, custom limits included, and survives a reload', async ({ app }) => {
+test('the plan is Free or Paid in words; custom limits live under Advanced and survive a reload', async ({
+  app,
+}) => {
   const { page } = app
   const account = new AccountScreen(page)
   await account.open()
-  await page.getByRole('radio', { name: /Custom/ }).check()
+  await expect(page.getByRole('radio', { name: /^Free One request at a time/ })).toBeVisible()
+  await expect(
+    page.getByRole('radio', { name: /^Paid Up to 15 at once, faster renders/ }),
+  ).toBeVisible()
+  await page.getByRole('radio', { name: /^Paid/ }).check()
+  await expect(page.getByText('Plan saved.')).toBeVisible()
+  await expect(page.getByRole('radio', { name: /^Paid/ })).toBeChecked()
+  await expect(page.getByLabel('Requests per second')).toBeHidden()
+
+  await account.openAdvanced()
   await page.getByLabel('Requests per second').fill('0')
-  await page.getByRole('button', { name: 'Save plan' }).click()
+  await page.getByRole('button', { name: 'Use these limits' }).click()
   await expect(page.getByText('Enter a rate from 0.1 to 1000 requests a second.')).toBeVisible()
   await page.getByLabel('Requests per second').fill('5')
   await page.getByLabel('Requests at a time').fill('3')
   await page.getByLabel('Requests at a time').press('Enter')
-  await expect(page.getByText('Plan saved.')).toBeVisible()
+  await expect(page.getByText('Custom limits in use.')).toBeVisible()
+  await expect(page.getByTestId('plan-custom-note')).toContainText('3 at once')
 
   await page.reload()
   await account.open()
-  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked()
+  await expect(page.getByTestId('plan-custom-note')).toBeVisible()
+  await account.openAdvanced()
   await expect(page.getByLabel('Requests per second')).toHaveValue('5')
   await expect(page.getByLabel('Requests at a time')).toHaveValue('3')
 })

@@ -14,9 +14,8 @@ export class AccountScreen {
 
   constructor(page: Page) {
     this.page = page
-    this.baseUrl = page.getByLabel('Base URL')
-    // The password fields by id: their labels ("API key", "Access token") are also the names of
-    // the credential-mode radios.
+    this.baseUrl = page.getByLabel('Service address', { exact: true })
+    // The password fields by id: their labels change ("API key", "Replace API key").
     this.apiKey = page.locator('input#api-key')
     this.accessToken = page.locator('input#access-token')
     this.credentialTitle = page.getByTestId('credential-title')
@@ -28,30 +27,39 @@ export class AccountScreen {
   async open(): Promise<void> {
     await this.page.getByTestId('nav-account').click()
     await expect(this.page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
-    await expect(this.credentialTitle).toBeVisible()
+    await expect(this.page.getByTestId('first-run').or(this.credentialTitle)).toBeVisible()
   }
 
-  /** Types the base URL and submits with Enter. */
+  /** Opens the Advanced disclosure (address, access token, custom limits) unless it is open. */
+  async openAdvanced(): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: /^Advanced/ })
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  }
+
+  /** Types the service address (in the first-run path, else under Advanced) and presses Enter. */
   async setBaseUrl(url: string): Promise<void> {
+    if (!(await this.baseUrl.isVisible())) await this.openAdvanced()
     await this.baseUrl.fill(url)
     await this.baseUrl.press('Enter')
   }
 
   async expectBaseUrlSaved(url: string): Promise<void> {
-    await expect(this.page.getByText('Saved. Verify the connection below')).toBeVisible()
+    await expect(this.page.getByText('Saved. Check the connection')).toBeVisible()
     await expect(this.baseUrl).toHaveValue(url)
   }
 
   /** Pastes an API key and saves it with Enter; waits until the hint of the new key shows. */
   async saveApiKey(key: string): Promise<void> {
-    await this.page.getByRole('radio', { name: 'API key' }).check()
+    const replace = this.page.getByRole('button', { name: 'Replace key…' })
+    if (await replace.isVisible()) await replace.click()
     await this.apiKey.fill(key)
     await this.apiKey.press('Enter')
     await expect(this.credentialTitle).toHaveText(`API key …${key.slice(-4)}`)
   }
 
   async pasteAccessToken(token: string): Promise<void> {
-    await this.page.getByRole('radio', { name: 'Access token' }).check()
+    await this.openAdvanced()
     await this.accessToken.fill(token)
     await this.accessToken.press('Enter')
     await expect(this.credentialTitle).toHaveText(`Access token …${token.slice(-4)}`)
@@ -69,7 +77,7 @@ export class AccountScreen {
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: /^Forget (key|token)$/ }).click()
     await expect(dialog).toBeHidden()
-    await expect(this.credentialTitle).toHaveText('No credential saved')
+    await expect(this.page.getByTestId('first-run')).toBeVisible()
   }
 
   /** The Details disclosure of an error panel, opened. */

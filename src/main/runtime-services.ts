@@ -16,6 +16,7 @@ import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
 import { SettingsStore } from './core/settings/settings-store'
 import type { UpstreamClient } from './core/upstream/upstream-client'
+import { UsageStore } from './core/usage/usage-store'
 import { VoicesService } from './core/voices/voices-service'
 
 /** What the services are built from (the runtime's options that are not about IPC or windows). */
@@ -63,6 +64,8 @@ export interface RuntimeServices {
   voices: VoicesService
   /** Script documents, the recent-projects list, renders (the Script workspace). */
   script: ScriptWorkspaceService
+  /** Billable characters this computer sent, by month and project (Account's usage table). */
+  usage: UsageStore
 }
 
 /** The OS keychain, falling back to session-only memory; probed before the window asks. */
@@ -151,8 +154,10 @@ export async function createServices(
     logger: logger.child('voices'),
     accountIdentity,
   })
+  const usage = await UsageStore.open(userDataDir, { clock, logger: logger.child('usage') })
   const script = new ScriptWorkspaceService({
     userDataDir,
+    usage,
     jobs,
     platform,
     client,
@@ -161,7 +166,18 @@ export async function createServices(
     voices: (refresh) => voices.list(refresh),
   })
   return {
-    services: { account, settings, secrets, upstream, jobs, conversations, inbox, voices, script },
+    services: {
+      account,
+      settings,
+      secrets,
+      upstream,
+      jobs,
+      conversations,
+      inbox,
+      voices,
+      script,
+      usage,
+    },
     stopSandbox,
   }
 }

@@ -98,7 +98,8 @@ function createHandlers(
   options: MainRuntimeOptions,
   setTheme: (theme: ThemeChoice) => Promise<ThemeChoice>,
 ): Handlers {
-  const { account, settings, jobs, conversations, inbox, voices, script, upstream } = services
+  const { account, settings, jobs, conversations, inbox, voices, script, upstream, usage } =
+    services
   const { platform } = options
   const build: BuildInfo = {
     name: options.build?.name ?? 'VoiceDesk',
@@ -116,7 +117,7 @@ function createHandlers(
       onMenuState: options.onMenuState ?? (() => {}),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
-    ...createAccountHandlers(account, platform),
+    ...createAccountHandlers(account, platform, usage),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform }),
     ...createInboxHandlers({
@@ -196,6 +197,7 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       await settings.flush()
       await voices.flush()
       await script.flush()
+      await services.usage.flush()
       if (stopSandbox !== null) await stopSandbox()
     },
   }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { PlaybackWord, RenderPlayback, WaveSlice } from '../domain/render-playback'
 import { MAX_AUDIO_CHUNK_BYTES } from '../domain/render-playback'
 import type { AccountStatus, VerifyResult } from '../domain/account'
+import type { UsageReport } from '../domain/usage'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo, MenuCommand, ThemeChoice } from '../domain/app'
 import { THEME_CHOICES } from '../domain/app'
@@ -253,6 +254,11 @@ export const invokes = {
     none,
     NO_INPUT,
     'One cheap authenticated call to prove the credential and base URL work.',
+  ),
+  'account:usage': invoke<UsageReport>()(
+    none,
+    NO_INPUT,
+    'Billable characters this computer sent, by month and project (counted locally: the service has no usage endpoint).',
   ),
 
   'voices:list': invoke<Voice[]>()(

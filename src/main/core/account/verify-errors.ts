@@ -42,14 +42,16 @@ export function explainVerifyError(
     case 'TIMEOUT':
       return new AppError(
         error.code,
-        `Could not reach ${baseUrl}. Check your internet connection and the base URL in Account.`,
+        `Could not reach ${baseUrl}. Check your internet connection, then the service address under Advanced.`,
         keep,
       )
     case 'NOT_FOUND':
     case 'UPSTREAM':
+      // Why no status or path in the message: they mean nothing to the user; they stay in the
+      // details (with the request id) for support.
       return new AppError(
         error.code,
-        `${baseUrl} did not answer like the text-to-speech service (${error.details?.status !== undefined ? `HTTP ${error.details.status}` : 'unexpected answer'} for /v1/voices). Check the base URL in Account.`,
+        `${hostOf(baseUrl)} answered, but it is not the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
         keep,
       )
     default:

@@ -66,6 +66,8 @@ export function startPreview(options: {
   model: string | null
   language: string | null
   emit: (event: PreviewEvent) => void
+  /** Called with each input the service finished speaking (to count what it billed). */
+  onSpoken?: (input: string) => void
 }): { jobId: string } {
   const { client, emit } = options
   let jobId = ''
@@ -94,6 +96,7 @@ export function startPreview(options: {
             })
           },
         })
+        options.onSpoken?.(input)
       }
     },
     onSettled: (outcome) =>

@@ -22,6 +22,9 @@ import type { RenderTimeline } from '../narration/assemble/render-timeline'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import { journalPathFor, readJournal } from '../narration/fetch/render-journal'
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
+import { countedSpeechSource } from '../usage/counted-speech-source'
+import type { SpeechSource } from '../narration/fetch/speech-source'
+import type { UsageStore } from '../usage/usage-store'
 import { planRenderOffMain } from '../narration/offload/plan-offload'
 import type { RenderPlan } from '../narration/plan/render-plan'
 import type { PlanSummary, VoiceUse } from '../narration/plan/voice-uses'
@@ -58,6 +61,14 @@ export interface ScriptRendersOptions {
   logger: Logger
   /** The account's voice list as the app holds it (see ScriptWorkspaceOptions.voices). */
   voices?: (refresh: boolean) => Promise<Voice[]>
+  /** Where billed characters are counted, under the script's name. */
+  usage?: Pick<UsageStore, 'record'>
+}
+
+/** The name a render's characters are counted under: the title, else the file name. */
+function usageNameOf(project: Project, path: string | null): string {
+  if (project.title.trim() !== '') return project.title.trim()
+  return path === null ? 'Untitled script' : basename(path)
 }
 
 /** A render's one plan, made before its checks, and what the checks and the run need of it. */
@@ -186,7 +197,7 @@ export class ScriptRenders {
       settings,
       outputPath,
       cache,
-      source: () => upstreamSpeechSource(this.options.client(), { voices: checked.catalog }),
+      source: () => this.#countedSource(checked, usageNameOf(project, documents.pathOf(docId))),
       logger: logger.child('render'),
       onTimeline: (made) => {
         run.timeline = made
@@ -203,6 +214,12 @@ export class ScriptRenders {
       progress: startingProgress(),
     })
     return { jobId, outputName }
+  }
+
+  /** The render's speech source, its billed characters counted under `name`. */
+  #countedSource(checked: CheckedPlan, name: string): SpeechSource {
+    const source = upstreamSpeechSource(this.options.client(), { voices: checked.catalog })
+    return countedSpeechSource(source, this.options.usage, name)
   }
 
   /** The finished output of a document's last render (for "show in folder" / "play"). */

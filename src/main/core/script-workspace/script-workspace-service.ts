@@ -20,6 +20,10 @@ import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
 import { openPieceCache } from '../narration/fetch/piece-cache'
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
+import { countedSpeechSource } from '../usage/counted-speech-source'
+import type { UsageStore } from '../usage/usage-store'
+import { USAGE_PREVIEWS } from '../../../shared/domain/usage'
+import { billableCharacters } from '../../../shared/domain/billable'
 import { estimateRenderOffMain } from '../narration/offload/plan-offload'
 import type { PlatformPorts } from '../platform-ports'
 import type { UpstreamClient } from '../upstream/upstream-client'
@@ -39,6 +43,8 @@ export interface ScriptWorkspaceOptions {
   logger: Logger
   /** Piece cache folder (default `<userData>/narration-cache`). */
   cacheDir?: string
+  /** Where billed characters are counted (Account's usage table); default: not counted. */
+  usage?: Pick<UsageStore, 'record'>
   /**
    * The account's voice list as the app already holds it (`refresh` reads it again), which a
    * render's voices are checked against. Default: a read from the client each time.
@@ -69,6 +75,12 @@ export class ScriptWorkspaceService {
       records: this.#records,
       cache: () => this.cache(),
     })
+  }
+
+  /** A preview streamed whole: its characters are billed, counted as the service counts them. */
+  #countPreview(input: string): void {
+    const ssml = /^\s*<speak\b/u.test(input)
+    this.options.usage?.record(USAGE_PREVIEWS, billableCharacters({ text: input, ssml }, null))
   }
 
   cache(): Promise<PieceCache> {
@@ -176,6 +188,7 @@ export class ScriptWorkspaceService {
       model,
       language,
       emit,
+      onSpoken: (input) => this.#countPreview(input),
     })
   }
 
@@ -199,6 +212,7 @@ export class ScriptWorkspaceService {
       model: null,
       language: null,
       emit,
+      onSpoken: (input) => this.#countPreview(input),
     })
   }
 
@@ -230,7 +244,11 @@ export class ScriptWorkspaceService {
     }
     try {
       const cache = await this.cache()
-      const source = upstreamSpeechSource(this.options.client(), { priority: 5 })
+      const source = countedSpeechSource(
+        upstreamSpeechSource(this.options.client(), { priority: 5 }),
+        this.options.usage,
+        USAGE_PREVIEWS,
+      )
       if (stop.signal.aborted) throw new AppError('CANCELLED', 'Cancelled.')
       const ticket = this.options.jobs.start({
         kind: 'takes',

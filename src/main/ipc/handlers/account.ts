@@ -1,6 +1,7 @@
 import type { AccountService } from '../../core/account/account-service'
 import { moveQuestion } from '../../core/account/credential-binding'
 import type { PlatformPorts } from '../../core/platform-ports'
+import type { UsageStore } from '../../core/usage/usage-store'
 import type { Handlers } from '../dispatch'
 
 type AccountHandlers = Pick<
@@ -12,12 +13,14 @@ type AccountHandlers = Pick<
   | 'account:setBaseUrl'
   | 'account:setPlan'
   | 'account:verify'
+  | 'account:usage'
 >
 
 /** `account:*` handlers: thin calls into the account service; the key never comes back out. */
 export function createAccountHandlers(
   account: AccountService,
   platform: Pick<PlatformPorts, 'confirm'>,
+  usage: Pick<UsageStore, 'report'>,
 ): AccountHandlers {
   return {
     'account:getStatus': () => account.getStatus(),
@@ -32,5 +35,6 @@ export function createAccountHandlers(
       }),
     'account:setPlan': ({ plan, customLimits }) => account.setPlan(plan, customLimits),
     'account:verify': () => account.verify(),
+    'account:usage': () => usage.report(),
   }
 }

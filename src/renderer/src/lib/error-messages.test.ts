@@ -120,10 +120,12 @@ describe('describeError', () => {
   })
 
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
-    expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe('Wrong base URL')
+    expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe(
+      'This address is not the voice service',
+    )
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')
     const odd = new AppError('UPSTREAM', 'x', { details: { status: 200 } })
-    expect(describeError(odd, 'connection').title).toBe('Wrong base URL')
+    expect(describeError(odd, 'connection').title).toBe('This address is not the voice service')
     const down = new AppError('UPSTREAM', 'x', { details: { status: 503 } })
     expect(describeError(down, 'connection').title).toBe('The service had a problem')
   })

@@ -107,9 +107,9 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
     case 'NOT_FOUND':
       return context === 'connection'
         ? {
-            title: 'Wrong base URL',
+            title: 'This address is not the voice service',
             action:
-              'The address answered, but it is not the service API. Check the base URL (it ends before "/v1") or reset it to the default.',
+              'Copy the service address from your dashboard again and paste it under Advanced.',
           }
         : {
             title: 'It is no longer there',
@@ -136,7 +136,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
         title: 'Cannot reach the service',
         action:
           context === 'connection'
-            ? 'Check your internet connection and the base URL (host and port), then verify again.'
+            ? 'Check your internet connection and the service address under Advanced, then check again.'
             : 'Check your internet connection and the base URL on the Account screen, then try again.',
       }
     case 'TIMEOUT':
@@ -149,9 +149,9 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       // another server) means the base URL is wrong; a 5xx is the service's own trouble.
       return context === 'connection' && (details.status === undefined || details.status < 500)
         ? {
-            title: 'Wrong base URL',
+            title: 'This address is not the voice service',
             action:
-              'Something answered at that address, but not the service API. Check the base URL or reset it to the default.',
+              'Copy the service address from your dashboard again and paste it under Advanced.',
           }
         : {
             title: 'The service had a problem',

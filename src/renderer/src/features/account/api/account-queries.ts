@@ -9,11 +9,13 @@ import type {
   VerifyResult,
 } from '../../../../../shared/domain/account'
 import type { Api } from '../../../../../shared/ipc/contract'
+import type { UsageReport } from '../../../../../shared/domain/usage'
 import { call, subscribe } from '../../../lib/ipc'
 
 /** React-query keys of the account domain: the status is server state, owned by main. */
 export const accountKeys = {
   status: ['account', 'status'] as const,
+  usage: ['account', 'usage'] as const,
 }
 
 /** The account status (never the key). Renders instantly from cache; events keep it fresh. */
@@ -82,5 +84,14 @@ export function useVerifyAccount() {
   return useMutation({
     mutationFn: (): Promise<VerifyResult> => call((api) => api.account.verify()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
+  })
+}
+
+/** What this computer sent, by month and project; read again each time Account opens. */
+export function useUsage() {
+  return useQuery({
+    queryKey: accountKeys.usage,
+    queryFn: (): Promise<UsageReport> => call((api) => api.account.usage()),
+    refetchOnMount: 'always',
   })
 }

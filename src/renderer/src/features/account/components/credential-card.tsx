@@ -6,8 +6,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { useForgetCredential } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
-import { useAccountDraftStore } from '../stores/account-draft-store'
-import { CredentialForms, CredentialModePicker, CredentialSummary } from './credential-parts'
+import { CredentialForms, CredentialSummary } from './credential-parts'
 import { TokenDetails } from './token-details'
 import { Card } from './card'
 
@@ -48,7 +47,7 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
 }
 
 /** Says where the secret really goes: with no keychain, it is held in memory until quit. */
-function keptWhereOf(status: AccountStatus | undefined): string {
+export function keptWhereOf(status: AccountStatus | undefined): string {
   const sessionOnly =
     status !== undefined &&
     (status.storage === 'session' ||
@@ -57,7 +56,10 @@ function keptWhereOf(status: AccountStatus | undefined): string {
 }
 
 /** "Saved": the credential just saved is stored and only its hint shows (unless it was refused). */
-function SavedNotice(props: { saved: CredentialMode; status: AccountStatus }): ReactElement | null {
+export function SavedNotice(props: {
+  saved: CredentialMode
+  status: AccountStatus
+}): ReactElement | null {
   const { saved, status } = props
   if (status.keyHint === null || status.rejected) return null
   return (
@@ -70,66 +72,64 @@ function SavedNotice(props: { saved: CredentialMode; status: AccountStatus }): R
   )
 }
 
-/** The credential: save an API key or paste an access token, see its hint, forget it. */
-export function CredentialCard(props: { status: AccountStatus | undefined }): ReactElement {
-  const { status } = props
-  const storedMode = useAccountDraftStore((state) => state.credentialMode)
-  const setMode = useAccountDraftStore((state) => state.setCredentialMode)
-  const mode: CredentialMode =
-    storedMode ?? (status?.credential === 'accessToken' ? 'accessToken' : 'apiKey')
+/** The key or token in use: its hint, where it is kept, replace it, forget it. */
+export function CredentialCard(props: {
+  status: AccountStatus
+  keptWhere: string
+  /** What was saved just before this card appeared (from the first-run path or Advanced). */
+  savedBefore: CredentialMode | null
+}): ReactElement {
+  const { status, keptWhere } = props
   const forget = useForgetCredential()
   const [confirming, setConfirming] = useState(false)
-  const [justSaved, setJustSaved] = useState<CredentialMode | null>(null)
-
-  const summary = status === undefined ? null : credentialSummary(status)
-  const keptWhere = keptWhereOf(status)
-  const canForget =
-    status !== undefined && (status.credential === 'apiKey' || status.credential === 'accessToken')
-  const forgetLabel = status?.credential === 'accessToken' ? 'Forget token' : 'Forget key'
+  const [justSaved, setJustSaved] = useState<CredentialMode | null>(props.savedBefore)
+  const [replacing, setReplacing] = useState(false)
+  const token = status.credential === 'accessToken'
+  const forgetLabel = token ? 'Forget token' : 'Forget key'
 
   return (
     <Card
       titleId="credential-title"
-      title="Credential"
-      description={`Kept by VoiceDesk’s background process ${keptWhere}. This window never sees it again: only its last four characters.`}
-      control={
-        <CredentialModePicker
-          mode={mode}
-          onChange={(value) => {
-            setMode(value)
-            setJustSaved(null)
-          }}
-        />
-      }
+      title={token ? 'Access token' : 'API key'}
+      description={`Kept ${keptWhere}. This window never sees it again, only its last four characters.`}
     >
       <div className="card__body">
         <CredentialSummary
-          summary={summary}
-          forgetLabel={canForget ? forgetLabel : null}
+          summary={credentialSummary(status)}
+          forgetLabel={forgetLabel}
           onForget={() => setConfirming(true)}
         />
-
-        {justSaved !== null && status !== undefined && (
-          <SavedNotice saved={justSaved} status={status} />
+        {justSaved !== null && <SavedNotice saved={justSaved} status={status} />}
+        {token && <TokenDetails status={status} />}
+        {!token && !replacing && (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setReplacing(true)}
+            >
+              Replace key…
+            </button>
+          </div>
         )}
-
-        <CredentialForms
-          mode={mode}
-          status={status}
-          keptWhere={keptWhere}
-          onSaved={setJustSaved}
-          onEdit={() => setJustSaved(null)}
-        />
-
-        {status?.credential === 'accessToken' && <TokenDetails status={status} />}
+        {!token && replacing && (
+          <CredentialForms
+            mode="apiKey"
+            status={status}
+            keptWhere={keptWhere}
+            onSaved={(mode) => {
+              setJustSaved(mode)
+              setReplacing(false)
+            }}
+            onEdit={() => setJustSaved(null)}
+          />
+        )}
         {forget.isError && <ErrorNotice error={forget.error} />}
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title={
-          status?.credential === 'accessToken' ? 'Forget the access token?' : 'Forget the API key?'
-        }
+        title={token ? 'Forget the access token?' : 'Forget the API key?'}
         confirmLabel={forgetLabel}
         tone="danger"
         busy={forget.isPending}

@@ -1,32 +1,9 @@
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { KeyIcon } from '../../../components/icons'
-import { SegmentedChoice } from '../../../components/segmented-choice'
-import type { SegmentedOption } from '../../../components/segmented-choice'
 import { useSetAccessToken, useSetApiKey } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
 import { SecretForm } from './secret-form'
-
-const modeOptions: readonly SegmentedOption<CredentialMode>[] = [
-  { value: 'apiKey', label: 'API key' },
-  { value: 'accessToken', label: 'Access token' },
-]
-
-/** API key or access token, as a segmented radio group. */
-export function CredentialModePicker(props: {
-  mode: CredentialMode
-  onChange: (mode: CredentialMode) => void
-}): ReactElement {
-  return (
-    <SegmentedChoice
-      name="credential-mode"
-      ariaLabel="Sign in with"
-      options={modeOptions}
-      value={props.mode}
-      onChange={props.onChange}
-    />
-  )
-}
 
 /** The saved credential in words (or a placeholder while the status loads), and Forget. */
 export function CredentialSummary(props: {
@@ -75,7 +52,7 @@ const formCopy = {
     label: (status: AccountStatus | undefined) =>
       status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
     hint: (keptWhere: string) =>
-      `Paste the key from your dashboard. It is kept ${keptWhere} and cannot be read back here.`,
+      `From your dashboard. It is kept ${keptWhere} and cannot be read back here.`,
   },
   accessToken: {
     id: 'access-token',
@@ -85,7 +62,7 @@ const formCopy = {
     minLength: 16,
     label: () => 'Access token',
     hint: () =>
-      'A short-lived token from the service’s token endpoint. Its scopes limit what VoiceDesk can do; the service is retiring tokens, so an API key is the lasting choice.',
+      'A short-lived token your organisation gave you, instead of an API key. It expires, and may allow only some actions; an API key is the lasting choice.',
   },
 } satisfies Record<CredentialMode, unknown>
 

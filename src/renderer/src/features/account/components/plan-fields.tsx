@@ -3,31 +3,30 @@ import type { Plan } from '../../../../../shared/domain/account'
 import { PLAN_LIMIT_BOUNDS, PLAN_LIMITS } from '../../../../../shared/domain/account'
 import type { PlanDraft } from '../stores/account-draft-store'
 
-const planOptions: { plan: Plan; name: string; detail: string }[] = [
+const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string }[] = [
   {
     plan: 'free',
     name: 'Free',
     detail:
       PLAN_LIMITS.free.maxInFlight === 1
-        ? `Renders one passage at a time, up to ${PLAN_LIMITS.free.requestsPerSecond} a second`
-        : `Renders up to ${PLAN_LIMITS.free.maxInFlight} passages at once`,
+        ? 'One request at a time. Fine for trying voices and short scripts.'
+        : `Up to ${PLAN_LIMITS.free.maxInFlight} at once.`,
   },
   {
     plan: 'paid',
     name: 'Paid',
-    detail: `Renders up to ${PLAN_LIMITS.paid.maxInFlight} passages at once, ${PLAN_LIMITS.paid.requestsPerSecond} a second`,
+    detail: `Up to ${PLAN_LIMITS.paid.maxInFlight} at once, faster renders of long scripts.`,
   },
-  { plan: 'custom', name: 'Custom', detail: 'Limits agreed with the service for your account' },
 ]
 
-/** Free, Paid or Custom, each with what it means for rendering speed. */
+/** Free or Paid, each with what it means for the user; choosing one saves it. */
 export function PlanOptions(props: {
-  draft: PlanDraft | null
+  plan: Plan | null
+  disabled: boolean
   onChoose: (plan: Plan) => void
 }): ReactElement {
-  const { draft } = props
   return (
-    <fieldset className="plan-options" disabled={draft === null}>
+    <fieldset className="plan-options" disabled={props.plan === null || props.disabled}>
       <legend className="visually-hidden">Plan</legend>
       {planOptions.map((option) => (
         <label key={option.plan} className="plan-option">
@@ -35,7 +34,7 @@ export function PlanOptions(props: {
             type="radio"
             name="plan"
             value={option.plan}
-            checked={draft?.plan === option.plan}
+            checked={props.plan === option.plan}
             onChange={() => props.onChoose(option.plan)}
           />
           <span className="plan-option__text">

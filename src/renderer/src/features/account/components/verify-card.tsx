@@ -31,7 +31,7 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
     <Card
       titleId="verify-title"
       title="Check the connection"
-      description="Makes one small request with the saved credential to the base URL."
+      description="Asks the service whether it accepts your key at this address."
       control={
         <button
           type="button"
@@ -45,7 +45,7 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
     >
       <div className="card__body" aria-live="polite" ref={resultRef}>
         {!hasCredential && status !== undefined && (
-          <p className="field__hint">Save an API key or an access token first.</p>
+          <p className="field__hint">Paste your API key first.</p>
         )}
         {verify.isSuccess && (
           <Notice tone="success" title="Connected" testId="verify-success">
@@ -61,8 +61,8 @@ export function VerifyCard(props: { status: AccountStatus | undefined }): ReactE
         {verify.isIdle && hasCredential && (
           <p className="field__hint" data-testid="verified-at">
             {status.verifiedAt === null
-              ? 'Not verified yet.'
-              : `Last verified ${formatDateTime(status.verifiedAt)}.`}
+              ? 'Not checked yet.'
+              : `Last checked ${formatDateTime(status.verifiedAt)}.`}
           </p>
         )}
       </div>

@@ -1,0 +1,119 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
+import type { AppHost } from './fixtures/app-host'
+import { expect, test } from './fixtures/test'
+import { AccountScreen } from './support/account-screen'
+import { accessibilityProblems } from './support/axe'
+import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
+import { snap } from './support/screenshots'
+import { ScriptScreen } from './support/script-screen'
+
+// The Account screen as a first-time creator meets it: two ways to start, the plan in words,
+// Advanced collapsed, and after a render the characters it used, counted on this computer.
+// Each state is audited (axe, layout) and captured at three sizes in light and dark.
+
+const LINE = 'The harbour was quiet before dawn.'
+
+/** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
+async function audit(
+  app: AppHost,
+  screen: string,
+  theme: string,
+  inView?: Locator,
+): Promise<string[]> {
+  const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    const layout = await layoutProblems(app.page)
+    found.push(
+      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
+    )
+    // The state being shown is brought to the top, as the user scrolls to it.
+    if (inView !== undefined) await inView.evaluate('(el) => el.scrollIntoView({ block: "start" })')
+    await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  return found
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`first run offers the demo or a key, the plan in words, and usage after a render (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const account = new AccountScreen(page)
+      const problems: string[] = []
+      await account.open()
+
+      // Two paths in plain words; the machinery is under a collapsed Advanced.
+      const firstRun = page.getByTestId('first-run')
+      await expect(
+        firstRun.getByRole('heading', { name: 'Try it with the built-in demo service' }),
+      ).toBeVisible()
+      await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      const advanced = page.getByRole('button', { name: /^Advanced/ })
+      await expect(advanced).toHaveAttribute('aria-expanded', 'false')
+      await expect(page.locator('input#access-token')).toHaveCount(0)
+      await expect(page.getByText(/Base URL/)).toHaveCount(0)
+      await expect(page.getByRole('radio', { name: /^Free One request at a time/ })).toBeVisible()
+      await expect(
+        page.getByRole('radio', { name: /^Paid Up to 15 at once, faster renders/ }),
+      ).toBeVisible()
+      await expect(page.getByTestId('usage-empty')).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
+        'Counted on this computer',
+      )
+      problems.push(...(await audit(app, 'account-first-run', theme)))
+
+      // The key path: the address and the key, right there.
+      await account.setBaseUrl(sandbox.baseUrl)
+      await account.expectBaseUrlSaved(sandbox.baseUrl)
+      await account.saveApiKey(sandbox.keys.paid)
+      await expect(firstRun).toBeHidden()
+      await expect(advanced).toHaveAttribute('aria-expanded', 'false')
+
+      // A render, then Account shows what it used under the script's title.
+      const dir = await mkdtemp(join(tmpdir(), 'vd-e2e-usage-'))
+      const source = join(dir, 'harbour.md')
+      await writeFile(source, `${LINE}\n`)
+      const script = new ScriptScreen(page)
+      await script.open()
+      await script.openFile(app, source)
+      await page.getByRole('button', { name: 'Cast', exact: true }).click()
+      await script.pickVoice('Default voice', 'Olivia')
+      await script.startRender(app, join(dir, 'harbour.wav'), 'wav')
+      await expect(page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
+
+      await account.open()
+      const table = page.getByTestId('usage-table')
+      await expect(table).toBeVisible()
+      const month = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(
+        new Date(),
+      )
+      const row = table.getByRole('row').filter({ hasText: month })
+      await expect(row).toHaveCount(1)
+      // Counted under the script's name (an imported file is named after it), what the line bills.
+      await expect(row.getByRole('cell').first()).toHaveText(String(LINE.length))
+      await expect(row).toContainText(`harbour (${LINE.length})`)
+      problems.push(...(await audit(app, 'account-usage', theme)))
+
+      await account.openAdvanced()
+      await expect(page.getByLabel('Service address', { exact: true })).toHaveValue(sandbox.baseUrl)
+      await expect(page.locator('input#access-token')).toBeVisible()
+      await expect(page.getByLabel('Requests at a time')).toBeVisible()
+      problems.push(...(await audit(app, 'account-advanced', theme, advanced)))
+
+      expect(problems).toEqual([])
+    })
+  })
+}

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { MonthUsage, UsageReport } from '../../../shared/domain/usage'
+import { USAGE_OTHER } from '../../../shared/domain/usage'
+import type { Clock } from '../clock'
+import { systemClock } from '../clock'
+import { writeFileAtomic } from '../files/atomic-write'
+import type { Logger } from '../log/logger'
+
+/** Months kept; older ones are dropped. */
+export const USAGE_MONTHS_KEPT = 24
+/** Named projects per month; the rest are folded into "Other". */
+export const USAGE_PROJECTS_PER_MONTH = 50
+const FILE_NAME = 'usage.json'
+const LONGEST_NAME = 200
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  months: z
+    .array(
+      z.object({
+        month: z.string().regex(/^\d{4}-\d{2}$/),
+        projects: z.record(z.string().max(LONGEST_NAME), z.number().int().nonnegative()),
+      }),
+    )
+    .max(USAGE_MONTHS_KEPT * 4),
+})
+type MonthRecord = z.infer<typeof fileSchema>['months'][number]
+
+function monthOf(ms: number): string {
+  const date = new Date(ms)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`
+}
+
+/** Keeps a month's named projects under the bound: the smallest are folded into "Other". */
+function foldSmallest(projects: Record<string, number>): void {
+  const named = Object.entries(projects).filter(([name]) => name !== USAGE_OTHER)
+  if (named.length <= USAGE_PROJECTS_PER_MONTH) return
+  named.sort((a, b) => b[1] - a[1])
+  for (const [name, characters] of named.slice(USAGE_PROJECTS_PER_MONTH)) {
+    projects[USAGE_OTHER] = (projects[USAGE_OTHER] ?? 0) + characters
+    delete projects[name]
+  }
+}
+
+function reportOf(month: MonthRecord): MonthUsage {
+  const projects = Object.entries(month.projects)
+    .map(([project, characters]) => ({ project, characters }))
+    .sort((a, b) => b.characters - a.characters || a.project.localeCompare(b.project))
+  const characters = projects.reduce((sum, p) => sum + p.characters, 0)
+  return { month: month.month, characters, projects }
+}
+
+/**
+ * Billable characters this computer sent, by month and project, kept in `<userData>/usage.json`.
+ * Why counted here: the service has no usage endpoint, so this is the only record a user has.
+ */
+export class UsageStore {
+  readonly #path: string
+  readonly #clock: Clock
+  readonly #logger: Logger | undefined
+  #months: MonthRecord[]
+  #dirty = false
+  #writing: Promise<void> | null = null
+
+  private constructor(path: string, months: MonthRecord[], clock: Clock, logger?: Logger) {
+    this.#path = path
+    this.#months = months
+    this.#clock = clock
+    this.#logger = logger
+  }
+
+  /** Opens the store of `userDataDir`; a missing or unreadable file starts an empty record. */
+  static async open(
+    userDataDir: string,
+    options: { clock?: Clock; logger?: Logger } = {},
+  ): Promise<UsageStore> {
+    const path = join(userDataDir, FILE_NAME)
+    let months: MonthRecord[] = []
+    try {
+      const parsed = fileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+      if (parsed.success) months = parsed.data.months
+      else options.logger?.warn('usage record unreadable; starting a new one')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        options.logger?.warn('usage record unreadable; starting a new one', {
+          error: String(error),
+        })
+    }
+    return new UsageStore(path, months, options.clock ?? systemClock, options.logger)
+  }
+
+  /** Adds `characters` billed for `project` to the current month and saves in the background. */
+  record(project: string, characters: number): void {
+    if (!Number.isFinite(characters) || characters <= 0) return
+    const name = project.trim().slice(0, LONGEST_NAME) || USAGE_OTHER
+    const month = monthOf(this.#clock.now())
+    let current = this.#months.find((m) => m.month === month)
+    if (current === undefined) {
+      current = { month, projects: {} }
+      this.#months.push(current)
+      this.#months.sort((a, b) => b.month.localeCompare(a.month))
+      this.#months.length = Math.min(this.#months.length, USAGE_MONTHS_KEPT)
+    }
+    current.projects[name] = (current.projects[name] ?? 0) + Math.round(characters)
+    foldSmallest(current.projects)
+    this.#dirty = true
+    this.#writing ??= this.#writeLoop()
+  }
+
+  /** Newest month first. */
+  report(): UsageReport {
+    const months = [...this.#months].sort((a, b) => b.month.localeCompare(a.month))
+    return { months: months.map(reportOf) }
+  }
+
+  /** Resolves once everything recorded so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.#writing !== null) await this.#writing
+  }
+
+  /**
+   * One write at a time, again while records arrived during it. Why not a write per record: a
+   * render records every piece, and a slow disk must not queue hundreds of writes.
+   */
+  async #writeLoop(): Promise<void> {
+    try {
+      while (this.#dirty) {
+        this.#dirty = false
+        const data = JSON.stringify({ version: 1, months: this.#months })
+        try {
+          // Atomic so a crash mid-write never leaves a half file that would lose the whole record.
+          await writeFileAtomic(this.#path, data)
+        } catch (error) {
+          this.#logger?.warn('usage record not saved', { error: String(error) })
+        }
+      }
+    } finally {
+      this.#writing = null
+    }
+  }
+}

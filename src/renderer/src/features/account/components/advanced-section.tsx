@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
+import type { CredentialMode } from '../stores/account-draft-store'
+import { CredentialForms } from './credential-parts'
+import { CustomLimits } from './custom-limits'
+import { ServiceAddress } from './service-address'
+
+/**
+ * What most people never change, collapsed by default: the service's address, an access token
+ * instead of a key, and limits agreed for one account.
+ */
+export function AdvancedSection(props: {
+  status: AccountStatus | undefined
+  keptWhere: string
+  onSaved: (mode: CredentialMode) => void
+  /** False when the address is already asked for above (first run with no address). */
+  showAddress: boolean
+}): ReactElement {
+  const { status } = props
+  const [open, setOpen] = useState(false)
+  return (
+    <section className="card advanced" aria-labelledby="advanced-toggle">
+      <h2 className="advanced__heading">
+        <button
+          id="advanced-toggle"
+          type="button"
+          className="advanced__toggle"
+          aria-expanded={open}
+          aria-controls="advanced-content"
+          onClick={() => setOpen(!open)}
+        >
+          <span className="advanced__chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+          Advanced
+          <span className="advanced__summary">Service address, access token, custom limits</span>
+        </button>
+      </h2>
+      {open && (
+        <div id="advanced-content" className="advanced__content" data-testid="advanced">
+          {props.showAddress && (
+            <div className="advanced__part">
+              <ServiceAddress status={status} />
+            </div>
+          )}
+          <section className="advanced__part" aria-labelledby="advanced-token-title">
+            <h3 id="advanced-token-title">Sign in with an access token</h3>
+            <CredentialForms
+              mode="accessToken"
+              status={status}
+              keptWhere={props.keptWhere}
+              onSaved={props.onSaved}
+              onEdit={() => {}}
+            />
+          </section>
+          <CustomLimits status={status} />
+        </div>
+      )}
+    </section>
+  )
+}

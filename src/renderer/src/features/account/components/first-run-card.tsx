@@ -1,0 +1,71 @@
+import type { ReactElement } from 'react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
+import { CheckIcon } from '../../../components/icons'
+import type { CredentialMode } from '../stores/account-draft-store'
+import { CredentialForms } from './credential-parts'
+import { ServiceAddress } from './service-address'
+
+/**
+ * No key of the user's yet: the two ways to start, in plain words. The demo service is the local
+ * stand-in a development copy starts on its own; a key is how the real service is used.
+ */
+export function FirstRunCard(props: {
+  status: AccountStatus
+  keptWhere: string
+  onSaved: (mode: CredentialMode) => void
+}): ReactElement {
+  const { status } = props
+  const demo = status.credential === 'sandbox'
+  return (
+    <section className="card first-run" aria-labelledby="first-run-title" data-testid="first-run">
+      <h2 id="first-run-title" className="first-run__title">
+        Two ways to start
+      </h2>
+      <div className="first-run__paths">
+        <section
+          className="first-run__path"
+          aria-labelledby="path-demo-title"
+          data-testid="path-demo"
+        >
+          <h3 id="path-demo-title">Try it with the built-in demo service</h3>
+          {demo ? (
+            <>
+              <p className="first-run__state">
+                <CheckIcon className="first-run__check" /> In use now
+              </p>
+              <p className="field__hint">
+                VoiceDesk started a demo service on this computer. Voices, scripts and renders all
+                work with sample voices; nothing leaves this computer and nothing is billed.
+              </p>
+            </>
+          ) : (
+            <p className="field__hint">
+              The demo service comes with the development copy of VoiceDesk, which starts it when no
+              key is saved. This copy does not include it: paste your API key to begin.
+            </p>
+          )}
+        </section>
+        <section
+          className="first-run__path"
+          aria-labelledby="path-key-title"
+          data-testid="path-key"
+        >
+          <h3 id="path-key-title">Paste your API key</h3>
+          <p className="field__hint">
+            {demo
+              ? 'Ready for your own voices and the real service? Your key replaces the demo.'
+              : 'Use the service with your own account, voices and plan.'}
+          </p>
+          {!demo && <ServiceAddress status={status} />}
+          <CredentialForms
+            mode="apiKey"
+            status={status}
+            keptWhere={props.keptWhere}
+            onSaved={props.onSaved}
+            onEdit={() => {}}
+          />
+        </section>
+      </div>
+    </section>
+  )
+}

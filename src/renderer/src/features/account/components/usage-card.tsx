@@ -1,0 +1,75 @@
+import type { ReactElement } from 'react'
+import type { MonthUsage } from '../../../../../shared/domain/usage'
+import { ErrorNotice } from '../../../components/error-notice'
+import { useUsage } from '../api/account-queries'
+import { Card } from './card'
+
+const count = new Intl.NumberFormat()
+
+/** "November 2026" in the user's locale, from `2026-11`. */
+function monthName(month: string): string {
+  const [year, index] = month.split('-').map(Number)
+  if (year === undefined || index === undefined) return month
+  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(
+    new Date(year, index - 1, 1),
+  )
+}
+
+/** The three largest projects of a month, in words. */
+function topProjects(month: MonthUsage): string {
+  const top = month.projects.slice(0, 3).map((p) => `${p.project} (${count.format(p.characters)})`)
+  const more = month.projects.length - top.length
+  return more > 0 ? `${top.join(', ')} and ${more} more` : top.join(', ')
+}
+
+/** Characters sent to the service, by month and project, as counted on this computer. */
+export function UsageCard(): ReactElement {
+  const usage = useUsage()
+  const months = usage.data?.months ?? []
+  return (
+    <Card
+      titleId="usage-title"
+      title="Usage"
+      description={
+        <>
+          <span className="chip">Counted on this computer</span> The service does not report usage,
+          so VoiceDesk adds up the characters this computer sends. Audio reused from an earlier
+          render is free and not counted.
+        </>
+      }
+    >
+      <div className="card__body" data-testid="usage">
+        {usage.isError && <ErrorNotice error={usage.error} />}
+        {usage.isPending && <span className="skeleton" />}
+        {usage.isSuccess && months.length === 0 && (
+          <p className="field__hint" data-testid="usage-empty">
+            Nothing sent yet. Render a script or play a preview, and the characters it used show
+            here by month.
+          </p>
+        )}
+        {months.length > 0 && (
+          <table className="usage-table" data-testid="usage-table">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" className="usage-table__number">
+                  Characters
+                </th>
+                <th scope="col">Top projects</th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row">{monthName(month.month)}</th>
+                  <td className="usage-table__number">{count.format(month.characters)}</td>
+                  <td>{topProjects(month)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </Card>
+  )
+}
