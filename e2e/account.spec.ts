@@ -110,7 +110,7 @@ test('an address that is not the service says so in plain words, the request id 
   await expect(account.verifyError).toContainText('This address is not the voice service')
   const message = account.verifyError.getByTestId('error-message')
   await expect(message).toHaveText(
-    `${new URL(sandbox.baseUrl).host} answered, but it is not the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
+    `Nothing at ${sandbox.baseUrl}/not-the-api answers as the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
   )
   const requestId = await account.openErrorDetails(account.verifyError)
   const logged = sandbox.requestLog({ pathPrefix: '/not-the-api' }).at(-1)

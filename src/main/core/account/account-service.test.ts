@@ -386,9 +386,9 @@ describe('AccountService: verify', () => {
     [
       'NOT_FOUND',
       { status: 404 },
-      /^tts\.example answered, but it is not the voice service.*paste it under Advanced\.$/,
+      /^Nothing at https:\/\/tts\.example answers as the voice service.*paste it under Advanced\.$/,
     ],
-    ['UPSTREAM', {}, /^tts\.example answered, but it is not the voice service/],
+    ['UPSTREAM', {}, /^Nothing at https:\/\/tts\.example answers as the voice service/],
   ] as const)('tells a %s apart, keeping the request id', async (code, extra, message) => {
     const { service } = await make()
     await service.setApiKey(KEY)

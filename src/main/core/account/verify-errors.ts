@@ -47,11 +47,12 @@ export function explainVerifyError(
       )
     case 'NOT_FOUND':
     case 'UPSTREAM':
-      // Why no status or path in the message: they mean nothing to the user; they stay in the
-      // details (with the request id) for support.
+      // Why the whole address and no status: a wrong path on the right host fails the same way,
+      // and the address is what the user compares with the dashboard; the status and request id
+      // stay in the details for support.
       return new AppError(
         error.code,
-        `${hostOf(baseUrl)} answered, but it is not the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
+        `Nothing at ${baseUrl} answers as the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
         keep,
       )
     default:
