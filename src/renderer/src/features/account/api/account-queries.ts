@@ -43,6 +43,9 @@ export function useAccountChangedEvents(): void {
 function useStatusMutation<I>(run: (api: Api, input: I) => Promise<Result<AccountStatus>>) {
   const queryClient = useQueryClient()
   return useMutation({
+    // Why cancel first: a status read still in flight (Verify refreshes it) would land after this
+    // change and put the old value back on screen, a plan radio flicking back to Free.
+    onMutate: () => queryClient.cancelQueries({ queryKey: accountKeys.status }),
     mutationFn: (input: I) => call((api) => run(api, input)),
     onSuccess: (status) => storeStatus(queryClient, status),
   })
