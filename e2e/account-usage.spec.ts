@@ -55,12 +55,12 @@ for (const theme of ['light', 'dark'] as const) {
       const problems: string[] = []
       await account.open()
 
-      // Two paths in plain words; the machinery is under a collapsed Advanced.
+      // No demo service in this host: one path in plain words, not a demo this copy cannot
+      // start; the machinery is under a collapsed Advanced.
       const firstRun = page.getByTestId('first-run')
-      await expect(
-        firstRun.getByRole('heading', { name: 'Try it with the built-in demo service' }),
-      ).toBeVisible()
+      await expect(firstRun.getByRole('heading', { name: 'Start with your API key' })).toBeVisible()
       await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      await expect(firstRun.getByTestId('path-demo')).toHaveCount(0)
       const advanced = page.getByRole('button', { name: /^Advanced/ })
       await expect(advanced).toHaveAttribute('aria-expanded', 'false')
       await expect(page.locator('input#access-token')).toHaveCount(0)

@@ -16,35 +16,30 @@ export function FirstRunCard(props: {
 }): ReactElement {
   const { status } = props
   const demo = status.credential === 'sandbox'
+  // Why one path without the demo: offering a demo this copy cannot start is a dead end
+  // presented as a choice; a release build has only the key.
   return (
     <section className="card first-run" aria-labelledby="first-run-title" data-testid="first-run">
       <h2 id="first-run-title" className="first-run__title">
-        Two ways to start
+        {demo ? 'Two ways to start' : 'Start with your API key'}
       </h2>
       <div className="first-run__paths">
-        <section
-          className="first-run__path"
-          aria-labelledby="path-demo-title"
-          data-testid="path-demo"
-        >
-          <h3 id="path-demo-title">Try it with the built-in demo service</h3>
-          {demo ? (
-            <>
-              <p className="first-run__state">
-                <CheckIcon className="first-run__check" /> In use now
-              </p>
-              <p className="field__hint">
-                VoiceDesk started a demo service on this computer. Voices, scripts and renders all
-                work with sample voices; nothing leaves this computer and nothing is billed.
-              </p>
-            </>
-          ) : (
-            <p className="field__hint">
-              The demo service comes with the development copy of VoiceDesk, which starts it when no
-              key is saved. This copy does not include it: paste your API key to begin.
+        {demo && (
+          <section
+            className="first-run__path"
+            aria-labelledby="path-demo-title"
+            data-testid="path-demo"
+          >
+            <h3 id="path-demo-title">Try it with the built-in demo service</h3>
+            <p className="first-run__state">
+              <CheckIcon className="first-run__check" /> In use now
             </p>
-          )}
-        </section>
+            <p className="field__hint">
+              VoiceDesk started a demo service on this computer. Voices, scripts and renders all
+              work with sample voices; nothing leaves this computer and nothing is billed.
+            </p>
+          </section>
+        )}
         <section
           className="first-run__path"
           aria-labelledby="path-key-title"
@@ -54,7 +49,7 @@ export function FirstRunCard(props: {
           <p className="field__hint">
             {demo
               ? 'Ready for your own voices and the real service? Your key replaces the demo.'
-              : 'Use the service with your own account, voices and plan.'}
+              : 'Use the service with your own account, voices and plan. The key is on your dashboard.'}
           </p>
           {!demo && <ServiceAddress status={status} />}
           <CredentialForms
