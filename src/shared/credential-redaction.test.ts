@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { maskCredentials, maskStrings, REDACTED } from './credential-redaction'
 
+// Random-looking key bodies made at run time, so the repository holds nothing shaped like a key.
+const part = (length: number): string =>
+  Array.from({ length }, (_, i) => 'Q7dmW2xPz9LkV4bN8cRtJ3eH'[(i * 7 + length) % 24]).join('')
+
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJlLXBhcnQ'
 
 describe('maskCredentials', () => {
   it.each([
     ['Authorization: Bearer abc', `Authorization: ${REDACTED}`],
     ['{"authorization":"Basic dXNlcjpwYXNz"}', `{"authorization":"${REDACTED}"}`],
-    ['Bearer sk_live_Q7dmW2xPz9Lk', `Bearer ${REDACTED}`],
+    [`Bearer sk_live_${part(12)}`, `Bearer ${REDACTED}`],
     ['bearer opaque-value-123', `bearer ${REDACTED}`],
     [`Bearer ${JWT}`, `Bearer ${REDACTED}`],
-    ['key sk_test_4eC39HqLyjWDarjtT1zdp7dc here', `key ${REDACTED} here`],
+    [`key sk_test_${part(24)} here`, `key ${REDACTED} here`],
     [`token ${JWT}.`, `token ${REDACTED}.`],
     [
       'https://x.test/cb?access_token=Zp81Lq0vQw3eRt5y&x=1',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/errors'
@@ -10,7 +11,8 @@ import { createDispatcher } from './dispatch'
 
 // A service that echoes the Authorization header it receives into everything it answers: the
 // request id header, the body's request id, its message and its field errors.
-const SECRET_PART = 'Q7dmW2xPz9LkV4bN8cRtJ3'
+// Made at run time, so the repository holds nothing shaped like a real key.
+const SECRET_PART = randomBytes(16).toString('base64url').replace(/[-_]/g, 'x')
 const KEY = `sk_live_${SECRET_PART}`
 
 /** Every 6-character piece of the key's secret part: none may reach the page or the terminal. */
