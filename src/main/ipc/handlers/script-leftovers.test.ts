@@ -8,11 +8,8 @@ import type { Result } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { metaOf } from '../../core/script-workspace/open-document'
-import { APP_SENDER, createTestRuntime } from '../../test-support'
-import type { PlatformRecorder } from '../../testing/test-platform'
-import { createTestPlatform } from '../../testing/test-platform'
 import { useTempDirs } from '../../testing/temp-dir'
-import type { Emit } from '../dispatch'
+import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
 
 // What a killed save leaves behind, the recovery drafts' mode, and what may sit at a render
 // lock's name, through the real dispatcher (the render against the sandbox).
@@ -30,34 +27,8 @@ afterAll(async () => {
   await sandbox.stop()
 })
 
-interface Sent {
-  channel: string
-  payload: unknown
-}
-
-async function setup(): Promise<{
-  call: (channel: string, input: unknown) => Promise<Result<unknown>>
-  recorder: PlatformRecorder
-  sent: Sent[]
-  userDataDir: string
-}> {
-  const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
-  const env = await createTestRuntime({
-    platform: ports,
-    sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
-  })
-  onTestFinished(env.cleanup)
-  const sent: Sent[] = []
-  const emit: Emit = (channel, payload) => void sent.push({ channel, payload })
-  const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
-    env.runtime.dispatch(channel, input, APP_SENDER, emit)
-  return { call, recorder, sent, userDataDir: env.userDataDir }
-}
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.data as T
-}
+const setup = (): ReturnType<typeof dispatchRuntime> => dispatchRuntime(sandbox)
+const data = dataOf
 
 /** Writes `names` in `folder`, each dated an hour ago when `old`. */
 async function place(folder: string, names: string[], old: boolean): Promise<void> {

@@ -1,17 +1,16 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Project } from '../../../shared/domain/script'
 import type { OpenedDocument, RenderSettings } from '../../../shared/domain/script-workspace'
 import type { Result } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { metaOf } from '../../core/script-workspace/open-document'
-import { APP_SENDER, createTestRuntime } from '../../test-support'
 import type { PlatformRecorder } from '../../testing/test-platform'
-import { createTestPlatform } from '../../testing/test-platform'
 import { useTempDirs } from '../../testing/temp-dir'
-import type { Emit } from '../dispatch'
+import type { SentEvent } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
 
 // Every path main reads or writes for the page comes from a dialog main showed or a file the
 // user opened, through the real dispatcher against the sandbox: a cover the page names, a resume
@@ -38,34 +37,8 @@ afterAll(async () => {
   await sandbox.stop()
 })
 
-interface Sent {
-  channel: string
-  payload: unknown
-}
-
-async function setup(): Promise<{
-  call: (channel: string, input: unknown) => Promise<Result<unknown>>
-  recorder: PlatformRecorder
-  sent: Sent[]
-  userDataDir: string
-}> {
-  const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
-  const env = await createTestRuntime({
-    platform: ports,
-    sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
-  })
-  onTestFinished(env.cleanup)
-  const sent: Sent[] = []
-  const emit: Emit = (channel, payload) => void sent.push({ channel, payload })
-  const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
-    env.runtime.dispatch(channel, input, APP_SENDER, emit)
-  return { call, recorder, sent, userDataDir: env.userDataDir }
-}
-
-function data<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-  return result.data as T
-}
+const setup = (): ReturnType<typeof dispatchRuntime> => dispatchRuntime(sandbox)
+const data = dataOf
 
 /** A PNG as far as any reader checks (its signature) with a marker to find it by. */
 async function png(name: string): Promise<string> {
@@ -100,7 +73,9 @@ function withCover(project: Project, coverPath: string): ReturnType<typeof metaO
 }
 
 /** Waits for the render this window started to end (bounded: a hang fails the test). */
-async function renderEnded(sent: Sent[]): Promise<{ ok: boolean; error?: { message: string } }> {
+async function renderEnded(
+  sent: SentEvent[],
+): Promise<{ ok: boolean; error?: { message: string } }> {
   const ended = await vi.waitUntil(() => sent.find((s) => s.channel === 'script:renderEnded'), {
     timeout: 30_000,
     interval: 20,
