@@ -98,7 +98,9 @@ test('a finished render is a short summary with details, plays in the app, and p
   const before = (await probeAudio(out)).duration
 
   // The summary in plain words; the figures and the script check are in a dialog.
-  await expect(finished).toContainText(/lamp\.wav is ready: 0:\d\d long, in /)
+  await expect(finished).toContainText(
+    /lamp\.wav is ready: 0:\d\d long\. This render used [\d,]+ characters/,
+  )
   await expect(finished.getByTestId('render-summary-notes')).toHaveText(
     'The audio says what the script says.',
   )
@@ -110,7 +112,10 @@ test('a finished render is a short summary with details, plays in the app, and p
   await expect(details.getByTestId('render-report')).toHaveText(
     'The audio says what the script says.',
   )
-  await expect(details.getByTestId('render-figures')).toContainText('billable characters')
+  // Where the file is, in full, only here behind Details; and what the service billed.
+  await details.getByRole('button', { name: 'Where it is, characters and files' }).click()
+  await expect(details.getByTestId('render-figures')).toContainText(/Saved as .*lamp\.wav/)
+  await expect(details.getByTestId('render-figures')).toContainText(/Billed: [\d,]+ characters/)
   await snap(app, 'render-details-dialog')
   await page.keyboard.press('Escape')
   await expect(details).toBeHidden()

@@ -156,8 +156,13 @@ test('import a Markdown dialogue, cast two voices, preview a block while it stre
   })
   expect((await probeAudio(aac)).codec).toBe('aac')
   await app.page.getByTestId('render-finished').getByRole('button', { name: 'Details…' }).click()
-  await expect(app.page.getByTestId('render-pause-rounding')).toBeVisible()
-  await expect(app.page.getByTestId('render-pause-rounding')).toContainText(
+  const rounding = app.page.getByTestId('render-pause-rounding')
+  await expect(rounding).toBeVisible()
+  // In plain words first; the frame figures only behind their disclosure.
+  await expect(rounding).toContainText('to within a few hundredths of a second')
+  await expect(rounding.getByTestId('render-pause-figures')).toBeHidden()
+  await rounding.getByRole('button', { name: 'How the pauses were placed' }).click()
+  await expect(rounding.getByTestId('render-pause-figures')).toContainText(
     /frames of 42\.67 ms: the 3 pauses were rounded to whole frames, each at most \d+\.\d ms off/,
   )
   await snap(app, 'script-render-aac')

@@ -20,6 +20,13 @@ export interface RenderEstimate {
 export interface RenderProgress {
   piecesDone: number
   piecesTotal: number
+  /**
+   * Blocks of the script whose audio is all there (fetched or from the cache), of `blocksTotal`
+   * (every block, the empty ones counted as done): what a person follows, since a block is what
+   * Script shows. 0 of 0 until the render is planned.
+   */
+  blocksDone: number
+  blocksTotal: number
   /** Pieces that came from the cache (part of `piecesDone`). */
   cachedPieces: number
   /** Seconds of finished audio assembled in script order so far. */
@@ -48,6 +55,8 @@ export interface RenderProgress {
 export function startingProgress(done = { piecesDone: 0, piecesTotal: 0 }): RenderProgress {
   return {
     ...done,
+    blocksDone: 0,
+    blocksTotal: 0,
     cachedPieces: 0,
     audioSeconds: 0,
     billableCharacters: 0,
@@ -113,7 +122,13 @@ export interface RenderResult {
   loudness: LoudnessReport
   requests: number
   cachedPieces: number
+  /** Billable characters of the requests this render sent (what the service charged it). */
   billableCharacters: number
+  /**
+   * Characters whose audio came from the cache (made by an earlier render, or the same words
+   * said twice in this one): part of what the render used, not billed again.
+   */
+  cachedCharacters: number
   /** Blocks with at least one issue; empty when the audio says what the script says. */
   checks: BlockCheck[]
   /** AAC output: how pauses were rounded to whole AAC frames; null for other formats. */

@@ -48,6 +48,8 @@ export interface RenderFetch {
   fetcher: PieceFetcher
   /** Requests sent to the service in this run (repairs included). */
   requested(): number
+  /** Characters of the pieces served from the cache or reused within the run: not billed. */
+  cachedCharacters(): number
   /** Stops following the service's busy signal. */
   stop(): void
 }
@@ -78,6 +80,8 @@ export function startRenderFetch(input: {
     emit(true)
   })
   let fetchedThisRun = 0
+  let cachedCharacters = 0
+  const blockDone = countBlocks(plan, state)
   const toFetch = new Set(plan.pieces.filter((p) => !cache.has(p.hash)).map((p) => p.hash)).size
   const fetcher = startPieceFetcher(plan, cache, source, {
     signal: input.signal,
@@ -91,13 +95,38 @@ export function startRenderFetch(input: {
         }
         state.piecesDone += 1
         if (how === 'requested') fetchedThisRun += 1
-        else state.cachedPieces += 1
+        else {
+          state.cachedPieces += 1
+          cachedCharacters += piece.billableCharacters
+        }
         state.billableCharacters += billable
+        blockDone(piece.blockIndex)
         journal.add(piece.hash)
         state.etaSeconds = eta.secondsLeft(fetchedThisRun, toFetch - fetchedThisRun)
         emit()
       },
     },
   })
-  return { fetcher, requested: () => fetchedThisRun, stop: () => stopBusy?.() }
+  return {
+    fetcher,
+    requested: () => fetchedThisRun,
+    cachedCharacters: () => cachedCharacters,
+    stop: () => stopBusy?.(),
+  }
+}
+
+/**
+ * Sets `state`'s block count from `plan` (a block without speech is done from the start) and
+ * answers the counter of a block's finished pieces: a block is done with its last piece.
+ */
+function countBlocks(plan: RenderPlan, state: RenderProgress): (blockIndex: number) => void {
+  const left = plan.blocks.map((block) => block.pieceIndexes.length)
+  state.blocksTotal = plan.blocks.length
+  state.blocksDone = left.filter((n) => n === 0).length
+  return (blockIndex) => {
+    const n = left[blockIndex]
+    if (n === undefined || n <= 0) return
+    left[blockIndex] = n - 1
+    if (n === 1) state.blocksDone += 1
+  }
 }

@@ -166,7 +166,7 @@ function resultOf(
   subtitlesPath: string | null,
   heard: HeardText,
   state: RenderProgress,
-  fetch: { requested(): number },
+  fetch: { requested(): number; cachedCharacters(): number },
 ): NarrationRenderResult {
   return {
     outputPath,
@@ -179,6 +179,7 @@ function resultOf(
     requests: fetch.requested(),
     cachedPieces: state.cachedPieces,
     billableCharacters: state.billableCharacters,
+    cachedCharacters: fetch.cachedCharacters(),
     checks: heard.checks,
     pauseRounding: written.pauseRounding,
     method: written.method,

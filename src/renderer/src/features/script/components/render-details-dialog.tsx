@@ -16,48 +16,65 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
 }
 
-/** What the render asked of the service and wrote beside the audio: behind a disclosure. */
+/** Where the file is (its full path), what the render was billed and took: behind a disclosure. */
 function RenderFigures(props: { finished: FinishedRender }): ReactElement {
   const { result, elapsedSeconds } = props.finished
+  const requests = result.requests
   return (
-    <Disclosure summary="Requests, characters and files">
-      <p className="field__hint" data-testid="render-figures">
-        {result.requests.toLocaleString()} new {result.requests === 1 ? 'request' : 'requests'} to
-        the service, {result.cachedPieces.toLocaleString()} pieces reused from earlier renders,{' '}
-        {result.billableCharacters.toLocaleString()} billable characters
-        {result.loudness.outputLufs !== null
-          ? `; loudness ${result.loudness.outputLufs.toFixed(1)} LUFS`
-          : ''}
-        . Took {Math.max(1, Math.round(elapsedSeconds)).toLocaleString()} s.
-      </p>
-      {(result.subtitlesPath !== null || result.extraFiles.length > 0) && (
-        <ul className="render-details__report">
-          {result.subtitlesPath !== null && <li>Subtitles: {fileName(result.subtitlesPath)}</li>}
-          {result.extraFiles.length > 0 && (
-            <li>
-              {result.extraFiles.length.toLocaleString()}{' '}
-              {result.extraFiles.length === 1 ? 'part' : 'parts'} beside it, starting with{' '}
-              {fileName(result.extraFiles[0]!)}
-            </li>
-          )}
-        </ul>
-      )}
+    <Disclosure summary="Where it is, characters and files">
+      <ul className="render-details__report" data-testid="render-figures">
+        <li>
+          Saved as <span className="render-details__path">{result.outputPath}</span>
+        </li>
+        <li>
+          Billed: {result.billableCharacters.toLocaleString()} characters, in{' '}
+          {requests.toLocaleString()} new {requests === 1 ? 'request' : 'requests'} to the service.
+        </li>
+        {result.cachedCharacters > 0 && (
+          <li>
+            From the cache: {result.cachedCharacters.toLocaleString()} characters made by an earlier
+            render, not billed again.
+          </li>
+        )}
+        {result.loudness.outputLufs !== null && (
+          <li>Loudness: {result.loudness.outputLufs.toFixed(1)} LUFS.</li>
+        )}
+        <li>Took {Math.max(1, Math.round(elapsedSeconds)).toLocaleString()} s.</li>
+        {result.subtitlesPath !== null && <li>Subtitles: {fileName(result.subtitlesPath)}</li>}
+        {result.extraFiles.length > 0 && (
+          <li>
+            {result.extraFiles.length.toLocaleString()}{' '}
+            {result.extraFiles.length === 1 ? 'part' : 'parts'} beside it, starting with{' '}
+            {fileName(result.extraFiles[0]!)}
+          </li>
+        )}
+      </ul>
     </Disclosure>
   )
 }
 
-/** How AAC's whole frames moved the pauses, with the way to exact ones: in view, as advice. */
+/**
+ * How AAC's whole frames moved the pauses: one plain line with the way to exact ones, and the
+ * frame figures behind a disclosure for whoever wants them.
+ */
 function PauseRounding(props: {
   rounding: NonNullable<RenderResult['pauseRounding']>
 }): ReactElement {
   const { rounding } = props
   return (
-    <p className="field__hint" data-testid="render-pause-rounding">
-      AAC keeps time in frames of {rounding.frameMs.toFixed(2)} ms: the{' '}
-      {rounding.pauses.toLocaleString()} pauses were rounded to whole frames, each at most{' '}
-      {rounding.maxErrorMs.toFixed(1)} ms off ({formatSignedMs(rounding.totalErrorMs)} in all).
-      Choose WAV, MP3 or Ogg for pauses exact to the millisecond.
-    </p>
+    <div data-testid="render-pause-rounding">
+      <p className="field__hint">
+        An AAC file places each pause to within a few hundredths of a second. Choose WAV, MP3 or Ogg
+        for pauses exactly as set.
+      </p>
+      <Disclosure summary="How the pauses were placed">
+        <p className="field__hint" data-testid="render-pause-figures">
+          AAC keeps time in frames of {rounding.frameMs.toFixed(2)} ms: the{' '}
+          {rounding.pauses.toLocaleString()} pauses were rounded to whole frames, each at most{' '}
+          {rounding.maxErrorMs.toFixed(1)} ms off ({formatSignedMs(rounding.totalErrorMs)} in all).
+        </p>
+      </Disclosure>
+    </div>
   )
 }
 

@@ -17,12 +17,13 @@ import { useScriptDocumentStore } from '../stores/script-document-store'
 import { formatClock } from '../../../lib/format'
 import { useActionError } from '../hooks/use-action-error'
 import { SmallButton } from './compact-controls'
-
-/** The folder a file is in, by its last name ("Audiobooks"), for a sentence. */
-function folderOf(path: string): string {
-  const parts = path.split(/[\\/]/).filter(Boolean)
-  return parts.at(-2) ?? path
-}
+import {
+  checkNotes,
+  progressWords,
+  stoppedShare,
+  timeLeftWords,
+  usageSentence,
+} from './render-words'
 
 /**
  * "the service is busy, waiting N s", counted down once a second between progress events (main
@@ -45,25 +46,10 @@ function BusyWait(props: { waitMs: number }): ReactElement {
   )
 }
 
-/** What the checks of a finished render found, in one line; `warn` when any found a problem. */
-function checkNotes(result: FinishedRender['result']): { notes: string[]; warn: boolean } {
-  const failedFiles = result.compliance?.files.filter((f) => !f.pass).length ?? 0
-  const notes = [
-    result.compliance === null
-      ? ''
-      : result.compliance.pass
-        ? `Ready for ${result.compliance.presetName}.`
-        : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
-    result.checks.length === 0
-      ? 'The audio says what the script says.'
-      : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
-  ].filter(Boolean)
-  return { notes, warn: failedFiles > 0 || result.checks.length > 0 }
-}
-
 /**
- * A finished render in plain words: where the file is and how long, Play (in the app), Show in
- * folder; what the checks found is one line, the rest in a dialog, so the editor keeps its room.
+ * A finished render in plain words: the file's name and how long, Play (in the app), Show in
+ * folder; what it used and what the checks found in a line. Where it is (the full path) and the
+ * rest are in Details, so the editor keeps its room and no folder path is in plain view.
  */
 function FinishedSummary(props: {
   docId: string
@@ -77,14 +63,15 @@ function FinishedSummary(props: {
   const { error: actionError, act } = useActionError()
   const parts = result.extraFiles.length
   const { notes, warn } = checkNotes(result)
+  const usage = usageSentence(result)
   return (
     <div className="box box--success render-summary" data-testid="render-finished">
       <div className="row row--spread render-summary__head">
         <span className="render-summary__text">
           <strong>{finished.outputName}</strong> is ready:{' '}
           {formatClock(result.durationSeconds, Math.round)} long
-          {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}, in{' '}
-          <span title={result.outputPath}>{folderOf(result.outputPath)}</span>.{' '}
+          {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}.{' '}
+          {usage !== null && <span data-testid="render-usage">{usage} </span>}
           <span
             className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
             data-testid="render-summary-notes"
@@ -135,7 +122,7 @@ function FinishedSummary(props: {
   )
 }
 
-/** A render under way: its progress (pieces, audio time, ETA, pauses) and Cancel. */
+/** A render under way: the block it is at and the time left (or a busy service's wait), Cancel. */
 function RunningRender(props: {
   running: NonNullable<ReturnType<typeof useRenderSession>['running']>
 }): ReactElement {
@@ -143,6 +130,9 @@ function RunningRender(props: {
   const { error: actionError, act } = useActionError()
   const { progress, paused } = running
   const fraction = progress.piecesTotal > 0 ? progress.piecesDone / progress.piecesTotal : 0
+  const where = progressWords(progress)
+  const left = timeLeftWords(progress)
+  const waiting = progress.phase === 'synthesizing' && progress.busyUntil !== null
   return (
     <section
       className="stack render-panel"
@@ -160,27 +150,22 @@ function RunningRender(props: {
           Cancel
         </button>
       </div>
-      <progress max={1} value={fraction} aria-label="Render progress" />
+      <progress max={1} value={fraction} aria-label="Render progress" aria-valuetext={where} />
       <p className="field__hint" data-testid="render-progress">
-        {progress.piecesDone.toLocaleString()} / {progress.piecesTotal.toLocaleString()} pieces (
-        {progress.cachedPieces.toLocaleString()} from the cache) ·{' '}
-        {formatClock(progress.audioSeconds, Math.round)} of audio
-        {progress.phase !== 'synthesizing' ? (
-          ''
-        ) : progress.busyUntil !== null ? (
+        {where}
+        {waiting ? (
           // Keyed by its end: a pause that starts or grows starts a fresh count.
           <BusyWait key={progress.busyUntil} waitMs={progress.busyWaitMs ?? 0} />
-        ) : progress.etaSeconds !== null ? (
-          ` · about ${formatClock(progress.etaSeconds, Math.round)} left`
+        ) : left !== null ? (
+          ` · ${left}`
         ) : (
           ''
         )}
-        {progress.phase !== 'synthesizing' ? ` · ${progress.phase}` : ''}
       </p>
       {paused !== null && (
         <Notice tone="warning" title="Network down — render paused, retrying…">
           <p className="notice__text">
-            {paused.reason} Trying again in {paused.retryInSeconds} s; finished pieces are kept.
+            {paused.reason} Trying again in {paused.retryInSeconds} s; the finished blocks are kept.
             Cancel to stop.
           </p>
         </Notice>
@@ -190,7 +175,7 @@ function RunningRender(props: {
   )
 }
 
-/** Render progress (pieces, audio time, ETA, pauses), cancel, resume, and the finished summary. */
+/** Render progress (the block, time left, pauses), cancel, resume, and the finished summary. */
 export function RenderPanel(props: {
   session: ReturnType<typeof useRenderSession>
 }): ReactElement | null {
@@ -216,8 +201,9 @@ export function RenderPanel(props: {
       {resumable !== null && (
         <div className="row row--spread render-panel__head">
           <span>
-            A render of <strong>{resumable.outputName}</strong> stopped at{' '}
-            {resumable.piecesFinished} of {resumable.piecesTotal} pieces.
+            A render of <strong>{resumable.outputName}</strong> stopped{' '}
+            {stoppedShare(resumable.piecesFinished, resumable.piecesTotal)}. Resume keeps what is
+            done.
           </span>
           <button
             type="button"

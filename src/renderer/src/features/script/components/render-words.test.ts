@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import type { RenderResult } from '../../../../../shared/domain/narration'
+import { startingProgress } from '../../../../../shared/domain/narration'
+import { progressWords, stoppedShare, timeLeftWords, usageSentence } from './render-words'
+
+const RESULT = { billableCharacters: 11_200, cachedCharacters: 1_100 } as RenderResult
+
+describe('a render in a person’s words', () => {
+  it('follows the script’s blocks and the time left, never pieces', () => {
+    const progress = { ...startingProgress(), piecesTotal: 90, piecesDone: 3 }
+    expect(progressWords(progress)).toBe('Getting ready…')
+    const running = { ...progress, blocksDone: 0, blocksTotal: 40, etaSeconds: 51 }
+    expect(`${progressWords(running)} · ${timeLeftWords(running)}`).toBe(
+      'Block 1 of 40 · about 0:51 left',
+    )
+    expect(progressWords({ ...running, blocksDone: 40 })).toBe('Block 40 of 40')
+    expect(progressWords({ ...running, phase: 'encoding' })).toBe('Writing the file…')
+    expect(timeLeftWords({ ...running, phase: 'encoding' })).toBeNull()
+  })
+
+  it('says what a render used and the part that came from the cache', () => {
+    expect(usageSentence(RESULT)).toBe(
+      `This render used ${(12_300).toLocaleString()} characters, ${(1_100).toLocaleString()} from the cache.`,
+    )
+    expect(usageSentence({ ...RESULT, cachedCharacters: 0 })).toBe(
+      `This render used ${(11_200).toLocaleString()} characters.`,
+    )
+    expect(usageSentence({ ...RESULT, billableCharacters: 0, cachedCharacters: 0 })).toBeNull()
+  })
+
+  it('says how far a stopped render got as a share', () => {
+    expect(stoppedShare(16, 40)).toBe('about 40% of the way')
+    expect(stoppedShare(0, 40)).toBe('before its first block was done')
+  })
+})
