@@ -1,5 +1,6 @@
 import type { Mp3Encoding } from './mp3-encoding'
 import type { RenderFormat } from './speech'
+import { spokenLength } from './spoken-length'
 
 /**
  * Delivery presets: what an audiobook store, a podcast host, a broadcaster or a streaming service
@@ -147,7 +148,10 @@ export function presetCriteria(preset: DeliveryPreset): { label: string; require
     out.push({ label: 'Room tone at the end', requirement: `${min} to ${max} s` })
   }
   if (preset.maxFileMinutes !== undefined) {
-    out.push({ label: 'Length', requirement: `at most ${preset.maxFileMinutes} minutes a file` })
+    out.push({
+      label: 'Length',
+      requirement: `at most ${spokenLength(preset.maxFileMinutes * 60)} a file`,
+    })
   }
   if (preset.sampleRate) {
     out.push({ label: 'Sample rate', requirement: `${preset.sampleRate / 1000} kHz` })

@@ -36,7 +36,7 @@ describe('a file against a preset', () => {
     // -17.94 shows as -17.9, over -18 (fails); 0.45 s of head shows as 0.5 (passes).
     expect(failed).toEqual({
       level: '-17.9 dBFS / between -23 and -18 dBFS',
-      length: '121.0 minutes / at most 120 minutes a file',
+      length: '2 h 1 min / at most 2 hours a file',
       bitrate: 'variable bitrate / 192 kbps constant (MP3)',
     })
     // -2.96 shows as -3.0, which meets -3.
@@ -44,6 +44,13 @@ describe('a file against a preset', () => {
       measured: '-3.0 dBTP',
       pass: true,
     })
+    // A short file's length reads in seconds, a longer one in minutes and seconds.
+    const length = (seconds: number): string | undefined =>
+      evaluateFile('/b/x.mp3', DELIVERY_PRESETS.acx, { ...MEASURED, seconds }, FACTS).criteria.find(
+        (c) => c.id === 'length',
+      )?.measured
+    expect(length(18)).toBe('18 seconds')
+    expect(length(72)).toBe('1 min 12 s')
     expect(file.criteria.find((c) => c.id === 'noise-floor')).toMatchObject({
       measured: 'digital silence',
       value: null,

@@ -12,6 +12,7 @@ import { PCM_SAMPLE_RATE } from '../../../../shared/domain/speech'
 import { TruePeakMeter, toDb } from '../../audio/true-peak'
 import { writeFileAtomic } from '../../files/atomic-write'
 import { LoudnessMeter } from '../pcm/loudness'
+import { spokenLength } from '../../../../shared/domain/spoken-length'
 
 /** Under this a sample counts as silence (room tone): -60 dBFS, ACX's noise-floor bound. */
 const SILENCE = Math.ceil(32768 * 10 ** (-60 / 20))
@@ -206,8 +207,9 @@ function timeCriteria(preset: DeliveryPreset, measured: FileMeasures): Complianc
     criteria.push({
       id: 'length',
       label: 'Length',
-      requirement: `at most ${preset.maxFileMinutes} minutes a file`,
-      measured: `${minutes.toFixed(1)} minutes`,
+      requirement: `at most ${spokenLength(preset.maxFileMinutes * 60)} a file`,
+      // "18 seconds", "1 min 12 s": never a fraction of a minute a reader has to work out.
+      measured: spokenLength(measured.seconds),
       value: round(minutes),
       pass: minutes <= preset.maxFileMinutes,
     })
