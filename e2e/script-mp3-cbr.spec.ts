@@ -53,16 +53,23 @@ test('the render dialog writes a 192 kbps constant-bitrate MP3 at 44.1 kHz with 
   await expect(dialog).toContainText('ACX/Audible asks for 192 kbps at 44.1 kHz')
   await snap(app, 'render-dialog-mp3-cbr')
 
-  // Going back to 24 kHz under 192 kbps says why and holds the render back.
-  await dialog.getByLabel('Sample rate').selectOption('24000')
-  await expect(dialog.getByRole('alert')).toContainText('MP3 at 24000 Hz goes up to 160 kbps')
-  await expect(bitrate).toHaveAccessibleDescription(/goes up to 160 kbps/)
-  const start = dialog.getByRole('button', { name: 'Choose file and render…' })
-  await expect(start).toBeDisabled()
-  await snap(app, 'render-dialog-mp3-cbr-refused')
-  await dialog.getByLabel('Sample rate').selectOption('44100')
+  // 24 kHz cannot carry 192 kbps: it is not offered, and its label says why, in plain words.
+  const rate24 = dialog.getByLabel('Sample rate').locator('option[value="24000"]')
+  await expect(rate24).toBeDisabled()
+  await expect(rate24).toHaveText('24 kHz (only up to 160 kbps)')
+  await expect(bitrate.locator('option[value="192"]')).toHaveText('192 kbps constant')
+  // Through AAC (24 kHz only) and back to MP3, the rate is one the bitrate fits again.
+  await dialog.getByLabel('Format').selectOption('m4b')
+  await expect(dialog.getByLabel('Sample rate')).toHaveValue('24000')
+  await dialog.getByLabel('Format').selectOption('mp3')
+  await expect(dialog.getByLabel('Sample rate')).toHaveValue('44100')
+  await expect(bitrate).toHaveValue('192')
   await expect(dialog.getByRole('alert')).toHaveCount(0)
-  await expect(dialog.getByTestId('render-estimate')).toContainText('requests')
+  const start = dialog.getByRole('button', { name: 'Choose file and render…' })
+  await expect(start).toBeEnabled()
+  await snap(app, 'render-dialog-mp3-cbr-rates')
+  await dialog.getByRole('button', { name: 'How this is counted' }).click()
+  await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
 
   const out = join(dir, 'acx.mp3')
   app.platform.answerNextSave(out)

@@ -148,7 +148,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.getByLabel('Loudness')).toBeVisible()
       await expect(dialog.getByTestId('book-details')).toBeVisible()
       await dialog.getByRole('button', { name: 'How this is counted' }).click()
-      await expect(dialog.getByTestId('render-estimate')).toContainText(/\d+ pieces.*\d+ requests/)
+      await expect(dialog.getByTestId('render-estimate')).toContainText(
+        /in \d+ parts.*\d+ parts? (is|are) sent/,
+      )
       problems.push(...(await audit(app, 'dialog-more', theme)))
 
       // The summary: what was made, how long, Play and Show in folder; no path on the page.

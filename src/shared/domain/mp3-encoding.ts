@@ -21,11 +21,20 @@ export const mp3EncodingSchema = z.discriminatedUnion('mode', [
 ])
 export type Mp3Encoding = z.infer<typeof mp3EncodingSchema>
 
+/** The highest constant bitrate an MP3 takes at the rates under 32 kHz (MPEG-2). */
+export const MPEG2_MAX_KBPS = 160
+
+/** Whether an MP3 can be written at `kbps` constant bitrate and `sampleRate`. */
+export function mp3BitrateFits(kbps: number, sampleRate: number): boolean {
+  return sampleRate >= 32_000 || kbps <= MPEG2_MAX_KBPS
+}
+
 /**
- * Why an MP3 setting cannot be written at `sampleRate`, or null when it can: MPEG-2 (the rates
- * under 32 kHz) stops at 160 kbit/s, and LAME would quietly write 160 instead.
+ * Why an MP3 setting cannot be written at `sampleRate`, in plain words, or null when it can:
+ * MPEG-2 (the rates under 32 kHz) stops at 160 kbit/s, and LAME would quietly write 160 instead.
  */
 export function mp3EncodingProblem(mp3: Mp3Encoding, sampleRate: number): string | null {
-  if (mp3.mode !== 'cbr' || sampleRate >= 32_000 || mp3.bitrateKbps <= 160) return null
-  return `MP3 at ${sampleRate} Hz goes up to 160 kbps, so ${mp3.bitrateKbps} kbps constant bitrate cannot be written. Choose 44100 Hz (what ACX asks for, with 192 kbps) or 160 kbps or less.`
+  if (mp3.mode !== 'cbr' || mp3BitrateFits(mp3.bitrateKbps, sampleRate)) return null
+  const rate = `${(sampleRate / 1000).toLocaleString('en')} kHz`
+  return `An MP3 at ${rate} holds at most ${MPEG2_MAX_KBPS} kbps, so it cannot be written at ${mp3.bitrateKbps} kbps. Choose 44.1 kHz (what ACX asks for, with 192 kbps), or ${MPEG2_MAX_KBPS} kbps or less.`
 }

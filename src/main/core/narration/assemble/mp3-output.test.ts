@@ -138,6 +138,8 @@ describe('MP3 files players read right', () => {
       mp3: { mode: 'cbr', bitrateKbps: 192 },
     })
     await expect(opening).rejects.toThrow(AppError)
-    await expect(opening).rejects.toThrow(/24000 Hz goes up to 160 kbps.*Choose 44100 Hz/)
+    await expect(opening).rejects.toThrow(
+      /An MP3 at 24 kHz holds at most 160 kbps.*Choose 44.1 kHz/,
+    )
   })
 })

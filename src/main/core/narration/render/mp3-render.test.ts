@@ -105,7 +105,7 @@ describe('a narration rendered to MP3', () => {
       outputPath: join(testbed.dir, 'refused.mp3'),
       cache: await openPieceCache(join(testbed.dir, 'cache-refused')),
     })
-    await expect(job.done).rejects.toThrow(/24000 Hz goes up to 160 kbps/)
+    await expect(job.done).rejects.toThrow(/An MP3 at 24 kHz holds at most 160 kbps/)
     expect(testbed.service.sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toHaveLength(0)
   })
 })
@@ -152,7 +152,7 @@ describe('voicedesk render with --mp3-mode and --bitrate', () => {
   })
 
   it.each([
-    [['--bitrate', '192'], /24000 Hz goes up to 160 kbps/],
+    [['--bitrate', '192'], /An MP3 at 24 kHz holds at most 160 kbps/],
     [['--mp3-mode', 'cbr', '--bitrate', '100'], /--bitrate is one of 64, 96, 128, 160, 192/],
     [['--mp3-mode', 'vbr', '--bitrate', '128'], /use it with --mp3-mode cbr/],
     [['--mp3-mode', 'fast'], /--mp3-mode is vbr or cbr/],

@@ -20,9 +20,13 @@ export function useRenderEstimate(open: boolean, format: RenderSettings['format'
   })
 }
 
+function partsOf(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'part' : 'parts'}`
+}
+
 /**
- * What the render will use, in the words of a plan (characters); how that was counted (pieces,
- * what was made before, requests) waits behind a disclosure for whoever wants it.
+ * What the render will use, in the words of a plan (characters); how that was counted (the parts
+ * the script is sent in, the ones made before) waits behind a disclosure for whoever wants it.
  */
 export function RenderEstimate(props: {
   estimate: ReturnType<typeof useRenderEstimate>
@@ -47,9 +51,12 @@ export function RenderEstimate(props: {
           </p>
           <Disclosure summary="How this is counted" className="render-dialog__counted">
             <p className="field__hint">
-              {data.totalPieces.toLocaleString()} pieces, {data.cachedPieces.toLocaleString()}{' '}
-              already cached. {data.requests.toLocaleString()} requests, about{' '}
-              {data.billableCharacters.toLocaleString()} billable characters.
+              The script goes to the service in {partsOf(data.totalPieces)}.
+              {data.cachedPieces > 0
+                ? ` ${data.cachedPieces.toLocaleString()} of them were made before and are used again, free.`
+                : ''}{' '}
+              {data.requests.toLocaleString()} {data.requests === 1 ? 'part is' : 'parts are'} sent:
+              about {data.billableCharacters.toLocaleString()} characters.
             </p>
           </Disclosure>
         </>

@@ -1,12 +1,24 @@
 import type { ReactElement } from 'react'
 import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
-import { MP3_BITRATES } from '../../../../../shared/domain/mp3-encoding'
+import {
+  MP3_BITRATES,
+  MPEG2_MAX_KBPS,
+  mp3BitrateFits,
+} from '../../../../../shared/domain/mp3-encoding'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
 import { SelectField } from '../../../components/ui/select-field'
 import { settingsForFormat } from './render-settings'
 
 type Update = (settings: RenderSettings) => void
+
+/** Whether an MP3 render's chosen bitrate can be written at `sampleRate` (any other format can). */
+function fitsRate(settings: RenderSettings, sampleRate: number): boolean {
+  const mp3 = settings.mp3
+  return (
+    settings.format !== 'mp3' || mp3?.mode !== 'cbr' || mp3BitrateFits(mp3.bitrateKbps, sampleRate)
+  )
+}
 
 /** What kind of file the render makes: the first choice after "Made for". */
 export function FormatField(props: {
@@ -55,7 +67,14 @@ export function EncodingFields(props: {
           onChange({ ...settings, sampleRate: Number(rate) as RenderSettings['sampleRate'] })
         }
         choices={[
-          { value: '24000', label: "24 kHz (the service's own)" },
+          // Offered only when it can carry the MP3 bitrate chosen; else it says why not.
+          fitsRate(settings, 24_000)
+            ? { value: '24000', label: "24 kHz (the service's own)" }
+            : {
+                value: '24000',
+                label: `24 kHz (only up to ${MPEG2_MAX_KBPS} kbps)`,
+                disabled: true,
+              },
           { value: '44100', label: '44.1 kHz' },
           { value: '48000', label: '48 kHz' },
         ]}
@@ -96,11 +115,15 @@ function Mp3Bitrate(props: {
         }}
         choices={[
           { value: 'vbr', label: 'Variable' },
-          ...MP3_BITRATES.map((kbps) => ({
-            value: String(kbps),
-            label: `${kbps} kbps constant`,
-            disabled: settings.sampleRate < 32_000 && kbps > 160,
-          })),
+          ...MP3_BITRATES.map((kbps) =>
+            mp3BitrateFits(kbps, settings.sampleRate)
+              ? { value: String(kbps), label: `${kbps} kbps constant` }
+              : {
+                  value: String(kbps),
+                  label: `${kbps} kbps constant (needs 44.1 or 48 kHz)`,
+                  disabled: true,
+                },
+          ),
         ]}
       />
       {mp3.mode === 'cbr' && mp3Problem === null && (

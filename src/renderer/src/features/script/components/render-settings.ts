@@ -1,11 +1,26 @@
 import type { DeliveryPreset } from '../../../../../shared/domain/delivery'
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
+import { mp3BitrateFits } from '../../../../../shared/domain/mp3-encoding'
 import { isAacContainer } from '../../../../../shared/domain/speech'
+
+/**
+ * `settings` as an MP3 can be written: a constant bitrate over what the sample rate holds (a
+ * project saved that way, or AAC's 24 kHz kept on the way back to MP3) keeps the bitrate the
+ * user chose and takes 44.1 kHz. Why here, for every way into the dialog: the render would
+ * otherwise be refused after the user pressed Render.
+ */
+export function withWritableMp3(settings: RenderSettings): RenderSettings {
+  const mp3 = settings.mp3
+  if (settings.format !== 'mp3' || mp3?.mode !== 'cbr') return settings
+  return mp3BitrateFits(mp3.bitrateKbps, settings.sampleRate)
+    ? settings
+    : { ...settings, sampleRate: 44_100 }
+}
 
 /** The render dialog's first settings: the project's defaults, SRT subtitles, one file. */
 export function initialRenderSettings(defaults: ProjectDefaults): RenderSettings {
-  return {
+  return withWritableMp3({
     format: defaults.format,
     sampleRate: isAacContainer(defaults.format) ? 24_000 : defaults.sampleRate,
     // ACX takes one file per chapter.
@@ -14,7 +29,7 @@ export function initialRenderSettings(defaults: ProjectDefaults): RenderSettings
     loudness: defaults.loudness,
     ...(defaults.mp3 ? { mp3: defaults.mp3 } : {}),
     ...(defaults.preset ? { preset: defaults.preset } : {}),
-  }
+  })
 }
 
 /**
@@ -44,5 +59,5 @@ export function settingsForFormat(
 ): RenderSettings {
   return isAacContainer(format)
     ? { ...settings, format, sampleRate: 24_000, loudness: { mode: 'service' } }
-    : { ...settings, format }
+    : withWritableMp3({ ...settings, format })
 }
