@@ -56,7 +56,7 @@ test('a long M4B audiobook shows its real waveform, measured slice by slice in t
   await script.pickVoice('Default voice', 'Olivia')
   await page.getByRole('button', { name: 'Project settings…' }).click()
   const settings = page.getByRole('dialog', { name: 'Project settings' })
-  await settings.getByLabel('Between paragraphs').fill('60000')
+  await settings.getByLabel('Between paragraphs').fill('60')
   await settings.getByLabel('Between paragraphs').press('Enter')
   await settings.getByRole('button', { name: 'Done' }).click()
 

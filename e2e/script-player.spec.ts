@@ -164,15 +164,24 @@ test('a finished render is a short summary with details, plays in the app, and p
   const settings = page.getByRole('dialog', { name: 'Project settings' })
   await expect(settings).toBeVisible()
   const paragraphs = settings.getByLabel('Between paragraphs')
-  await expect(paragraphs).toHaveValue('700')
+  // Pauses in seconds; the loudness by what the file is for: no ms, no LUFS in plain view.
+  await expect(paragraphs).toHaveValue('0.7')
   await paragraphs.fill('abc')
-  await expect(settings.getByRole('alert')).toHaveText('Type a whole number of ms.')
-  await paragraphs.fill('90000')
-  await expect(settings.getByRole('alert')).toHaveText('Choose between 0 and 60,000 ms.')
-  await paragraphs.fill('3700')
+  await expect(settings.getByRole('alert')).toHaveText('Type a number of seconds, like 0.5.')
+  await paragraphs.fill('90')
+  await expect(settings.getByRole('alert')).toHaveText('Choose between 0 and 60 seconds.')
+  await paragraphs.fill('3.7')
   await paragraphs.press('Enter')
   await expect(settings.getByRole('alert')).toHaveCount(0)
   await settings.getByLabel('Level of the finished file').selectOption('target')
+  await expect(settings.getByLabel('Loudness for')).toHaveValue('-16')
+  await expect(settings.getByLabel('Loudness for').locator('option:checked')).toHaveText(
+    'Podcasts and spoken word online',
+  )
+  const plain = await settings.evaluate((el) => (el as unknown as { innerText: string }).innerText)
+  expect(plain).not.toMatch(/\bms\b|LUFS/)
+  await expect(settings.getByLabel('Target loudness')).toBeHidden()
+  await settings.getByRole('button', { name: 'Exact level', expanded: false }).click()
   await expect(settings.getByLabel('Target loudness')).toHaveValue('-16')
   expect(await auditScreen(page, 'project-settings', app)).toEqual([])
   await settings.getByRole('button', { name: 'Done' }).click()
@@ -182,7 +191,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   await page.keyboard.press('Control+z')
   await page.getByRole('button', { name: 'Project settings…' }).click()
   await expect(settings.getByLabel('Level of the finished file')).toHaveValue('service')
-  await expect(settings.getByLabel('Between paragraphs')).toHaveValue('3700')
+  await expect(settings.getByLabel('Between paragraphs')).toHaveValue('3.7')
   await settings.getByRole('button', { name: 'Done' }).click()
 
   // Put away, the summary comes back only for the new render.

@@ -1,14 +1,16 @@
-import { useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { DeliveryPresetId } from '../../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { ChoiceOptions, SelectField } from '../../../components/ui/select-field'
 import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import './project-settings.css'
+import { NumberSetting } from './number-setting'
 import { PresetOptions } from './preset-options'
 import { projectChoices } from './project-choices'
 
@@ -33,69 +35,6 @@ function setOptionalDefault<K extends 'language' | 'model' | 'preset'>(
   store.updateMeta({ defaults })
 }
 
-/**
- * A whole number typed in a field and applied when the field is left or Enter is pressed (so a
- * half-typed "1" never becomes a one-millisecond pause), with the reason when it cannot be.
- */
-function NumberSetting(props: {
-  label: string
-  hint: string
-  unit: string
-  value: number
-  min: number
-  max: number
-  disabled?: boolean
-  onCommit: (value: number) => void
-}): ReactElement {
-  const id = useId()
-  const [draft, setDraft] = useState<string | null>(null)
-  const text = draft ?? String(props.value)
-  const parsed = Number(text.trim())
-  const problem =
-    text.trim() === '' || !Number.isFinite(parsed) || !Number.isInteger(parsed)
-      ? `Type a whole number of ${props.unit}.`
-      : parsed < props.min || parsed > props.max
-        ? `Choose between ${props.min.toLocaleString()} and ${props.max.toLocaleString()} ${props.unit}.`
-        : null
-  const commit = (): void => {
-    if (draft === null || problem !== null) return
-    if (parsed !== props.value) props.onCommit(parsed)
-    setDraft(null)
-  }
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <span className="row project-settings__number">
-        <input
-          id={id}
-          className="input"
-          inputMode="numeric"
-          disabled={props.disabled}
-          value={text}
-          aria-invalid={problem !== null}
-          aria-describedby={`${id}-hint${problem !== null ? ` ${id}-error` : ''}`}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit()
-          }}
-        />
-        <span aria-hidden="true">{props.unit}</span>
-      </span>
-      <span className="field__hint" id={`${id}-hint`}>
-        {props.hint}
-      </span>
-      {problem !== null && (
-        <span className="field__error" id={`${id}-error`} role="alert">
-          {problem}
-        </span>
-      )}
-    </div>
-  )
-}
-
 /** A project default that is on or off, its sentence beside the box. */
 function CheckSetting(props: {
   setting: 'textNormalization' | 'serviceLoudnessNormalization'
@@ -115,7 +54,7 @@ function CheckSetting(props: {
   )
 }
 
-/** The two pauses a project sets, each a whole number of milliseconds. */
+/** The two pauses a project sets: kept in milliseconds, set in seconds (to a hundredth). */
 const PAUSES = [
   {
     setting: 'pauseBetweenBlocksMs',
@@ -139,9 +78,11 @@ function PauseSettings(props: { defaults: ProjectDefaults }): ReactElement {
             key={pause.setting}
             label={pause.label}
             hint={pause.hint}
-            unit="ms"
+            unit="seconds"
+            perUnit={1000}
+            decimals={2}
             min={0}
-            max={MAX_PAUSE_MS}
+            max={MAX_PAUSE_MS / 1000}
             value={props.defaults[pause.setting]}
             onCommit={(ms) => setDefaults({ [pause.setting]: ms })}
           />
@@ -193,6 +134,54 @@ function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
   )
 }
 
+/**
+ * Loudness targets by what the file is for: a person picks the purpose, the figure (integrated
+ * LUFS) waits behind "Exact level".
+ */
+const LOUDNESS_PURPOSES = [
+  { lufs: -16, label: 'Podcasts and spoken word online' },
+  { lufs: -14, label: 'Video and streaming sites (a little louder)' },
+  { lufs: -23, label: 'TV and radio broadcast (quieter)' },
+] as const
+
+function LoudnessTarget(props: { targetLufs: number; disabled: boolean }): ReactElement {
+  const { targetLufs, disabled } = props
+  const known = LOUDNESS_PURPOSES.some((p) => p.lufs === targetLufs)
+  const set = (lufs: number): void =>
+    setDefaults({ loudness: { mode: 'target', targetLufs: lufs } })
+  return (
+    <div className="stack project-settings__target">
+      <SelectField
+        label="Loudness for"
+        disabled={disabled}
+        value={known ? String(targetLufs) : 'other'}
+        onChange={(value) => {
+          if (value !== 'other') set(Number(value))
+        }}
+      >
+        {LOUDNESS_PURPOSES.map((p) => (
+          <option key={p.lufs} value={String(p.lufs)}>
+            {p.label}
+          </option>
+        ))}
+        {!known && <option value="other">A level of your own (see Exact level)</option>}
+      </SelectField>
+      <Disclosure summary="Exact level">
+        <NumberSetting
+          label="Target loudness"
+          hint="Integrated loudness: −16 for podcasts, −14 for streaming, −23 for broadcast."
+          unit="LUFS"
+          min={LUFS_RANGE.min}
+          max={LUFS_RANGE.max}
+          disabled={disabled}
+          value={targetLufs}
+          onCommit={set}
+        />
+      </Disclosure>
+    </div>
+  )
+}
+
 function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
   const { defaults } = props
   const preset = defaults.preset ? DELIVERY_PRESETS[defaults.preset] : null
@@ -225,24 +214,15 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
           }
         >
           <option value="service">As the service delivers it</option>
-          <option value="target">Measured and set to a target</option>
+          <option value="target">Set to the loudness of a purpose</option>
         </SelectField>
         {defaults.loudness.mode === 'target' && (
-          <NumberSetting
-            label="Target loudness"
-            hint="Integrated loudness: −16 for podcasts, −23 for broadcast."
-            unit="LUFS"
-            min={LUFS_RANGE.min}
-            max={LUFS_RANGE.max}
-            disabled={preset !== null}
-            value={targetLufs}
-            onCommit={(lufs) => setDefaults({ loudness: { mode: 'target', targetLufs: lufs } })}
-          />
+          <LoudnessTarget targetLufs={targetLufs} disabled={preset !== null} />
         )}
       </div>
       <CheckSetting
         setting="serviceLoudnessNormalization"
-        label="Ask the service to even out the loudness of each piece (−14 LUFS)"
+        label="Ask the service to even out the loudness as it speaks"
       />
     </fieldset>
   )
