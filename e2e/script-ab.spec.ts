@@ -81,16 +81,21 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await dialog.getByRole('button', { name: 'Play A' }).click()
   await expect(player).toHaveAttribute('data-take', 'A')
   await expect(player).toHaveAttribute('data-status', 'ended', { timeout: 20_000 })
-  await expect(player).toContainText('Take A (Olivia)')
+  await expect(player).toContainText('Take A:')
   // The keyboard: B plays take B while focus is in the dialog.
   await dialog.getByRole('button', { name: 'Play A' }).focus()
   await app.page.keyboard.press('b')
   await expect(player).toHaveAttribute('data-take', 'B')
-  await expect(player).toContainText('Take B (George)')
+  await expect(player).toContainText('Take B:')
   await expect(player).toHaveAttribute('data-status', 'ended', { timeout: 20_000 })
   await snap(app, 'script-ab')
 
-  await dialog.getByRole('button', { name: 'Keep B' }).click()
+  // The voices are named once, in the pickers; one primary button keeps the take chosen (the
+  // last one heard).
+  await expect(dialog.getByTestId('ab-results')).not.toContainText(/Olivia|George/)
+  await expect(dialog.locator('.button--primary')).toHaveCount(1)
+  await expect(dialog.getByRole('radio', { name: 'Take B' })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Keep take B' }).click()
   await expect(dialog).toBeHidden()
   await expect(blockVoice).toHaveAccessibleName(/^Voice of block 1: George/)
   // The kept take is in the cache: the block is already rendered in that voice.

@@ -4,7 +4,6 @@ import type { BlockTake } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useModalDialog } from '../../../components/use-modal-dialog'
-import { useVoiceOptions } from '../api/script-api'
 import type { TakeName } from '../hooks/use-ab-takes'
 import { useAbTakes } from '../hooks/use-ab-takes'
 import { useEditorUiStore } from '../stores/editor-ui-store'
@@ -50,25 +49,35 @@ export function AbDialog(): ReactElement {
   )
 }
 
-/** The two takes made: each one's level, Play and Keep; and what plays now. */
+/**
+ * The two takes made: Play for each and the one to keep (the voices are named once, in the
+ * pickers above); the dialog's one primary button keeps it.
+ */
 function TakeResults(props: {
   takes: BlockTake[]
-  nameOf: (voiceId: string) => string
+  chosen: TakeName
+  onChoose: (name: TakeName) => void
   onPlay: (name: TakeName) => void
-  onKeep: (name: TakeName) => void
   status: { playing: TakeName | null; playback: ReturnType<typeof useAbTakes>['playback'] }
 }): ReactElement {
   const { playing, playback } = props.status
   return (
     <div className="stack ab-dialog__results" data-testid="ab-results">
-      {props.takes.map((take, i) => {
-        const name: TakeName = i === 0 ? 'A' : 'B'
-        return (
-          <div key={name} className="ab-dialog__result">
-            <strong>
-              Take {name}: {props.nameOf(take.voiceId)}
-            </strong>
-            <span className="button-row">
+      <fieldset className="ab-dialog__choice">
+        <legend className="ab-dialog__label">Listen, then choose the one to keep</legend>
+        {props.takes.map((_take, i) => {
+          const name: TakeName = i === 0 ? 'A' : 'B'
+          return (
+            <div key={name} className="ab-dialog__result">
+              <label className="ab-dialog__keep">
+                <input
+                  type="radio"
+                  name="ab-keep"
+                  checked={props.chosen === name}
+                  onChange={() => props.onChoose(name)}
+                />
+                Take {name}
+              </label>
               <button
                 type="button"
                 className="button button--small"
@@ -78,17 +87,10 @@ function TakeResults(props: {
               >
                 Play {name}
               </button>
-              <button
-                type="button"
-                className="button button--small button--primary"
-                onClick={() => props.onKeep(name)}
-              >
-                Keep {name}
-              </button>
-            </span>
-          </div>
-        )
-      })}
+            </div>
+          )
+        })}
+      </fieldset>
       <p
         className="field__hint"
         role="status"
@@ -169,23 +171,57 @@ function keepVoice(blockId: string, voiceId: string): void {
   if (!unchanged) useScriptDocumentStore.getState().updateBlock(blockId, { voiceId })
 }
 
+/** Cancel and the one primary action: make the takes, then keep the chosen one. */
+function AbFooter(props: {
+  made: boolean
+  ready: boolean
+  chosen: TakeName
+  onMake: () => void
+  onKeep: (name: TakeName) => void
+}): ReactElement {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button" onClick={closeAb}>
+        Cancel
+      </button>
+      {props.made ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => props.onKeep(props.chosen)}
+        >
+          Keep take {props.chosen}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!props.ready}
+          onClick={props.onMake}
+        >
+          Make the takes
+        </button>
+      )}
+    </div>
+  )
+}
+
 function AbComparison(props: { blockId: string }): ReactElement {
   const { blockId } = props
   const index = useScriptDocumentStore((s) => s.order.indexOf(blockId))
   const text = useScriptDocumentStore((s) => s.blocks.get(blockId)?.text ?? '')
-  const voices = useVoiceOptions()
+  const [chosen, setChosen] = useState<TakeName>('A')
   const [voiceA, setVoiceA] = useState<string | undefined>(() => resolvedVoice(blockId))
   const [voiceB, setVoiceB] = useState<string | undefined>(undefined)
   const ab = useAbTakes(blockId)
   const { takes, busy } = ab
 
-  const nameOf = (voiceId: string | undefined): string =>
-    voiceId === undefined
-      ? 'no voice'
-      : (voices.data?.find((v) => v.id === voiceId)?.displayName ?? voiceId)
   const play = (name: TakeName): void => {
     const take = takes?.[name === 'A' ? 0 : 1]
-    if (take !== undefined) ab.play(name, `Take ${name} (${nameOf(take.voiceId)})`)
+    if (take === undefined) return
+    // The take heard last is the one a person most likely means to keep.
+    setChosen(name)
+    ab.play(name, `Take ${name}`)
   }
   const keep = (name: TakeName): void => {
     const take = takes?.[name === 'A' ? 0 : 1]
@@ -205,6 +241,10 @@ function AbComparison(props: { blockId: string }): ReactElement {
   }
 
   const same = voiceA !== undefined && voiceA === voiceB
+  const ready = !busy && voiceA !== undefined && voiceB !== undefined && !same
+  const make = (): void => {
+    if (voiceA !== undefined && voiceB !== undefined) void ab.make([voiceA, voiceB])
+  }
   const excerpt = text.length > 160 ? `${text.slice(0, 160)}…` : text
   return (
     // The keys A and B work wherever focus is inside the dialog; every action is a button too.
@@ -219,36 +259,33 @@ function AbComparison(props: { blockId: string }): ReactElement {
           <TakeVoice name="B" value={voiceB} onChange={setVoiceB} />
         </div>
         {same && <p className="field__hint">Choose two different voices to compare.</p>}
-        <div className="button-row">
-          <button
-            type="button"
-            // Once there are takes, keeping one is the step forward; making them again is not.
-            className={takes === null ? 'button button--primary' : 'button'}
-            disabled={busy || voiceA === undefined || voiceB === undefined || same}
-            onClick={() => {
-              if (voiceA !== undefined && voiceB !== undefined) void ab.make([voiceA, voiceB])
-            }}
-          >
-            {takes === null ? 'Make the takes' : 'Make them again'}
-          </button>
-          {busy && <MakingTakes onStop={ab.stop} />}
-        </div>
+        {(takes !== null || busy) && (
+          <div className="button-row">
+            {takes !== null && (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={!ready}
+                onClick={make}
+              >
+                Make them again
+              </button>
+            )}
+            {busy && <MakingTakes onStop={ab.stop} />}
+          </div>
+        )}
         {ab.error !== null && <ErrorNotice error={ab.error} testId="ab-error" />}
         {takes !== null && (
           <TakeResults
             takes={takes}
-            nameOf={nameOf}
+            chosen={chosen}
+            onChoose={setChosen}
             onPlay={play}
-            onKeep={keep}
             status={{ playing: ab.playing, playback: ab.playback }}
           />
         )}
       </div>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={closeAb}>
-          Cancel
-        </button>
-      </div>
+      <AbFooter made={takes !== null} ready={ready} chosen={chosen} onMake={make} onKeep={keep} />
     </div>
   )
 }
