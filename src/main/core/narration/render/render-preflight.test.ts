@@ -254,7 +254,8 @@ describe('checks before the first billable request', () => {
       outputPath: join(folder, 'book.mp3'),
     })
     expect(error.code).toBe('VALIDATION_FAILED')
-    expect(error.message).toContain('ends in .mp3, but the format chosen is WAV')
+    expect(error.message).toContain('The file book.mp3 ends in .mp3, but the format chosen is WAV')
+    expect(error.message).not.toContain(folder)
     expect(await readdir(folder)).toEqual([])
     // A name that is no format VoiceDesk writes is the command line's explicit --format choice.
     expect(checkOutputExtension('/x/take.bin', 'wav')).toEqual([])

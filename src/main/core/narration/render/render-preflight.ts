@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises'
-import { extname } from 'node:path'
+import { basename, extname } from 'node:path'
 import type { DeliveryPreset } from '../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../../shared/domain/delivery'
 import type { Project } from '../../../../shared/domain/script'
@@ -82,7 +82,8 @@ export function checkOutputExtension(outputPath: string, format: RenderFormat): 
   return [
     {
       kind: 'format',
-      message: `The output ${outputPath} ends in .${ext}, but the format chosen is ${format.toUpperCase()}: players would open it as the wrong kind of file. Name it .${FORMAT_EXTENSIONS[format][0]}, or choose the format its name says.`,
+      // The file's name, not its folder: the reason is read first, and a path is no reason.
+      message: `The file ${basename(outputPath)} ends in .${ext}, but the format chosen is ${format.toUpperCase()}: players would open it as the wrong kind of file. Name it .${FORMAT_EXTENSIONS[format][0]}, or choose the format its name says.`,
     },
   ]
 }
