@@ -166,7 +166,30 @@ for (const theme of ['light', 'dark'] as const) {
       expect(page).not.toContain(userDataDir)
       expect(page).not.toContain(tmpdir())
       expect(page).not.toMatch(MACHINERY)
+      await expect(summary.getByTestId('render-usage')).toHaveText(
+        /^This render used [\d,]+ characters\.$/,
+      )
       problems.push(...(await audit(app, 'summary', theme)))
+
+      // Details: the full path and what was billed, behind their disclosure.
+      await summary.getByRole('button', { name: 'Details…' }).click()
+      const details = app.page.getByRole('dialog', { name: 'About book.mp3' })
+      await details.getByRole('button', { name: 'Where it is, characters and files' }).click()
+      await expect(details.getByTestId('render-figures')).toContainText(join(dir, 'book.mp3'))
+      await expect(details.getByTestId('render-figures')).toContainText(/Billed: [\d,]+ characters/)
+      problems.push(...(await audit(app, 'details', theme)))
+      await details.getByRole('button', { name: 'Close', exact: true }).click()
+
+      // Project settings: pauses in seconds, the level by its purpose; no ms or LUFS in view.
+      await app.page.getByRole('button', { name: 'Project settings…' }).click()
+      const settings = app.page.getByRole('dialog', { name: 'Project settings' })
+      await expect(settings.getByLabel('Between paragraphs')).toHaveValue(/^\d+(\.\d+)?$/)
+      await settings.getByLabel('Level of the finished file').selectOption('target')
+      await expect(settings.getByLabel('Loudness for')).toBeVisible()
+      expect(await visibleText(settings)).not.toMatch(/\bms\b|LUFS/)
+      problems.push(...(await audit(app, 'project-settings', theme)))
+      await settings.getByRole('button', { name: 'Done' }).click()
+      await expect(settings).toBeHidden()
 
       // A/B: the takes and what to do; the measured levels only behind Level details.
       await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
@@ -175,6 +198,10 @@ for (const theme of ['light', 'dark'] as const) {
       await ab.getByRole('button', { name: 'Make the takes' }).click()
       await expect(ab.getByTestId('ab-results')).toBeVisible({ timeout: 30_000 })
       expect(await visibleText(ab)).not.toMatch(/LUFS|dB/)
+      // The voices are named once (in the pickers), and there is one primary action.
+      await expect(ab.getByTestId('ab-results')).not.toContainText(/Olivia|George/)
+      await expect(ab.locator('.button--primary')).toHaveCount(1)
+      await expect(ab.locator('.button--primary')).toHaveText('Keep take A')
       await expect(ab.getByTestId('ab-level-a')).toBeHidden()
       problems.push(...(await audit(app, 'ab', theme)))
       await ab.getByRole('button', { name: 'Level details', expanded: false }).click()
@@ -182,6 +209,47 @@ for (const theme of ['light', 'dark'] as const) {
         /measured at -?\d+\.\d LUFS, played at/,
       )
       expect(problems).toEqual([])
+    })
+
+    test(`a render in progress names the block it is at and the time left, with Cancel (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(240_000)
+      const script = await openScriptSignedIn(app, sandbox)
+      const path = join(dir, 'long.voicedesk')
+      const blocks = Array.from({ length: 40 }, (_, i) => ({
+        id: `b${i}`,
+        text: `Paragraph ${i + 1} of the harbour story, told slowly.`,
+      }))
+      const project = createProject({ title: 'Harbour', defaults: { voiceId: 'olivia' }, blocks })
+      await writeFile(path, JSON.stringify(project))
+      await script.openFile(app, path)
+      await app.page.getByRole('button', { name: 'Render…' }).click()
+      const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
+      await expect(dialog.getByTestId('render-estimate-summary')).toContainText('characters')
+      // A slow service, so the render is still under way while it is photographed.
+      sandbox.setFaults({ latencyMs: 15_000 })
+      try {
+        app.platform.answerNextSave(join(dir, 'long.wav'))
+        await dialog.getByLabel('Format').selectOption('wav')
+        await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
+        const progress = app.page.getByTestId('render-progress')
+        await expect(progress).toContainText(/^Block \d+ of 40 · about \d+:\d\d left$/, {
+          timeout: 120_000,
+        })
+        expect(await visibleText(script.renderPanel)).not.toMatch(MACHINERY)
+        await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).toBeVisible()
+        const problems = await audit(app, 'progress', theme)
+        await script.renderPanel.getByRole('button', { name: 'Cancel' }).click()
+        await expect(script.renderPanel).toHaveAttribute('data-state', 'resumable', {
+          timeout: 60_000,
+        })
+        await expect(script.renderPanel).toContainText(/stopped (about \d+% of the way|before)/)
+        expect(problems).toEqual([])
+      } finally {
+        sandbox.setFaults({ latencyMs: 0 })
+      }
     })
   })
 }

@@ -71,7 +71,11 @@ function FinishedSummary(props: {
           <strong>{finished.outputName}</strong> is ready:{' '}
           {formatClock(result.durationSeconds, Math.round)} long
           {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}.{' '}
-          {usage !== null && <span data-testid="render-usage">{usage} </span>}
+          {usage !== null && (
+            <>
+              <span data-testid="render-usage">{usage}</span>{' '}
+            </>
+          )}
           <span
             className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
             data-testid="render-summary-notes"
