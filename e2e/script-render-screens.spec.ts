@@ -251,5 +251,31 @@ for (const theme of ['light', 'dark'] as const) {
         sandbox.setFaults({ latencyMs: 0 })
       }
     })
+
+    test(`the ACX report reads lengths as a person says them (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(240_000)
+      const script = await openScriptSignedIn(app, sandbox)
+      await script.openFile(app, await projectFile('emma'))
+      await expect(script.blocks).toHaveCount(2)
+      await app.page.getByRole('button', { name: 'Render…' }).click()
+      const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
+      await dialog.getByLabel('Made for').selectOption({ label: 'ACX/Audible' })
+      app.platform.answerNextSave(join(dir, 'acx.mp3'))
+      await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
+      const finished = app.page.getByTestId('render-finished')
+      await expect(finished).toBeVisible({ timeout: 120_000 })
+      await finished.getByRole('button', { name: 'Details…' }).click()
+      const about = app.page.getByRole('dialog', { name: 'About acx.mp3' })
+      const report = about.getByTestId('compliance-summary')
+      await report.getByRole('button', { name: 'Every check', expanded: false }).click()
+      const length = report.getByRole('row', { name: /^Length/ }).first()
+      await expect(length).toContainText(/\d+ seconds/)
+      await expect(length).toContainText('at most 2 hours a file')
+      expect(await visibleText(report)).not.toMatch(/\d\.\d minutes/)
+      expect(await audit(app, 'acx-report', theme)).toEqual([])
+    })
   })
 }
