@@ -29,6 +29,13 @@ function criteriaOf(summaries: ReturnType<typeof useSummaries>): { id: string; n
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
+/** Keeps the listed live calls current while the window is shown; a failed poll is kept for the page. */
+function useLiveInboxUpdates(server: InboxServerFilters): void {
+  const setPollError = useInboxStore((s) => s.setPollError)
+  const visible = usePageVisible()
+  useInboxUpdates(visible, server, setPollError)
+}
+
 /**
  * Every conversation of the account, newest first: filters, search over the loaded rows, a
  * virtualized table that loads more as it scrolls, live rows kept current, batch export.
@@ -45,10 +52,8 @@ export function InboxView(props: {
   const focusedId = useInboxStore((s) => s.focusedId)
   const focus = useInboxStore((s) => s.focus)
   const pollError = useInboxStore((s) => s.pollError)
-  const setPollError = useInboxStore((s) => s.setPollError)
-  const visible = usePageVisible()
   const now = useMinuteClock()
-  useInboxUpdates(visible, props.server, setPollError)
+  useLiveInboxUpdates(props.server)
 
   const list = useInboxList(props.server)
   const agents = useAgents()
