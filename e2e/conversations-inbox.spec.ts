@@ -85,7 +85,10 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   await screen.signInAndOpen(sandbox)
   const inbox = new Inbox(app.page)
   await expect(inbox.rows.first()).toBeVisible()
-  await expect(app.page.getByTestId('inbox-count')).toContainText('in the account')
+  // The count in words a person reads: how many calls, and that the newest are shown first.
+  await expect(app.page.getByTestId('inbox-count')).toHaveText(
+    /^The newest [\d,]+ of [\d,]+ calls$/,
+  )
 
   // Agents by name, never by id; evaluations of the rows on screen come in as passed/total.
   const agents = await inbox.column('inbox-agent')
@@ -95,10 +98,8 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   expect(await inbox.table.innerText()).not.toMatch(/agent_|conv_/)
 
   // Scrolling to the end loads the next page by cursor.
-  const loadedCount = async (): Promise<number> => {
-    const text = (await app.page.getByTestId('inbox-count').textContent()) ?? ''
-    return Number(/of ([\d,]+) loaded/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN)
-  }
+  const loadedCount = async (): Promise<number> =>
+    Number((await app.page.getByTestId('inbox-count').getAttribute('data-loaded')) ?? NaN)
   const loadedBefore = await loadedCount()
   expect(loadedBefore).toBeGreaterThanOrEqual(100)
   await app.page.getByTestId('inbox-table').evaluate((el) => {
@@ -115,7 +116,7 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   await expect(inbox.rows.first()).toBeVisible()
   await expect.poll(() => inbox.column('inbox-agent')).not.toContain('Maya Okafor')
   expect(new Set(await inbox.column('inbox-agent'))).toEqual(new Set(['Theo Lindqvist']))
-  expect(new Set(await inbox.statuses())).toEqual(new Set(['failed']))
+  expect(new Set(await inbox.statuses())).toEqual(new Set(['Failed']))
 
   // Evaluation outcome: every row shown has a failed criterion (fewer passed than total).
   await app.page.getByRole('button', { name: 'Clear filters' }).click()
@@ -162,8 +163,8 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   // About ten a day: the service's answer for that day fits one page, and only it is shown.
   expect(thatDay.length).toBeGreaterThan(0)
   expect(thatDay.length).toBeLessThan(100)
-  await expect(app.page.getByTestId('inbox-count')).toContainText(
-    `${thatDay.length} shown of ${thatDay.length} loaded`,
+  await expect(app.page.getByTestId('inbox-count')).toHaveText(
+    `${thatDay.length} call${thatDay.length === 1 ? '' : 's'}`,
   )
   const shownIds = await inbox.ids()
   expect(shownIds.length).toBeGreaterThan(0)
@@ -252,12 +253,17 @@ test('export the filtered selection: a CSV row and a JSONL line per conversation
     const jsonl = (await readFile(join(folder, jsonlName), 'utf8')).trim().split('\n')
     expect(jsonl).toHaveLength(ids.length)
     expect(jsonl.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ids)
+    // The files by name (never a full path), and Show in folder opens the folder at them.
+    await expect(done).toContainText(csvName)
+    await expect(done).not.toContainText(folder)
+    await done.getByRole('button', { name: 'Show in folder' }).click()
+    await expect.poll(() => app.platform.revealed).toEqual([join(folder, csvName)])
     await snap(app, 'inbox-export-done')
     await done.getByRole('button', { name: 'Dismiss' }).click()
 
     // A slow service: the export of a larger selection is cancelled part way; no file is left.
     await app.page.getByRole('button', { name: 'Clear filters' }).click()
-    await expect(app.page.getByTestId('inbox-count')).toContainText(/^\d{3} shown/)
+    await expect(app.page.getByTestId('inbox-count')).toHaveAttribute('data-shown', /^\d{3}$/)
     sandbox.setFaults({ latencyMs: 150 })
     const cancelFolder = await mkdtemp(join(tmpdir(), 'voicedesk-inbox-cancel-'))
     try {
@@ -306,12 +312,12 @@ test.describe('on main clock the test moves', () => {
         ? ''
         : ((await row.getByTestId('status-chip').textContent()) ?? '')
     }
-    await expect.poll(statusAfterPoll, { timeout: 20_000 }).toMatch(/^(pending|active)$/)
+    await expect.poll(statusAfterPoll, { timeout: 20_000 }).toMatch(/^(Waiting|Live)$/)
     await expect(row.getByTestId('inbox-agent')).toHaveText('Maya Okafor')
     // A new live conversation goes to the top of the list, among the other live ones.
     expect((await inbox.ids()).slice(0, 4)).toContain(live.id)
     await snap(app, 'inbox-live-row')
-    await expect.poll(statusAfterPoll, { timeout: 30_000 }).toBe('completed')
+    await expect.poll(statusAfterPoll, { timeout: 30_000 }).toBe('Completed')
     // The poller reads a finished conversation's evaluations once, a few seconds later.
     await expect
       .poll(
@@ -397,11 +403,15 @@ for (const scheme of ['light', 'dark'] as const) {
       await screen.signInAndOpen(sandbox)
       const inbox = new Inbox(app.page)
       await expect(inbox.rows.nth(5)).toBeVisible()
-      // The finished rows on screen have their evaluations before the picture is taken.
-      await expect(inbox.rows.nth(2).getByTestId('inbox-evals')).toHaveText(/^\d+\/\d+$/)
-      await expect(inbox.rows.nth(5).getByTestId('inbox-evals')).toHaveText(/^\d+\/\d+$/)
+      // The finished rows on screen have their evaluations before the picture is taken (the live
+      // and waiting calls are the newest, at the top).
+      const finished = inbox.rows.filter({
+        has: app.page.getByTestId('status-chip').getByText('Completed', { exact: true }),
+      })
+      await expect(finished.nth(0).getByTestId('inbox-evals')).toHaveText(/^\d+\/\d+$/)
+      await expect(finished.nth(2).getByTestId('inbox-evals')).toHaveText(/^\d+\/\d+$/)
       await snap(app, `inbox-${scheme}-1280`)
-      await inbox.rows.nth(2).click()
+      await finished.nth(0).click()
       await expect(screen.detail).toBeVisible()
       await snap(app, `inbox-${scheme}-1280-detail`)
       await app.page.setViewportSize({ width: 900, height: 640 })

@@ -77,21 +77,21 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     await expect(app.page.getByTestId('conversation-id')).toBeHidden()
     await app.page.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
     await expect(app.page.getByTestId('conversation-id')).toBeVisible()
-    await expect(screen.statusChip).toHaveText('pending')
+    await expect(screen.statusChip).toHaveText('Waiting')
 
     // Turns appear while it runs: read at 3.5 s (three turns), then at 4.5 s (a fourth).
     await advanceToNextRead(3_500)
-    await expect(screen.statusChip).toHaveText('active')
+    await expect(screen.statusChip).toHaveText('Live')
     await expect(screen.followStatus).toContainText('Following live')
     await expect(screen.turns).toHaveCount(3)
     await snap(app, 'conversation-live')
     await advanceToNextRead(FOLLOW_INTERVAL_MS)
     await expect(screen.turns).toHaveCount(4)
-    await expect(screen.statusChip).toHaveText('active')
+    await expect(screen.statusChip).toHaveText('Live')
 
     // Read at 10.5 s: it has ended; every turn is there once; the evaluations are awaited.
     await advanceToNextRead(6_000)
-    await expect(screen.statusChip).toHaveText('completed')
+    await expect(screen.statusChip).toHaveText('Completed')
     await expect(screen.turns).toHaveCount(9)
     await expect(app.page.getByTestId('header-end-reason')).toHaveText('The caller hung up')
     await expect(screen.followStatus).toContainText('Waiting for its evaluations')
@@ -101,20 +101,26 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     mainClock.advance(FOLLOW_INTERVAL_MS)
     await expect(screen.evaluations.getByTestId('criterion')).toHaveCount(3)
     await expect(screen.followStatus).toBeHidden()
+    // The verdict first: passed n of m, then the criteria, any failed or unclear before the passed.
+    await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
     await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
-      'Success',
-      'Success',
-      'Unknown',
+      'Unclear',
+      'Passed',
+      'Passed',
     ])
     await expect(screen.evaluations.getByTestId('evaluation-summary')).toContainText(
       'booked a table',
     )
-    // Extracted fields in words; the raw key stays in the tooltip.
-    await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Party size')
+    // Extracted fields in words ("Booked: yes"); the raw key stays in the tooltip.
+    await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Party size:4')
+    await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:yes')
     await expect(screen.evaluations.getByTestId('extracted-data')).not.toContainText('party_size')
-    const firstCriterion = screen.evaluations.getByTestId('criterion').first()
-    await firstCriterion.getByRole('button', { name: 'Rationale' }).click()
-    await expect(firstCriterion.getByTestId('criterion-rationale')).toContainText('business name')
+    await expect(screen.evaluations.getByTestId('extracted-data')).not.toContainText('true')
+    const greeted = screen.evaluations
+      .getByTestId('criterion')
+      .filter({ hasText: 'Greeted the caller' })
+    await greeted.getByRole('button', { name: 'Why: Greeted the caller' }).click()
+    await expect(greeted.getByTestId('criterion-rationale')).toContainText('business name')
 
     // Polling has stopped. A follow arms its next wait before the window hears of a read, and its
     // waits are the only ones on main's clock that keep the process alive: none is left. So a
@@ -281,7 +287,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
 
   const failed = sandbox.seededConversations.failed
   await screen.openById(failed)
-  await expect(screen.statusChip).toHaveText('failed')
+  await expect(screen.statusChip).toHaveText('Failed')
   await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
   await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
   // Details is a button to the keyboard too: Enter opens it, Space closes it, focus stays on it.
@@ -307,17 +313,23 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   await expect(app.page.getByTestId('recording-none')).toHaveText(
     'This conversation has no recording.',
   )
+  // A failed call: the failed criterion first, its reason shown without a click; "Booked: no".
+  await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
   await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
-    'Success',
-    'Failure',
-    'Unknown',
+    'Failed',
+    'Unclear',
+    'Passed',
   ])
+  await expect(screen.evaluations.getByTestId('criterion-rationale')).toHaveText(
+    'The call ended before a booking was made.',
+  )
+  await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
   await snap(app, 'conversation-failed')
   expect(await snapAndAuditBothSchemes(app, 'conversation-failed-details')).toEqual([])
 
   const completed = sandbox.seededConversations.completed
   await screen.openById(completed)
-  await expect(screen.statusChip).toHaveText('completed')
+  await expect(screen.statusChip).toHaveText('Completed')
   await expect(screen.recentItems).toHaveCount(2)
   await expect(screen.recentItems.first()).toContainText(completed)
 

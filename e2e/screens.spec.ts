@@ -93,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       problems.push(...(await audit(app, 'conversations', theme)))
       await page
         .getByTestId('inbox-row')
-        .filter({ has: page.getByTestId('status-chip').getByText('completed', { exact: true }) })
+        .filter({ has: page.getByTestId('status-chip').getByText('Completed', { exact: true }) })
         .first()
         .click()
       await expect(conversations.detail).toBeVisible()

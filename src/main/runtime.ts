@@ -3,6 +3,7 @@ import type { MenuState, ThemeChoice } from '../shared/domain/app'
 import type { EventChannel, EventOf } from '../shared/ipc/contract'
 import { maskStrings } from '../shared/credential-redaction'
 import { exportConversationBatch } from './core/conversations/batch-export'
+import { ExportedFiles } from './core/conversations/exported-files'
 import type { Logger } from './core/log/logger'
 import { createLogger } from './core/log/logger'
 import { configurePlanning } from './core/narration/offload/plan-offload'
@@ -101,6 +102,7 @@ function createHandlers(
   const { account, settings, jobs, conversations, inbox, voices, script, upstream, usage } =
     services
   const { platform } = options
+  const exported = new ExportedFiles()
   const build: BuildInfo = {
     name: options.build?.name ?? 'VoiceDesk',
     version: options.build?.version ?? '0.0.0',
@@ -119,13 +121,14 @@ function createHandlers(
     }),
     ...createAccountHandlers(account, platform, usage),
     ...createJobHandlers(jobs),
-    ...createConversationHandlers({ conversations, platform }),
+    ...createConversationHandlers({ conversations, platform, exported }),
     ...createInboxHandlers({
       inbox,
       jobs,
       platform,
       client: () => upstream.client(),
       exportBatch: options.exportConversationBatch ?? exportConversationBatch,
+      exported,
       ...(options.clock ? { clock: options.clock } : {}),
     }),
     ...createVoicesHandlers(voices, platform),

@@ -128,7 +128,7 @@ function createConversations(
 ): ConversationStore {
   const conversations = new ConversationStore()
   if (options.seedConversations ?? true)
-    for (const record of seedConversations(accountId)) conversations.put(record)
+    for (const record of seedConversations(accountId, now())) conversations.put(record)
   const history = generateHistory(
     accountId,
     options.conversationCount ?? 2_000,

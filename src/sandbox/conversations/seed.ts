@@ -24,8 +24,8 @@ function seeded(
   turns: number,
   endReason: string | null,
   hasRecording: boolean,
+  createdAt = BASE,
 ): ConversationRecord {
-  const createdAt = BASE
   const startedAt = status === 'pending' ? null : createdAt + 2_000
   const messages =
     startedAt === null
@@ -56,11 +56,24 @@ function seeded(
   }
 }
 
-/** The seeded conversations of an account: one per state, plus a completed one with 2,000 messages. */
-export function seedConversations(accountId: string): ConversationRecord[] {
+/**
+ * The seeded conversations of an account: one per state, plus a completed one with 2,000 messages.
+ * The waiting and the live one start just before `now` (the sandbox's clock): a live call that
+ * began months ago is one the service forgot to end, not a call in progress.
+ */
+export function seedConversations(accountId: string, now: number): ConversationRecord[] {
+  const liveTurns = 7
   return [
-    seeded(SEEDED_CONVERSATION_IDS.pending, accountId, 'pending', 0, null, false),
-    seeded(SEEDED_CONVERSATION_IDS.active, accountId, 'active', 7, null, false),
+    seeded(SEEDED_CONVERSATION_IDS.pending, accountId, 'pending', 0, null, false, now - 5_000),
+    seeded(
+      SEEDED_CONVERSATION_IDS.active,
+      accountId,
+      'active',
+      liveTurns,
+      null,
+      false,
+      now - 2_000 - liveTurns * TURN_MS,
+    ),
     seeded(SEEDED_CONVERSATION_IDS.completed, accountId, 'completed', 12, 'caller_hangup', true),
     seeded(SEEDED_CONVERSATION_IDS.failed, accountId, 'failed', 2, 'inactivity_timeout', false),
     seeded(SEEDED_CONVERSATION_IDS.long, accountId, 'completed', 2_000, 'agent_ended', true),

@@ -166,6 +166,28 @@ describe('seeded conversations', () => {
   })
 })
 
+// A live call that began months ago is one the service forgot to end; the seeded live and waiting
+// calls start just before the sandbox's own now, so they read as going on.
+describe('seeded live and waiting calls', () => {
+  const now = Date.parse('2026-11-27T12:00:00.000Z')
+  const seededNow = useTestSandbox(
+    { clock: createManualClock(now), conversationCount: 0, liveConversationEveryMs: 0 },
+    { loadEngine: false },
+  )
+
+  it('start just before the sandbox starts', async () => {
+    const ids = seededNow.sandbox.seededConversations
+    const active = await getJson<Conversation>(seededNow, `/v1/conversations/${ids.active}`)
+    const pending = await getJson<Conversation & { created_at: string }>(
+      seededNow,
+      `/v1/conversations/${ids.pending}`,
+    )
+    expect(Date.parse(active.started_at ?? '')).toBe(now - 28_000)
+    expect(active.ended_at).toBeNull()
+    expect(Date.parse(pending.created_at)).toBe(now - 5_000)
+  })
+})
+
 // The live sandbox runs on a clock the test moves: each step of the conversation happens exactly
 // when the test says. Before, it ran in real time (400 ms turns, polls 150 ms apart), so on a loaded
 // machine a poll could miss a state or see several turns at once.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { endReasonLabel, formatOffset, humanizeCode, transportLabel } from './conversation-format'
+import {
+  dataValueText,
+  endReasonLabel,
+  formatOffset,
+  humanizeCode,
+  isStaleCall,
+  statusLabel,
+  transportLabel,
+} from './conversation-format'
 
 describe('humanizeCode', () => {
   it('puts snake, kebab, dotted and camel codes in words with one capital', () => {
@@ -44,5 +52,56 @@ describe('formatOffset', () => {
     expect(formatOffset(9_400)).toBe('0:09')
     expect(formatOffset(3_725_000)).toBe('1:02:05')
     expect(formatOffset(null)).toBe('')
+  })
+})
+
+describe('statusLabel', () => {
+  it('says each status in sentence-case words, never the raw value', () => {
+    expect(['pending', 'active', 'completed', 'failed'].map(statusLabel)).toEqual([
+      'Waiting',
+      'Live',
+      'Completed',
+      'Failed',
+    ])
+    expect(statusLabel('in_review')).toBe('In review')
+  })
+})
+
+describe('dataValueText', () => {
+  it('reads what the service collected as words, not code', () => {
+    expect(dataValueText(false)).toBe('no')
+    expect(dataValueText(true)).toBe('yes')
+    expect(dataValueText(null)).toBe('not given')
+    expect(dataValueText(4, 'en-US')).toBe('4')
+    expect(dataValueText(12500, 'en-US')).toBe('12,500')
+    expect(dataValueText('19:30')).toBe('19:30')
+    expect(dataValueText(['fish', 'wine'])).toBe('fish, wine')
+    expect(dataValueText({ first_name: 'Ana', vip: true })).toBe('First name: Ana; Vip: yes')
+  })
+})
+
+describe('isStaleCall', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z')
+  const call = (status: string, startedAt: string | null) => ({
+    status,
+    startedAt,
+    createdAt: startedAt ?? '2026-11-27T11:59:00Z',
+  })
+
+  it('marks a call listed as live or waiting whose last change is hours old', () => {
+    expect(isStaleCall(call('active', '2026-07-20T10:00:02Z'), now)).toBe(true)
+    expect(isStaleCall(call('pending', null), now - 0)).toBe(false)
+    expect(isStaleCall({ ...call('pending', null), createdAt: '2026-11-27T08:00:00Z' }, now)).toBe(
+      true,
+    )
+  })
+
+  it('leaves a call that is going on, or has ended, as it is', () => {
+    expect(isStaleCall(call('active', '2026-11-27T11:40:00Z'), now)).toBe(false)
+    expect(isStaleCall(call('completed', '2026-07-20T10:00:02Z'), now)).toBe(false)
+    // A long call that still speaks: its last turn is what counts, not its start.
+    expect(isStaleCall(call('active', '2026-11-27T08:00:00Z'), now, '2026-11-27T11:58:00Z')).toBe(
+      false,
+    )
   })
 })

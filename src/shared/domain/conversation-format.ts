@@ -1,4 +1,5 @@
 import type { Conversation, ConversationMessage } from './conversation'
+import { isFinalConversationStatus } from './conversation'
 
 /** "m:ss" or "h:mm:ss" from a millisecond offset; "" when unknown. */
 export function formatOffset(ms: number | null): string {
@@ -83,4 +84,56 @@ const TRANSPORTS: Record<string, string> = {
 export function transportLabel(transport: string | null): string {
   if (transport === null || transport.trim() === '') return '—'
   return TRANSPORTS[transport.toLowerCase()] ?? humanizeCode(transport)
+}
+
+const STATUSES: Record<string, string> = {
+  pending: 'Waiting',
+  active: 'Live',
+  completed: 'Completed',
+  failed: 'Failed',
+}
+
+/** A conversation status in sentence-case words ("Live", "Completed"); unknown values put in words. */
+export function statusLabel(status: string): string {
+  return STATUSES[status] ?? humanizeCode(status)
+}
+
+/**
+ * A value the service extracted from a call, as words: yes/no for booleans, numbers in the
+ * user's format, lists joined, nested fields as "Name: value"; never JSON.
+ */
+export function dataValueText(value: unknown, locale?: string): string {
+  if (value === null || value === undefined || value === '') return 'not given'
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? value.toLocaleString(locale) : 'not given'
+  if (typeof value === 'string') return value
+  if (Array.isArray(value))
+    return value.length === 0 ? 'none' : value.map((v) => dataValueText(v, locale)).join(', ')
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+    if (entries.length === 0) return 'not given'
+    return entries.map(([k, v]) => `${humanizeCode(k)}: ${dataValueText(v, locale)}`).join('; ')
+  }
+  return typeof value === 'bigint' ? value.toLocaleString(locale) : 'not given'
+}
+
+/**
+ * How long a call may be listed as waiting or live with nothing new before it is called stale:
+ * longer than any real call lasts, so only one the service never closed is marked.
+ */
+export const STALE_AFTER_MS = 2 * 60 * 60 * 1000
+
+/**
+ * True when a call is listed as waiting or live but its last change (`lastChangeAt`, else when it
+ * started or was created) is more than {@link STALE_AFTER_MS} before `now`.
+ */
+export function isStaleCall(
+  c: Pick<Conversation, 'status' | 'startedAt' | 'createdAt'>,
+  now: number,
+  lastChangeAt: string | null = null,
+): boolean {
+  if (isFinalConversationStatus(c.status)) return false
+  const last = Date.parse(lastChangeAt ?? c.startedAt ?? c.createdAt ?? '')
+  return !Number.isNaN(last) && now - last > STALE_AFTER_MS
 }

@@ -657,6 +657,11 @@ export const invokes = {
     BATCH_INPUT,
     'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts of the conversations there as a job, each file atomically. Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
   ),
+  'conversations:revealExport': invoke<void>()(
+    z.object({ path: z.string().min(1).max(4096) }),
+    SMALL_INPUT,
+    'Shows a file this window exported (conversations:export, conversations:exportBatch) in the file manager; other paths are refused.',
+  ),
 } as const
 
 /** Every event channel main may send to the window that subscribed. */

@@ -254,6 +254,32 @@ describe('conversations:exportBatch', () => {
     expect(jsonl.trim().split('\n')).toHaveLength(4)
   })
 
+  it('shows the files an export wrote in their folder, and no other path', async () => {
+    const { call, raw, recorder, sentWhere } = await setup()
+    const folder = await mkdtemp(join(tmpdir(), 'voicedesk-batch-'))
+    cleanups.push(() => rm(folder, { recursive: true, force: true }))
+    const page = await call<ConversationListResult>('conversations:list', { limit: 2 })
+    if (!page.served) throw new Error('not served')
+    const csvBefore = join(folder, 'calls.csv')
+    // Nothing exported yet: a path the page names is refused, even inside the folder.
+    expect(await raw('conversations:revealExport', { path: csvBefore })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    })
+
+    recorder.answerNextOpen([folder])
+    await call('conversations:exportBatch', { ids: page.conversations.map((c) => c.id) })
+    const ended = (await sentWhere((s) => s.channel === 'conversations:exportEnded'))
+      .payload as BatchExportEnded
+    if (!ended.ok) throw new Error(ended.error.message)
+
+    await call('conversations:revealExport', { path: ended.result.csvPath })
+    expect(recorder.revealed).toEqual([ended.result.csvPath])
+    const other = await raw('conversations:revealExport', { path: join(folder, 'other.csv') })
+    expect(other).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+    expect(recorder.revealed).toEqual([ended.result.csvPath])
+  })
+
   it('refuses an empty selection with words the user can act on', async () => {
     const { raw } = await setup()
     const result = await raw('conversations:exportBatch', { ids: [] })

@@ -1,6 +1,7 @@
 import type { BatchExportResult } from '../../../shared/domain/conversation-inbox'
 import { toAppErrorData } from '../../../shared/errors'
 import type { Clock } from '../../core/clock'
+import type { ExportedFiles } from '../../core/conversations/exported-files'
 import type { InboxService } from '../../core/conversations/inbox-service'
 import type { JobRegistry } from '../../core/jobs/job-registry'
 import type { UpstreamClient } from '../../core/upstream/upstream-client'
@@ -15,6 +16,7 @@ type InboxHandlers = Pick<
   | 'conversations:evaluationSummaries'
   | 'conversations:watchInbox'
   | 'conversations:exportBatch'
+  | 'conversations:revealExport'
 >
 
 /** The core batch export (core/conversations/batch-export.ts), shared with the CLI. */
@@ -34,6 +36,8 @@ export function createInboxHandlers(deps: {
   platform: PlatformPorts
   client: () => UpstreamClient
   exportBatch: ExportConversationBatch
+  /** The files exports wrote per window, the only ones Show in folder reveals. */
+  exported: ExportedFiles
   clock?: Clock
 }): InboxHandlers {
   const { inbox, jobs, platform } = deps
@@ -74,7 +78,11 @@ export function createInboxHandlers(deps: {
         },
         onProgress: ({ done, total }) =>
           emit('conversations:exportProgress', { jobId, done, total }),
-        onSettled: (outcome) =>
+        onSettled: (outcome) => {
+          if (outcome.ok) {
+            deps.exported.remember(sender.webContentsId, outcome.value.csvPath)
+            deps.exported.remember(sender.webContentsId, outcome.value.jsonlPath)
+          }
           emit(
             'conversations:exportEnded',
             outcome.ok
@@ -88,9 +96,12 @@ export function createInboxHandlers(deps: {
                     retryable: false,
                   }),
                 },
-          ),
+          )
+        },
       })
       return { jobId: ticket.id, folder }
     },
+    'conversations:revealExport': ({ path }, { sender }) =>
+      platform.showItemInFolder(deps.exported.revealable(sender.webContentsId, path)),
   }
 }

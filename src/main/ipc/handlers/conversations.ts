@@ -1,6 +1,7 @@
 import type { ExportFormat } from '../../../shared/domain/conversation-watch'
 import type { ConversationService } from '../../core/conversations/conversation-service'
 import type { PlatformPorts } from '../../core/platform-ports'
+import type { ExportedFiles } from '../../core/conversations/exported-files'
 import type { Handlers } from '../dispatch'
 
 type ConversationHandlers = Pick<
@@ -26,6 +27,8 @@ const EXPORTS: Record<ExportFormat, { extension: string; name: string }> = {
 export function createConversationHandlers(deps: {
   conversations: ConversationService
   platform: PlatformPorts
+  /** Where a saved export is remembered for Show in folder. */
+  exported: ExportedFiles
 }): ConversationHandlers {
   const { conversations, platform } = deps
   return {
@@ -64,7 +67,9 @@ export function createConversationHandlers(deps: {
         filters: [{ name, extensions: [extension] }],
       })
       if (path === null) return null
-      return conversations.exportTo(sender.webContentsId, id, format, path)
+      const saved = await conversations.exportTo(sender.webContentsId, id, format, path)
+      if (saved !== null) deps.exported.remember(sender.webContentsId, saved.path)
+      return saved
     },
   }
 }

@@ -273,3 +273,8 @@ export function useBatchExportEvents(handlers: {
     }
   }, [progress, ended])
 }
+
+/** Shows an exported file in the system file manager (only files main wrote for this window). */
+export function revealExport(path: string) {
+  return call((api) => api.conversations.revealExport({ path }))
+}

@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
+import type { Conversation } from '../../../../../shared/domain/conversation'
 import { MAX_BATCH_EXPORT } from '../../../../../shared/domain/conversation-inbox'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -7,12 +8,9 @@ import { Notice } from '../../../components/notice'
 import { cancelBatchExport, startBatchExport, useBatchExportEvents } from '../api/inbox-queries'
 import type { ExportState } from '../stores/inbox-store'
 import { useInboxStore } from '../stores/inbox-store'
+import { fileNameOf, ShowInFolder } from './show-in-folder'
 
 const count = new Intl.NumberFormat()
-
-function fileName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path
-}
 
 function plural(n: number): string {
   return `${count.format(n)} conversation${n === 1 ? '' : 's'}`
@@ -22,7 +20,10 @@ function plural(n: number): string {
  * Exports the conversations the inbox shows (after every filter and the search): a CSV summary
  * and JSONL transcripts in a folder the user picks, with progress and cancel.
  */
-export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): ReactElement {
+export const BatchExportBar = memo(function BatchExportBar(props: {
+  rows: readonly Conversation[]
+  moreToLoad: boolean
+}): ReactElement {
   const state = useInboxStore((s) => s.exportState)
   const setState = useInboxStore((s) => s.setExportState)
   const started = useInboxStore((s) => s.exportStarted)
@@ -31,8 +32,10 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
   const [startError, setStartError] = useState<unknown>(null)
   useBatchExportEvents({ progress, ended })
 
-  const ids = props.ids.slice(0, MAX_BATCH_EXPORT)
+  // The ids are taken when the export starts, not at every keystroke of the search.
+  const exportCount = Math.min(props.rows.length, MAX_BATCH_EXPORT)
   const start = (): void => {
+    const ids = props.rows.slice(0, MAX_BATCH_EXPORT).map((row) => row.id)
     setStartError(null)
     setState({ phase: 'choosing' })
     startBatchExport(ids).then(
@@ -55,16 +58,16 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
         <button
           type="button"
           className="button button--small"
-          disabled={ids.length === 0 || state.phase === 'choosing'}
+          disabled={exportCount === 0 || state.phase === 'choosing'}
           onClick={start}
         >
-          Export {plural(ids.length)}…
+          Export {plural(exportCount)}…
         </button>
         <span className="field__hint batch-export__hint">
           {props.moreToLoad
             ? 'The conversations loaded so far that match; scroll to load more.'
             : 'Every conversation that matches the filters and the search.'}
-          {props.ids.length > MAX_BATCH_EXPORT &&
+          {props.rows.length > MAX_BATCH_EXPORT &&
             ` One export takes at most ${count.format(MAX_BATCH_EXPORT)}.`}
         </span>
       </div>
@@ -74,7 +77,7 @@ export function BatchExportBar(props: { ids: string[]; moreToLoad: boolean }): R
       )}
     </div>
   )
-}
+})
 
 /** An export under way: how far it is, and Cancel. */
 function ExportRunning(props: { state: Extract<ExportState, { phase: 'running' }> }): ReactElement {
@@ -114,20 +117,26 @@ function ExportOutcome(props: {
           testId="batch-export-done"
         >
           <p className="notice__text">
-            Saved <span className="mono">{fileName(state.outcome.result.csvPath)}</span> (summary)
-            and <span className="mono">{fileName(state.outcome.result.jsonlPath)}</span>{' '}
-            (transcripts) in {state.folder}.
+            Saved <span className="mono">{fileNameOf(state.outcome.result.csvPath)}</span> (a table
+            of the calls) and{' '}
+            <span className="mono">{fileNameOf(state.outcome.result.jsonlPath)}</span> (their
+            transcripts) in the folder <span className="mono">{fileNameOf(state.folder)}</span>.
             {state.outcome.result.skipped.length > 0 &&
               ` ${plural(state.outcome.result.skipped.length)} the service no longer has were left out.`}
           </p>
-          <button type="button" className="button button--small" onClick={props.onDismiss}>
-            Dismiss
-          </button>
+          <div className="button-row">
+            <ShowInFolder path={state.outcome.result.csvPath} />
+            <button type="button" className="button button--small" onClick={props.onDismiss}>
+              Dismiss
+            </button>
+          </div>
         </Notice>
       )}
       {!state.outcome.ok && state.outcome.error.code === 'CANCELLED' && (
         <Notice tone="info" title="Export cancelled" testId="batch-export-cancelled">
-          <p className="notice__text">Nothing was saved in {state.folder}.</p>
+          <p className="notice__text">
+            Nothing was saved in the folder {fileNameOf(state.folder)}.
+          </p>
         </Notice>
       )}
       {!state.outcome.ok && state.outcome.error.code !== 'CANCELLED' && (

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
+import { isStaleCall } from '../../../../../shared/domain/conversation-format'
+import { formatDateTime } from '../../../lib/format'
 import { ErrorNotice } from '../../../components/error-notice'
 import {
   closeConversation,
@@ -11,7 +13,7 @@ import {
 } from '../api/conversation-queries'
 import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useRecording } from '../hooks/use-recording'
-import { ConversationHeader } from './conversation-header'
+import { ConversationDetails, ConversationHeader } from './conversation-header'
 import { EvaluationsPanel } from './evaluations-panel'
 import { ExportBar } from './export-bar'
 import { FollowStatus } from './follow-status'
@@ -69,7 +71,35 @@ function OpenFailed(props: {
   )
 }
 
-/** One opened conversation: header, follow status, recording, transcript, evaluations, export. */
+/** A call listed as live or waiting whose last change is hours old: say so, not "so far". */
+function StaleNotice(props: { since: string | null }): ReactElement {
+  return (
+    <p className="meta-line follow-status follow-status--warning" data-testid="stale-notice">
+      <span className="follow-status__dot" aria-hidden="true" />
+      The service still lists this call as open, but nothing has changed
+      {props.since === null ? ' for hours' : ` since ${formatDateTime(props.since)}`}. It most
+      likely ended without the service recording it.
+    </p>
+  )
+}
+
+function CloseButton(props: { id: string; onClose: () => void }): ReactElement {
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      onClick={props.onClose}
+      aria-label={`Close ${props.id}`}
+    >
+      Close
+    </button>
+  )
+}
+
+/**
+ * One opened conversation, verdict first: the heading, the result (passed n of m, failed
+ * criteria and why, the summary), then the recording and transcript, then export and details.
+ */
 export function ConversationDetail(props: { id: string; onClose: () => void }): ReactElement {
   const { id } = props
   const queryClient = useQueryClient()
@@ -114,6 +144,9 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
     )
   }
   const { conversation, messages, evaluations, watch } = query.data
+  const last = messages.at(-1)
+  const lastChange = last?.endedAt ?? last?.startedAt ?? null
+  const stale = isStaleCall({ ...conversation, status }, now, lastChange)
   return (
     <div className="stack conversation-detail" data-testid="conversation-detail">
       <div className="conversation-detail__top">
@@ -122,17 +155,18 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
           agentName={agentLabel(agents, conversation.agentId)}
           watch={watch}
           now={now}
+          stale={stale}
         />
-        <button
-          type="button"
-          className="button button--small"
-          onClick={props.onClose}
-          aria-label={`Close ${id}`}
-        >
-          Close
-        </button>
+        <CloseButton id={id} onClose={props.onClose} />
       </div>
-      <FollowStatus watch={watch} now={now} onResume={reopen} />
+      {stale ? (
+        <StaleNotice since={lastChange ?? conversation.startedAt ?? conversation.createdAt} />
+      ) : (
+        <FollowStatus watch={watch} now={now} onResume={reopen} />
+      )}
+      {(final || evaluations.length > 0) && (
+        <EvaluationsPanel evaluations={evaluations} watch={watch} onCheckAgain={reopen} />
+      )}
       <RecordingPlayer
         state={recording}
         final={final}
@@ -146,8 +180,8 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
         live={!final}
         onSeek={recording.kind === 'ready' && hasAudio ? onSeek : null}
       />
-      <EvaluationsPanel evaluations={evaluations} watch={watch} onCheckAgain={reopen} />
       <ExportBar conversationId={conversation.id} />
+      <ConversationDetails conversation={conversation} />
     </div>
   )
 }

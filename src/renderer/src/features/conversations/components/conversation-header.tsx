@@ -23,12 +23,13 @@ function whenShort(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : SHORT.format(date)
 }
 
-/** "3:12", or "3:12 so far" while the call runs. */
-function duration(c: Conversation, now: number): string {
+/** "3:12", "3:12 so far" while the call runs, "no end reported" when it has gone stale. */
+function duration(c: Conversation, now: number, stale: boolean): string {
   if (c.durationMs !== null) return formatOffset(c.durationMs)
+  if (stale) return 'No end reported'
   const start = Date.parse(c.startedAt ?? '')
   if (c.endedAt === null && !Number.isNaN(start)) return `${formatOffset(now - start)} so far`
-  return '—'
+  return c.status === 'pending' ? 'Not started' : '—'
 }
 
 /** One identifier in the details: the value in full (never cut mid-token) and a copy button. */
@@ -52,9 +53,9 @@ function Identifier(props: {
 }
 
 /**
- * A conversation as a reviewer reads it: the agent and when the call started as the heading, then
- * status, how it came in, times and why it ended, in words. Ids and raw codes sit behind
- * "Details", each with a copy button, for a ticket or a look-up in the service's console.
+ * A conversation as a reviewer reads it, in two lines: the agent and when the call started, its
+ * status; then how it came in, how long it lasted and why it ended, in words. The times to the
+ * second and the ids sit in the details at the foot of the page.
  */
 export function ConversationHeader(props: {
   conversation: Conversation
@@ -62,18 +63,14 @@ export function ConversationHeader(props: {
   agentName: string
   watch: WatchState
   now: number
+  /** Listed as waiting or live, but unchanged for hours. */
+  stale: boolean
 }): ReactElement {
   const c = props.conversation
   const status = props.watch.status ?? c.status
   const started = c.startedAt ?? c.createdAt
-  const rows: [string, string, string][] = [
-    ['Call', transportLabel(c.transport), 'transport'],
-    ['Started', when(c.startedAt), 'started'],
-    ['Ended', when(c.endedAt), 'ended'],
-    ['Duration', duration(c, props.now), 'duration'],
-  ]
   return (
-    <header className="stack conversation-header">
+    <header className="conversation-header">
       <div className="conversation-header__title">
         <h2 className="conversation-header__heading" data-testid="conversation-heading">
           <span className="conversation-header__name" data-testid="header-agent">
@@ -83,21 +80,36 @@ export function ConversationHeader(props: {
             <span className="conversation-header__when">Call on {whenShort(started)}</span>
           )}
         </h2>
-        <StatusChip status={status} />
+        <StatusChip status={status} stale={props.stale} />
       </div>
-      <dl className="conversation-header__facts">
-        {rows.map(([label, value, key]) => (
-          <div key={key} className="conversation-header__fact">
-            <dt>{label}</dt>
-            <dd data-testid={`header-${key}`}>{value}</dd>
-          </div>
-        ))}
+      <p className="conversation-header__meta">
+        <span data-testid="header-transport">{transportLabel(c.transport)}</span>
+        <span data-testid="header-duration">{duration(c, props.now, props.stale)}</span>
         {c.endReason !== null && (
-          <div className="conversation-header__fact conversation-header__fact--wide">
-            <dt>Ended because</dt>
-            <dd data-testid="header-end-reason">{endReasonLabel(c.endReason)}</dd>
-          </div>
+          <span data-testid="header-end-reason">{endReasonLabel(c.endReason)}</span>
         )}
+      </p>
+    </header>
+  )
+}
+
+/**
+ * The details at the foot of a conversation: start and end to the second, and behind "Details"
+ * the ids and raw codes, each with a copy button, for a ticket or the service's console.
+ */
+export function ConversationDetails(props: { conversation: Conversation }): ReactElement {
+  const c = props.conversation
+  return (
+    <section className="conversation-details" aria-label="Call details">
+      <dl className="conversation-header__facts">
+        <div className="conversation-header__fact">
+          <dt>Started</dt>
+          <dd data-testid="header-started">{when(c.startedAt)}</dd>
+        </div>
+        <div className="conversation-header__fact">
+          <dt>Ended</dt>
+          <dd data-testid="header-ended">{when(c.endedAt)}</dd>
+        </div>
       </dl>
       <Disclosure summary="Details" className="conversation-header__details">
         <dl className="conversation-header__identifiers">
@@ -116,6 +128,6 @@ export function ConversationHeader(props: {
           )}
         </dl>
       </Disclosure>
-    </header>
+    </section>
   )
 }

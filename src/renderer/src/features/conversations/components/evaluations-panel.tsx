@@ -1,19 +1,23 @@
 import type { ReactElement } from 'react'
 import type { ConversationEvaluation } from '../../../../../shared/domain/conversation'
-import { humanizeCode } from '../../../../../shared/domain/conversation-format'
+import { dataValueText, humanizeCode } from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { useDisclosure } from '../../../components/ui/use-disclosure'
 
-const RESULT: Record<string, { label: string; tone: string }> = {
-  success: { label: 'Success', tone: 'chip--success' },
-  failure: { label: 'Failure', tone: 'chip--danger' },
-  unknown: { label: 'Unknown', tone: '' },
+type Outcome = 'passed' | 'failed' | 'unclear'
+
+const OUTCOMES: Record<Outcome, { label: string; tone: string; order: number }> = {
+  failed: { label: 'Failed', tone: 'chip--danger', order: 0 },
+  unclear: { label: 'Unclear', tone: 'chip--warning', order: 1 },
+  passed: { label: 'Passed', tone: 'chip--success', order: 2 },
 }
 
-function resultOf(e: ConversationEvaluation): { label: string; tone: string } {
+function outcomeOf(e: ConversationEvaluation): Outcome {
   const status =
     e.status ?? (e.passed === true ? 'success' : e.passed === false ? 'failure' : 'unknown')
-  return RESULT[status] ?? { label: status, tone: '' }
+  if (status === 'success') return 'passed'
+  if (status === 'failure') return 'failed'
+  return 'unclear'
 }
 
 /** A criterion's name as its author wrote it; failing that, its id in words. */
@@ -22,15 +26,16 @@ function criterionName(e: ConversationEvaluation): string {
   return humanizeCode(e.criterionId ?? e.id)
 }
 
+/** One criterion: its outcome and name; the rationale shown at once when it failed. */
 function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement {
-  const rationale = useDisclosure()
   const e = props.evaluation
-  const result = resultOf(e)
+  const outcome = OUTCOMES[outcomeOf(e)]
+  const rationale = useDisclosure(outcomeOf(e) === 'failed')
   return (
-    <li className="box criterion" data-testid="criterion">
+    <li className="criterion" data-testid="criterion">
       <div className="criterion__head">
-        <span className={`chip ${result.tone}`} data-testid="criterion-result">
-          {result.label}
+        <span className={`chip ${outcome.tone}`} data-testid="criterion-result">
+          {outcome.label}
         </span>
         <span className="criterion__name" title={e.criterionId ?? undefined}>
           {criterionName(e)}
@@ -39,9 +44,10 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
           <button
             type="button"
             className="button button--small criterion__toggle"
+            aria-label={`Why: ${criterionName(e)}`}
             {...rationale.toggleProps}
           >
-            {rationale.open ? 'Hide rationale' : 'Rationale'}
+            {rationale.open ? 'Hide why' : 'Why'}
           </button>
         )}
       </div>
@@ -58,81 +64,98 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
   )
 }
 
-function value(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v)
+/** "Passed 2 of 3", in the tone of the worst outcome. */
+function Verdict(props: { criteria: ConversationEvaluation[] }): ReactElement | null {
+  const { criteria } = props
+  if (criteria.length === 0) return null
+  const outcomes = criteria.map(outcomeOf)
+  const passed = outcomes.filter((o) => o === 'passed').length
+  const tone = outcomes.includes('failed')
+    ? 'chip--danger'
+    : passed === criteria.length
+      ? 'chip--success'
+      : 'chip--warning'
+  return (
+    <span className={`chip ${tone}`} data-testid="verdict">
+      Passed {passed} of {criteria.length}
+    </span>
+  )
 }
 
-/** Criteria (success/failure/unknown with an expandable rationale), summary and extracted data. */
+/** Why the evaluations are not there (yet): in words, with Check again when they never came. */
+function NoEvaluations(props: { watch: WatchState; onCheckAgain: () => void }): ReactElement {
+  const { watch } = props
+  return (
+    <p className="field__hint" data-testid="evaluations-empty">
+      {watch.evaluations === 'not-yet' && 'The result is written after the call ends.'}
+      {watch.evaluations === 'waiting' && 'Waiting for the evaluator to score this call…'}
+      {watch.evaluations === 'unavailable' && (
+        <>
+          The service had not scored this call after a minute of asking.{' '}
+          <button type="button" className="button button--small" onClick={props.onCheckAgain}>
+            Check again
+          </button>
+        </>
+      )}
+      {watch.evaluations === 'received' && 'The service wrote no result for this call.'}
+    </p>
+  )
+}
+
+/**
+ * The call's verdict, first on the page: passed n of m, the summary, each criterion (failed first,
+ * with why), and what was collected from the call in words ("Booked: no").
+ */
 export function EvaluationsPanel(props: {
   evaluations: ConversationEvaluation[]
   watch: WatchState
   onCheckAgain: () => void
 }): ReactElement {
   const { evaluations, watch } = props
-  const criteria = evaluations.filter((e) => e.kind === 'criterion')
+  const criteria = evaluations
+    .filter((e) => e.kind === 'criterion')
+    .sort((a, b) => OUTCOMES[outcomeOf(a)].order - OUTCOMES[outcomeOf(b)].order)
   const summaries = evaluations.filter((e) => e.kind === 'summary')
   const data = evaluations.filter((e) => e.kind === 'data')
   const other = evaluations.filter((e) => !['criterion', 'summary', 'data'].includes(e.kind))
   return (
-    <section
-      className="card evaluations"
-      aria-labelledby="evaluations-title"
-      data-testid="evaluations"
-    >
-      <div className="card__header">
-        <h2 id="evaluations-title" className="section-title">
-          Evaluations
-        </h2>
+    <section className="verdict" aria-labelledby="verdict-title" data-testid="evaluations">
+      <div className="verdict__head">
+        <h3 id="verdict-title" className="verdict__title">
+          Result
+        </h3>
+        <Verdict criteria={criteria} />
       </div>
-      <div className="card__body">
-        {evaluations.length === 0 && (
-          <p className="field__hint" data-testid="evaluations-empty">
-            {watch.evaluations === 'not-yet' &&
-              'Evaluations are written after the conversation ends.'}
-            {watch.evaluations === 'waiting' &&
-              'Waiting for the evaluator to score this conversation…'}
-            {watch.evaluations === 'unavailable' && (
-              <>
-                The service had not scored this conversation after a minute of asking.{' '}
-                <button type="button" className="button button--small" onClick={props.onCheckAgain}>
-                  Check again
-                </button>
-              </>
-            )}
-          </p>
-        )}
-        {summaries.map((s) => (
-          <div key={s.id} className="evaluation-summary" data-testid="evaluation-summary">
-            <span className={`chip ${resultOf(s).tone}`}>{resultOf(s).label}</span>
-            <p>{s.rationale ?? 'No summary text.'}</p>
-          </div>
-        ))}
-        {criteria.length > 0 && (
-          <ul className="criteria">
-            {criteria.map((e) => (
-              <Criterion key={e.id} evaluation={e} />
-            ))}
-          </ul>
-        )}
-        {data.map((d) => (
-          <div key={d.id} className="extracted">
-            <h3 className="extracted__title">Extracted data</h3>
-            <dl className="extracted__fields" data-testid="extracted-data">
-              {Object.entries(d.data ?? {}).map(([k, v]) => (
-                <div key={k} className="extracted__field">
-                  <dt title={k}>{humanizeCode(k)}</dt>
-                  <dd>{value(v)}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        ))}
-        {other.map((o) => (
-          <p key={o.id} className="field__hint">
-            <span className="chip">{humanizeCode(o.kind)}</span> {o.rationale ?? value(o.data)}
-          </p>
-        ))}
-      </div>
+      {evaluations.length === 0 && (
+        <NoEvaluations watch={watch} onCheckAgain={props.onCheckAgain} />
+      )}
+      {summaries.map((s) => (
+        <p key={s.id} className="verdict__summary" data-testid="evaluation-summary">
+          {s.rationale ?? 'No summary was written.'}
+        </p>
+      ))}
+      {criteria.length > 0 && (
+        <ul className="criteria">
+          {criteria.map((e) => (
+            <Criterion key={e.id} evaluation={e} />
+          ))}
+        </ul>
+      )}
+      {data.map((d) => (
+        <dl key={d.id} className="verdict__data" data-testid="extracted-data">
+          {Object.entries(d.data ?? {}).map(([k, v]) => (
+            <div key={k} className="verdict__datum">
+              <dt title={k}>{humanizeCode(k)}:</dt>
+              <dd>{dataValueText(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      ))}
+      {other.map((o) => (
+        <p key={o.id} className="field__hint">
+          {humanizeCode(o.kind)}: {o.rationale ?? dataValueText(o.data)}
+        </p>
+      ))}
     </section>
   )
 }

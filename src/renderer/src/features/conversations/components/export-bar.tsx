@@ -3,6 +3,7 @@ import type { ExportFormat } from '../../../../../shared/domain/conversation-wat
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { useExportConversation } from '../api/conversation-queries'
+import { fileNameOf, ShowInFolder } from './show-in-folder'
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'json', label: 'JSON' },
@@ -32,7 +33,10 @@ export function ExportBar(props: { conversationId: string }): ReactElement {
       {exporter.isError && <ErrorNotice error={exporter.error} testId="export-error" />}
       {exporter.isSuccess && exporter.data !== null && (
         <Notice tone="success" title="Exported" testId="export-done">
-          <p className="notice__text mono">{exporter.data.path}</p>
+          <p className="notice__text">
+            Saved <span className="mono">{fileNameOf(exporter.data.path)}</span>.
+          </p>
+          <ShowInFolder path={exporter.data.path} />
         </Notice>
       )}
     </div>

@@ -18,9 +18,12 @@ const startedFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 })
 
+// A call that has not started (waiting) or never did (failed before it connected) shows when it
+// was placed: the column always holds a time, never a riddle.
 function formatStarted(row: Conversation): string {
-  if (row.startedAt === null) return row.status === 'pending' ? 'Not yet' : 'Never'
-  const date = new Date(row.startedAt)
+  const at = row.startedAt ?? row.createdAt
+  if (at === null) return '—'
+  const date = new Date(at)
   return Number.isNaN(date.getTime()) ? '—' : startedFormat.format(date)
 }
 
@@ -39,10 +42,9 @@ export function startedText(row: Conversation): string {
   return text
 }
 
-/** How long a conversation lasted ("Live" while it goes on), as the Duration column shows it. */
+/** How long a conversation lasted, as the Duration column shows it ("—" until it is known). */
 export function durationText(row: Conversation): string {
-  if (row.durationMs !== null) return formatOffset(row.durationMs)
-  return isFinalConversationStatus(row.status) ? '—' : 'Live'
+  return row.durationMs !== null ? formatOffset(row.durationMs) : '—'
 }
 
 function evaluations(row: Conversation, summary: EvaluationSummary | undefined): ReactElement {
@@ -78,6 +80,8 @@ export const InboxRow = memo(function InboxRow(props: {
   summary: EvaluationSummary | undefined
   focused: boolean
   open: boolean
+  /** Listed as waiting or live, but unchanged for hours. */
+  stale: boolean
   index: number
 }): ReactElement {
   const { row, summary } = props
@@ -95,7 +99,7 @@ export const InboxRow = memo(function InboxRow(props: {
         {props.agentName}
       </span>
       <span role="gridcell" className="inbox-cell inbox-cell--status">
-        <StatusChip status={row.status} />
+        <StatusChip status={row.status} stale={props.stale} />
       </span>
       <span role="gridcell" className="inbox-cell inbox-cell--started">
         {startedText(row)}

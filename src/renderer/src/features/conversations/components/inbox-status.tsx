@@ -5,29 +5,64 @@ import { describeError } from '../../../lib/error-messages'
 
 const count = new Intl.NumberFormat()
 
-/** How many rows are shown, loaded and in the account; evaluations still read; paused updates. */
+function calls(n: number): string {
+  return `${count.format(n)} call${n === 1 ? '' : 's'}`
+}
+
+/**
+ * The count line in words: "102 calls", "The newest 100 of 2,010 calls", "12 of 300 calls match".
+ * `more`: the service has more to list (older calls); `filtered`: its filters narrow the list, so
+ * the account's total is not this list's. The figures stay in data attributes for tests and
+ * benches, whatever the words say.
+ */
+export function countText(
+  counts: { shown: number; loaded: number; total: number | undefined },
+  more: boolean,
+  filtered: boolean,
+): string {
+  const { shown, loaded, total } = counts
+  if (shown < loaded)
+    return `${count.format(shown)} of ${more ? 'the newest ' : ''}${calls(loaded)} match`
+  if (!more) return calls(loaded)
+  return total !== undefined && !filtered && total > loaded
+    ? `The newest ${count.format(loaded)} of ${calls(total)}`
+    : `The newest ${calls(loaded)}; scroll for older ones`
+}
+
+/** How many calls are shown and in the account; evaluations still read; paused updates. */
 export function InboxStatus(props: {
   loading: boolean
   shown: number
   loaded: number
   /** All conversations of the account, where the service counts them. */
   total: number | undefined
+  /** The service has older calls to list. */
+  more: boolean
+  /** The service's filters (agent, status, dates) narrow the list. */
+  filtered: boolean
   awaitingEvaluations: number
   pollError: AppErrorData | null
 }): ReactElement {
   const { total, awaitingEvaluations, pollError } = props
   return (
     <div className="inbox__status">
-      <span data-testid="inbox-count" role="status">
+      <span
+        data-testid="inbox-count"
+        data-shown={props.shown}
+        data-loaded={props.loaded}
+        role="status"
+      >
         {props.loading
-          ? 'Loading conversations…'
-          : `${count.format(props.shown)} shown of ${count.format(props.loaded)} loaded${
-              total !== undefined ? ` · ${count.format(total)} in the account` : ''
-            }`}
+          ? 'Loading calls…'
+          : countText(
+              { shown: props.shown, loaded: props.loaded, total },
+              props.more,
+              props.filtered,
+            )}
       </span>
       {awaitingEvaluations > 0 && (
         <span className="field__hint" data-testid="inbox-awaiting">
-          Reading evaluations of {count.format(awaitingEvaluations)} more…
+          Reading the results of {calls(awaitingEvaluations)} more…
         </span>
       )}
       {pollError !== null && (

@@ -1,7 +1,8 @@
-import { useCallback } from 'react'
+import { memo, useCallback } from 'react'
 import type { MouseEvent, ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
+import { isStaleCall } from '../../../../../shared/domain/conversation-format'
 import { windowRowKey } from '../../../lib/window-row-keys'
 import { inboxKeyHandler } from '../hooks/inbox-keys'
 import { HEAD_HEIGHT, useInboxWindow } from '../hooks/use-inbox-window'
@@ -64,12 +65,14 @@ function InboxMore(props: {
  * scroll and filter without a stall. j/k (or the arrow keys) move, Enter opens the row beside the
  * list; nearing the end asks for the next page.
  */
-export function InboxTable(props: {
+export const InboxTable = memo(function InboxTable(props: {
   rows: Conversation[]
   agentName: (agentId: string | null) => string
   summaries: Record<string, EvaluationSummary>
   focusedId: string | null
   openId: string | null
+  /** The time stale calls are judged against (epoch ms; moves once a minute). */
+  now: number
   hasMore: boolean
   loadingMore: boolean
   onFocus: (id: string | null) => void
@@ -132,6 +135,7 @@ export function InboxTable(props: {
                   summary={props.summaries[row.id]}
                   focused={row.id === focusedId}
                   open={row.id === props.openId}
+                  stale={isStaleCall(row, props.now)}
                   index={item.index}
                 />
               )
@@ -146,4 +150,4 @@ export function InboxTable(props: {
       </div>
     </div>
   )
-}
+})

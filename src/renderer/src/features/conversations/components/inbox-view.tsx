@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { InboxServerFilters } from '../../../../../shared/domain/conversation-inbox'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -12,6 +12,7 @@ import {
 } from '../api/inbox-queries'
 import { uniqueRows } from '../hooks/inbox-filter'
 import { useEvaluationReads, useShownRows } from '../hooks/use-inbox-rows'
+import { useMinuteClock } from '../hooks/use-minute-clock'
 import { usePageVisible } from '../hooks/use-page-visible'
 import { useInboxStore } from '../stores/inbox-store'
 import { BatchExportBar } from './batch-export-bar'
@@ -28,6 +29,13 @@ function criteriaOf(summaries: ReturnType<typeof useSummaries>): { id: string; n
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
 }
 
+/** Keeps the listed live calls current while the window is shown; a failed poll is kept for the page. */
+function useLiveInboxUpdates(server: InboxServerFilters): void {
+  const setPollError = useInboxStore((s) => s.setPollError)
+  const visible = usePageVisible()
+  useInboxUpdates(visible, server, setPollError)
+}
+
 /**
  * Every conversation of the account, newest first: filters, search over the loaded rows, a
  * virtualized table that loads more as it scrolls, live rows kept current, batch export.
@@ -38,13 +46,14 @@ export function InboxView(props: {
   onOpen: (id: string) => void
 }): ReactElement {
   const filters = useInboxStore((s) => s.filters)
-  const search = useDeferredValue(useInboxStore((s) => s.search))
+  // Not deferred: the search index answers a keystroke in well under a millisecond, and a deferred
+  // search drew and laid out the inbox twice a key (once with the old rows, once with the new).
+  const search = useInboxStore((s) => s.search)
   const focusedId = useInboxStore((s) => s.focusedId)
   const focus = useInboxStore((s) => s.focus)
   const pollError = useInboxStore((s) => s.pollError)
-  const setPollError = useInboxStore((s) => s.setPollError)
-  const visible = usePageVisible()
-  useInboxUpdates(visible, props.server, setPollError)
+  const now = useMinuteClock()
+  useLiveInboxUpdates(props.server)
 
   const list = useInboxList(props.server)
   const agents = useAgents()
@@ -68,9 +77,10 @@ export function InboxView(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [focus, props.onOpen],
   )
-  const loadMore = useCallback(() => void list.fetchNextPage(), [list])
-
-  const ids = useMemo(() => shown.rows.map((row) => row.id), [shown.rows])
+  // Why from fetchNextPage and not the query result: that result is a new object at each render,
+  // and a new callback would draw the table again at every keystroke of the search.
+  const { fetchNextPage } = list
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
   const criteria = useMemo(() => criteriaOf(summaries), [summaries])
 
   return (
@@ -81,10 +91,12 @@ export function InboxView(props: {
         shown={shown.rows.length}
         loaded={loaded.length}
         total={stats.data?.total}
+        more={list.hasNextPage}
+        filtered={Object.values(props.server).some((value) => value !== undefined)}
         awaitingEvaluations={shown.awaitingEvaluations}
         pollError={pollError}
       />
-      <BatchExportBar ids={ids} moreToLoad={list.hasNextPage} />
+      <BatchExportBar rows={shown.rows} moreToLoad={list.hasNextPage} />
       {list.isError ? (
         <div>
           <ErrorNotice error={list.error} testId="inbox-error" />
@@ -100,6 +112,7 @@ export function InboxView(props: {
             summaries={summaries}
             focusedId={focusedId}
             openId={props.openId}
+            now={now}
             // While evaluations of loaded rows are still read, an evaluation filter's result is
             // not complete: finish those before loading (and reading) more.
             hasMore={list.hasNextPage && shown.awaitingEvaluations === 0}

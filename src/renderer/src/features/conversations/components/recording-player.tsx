@@ -141,7 +141,7 @@ export function RecordingPlayer(props: {
   )
   return (
     <section className="recording" aria-label="Recording" data-testid="recording">
-      <h2 className="section-title">Recording</h2>
+      <h2 className="visually-hidden">Recording</h2>
       {state.kind === 'none' && (
         <p className="field__hint" data-testid="recording-none">
           {final

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
 import { evaluatedRows, NO_FILTERS } from './inbox-filter'
-import { matchesSearch, searchRows } from './inbox-search'
+import { InboxSearchIndex, matchesSearch, searchRows } from './inbox-search'
 
 function row(id: string, patch: Partial<Conversation> = {}): Conversation {
   return {
@@ -92,11 +92,12 @@ describe('search over the loaded rows', () => {
     const loaded = Array.from({ length: 500 }, (_, i) => row(`conv_${i}`))
     const summaries = Object.fromEntries(loaded.map((r) => [r.id, summary(`Call ${r.id}`)]))
     const evaluated = evaluatedRows(loaded, NO_FILTERS, summaries, names)
-    expect(searchRows(evaluated, 'c')).toHaveLength(500)
+    const index = new InboxSearchIndex()
+    expect(index.search(evaluated, 'c')).toHaveLength(500)
 
     const lowercase = vi.spyOn(String.prototype, 'toLowerCase')
-    const typed = searchRows(evaluated, 'co')
-    const narrowed = searchRows(evaluated, 'conv_12')
+    const typed = index.search(evaluated, 'co')
+    const narrowed = index.search(evaluated, 'conv_12')
     const lowercased = lowercase.mock.calls.length
     lowercase.mockRestore()
 
@@ -107,5 +108,61 @@ describe('search over the loaded rows', () => {
     ])
     // The two keystrokes lowercase their own search text, and nothing of the 500 rows.
     expect(lowercased).toBe(2)
+  })
+
+  it('makes again only the text of a row whose summary arrived, not those of every row', () => {
+    const loaded = Array.from({ length: 500 }, (_, i) => row(`conv_${i}`))
+    const index = new InboxSearchIndex()
+    const before = evaluatedRows(loaded, NO_FILTERS, {}, names)
+    expect(index.search(before, 'refund')).toEqual([])
+
+    // One evaluation read: the summaries object (and so the rows searched) is a new one.
+    const after = evaluatedRows(
+      loaded,
+      NO_FILTERS,
+      { conv_7: summary('Asked for a REFUND') },
+      names,
+    )
+    const lowercase = vi.spyOn(String.prototype, 'toLowerCase')
+    const found = index.search(after, 'refund')
+    const lowercased = lowercase.mock.calls.length
+    lowercase.mockRestore()
+
+    expect(found.map((r) => r.id)).toEqual(['conv_7'])
+    // The search text, and the one row whose summary is new.
+    expect(lowercased).toBe(2)
+  })
+
+  it('tests only the rows an earlier search found when the text grows, and remembers Backspace', () => {
+    const loaded = Array.from({ length: 1_000 }, (_, i) =>
+      row(`conv_${i}`, { agentId: i % 10 === 0 ? 'agent_theo' : 'agent_maya' }),
+    )
+    const evaluated = evaluatedRows(
+      loaded,
+      NO_FILTERS,
+      {},
+      new Map([...names, ['agent_theo', 'Theo Lindqvist']]),
+    )
+    const index = new InboxSearchIndex()
+    expect(index.search(evaluated, 'theo')).toHaveLength(100)
+
+    const includes = vi.spyOn(String.prototype, 'includes')
+    const narrowed = index.search(evaluated, 'theo l')
+    const tested = includes.mock.calls.length
+    const back = index.search(evaluated, 'theo')
+    const testedAfterBackspace = includes.mock.calls.length - tested
+    includes.mockRestore()
+
+    expect(narrowed).toHaveLength(100)
+    expect(back).toHaveLength(100)
+    // The 100 rows "theo" found (and a few checks of the needle itself), not the 1,000.
+    expect(tested).toBeLessThan(110)
+    expect(testedAfterBackspace).toBeLessThan(10)
+  })
+
+  it('finds a status by the word the inbox shows ("live")', () => {
+    const loaded = [row('conv_1', { status: 'active' }), row('conv_2')]
+    const evaluated = evaluatedRows(loaded, NO_FILTERS, {}, names)
+    expect(searchRows(evaluated, 'live').map((r) => r.id)).toEqual(['conv_1'])
   })
 })

@@ -1,5 +1,6 @@
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
+import { statusLabel } from '../../../../../shared/domain/conversation-format'
 
 /** Whether a row holds `needle` (already lowercased) in its id, agent name, status or summary. */
 export function matchesSearch(
@@ -9,9 +10,13 @@ export function matchesSearch(
   summary: EvaluationSummary | undefined,
 ): boolean {
   if (needle === '') return true
-  return [row.id, agentName ?? '', row.status, summary?.summary ?? ''].some((value) =>
-    value.toLowerCase().includes(needle),
-  )
+  return [
+    row.id,
+    agentName ?? '',
+    row.status,
+    statusLabel(row.status),
+    summary?.summary ?? '',
+  ].some((value) => value.toLowerCase().includes(needle))
 }
 
 /** Rows the search runs over, with what their agent names and summaries were then. */
@@ -19,8 +24,6 @@ export interface SearchableRows {
   rows: Conversation[]
   summaries: Record<string, EvaluationSummary>
   agentNames: ReadonlyMap<string, string>
-  /** Each row's fields, lowercased, one a line; made at the first search over these rows. */
-  texts?: string[]
 }
 
 function agentNameOf(
@@ -30,32 +33,108 @@ function agentNameOf(
   return row.agentId === null ? undefined : agentNames.get(row.agentId)
 }
 
+interface IndexEntry {
+  row: Conversation
+  agentName: string | undefined
+  summary: EvaluationSummary | undefined
+  text: string
+}
+
+// Lowercasing the fields joined by line breaks gives the fields lowercased one by one: a line
+// break is neither cased nor ignored by case, so no field's case mapping sees its neighbours.
+function searchText(entry: Omit<IndexEntry, 'text'>): string {
+  const { row } = entry
+  return [
+    row.id,
+    entry.agentName ?? '',
+    row.status,
+    statusLabel(row.status),
+    entry.summary?.summary ?? '',
+  ]
+    .join('\n')
+    .toLowerCase()
+}
+
+/** How many earlier searches over the same rows are kept, for Backspace and for narrowing. */
+const KEPT_RESULTS = 64
+
 /**
- * The rows of `from` that hold the search text. Why the texts are made once and kept: looking up
- * each row's agent name and summary and lowercasing its fields was the whole cost of a keystroke
- * at 10,000 rows; the rows, names and summaries change far less often than the search does.
+ * The search over the inbox's rows, kept between keystrokes. Why: at 10,000 rows, making each
+ * row's lowercased text again whenever one summary arrived, and testing every row at every key,
+ * made a keystroke miss its frame. Each row's text is made once and kept while the row, its agent
+ * name and its summary stay the same objects; a search that extends an earlier one (typing on)
+ * tests only that one's matches; a search seen before (Backspace) is answered from memory.
  */
-export function searchRows(from: SearchableRows, search: string): Conversation[] {
-  const needle = search.trim().toLowerCase()
-  if (needle === '') return from.rows
-  if (needle.includes('\n')) {
-    // A line break would match across two fields of a row's text: ask each field instead.
-    return from.rows.filter((row) =>
-      matchesSearch(row, needle, agentNameOf(row, from.agentNames), from.summaries[row.id]),
-    )
+export class InboxSearchIndex {
+  private entries = new Map<string, IndexEntry>()
+  private indexed: SearchableRows | null = null
+  private texts: string[] = []
+  private results = new Map<string, number[]>()
+
+  private textsOf(from: SearchableRows): string[] {
+    if (this.indexed === from) return this.texts
+    const next = new Map<string, IndexEntry>()
+    const texts = new Array<string>(from.rows.length)
+    from.rows.forEach((row, i) => {
+      const agentName = agentNameOf(row, from.agentNames)
+      const summary = from.summaries[row.id]
+      let entry = this.entries.get(row.id)
+      if (
+        entry === undefined ||
+        entry.row !== row ||
+        entry.agentName !== agentName ||
+        entry.summary !== summary
+      ) {
+        const fields = { row, agentName, summary }
+        entry = { ...fields, text: searchText(fields) }
+      }
+      next.set(row.id, entry)
+      texts[i] = entry.text
+    })
+    this.entries = next
+    this.indexed = from
+    this.texts = texts
+    this.results.clear()
+    return texts
   }
-  // Lowercasing the fields joined by line breaks gives the fields lowercased one by one: a line
-  // break is neither cased nor ignored by case, so no field's case mapping sees its neighbours.
-  from.texts ??= from.rows.map((row) =>
-    [
-      row.id,
-      agentNameOf(row, from.agentNames) ?? '',
-      row.status,
-      from.summaries[row.id]?.summary ?? '',
-    ]
-      .join('\n')
-      .toLowerCase(),
-  )
-  const texts = from.texts
-  return from.rows.filter((_, i) => (texts[i] as string).includes(needle))
+
+  /** The rows of `from` that hold the search text (all of them for an empty search). */
+  search(from: SearchableRows, search: string): Conversation[] {
+    const needle = search.trim().toLowerCase()
+    if (needle === '') return from.rows
+    if (needle.includes('\n')) {
+      // A line break would match across two fields of a row's text: ask each field instead.
+      return from.rows.filter((row) =>
+        matchesSearch(row, needle, agentNameOf(row, from.agentNames), from.summaries[row.id]),
+      )
+    }
+    const texts = this.textsOf(from)
+    let found = this.results.get(needle)
+    if (found === undefined) {
+      // Every row that holds the new text holds any part of it: test only the narrowest such
+      // earlier result's rows.
+      let within: number[] | null = null
+      for (const [earlier, rows] of this.results)
+        if (needle.includes(earlier) && (within === null || rows.length < within.length))
+          within = rows
+      found = []
+      if (within === null) {
+        for (let i = 0; i < texts.length; i++)
+          if ((texts[i] as string).includes(needle)) found.push(i)
+      } else {
+        for (const i of within) if ((texts[i] as string).includes(needle)) found.push(i)
+      }
+      if (this.results.size >= KEPT_RESULTS) {
+        const oldest = this.results.keys().next().value
+        if (oldest !== undefined) this.results.delete(oldest)
+      }
+      this.results.set(needle, found)
+    }
+    return found.map((i) => from.rows[i] as Conversation)
+  }
+}
+
+/** The rows of `from` that hold the search text, with a one-off index (tests, one-shot callers). */
+export function searchRows(from: SearchableRows, search: string): Conversation[] {
+  return new InboxSearchIndex().search(from, search)
 }

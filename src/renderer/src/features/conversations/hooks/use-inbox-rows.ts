@@ -5,11 +5,11 @@ import type { EvaluationSummary } from '../../../../../shared/domain/conversatio
 import { useRequestSummaries } from '../api/inbox-queries'
 import type { InboxFilters, VisibleRows } from './inbox-filter'
 import { evaluatedRows, needsEvaluations } from './inbox-filter'
-import { searchRows } from './inbox-search'
+import { InboxSearchIndex } from './inbox-search'
 
 /**
  * The rows the inbox shows, in two steps: the evaluation filters when the rows, filters, names or
- * evaluations change; the search at each keystroke, over the texts its first keystroke made.
+ * evaluations change; the search at each keystroke, through an index kept for the inbox's life.
  */
 export function useShownRows(
   loaded: Conversation[],
@@ -22,7 +22,8 @@ export function useShownRows(
     () => evaluatedRows(loaded, filters, summaries, agentNames),
     [loaded, filters, summaries, agentNames],
   )
-  const rows = useMemo(() => searchRows(evaluated, search), [evaluated, search])
+  const [index] = useState(() => new InboxSearchIndex())
+  const rows = useMemo(() => index.search(evaluated, search), [index, evaluated, search])
   return { rows, awaitingEvaluations: evaluated.awaitingEvaluations }
 }
 

@@ -1,0 +1,26 @@
+import { expect, test } from './fixtures/test'
+import { ConversationsScreen } from './support/conversations-screen'
+import { checkState, openFromInbox, SANDBOX } from './support/conversations-states'
+
+// The service's clock five hours behind: its seeded live call began five hours before now.
+test.use({ sandboxOptions: { ...SANDBOX, now: () => Date.now() - 5 * 60 * 60 * 1000 } })
+
+test.describe('a call the service never closed', () => {
+  test('is marked stale in the inbox and the detail, not counted "so far"', async ({
+    app,
+    sandbox,
+  }) => {
+    test.setTimeout(200_000)
+    const screen = new ConversationsScreen(app.page)
+    await screen.signInAndOpen(sandbox)
+    const id = sandbox.seededConversations.active
+    const row = app.page.locator(`[data-testid="inbox-row"][data-conversation-id="${id}"]`)
+    await expect(row.getByTestId('status-chip')).toHaveText('Stale')
+    await openFromInbox(app, screen, id)
+    await expect(screen.statusChip).toHaveText('Stale')
+    await expect(app.page.getByTestId('stale-notice')).toContainText('nothing has changed since')
+    await expect(app.page.getByTestId('header-duration')).toHaveText('No end reported')
+    await expect(screen.detail).not.toContainText('so far')
+    await checkState(app, 'detail-stale')
+  })
+})

@@ -1,0 +1,53 @@
+import type { Locator, Page } from '@playwright/test'
+import type { AppHost } from '../fixtures/app-host'
+import { expect } from '../fixtures/test'
+import { accessibilityProblems } from './axe'
+import type { ConversationsScreen } from './conversations-screen'
+import { LAYOUT_SIZES, layoutProblems } from './layout-check'
+import { snap } from './screenshots'
+
+// A short history: every seeded call (July's completed and failed ones among them) is on the
+// inbox's first page, so the search finds each by its id.
+export const SANDBOX = { warmUp: false, conversationCount: 20, liveConversationEveryMs: 0 }
+
+/** Whether the whole of `locator` lies inside the window (no scrolling needed to read it). */
+export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const size = page.viewportSize()
+  return (
+    box !== null &&
+    size !== null &&
+    box.y >= 0 &&
+    box.y + box.height <= size.height &&
+    box.x + box.width <= size.width
+  )
+}
+
+/** At each size and in both schemes: layout sound, axe clean (at the first size), a screenshot. */
+export async function checkState(app: AppHost, name: string, atEachSize?: () => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme })
+    for (const size of LAYOUT_SIZES) {
+      await app.page.setViewportSize(size)
+      const label = `${name}, ${scheme}, ${size.width}x${size.height}`
+      await expect
+        .poll(async () => (await layoutProblems(app.page)).problems, { message: label })
+        .toEqual([])
+      await atEachSize?.()
+      await snap(app, `conversations-${name}-${scheme}-${size.width}x${size.height}`)
+    }
+    // axe takes seconds on a busy machine: once per scheme, at the smallest size.
+    await app.page.setViewportSize(LAYOUT_SIZES[0])
+    expect(await accessibilityProblems(app.page), `${name}, ${scheme}`).toEqual([])
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** Finds one call by its id with the inbox search and opens it beside the list. */
+export async function openFromInbox(app: AppHost, screen: ConversationsScreen, id: string) {
+  await app.page.getByLabel('Search loaded conversations').fill(id)
+  const row = app.page.locator(`[data-testid="inbox-row"][data-conversation-id="${id}"]`)
+  await row.click()
+  await expect(screen.detail).toBeVisible()
+  await expect(app.page.getByTestId('conversation-id')).toHaveText(id)
+}
