@@ -30,7 +30,8 @@ import {
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
-import { importDocumentOffMain, importScriptOffMain } from '../narration/offload/plan-offload'
+import { importDocumentOffMain } from '../narration/offload/document-offload'
+import { importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
 import { checkDecodedText } from '../narration/import/manuscript-sniff'
 

@@ -5,11 +5,8 @@ import type { Project } from '../../../shared/domain/script'
 import { toDiskError } from '../files/atomic-write'
 import { readDocumentBytes } from '../narration/import/import-script'
 import { manuscriptText } from '../narration/import/manuscript-sniff'
-import {
-  importDocumentOffMain,
-  importScriptOffMain,
-  parseProjectFileOffMain,
-} from '../narration/offload/plan-offload'
+import { importScriptOffMain, parseProjectFileOffMain } from '../narration/offload/plan-offload'
+import { importDocumentOffMain } from '../narration/offload/document-offload'
 import { scriptKindOf } from './script-text'
 
 /** Largest script file the workspace imports (a 100,000-word book is about 600 KB). */

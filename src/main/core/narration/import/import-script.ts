@@ -9,7 +9,7 @@ import { sizeSentence } from '../../../../shared/limits'
 import { toDiskError } from '../../files/atomic-write'
 import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
-import { importDocumentOffMain } from '../offload/plan-offload'
+import { importDocumentOffMain } from '../offload/document-offload'
 import { parseProjectFile } from './project-file'
 import { manuscriptText } from './manuscript-sniff'
 
