@@ -79,14 +79,16 @@ export async function importPdf(
         `${label}: this PDF holds pictures of pages; VoiceDesk needs its text. Run it through a text recognition (OCR) program that adds a text layer, or export the text from the program that made it, and open that.`,
       )
     }
-    // A short range shows too few pages to tell a running head from text: neighbouring pages
-    // are read for that alone.
+    // A short range shows too few pages to tell a running head from text, or how the book
+    // hyphenates: neighbouring pages are read for that alone.
     const context: { height: number; lines: PdfLine[] }[] = []
     for (const number of contextPages(range, doc.numPages))
       context.push(await readPage(doc, number))
     removePageChrome([...pages, ...context])
     const bodySize = bodySizeOf(pages)
     const words = new DocumentWords()
+    // The neighbouring pages are evidence too of how the book writes a word ("well-known").
+    for (const page of context) words.add(page.lines, false)
     let broken = false
     let lastNote: PdfNote | null = null
     const read = pages.map((page) => {
