@@ -38,6 +38,18 @@ export const pageRangeSchema = z
   .object({ first: z.number().int().min(1), last: z.number().int().min(1) })
   .refine((r) => r.first <= r.last, { message: 'The first page must not come after the last.' })
 
+/** Longest PDF password the app passes on (a password is a line, not a document). */
+export const MAX_PDF_PASSWORD = 1024
+
+/** What an import may be told about a PDF besides its footnotes: the pages, the password. */
+export interface PdfChoices {
+  pages?: PageRange
+  password?: string
+}
+
+/** A PDF password as it crosses IPC. */
+export const pdfPasswordSchema = z.string().min(1).max(MAX_PDF_PASSWORD)
+
 /**
  * A page range as typed ("5-212", "7", "5-"): null when it is not one. An open end ("5-") reads
  * to the last page.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import type { FootnoteMode, PdfChoices } from '../../../shared/domain/manuscript'
 import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { toDiskError } from '../files/atomic-write'
@@ -20,10 +20,11 @@ export const MAX_SCRIPT_BYTES = 20 * 1024 * 1024
 export async function readScriptFile(
   path: string,
   footnotes: FootnoteMode = 'omit',
+  pdf: PdfChoices = {},
 ): Promise<{ project: Project; isProject: boolean; notices?: string[] }> {
   if (isDocumentFileName(path)) {
     const bytes = await readDocumentBytes(path)
-    const { project, notices } = await importDocumentOffMain(path, bytes, footnotes)
+    const { project, notices } = await importDocumentOffMain(path, bytes, footnotes, pdf)
     return { project, isProject: false, notices }
   }
   let bytes: Buffer
