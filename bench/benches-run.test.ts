@@ -18,6 +18,12 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
   ],
   'narration-profile': [/^total \d+ ms; phases/m, /max event-loop lag \d+ ms/],
   'narration-render': [/^makespan: [\d.]+ s, theoretical minimum/m, /^re-render after a one/m],
+  'pdf-import': [
+    /^pdf import \(importDropped\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
+    /^pdf import \d+ pages: [\d.]+ s, \d+ pages\/s/m,
+    /^(pdftotext \d+ pages: [\d.]+ s|pdftotext: not installed)/m,
+    /^memory \d+ pages .*peak RSS growth -?\d+ MB/m,
+  ],
   'plan-responsiveness': [
     /^plan \(blockStates\) +[\d.]+ s .* max +[\d.]+ ms/m,
     /^render start \(startRender\) +[\d.]+ s .* max +[\d.]+ ms/m,

@@ -63,6 +63,12 @@ export interface ErrorDetails {
    */
   unreadableFile?: true
   /**
+   * Set when a document (a PDF) is protected by a password: `required` when none was given,
+   * `wrong` when the one given does not open it. The app asks for it; the CLI names
+   * --password-file.
+   */
+  password?: 'required' | 'wrong'
+  /**
    * What the checks before a render found, each naming its block or cast entry: nothing was sent
    * to the service and nothing was written.
    */

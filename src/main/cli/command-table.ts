@@ -7,6 +7,7 @@ import { RENDER_OPTIONS } from './render-arguments'
 import type { LocalCommandContext } from './webhook-commands'
 import { webhooksVerify } from './webhook-commands'
 import { speak } from './speak-command'
+import { importCommand } from './import-command'
 
 type Command = (c: CommandContext) => Promise<void>
 
@@ -44,6 +45,10 @@ const COMMANDS: Record<string, CommandEntry> = {
       'normalize-text',
       'normalize-loudness',
     ],
+  },
+  import: {
+    local: importCommand,
+    options: ['json', 'out', 'footnotes', 'pages', 'password-file'],
   },
   'conversation show': { run: commands.conversationShow, options: ['json'] },
   'conversation watch': { run: commands.conversationWatch, options: ['json'] },
@@ -97,6 +102,9 @@ export const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   header: { type: 'string' },
   body: { type: 'string' },
   tolerance: { type: 'string' },
+  footnotes: { type: 'string' },
+  pages: { type: 'string' },
+  'password-file': { type: 'string' },
 }
 
 /** Every option any command takes: enough to read a command line without refusing it. */
@@ -111,14 +119,15 @@ export function chosenCommand(
   values: Record<string, unknown>,
 ): { name: string; command: CommandEntry; args: string[] } {
   const [first = '', second = ''] = positionals
-  const name = first === 'speak' ? 'speak' : `${first} ${second}`
+  const oneWord = first === 'speak' || first === 'import'
+  const name = oneWord ? first : `${first} ${second}`
   const command = COMMANDS[name]
   if (!command) {
     // Why not echo a second word after "webhooks": it may be a secret given without --secret.
     const typed = first === 'webhooks' ? 'webhooks …' : positionals.slice(0, 2).join(' ')
     throw usage(`Unknown command "${typed}".`)
   }
-  const args = positionals.slice(name === 'speak' ? 1 : 2)
+  const args = positionals.slice(oneWord ? 1 : 2)
   if (name === 'speak' && args.length > 0) throw usage(`Unexpected argument "${args[0]}".`)
   for (const option of Object.keys(values)) {
     if (!GLOBAL.includes(option) && !command.options.includes(option)) {

@@ -40,7 +40,8 @@ Commands:
         [--subtitles srt|vtt] [--per-block DIR | --per-chapter DIR] [--sample-rate R]
         [--mp3-mode vbr|cbr] [--bitrate KBPS] [--loudness LUFS | --preset P]
         [--title T] [--author A] [--narrator N] [--cover IMAGE] [--cache-dir DIR]
-        [--dry-run] [--json]
+        [--footnotes omit|read] [--pages A-B] [--password-file F] [--dry-run] [--json]
+  import FILE --out script.md [--footnotes omit|read] [--pages A-B] [--password-file F] [--json]
   conversation show ID [--json]
   conversation watch ID [--json]
   conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
@@ -203,6 +204,21 @@ ${JSON_OPTION}
 
 Example:
   voicedesk conversation export --since 2026-11-01 --until 2026-11-30 --out exports/`,
+  import: `Usage: voicedesk import FILE --out script.md [options]
+
+Reads a manuscript as the app's Import does and writes the script it makes, as Markdown that
+opens again as the same chapters (or plain text, for an --out name ending in .txt). FILE is
+text, Markdown, Word (.docx), EPUB, PDF, OpenDocument (.odt) or a web page (.html, .xhtml).
+A PDF is read for its text: running heads and feet and page numbers are left out, words broken
+at a line end are joined, chapters come from its bookmarks or its headings. Needs no service.
+  -o, --out FILE         the script to write (.md, or .txt for plain text)
+  --footnotes omit|read  footnotes left out (default) or read after their paragraph
+  --pages A-B            a PDF's pages to read (5-212, 7, or 5- to the end)
+  --password-file F      a file holding a protected PDF's password (its first line)
+${JSON_OPTION}
+
+Example:
+  voicedesk import book.pdf --out book.md --pages 5-212`,
   webhooks: `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [options]
 
 Tools for teams that build a webhook receiver.
@@ -238,7 +254,7 @@ Example:
  */
 export function commandHelp(words: string[]): string | null {
   const [first = '', second] = words
-  const oneWord = first === 'speak' || first === 'render'
+  const oneWord = first === 'speak' || first === 'render' || first === 'import'
   const key = oneWord || second === undefined ? first : `${first} ${second}`
   const text = COMMAND_HELP[key]
   if (text === undefined) return null

@@ -38,34 +38,28 @@ async function render(file: string, ...flags: string[]) {
   )
 }
 
-const SUPPORTED = 'VoiceDesk reads text, Markdown, Word (.docx) and EPUB files.'
+const SUPPORTED =
+  'VoiceDesk reads text, Markdown, Word (.docx), EPUB, PDF, OpenDocument (.odt) and web page (.html) files.'
 
 describe('render refuses a file that is not a manuscript, by its content', () => {
-  it('a PDF: exit 2, says PDF is not read yet, and nothing is sent (with or without --dry-run)', async () => {
+  it('a PDF is read for its text, not its bytes: the dry run prices the words on its page', async () => {
     const pdf = join(testbed.dir, 'book.pdf')
     await writeFile(pdf, onePagePdf())
-    for (const flags of [['--dry-run'], []]) {
-      const r = await render(pdf, ...flags)
-      expect({ flags, code: r.code, stdout: r.stdout }).toEqual({
-        flags,
-        code: EXIT.usage,
-        stdout: '',
-      })
-      expect(r.stderr).toBe(
-        `voicedesk: book.pdf is a PDF document; ${SUPPORTED} VoiceDesk does not read PDF yet. Export the text from the program that made the PDF (as Word .docx or plain text), or copy it into a text file, and open that.\n`,
-      )
-    }
+    const r = await render(pdf, '--dry-run', '--json')
+    expect(r.code).toBe(0)
+    // "Chapter One. The harbour was quiet." is 35 characters: what a render would pay to speak.
+    expect(JSON.parse(r.stdout)).toMatchObject({ totalPieces: 1, billableCharacters: 35 })
     expect(testbed.service.requestLog()).toEqual([])
   })
 
-  it('a PDF renamed .txt or .md is still a PDF', async () => {
+  it('a PDF renamed .txt or .md is still a PDF, and is told to be renamed', async () => {
     for (const name of ['book.txt', 'book.md', 'book.voicedesk']) {
       const path = join(testbed.dir, name)
       await writeFile(path, onePagePdf())
       const r = await render(path)
       expect(r.code).toBe(EXIT.usage)
       expect(r.stderr).toMatch(
-        new RegExp(`^voicedesk: ${name.replace('.', '\\.')} is a PDF document;`),
+        new RegExp(`^voicedesk: ${name.replace('.', '\\.')} is a PDF document under another name;`),
       )
     }
     expect(testbed.service.requestLog()).toEqual([])
@@ -93,7 +87,7 @@ describe('render refuses a file that is not a manuscript, by its content', () =>
 
   it('a PDF or a picture renamed .docx or .epub is named as what it is, not as damaged', async () => {
     for (const [name, bytes, what] of [
-      ['book.docx', onePagePdf(), 'a PDF document'],
+      ['book.docx', onePagePdf(), 'a PDF document under another name'],
       ['book.epub', onePixelPng(), 'a picture (PNG image)'],
     ] as const) {
       const path = join(testbed.dir, name)

@@ -12,12 +12,14 @@ import type { RenderFormat } from '../../shared/domain/speech'
 import type { AppError } from '../../shared/errors'
 import { importScript } from '../core/narration/import/import-script'
 import { commandUsage, formatForOutput, parseErrorText } from './command-usage'
+import { documentFlags } from './document-options'
 
 /** `voicedesk render --help`: plain words, every line under 100 columns. */
 export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
 
 Turns a script or a book into one finished audio file. FILE is plain text (.txt), Markdown
-(.md), a Word document (.docx), an EPUB book (.epub) or a VoiceDesk project (.json, .voicedesk).
+(.md), a Word document (.docx), an EPUB book (.epub), a PDF, an OpenDocument text (.odt), a web
+page (.html, .xhtml) or a VoiceDesk project (.json, .voicedesk).
 Headings become chapters; italic and bold are spoken with emphasis; pictures are skipped.
 Pieces already spoken are kept, so a render you stop or edit asks only for what is new.
 
@@ -57,8 +59,10 @@ Sound (most people can leave these alone):
 Book details (written into MP3, Ogg and M4B files):
   --title T, --author A, --narrator N, --album A, --genre G, --year Y, --comment C
   --cover IMAGE          a JPEG or PNG cover picture
-  --footnotes omit|read  a .docx or .epub's footnotes: left out (default) or read after
+  --footnotes omit|read  a manuscript's footnotes: left out (default) or read after
                          their paragraph
+  --pages A-B            a PDF's pages to read (5-212, 7, or 5- to the end)
+  --password-file F      a file holding a protected PDF's password (its first line)
 
 Other:
   --cache-dir DIR        where spoken pieces are kept (default: VOICEDESK_CACHE_DIR, else
@@ -86,6 +90,8 @@ export const RENDER_OPTIONS = {
   'per-block': { type: 'string' },
   'per-chapter': { type: 'string' },
   footnotes: { type: 'string' },
+  pages: { type: 'string' },
+  'password-file': { type: 'string' },
   'sample-rate': { type: 'string' },
   'mp3-mode': { type: 'string' },
   bitrate: { type: 'string' },
@@ -201,11 +207,6 @@ function parseRenderArgv(argv: string[]) {
   return { file, out: values.out, values }
 }
 
-function footnotesChoice(value: string | undefined): 'omit' | 'read' | undefined {
-  if (value === undefined || value === 'omit' || value === 'read') return value
-  throw usage('--footnotes is omit or read.')
-}
-
 /** The output settings the options ask for, each checked in the order the usage lists them. */
 function renderSettings(values: RenderValues, out: string) {
   const format = formatForOutput('render', out, values.format, null, RENDER_FORMATS)
@@ -214,7 +215,6 @@ function renderSettings(values: RenderValues, out: string) {
   }
   if (values['per-block'] && values['per-chapter'])
     throw usage('Choose --per-block or --per-chapter, not both.')
-  const footnotes = footnotesChoice(values.footnotes)
   const sampleRate = values['sample-rate'] ? Number(values['sample-rate']) : undefined
   if (sampleRate !== undefined && ![24_000, 44_100, 48_000].includes(sampleRate)) {
     throw usage('--sample-rate is 24000, 44100 or 48000.')
@@ -235,7 +235,7 @@ function renderSettings(values: RenderValues, out: string) {
     mp3Flags(values['mp3-mode'], values.bitrate, format) ??
     (preset?.mp3 && format === 'mp3' ? preset.mp3 : undefined)
   const rate = sampleRate ?? preset?.sampleRate
-  return { format, footnotes, lufs, preset, mp3, rate }
+  return { format, lufs, preset, mp3, rate }
 }
 
 /** The tags the options give (`--author`, `--year`, `--cover`...); only those given. */
@@ -266,12 +266,13 @@ export async function loadRenderProject(
   onNotice: (notice: string) => void,
 ): Promise<{ project: Project; values: RenderValues }> {
   const { file, out, values } = parseRenderArgv(argv)
-  const { format, footnotes, lufs, preset, mp3, rate } = renderSettings(values, out)
+  const { format, lufs, preset, mp3, rate } = renderSettings(values, out)
   const publishing = publishingTags(values)
+  const document = await documentFlags(values)
   const project = await importScript(resolve(file), {
     ...(values.title !== undefined ? { title: values.title } : {}),
     ...(Object.keys(publishing).length > 0 ? { publishing } : {}),
-    ...(footnotes !== undefined ? { footnotes } : {}),
+    ...document,
     onNotice,
     cast: parseCast(values.cast ?? []),
     defaults: {

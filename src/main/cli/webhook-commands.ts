@@ -20,6 +20,10 @@ export interface LocalCommandContext {
   env: Record<string, string | undefined>
   json: boolean
   clock: Clock
+  /** Ctrl-C: a long import stops between two pages. */
+  signal?: AbortSignal
+  /** Whether stderr is a terminal (progress is drawn in place there). */
+  isTTY?: boolean
 }
 
 /** Exit code of each way a signature can be refused (documented in docs/cli.md). */

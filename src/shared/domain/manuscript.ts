@@ -6,8 +6,11 @@ import { z } from 'zod'
  */
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
-/** Manuscript files read from a zip archive rather than as text, by extension (no dot). */
-export const DOCUMENT_EXTENSIONS = ['docx', 'epub'] as const
+/**
+ * Manuscript files read as documents (parsed on the planning thread) rather than as a text
+ * script, by extension (no dot): Word, EPUB, PDF, OpenDocument text and web pages.
+ */
+export const DOCUMENT_EXTENSIONS = ['docx', 'epub', 'pdf', 'odt', 'html', 'htm', 'xhtml'] as const
 
 /**
  * True for a file imported as a manuscript: `.docx`, `.epub`, and `.doc`, which is read the same
@@ -23,3 +26,39 @@ export function isDocumentFileName(fileName: string): boolean {
 /** What an import does with a manuscript's footnotes and endnotes: leave them out, or read them. */
 export const footnoteModeSchema = z.enum(['omit', 'read'])
 export type FootnoteMode = z.infer<typeof footnoteModeSchema>
+
+/** Pages of a PDF to import, both counted from 1 and included. */
+export interface PageRange {
+  first: number
+  last: number
+}
+
+/** A page range as it crosses IPC: whole pages from 1, first not after last. */
+export const pageRangeSchema = z
+  .object({ first: z.number().int().min(1), last: z.number().int().min(1) })
+  .refine((r) => r.first <= r.last, { message: 'The first page must not come after the last.' })
+
+/** Longest PDF password the app passes on (a password is a line, not a document). */
+export const MAX_PDF_PASSWORD = 1024
+
+/** What an import may be told about a PDF besides its footnotes: the pages, the password. */
+export interface PdfChoices {
+  pages?: PageRange
+  password?: string
+}
+
+/** A PDF password as it crosses IPC. */
+export const pdfPasswordSchema = z.string().min(1).max(MAX_PDF_PASSWORD)
+
+/**
+ * A page range as typed ("5-212", "7", "5-"): null when it is not one. An open end ("5-") reads
+ * to the last page.
+ */
+export function parsePageRange(text: string): PageRange | null {
+  const m = /^\s*(\d{1,6})\s*(?:[-–]\s*(\d{1,6})?)?\s*$/.exec(text)
+  if (m === null) return null
+  const first = Number(m[1])
+  const open = m[2] === undefined && /[-–]/.test(text)
+  const last = open ? Number.MAX_SAFE_INTEGER : Number(m[2] ?? m[1])
+  return first >= 1 && first <= last ? { first, last } : null
+}

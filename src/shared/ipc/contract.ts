@@ -6,7 +6,12 @@ import type { UsageReport } from '../domain/usage'
 import { PLANS, planLimitsSchema } from '../domain/account'
 import type { AppInfo, MenuCommand, ThemeChoice } from '../domain/app'
 import { THEME_CHOICES } from '../domain/app'
-import { footnoteModeSchema, MAX_DOCUMENT_BYTES } from '../domain/manuscript'
+import {
+  footnoteModeSchema,
+  MAX_DOCUMENT_BYTES,
+  pageRangeSchema,
+  pdfPasswordSchema,
+} from '../domain/manuscript'
 import type { RenderEstimate } from '../domain/narration'
 import {
   MAX_BLOCK_ID,
@@ -364,10 +369,12 @@ export const invokes = {
       .strictObject({
         footnotes: footnoteModeSchema.optional(),
         importOnly: z.boolean().optional(),
+        pages: pageRangeSchema.optional(),
+        password: pdfPasswordSchema.optional(),
       })
       .optional(),
     SMALL_INPUT,
-    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a Word document or an EPUB book as a new import (footnotes left out unless `footnotes` is read). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
+    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a manuscript (Word, EPUB, PDF, ODT, HTML) as a new import (footnotes left out unless `footnotes` is read; for a PDF, `pages` and `password`; a locked PDF without its password fails with details.password). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
   ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
@@ -402,9 +409,11 @@ export const invokes = {
       fileName: z.string().min(1).max(255),
       bytes: boundedBytes(MAX_DOCUMENT_BYTES, 'A dropped document'),
       footnotes: footnoteModeSchema.optional(),
+      pages: pageRangeSchema.optional(),
+      password: pdfPasswordSchema.optional(),
     }),
     DOCUMENT_INPUT,
-    'A Word document (.docx) or EPUB book dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, unpacked off main.',
+    'A manuscript document (Word, EPUB, PDF, ODT, HTML) dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, read off main; a PDF with its `pages` and `password` (a locked PDF without it fails with details.password, and the page asks).',
   ),
   'script:save': invoke<SavedDocument | null>()(
     z.object({ ...openDocument, as: z.boolean().optional() }),

@@ -13,7 +13,7 @@ export const OPEN_FILTERS = [
   },
   { name: 'VoiceDesk projects', extensions: ['voicedesk', 'json'] },
   { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
-  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
+  { name: 'Word, EPUB, PDF, OpenDocument and web pages', extensions: [...DOCUMENT_EXTENSIONS] },
 ]
 /** File > Import: only what becomes a new script (no projects). */
 export const IMPORT_FILTERS = [
@@ -22,7 +22,7 @@ export const IMPORT_FILTERS = [
     extensions: ['md', 'markdown', 'txt', ...DOCUMENT_EXTENSIONS],
   },
   { name: 'Markdown or text', extensions: ['md', 'markdown', 'txt'] },
-  { name: 'Word documents or EPUB books', extensions: [...DOCUMENT_EXTENSIONS] },
+  { name: 'Word, EPUB, PDF, OpenDocument and web pages', extensions: [...DOCUMENT_EXTENSIONS] },
 ]
 export const SAVE_FILTERS = [{ name: 'VoiceDesk project', extensions: ['voicedesk'] }]
 export const EXPORT_FILTERS = [

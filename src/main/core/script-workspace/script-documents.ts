@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { basename, dirname } from 'node:path'
-import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import type { FootnoteMode, PdfChoices } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
 import type {
@@ -30,7 +30,8 @@ import {
 import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
-import { importDocumentOffMain, importScriptOffMain } from '../narration/offload/plan-offload'
+import { importDocumentOffMain } from '../narration/offload/document-offload'
+import { importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
 import { checkDecodedText } from '../narration/import/manuscript-sniff'
 
@@ -142,6 +143,7 @@ export class ScriptDocuments {
     ownerId: number,
     footnotes: FootnoteMode = 'omit',
     importOnly = false,
+    pdf: PdfChoices = {},
   ): Promise<OpenedDocument | null> {
     const paths = await this.dialogs.showOpenDialog(
       ownerId,
@@ -151,11 +153,15 @@ export class ScriptDocuments {
     )
     const path = paths?.[0]
     if (path === undefined) return null
-    return this.openPath(path, footnotes)
+    return this.openPath(path, footnotes, pdf)
   }
 
-  async openPath(path: string, footnotes: FootnoteMode = 'omit'): Promise<OpenedDocument> {
-    const { project, isProject, notices } = await readScriptFile(path, footnotes)
+  async openPath(
+    path: string,
+    footnotes: FootnoteMode = 'omit',
+    pdf: PdfChoices = {},
+  ): Promise<OpenedDocument> {
+    const { project, isProject, notices } = await readScriptFile(path, footnotes, pdf)
     if (!isProject) return this.#register(project, null, true, true, notices)
     await this.recents.touch(path)
     return this.#register(project, path, false, true)
@@ -188,8 +194,9 @@ export class ScriptDocuments {
     fileName: string,
     bytes: Uint8Array,
     footnotes: FootnoteMode = 'omit',
+    pdf: PdfChoices = {},
   ): Promise<OpenedDocument> {
-    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes)
+    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes, pdf)
     return this.#register(project, null, true, false, notices)
   }
 

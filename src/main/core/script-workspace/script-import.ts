@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import type { FootnoteMode } from '../../../shared/domain/manuscript'
+import type { FootnoteMode, PdfChoices } from '../../../shared/domain/manuscript'
 import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { Project } from '../../../shared/domain/script'
 import { toDiskError } from '../files/atomic-write'
 import { readDocumentBytes } from '../narration/import/import-script'
 import { manuscriptText } from '../narration/import/manuscript-sniff'
-import {
-  importDocumentOffMain,
-  importScriptOffMain,
-  parseProjectFileOffMain,
-} from '../narration/offload/plan-offload'
+import { importScriptOffMain, parseProjectFileOffMain } from '../narration/offload/plan-offload'
+import { importDocumentOffMain } from '../narration/offload/document-offload'
 import { scriptKindOf } from './script-text'
 
 /** Largest script file the workspace imports (a 100,000-word book is about 600 KB). */
@@ -23,10 +20,11 @@ export const MAX_SCRIPT_BYTES = 20 * 1024 * 1024
 export async function readScriptFile(
   path: string,
   footnotes: FootnoteMode = 'omit',
+  pdf: PdfChoices = {},
 ): Promise<{ project: Project; isProject: boolean; notices?: string[] }> {
   if (isDocumentFileName(path)) {
     const bytes = await readDocumentBytes(path)
-    const { project, notices } = await importDocumentOffMain(path, bytes, footnotes)
+    const { project, notices } = await importDocumentOffMain(path, bytes, footnotes, pdf)
     return { project, isProject: false, notices }
   }
   let bytes: Buffer

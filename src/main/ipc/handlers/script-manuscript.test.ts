@@ -1,10 +1,11 @@
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import type { OpenedDocument } from '../../../shared/domain/script-workspace'
 import type { Result } from '../../../shared/errors'
 import { docxOf, epubOf } from '../../testing/test-documents'
+import { SALT_ROAD_TEXT, saltRoadPdf } from '../../testing/pdf-books'
 import { APP_SENDER, createTestRuntime } from '../../test-support'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
@@ -90,5 +91,55 @@ describe('manuscripts over IPC', () => {
     expect(read.project.blocks.map((b) => b.text)).toEqual(['A claim.', 'Its source.'])
     expect(read.notices).toBeUndefined()
     expect(read.fileName).toBeNull()
+  })
+
+  it('imports a dropped PDF as its text, a page range of it, and a locked one once given its password', async () => {
+    const drop = (input: Record<string, unknown>) =>
+      env.runtime.dispatch('script:importDroppedDocument', input, APP_SENDER, noEmit)
+    const whole = opened(await drop({ fileName: 'salt-road.pdf', bytes: saltRoadPdf() }))
+    expect(whole.project.blocks.map((b) => [b.chapter, b.text])).toEqual(SALT_ROAD_TEXT)
+    const part = opened(
+      await drop({ fileName: 'salt-road.pdf', bytes: saltRoadPdf(), pages: { first: 3, last: 3 } }),
+    )
+    expect(part.project.blocks.map((b) => b.text)).toEqual([SALT_ROAD_TEXT[3]![1]])
+    const locked = new Uint8Array(
+      await readFile(new URL('../../testing/fixtures/salt-road-locked.pdf', import.meta.url)),
+    )
+    const asked = await drop({ fileName: 'locked.pdf', bytes: locked })
+    expect(asked.ok).toBe(false)
+    if (!asked.ok) {
+      expect(asked.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'locked.pdf is protected by a password. Give its password to open it.',
+        details: { password: 'required' },
+      })
+      expect(JSON.stringify(asked.error)).not.toContain('/')
+    }
+    const unlocked = opened(
+      await drop({ fileName: 'locked.pdf', bytes: locked, password: 'harbour-light' }),
+    )
+    expect(unlocked.project.blocks).toHaveLength(SALT_ROAD_TEXT.length)
+  })
+
+  it('opens a PDF chosen in the open dialog with a page range', async () => {
+    const path = join(dir, 'salt-road.pdf')
+    await writeFile(path, saltRoadPdf())
+    recorder.answerNextOpen([path])
+    const doc = opened(
+      await env.runtime.dispatch(
+        'script:open',
+        { importOnly: true, pages: { first: 2, last: 3 } },
+        APP_SENDER,
+        noEmit,
+      ),
+    )
+    expect(doc.project.blocks.map((b) => [b.chapter, b.text])).toEqual(SALT_ROAD_TEXT.slice(2))
+    const backwards = await env.runtime.dispatch(
+      'script:open',
+      { pages: { first: 3, last: 2 } },
+      APP_SENDER,
+      noEmit,
+    )
+    expect(backwards).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
   })
 })

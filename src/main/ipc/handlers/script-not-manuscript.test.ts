@@ -27,7 +27,7 @@ describe('Import refuses a file that is not a manuscript', () => {
   it('a dropped file the window read as text: a PDF, a PNG and random bytes', async () => {
     const decoder = new TextDecoder()
     for (const [name, bytes, what] of [
-      ['book.pdf', onePagePdf(), 'a PDF document'],
+      ['book.txt', onePagePdf(), 'a PDF document under another name'],
       ['cover.txt', onePixelPng(), 'a binary file, not text'],
       ['draft.md', randomBytes(2048, 3), 'a binary file, not text'],
     ] as const) {
@@ -62,12 +62,12 @@ describe('Import refuses a file that is not a manuscript', () => {
     expect(fine.ok).toBe(true)
   })
 
-  it('a PDF, a PNG renamed .txt, random bytes and a PDF renamed .docx, each named', async () => {
+  it('a PDF renamed .md, a PNG renamed .txt, random bytes and a PDF renamed .docx, each named', async () => {
     const cases: Array<[name: string, bytes: Uint8Array, what: string]> = [
-      ['book.pdf', onePagePdf(), 'a PDF document'],
+      ['book.md', onePagePdf(), 'a PDF document under another name'],
       ['notes.txt', onePixelPng(), 'a picture (PNG image)'],
       ['draft.md', randomBytes(2048), 'a binary file, not text'],
-      ['book.docx', onePagePdf(), 'a PDF document'],
+      ['book.docx', onePagePdf(), 'a PDF document under another name'],
     ]
     for (const [name, bytes, what] of cases) {
       const path = join(dir, name)
@@ -84,7 +84,7 @@ describe('Import refuses a file that is not a manuscript', () => {
       expect(result.error.code).toBe('VALIDATION_FAILED')
       expect(
         result.error.message.startsWith(
-          `${name} is ${what}; VoiceDesk reads text, Markdown, Word (.docx) and EPUB files. `,
+          `${name} is ${what}; VoiceDesk reads text, Markdown, Word (.docx), EPUB, PDF, OpenDocument (.odt) and web page (.html) files. `,
         ),
       ).toBe(true)
       expect(result.error.details).toMatchObject({ unreadableFile: true })

@@ -14,14 +14,20 @@ export function createScriptHandlers(
   return {
     'script:new': () => docs.create(),
     'script:open': (input, { sender }) =>
-      docs.open(sender.webContentsId, input?.footnotes, input?.importOnly ?? false),
+      docs.open(sender.webContentsId, input?.footnotes, input?.importOnly ?? false, {
+        ...(input?.pages ? { pages: input.pages } : {}),
+        ...(input?.password !== undefined ? { password: input.password } : {}),
+      }),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
     'script:clearRecent': () => docs.recents.clear(),
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
-    'script:importDroppedDocument': ({ fileName, bytes, footnotes }) =>
-      docs.importDroppedDocument(fileName, bytes, footnotes),
+    'script:importDroppedDocument': ({ fileName, bytes, footnotes, pages, password }) =>
+      docs.importDroppedDocument(fileName, bytes, footnotes, {
+        ...(pages ? { pages } : {}),
+        ...(password !== undefined ? { password } : {}),
+      }),
     'script:save': ({ docId, revision, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, revision, as ?? false),
     'script:exportText': ({ docId, revision }, { sender }) =>

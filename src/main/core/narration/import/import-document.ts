@@ -1,19 +1,30 @@
 import { basename, extname } from 'node:path'
-import type { Project } from '../../../../shared/domain/script'
+import type { Project, ScriptBlockInput } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
 import { MAX_DOCUMENT_BYTES } from '../../../../shared/domain/manuscript'
 import { z } from 'zod'
 import { AppError } from '../../../../shared/errors'
 import { formatCount, sizeSentence } from '../../../../shared/limits'
+import type { PageRange } from '../../../../shared/domain/manuscript'
 import type { FootnoteMode, SkippedContent } from './html-blocks'
 import { importDocx } from './import-docx'
 import { importEpub } from './import-epub'
+import { importHtml } from './import-html'
+import { importOdt } from './import-odt'
+import type { ImportProgress } from './import-pdf'
+import { importPdf } from './import-pdf'
 import { checkDocumentContent } from './manuscript-sniff'
 
 export type { FootnoteMode } from './html-blocks'
 
-/** A manuscript format read from a zip archive rather than as text. */
-export type DocumentKind = 'docx' | 'epub'
+/** A manuscript format read as a document (parsed, not taken as a text script). */
+export type DocumentKind = 'docx' | 'epub' | 'pdf' | 'odt' | 'html'
+
+/** What a document import may take besides its footnote choice: a PDF's pages and password. */
+export interface DocumentExtras extends ImportProgress {
+  pages?: PageRange
+  password?: string
+}
 
 /**
  * The manuscript kind of a file name by its extension, or null for a text script or project. A
@@ -23,6 +34,9 @@ export function documentKindOf(fileName: string): DocumentKind | null {
   const ext = extname(fileName).toLowerCase()
   if (ext === '.docx' || ext === '.doc') return 'docx'
   if (ext === '.epub') return 'epub'
+  if (ext === '.pdf') return 'pdf'
+  if (ext === '.odt') return 'odt'
+  if (ext === '.html' || ext === '.htm' || ext === '.xhtml') return 'html'
   return null
 }
 
@@ -33,25 +47,29 @@ export interface ImportedDocument {
 }
 
 /**
- * Imports a Word document (.docx) or an EPUB book as a new script (see importDocx and
- * importEpub): its chapters, its paragraphs as blocks, emphasis as SSML. The notices say how many
- * images were skipped and how many notes were left out. Too large, damaged, DRM-protected or
- * empty documents are refused with VALIDATION_FAILED naming the file; the script limits apply to
- * what it holds (createProject).
+ * Imports a Word document (.docx), an EPUB book, a PDF, an OpenDocument text (.odt) or a web
+ * page (.html, .xhtml) as a new script (see importDocx, importEpub, importPdf, importOdt,
+ * importHtml): its chapters, its paragraphs as blocks, emphasis as SSML. The notices say how many
+ * images were skipped and how many notes were left out. Too large, damaged, DRM- or
+ * password-protected or empty documents are refused with VALIDATION_FAILED naming the file; the
+ * script limits apply to what it holds (createProject). `extras` carries a PDF's page range and
+ * password, and progress and cancel for a long one.
  */
 export async function importDocument(
   fileName: string,
   bytes: Uint8Array,
   footnotes: FootnoteMode = 'omit',
+  extras: DocumentExtras = {},
 ): Promise<ImportedDocument> {
   try {
-    return await readDocument(fileName, bytes, footnotes)
+    return await readDocument(fileName, bytes, footnotes, extras)
   } catch (error) {
     // Marked so the window says the file cannot be opened rather than that some input is wrong.
     if (
       error instanceof AppError &&
       error.code === 'VALIDATION_FAILED' &&
-      error.details?.limit === undefined
+      error.details?.limit === undefined &&
+      error.details?.password === undefined
     ) {
       throw new AppError('VALIDATION_FAILED', error.message, {
         cause: error,
@@ -73,13 +91,14 @@ async function readDocument(
   fileName: string,
   bytes: Uint8Array,
   footnotes: FootnoteMode,
+  extras: DocumentExtras,
 ): Promise<ImportedDocument> {
   const label = basename(fileName)
   const kind = documentKindOf(fileName)
   if (kind === null) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `${label} is not a .docx or .epub file. Open a Word document (.docx) or an EPUB book.`,
+      `${label} is not a document VoiceDesk imports. Open a Word document (.docx), an EPUB book, a PDF, an OpenDocument text (.odt) or a web page (.html).`,
     )
   }
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
@@ -90,11 +109,8 @@ async function readDocument(
     )
   }
   // A PDF or a picture renamed .docx is named as what it is, not reported as a damaged file.
-  checkDocumentContent(label, bytes)
-  const read =
-    kind === 'docx'
-      ? await importDocx(label, bytes, footnotes)
-      : await importEpub(label, bytes, footnotes)
+  checkDocumentContent(label, bytes, kind)
+  const read = await readKind(kind, label, bytes, footnotes, extras)
   if (read.blocks.length === 0) {
     const { images, notes } = read.skipped
     const why =
@@ -108,9 +124,40 @@ async function readDocument(
     throw new AppError('VALIDATION_FAILED', `${label} has no text to narrate${why}.`)
   }
   const title = (read.title || titleOfName(label)).slice(0, 200)
-  return {
-    project: createProject({ title, blocks: read.blocks }),
-    notices: noticesOf(read.skipped, footnotes),
+  const notices = noticesOf(read.skipped, footnotes)
+  if (read.emptyPages !== undefined && read.emptyPages > 0) {
+    notices.push(
+      `${plural(read.emptyPages, 'page holds', 'pages hold')} no text (pictures of pages) and ${read.emptyPages === 1 ? 'was' : 'were'} skipped.`,
+    )
+  }
+  return { project: createProject({ title, blocks: read.blocks }), notices }
+}
+
+interface ReadKind {
+  blocks: ScriptBlockInput[]
+  skipped: SkippedContent
+  title: string
+  emptyPages?: number
+}
+
+function readKind(
+  kind: DocumentKind,
+  label: string,
+  bytes: Uint8Array,
+  footnotes: FootnoteMode,
+  extras: DocumentExtras,
+): Promise<ReadKind> {
+  switch (kind) {
+    case 'docx':
+      return importDocx(label, bytes, footnotes)
+    case 'epub':
+      return importEpub(label, bytes, footnotes)
+    case 'pdf':
+      return importPdf(label, bytes, { ...extras, footnotes })
+    case 'odt':
+      return importOdt(label, bytes, footnotes)
+    case 'html':
+      return Promise.resolve(importHtml(label, bytes, footnotes))
   }
 }
 

@@ -18,7 +18,8 @@ const CONTENT_TYPES = new Set(['application/xhtml+xml', 'text/html', 'applicatio
 
 /** EPUB 3 structural semantics and ARIA roles for notes. */
 const NOTE_TYPES = /\b(?:footnote|endnote|rearnote|note)\b/
-const EPUB_NOTES: NoteMarks = {
+/** How EPUB books (and web pages written the same way, as Pandoc's are) mark their notes. */
+export const EPUB_NOTES: NoteMarks = {
   isNote: (e) =>
     (e.name !== 'a' && NOTE_TYPES.test(e.attribs['epub:type'] ?? '')) ||
     /\bdoc-(?:footnote|endnote)\b/.test(e.attribs.role ?? '') ||

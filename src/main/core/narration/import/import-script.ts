@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
-import type { FootnoteMode } from '../../../../shared/domain/manuscript'
+import type { FootnoteMode, PageRange } from '../../../../shared/domain/manuscript'
 import { isDocumentFileName, MAX_DOCUMENT_BYTES } from '../../../../shared/domain/manuscript'
 import type { Project, ProjectDefaults, Publishing } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
@@ -9,7 +9,7 @@ import { sizeSentence } from '../../../../shared/limits'
 import { toDiskError } from '../../files/atomic-write'
 import { importMarkdown } from './import-markdown'
 import { importPlainText } from './import-text'
-import { importDocumentOffMain } from '../offload/plan-offload'
+import { importDocumentOffMain } from '../offload/document-offload'
 import { parseProjectFile } from './project-file'
 import { manuscriptText } from './manuscript-sniff'
 
@@ -19,6 +19,14 @@ export interface ImportOptions {
   defaults?: Partial<ProjectDefaults>
   /** A Word document's or EPUB book's footnotes and endnotes: left out (default) or read. */
   footnotes?: FootnoteMode
+  /** A PDF's pages to read (all by default); refused for any other file. */
+  pages?: PageRange
+  /** A password-protected PDF's password. */
+  password?: string
+  /** Stops a long document import between two pages. */
+  signal?: AbortSignal
+  /** Told a long document import's progress (pages read of all). */
+  onProgress?: (done: number, total: number) => void
   /** Told what a DOCX or EPUB import left out ("2 pictures were skipped…"). */
   onNotice?: (notice: string) => void
   /** A title over the one the file gives (an EPUB's, a project file's). */
@@ -48,9 +56,20 @@ async function importScriptFile(path: string, options: ImportOptions): Promise<P
   const defaults = Object.fromEntries(
     Object.entries(options.defaults ?? {}).filter(([, v]) => v !== undefined),
   )
+  if (options.pages !== undefined && ext !== '.pdf') {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${basename(path)} is not a PDF; a page range is for PDF files only. Leave out the page range.`,
+    )
+  }
   if (isDocumentFileName(path)) {
     const bytes = await readDocumentBytes(path)
-    const { project, notices } = await importDocumentOffMain(path, bytes, options.footnotes)
+    const { project, notices } = await importDocumentOffMain(path, bytes, options.footnotes, {
+      ...(options.pages !== undefined ? { pages: options.pages } : {}),
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+    })
     for (const notice of notices) options.onNotice?.(notice)
     return createProject({ ...project, cast, defaults })
   }

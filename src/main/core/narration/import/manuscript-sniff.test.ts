@@ -23,7 +23,7 @@ function judged(content: Uint8Array): string {
 describe('what a file holds, by its content', () => {
   it('names containers by their magic numbers', async () => {
     const cases: Array<[Uint8Array, string]> = [
-      [onePagePdf(), 'a PDF document'],
+      [onePagePdf(), 'a PDF document under another name'],
       [onePixelPng(), 'a picture (PNG image)'],
       [bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF'), 'a picture (JPEG image)'],
       [bytes('GIF89a', [1, 0, 1, 0]), 'a picture (GIF image)'],
@@ -43,7 +43,7 @@ describe('what a file holds, by its content', () => {
         await zipOf([['mimetype', 'application/vnd.oasis.opendocument.text']], {
           storeFirst: true,
         }),
-        'an OpenDocument text (.odt)',
+        'an OpenDocument text under another name',
       ],
       [
         bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),

@@ -7,14 +7,14 @@ import { AppError } from '../../../../shared/errors'
  */
 export type SniffedContent =
   | { kind: 'text'; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' }
-  | { kind: 'docx' | 'epub' | 'zip' | 'old-word' }
+  | { kind: 'docx' | 'epub' | 'odt' | 'pdf' | 'zip' | 'old-word' }
   | { kind: 'other'; what: string; advice: string }
 
 /** How much of a file's start the text sniff reads: enough to judge, cheap on main. */
 const SAMPLE_BYTES = 64 * 1024
 
 const ASK_FOR_TEXT =
-  'Open a text (.txt), Markdown (.md), Word (.docx) or EPUB file, or a VoiceDesk project.'
+  'Open a text (.txt), Markdown (.md), Word (.docx), EPUB, PDF, OpenDocument (.odt) or web page (.html) file, or a VoiceDesk project.'
 const PICTURE = 'VoiceDesk narrates text, not pictures of it. ' + ASK_FOR_TEXT
 const ARCHIVE = 'Unpack it and open the manuscript inside.'
 const AUDIO = 'VoiceDesk makes audio from text; it does not read audio or video. ' + ASK_FOR_TEXT
@@ -41,9 +41,7 @@ function zipKind(bytes: Uint8Array): SniffedContent {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const head = ascii(bytes, 30, 60)
   if (head.startsWith('mimetype') && head.includes('application/epub+zip')) return { kind: 'epub' }
-  if (head.startsWith('mimetype') && head.includes('opendocument.text')) {
-    return other('an OpenDocument text (.odt)', `VoiceDesk does not read ODT yet. ${SAVE_AS_DOCX}`)
-  }
+  if (head.startsWith('mimetype') && head.includes('opendocument.text')) return { kind: 'odt' }
   if (buffer.includes('word/document.xml')) return { kind: 'docx' }
   if (buffer.includes('META-INF/container.xml')) return { kind: 'epub' }
   return { kind: 'zip' }
@@ -52,12 +50,8 @@ function zipKind(bytes: Uint8Array): SniffedContent {
 /** A container recognised by its first bytes (magic numbers), or null for none of them. */
 function byMagic(bytes: Uint8Array): SniffedContent | null {
   const head4 = ascii(bytes, 0, 4)
-  if (ascii(bytes, 0, 5) === '%PDF-') {
-    return other(
-      'a PDF document',
-      'VoiceDesk does not read PDF yet. Export the text from the program that made the PDF (as Word .docx or plain text), or copy it into a text file, and open that.',
-    )
-  }
+  // A PDF may have a few bytes before its header (the format allows it within its first 1 KB).
+  if (ascii(bytes, 0, 1024).includes('%PDF-')) return { kind: 'pdf' }
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
     return zipKind(bytes)
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
@@ -168,7 +162,7 @@ export function sniffContent(bytes: Uint8Array): SniffedContent {
 export function notAManuscriptError(fileName: string, what: string, advice: string): AppError {
   return new AppError(
     'VALIDATION_FAILED',
-    `${basename(fileName)} is ${what}; VoiceDesk reads text, Markdown, Word (.docx) and EPUB files. ${advice}`,
+    `${basename(fileName)} is ${what}; VoiceDesk reads text, Markdown, Word (.docx), EPUB, PDF, OpenDocument (.odt) and web page (.html) files. ${advice}`,
     { details: { unreadableFile: true } },
   )
 }
@@ -186,9 +180,10 @@ export function manuscriptText(fileName: string, bytes: Uint8Array): string {
         ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
         : new TextDecoder(content.encoding).decode(bytes)
     case 'docx':
-    case 'epub': {
-      const ext = content.kind === 'docx' ? '.docx' : '.epub'
-      const what = content.kind === 'docx' ? 'a Word document' : 'an EPUB book'
+    case 'epub':
+    case 'odt':
+    case 'pdf': {
+      const { ext, what } = CONTAINERS[content.kind]
       throw notAManuscriptError(
         fileName,
         `${what} under another name`,
@@ -208,13 +203,50 @@ export function manuscriptText(fileName: string, bytes: Uint8Array): string {
   }
 }
 
+/** The document containers a sniff recognises, with their extension and name in words. */
+const CONTAINERS = {
+  docx: { ext: '.docx', what: 'a Word document' },
+  epub: { ext: '.epub', what: 'an EPUB book' },
+  odt: { ext: '.odt', what: 'an OpenDocument text' },
+  pdf: { ext: '.pdf', what: 'a PDF document' },
+} as const
+
 /**
- * Refuses a file named as a Word document or EPUB whose content is none of the containers they
- * are made of (a PDF or a picture renamed .docx): said in plain words instead of "damaged".
+ * Refuses a file named as a document of `kind` whose content is something else (a picture
+ * renamed .docx, a Word file renamed .pdf, a PDF renamed .html): said in plain words instead of
+ * "damaged". Zip-based kinds accept anything but a PDF here; their importers judge the rest.
  */
-export function checkDocumentContent(fileName: string, bytes: Uint8Array): void {
+export function checkDocumentContent(
+  fileName: string,
+  bytes: Uint8Array,
+  kind: 'docx' | 'epub' | 'pdf' | 'odt' | 'html',
+): void {
   const content = sniffContent(bytes)
   if (content.kind === 'other') throw notAManuscriptError(fileName, content.what, content.advice)
+  // A zip-based kind takes any other content to its importer, which names what is wrong inside.
+  const fits =
+    kind === 'pdf'
+      ? content.kind === 'pdf'
+      : kind === 'html'
+        ? content.kind === 'text'
+        : content.kind !== 'pdf'
+  if (fits) return
+  if (content.kind === 'text') {
+    throw notAManuscriptError(
+      fileName,
+      'plain text, not the document its name says',
+      'Rename it to end in .txt (or .md for Markdown) and open it again.',
+    )
+  }
+  if (content.kind === 'zip' || content.kind === 'old-word') {
+    throw notAManuscriptError(fileName, 'an archive, not the document its name says', ARCHIVE)
+  }
+  const { ext, what } = CONTAINERS[content.kind]
+  throw notAManuscriptError(
+    fileName,
+    `${what} under another name`,
+    `Rename it to end in ${ext} and open it again.`,
+  )
 }
 
 /**

@@ -16,12 +16,12 @@ import {
   configurePlanning,
   defaultPlanWorker,
   estimateRenderOffMain,
-  importDocumentOffMain,
   importScriptOffMain,
   parseProjectFileOffMain,
   OFF_MAIN_MIN_CHARS,
   planRenderOffMain,
 } from './plan-offload'
+import { importDocumentOffMain } from './document-offload'
 import { importDocument } from '../import/import-document'
 import { parseProjectFile } from '../import/project-file'
 import { docxOf } from '../../../testing/test-documents'

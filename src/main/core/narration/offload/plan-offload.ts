@@ -9,7 +9,7 @@ import type { AppErrorData } from '../../../../shared/errors'
 import { AppError } from '../../../../shared/errors'
 import type { Logger } from '../../log/logger'
 import { silentLogger } from '../../log/logger'
-import type { FootnoteMode, ImportedDocument } from '../import/import-document'
+import type { ImportProgress } from '../import/import-pdf'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { BlockHashes, PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
@@ -42,9 +42,13 @@ export function lexiconSize(project: Pick<Project, 'lexicon'>): number {
   return n
 }
 
-/** What the planning thread posts: `ready` once its entry has loaded, then one reply per task. */
+/**
+ * What the planning thread posts: `ready` once its entry has loaded, then one reply per task,
+ * and for an import, its progress before that.
+ */
 type Message =
   | { ready: true }
+  | { id: number; progress: { done: number; total: number } }
   | {
       id: number
       ok: boolean
@@ -58,6 +62,7 @@ interface Waiting {
   task: PlanTask
   /** Tasks with the same key replace each other while they wait (see {@link runOffMain}). */
   supersede: string | null
+  hooks: ImportProgress
   resolve(result: unknown): void
   reject(error: Error): void
 }
@@ -150,6 +155,10 @@ function start(): Worker | null {
     }
     const pending = current
     if (pending?.id !== message.id) return
+    if ('progress' in message) {
+      pending.hooks.onProgress?.(message.progress.done, message.progress.total)
+      return
+    }
     current = null
     if (message.ok) pending.resolve(message.result)
     else if (message.zodIssues) pending.reject(new z.ZodError(message.zodIssues))
@@ -197,11 +206,17 @@ function pump(): void {
   current = next
   worker.ref()
   worker.postMessage({ id: next.id, ...lexicons.prepare(next.task) })
+  const thread = worker
+  // Why a message and not terminate(): the thread stops the import between two pages and
+  // answers CANCELLED, and stays up for the next task.
+  next.hooks.signal?.addEventListener('abort', () => thread.postMessage({ cancel: next.id }), {
+    once: true,
+  })
 }
 
 function settleHere(p: Waiting): void {
   try {
-    p.resolve(runPlanTask(p.task))
+    p.resolve(runPlanTask(p.task, p.hooks))
   } catch (error) {
     p.reject(error instanceof Error ? error : new Error(String(error)))
   }
@@ -221,15 +236,17 @@ function stopped(): AppErrorData {
  * else (or when no thread can be started) here. Errors of the task (a block without a voice, bad
  * SSML) arrive as the same AppError either way. The thread runs one task at a time; a task given
  * a `supersede` key drops the tasks with that key still waiting for the thread (they end
- * CANCELLED), so a long estimate asked for again does not queue up stale work behind it.
+ * CANCELLED), so a long estimate asked for again does not queue up stale work behind it. `hooks`
+ * hear an import's progress and cancel it (while it waits, or between two pages).
  */
 export async function runOffMain<T extends PlanTask>(
   task: T,
   size: number,
   supersede: string | null = null,
+  hooks: ImportProgress = {},
 ): Promise<PlanTaskResult<T>> {
   const w = size >= OFF_MAIN_MIN_CHARS ? start() : null
-  if (w === null) return runPlanTask(task)
+  if (w === null) return runPlanTask(task, hooks)
   if (supersede !== null) {
     for (let i = queue.length - 1; i >= 0; i--) {
       const stale = queue[i]
@@ -242,7 +259,18 @@ export async function runOffMain<T extends PlanTask>(
   }
   return new Promise<PlanTaskResult<T>>((resolve, reject) => {
     const resolveAs = (r: unknown): void => resolve(r as PlanTaskResult<T>)
-    queue.push({ id: nextId++, task, supersede, resolve: resolveAs, reject })
+    const waiting: Waiting = { id: nextId++, task, supersede, hooks, resolve: resolveAs, reject }
+    queue.push(waiting)
+    hooks.signal?.addEventListener(
+      'abort',
+      () => {
+        const at = queue.indexOf(waiting)
+        if (at < 0) return
+        queue.splice(at, 1)
+        reject(new AppError('CANCELLED', 'The import was cancelled before it started.'))
+      },
+      { once: true },
+    )
     pump()
   })
 }
@@ -304,17 +332,4 @@ export async function parseProjectFileOffMain(path: string, text: string): Promi
 /** A new project from an imported `.txt`/Markdown script, read off main when it is large. */
 export async function importScriptOffMain(fileName: string, text: string): Promise<Project> {
   return runOffMain({ kind: 'import', fileName, text }, text.length)
-}
-
-/**
- * A new project from a DOCX or EPUB manuscript (see importDocument), always read on the planning
- * thread: even a small one is unzipped and parsed as XML, work main's event loop should not do.
- * Main reads it only when no thread can start (as for every planning task).
- */
-export async function importDocumentOffMain(
-  fileName: string,
-  bytes: Uint8Array,
-  footnotes: FootnoteMode = 'omit',
-): Promise<ImportedDocument> {
-  return runOffMain({ kind: 'document', fileName, bytes, footnotes }, Number.POSITIVE_INFINITY)
 }

@@ -2,7 +2,9 @@ import type { RenderEstimate } from '../../../../shared/domain/narration'
 import type { Project } from '../../../../shared/domain/script'
 import { AppError } from '../../../../shared/errors'
 import { projectFromScriptText } from '../../script-workspace/script-text'
+import type { PageRange } from '../../../../shared/domain/manuscript'
 import type { FootnoteMode, ImportedDocument } from '../import/import-document'
+import type { ImportProgress } from '../import/import-pdf'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from '../plan/render-plan'
 import { parseProjectFile } from '../import/project-file'
@@ -27,8 +29,15 @@ export type PlanTask =
   | { kind: 'blockHashes'; project: Project }
   | { kind: 'import'; fileName: string; text: string }
   | { kind: 'projectFile'; path: string; text: string }
-  /** A DOCX or EPUB manuscript: unzipped and parsed here, the one task that is asynchronous. */
-  | { kind: 'document'; fileName: string; bytes: Uint8Array; footnotes: FootnoteMode }
+  /** A manuscript document: unzipped or parsed here, the one task that is asynchronous. */
+  | {
+      kind: 'document'
+      fileName: string
+      bytes: Uint8Array
+      footnotes: FootnoteMode
+      pages?: PageRange
+      password?: string
+    }
 
 /** A block's piece hashes when planned alone; null when no voice resolves for it. */
 export type BlockHashes = string[] | null
@@ -131,10 +140,12 @@ const splitMemo = new SplitMemo()
 
 /**
  * Runs one task on the calling thread (the planning thread runs exactly this). A document import
- * returns a promise (unzipping is asynchronous); every other task returns its result at once.
+ * returns a promise (unzipping is asynchronous) and tells `hooks` its progress; every other task
+ * returns its result at once.
  */
 export function runPlanTask<T extends PlanTask>(
   task: T,
+  hooks: ImportProgress = {},
 ): PlanTaskResult<T> | Promise<PlanTaskResult<T>> {
   switch (task.kind) {
     case 'plan':
@@ -162,7 +173,11 @@ export function runPlanTask<T extends PlanTask>(
     case 'document':
       return import('../import/import-document').then(
         ({ importDocument }) =>
-          importDocument(task.fileName, task.bytes, task.footnotes) as Promise<PlanTaskResult<T>>,
+          importDocument(task.fileName, task.bytes, task.footnotes, {
+            ...hooks,
+            ...(task.pages !== undefined ? { pages: task.pages } : {}),
+            ...(task.password !== undefined ? { password: task.password } : {}),
+          }) as Promise<PlanTaskResult<T>>,
       )
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>

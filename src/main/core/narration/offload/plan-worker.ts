@@ -11,13 +11,29 @@ import { LexiconReceiver } from './lexicon-hand-over'
 
 const lexicons = new LexiconReceiver()
 
-type Posted = { id: number; task: PlanTask; lexicon?: LexiconHandOver }
+type Posted = { id: number; task: PlanTask; lexicon?: LexiconHandOver } | { cancel: number }
 
-parentPort?.on('message', ({ id, task, lexicon }: Posted) => {
-  // Why through a promise: a document import is asynchronous (unzipping); the other tasks
-  // return at once and cross the same way. The thread still holds one task at a time.
+/** The running import's cancel, by task id: main asks to stop between two pages. */
+const running = new Map<number, AbortController>()
+
+parentPort?.on('message', (posted: Posted) => {
+  if ('cancel' in posted) {
+    running.get(posted.cancel)?.abort()
+    return
+  }
+  const { id, task, lexicon } = posted
+  const stop = new AbortController()
+  running.set(id, stop)
+  const hooks = {
+    signal: stop.signal,
+    onProgress: (done: number, total: number) =>
+      parentPort?.postMessage({ id, progress: { done, total } }),
+  }
+  // Why through a promise: a document import is asynchronous (unzipping, page by page); the
+  // other tasks return at once and cross the same way. The thread still holds one task at a time.
   Promise.resolve()
-    .then(() => runPlanTask(lexicons.restore(task, lexicon)))
+    .then(() => runPlanTask(lexicons.restore(task, lexicon), hooks))
+    .finally(() => running.delete(id))
     .then(
       (result) => {
         const transfer =

@@ -1,0 +1,98 @@
+/**
+ * PDF import: how fast a long book's text is read, what main's event loop feels meanwhile, and
+ * how much memory it takes. Through the real dispatcher (`script:importDroppedDocument`, the call
+ * a dropped file makes; the PDF is read on the planning thread), with `app:getInfo` due every few
+ * ms as a window would send it. Then a longer book for the memory figure (peak RSS growth of the
+ * whole process, thread included, sampled every 20 ms). When poppler's `pdftotext` is installed,
+ * its time on the same file is printed beside ours. Targets: p99 under 50 ms; at most 3 times
+ * pdftotext's time.
+ *
+ *   npx tsx bench/pdf-import.ts [--pages 500] [--memory-pages 1000] [--every-ms 5] [--smoke]
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { longBookPdf } from '../src/main/testing/pdf-books'
+import { startMainBench } from './support/main-bench'
+import { benchArgs, sized } from './support/smoke'
+
+const { values } = parseArgs({
+  args: benchArgs(),
+  options: {
+    pages: { type: 'string', default: sized('500', '12') },
+    'memory-pages': { type: 'string', default: sized('1000', '24') },
+    'every-ms': { type: 'string', default: '5' },
+  },
+})
+const pages = Number(values.pages)
+const memoryPages = Number(values['memory-pages'])
+const everyMs = Number(values['every-ms'])
+
+/** Runs `work` and gives the most the process's RSS grew while it ran, in MB. */
+async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
+  const before = process.memoryUsage().rss
+  let peak = before
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+  }
+  peak = Math.max(peak, process.memoryUsage().rss)
+  return (peak - before) / 1024 / 1024
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'vd-pdf-bench-'))
+const bench = await startMainBench({ everyMs })
+try {
+  const book = longBookPdf(pages)
+  const file = join(dir, 'book.pdf')
+  await writeFile(file, book)
+  console.log(
+    `a ${pages}-page PDF (${(book.byteLength / 1024).toFixed(0)} KB, about 45 lines a page), app:getInfo due every ${everyMs} ms; target p99 < 50 ms`,
+  )
+  // The planning thread starts (and, from source, compiles) once per app run: not part of a read.
+  await bench.call('script:importDroppedDocument', {
+    fileName: 'warm-up.pdf',
+    bytes: new Uint8Array(longBookPdf(1)),
+  })
+  // What the probe sees with main doing nothing: the floor a busy machine puts under every figure.
+  await bench.probe('idle', () => new Promise((resolve) => setTimeout(resolve, 500)))
+  const bytes = new Uint8Array(book)
+  let blocks = 0
+  const figures = await bench.probe('pdf import (importDropped)', async () => {
+    const opened = await bench.call<{ project: { blocks: unknown[] } }>(
+      'script:importDroppedDocument',
+      { fileName: 'book.pdf', bytes },
+    )
+    blocks = opened.project.blocks.length
+  })
+  console.log(
+    `pdf import ${pages} pages: ${figures.seconds.toFixed(2)} s, ${(pages / figures.seconds).toFixed(0)} pages/s, ${blocks} paragraphs`,
+  )
+  const poppler = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' })
+  if (poppler.error === undefined && poppler.status === 0) {
+    const start = performance.now()
+    spawnSync('pdftotext', [file, join(dir, 'book.txt')])
+    const seconds = (performance.now() - start) / 1000
+    console.log(
+      `pdftotext ${pages} pages: ${seconds.toFixed(2)} s; VoiceDesk takes ${(figures.seconds / seconds).toFixed(1)} times as long (target at most 3)`,
+    )
+  } else {
+    console.log('pdftotext: not installed here, no comparison')
+  }
+  const big = new Uint8Array(longBookPdf(memoryPages))
+  const grew = await peakGrowth(() =>
+    bench.call('script:importDroppedDocument', { fileName: 'long.pdf', bytes: big }),
+  )
+  console.log(
+    `memory ${memoryPages} pages (${(big.byteLength / 1024 / 1024).toFixed(1)} MB): peak RSS growth ${grew.toFixed(0)} MB`,
+  )
+} finally {
+  await bench.dispose()
+  await rm(dir, { recursive: true, force: true })
+}
+// The planning thread is unref'd, but a bench ends when its figures are printed.
+process.exit(0)

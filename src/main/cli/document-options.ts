@@ -1,0 +1,78 @@
+import { open } from 'node:fs/promises'
+import type { FootnoteMode, PageRange } from '../../shared/domain/manuscript'
+import { parsePageRange } from '../../shared/domain/manuscript'
+import { AppError } from '../../shared/errors'
+import { usage } from './io'
+
+/** The longest password file read: a password is a line, not a document. */
+const PASSWORD_FILE_MAX_BYTES = 4096
+
+/** What `import` and `render` take for a manuscript: its footnotes, a PDF's pages and password. */
+export interface DocumentFlags {
+  footnotes?: FootnoteMode
+  pages?: PageRange
+  password?: string
+}
+
+/** `--footnotes`: omit or read, else a usage error. */
+export function footnotesFlag(value: string | undefined): FootnoteMode | undefined {
+  if (value === undefined || value === 'omit' || value === 'read') return value
+  throw usage('--footnotes is omit or read.')
+}
+
+/** `--pages A-B` (or `A`, or `A-`): a usage error naming the form when it is not one. */
+export function pagesFlag(value: string | undefined): PageRange | undefined {
+  if (value === undefined) return undefined
+  const range = parsePageRange(value)
+  if (range === null) {
+    throw usage(
+      `--pages is a page or a range of pages of a PDF, like 5-212, 7 or 5- (to the end); "${value.slice(0, 40)}" is not one.`,
+    )
+  }
+  return range
+}
+
+/**
+ * The password in the file `--password-file` names: its first line, at most
+ * {@link PASSWORD_FILE_MAX_BYTES} read (a FIFO or a device cannot make it read forever). Why a
+ * file and no --password: any user of the machine can read a command line. Never echoed.
+ */
+export async function passwordFromFile(path: string | undefined): Promise<string | undefined> {
+  if (path === undefined) return undefined
+  let handle
+  try {
+    handle = await open(path, 'r')
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    throw new AppError(
+      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
+      code === 'ENOENT'
+        ? `The password file ${path} does not exist. Save the PDF's password in a file only you can read and pass its path.`
+        : `VoiceDesk can't read the password file ${path} (${code ?? 'error'}).`,
+    )
+  }
+  try {
+    const buffer = Buffer.alloc(PASSWORD_FILE_MAX_BYTES)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    const text = buffer.toString('utf8', 0, bytesRead)
+    return text.split(/\r?\n/)[0] ?? ''
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The manuscript flags of a command line, checked (usage errors before anything is read). */
+export async function documentFlags(values: {
+  footnotes?: string | undefined
+  pages?: string | undefined
+  'password-file'?: string | undefined
+}): Promise<DocumentFlags> {
+  const footnotes = footnotesFlag(values.footnotes)
+  const pages = pagesFlag(values.pages)
+  const password = await passwordFromFile(values['password-file'])
+  return {
+    ...(footnotes !== undefined ? { footnotes } : {}),
+    ...(pages !== undefined ? { pages } : {}),
+    ...(password !== undefined ? { password } : {}),
+  }
+}

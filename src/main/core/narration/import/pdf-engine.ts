@@ -1,0 +1,42 @@
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+type PdfJs = typeof PdfJsModule
+
+let loaded: Promise<PdfJs> | null = null
+
+/**
+ * pdf.js (its legacy build, the one made for Node), loaded once per thread. Why its worker
+ * module is loaded here and handed over as `globalThis.pdfjsWorker`: pdf.js then parses in this
+ * very thread (the planning thread) instead of looking for a worker file beside the bundle,
+ * which the app's bundle does not have and which would be a second thread for no gain.
+ */
+function pdfjs(): Promise<PdfJs> {
+  loaded ??= (async () => {
+    const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+    ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker
+    return import('pdfjs-dist/legacy/build/pdf.mjs')
+  })()
+  return loaded
+}
+
+/**
+ * Opens a PDF held in memory with pdf.js. No script in the file is run (`isEvalSupported`
+ * false), no font is installed and nothing is fetched: only the text is wanted. Rejects with
+ * pdf.js's own errors (PasswordException, InvalidPDFException), which the caller words.
+ */
+export async function openPdf(bytes: Uint8Array, password?: string): Promise<PDFDocumentProxy> {
+  const { getDocument, VerbosityLevel } = await pdfjs()
+  const task = getDocument({
+    // A copy: pdf.js may take over the buffer it is given.
+    data: new Uint8Array(bytes),
+    ...(password !== undefined ? { password } : {}),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    stopAtErrors: false,
+    verbosity: VerbosityLevel.ERRORS,
+  })
+  return task.promise
+}
