@@ -5,6 +5,7 @@ import type { TimedLine } from './subtitle-lines'
 import { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
 import { estimateVoiceover, planVoiceover, voiceoverProject } from './voiceover-plan'
+import { retimedSubtitles, voiceoverReportJson, voiceoverReportText } from './voiceover-report'
 
 const settings: VoiceoverSettings = {
   title: 't',
@@ -54,5 +55,47 @@ describe('planning a voice-over', () => {
     expect(() =>
       planVoiceover([line(1, 0)], { ...settings, defaults: { format: 'm4b' } }, [1]),
     ).toThrow(AppError)
+  })
+})
+
+describe('the voice-over reports', () => {
+  it('tells each line its slot, lengths and what was done, and re-times shifted subtitles', () => {
+    const outcome = {
+      cue: 2,
+      line: 6,
+      text: 'Two',
+      speaker: 'BOB',
+      voiceId: 'george',
+      cueStartMs: 3000,
+      slotMs: 2000,
+      naturalMs: 2900,
+      rate: 1.25,
+      requests: 2,
+      tempo: 1,
+      finalMs: 2320,
+      placedMs: 3150,
+      driftMs: 150,
+      overflowMs: 470,
+      action: 'overflow' as const,
+    }
+    const summary = {
+      outputPath: 'out.wav',
+      durationSeconds: 6,
+      trackEndMs: 6000,
+      requests: 3,
+      billableCharacters: 40,
+      lines: [outcome],
+    }
+    expect(voiceoverReportText(summary)).toContain(
+      'Cue 2 (line 6) at 00:00:03,000: slot 2.00 s, natural 2.90 s, final 2.32 s; asked at 125% (second request); starts 0.15 s late, after the line before; OVERFLOWS its slot by 0.47 s.',
+    )
+    expect(JSON.parse(voiceoverReportJson(summary))).toMatchObject({
+      overflowingLines: 1,
+      maxDriftMs: 150,
+    })
+    const line = { cue: 2, line: 6, startMs: 3000, endMs: 4000, text: 'Two', speaker: 'BOB' }
+    expect(retimedSubtitles([line], [outcome], 'srt')).toBe(
+      '1\n00:00:03,150 --> 00:00:05,470\nBOB: Two\n',
+    )
   })
 })
