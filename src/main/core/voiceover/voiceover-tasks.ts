@@ -6,6 +6,8 @@ import { linesOrRefuse } from './subtitle-check'
 import type { TimedLine } from './subtitle-lines'
 import { parseSubtitleFile } from './subtitle-parse'
 import { stretchSpeech } from './time-stretch'
+import type { OriginalAudio } from './video-mux'
+import { muxVoiceover, videoDurationMs } from './video-mux'
 
 /** Silence kept before and after a line's speech when its edges are trimmed: 2 ms. */
 export const EDGE_KEEP_SAMPLES = 48
@@ -15,13 +17,25 @@ export type VoiceoverTask =
   | { kind: 'parse'; bytes: Uint8Array; fileName: string; overlaps: OverlapChoice }
   | { kind: 'measure'; paths: string[] }
   | { kind: 'fit'; paths: string[]; from: number; to: number; tempo: number }
+  | { kind: 'videoDuration'; path: string }
+  | {
+      kind: 'mux'
+      videoPath: string
+      audioPath: string
+      outputPath: string
+      originalAudio: OriginalAudio
+    }
 
 /** What each task gives back. */
 export type VoiceoverTaskResult<T extends VoiceoverTask> = T extends { kind: 'parse' }
   ? TimedLine[]
   : T extends { kind: 'measure' }
     ? SpeechSpan
-    : Uint8Array
+    : T extends { kind: 'fit' }
+      ? Uint8Array
+      : T extends { kind: 'videoDuration' }
+        ? number
+        : undefined
 
 /** Where a line's speech is within its audio (the silence the service adds around it left out). */
 export interface SpeechSpan {
@@ -67,5 +81,9 @@ export async function runVoiceoverTask(task: VoiceoverTask): Promise<unknown> {
       const speech = (await lineSamples(task.paths)).subarray(task.from, task.to)
       return samplesToBytes(stretchSpeech(speech, task.tempo))
     }
+    case 'videoDuration':
+      return videoDurationMs(task.path)
+    case 'mux':
+      return muxVoiceover(task)
   }
 }
