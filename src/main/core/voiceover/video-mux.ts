@@ -61,8 +61,13 @@ interface Feed {
  * Adds every track's packets in timestamp order across tracks, so the muxer interleaves them as
  * it goes and memory holds one packet a track (a feature film is gigabytes).
  */
+async function pull(packets: AsyncIterator<EncodedPacket>): Promise<EncodedPacket | null> {
+  const result = await packets.next()
+  return result.done ? null : result.value
+}
+
 async function interleave(feeds: Feed[]): Promise<void> {
-  for (const feed of feeds) feed.next = (await feed.packets.next()).value ?? null
+  for (const feed of feeds) feed.next = await pull(feed.packets)
   for (;;) {
     let pick: Feed | null = null
     for (const feed of feeds) {
@@ -71,7 +76,7 @@ async function interleave(feeds: Feed[]): Promise<void> {
     if (!pick?.next) return
     await pick.add(pick.next, pick.first)
     pick.first = false
-    pick.next = (await pick.packets.next()).value ?? null
+    pick.next = await pull(pick.packets)
   }
 }
 
@@ -141,27 +146,8 @@ export async function muxVoiceover(input: {
         videoSource.add(p, first && videoConfig ? { decoderConfig: videoConfig } : undefined),
       ),
     )
-    const audioTracks = [voiceTrack, ...originals]
-    for (const [i, track] of audioTracks.entries()) {
-      if (!track.codec) continue
-      if (i > 0 && !format.getSupportedAudioCodecs().includes(track.codec)) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `The video's own ${track.codec} audio cannot be kept in a ${extname(input.outputPath)} file. Drop the original audio, or write an .mkv video.`,
-        )
-      }
-      const source = new mb.EncodedAudioPacketSource(track.codec)
-      output.addAudioTrack(source, {
-        disposition: { default: i === 0 },
-        name: i === 0 ? 'Voice-over' : 'Original audio',
-        ...(i > 0 ? languageOf(track) : {}),
-      })
-      const config = await track.getDecoderConfig()
-      feeds.push(
-        feedOf(new mb.EncodedPacketSink(track), (p, first) =>
-          source.add(p, first && config ? { decoderConfig: config } : undefined),
-        ),
-      )
+    for (const [i, track] of [voiceTrack, ...originals].entries()) {
+      feeds.push(await audioFeed(mb, output, format, track, i === 0, input.outputPath))
     }
     await output.start()
     await interleave(feeds)
@@ -179,4 +165,32 @@ export async function muxVoiceover(input: {
 function languageOf(track: InputTrack): { languageCode?: string } {
   const code = track.languageCode
   return code && code !== 'und' ? { languageCode: code } : {}
+}
+
+/** One audio track added to `output`: the voice-over (first, default) or an original. */
+async function audioFeed(
+  mb: typeof Mediabunny,
+  output: Mediabunny.Output,
+  format: OutputFormat,
+  track: Mediabunny.InputAudioTrack,
+  voiceOver: boolean,
+  outputPath: string,
+): Promise<Feed> {
+  const codec = track.codec
+  if (!codec || !format.getSupportedAudioCodecs().includes(codec)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The video's own ${codec ?? 'unknown'} audio cannot be kept in a ${extname(outputPath)} file. Drop the original audio, or write an .mkv video.`,
+    )
+  }
+  const source = new mb.EncodedAudioPacketSource(codec)
+  output.addAudioTrack(source, {
+    disposition: { default: voiceOver },
+    name: voiceOver ? 'Voice-over' : 'Original audio',
+    ...(voiceOver ? {} : languageOf(track)),
+  })
+  const config = await track.getDecoderConfig()
+  return feedOf(new mb.EncodedPacketSink(track), (p, first) =>
+    source.add(p, first && config ? { decoderConfig: config } : undefined),
+  )
 }
