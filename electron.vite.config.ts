@@ -41,6 +41,11 @@ export default defineConfig({
             import.meta.dirname,
             'src/main/core/narration/offload/plan-worker.ts',
           ),
+          // The voice-over thread's entry (core/voiceover/voiceover-offload.ts finds it beside index.js).
+          'voiceover-worker': resolve(
+            import.meta.dirname,
+            'src/main/core/voiceover/voiceover-worker.ts',
+          ),
         },
       },
     },

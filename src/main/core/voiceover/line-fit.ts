@@ -1,0 +1,102 @@
+import { PCM_SAMPLE_RATE } from '../../../shared/domain/speech'
+import { stretchedLength } from './time-stretch'
+
+/**
+ * How a line too long for its slot is made to fit: a faster pace asked of the service (`rate`),
+ * the natural audio played faster with its pitch kept (`stretch`), or later lines pushed back
+ * (`shift`).
+ */
+export type FitMode = 'rate' | 'stretch' | 'shift'
+
+/** Where a line's slot ends: at the next cue's start (the default), or at the cue's own end. */
+export type SlotEnd = 'next' | 'own'
+
+/** The fastest a line may be made. */
+export interface FitLimits {
+  /** Largest `<prosody rate>` asked for, as a factor (1.25 = 125%). */
+  maxRate: number
+  /** Largest local speed-up, as a factor (1.15 = 115%). */
+  maxStretch: number
+}
+
+export const DEFAULT_FIT_LIMITS: FitLimits = { maxRate: 1.25, maxStretch: 1.15 }
+
+/** What was done to a line, for the report. */
+export type FitAction = 'as-is' | 'rate' | 'stretch' | 'shifted' | 'overflow'
+
+/** One line as it will be heard. */
+export interface PlacedLine {
+  /** Where the cue starts and where the line starts on the track (later when pushed). */
+  cueSample: number
+  placedSample: number
+  slotSamples: number
+  /** The line's speech as received (at its requested rate), edges trimmed. */
+  spokenSamples: number
+  tempo: number
+  finalSamples: number
+  /** How far the line's end runs past its slot's end (0 when it fits). */
+  overflowSamples: number
+  action: FitAction
+}
+
+/**
+ * Silence a fitted line leaves before the next cue: 20 ms. Why: a line sped up to end exactly on
+ * the next cue would run straight into it, and a listener (or a check) could not tell them apart.
+ */
+export const LINE_GAP_MS = 20
+
+/** Milliseconds to samples at the engine's 24 kHz. */
+export const msToSamples = (ms: number): number => Math.round((ms * PCM_SAMPLE_RATE) / 1000)
+/** Samples at 24 kHz to milliseconds. */
+export const samplesToMs = (samples: number): number => (samples * 1000) / PCM_SAMPLE_RATE
+
+/** Each line's slot in ms: from its start to the next cue's start (or its own end). */
+export function slotsOf(
+  lines: readonly { startMs: number; endMs: number }[],
+  slotEnd: SlotEnd,
+  trackEndMs: number,
+): number[] {
+  return lines.map((line, i) => {
+    const next = lines[i + 1]
+    const end =
+      slotEnd === 'own' ? line.endMs : next ? next.startMs : Math.max(line.endMs, trackEndMs)
+    return Math.max(0, end - line.startMs)
+  })
+}
+
+/**
+ * Places every line on the track: at its cue, or right after the line before when that one
+ * still speaks (pushed, with the drift reported). In `stretch` mode a line longer than its slot
+ * is sped up, at most by `maxStretch`; in `rate` mode the pace was already asked of the service.
+ * A line that still does not fit is never cut: its overflow is reported and it pushes what
+ * follows.
+ */
+export function placeLines(
+  lines: readonly { cueSample: number; slotSamples: number; spokenSamples: number; rate: number }[],
+  mode: FitMode,
+  limits: FitLimits,
+): PlacedLine[] {
+  let end = 0
+  return lines.map((line) => {
+    const room = line.slotSamples - msToSamples(LINE_GAP_MS)
+    const tempo =
+      mode === 'stretch' && line.spokenSamples > room && room > 0
+        ? Math.min(limits.maxStretch, line.spokenSamples / room)
+        : 1
+    const finalSamples = stretchedLength(line.spokenSamples, tempo)
+    const placedSample = Math.max(line.cueSample, end)
+    end = placedSample + finalSamples
+    const overflowSamples = Math.max(0, end - (line.cueSample + line.slotSamples))
+    const action: FitAction =
+      overflowSamples > 0 && mode !== 'shift'
+        ? 'overflow'
+        : placedSample > line.cueSample
+          ? 'shifted'
+          : tempo > 1
+            ? 'stretch'
+            : line.rate > 1
+              ? 'rate'
+              : 'as-is'
+    return { ...line, placedSample, tempo, finalSamples, overflowSamples, action }
+  })
+}
