@@ -17,7 +17,7 @@
  * Build the renderer first: npx electron-vite build
  *
  *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40] [--smoke]
- *     [--trace t.json] [--cpu-profile p.cpuprofile]
+ *     [--trace t.json] [--cpu-profile p.cpuprofile] [--outline]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -37,6 +37,8 @@ const { values } = parseArgs({
     delay: { type: 'string', default: '40' },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },
+    /** Types with the chapter outline shown beside the blocks (it is hidden by default). */
+    outline: { type: 'boolean', default: false },
   },
 })
 const BLOCKS = Number(values.blocks)
@@ -158,6 +160,11 @@ async function main(): Promise<void> {
     })
     // Let the first full block-state check (5,000 blocks planned in main) land.
     await sleep(3000)
+    if (values.outline) {
+      await page.getByRole('button', { name: 'Chapters', exact: true }).click()
+      await page.getByRole('navigation', { name: 'Chapters' }).waitFor()
+      await sleep(1000)
+    }
 
     // 2. Typing in the middle of the script.
     await page.evaluate(() => {

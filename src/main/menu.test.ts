@@ -232,6 +232,20 @@ describe('buildMenuTemplate', () => {
     )
   })
 
+  it('View > Chapters shows or hides the script outline, while a script is open', () => {
+    const sent: MenuCommand[] = []
+    const closed = buildMenuTemplate(options({ state: { scriptOpen: false } }))
+    expect(itemById(closed, 'script:chapters').enabled).toBe(false)
+    const open = buildMenuTemplate(
+      options({ send: (command) => sent.push(command), state: { scriptOpen: true } }),
+    )
+    const item = itemById(open, 'script:chapters')
+    expect([item.label, item.enabled]).toEqual(['Chapters', true])
+    expect(submenuOf(open, 'View')).toContain(item)
+    click(item)
+    expect(sent).toEqual([{ command: 'script:chapters' }])
+  })
+
   it('Help > Keyboard Shortcuts opens the sheet with Ctrl+/ (Cmd+/)', () => {
     const sent: MenuCommand[] = []
     const template = buildMenuTemplate(options({ send: (command) => sent.push(command) }))

@@ -128,6 +128,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
               { type: 'separator' },
             ] satisfies MenuItemConstructorOptions[])
           : []),
+        command('script:chapters', 'Chapters', state.scriptOpen),
+        { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },

@@ -26,6 +26,7 @@ export const MENU_COMMANDS = [
   'script:export',
   'script:render',
   'script:projectSettings',
+  'script:chapters',
   'script:clearRecent',
   'edit:undo',
   'edit:redo',

@@ -150,6 +150,16 @@ export interface BlockTake {
   gainDb: number
 }
 
+/** One regenerated take of a block, as its takes list shows it. */
+export interface RegeneratedTake {
+  /** 1 is the block's first take; each regeneration makes the next number. */
+  take: number
+  /** Seconds of speech; null when the audio is kept as AAC frames (no length without decoding). */
+  seconds: number | null
+  /** The take the render uses. */
+  chosen: boolean
+}
+
 /**
  * What changed in an open document since the page last told main: the project-wide parts when
  * any of them changed, the block order when blocks were added, removed or moved, and the blocks

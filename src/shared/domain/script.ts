@@ -97,6 +97,9 @@ export const lexiconEntrySchema = z.object({
 export type LexiconEntry = z.infer<typeof lexiconEntrySchema>
 
 /** One block of a script: its text, how it is spoken, and the silence after it. */
+/** Highest take number a block may name (takes are numbered as they are made). */
+export const MAX_TAKE = 1_000_000
+
 export const scriptBlockSchema = z.object({
   id: z.string().min(1).max(MAX_BLOCK_ID),
   /** Plain text, or SSML when `ssml` is true (a `<speak>` root is added when missing). */
@@ -121,6 +124,11 @@ export const scriptBlockSchema = z.object({
     .string()
     .max(MAX_TITLE, atMost('A chapter heading', MAX_TITLE, 'characters'))
     .optional(),
+  /**
+   * The take of this block the render uses: 2 and up name a regenerated take (its own cache
+   * entry); absent is the first take.
+   */
+  take: z.number().int().min(2).max(MAX_TAKE).optional(),
 })
 export type ScriptBlock = z.infer<typeof scriptBlockSchema>
 export type ScriptBlockInput = z.input<typeof scriptBlockSchema>

@@ -21,6 +21,7 @@ import {
   MAX_LEXICON_ENTRIES,
   MAX_SCRIPT_TEXT,
   MAX_SPEAKER_NAME,
+  MAX_TAKE,
   MAX_TITLE,
   MAX_VOICE_ID,
 } from '../domain/script'
@@ -33,6 +34,7 @@ import type {
   OpenedDocument,
   RecentProject,
   RecoveryOffer,
+  RegeneratedTake,
   RenderOverview,
   RenderStatus,
   SavedDocument,
@@ -561,6 +563,21 @@ export const invokes = {
     }),
     SMALL_INPUT,
     'A/B takes of a block in two voices, synthesized into the cache and gain-matched to the same loudness (BS.1770).',
+  ),
+  'script:regenerateBlock': invoke<RegeneratedTake>()(
+    z.object({ ...openDocument, blockId }),
+    SMALL_INPUT,
+    "Makes a new take of one block (only that block's characters are billed) into the local cache; the block's take names which one the render uses.",
+  ),
+  'script:blockTakes': invoke<RegeneratedTake[]>()(
+    z.object({ ...openDocument, blockId }),
+    SMALL_INPUT,
+    "The takes of a block's current text kept in the local cache, newest first (at most 5, the chosen one always listed).",
+  ),
+  'script:takeAudio': invoke<BlockAudio>()(
+    z.object({ ...openDocument, blockId, take: z.number().int().min(1).max(MAX_TAKE) }),
+    SMALL_INPUT,
+    'One take of a block from the local cache (WAV, no request) with its word timings; NOT_FOUND when it is no longer kept.',
   ),
   'script:cancelTakes': invoke<{ cancelled: boolean }>()(
     z.object({ requestId: z.uuid() }),

@@ -66,7 +66,7 @@ export interface ScriptRendersOptions {
 }
 
 /** The name a render's characters are counted under: the title, else the file name. */
-function usageNameOf(project: Project, path: string | null): string {
+export function usageNameOf(project: Project, path: string | null): string {
   if (project.title.trim() !== '') return project.title.trim()
   return path === null ? 'Untitled script' : basename(path)
 }

@@ -31,6 +31,7 @@ import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
+import { BlockTakesService } from './block-takes-service'
 import { RenderRecords } from './render-records'
 import { ScriptRenders } from './script-renders'
 import { ScriptDocuments } from './script-documents'
@@ -59,6 +60,8 @@ export interface ScriptWorkspaceOptions {
  */
 export class ScriptWorkspaceService {
   readonly documents: ScriptDocuments
+  /** Regenerated takes of blocks: make, list, play. */
+  readonly blockTakes: BlockTakesService
   readonly #records: RenderRecords
   readonly #renders: ScriptRenders
   #cache: Promise<PieceCache> | null = null
@@ -74,6 +77,13 @@ export class ScriptWorkspaceService {
       documents: this.documents,
       records: this.#records,
       cache: () => this.cache(),
+    })
+    this.blockTakes = new BlockTakesService({
+      documents: this.documents,
+      jobs: options.jobs,
+      client: options.client,
+      cache: () => this.cache(),
+      ...(options.usage === undefined ? {} : { usage: options.usage }),
     })
   }
 

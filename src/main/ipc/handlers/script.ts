@@ -70,6 +70,12 @@ export function createScriptHandlers(
       script.blockAudio(docId, revision, blockId),
     'script:takes': ({ docId, revision, blockId, voiceIds, requestId }, { sender }) =>
       script.takes(sender.webContentsId, requestId, { docId, revision }, blockId, voiceIds),
+    'script:regenerateBlock': ({ docId, revision, blockId }, { sender }) =>
+      script.blockTakes.regenerate(sender.webContentsId, docId, revision, blockId),
+    'script:blockTakes': ({ docId, revision, blockId }) =>
+      script.blockTakes.list(docId, revision, blockId),
+    'script:takeAudio': ({ docId, revision, blockId, take }) =>
+      script.blockTakes.audio(docId, revision, blockId, take),
     'script:cancelTakes': ({ requestId }, { sender }) => ({
       cancelled: script.cancelTakes(sender.webContentsId, requestId),
     }),

@@ -22,6 +22,11 @@ export interface PieceRequest {
   textNormalization: boolean
   loudnessNormalization: boolean
   format: EngineFormat
+  /**
+   * A regenerated take (2 and up): not sent to the service, only part of the hash, so a new take
+   * is a new cache entry and every earlier take stays cached under its own.
+   */
+  take?: number
 }
 
 /** One request of the plan, in script order. */
@@ -70,6 +75,8 @@ export function hashPieceRequest(request: PieceRequest): string {
         request.textNormalization,
         request.loudnessNormalization,
         request.input,
+        // Why only when set: the first take keeps the hash every earlier render cached it under.
+        ...(request.take === undefined ? [] : [request.take]),
       ]),
     )
     .digest('hex')
@@ -149,6 +156,7 @@ export function planRender(
         textNormalization: project.defaults.textNormalization,
         loudnessNormalization: project.defaults.serviceLoudnessNormalization,
         format: engineFormat,
+        ...(block.take === undefined ? {} : { take: block.take }),
       }
       pieceIndexes.push(pieces.length)
       pieces.push({

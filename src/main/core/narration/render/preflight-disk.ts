@@ -10,12 +10,8 @@ import { formatBytes, formatCount } from '../../../../shared/limits'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { PlanSummary } from '../plan/voice-uses'
 
-/**
- * A slow reading pace in billable characters a second (about 100 words a minute; narration is
- * usually 130 to 170). Why slow: the audio's length is only known once it is synthesized, and an
- * estimate that runs long asks for a little too much space, never too little.
- */
-export const ESTIMATE_CHARACTERS_PER_SECOND = 10
+// The pace lives in shared: the Script outline estimates a chapter's length with the same one.
+import { ESTIMATE_CHARACTERS_PER_SECOND } from '../../../../shared/domain/spoken-length'
 
 /** Kept free beyond the estimate, so a render never leaves the disk completely full. */
 export const SPARE_BYTES = 64 * 1024 * 1024

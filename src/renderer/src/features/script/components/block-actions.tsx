@@ -1,4 +1,4 @@
-import { GitCompare, Headphones, PencilLine, Play, Plus, Trash } from 'lucide-react'
+import { GitCompare, Headphones, History, PencilLine, Play, Plus, Trash } from 'lucide-react'
 import type { LucideIcon, LucideProps } from 'lucide-react'
 import { forwardRef, memo, useState } from 'react'
 import type { FocusEvent, ReactElement } from 'react'
@@ -51,7 +51,7 @@ export function useRowLit(): {
 
 /**
  * A block's actions: preview, play the rendered audio (or go back to editing) once rendered,
- * compare voices, add a block below, delete. Its props are plain values and stable callbacks, so
+ * its takes (regenerate, earlier takes), compare voices, add a block below, delete. Its props are plain values and stable callbacks, so
  * typing in the block (a new text on every key) does not draw these buttons again. The buttons are
  * always in the page (named, focusable, clickable); their icons are drawn only while the row is
  * `lit`, since the actions are out of sight otherwise.
@@ -62,6 +62,7 @@ export const BlockActions = memo(function BlockActions(props: {
   lit: boolean
   rendered: boolean
   reading: boolean
+  takesOpen: boolean
   preview: (blockId: string) => Promise<void>
   playRendered: (blockId: string) => Promise<void>
   stop: () => void
@@ -69,7 +70,11 @@ export const BlockActions = memo(function BlockActions(props: {
   const { id, index, reading } = props
   const icon = (drawn: LucideIcon): LucideIcon => (props.lit ? drawn : UnlitIcon)
   return (
-    <div className="block__actions" role="group" aria-label={`Block ${index + 1} actions`}>
+    <div
+      className={`block__actions${props.lit ? ' block__actions--lit' : ''}`}
+      role="group"
+      aria-label={`Block ${index + 1} actions`}
+    >
       <IconButton
         label="Preview"
         hint="Preview this block"
@@ -84,6 +89,13 @@ export const BlockActions = memo(function BlockActions(props: {
           onClick={() => (reading ? props.stop() : void props.playRendered(id))}
         />
       )}
+      <IconButton
+        label={`Takes of block ${index + 1}`}
+        hint="Takes: regenerate this block, play earlier takes and choose one"
+        icon={icon(History)}
+        aria-expanded={props.takesOpen}
+        onClick={() => useEditorUiStore.getState().openTakes(props.takesOpen ? null : id)}
+      />
       <IconButton
         label={`Compare voices for block ${index + 1}`}
         hint="Compare two voices (A/B) at the same loudness, and keep one"

@@ -9,6 +9,7 @@ import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
 import { blockStateWords, STATE_MEANING } from './block-state'
 import { BlockReading, BlockText } from './block-text'
+import { BlockTakes } from './block-takes'
 import { BlockVoice } from './block-voice'
 
 const NOT_RENDERED: BlockMark = { state: 'new' }
@@ -72,6 +73,7 @@ export const BlockRow = memo(function BlockRow(props: {
   // The block last written in: its details line stays open while the focus visits its voice or
   // its actions, so nothing below moves between a mouse press and its release.
   const active = useEditorUiStore((s) => s.caret?.blockId === id)
+  const takesOpen = useEditorUiStore((s) => s.takesBlockId === id)
   const chars = useMemo(() => (block ? charCount(block.text) : 0), [block])
   const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
   const billable = useMemo(() => (block ? billableCount(block, lexicon) : 0), [block, lexicon])
@@ -114,6 +116,7 @@ export const BlockRow = memo(function BlockRow(props: {
           billable={billable}
           ssml={block.ssml}
         />
+        {takesOpen && <BlockTakes block={block} index={index} playTake={audio.playTake} />}
       </div>
       <div className="block__voice">
         <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
@@ -125,6 +128,7 @@ export const BlockRow = memo(function BlockRow(props: {
         lit={lit}
         rendered={state === 'cached'}
         reading={reading !== null}
+        takesOpen={takesOpen}
         preview={audio.preview}
         playRendered={audio.playRendered}
         stop={audio.stop}

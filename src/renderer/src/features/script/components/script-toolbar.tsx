@@ -22,6 +22,7 @@ export function ScriptToolbar(props: {
   const canRedo = useScriptDocumentStore((s) => s.redoStack.length > 0)
   const hasSelection = useEditorUiStore((s) => s.caret !== null && s.caret.end > s.caret.start)
   const panel = useEditorUiStore((s) => s.panel)
+  const outlineOpen = useEditorUiStore((s) => s.outlineOpen)
   const groups = [
     {
       id: 'file',
@@ -29,7 +30,7 @@ export function ScriptToolbar(props: {
       actions: [],
       content: <FileButtons actions={props.actions} />,
     },
-    ...editingGroups({ canUndo, canRedo, hasSelection, panel }),
+    ...editingGroups({ canUndo, canRedo, hasSelection, panel, outlineOpen }),
   ]
   return (
     <>

@@ -19,6 +19,7 @@ import { isDirty, useScriptDocumentStore } from '../stores/script-document-store
 import { AbDialog } from './ab-dialog'
 import { BlockList } from './block-list'
 import { CastPanel, LexiconPanel } from './cast-panel'
+import { ChapterOutline } from './chapter-outline'
 import { FindBar } from './find-bar'
 import { RenderDialog } from './render-dialog'
 import { RenderPanel } from './render-panel'
@@ -37,6 +38,7 @@ function ScriptEditor(props: {
   const { audio, session } = props
   const findOpen = useEditorUiStore((s) => s.findOpen)
   const panel = useEditorUiStore((s) => s.panel)
+  const outline = useEditorUiStore((s) => s.outlineOpen)
   return (
     <>
       <ScriptToolbar
@@ -46,8 +48,11 @@ function ScriptEditor(props: {
       />
       {findOpen && <FindBar />}
       <PlaybackStatus audio={audio} />
-      {/* The editor and, beside it, one side panel (cast, lexicon, or another's settings). */}
-      <div className={`script-body${panel !== null ? ' script-body--panel' : ''}`}>
+      {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
+      <div
+        className={`script-body${panel !== null ? ' script-body--panel' : ''}${outline ? ' script-body--outline' : ''}`}
+      >
+        {outline && <ChapterOutline />}
         <BlockList audio={audio} />
         {panel === 'cast' && <CastPanel />}
         {panel === 'lexicon' && <LexiconPanel audio={audio} />}

@@ -3,7 +3,13 @@ import { useEditorUiStore } from '../stores/editor-ui-store'
 import { editingGroups } from './toolbar-groups'
 import type { EditingState } from './toolbar-groups'
 
-const idle: EditingState = { canUndo: false, canRedo: false, hasSelection: false, panel: null }
+const idle: EditingState = {
+  canUndo: false,
+  canRedo: false,
+  hasSelection: false,
+  panel: null,
+  outlineOpen: false,
+}
 
 function action(state: EditingState, group: string, id: string) {
   const found = editingGroups(state)

@@ -2,6 +2,7 @@ import {
   BookA,
   Hourglass,
   Italic,
+  ListTree,
   Rabbit,
   Redo2,
   Replace,
@@ -59,6 +60,7 @@ export interface EditingState {
   canRedo: boolean
   hasSelection: boolean
   panel: SidePanel
+  outlineOpen: boolean
 }
 
 /** Undo and Redo: the document's history, each enabled when it has a step to take. */
@@ -118,6 +120,17 @@ function findActions(state: EditingState): ToolbarAction[] {
       icon: Replace,
       shortcut: keysFor('Find and replace'),
       onSelect: () => useEditorUiStore.getState().openFind(true),
+    },
+    {
+      id: 'outline',
+      label: 'Chapters',
+      hint: 'Chapters: the outline, with each chapter’s length and render state',
+      icon: ListTree,
+      pressed: state.outlineOpen,
+      onSelect: () => {
+        const ui = useEditorUiStore.getState()
+        ui.setOutlineOpen(!ui.outlineOpen)
+      },
     },
     ...PANELS.map((toggle) => ({
       id: toggle.panel,

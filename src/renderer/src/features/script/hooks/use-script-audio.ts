@@ -4,6 +4,7 @@ import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
 import { auditionLexiconEntry, previewBlock, renderedBlockAudio } from '../api/script-audio-api'
+import { takeAudio } from '../api/block-takes-api'
 import { usePreviewStream } from './use-preview-stream'
 
 /** Rendered audio of a block being played, with its words for highlighting. */
@@ -62,12 +63,14 @@ function useRenderedBlock(
 
   /** Plays the block's rendered audio, from the word at `fromOffset` in its text when given. */
   const play = useCallback(
-    async (blockId: string, fromOffset?: number) => {
-      bytes.loading('Rendered audio')
+    async (blockId: string, fromOffset?: number, take?: number) => {
+      const label = take === undefined ? 'Rendered audio' : `Take ${take}`
+      bytes.loading(label)
       try {
-        const audio = await renderedBlockAudio(blockId)
+        const audio =
+          take === undefined ? await renderedBlockAudio(blockId) : await takeAudio(blockId, take)
         setReading({ blockId, words: audio.words })
-        await bytes.play(audio.wav, 'audio/wav', 'Rendered audio')
+        await bytes.play(audio.wav, 'audio/wav', label)
         if (fromOffset !== undefined) {
           const word = audio.words.find((w) => w.end > fromOffset)
           if (word !== undefined) bytes.seek(word.startMs / 1000)
@@ -75,7 +78,7 @@ function useRenderedBlock(
       } catch (caught) {
         const description = describeError(caught)
         setFailure(caught)
-        bytes.fail('Rendered audio', `${description.title}: ${description.message}`)
+        bytes.fail(label, `${description.title}: ${description.message}`)
         setReading(null)
       }
     },
@@ -145,6 +148,15 @@ export function useScriptAudio() {
     [stopAll, playBlock],
   )
 
+  /** Plays one take of a block (a regenerated one, or the first) from the cache, words followed. */
+  const playTake = useCallback(
+    async (blockId: string, take: number) => {
+      stopAll()
+      await playBlock(blockId, undefined, take)
+    },
+    [stopAll, playBlock],
+  )
+
   const active = streamState.status !== 'idle' ? streamState : bytesState
   return {
     status: active.status,
@@ -161,6 +173,7 @@ export function useScriptAudio() {
     preview,
     audition,
     playRendered,
+    playTake,
     seekToWord: rendered.seekToWord,
     pause: () => {
       stream.pause()

@@ -56,6 +56,10 @@ export function useScriptMenuCommands(actions: ReturnType<typeof useDocumentActi
           return hasDoc && (actions.exportText(), true)
         case 'script:render':
           return hasDoc && (useEditorUiStore.getState().setRenderDialogOpen(true), true)
+        case 'script:chapters': {
+          const ui = useEditorUiStore.getState()
+          return hasDoc && (ui.setOutlineOpen(!ui.outlineOpen), true)
+        }
         case 'script:projectSettings':
           return hasDoc && (useEditorUiStore.getState().setProjectSettingsOpen(true), true)
         case 'edit:undo':

@@ -23,6 +23,10 @@ interface EditorUiState {
   reveal: { blockId: string; start: number; end: number; nonce: number } | null
   /** Whether a Word document or EPUB book is imported with its footnotes read (else left out). */
   readFootnotes: boolean
+  /** The block whose takes (regenerate, play, choose) are open below its text. */
+  takesBlockId: string | null
+  /** The chapter outline beside the blocks; remembered on this computer. */
+  outlineOpen: boolean
   setCaret(caret: Caret): void
   openFind(replace: boolean): void
   closeFind(): void
@@ -32,6 +36,28 @@ interface EditorUiState {
   openAb(blockId: string | null): void
   revealBlock(blockId: string, start?: number, end?: number): void
   setReadFootnotes(read: boolean): void
+  openTakes(blockId: string | null): void
+  setOutlineOpen(open: boolean): void
+}
+
+const OUTLINE_KEY = 'voicedesk.script.outline'
+
+/** The outline's remembered state; closed when the page's storage cannot be read. */
+function rememberedOutline(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(OUTLINE_KEY) === 'open'
+  } catch {
+    return false
+  }
+}
+
+/** Remembers the outline's state; a storage that refuses only means it is not remembered. */
+function rememberOutline(open: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(OUTLINE_KEY, open ? 'open' : 'closed')
+  } catch {
+    // Why ignored: a view preference that is not kept is no loss to the user's work.
+  }
 }
 
 /** Editor chrome: caret, find bar, side panel, dialogs. UI state only. */
@@ -45,6 +71,8 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   abBlockId: null,
   reveal: null,
   readFootnotes: false,
+  takesBlockId: null,
+  outlineOpen: rememberedOutline(),
   setCaret: (caret) => set({ caret }),
   openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
@@ -55,4 +83,9 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   revealBlock: (blockId, start = 0, end = start) =>
     set({ reveal: { blockId, start, end, nonce: Date.now() } }),
   setReadFootnotes: (readFootnotes) => set({ readFootnotes }),
+  openTakes: (takesBlockId) => set({ takesBlockId }),
+  setOutlineOpen: (outlineOpen) => {
+    rememberOutline(outlineOpen)
+    set({ outlineOpen })
+  },
 }))
