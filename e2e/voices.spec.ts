@@ -27,6 +27,12 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   const voices = new VoicesScreen(app.page)
   await voices.open()
   await expect(voices.count).toHaveText('44 voices')
+  // An attribute the service left empty is left out, in the row and the panel, never shown as
+  // "Not specified".
+  await voices.row('an').click()
+  await expect(voices.details.getByTestId('voice-facts')).toHaveText('Chinese (China)')
+  await expect(voices.list).not.toContainText('Not specified')
+  await expect(voices.details).not.toContainText('Not specified')
 
   // "/" focuses the search; the list follows each keystroke.
   await app.page.getByRole('heading', { level: 1, name: 'Voices' }).click()
@@ -50,16 +56,13 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   await expect.poll(() => voices.visibleIds()).toEqual(['louis', 'hugo'])
   await voices.row('louis').click()
   await expect(voices.details.getByRole('heading', { name: 'Louis' })).toBeVisible()
-  // Human words: tags, languages and models by name; the row reads "Warm · Narration", no id.
-  await expect(voices.details.getByText('Timbre: warm', { exact: true })).toBeVisible()
-  await expect(voices.details.getByText('Style: narration', { exact: true })).toBeVisible()
-  await expect(voices.details.locator('.voice-details__facts')).toHaveText(
-    'CatalogMaleFrench (France)',
-  )
-  // Each language once (two models speak French: one row, both named), never a row per model.
+  // The panel starts with the voice in words: what it is for, its language and gender, no id.
+  await expect(voices.details.getByTestId('voice-use')).toHaveText('Warm · Narration')
+  await expect(voices.details.getByTestId('voice-facts')).toHaveText('French (France) · Male')
+  // Each language once, in words (two models speak French: one line); the models are for Details.
   const languages = voices.details.getByTestId('voice-languages')
-  await expect(languages.locator('th')).toHaveText(['French (France)'])
-  await expect(languages.locator('td').first()).toHaveText('Simba Multilingual, Simba 3.0')
+  await expect(languages.locator('li')).toHaveText(['French (France)'])
+  await expect(languages).not.toContainText('Simba')
   await expect(voices.row('louis').locator('.voice-row__meta')).toHaveText('Warm · Narration')
   await expect(voices.row('louis')).not.toContainText('louis')
   await expect(voices.details.getByText('timbre:warm')).toBeHidden()
@@ -96,7 +99,7 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
   await snap(app, 'voices-catalog-filters')
 
   // Preview: bytes fetched by main, played from a blob: URL; the page made no request of its own.
-  await voices.details.getByTestId('preview-button').click()
+  await voices.details.getByRole('button', { name: 'Play Louis', exact: true }).click()
   await voices.expectPlayedThrough('preview')
   expect(sandbox.requestLog({ pathPrefix: '/assets/previews/louis' })).toHaveLength(1)
   expect(app.blocked.filter((b) => b.what === 'request')).toEqual([])
@@ -158,9 +161,29 @@ test('create a personal voice from a WAV with consent, use it, download its samp
   await expect(findings.locator('[data-finding="duration"]')).toHaveAttribute('data-severity', 'ok')
   await expect(findings.locator('[data-finding="level"]')).toHaveAttribute('data-severity', 'ok')
   await expect(findings).toContainText('Good length')
-  // The form scrolls inside the dialog; Create stays in view without scrolling to it.
-  await expect(dialog.getByRole('button', { name: 'Create voice' })).toBeInViewport()
+  // The check speaks in words; its numbers (sample rate, levels) wait behind Details.
+  await expect(findings).toHaveText(/Good length.*Good level/)
+  await expect(dialog.getByTestId('sample-card').locator('p').first()).toHaveText(
+    'ada reading.wav 487 KB · 0:10',
+  )
+  await expect(findings).not.toContainText(/Hz|dB/)
+  const measures = dialog.getByTestId('sample-measures')
+  await measures.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
+  await expect(measures).toContainText(/\d{2},\d{3} Hz, mono · average -\d+\.\d dBFS/)
+  await measures.getByRole('button', { name: 'Details', exact: true, expanded: true }).click()
+  // At 1024x700 the whole form fits with a sample chosen: the consent is read before Create,
+  // nothing to scroll to.
+  await app.page.setViewportSize({ width: 1024, height: 700 })
+  const consent = dialog.getByRole('checkbox', { name: /agreed to have their voice cloned/ })
+  await expect(consent).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByRole('button', { name: 'Create voice' })).toBeInViewport({ ratio: 1 })
+  expect(
+    await dialog
+      .locator('.dialog-frame__body')
+      .evaluate((body) => body.scrollHeight - body.clientHeight),
+  ).toBeLessThanOrEqual(0)
   await snap(app, 'voices-create-dialog-findings')
+  await app.page.setViewportSize({ width: 1280, height: 820 })
 
   await dialog.getByRole('button', { name: 'Create voice' }).click()
   await expect(dialog).toBeHidden()
@@ -180,6 +203,14 @@ test('create a personal voice from a WAV with consent, use it, download its samp
     'Ada Lovelace (ada@example.com)',
   )
   await expect(voices.details.getByTestId('consent-record')).not.toContainText('SHA-256')
+  // When, as a person says it: "today at 12:28", no seconds.
+  await expect(voices.details.getByTestId('consent-record')).toHaveText(
+    /^Ada Lovelace \(ada@example\.com\) gave consent today at \d{1,2}:\d{2}( [AP]M)?\.$/,
+  )
+  // The new voice's panel opens at its top: the voice first, Play in view.
+  await expect(voices.details.getByRole('button', { name: 'Play Ada Studio' })).toBeInViewport()
+  expect(await app.page.evaluate("document.querySelector('.voices-side').scrollTop")).toBe(0)
+  await snap(app, 'voices-personal')
   const ids = voices.details.getByTestId('voice-ids')
   await ids.getByRole('button', { name: 'Details', exact: true, expanded: false }).click()
   await expect(ids.getByTestId('voice-id')).toHaveText(voiceId)
@@ -232,7 +263,8 @@ test('create a personal voice from a WAV with consent, use it, download its samp
 
   await voices.filter('Type').selectOption('personal')
   await expect(voices.count).toHaveText('1 of 45 voices')
-  await snap(app, 'voices-personal')
+  // The panel where the clicks above left it: the saved sample by its name, Show in folder.
+  await snap(app, 'voices-personal-sample-saved')
 
   // Delete with the keyboard: the dialog names the voice, and flags that the open script uses it.
   const script = new ScriptScreen(app.page)
@@ -314,7 +346,8 @@ test("Voices marks the open script's default voice, and sets it as an edit of th
   // No script open: nothing is the script's default, and there is no script to give one to.
   await voices.open()
   await show('olivia', 'Olivia')
-  await expect(useAsDefault).toBeDisabled()
+  // No script open: the panel says so, and offers no buttons that cannot work.
+  await expect(useAsDefault).toHaveCount(0)
   await expect(voices.details.getByTestId('script-link')).toContainText('No script is open')
 
   // The project opened in Script has Olivia as its default: Voices says so, for Olivia only.
@@ -451,7 +484,7 @@ test('a sample recorded from the microphone (fake device), with level meter and 
   await expect(meter).toBeVisible()
   await expect.poll(async () => Number(await meter.getAttribute('data-level'))).toBeGreaterThan(0)
   await expect
-    .poll(async () => parseFloat((await dialog.getByTestId('mic-elapsed').textContent()) ?? '0'))
+    .poll(async () => Number(await dialog.getByTestId('mic-elapsed').getAttribute('data-seconds')))
     .toBeGreaterThan(1.5)
   await dialog.getByRole('button', { name: /Stop recording/ }).click()
   await expect(dialog.getByTestId('sample-name')).toHaveText(/^recording-\d+s\.wav$/)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatRelative } from './format'
+import { formatClock, formatDay, formatRelative } from './format'
 
 describe('formatRelative', () => {
   const now = Date.parse('2026-07-20T10:00:00Z')
@@ -21,5 +21,26 @@ describe('formatClock', () => {
     expect(formatClock(605)).toBe('10:05')
     expect(formatClock(3600 + 62)).toBe('1:01:02')
     expect(formatClock(-3)).toBe('0:00')
+  })
+})
+
+describe('formatDay', () => {
+  // Local times: the day boundaries are the user's own midnight.
+  const now = new Date(2026, 2, 12, 15, 30, 0).getTime()
+  it('says today and yesterday with the time, without seconds', () => {
+    const today = new Date(2026, 2, 12, 12, 28, 3).toISOString()
+    expect(formatDay(today, now, 'en-GB')).toBe('today at 12:28')
+    const yesterday = new Date(2026, 2, 11, 9, 5, 59).toISOString()
+    expect(formatDay(yesterday, now, 'en-GB')).toBe('yesterday at 09:05')
+  })
+  it('names an older day in words', () => {
+    const older = new Date(2026, 2, 1, 23, 59, 59).toISOString()
+    expect(formatDay(older, now, 'en-GB')).toBe('1 March 2026')
+    expect(formatDay(new Date(2025, 11, 24, 8, 0).toISOString(), now, 'en-GB')).toBe(
+      '24 December 2025',
+    )
+  })
+  it('leaves a value that is not a date as it came', () => {
+    expect(formatDay('not a date', now)).toBe('not a date')
   })
 })

@@ -23,6 +23,24 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
+ * When something happened, as a person says it: "today at 12:28", "yesterday at 09:05", else the
+ * day in words ("12 March 2026"), in the user's locale. No seconds: nobody needs them to know when.
+ */
+export function formatDay(iso: string, nowMs: number, locale?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const time = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+  const startOfToday = new Date(nowMs)
+  startOfToday.setHours(0, 0, 0, 0)
+  const dayMs = 24 * 60 * 60 * 1000
+  const t = date.getTime()
+  if (t >= startOfToday.getTime() && t < startOfToday.getTime() + dayMs) return `today at ${time}`
+  if (t >= startOfToday.getTime() - dayMs && t < startOfToday.getTime())
+    return `yesterday at ${time}`
+  return date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' })
+}
+
+/**
  * A time as a clock reads it: `m:ss`, or `h:mm:ss` from an hour up. Seconds are cut down (a
  * playing position) unless `round` is given (a length, where 0:09.6 reads better as 0:10).
  */

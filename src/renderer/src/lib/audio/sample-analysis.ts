@@ -109,39 +109,53 @@ export function findingsFor(m: SampleMeasures): SampleFinding[] {
       id: 'silence',
       severity: 'error',
       title: 'Silent',
-      detail: `The sample is almost silent (average level ${formatDb(m.rmsDb)}). Check the microphone or choose another file.`,
+      detail: 'The sample is almost silent. Check the microphone or choose another file.',
     })
   } else if (m.rmsDb < QUIET_RMS_DB) {
     findings.push({
       id: 'level',
       severity: 'warning',
       title: 'Very quiet',
-      detail: `Average level ${formatDb(m.rmsDb)}. Speak closer to the microphone or raise its gain.`,
+      detail: 'The voice is hard to hear. Speak closer to the microphone or raise its gain.',
     })
   } else {
     findings.push({
       id: 'level',
       severity: 'ok',
-      title: 'Level is fine',
-      detail: `Average level ${formatDb(m.rmsDb)}, peak ${formatDb(m.peakDb)}.`,
+      title: 'Good level',
+      detail: 'Loud enough, and not too loud.',
     })
   }
   if (m.clippedShare >= CLIPPED_ERROR_SHARE) {
     findings.push({
       id: 'clipping',
       severity: 'error',
-      title: 'Heavily clipped',
-      detail: `${formatShare(m.clippedShare)} of the sample is at full scale: the voice is distorted. Record again with lower gain.`,
+      title: 'Clipped',
+      detail: 'Parts of the sample are too loud and sound distorted. Record again with lower gain.',
     })
   } else if (m.clippedShare >= CLIPPED_WARN_SHARE) {
     findings.push({
       id: 'clipping',
       severity: 'warning',
-      title: 'Some clipping',
-      detail: `${formatShare(m.clippedShare)} of the sample is at full scale. Lower the gain if you can.`,
+      title: 'A little clipped',
+      detail: 'A few moments are too loud. Lower the gain if you can.',
     })
   }
   return findings
+}
+
+/**
+ * The measured numbers, for Details (the findings say the same in words): "44,100 Hz, mono ·
+ * average −18.8 dBFS, peak −1.0 dBFS · 0.00% clipped".
+ */
+export function measuresText(m: SampleMeasures): string {
+  const channels =
+    m.channels === 1 ? 'mono' : m.channels === 2 ? 'stereo' : `${m.channels} channels`
+  return [
+    `${m.sampleRate.toLocaleString('en')} Hz, ${channels}`,
+    `average ${formatDb(m.rmsDb)}, peak ${formatDb(m.peakDb)}`,
+    `${formatShare(m.clippedShare)} clipped`,
+  ].join(' · ')
 }
 
 function formatDb(value: number): string {

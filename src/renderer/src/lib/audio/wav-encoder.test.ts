@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findingsFor, measureChannels, worstSeverity } from './sample-analysis'
+import { findingsFor, measureChannels, measuresText, worstSeverity } from './sample-analysis'
 import { concatFloat32, encodeWav } from './wav-encoder'
 
 describe('encodeWav', () => {
@@ -37,6 +37,19 @@ describe('sample findings', () => {
     const findings = findingsFor(measureChannels([tone(12, 0.3)], rate))
     expect(worstSeverity(findings)).toBe('ok')
     expect(findings.map((f) => f.id)).toEqual(['duration', 'level'])
+  })
+
+  it('says what it found in words, and keeps the numbers for Details', () => {
+    const samples = [tone(12, 0.3), tone(12, 0.005), tone(12, 3), new Float32Array(12 * rate)]
+    for (const data of samples) {
+      const measures = measureChannels([data], rate)
+      for (const finding of findingsFor(measures)) {
+        expect(`${finding.title} ${finding.detail}`).not.toMatch(/dB|Hz|%|full scale/)
+      }
+    }
+    expect(measuresText(measureChannels([tone(12, 0.3)], rate))).toMatch(
+      /^\d{1,2},\d{3} Hz, mono · average -\d+\.\d dBFS, peak -\d+\.\d dBFS · 0\.00% clipped$/,
+    )
   })
 
   it('warns outside 10-30 s and refuses silence and heavy clipping', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { MAX_RECORDING_SEC, MicRecorder } from '../../../lib/audio/mic-recorder'
+import { formatClock } from '../../../lib/format'
 
 type State = 'idle' | 'starting' | 'recording' | 'stopping'
 
@@ -63,7 +64,7 @@ export function MicRecorderPanel(props: {
         {state === 'recording' || state === 'stopping' ? (
           <button
             type="button"
-            className="button button--danger"
+            className="button button--small button--danger"
             disabled={state === 'stopping'}
             onClick={() => void stop()}
           >
@@ -72,7 +73,7 @@ export function MicRecorderPanel(props: {
         ) : (
           <button
             type="button"
-            className="button"
+            className="button button--small"
             disabled={state === 'starting'}
             onClick={() => void start()}
           >
@@ -80,8 +81,12 @@ export function MicRecorderPanel(props: {
           </button>
         )}
         {state === 'recording' && (
-          <span className="mono mic-panel__time" data-testid="mic-elapsed">
-            {level.seconds.toFixed(1)} s / {MAX_RECORDING_SEC} s
+          <span
+            className="mono mic-panel__time"
+            data-testid="mic-elapsed"
+            data-seconds={level.seconds.toFixed(1)}
+          >
+            {formatClock(level.seconds)} of {formatClock(MAX_RECORDING_SEC)}
           </span>
         )}
       </div>
@@ -113,7 +118,7 @@ function LevelMeter(props: { rms: number; peak: number }): ReactElement {
       </div>
       <p className="field__hint">
         Read naturally for 10-30 seconds, one speaker, no music. Keep the meter in the middle; it
-        turns red when the voice clips.
+        turns red when the voice is too loud.
       </p>
     </>
   )

@@ -4,6 +4,7 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fileNameOf } from '../../../lib/file-name'
+import { formatDay } from '../../../lib/format'
 import { revealSample } from '../api/voice-samples'
 import { useDownloadSample } from '../api/voices-queries'
 
@@ -16,14 +17,15 @@ export function PersonalVoiceSection(props: {
   const { voice, consent } = props
   const download = useDownloadSample()
   const [revealError, setRevealError] = useState<unknown>(null)
+  // "today" is judged when the panel opens; a panel left open over midnight is a rare, mild lie.
+  const [now] = useState(() => Date.now())
 
   return (
     <div className="stack voice-details__block">
       <h3>Personal voice</h3>
       {consent !== undefined ? (
         <p className="field__hint" data-testid="consent-record">
-          Consent from {consent.fullName} ({consent.email}) recorded{' '}
-          {new Date(consent.createdAt).toLocaleString()}.
+          {consent.fullName} ({consent.email}) gave consent {consentWhen(consent.createdAt, now)}.
         </p>
       ) : (
         <p className="field__hint">No consent record on this computer (created elsewhere).</p>
@@ -31,7 +33,7 @@ export function PersonalVoiceSection(props: {
       <div className="button-row">
         <button
           type="button"
-          className="button"
+          className="button button--small"
           disabled={download.isPending}
           onClick={() => download.mutate({ voiceId: voice.id, voiceName: voice.displayName })}
         >
@@ -39,7 +41,7 @@ export function PersonalVoiceSection(props: {
         </button>
         <button
           type="button"
-          className="button button--danger"
+          className="button button--small button--danger"
           onClick={() => props.onDelete(voice)}
         >
           Delete voice…
@@ -48,7 +50,7 @@ export function PersonalVoiceSection(props: {
       {download.isSuccess && download.data !== null && (
         <p className="field__hint" role="status" data-testid="sample-saved">
           Saved <strong>{fileNameOf(download.data.path)}</strong> (
-          {Math.round(download.data.bytes / 1024)} KB, {download.data.extension.toUpperCase()}).{' '}
+          {Math.round(download.data.bytes / 1024)} KB).{' '}
           <button
             type="button"
             className="link-button"
@@ -67,4 +69,10 @@ export function PersonalVoiceSection(props: {
       {download.isError && <ErrorNotice error={download.error} testId="download-error" />}
     </div>
   )
+}
+
+/** "today at 12:28", "on 12 March 2026": when the consent was given, as a person says it. */
+function consentWhen(iso: string, nowMs: number): string {
+  const day = formatDay(iso, nowMs)
+  return /^(today|yesterday)\b/.test(day) ? day : `on ${day}`
 }

@@ -12,8 +12,8 @@ export function VoiceConsentFields(props: {
   const { idPrefix: ids, draft, dispatch, problem } = props
   const fullName = draft.fullName.trim()
   return (
-    <fieldset className="box box--fields">
-      <legend className="field__label">Consent of the person whose voice it is</legend>
+    <fieldset className="create-voice__section">
+      <legend className="create-voice__legend">Consent of the person whose voice it is</legend>
       <div className="auto-grid create-voice__row">
         <DraftTextField
           id={`${ids}-full-name`}
@@ -41,8 +41,7 @@ export function VoiceConsentFields(props: {
         />
         <span>
           {fullName === '' ? 'This person' : fullName} agreed to have their voice cloned and used in
-          VoiceDesk. VoiceDesk keeps a consent record (name, email, time and a fingerprint of the
-          sample) with the voice.
+          VoiceDesk. A record of this consent is kept with the voice.
         </span>
       </label>
       {problem('confirmed') !== null && (

@@ -7,7 +7,7 @@ import { DraftTextField, FormField } from './draft-field'
 import { genderLabel } from '../../../lib/voice-labels'
 import { localeName } from '../../../../../shared/domain/voice-names'
 
-/** Name, gender and (optional) language of a new personal voice, on one row. */
+/** Name, gender and the (optional) language the sample is spoken in, on one row. */
 export function VoiceIdentityFields(props: {
   idPrefix: string
   nameRef: RefObject<HTMLInputElement | null>
@@ -27,7 +27,7 @@ export function VoiceIdentityFields(props: {
     [locales],
   )
   return (
-    <div className="auto-grid create-voice__row">
+    <div className="create-voice__identity">
       <DraftTextField
         id={`${ids}-name`}
         label="Name"
@@ -53,12 +53,11 @@ export function VoiceIdentityFields(props: {
           ))}
         </select>
       </FormField>
-      <FormField id={`${ids}-locale`} label="Language" className="create-voice__language">
+      <FormField id={`${ids}-locale`} label="Language (optional)">
         <select
           id={`${ids}-locale`}
           className="input"
           value={draft.locale}
-          aria-describedby={`${ids}-locale-hint`}
           onChange={(e) => dispatch({ type: 'edit', change: { locale: e.target.value } })}
         >
           <option value="">Detect automatically</option>
@@ -68,9 +67,6 @@ export function VoiceIdentityFields(props: {
             </option>
           ))}
         </select>
-        <span id={`${ids}-locale-hint`} className="field__hint">
-          Optional: the language the sample is spoken in.
-        </span>
       </FormField>
     </div>
   )

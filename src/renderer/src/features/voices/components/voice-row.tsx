@@ -2,8 +2,9 @@ import { memo } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { VoiceAvatar } from './voice-avatar'
-import { genderLabel, tagSummary } from '../../../lib/voice-labels'
+import { genderLabel } from '../../../lib/voice-labels'
 import { localeName } from '../../../../../shared/domain/voice-names'
+import { voiceFacts, voiceUse } from '../hooks/voice-words'
 
 /** The id of a voice's row, for aria-activedescendant. */
 export function optionId(voiceId: string): string {
@@ -38,9 +39,9 @@ export const VoiceRow = memo(function VoiceRow(props: {
       <VoiceAvatar voice={voice} />
       <div className="voice-row__main">
         <span className="voice-row__name">{voice.displayName}</span>
-        <span className="voice-row__meta">{tagSummary(voice.tags)}</span>
+        <span className="voice-row__meta">{voiceUse(voice)}</span>
         {/* In a narrow list the language and gender take this line, whole, instead of chips. */}
-        <span className="voice-row__where">{whereLine(voice)}</span>
+        <span className="voice-row__where">{voiceFacts(voice)}</span>
       </div>
       <div className="voice-row__facts">
         {inScript && (
@@ -48,11 +49,16 @@ export const VoiceRow = memo(function VoiceRow(props: {
             In script
           </span>
         )}
-        {voice.type === 'personal' && <span className="chip chip--success">Personal</span>}
+        {voice.type === 'personal' && (
+          <span className="chip chip--success voice-row__personal">Personal</span>
+        )}
         <span className="chip voice-row__locale" title={voice.locale ?? undefined}>
           {voice.locale === null ? 'Language not set' : localeName(voice.locale)}
         </span>
-        <span className="voice-row__gender">{genderLabel(voice.gender)}</span>
+        {/* A gender the service left unspecified is left out: a column of "Not specified" is noise. */}
+        <span className="voice-row__gender">
+          {voice.gender === 'not_specified' ? '' : genderLabel(voice.gender)}
+        </span>
       </div>
       {/* A mouse shortcut only: an option holds no control of its own (Space toggles the
           favourite from the keyboard, and the details panel has the same button). */}
@@ -76,9 +82,3 @@ export const VoiceRow = memo(function VoiceRow(props: {
     </div>
   )
 })
-
-/** "Chinese (China) · Male": the narrow list's second line (gender left out when not given). */
-function whereLine(voice: Voice): string {
-  const language = voice.locale === null ? 'Language not set' : localeName(voice.locale)
-  return voice.gender === 'not_specified' ? language : `${language} · ${genderLabel(voice.gender)}`
-}

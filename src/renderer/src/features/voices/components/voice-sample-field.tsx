@@ -4,6 +4,7 @@ import type { VoiceSample, VoiceSampleState } from '../hooks/use-voice-sample'
 import { sampleSizeText } from '../hooks/use-voice-sample'
 import { MicRecorderPanel } from './mic-recorder-panel'
 import { SampleFindings } from './sample-findings'
+import { formatClock } from '../../../lib/format'
 
 /**
  * The sample part of the "new personal voice" form: drop a file, choose one, or record one; then
@@ -20,8 +21,8 @@ export function VoiceSampleField(props: {
   const [dragging, setDragging] = useState(false)
 
   return (
-    <fieldset className="box box--fields">
-      <legend className="field__label">Sample of the voice</legend>
+    <fieldset className="create-voice__section">
+      <legend className="create-voice__legend">Sample of the voice</legend>
       <div
         className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}
         onDragOver={(e) => {
@@ -37,8 +38,8 @@ export function VoiceSampleField(props: {
         }}
         data-testid="sample-drop-zone"
       >
-        <p>
-          Drop an audio file here, or{' '}
+        <div className="drop-zone__row">
+          <span>Drop an audio file here, or</span>
           <button
             type="button"
             className="button button--small"
@@ -47,18 +48,19 @@ export function VoiceSampleField(props: {
           >
             Choose a file…
           </button>
-        </p>
+          <span>or</span>
+          <MicRecorderPanel
+            hasRecording={sample?.origin === 'recording'}
+            onRecorded={(wav, seconds) =>
+              void stageBytes(`recording-${Math.round(seconds)}s.wav`, wav, 'recording')
+            }
+            onError={setError}
+          />
+        </div>
         <p className="field__hint">
           One person speaking, 10-30 seconds, no music. WAV, MP3, Ogg, FLAC or M4A, up to 10 MB.
         </p>
       </div>
-      <MicRecorderPanel
-        hasRecording={sample?.origin === 'recording'}
-        onRecorded={(wav, seconds) =>
-          void stageBytes(`recording-${Math.round(seconds)}s.wav`, wav, 'recording')
-        }
-        onError={setError}
-      />
       {busy !== null && (
         <p className="field__hint" role="status">
           {busy}
@@ -92,7 +94,7 @@ function SampleCard(props: { sample: VoiceSample }): ReactElement {
         <span className="field__hint">
           {sampleSizeText(sample.staged.size)}
           {sample.check?.measures != null &&
-            ` · ${sample.check.measures.durationSec.toFixed(1)} s · ${sample.check.measures.sampleRate} Hz`}
+            ` · ${formatClock(sample.check.measures.durationSec, Math.round)}`}
         </span>
       </p>
       <audio controls src={sample.url} className="sample-card__audio" />

@@ -45,7 +45,10 @@ function voiceCountText(shown: number, total: number, loadingTotal: number | nul
   return `${shown.toLocaleString()} of ${total.toLocaleString()} voices`
 }
 
-/** The filters of the voice list; disabled while not every voice is in. */
+/**
+ * The filters of the voice list, one compact row: each select says what it filters by its first
+ * choice ("Any language"), its label is for screen readers. Disabled while not every voice is in.
+ */
 function VoiceFilters(props: {
   locales: readonly string[]
   models: readonly string[]
@@ -69,6 +72,7 @@ function VoiceFilters(props: {
           key={filter.key}
           className={`voice-filter voice-filter--${filter.key}`}
           label={filter.label}
+          hideLabel
           value={criteria[filter.key]}
           options={withAnyOption(filter.anyLabel, valuesOf[filter.key], (value) => ({
             value,
@@ -80,17 +84,24 @@ function VoiceFilters(props: {
       <LabelledSelect
         className="voice-filter"
         label="Type"
+        hideLabel
         value={criteria.type}
         options={TYPES}
         onChange={(type) => setCriteria({ type })}
       />
-      <label className="voice-filter voice-filter--check">
+      {/* A star that reads "Favourites" where there is room, the star alone in a narrow window:
+          the filters stay one row. The checkbox keeps its full name for screen readers. */}
+      <label className="voice-filter voice-filter--favourites" title="Show favourites only">
         <input
           type="checkbox"
+          aria-label="Favourites only"
           checked={criteria.favoritesOnly}
           onChange={(event) => setCriteria({ favoritesOnly: event.target.checked })}
         />
-        <span>Favourites only</span>
+        <span aria-hidden="true">{criteria.favoritesOnly ? '★' : '☆'}</span>
+        <span className="voice-filter__words" aria-hidden="true">
+          Favourites
+        </span>
       </label>
       {filtered && (
         <button type="button" className="button button--small" onClick={clearFilters}>

@@ -31,7 +31,7 @@ export function VoiceTrySection(props: {
       <textarea
         id="try-text"
         className="input"
-        rows={3}
+        rows={2}
         value={text}
         aria-invalid={tooLong}
         onChange={(event) => setText(event.target.value)}
@@ -39,10 +39,10 @@ export function VoiceTrySection(props: {
       />
       <div className="button-row">
         {voice.models.length > 1 && (
-          <label className="voice-filter">
-            <span>Model</span>
+          <label className="voice-filter voice-try__model">
+            <span className="visually-hidden">Model</span>
             <select className="input" value={model} onChange={(e) => setModel(e.target.value)}>
-              <option value="">Service default</option>
+              <option value="">Default model</option>
               {voice.models.map((m) => (
                 <option key={m.name} value={m.name}>
                   {modelName(m.name)}
@@ -52,13 +52,13 @@ export function VoiceTrySection(props: {
           </label>
         )}
         {trying ? (
-          <button type="button" className="button" onClick={props.onStopTry}>
+          <button type="button" className="button button--small" onClick={props.onStopTry}>
             Stop
           </button>
         ) : (
           <button
             type="button"
-            className="button"
+            className="button button--small"
             disabled={text.trim() === '' || tooLong}
             onClick={() => props.onTry(voice, text, model === '' ? undefined : model)}
             data-testid="try-button"

@@ -165,7 +165,7 @@ function VoicesHeader(props: {
     <div className="voices-header">
       <WorkspaceHeader
         title="Voices"
-        description="Find a voice for your scripts, listen to it, and manage the personal voices cloned from your recordings."
+        description="Find a voice, hear it, or clone your own."
         focusOnMount={props.focusOnMount}
       />
       <div className="button-row">

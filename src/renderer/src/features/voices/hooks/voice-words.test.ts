@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { Voice } from '../../../../../shared/domain/voice'
+import { spokenLanguages, voiceFacts, voiceUse } from './voice-words'
+
+function voice(overrides: Partial<Voice>): Voice {
+  return {
+    id: 'louis',
+    type: 'shared',
+    displayName: 'Louis',
+    gender: 'male',
+    locale: 'fr-FR',
+    avatarUrl: null,
+    previewUrl: null,
+    tags: [],
+    models: [],
+    ...overrides,
+  }
+}
+
+describe('voiceFacts', () => {
+  it('says the language and the gender in words', () => {
+    expect(voiceFacts(voice({}))).toBe('French (France) · Male')
+  })
+  it('leaves out a gender the service did not specify', () => {
+    expect(voiceFacts(voice({ gender: 'not_specified', locale: 'zh-CN' }))).toBe('Chinese (China)')
+  })
+})
+
+describe('spokenLanguages', () => {
+  it('names each language once, however many models speak it, and no model', () => {
+    const languages = spokenLanguages(
+      voice({
+        models: [
+          {
+            name: 'simba-multilingual',
+            languages: [
+              { locale: 'de-DE', previewUrl: null },
+              { locale: 'fr-FR', previewUrl: null },
+            ],
+          },
+          { name: 'simba-3.0', languages: [{ locale: 'fr-FR', previewUrl: '/p/fr.mp3' }] },
+        ],
+      }),
+    )
+    expect(languages).toEqual([
+      { name: 'French (France)', previewLocale: 'fr-FR' },
+      { name: 'German (Germany)', previewLocale: null },
+    ])
+  })
+  it('falls back to the voice’s own language when no model lists one', () => {
+    expect(spokenLanguages(voice({ models: [{ name: 'simba-english', languages: [] }] }))).toEqual([
+      { name: 'French (France)', previewLocale: null },
+    ])
+    expect(spokenLanguages(voice({ locale: null }))).toEqual([])
+  })
+})
+
+describe('voiceUse', () => {
+  it('says what the voice is for in words', () => {
+    expect(voiceUse(voice({ tags: ['timbre:warm', 'style:narration'] }))).toBe('Warm · Narration')
+  })
+  it('does not repeat "Personal" on a personal voice, which is marked as one already', () => {
+    expect(voiceUse(voice({ type: 'personal', tags: ['personal'] }))).toBe('')
+    expect(voiceUse(voice({ type: 'personal', tags: ['personal', 'style:calm'] }))).toBe('Calm')
+  })
+})
