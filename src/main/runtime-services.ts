@@ -47,6 +47,11 @@ export interface ServiceOptions {
   trustGroups?: TrustGroups
   /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
   verifyCredential?: VerifyCredential
+  /**
+   * The service's address used until the user sets one, so the first run asks only for the key.
+   * Default: SERVICE_DEFAULT_ADDRESS (account/service-address.ts).
+   */
+  defaultBaseUrl?: string
 }
 
 /** Every service of the main process, each built once. */
@@ -125,6 +130,7 @@ export async function createServices(
     logger: logger.child('account'),
     sandbox,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
+    ...(options.defaultBaseUrl === undefined ? {} : { defaultBaseUrl: options.defaultBaseUrl }),
     clock: options.clock,
   })
   const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
