@@ -16,7 +16,9 @@ import { KeytarSecretStore } from './core/secrets/keytar-secret-store'
 import type { SecretStore } from './core/secrets/secret-store'
 import { SettingsStore } from './core/settings/settings-store'
 import type { UpstreamClient } from './core/upstream/upstream-client'
+import { countedClientOf } from './core/usage/counted-client'
 import { UsageStore } from './core/usage/usage-store'
+import { USAGE_PREVIEWS } from '../shared/domain/usage'
 import { VoicesService } from './core/voices/voices-service'
 
 /** What the services are built from (the runtime's options that are not about IPC or windows). */
@@ -45,6 +47,11 @@ export interface ServiceOptions {
   trustGroups?: TrustGroups
   /** The "Verify" port. Default: GET {baseUrl}/v1/voices through the upstream client. */
   verifyCredential?: VerifyCredential
+  /**
+   * The service's address used until the user sets one, so the first run asks only for the key.
+   * Default: SERVICE_DEFAULT_ADDRESS (account/service-address.ts).
+   */
+  defaultBaseUrl?: string
 }
 
 /** Every service of the main process, each built once. */
@@ -123,6 +130,7 @@ export async function createServices(
     logger: logger.child('account'),
     sandbox,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
+    ...(options.defaultBaseUrl === undefined ? {} : { defaultBaseUrl: options.defaultBaseUrl }),
     clock: options.clock,
   })
   const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })
@@ -146,15 +154,16 @@ export async function createServices(
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
   const inbox = new InboxService({ client, accountIdentity, clock, logger: logger.child('inbox') })
+  const usage = await UsageStore.open(userDataDir, { clock, logger: logger.child('usage') })
   const voices = await VoicesService.create({
     userDataDir,
-    client,
+    // A voice tried with the user's own text is billed like any speech: counted as a preview.
+    client: countedClientOf(client, usage, USAGE_PREVIEWS),
     jobs,
     dialogs: platform,
     logger: logger.child('voices'),
     accountIdentity,
   })
-  const usage = await UsageStore.open(userDataDir, { clock, logger: logger.child('usage') })
   const script = new ScriptWorkspaceService({
     userDataDir,
     usage,

@@ -264,7 +264,7 @@ function publishingTags(values: RenderValues) {
 export async function loadRenderProject(
   argv: string[],
   onNotice: (notice: string) => void,
-): Promise<{ project: Project; values: RenderValues }> {
+): Promise<{ project: Project; values: RenderValues; file: string }> {
   const { file, out, values } = parseRenderArgv(argv)
   const { format, lufs, preset, mp3, rate } = renderSettings(values, out)
   const publishing = publishingTags(values)
@@ -290,5 +290,5 @@ export async function loadRenderProject(
       ? mp3EncodingProblem(project.defaults.mp3, project.defaults.sampleRate)
       : null
   if (mp3Problem !== null) throw usage(mp3Problem)
-  return { project, values }
+  return { project, values, file }
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { basename, extname, resolve } from 'node:path'
 import type { RenderProgress } from '../../shared/domain/narration'
 import type { Project } from '../../shared/domain/script'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
@@ -9,6 +9,8 @@ import { planRender } from '../core/narration/plan/render-plan'
 import { preflightRender } from '../core/narration/render/render-preflight'
 import { summarizePlan } from '../core/narration/plan/voice-uses'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
+import { countedSpeechSource } from '../core/usage/counted-speech-source'
+import type { CommandLineUsage } from '../core/usage/usage-journal'
 import { serviceOptions } from './command-usage'
 import { createProject } from '../../shared/domain/script'
 import { defaultCacheDir, loadRenderProject, parseCast } from './render-arguments'
@@ -34,6 +36,13 @@ export interface RenderCommandIo {
   }) => Promise<UpstreamClient> | UpstreamClient
   /** Aborted on Ctrl-C: the render is cancelled and can be resumed. */
   signal: AbortSignal
+  /** Where the characters the service billed are counted, under the script's name. */
+  usage?: Pick<CommandLineUsage, 'record'>
+}
+
+/** The name a render's characters are counted under, as the app names an import: title, else file. */
+function usageNameOf(project: Project, file: string): string {
+  return project.title.trim() !== '' ? project.title.trim() : basename(file, extname(file))
 }
 
 type RenderValues = Awaited<ReturnType<typeof loadRenderProject>>['values']
@@ -213,10 +222,14 @@ export async function runRenderCommand(argv: string[], io: RenderCommandIo): Pro
       project,
       outputPath,
       cache,
-      source: upstreamSpeechSource(service, {
-        voices: async (signal) =>
-          (await voiceList()) ?? service.listVoices(signal === undefined ? {} : { signal }),
-      }),
+      source: countedSpeechSource(
+        upstreamSpeechSource(service, {
+          voices: async (signal) =>
+            (await voiceList()) ?? service.listVoices(signal === undefined ? {} : { signal }),
+        }),
+        io.usage,
+        usageNameOf(project, loaded.file),
+      ),
       subtitles: (values.subtitles as 'srt' | 'vtt' | undefined) ?? null,
       split,
     })

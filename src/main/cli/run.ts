@@ -13,6 +13,10 @@ import type { Logger } from '../core/log/logger'
 import type { Credential } from '../core/account/account-ports'
 import type { SecretStore } from '../core/secrets/secret-store'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
+import { countedClient } from '../core/usage/counted-client'
+import type { CommandLineUsage } from '../core/usage/usage-journal'
+import { USAGE_COMMAND_LINE } from '../../shared/domain/usage'
+import { commandLineUsage } from './cli-usage'
 import type { CommandEntry } from './command-table'
 import { ANY_OPTION, OPTIONS, chosenCommand } from './command-table'
 import type { CommandContext } from './commands'
@@ -53,6 +57,20 @@ function cliCredential(environment: CliEnvironment, logger: Logger): Promise<Cre
     ...(environment.secrets === undefined ? {} : { secrets: environment.secrets }),
     ...(environment.userDataDirs === undefined ? {} : { userDataDirs: environment.userDataDirs }),
   })
+}
+
+/** The app's user data folders, where a command's usage is recorded beside the app's. */
+function usageDirs(environment: CliEnvironment): readonly string[] {
+  return environment.userDataDirs ?? appUserDataDirs(environment.env)
+}
+
+/** Writes what a command used; a folder that cannot be written loses only this count. */
+async function flushUsage(usage: CommandLineUsage, logger: Logger): Promise<void> {
+  try {
+    await usage.flush()
+  } catch (error) {
+    logger.warn('usage not recorded', { error: String(error) })
+  }
 }
 
 /** The plan to keep under (the option, else the app's saved one, else free), logged with --verbose. */
@@ -143,22 +161,28 @@ async function runRender(
   environment: CliEnvironment,
   logger: Logger,
 ): Promise<void> {
-  await runRenderCommand(args, {
-    out: (text) => environment.io.out(text),
-    err: (text) => environment.io.err(text),
-    isTTY: process.stderr.isTTY,
-    columns: process.stderr.columns,
-    env: environment.env,
-    createClient: async ({ baseUrl, plan }) =>
-      createUpstreamClient({
-        baseUrl,
-        credential: () => cliCredential(environment, logger),
-        limits: (await planOf(environment, baseUrl, plan, logger)).limits,
-        logger,
-        userAgent: 'VoiceDesk-CLI',
-      }),
-    signal: environment.signal,
-  })
+  const usage = await commandLineUsage(usageDirs(environment), environment.clock)
+  try {
+    await runRenderCommand(args, {
+      out: (text) => environment.io.out(text),
+      err: (text) => environment.io.err(text),
+      isTTY: process.stderr.isTTY,
+      columns: process.stderr.columns,
+      env: environment.env,
+      createClient: async ({ baseUrl, plan }) =>
+        createUpstreamClient({
+          baseUrl,
+          credential: () => cliCredential(environment, logger),
+          limits: (await planOf(environment, baseUrl, plan, logger)).limits,
+          logger,
+          userAgent: 'VoiceDesk-CLI',
+        }),
+      signal: environment.signal,
+      usage,
+    })
+  } finally {
+    await flushUsage(usage, logger)
+  }
 }
 
 /** A service command: the address and plan checked, a client made, the command run on it. */
@@ -178,10 +202,12 @@ async function runServiceCommand(
     logger,
     userAgent: 'VoiceDesk-CLI',
   })
+  const usage = await commandLineUsage(usageDirs(environment), environment.clock)
   try {
     await command.run({
       ...call,
-      client,
+      // Speech made here (speak) is billed like the app's: counted for the app's usage table.
+      client: countedClient(client, usage, USAGE_COMMAND_LINE),
       signal: environment.signal,
       isTTY: environment.isTTY === true,
       clock: environment.clock ?? systemClock,
@@ -189,6 +215,7 @@ async function runServiceCommand(
     })
   } finally {
     client.close()
+    await flushUsage(usage, logger)
   }
 }
 

@@ -91,9 +91,22 @@ export interface AccountStatus {
     voicesCreate: boolean
     voicesDelete: boolean
   }
+  /**
+   * What the last check of this very credential at this address found: the service answered
+   * (`connected`), could not be reached or is not the service at that address (`unreachable`),
+   * or nobody checked yet in this session (`unchecked`). A refused key is `rejected` above.
+   */
+  connection: ConnectionState
+  /** ISO time of that last check, whatever it found; null when unchecked. */
+  checkedAt: string | null
+  /** The service's own address this build starts with (shown under Advanced), or null. */
+  defaultBaseUrl: string | null
   /** Notices the UI must show (for example: the keychain is unavailable, settings were reset). */
   notices: AccountNotice[]
 }
+
+/** See {@link AccountStatus.connection}. */
+export type ConnectionState = 'unchecked' | 'connected' | 'unreachable'
 
 export interface AccountNotice {
   kind:
@@ -104,6 +117,11 @@ export interface AccountNotice {
     | 'token-expired'
     /** The base URL points at another service than the saved key belongs to: it is not sent. */
     | 'key-elsewhere'
+    /**
+     * The account is set to a plan with more than one request at a time, and the service keeps
+     * refusing a second one as it does on the free plan.
+     */
+    | 'plan-mismatch'
   message: string
 }
 

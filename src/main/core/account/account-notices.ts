@@ -1,4 +1,4 @@
-import type { AccountNotice } from '../../../shared/domain/account'
+import type { AccountNotice, Plan } from '../../../shared/domain/account'
 import type { SecretStorage } from '../secrets/secret-store'
 import type { TokenClaims } from './access-token'
 
@@ -10,6 +10,18 @@ export const KEYCHAIN_UNAVAILABLE: AccountNotice = {
   kind: 'keychain-unavailable',
   message:
     'The system keychain is unavailable: your API key is kept for this session only and must be entered again after a restart. Unlock or set up the keychain to keep it.',
+}
+
+/**
+ * Shown when a key keeps meeting the free plan's limit of one request at a time while the plan
+ * chosen here allows more: what it means for the user's work, and the two ways out.
+ */
+export function planMismatchNotice(plan: Plan): AccountNotice {
+  const chosen = plan === 'custom' ? 'your own limits' : 'Paid'
+  return {
+    kind: 'plan-mismatch',
+    message: `Your account is set to ${chosen} here, but the service keeps allowing only one request at a time, as on the Free plan. VoiceDesk now sends one at a time, so long renders take longer. Check the plan of this key on your dashboard, or choose Free here.`,
+  }
 }
 
 /** Shown while the development sandbox stands in for the service. */

@@ -89,6 +89,9 @@ describe('AccountService: API key', () => {
       baseUrl: '',
       verifiedAt: null,
       rejected: false,
+      connection: 'unchecked',
+      checkedAt: null,
+      defaultBaseUrl: null,
       storage: 'none',
       token: null,
       allowed: {

@@ -9,6 +9,7 @@ import type {
 import type { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { SecretStore } from '../secrets/secret-store'
+import type { Settings } from '../settings/settings-schema'
 import type { SettingsStore } from '../settings/settings-store'
 import type { TokenClaims } from './access-token'
 import type {
@@ -26,16 +27,11 @@ import {
   rebindCredential,
   storeCredential,
 } from './credential-keychain'
+import { CheckMemory } from './check-memory'
 import { MoveQuestion } from './move-question'
-import { storageNotices } from './account-notices'
-import {
-  activeCredentialOf,
-  identityOf,
-  planLimits,
-  planSettings,
-  serviceTargetOf,
-} from './active-credential'
-import { parseServiceAddress } from './service-address'
+import { planMismatchNotice, storageNotices } from './account-notices'
+import { activeCredentialOf, planLimits, planSettings, serviceTargetOf } from './active-credential'
+import { defaultAddressOf, parseServiceAddress, withDefaultAddress } from './service-address'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
   bindingFor,
@@ -46,7 +42,7 @@ import {
   SERVICE_TRUST_GROUPS,
 } from './credential-binding'
 import { noCredentialError } from './credential-resolver'
-import { explainVerifyError, noAddressToVerify } from './verify-errors'
+import { noAddressToVerify } from './verify-errors'
 import { scheduleTokenNotices } from './token-notice-timers'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
@@ -61,6 +57,11 @@ export interface AccountServiceOptions {
   trustGroups?: TrustGroups
   /** Time and timers (token expiry notices). Default: the system clock; tests pass a manual one. */
   clock?: Clock
+  /**
+   * The service's own address, used while the user has not set one (so the first run asks only
+   * for the key). Default: none (SERVICE_DEFAULT_ADDRESS in service-address.ts).
+   */
+  defaultBaseUrl?: string
 }
 
 /**
@@ -81,11 +82,9 @@ export class AccountService {
   #savedFor: string | null = null
   #token: TokenClaims | null = null
   #sandboxVerifiedAt: string | null = null
-  /**
-   * Which credential the service refused at its last check (base URL plus a digest of the
-   * secret, in memory only): any other key, token or address is not "rejected" until checked.
-   */
-  #rejected: string | null = null
+  /** What the last check found (refused, reached, not reached), for that credential only. */
+  readonly #checks = new CheckMemory()
+  readonly #defaultBaseUrl: string | null
   readonly #clock: Clock
   #cancelTimers: () => void = () => undefined
   #loadNotice: AccountNotice | null = null
@@ -102,6 +101,12 @@ export class AccountService {
     this.#clock = options.clock ?? systemClock
     this.#moveQuestion = new MoveQuestion(options.logger, this.#clock)
     this.#now = () => this.#clock.now()
+    this.#defaultBaseUrl = defaultAddressOf(options.defaultBaseUrl)
+  }
+
+  /** The settings, with the service's default address while the user has set none. */
+  #settingsNow(): Settings {
+    return withDefaultAddress(this.#settings.get(), this.#defaultBaseUrl)
   }
 
   /** Creates the service and loads the stored credential from the secret store. */
@@ -133,7 +138,7 @@ export class AccountService {
   credentialProblem(): AppError | null {
     const kind = this.#kind()
     if (kind !== 'apiKey' && kind !== 'accessToken') return null
-    const target = originOf(this.#settings.get().baseUrl)
+    const target = originOf(this.#settingsNow().baseUrl)
     const binding = this.#binding()
     if (target === null || mayCarryTo(binding, target)) return null
     return this.#moveQuestion.explain(credentialElsewhere(binding, target, kind), target)
@@ -149,7 +154,7 @@ export class AccountService {
   activeCredential(): ActiveCredential | null {
     return activeCredentialOf({
       kind: this.#kind(),
-      settings: this.#settings.get(),
+      settings: this.#settingsNow(),
       sandbox: this.#sandbox,
       secret: this.#secret,
       binding: () => this.#binding(),
@@ -173,8 +178,10 @@ export class AccountService {
       this.#secrets.storage,
       this.#loadNotice,
     )
+    if (this.#checks.planMismatch && this.limits().maxInFlight > 1)
+      notices.push(planMismatchNotice(this.#settings.get().plan))
     return accountStatus({
-      settings: this.#settings.get(),
+      settings: this.#settingsNow(),
       kind: this.#kind(),
       secret: this.#secret,
       savedFor: this.#savedFor,
@@ -184,7 +191,9 @@ export class AccountService {
       storage: this.#secrets.storage,
       notices,
       problem: this.credentialProblem(),
-      rejected: this.#isRejected(),
+      rejected: this.#checks.isRejected(this.activeCredential()),
+      reach: this.#checks.reachOf(this.activeCredential()),
+      defaultBaseUrl: this.#defaultBaseUrl,
       now: this.#now(),
     })
   }
@@ -220,7 +229,7 @@ export class AccountService {
 
   /** The origin a new credential is saved for: the base URL's; refused while none is set. */
   #originForNewCredential(): string {
-    const { baseUrl } = this.#settings.get()
+    const { baseUrl } = this.#settingsNow()
     if (baseUrl.trim() === '') throw saveAddressFirst()
     // Through the one address rule: a settings file edited by hand cannot bind a key to plain
     // http on another machine.
@@ -306,9 +315,10 @@ export class AccountService {
       await rebindCredential(this.#stores(), { kind, secret: this.#secret, origin: target })
       this.#savedFor = target
     }
+    const before = this.#settingsNow().baseUrl
     await this.#settings.update((s) => ({
       baseUrl,
-      verifiedAt: s.baseUrl === baseUrl ? s.verifiedAt : null,
+      verifiedAt: before === baseUrl ? s.verifiedAt : null,
     }))
     return this.#changed()
   }
@@ -316,7 +326,21 @@ export class AccountService {
   /** Sets the plan; `custom` needs its limits, fixed plans use the published ones. */
   async setPlan(plan: Plan, customLimits?: PlanLimits): Promise<AccountStatus> {
     await this.#settings.update(() => planSettings(plan, customLimits))
+    // A new choice is judged afresh: the notice comes back only if the service keeps refusing.
+    this.#checks.planMismatch = false
     return this.#changed()
+  }
+
+  /**
+   * The service keeps refusing a second request at once, as it does on the free plan, while the
+   * chosen plan allows more (the scheduler noticed): the Account screen names it and says what
+   * to do. Nothing changes when it is already said.
+   */
+  notePlanMismatch(): void {
+    if (this.#checks.planMismatch || this.limits().maxInFlight <= 1) return
+    this.#checks.planMismatch = true
+    this.#logger.warn('the service keeps answering with the free plan’s limits')
+    this.#changed()
   }
 
   /**
@@ -329,23 +353,11 @@ export class AccountService {
     if (active.baseUrl === '') throw noAddressToVerify()
     const problem = this.credentialProblem()
     if (problem !== null) throw problem
-    let result: VerifyResult
-    const checked = identityOf(active)
-    try {
-      result = await this.#verify({
-        baseUrl: active.baseUrl,
-        credential: active.credential,
-        ...(signal === undefined ? {} : { signal }),
-      })
-    } catch (error) {
-      const explained = explainVerifyError(error, active.baseUrl, active.credential.kind)
-      if (explained.code === 'AUTH_INVALID') {
-        this.#rejected = checked
-        this.#changed()
-      }
-      throw explained
-    }
-    this.#rejected = null
+    const result = await this.#checks.check(active, this.#verify, {
+      signal,
+      now: this.#now,
+      changed: () => this.#changed(),
+    })
     if (this.#kind() === 'sandbox') {
       this.#sandboxVerifiedAt = result.verifiedAt
     } else {
@@ -353,12 +365,6 @@ export class AccountService {
     }
     this.#changed()
     return result
-  }
-
-  #isRejected(): boolean {
-    if (this.#rejected === null) return false
-    const active = this.activeCredential()
-    return active !== null && identityOf(active) === this.#rejected
   }
 
   /** Stops the token timers. */

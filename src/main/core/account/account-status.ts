@@ -1,4 +1,9 @@
-import type { AccountNotice, AccountStatus, CredentialKind } from '../../../shared/domain/account'
+import type {
+  AccountNotice,
+  AccountStatus,
+  ConnectionState,
+  CredentialKind,
+} from '../../../shared/domain/account'
 import type { AppError } from '../../../shared/errors'
 import type { SecretStorage } from '../secrets/secret-store'
 import type { Settings } from '../settings/settings-schema'
@@ -40,6 +45,10 @@ export interface AccountFacts {
   /** Why the saved credential may not go to the current address, or null. */
   problem: AppError | null
   rejected: boolean
+  /** The last check of this credential at this address, or null when unchecked. */
+  reach: { state: Exclude<ConnectionState, 'unchecked'>; at: string } | null
+  /** The service's default address this build knows, or null. */
+  defaultBaseUrl: string | null
   now: number
 }
 
@@ -102,6 +111,9 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
     baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
     verifiedAt: sandbox !== null ? facts.sandboxVerifiedAt : settings.verifiedAt,
     rejected: facts.rejected,
+    connection: facts.reach?.state ?? 'unchecked',
+    checkedAt: facts.reach?.at ?? null,
+    defaultBaseUrl: facts.defaultBaseUrl,
     storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : facts.storage,
     token: now.token,
     allowed,

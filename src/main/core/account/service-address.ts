@@ -14,6 +14,13 @@ export interface ServiceAddress {
 }
 
 /**
+ * The service's own base address, which the first run uses so it asks only for the key. Empty in
+ * this build: it names no service host (as SERVICE_TRUST_GROUPS); a build for a known deployment
+ * sets it here, in this one place, and the runtime can be given one (tests give the sandbox's).
+ */
+export const SERVICE_DEFAULT_ADDRESS = ''
+
+/**
  * True for hosts that never leave this machine: 127.0.0.0/8, ::1 and `localhost` itself. Why not
  * `*.localhost`: Node resolves names through the system resolver, which may ask a DNS server for
  * them, and plain http there would carry the key over the network in clear text.
@@ -65,4 +72,19 @@ export function parseServiceAddress(raw: string): ServiceAddress {
   // Why no trailing slash: joining `/v1/...` onto the prefix must be unambiguous.
   const path = url.pathname.replace(/\/+$/, '')
   return { baseUrl: `${url.origin}${path}`, origin: url.origin }
+}
+
+/** The default address (given, else this build's) checked by the one address rule, or null. */
+export function defaultAddressOf(given?: string): string | null {
+  const raw = given ?? SERVICE_DEFAULT_ADDRESS
+  return raw.trim() === '' ? null : parseServiceAddress(raw).baseUrl
+}
+
+/** `settings` with the service's default address while the user has set none. */
+export function withDefaultAddress<T extends { baseUrl: string }>(
+  settings: T,
+  fallback: string | null,
+): T {
+  if (settings.baseUrl.trim() !== '' || fallback === null) return settings
+  return { ...settings, baseUrl: fallback }
 }

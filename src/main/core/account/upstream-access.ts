@@ -1,3 +1,4 @@
+import type { Clock } from '../clock'
 import type { Logger } from '../log/logger'
 import type { SynthesisScheduler } from '../upstream/scheduler'
 import { createReadLimiter, createSynthesisScheduler } from '../upstream/scheduler'
@@ -17,11 +18,28 @@ export class UpstreamAccess {
   readonly #readLimiter = createReadLimiter(5)
   #client: { baseUrl: string; client: UpstreamClient } | null = null
   readonly #unsubscribe: () => void
+  readonly #stopWatch: () => void
+  readonly #clock: Clock | undefined
 
-  constructor({ account, logger }: { account: AccountService; logger: Logger }) {
+  constructor({
+    account,
+    logger,
+    clock,
+  }: {
+    account: AccountService
+    logger: Logger
+    /** Pauses and retries of the client (default: the system clock; tests pass a manual one). */
+    clock?: Clock
+  }) {
     this.#account = account
     this.#logger = logger
-    this.#scheduler = createSynthesisScheduler(account.limits())
+    this.#clock = clock
+    this.#scheduler = createSynthesisScheduler(
+      account.limits(),
+      clock === undefined ? {} : { clock },
+    )
+    // A paid plan the service does not honour is named in Account, with what to do.
+    this.#stopWatch = this.#scheduler.onFreePlanLimits(() => account.notePlanMismatch())
     // Why follow the account: a plan change applies to requests already queued, and a new base
     // URL or credential must never reuse connections made for the old one.
     this.#unsubscribe = account.onChanged(() => {
@@ -47,6 +65,7 @@ export class UpstreamAccess {
         scheduler: this.#scheduler,
         readLimiter: this.#readLimiter,
         logger: this.#logger,
+        ...(this.#clock === undefined ? {} : { clock: this.#clock }),
       })
       this.#client = { baseUrl: address.baseUrl, client }
     }
@@ -61,6 +80,7 @@ export class UpstreamAccess {
   /** Closes connections and stops following the account. */
   dispose(): void {
     this.#unsubscribe()
+    this.#stopWatch()
     this.#client?.client.close()
     this.#client = null
   }

@@ -6,6 +6,7 @@ import type { Clock } from '../clock'
 import { sleep, systemClock } from '../clock'
 import { cancelledError } from './http'
 import { MAX_RETRY_AFTER_MS } from './retry-after'
+import { FreePlanWatch } from './free-plan-watch'
 import { ServiceWait } from './service-wait'
 
 /**
@@ -63,6 +64,12 @@ export interface SynthesisScheduler {
   onPause(listener: (waitMs: number | null) => void): () => void
   /** A request went through: the 429 streak ends, concurrency climbs back. */
   noteSuccess(): void
+  /**
+   * Calls `listener` once when the service keeps refusing a second request at once although the
+   * limits allow more (a paid plan chosen for a key on the free plan; see FreePlanWatch), again
+   * after new limits. Returns the unsubscribe function.
+   */
+  onFreePlanLimits(listener: () => void): () => void
   stats(): SchedulerStats
   /** Cancels the resume timer and stops telling listeners; requests still queued are dropped. */
   close(): void
@@ -120,6 +127,7 @@ class PacedScheduler implements SynthesisScheduler {
   private pausedUntil = 0
   private cancelResume: (() => void) | undefined
   private readonly serviceWait: ServiceWait
+  private readonly freePlanWatch = new FreePlanWatch()
   // Requests queued and not started: only these need the process to stay alive for a pause.
   private waiting = 0
   private handoff: Promise<void> | undefined
@@ -207,6 +215,7 @@ class PacedScheduler implements SynthesisScheduler {
     const oldWindow = rateWindow(limits, this.margin)
     this.limits = { ...next }
     this.concurrency = next.maxInFlight
+    this.freePlanWatch.reset()
     // Why a hand-over and not a live change: p-queue cannot change its window in place, and two
     // queues running side by side would exceed the account's limits together. The new queue
     // starts once the old one is idle and its last window has passed.
@@ -237,6 +246,10 @@ class PacedScheduler implements SynthesisScheduler {
   noteRateLimited(retryAfterMs?: number, details?: ErrorDetails): void {
     this.counters.rateLimited++
     this.successes = 0
+    this.freePlanWatch.refused(details, {
+      inFlight: this.counters.inFlight,
+      maxInFlight: this.limits.maxInFlight,
+    })
     // Why once per pause: the requests in flight together get their 429s together; counting
     // each would halve concurrency down to 1 and grow the backoff for what is one refusal.
     if (!this.isPaused()) {
@@ -258,6 +271,10 @@ class PacedScheduler implements SynthesisScheduler {
     this.pauseListeners.add(listener)
     if (this.isPaused()) listener(this.pausedUntil - this.clock.now())
     return () => this.pauseListeners.delete(listener)
+  }
+
+  onFreePlanLimits(listener: () => void): () => void {
+    return this.freePlanWatch.onNoticed(listener)
   }
 
   noteSuccess(): void {
@@ -282,6 +299,7 @@ class PacedScheduler implements SynthesisScheduler {
     this.cancelResume?.()
     this.cancelResume = undefined
     this.pauseListeners.clear()
+    this.freePlanWatch.clear()
     this.serviceWait.clear()
     this.queue.clear()
   }

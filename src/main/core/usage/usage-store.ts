@@ -7,6 +7,8 @@ import type { Clock } from '../clock'
 import { systemClock } from '../clock'
 import { writeFileAtomic } from '../files/atomic-write'
 import type { Logger } from '../log/logger'
+import { readUsageJournal } from './usage-journal'
+import { monthOf } from './usage-months'
 
 /** Months kept; older ones are dropped. */
 export const USAGE_MONTHS_KEPT = 24
@@ -27,11 +29,6 @@ const fileSchema = z.object({
     .max(USAGE_MONTHS_KEPT * 4),
 })
 type MonthRecord = z.infer<typeof fileSchema>['months'][number]
-
-function monthOf(ms: number): string {
-  const date = new Date(ms)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`
-}
 
 /** Keeps a month's named projects under the bound: the smallest are folded into "Other". */
 function foldSmallest(projects: Record<string, number>): void {
@@ -58,14 +55,16 @@ function reportOf(month: MonthRecord): MonthUsage {
  */
 export class UsageStore {
   readonly #path: string
+  readonly #dir: string
   readonly #clock: Clock
   readonly #logger: Logger | undefined
   #months: MonthRecord[]
   #dirty = false
   #writing: Promise<void> | null = null
 
-  private constructor(path: string, months: MonthRecord[], clock: Clock, logger?: Logger) {
-    this.#path = path
+  private constructor(dir: string, months: MonthRecord[], clock: Clock, logger?: Logger) {
+    this.#dir = dir
+    this.#path = join(dir, FILE_NAME)
     this.#months = months
     this.#clock = clock
     this.#logger = logger
@@ -88,7 +87,7 @@ export class UsageStore {
           error: String(error),
         })
     }
-    return new UsageStore(path, months, options.clock ?? systemClock, options.logger)
+    return new UsageStore(userDataDir, months, options.clock ?? systemClock, options.logger)
   }
 
   /** Adds `characters` billed for `project` to the current month and saves in the background. */
@@ -113,6 +112,30 @@ export class UsageStore {
   report(): UsageReport {
     const months = [...this.#months].sort((a, b) => b.month.localeCompare(a.month))
     return { months: months.map(reportOf) }
+  }
+
+  /**
+   * What this computer sent: the app's own record with what the command line added (its journal,
+   * read afresh each time, so a command run while the app is open shows on the next look).
+   */
+  async readReport(): Promise<UsageReport> {
+    const journal = await readUsageJournal(this.#dir)
+    if (journal.length === 0) return this.report()
+    const months = new Map<string, Record<string, number>>()
+    for (const month of this.#months) months.set(month.month, { ...month.projects })
+    for (const line of journal) {
+      const projects = months.get(line.month) ?? {}
+      projects[line.project] = (projects[line.project] ?? 0) + line.characters
+      months.set(line.month, projects)
+    }
+    const merged = [...months]
+      .map(([month, projects]) => {
+        foldSmallest(projects)
+        return reportOf({ month, projects })
+      })
+      .sort((a, b) => b.month.localeCompare(a.month))
+      .slice(0, USAGE_MONTHS_KEPT)
+    return { months: merged }
   }
 
   /** Resolves once everything recorded so far is on disk. */

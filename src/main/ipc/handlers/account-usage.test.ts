@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { OpenedDocument, RenderSettings } from '../../../shared/domain/script-workspace'
 import type { UsageReport } from '../../../shared/domain/usage'
+import { USAGE_PREVIEWS } from '../../../shared/domain/usage'
 import type { Result } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
@@ -98,5 +99,35 @@ describe('account:usage', () => {
     const second = await render('second.wav')
     expect(second.requests).toBe(0)
     expect(data<UsageReport>(await call('account:usage', undefined))).toEqual(afterFirst)
+  })
+
+  it('counts a voice tried in Voices with the user’s own text under Previews', async () => {
+    const env = await createTestRuntime({
+      sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+    })
+    onTestFinished(env.cleanup)
+    const sent: { channel: string; payload: unknown }[] = []
+    const emit: Emit = (channel, payload) => void sent.push({ channel, payload })
+    const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
+      env.runtime.dispatch(channel, input, APP_SENDER, emit)
+    const text = 'Hello from the lighthouse.'
+
+    const { jobId } = data<{ jobId: string }>(
+      await call('voices:tryText', { voiceId: 'olivia', text }),
+    )
+    const ended = await vi.waitUntil(
+      () =>
+        sent.find(
+          (s) =>
+            s.channel === 'voices:tryEnded' && (s.payload as { jobId: string }).jobId === jobId,
+        ),
+      { timeout: 30_000, interval: 20 },
+    )
+    expect((ended.payload as { ok: boolean }).ok).toBe(true)
+    const report = data<UsageReport>(await call('account:usage', undefined))
+    expect(report.months).toHaveLength(1)
+    expect(report.months[0]?.projects).toEqual([
+      { project: USAGE_PREVIEWS, characters: [...text].length },
+    ])
   })
 })

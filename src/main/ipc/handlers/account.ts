@@ -20,7 +20,7 @@ type AccountHandlers = Pick<
 export function createAccountHandlers(
   account: AccountService,
   platform: Pick<PlatformPorts, 'confirm'>,
-  usage: Pick<UsageStore, 'report'>,
+  usage: Pick<UsageStore, 'readReport'>,
 ): AccountHandlers {
   return {
     'account:getStatus': () => account.getStatus(),
@@ -35,6 +35,6 @@ export function createAccountHandlers(
       }),
     'account:setPlan': ({ plan, customLimits }) => account.setPlan(plan, customLimits),
     'account:verify': () => account.verify(),
-    'account:usage': () => usage.report(),
+    'account:usage': () => usage.readReport(),
   }
 }
