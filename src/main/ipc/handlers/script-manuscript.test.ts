@@ -10,6 +10,7 @@ import { APP_SENDER, createTestRuntime } from '../../test-support'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
 import { useTempDirs } from '../../testing/temp-dir'
+import { importDocumentOffMain } from '../../core/narration/offload/document-offload'
 
 const tempDir = useTempDirs('vd-ipc-manuscript-')
 
@@ -20,10 +21,17 @@ const noEmit: Emit = () => {}
 const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
 let env: Awaited<ReturnType<typeof createTestRuntime>>
 let dir: string
+/**
+ * The first import starts the planning thread and loads pdf.js into it from source, which on a
+ * busy machine has taken over 20 s by itself: done once here, so each test's own cap is its own.
+ */
+const WARM_UP_MS = 180_000
+
 beforeAll(async () => {
   env = await createTestRuntime({ platform: ports })
   dir = await tempDir()
-})
+  await importDocumentOffMain('warm-up.pdf', saltRoadPdf())
+}, WARM_UP_MS)
 afterAll(async () => {
   await env.cleanup()
 })
@@ -110,7 +118,8 @@ describe('manuscripts over IPC', () => {
     if (!asked.ok) {
       expect(asked.error).toMatchObject({
         code: 'VALIDATION_FAILED',
-        message: 'locked.pdf is protected by a password. Give its password to open it.',
+        message:
+          'locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.',
         details: { password: 'required' },
       })
       expect(JSON.stringify(asked.error)).not.toContain('/')

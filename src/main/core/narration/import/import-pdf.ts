@@ -130,7 +130,7 @@ async function open(
         'VALIDATION_FAILED',
         wrong
           ? `The password for ${label} is not the right one. Check it and try again.`
-          : `${label} is protected by a password. Give its password to open it.`,
+          : `${label} is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.`,
         { cause: error, details: { password: wrong ? 'wrong' : 'required' } },
       )
     }

@@ -22,7 +22,16 @@ const spyingWorker: PlanWorkerFactory = () => {
   return w
 }
 
-beforeAll(() => configurePlanning({ createWorker: spyingWorker }))
+/**
+ * The first import starts the planning thread and loads pdf.js into it from source, which on a
+ * busy machine has taken over 20 s by itself: done once here, so each test's own cap is its own.
+ */
+const WARM_UP_MS = 180_000
+
+beforeAll(async () => {
+  configurePlanning({ createWorker: spyingWorker })
+  await importDocumentOffMain('warm-up.pdf', saltRoadPdf())
+}, WARM_UP_MS)
 afterAll(() => configurePlanning({ createWorker: defaultPlanWorker }))
 
 /** The fixture: saltRoadPdf() encrypted once with qpdf (AES-256), user password harbour-light. */
@@ -64,7 +73,8 @@ describe('a PDF imported on the planning thread', () => {
     const bytes = await locked()
     await expect(importDocumentOffMain('locked.pdf', bytes)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'locked.pdf is protected by a password. Give its password to open it.',
+      message:
+        'locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.',
       details: { password: 'required' },
     })
     await expect(
