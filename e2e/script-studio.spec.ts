@@ -69,7 +69,7 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   // border). The buttons stay in the page, named.
   await page.mouse.move(0, 0)
   await expect(actions.locator('svg')).toHaveCount(0)
-  await expect(actions.getByRole('button')).toHaveCount(4)
+  await expect(actions.getByRole('button')).toHaveCount(5)
   expect(
     await actions.getByRole('button').evaluateAll((buttons) =>
       buttons.map((b) => {
@@ -95,11 +95,11 @@ test('a block’s actions are reached and used from the keyboard alone', async (
         }
       }),
     ),
-  ).toEqual(Array(4).fill({ text: '', fill: false, border: false, shadow: 'none' }))
+  ).toEqual(Array(5).fill({ text: '', fill: false, border: false, shadow: 'none' }))
   await script.block(1).hover()
   await expect(
     script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('svg'),
-  ).toHaveCount(4)
+  ).toHaveCount(5)
   await page.mouse.move(0, 0)
   await expect(script.block(1).locator('.block__actions svg')).toHaveCount(0)
 
@@ -115,10 +115,12 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   const preview = first.getByRole('button', { name: 'Preview', exact: true })
   await expect(preview).toBeFocused()
   // With the focus in the row, its actions show (and the focus ring with them).
-  await expect(actions.locator('svg')).toHaveCount(4)
+  await expect(actions.locator('svg')).toHaveCount(5)
   await expect(preview).toHaveCSS('outline-style', 'solid')
   await snap(app, 'script-studio-block-focus')
 
+  await page.keyboard.press('Tab')
+  await expect(first.getByRole('button', { name: 'Takes of block 1', exact: true })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(first.getByRole('button', { name: 'Compare voices for block 1' })).toBeFocused()
   await page.keyboard.press('Tab')
@@ -194,14 +196,15 @@ test('the empty workspace offers a sample script with a narrator and two speaker
   await page.getByRole('button', { name: 'Cast', exact: true }).click()
   await expect(page.getByRole('button', { name: /^Voice for NOOR:/ })).toBeVisible()
   await expect(page.getByRole('button', { name: /^Voice for ELIAS:/ })).toBeVisible()
-  // With the panel open the editor is narrow: the text keeps its width, the voice goes below.
+  // With the panel open the voice stays on the block's first line, beside its text.
   const text = await script.text(2).boundingBox()
   const voice = await script
     .block(2)
     .getByRole('button', { name: /^Voice of block 3:/ })
     .boundingBox()
   await expect(script.block(2).getByTestId('block-state')).toHaveText('Needs a voice')
-  expect(voice!.y).toBeGreaterThanOrEqual(text!.y + text!.height - 1)
+  expect(Math.abs(voice!.y - text!.y)).toBeLessThan(8)
+  expect(voice!.x).toBeGreaterThanOrEqual(text!.x + text!.width - 4)
   await snap(app, 'script-studio-sample-cast')
 })
 

@@ -51,9 +51,11 @@ function TakeRow(props: {
         <button
           type="button"
           className="button button--small"
+          aria-label={`Use take ${take.take}`}
+          title={`Use take ${take.take} in the render`}
           onClick={() => chooseTake(blockId, take.take)}
         >
-          Use take {take.take}
+          Use
         </button>
       )}
     </li>
