@@ -14,11 +14,13 @@ export interface SentEvent {
 /**
  * A runtime signed in to `sandbox` with the paid key, called through the real dispatcher as the
  * app's window; dialogs nobody answered are cancelled. Cleaned up when the test finishes.
+ * With `restartOf`, it runs on an earlier runtime's data, as the app does after a restart.
  */
-export async function dispatchRuntime(sandbox: {
-  baseUrl: string
-  keys: { paid: string }
-}): Promise<{
+export async function dispatchRuntime(
+  sandbox: { baseUrl: string; keys: { paid: string } },
+  /** Another run of the app on the same data (its cache, settings): a restart. */
+  restartOf?: { userDataDir: string },
+): Promise<{
   call: (channel: string, input: unknown) => Promise<Result<unknown>>
   recorder: PlatformRecorder
   sent: SentEvent[]
@@ -28,6 +30,7 @@ export async function dispatchRuntime(sandbox: {
   const env = await createTestRuntime({
     platform: ports,
     sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+    ...(restartOf ? { userDataDir: restartOf.userDataDir } : {}),
   })
   onTestFinished(env.cleanup)
   const sent: SentEvent[] = []

@@ -1,3 +1,4 @@
+import type { Project } from '../../../shared/domain/script'
 import type { BlockAudio, RegeneratedTake } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
@@ -7,7 +8,7 @@ import type { UpstreamClient } from '../upstream/upstream-client'
 import { countedSpeechSource } from '../usage/counted-speech-source'
 import type { UsageStore } from '../usage/usage-store'
 import { cachedBlockAudio } from './block-audio'
-import { listTakes, makeTake, projectAtTake, TakeLedger } from './block-takes'
+import { cachedTakesAbove, listTakes, makeTake, projectAtTake, TakeLedger } from './block-takes'
 import { usageNameOf } from './script-renders'
 import type { ScriptDocuments } from './script-documents'
 
@@ -47,9 +48,10 @@ export class BlockTakesService {
     if (block === undefined)
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
     const docKey = documents.keyOf(docId)
+    const cache = await this.options.cache()
+    await this.#noteEarlierTakes(project, docKey, blockId, cache)
     const take = this.#ledger.reserve(docKey, blockId, block.take ?? 1)
     try {
-      const cache = await this.options.cache()
       const source = countedSpeechSource(
         // Someone is waiting for it: ahead of a running render's pieces, like a preview.
         upstreamSpeechSource(this.options.client(), { priority: 5 }),
@@ -76,8 +78,24 @@ export class BlockTakesService {
     const block = project.blocks.find((b) => b.id === blockId)
     if (block === undefined)
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
-    const numbers = this.#ledger.known(documents.keyOf(docId), blockId, block.take ?? 1)
-    return listTakes(project, blockId, numbers, await this.options.cache())
+    const docKey = documents.keyOf(docId)
+    const cache = await this.options.cache()
+    await this.#noteEarlierTakes(project, docKey, blockId, cache)
+    const numbers = this.#ledger.known(docKey, blockId, block.take ?? 1)
+    return listTakes(project, blockId, numbers, cache)
+  }
+
+  /** Adds to the ledger the takes of this block that an earlier session left in the cache. */
+  async #noteEarlierTakes(
+    project: Project,
+    docKey: string,
+    blockId: string,
+    cache: PieceCache,
+  ): Promise<void> {
+    const block = project.blocks.find((b) => b.id === blockId)
+    const known = this.#ledger.known(docKey, blockId, block?.take ?? 1)
+    const earlier = await cachedTakesAbove(project, blockId, Math.max(...known), cache)
+    this.#ledger.note(docKey, blockId, earlier)
   }
 
   /** One take's audio from the cache (no request); NOT_FOUND when it is no longer kept. */

@@ -53,6 +53,12 @@ export class TakeLedger {
     return next
   }
 
+  /** Records numbers whose takes exist already (an earlier session made them). */
+  note(docKey: string, blockId: string, takes: readonly number[]): void {
+    const made = this.#setOf(docKey, blockId)
+    for (const take of takes) made.add(take)
+  }
+
   /** Gives back a number whose take was never made (the request failed or was stopped). */
   release(docKey: string, blockId: string, take: number): void {
     this.#made.get(`${docKey}\n${blockId}`)?.delete(take)
@@ -73,6 +79,34 @@ export class TakeLedger {
     }
     return made
   }
+}
+
+/** Consecutive take numbers probed without a cached take before the probe stops. */
+const PROBE_MISSES = 3
+
+/**
+ * Take numbers above `from` whose audio is in the cache, made by an earlier session (the ledger
+ * lives in memory). Why probe: after a restart, regenerating must not hand back an old take as a
+ * new one. Numbers are handed out in order, so the probe stops after a few misses in a row.
+ */
+export async function cachedTakesAbove(
+  project: Project,
+  blockId: string,
+  from: number,
+  cache: Pick<PieceCache, 'has' | 'bytesOf'>,
+): Promise<number[]> {
+  const found: number[] = []
+  let misses = 0
+  for (let take = Math.max(1, from) + 1; misses < PROBE_MISSES; take++) {
+    const plan = await planBlock(projectAtTake(project, blockId, take), blockId)
+    if (plan === null || plan.pieces.length === 0) break
+    if (cachedSeconds(plan, cache) === null) misses++
+    else {
+      misses = 0
+      found.push(take)
+    }
+  }
+  return found
 }
 
 /**

@@ -173,6 +173,33 @@ describe('regenerating a block', () => {
     expect(listed.find((t) => t.chosen)?.take).toBe(2)
   })
 
+  it("after a restart, a regeneration makes a new take instead of handing back the last session's", async () => {
+    const before = await dispatchRuntime(sandbox)
+    const first = await twoBlocks(before.call)
+    const made = data<RegeneratedTake>(
+      await before.call('script:regenerateBlock', {
+        docId: first.docId,
+        revision: first.revision,
+        blockId: 'second-block',
+      }),
+    )
+    expect(made.take).toBe(2)
+
+    // The app starts again on the same data: the cache is there, the memory of takes is not.
+    const after = await dispatchRuntime(sandbox, before)
+    const { docId, revision } = await twoBlocks(after.call)
+    const listedBefore = data<RegeneratedTake[]>(
+      await after.call('script:blockTakes', { docId, revision, blockId: 'second-block' }),
+    )
+    expect(listedBefore.map((t) => t.take)).toEqual([2])
+    sandbox.clearRequestLog()
+    const again = data<RegeneratedTake>(
+      await after.call('script:regenerateBlock', { docId, revision, blockId: 'second-block' }),
+    )
+    expect(again.take).toBe(3)
+    expect(spokenInputs()).toEqual([SECOND])
+  })
+
   it('says in plain words why a block cannot be regenerated, and refuses a take number that is no take', async () => {
     const env = await dispatchRuntime(sandbox)
     const { docId, blocks } = await twoBlocks(env.call)
