@@ -99,10 +99,14 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
 
     // Their first read, at 11.5 s, finds them.
     mainClock.advance(FOLLOW_INTERVAL_MS)
-    await expect(screen.evaluations.getByTestId('criterion')).toHaveCount(3)
-    await expect(screen.followStatus).toBeHidden()
-    // The verdict first: passed n of m, then the criteria, any failed or unclear before the passed.
+    // The verdict first: passed n of m, the failed or unclear criteria, the passed ones on a line.
     await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
+    await expect(screen.followStatus).toBeHidden()
+    await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText(['Unclear'])
+    await expect(screen.evaluations.locator('.criteria-passed__line')).toContainText(
+      'Greeted the caller, Booked a slot',
+    )
+    await screen.evaluations.locator('.criteria-passed__line').getByRole('button').click()
     await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
       'Unclear',
       'Passed',
@@ -315,11 +319,10 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   )
   // A failed call: the failed criterion first, its reason shown without a click; "Booked: no".
   await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
-  await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText([
-    'Failed',
-    'Unclear',
-    'Passed',
-  ])
+  await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText(['Failed', 'Unclear'])
+  await expect(screen.evaluations.locator('.criteria-passed__line')).toContainText(
+    'Greeted the caller',
+  )
   await expect(screen.evaluations.getByTestId('criterion-rationale')).toHaveText(
     'The call ended before a booking was made.',
   )

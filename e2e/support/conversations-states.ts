@@ -10,7 +10,10 @@ import { snap } from './screenshots'
 // inbox's first page, so the search finds each by its id.
 export const SANDBOX = { warmUp: false, conversationCount: 20, liveConversationEveryMs: 0 }
 
-/** Whether the whole of `locator` lies inside the window (no scrolling needed to read it). */
+/**
+ * Whether `locator` starts inside the window: its first line (24 px) is on screen without
+ * scrolling, and nothing of it lies beyond the right edge.
+ */
 export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox()
   const size = page.viewportSize()
@@ -18,7 +21,7 @@ export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
     box !== null &&
     size !== null &&
     box.y >= 0 &&
-    box.y + box.height <= size.height &&
+    box.y + Math.min(box.height, 24) <= size.height &&
     box.x + box.width <= size.width
   )
 }

@@ -64,6 +64,33 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
   )
 }
 
+/**
+ * The passed criteria, folded to one line so the transcript starts on the same screen; each
+ * opens to its reason.
+ */
+function PassedCriteria(props: { criteria: ConversationEvaluation[] }): ReactElement | null {
+  const all = useDisclosure()
+  if (props.criteria.length === 0) return null
+  return (
+    <div className="criteria-passed">
+      <p className="criteria-passed__line">
+        <span className="chip chip--success">Passed</span>{' '}
+        {props.criteria.map(criterionName).join(', ')}{' '}
+        <button type="button" className="button button--small" {...all.toggleProps}>
+          {all.open ? 'Hide why' : 'Why'}
+        </button>
+      </p>
+      {all.open && (
+        <ul id={all.contentId} className="criteria">
+          {props.criteria.map((e) => (
+            <Criterion key={e.id} evaluation={e} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
 /** "Passed 2 of 3", in the tone of the worst outcome. */
 function Verdict(props: { criteria: ConversationEvaluation[] }): ReactElement | null {
   const { criteria } = props
@@ -136,11 +163,14 @@ export function EvaluationsPanel(props: {
       ))}
       {criteria.length > 0 && (
         <ul className="criteria">
-          {criteria.map((e) => (
-            <Criterion key={e.id} evaluation={e} />
-          ))}
+          {criteria
+            .filter((e) => outcomeOf(e) !== 'passed')
+            .map((e) => (
+              <Criterion key={e.id} evaluation={e} />
+            ))}
         </ul>
       )}
+      <PassedCriteria criteria={criteria.filter((e) => outcomeOf(e) === 'passed')} />
       {data.map((d) => (
         <dl key={d.id} className="verdict__data" data-testid="extracted-data">
           {Object.entries(d.data ?? {}).map(([k, v]) => (
