@@ -1,5 +1,6 @@
 import { SPEECH_FORMATS } from '../../shared/domain/speech'
 import { RENDER_HELP } from './render-arguments'
+import { VOICEOVER_HELP } from './voiceover-arguments'
 
 const FORMATS = SPEECH_FORMATS.join('|')
 
@@ -42,6 +43,9 @@ Commands:
         [--title T] [--author A] [--narrator N] [--cover IMAGE] [--cache-dir DIR]
         [--footnotes omit|read] [--pages A-B] [--password-file F] [--dry-run] [--json]
   import FILE --out script.md [--footnotes omit|read] [--pages A-B] [--password-file F] [--json]
+  voiceover SUBTITLES --out FILE [--video VIDEO] [--voice VOICE] [--cast NAME=VOICE ...]
+        [--fit rate|stretch|shift] [--max-rate 1.25] [--original-audio keep|drop]
+        [--report FILE.json] [--dry-run] [--json]
   conversation show ID [--json]
   conversation watch ID [--json]
   conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
@@ -148,6 +152,7 @@ Examples:
   voicedesk speak --voice George --text "Hello there." --out hello.mp3
   voicedesk speak --voice olivia --file intro.txt --out intro.ogg --stream`,
   render: RENDER_HELP,
+  voiceover: VOICEOVER_HELP,
   conversation: `Usage: voicedesk conversation <show|watch|list|export> [ID] [options]
 
 Voice-agent conversations.
@@ -254,7 +259,7 @@ Example:
  */
 export function commandHelp(words: string[]): string | null {
   const [first = '', second] = words
-  const oneWord = first === 'speak' || first === 'render' || first === 'import'
+  const oneWord = ['speak', 'render', 'import', 'voiceover'].includes(first)
   const key = oneWord || second === undefined ? first : `${first} ${second}`
   const text = COMMAND_HELP[key]
   if (text === undefined) return null

@@ -7,6 +7,7 @@ import { chosenPlan } from './saved-plan'
 import { createLogger } from '../core/log/logger'
 import { parseErrorText, serviceOptions } from './command-usage'
 import { runRenderCommand } from './render-command'
+import { runVoiceoverCommand } from './voiceover-command'
 import type { Clock } from '../core/clock'
 import { systemClock } from '../core/clock'
 import type { Logger } from '../core/log/logger'
@@ -141,8 +142,8 @@ function requestedHelp(argv: string[]): string | null {
   return help
 }
 
-/** The command line of `render` without the word itself, or null when the command is not render. */
-function renderArgs(argv: string[]): string[] | null {
+/** The command line of `word` (render, voiceover) without the word, or null for another command. */
+function ownArgs(argv: string[], word: 'render' | 'voiceover'): string[] | null {
   const { tokens } = parseArgs({
     args: argv,
     options: ANY_OPTION,
@@ -151,7 +152,7 @@ function renderArgs(argv: string[]): string[] | null {
     tokens: true,
   })
   const first = tokens.find((t) => t.kind === 'positional')
-  if (first?.kind !== 'positional' || first.value !== 'render') return null
+  if (first?.kind !== 'positional' || first.value !== word) return null
   return [...argv.slice(0, first.index), ...argv.slice(first.index + 1)]
 }
 
@@ -183,6 +184,28 @@ async function runRender(
   } finally {
     await flushUsage(usage, logger)
   }
+}
+
+/** `voiceover`: the render's way to the service (credentials, plan), its own options. */
+async function runVoiceover(
+  args: string[],
+  environment: CliEnvironment,
+  logger: Logger,
+): Promise<void> {
+  await runVoiceoverCommand(args, {
+    out: (text) => environment.io.out(text),
+    err: (text) => environment.io.err(text),
+    env: environment.env,
+    createClient: async ({ baseUrl, plan }) =>
+      createUpstreamClient({
+        baseUrl,
+        credential: () => cliCredential(environment, logger),
+        limits: (await planOf(environment, baseUrl, plan, logger)).limits,
+        logger,
+        userAgent: 'VoiceDesk-CLI',
+      }),
+    signal: environment.signal,
+  })
 }
 
 /** A service command: the address and plan checked, a client made, the command run on it. */
@@ -306,10 +329,15 @@ export async function runCli(argv: string[], given: CliEnvironment): Promise<num
       io.out(help)
       return EXIT.ok
     }
-    const render = renderArgs(argv)
+    const render = ownArgs(argv, 'render')
     if (render !== null) {
       state.ownCancelWords = true
       await runRender(render, environment, logger)
+      return EXIT.ok
+    }
+    const voiceover = ownArgs(argv, 'voiceover')
+    if (voiceover !== null) {
+      await runVoiceover(voiceover, environment, logger)
       return EXIT.ok
     }
     return await runCommand(argv, environment, logger, state)

@@ -222,4 +222,32 @@ describe('voice-over from subtitles against the sandbox', () => {
     expect(second?.driftMs).toBeGreaterThan(0)
     expect(third?.driftMs).toBeGreaterThan(second?.driftMs ?? 0)
   })
+
+  it('editing one line re-requests only that line', async () => {
+    const cues = tightCues()
+    const render = async (texts: string[]) =>
+      renderVoiceover({
+        lines: linesOrRefuse(
+          parseSubtitleText(srt(cues.map(([a, b], i) => [a, b, texts[i] ?? ''])), 'edit.srt'),
+          'refuse',
+        ),
+        settings: settings('shift'),
+        outputPath: join(testbed.dir, 'edit.wav'),
+        source: upstreamSpeechSource(testbed.service.client),
+        cache,
+        paces: await VoicePaces.open(null),
+        trackEndMs: null,
+      })
+    await render(TEXTS)
+    const log = (): string[] =>
+      testbed.service.sandbox
+        .requestLog({ pathPrefix: '/v1/audio/speech' })
+        .filter((e) => e.status === 200)
+        .map((e) => String(e.body?.input))
+    const before = log().length
+    const edited = [TEXTS[0] ?? '', 'The quay was empty by noon.', TEXTS[2] ?? '']
+    const result = await render(edited)
+    expect(log().slice(before)).toEqual(['The quay was empty by noon.'])
+    expect(result.requests).toBe(1)
+  })
 })

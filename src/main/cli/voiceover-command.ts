@@ -1,0 +1,105 @@
+import { readFile, rm } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { toDiskError, writeFileAtomic } from '../core/files/atomic-write'
+import { openPieceCache } from '../core/narration/fetch/piece-cache'
+import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
+import { DEFAULT_FIT_LIMITS } from '../core/voiceover/line-fit'
+import { VoicePaces } from '../core/voiceover/voice-pace'
+import { runVoiceoverOffMain } from '../core/voiceover/voiceover-offload'
+import type { VoiceoverSettings } from '../core/voiceover/voiceover-plan'
+import { estimateVoiceover } from '../core/voiceover/voiceover-plan'
+import { renderVoiceover } from '../core/voiceover/voiceover-render'
+import {
+  retimedSubtitles,
+  voiceoverReportJson,
+  voiceoverReportText,
+} from '../core/voiceover/voiceover-report'
+import { serviceOptions } from './command-usage'
+import { defaultCacheDir } from './render-arguments'
+import type { RenderCommandIo } from './render-command'
+import { readVoiceoverArguments } from './voiceover-arguments'
+
+/**
+ * `voicedesk voiceover`: reads and checks the subtitles (and the video) before anything is sent,
+ * shows the cost, then speaks, fits and writes the track, and muxes it into the video.
+ */
+export async function runVoiceoverCommand(args: string[], io: RenderCommandIo): Promise<void> {
+  const a = readVoiceoverArguments(args)
+  let bytes: Uint8Array
+  try {
+    bytes = await readFile(a.subtitles)
+  } catch (error) {
+    throw toDiskError(error, a.subtitles)
+  }
+  const lines = await runVoiceoverOffMain({
+    kind: 'parse',
+    bytes,
+    fileName: basename(a.subtitles),
+    overlaps: a.overlaps,
+  })
+  const trackEndMs = a.video
+    ? await runVoiceoverOffMain({ kind: 'videoDuration', path: a.video })
+    : null
+  const settings: VoiceoverSettings = {
+    title: basename(a.subtitles),
+    ...(a.voiceId ? { voiceId: a.voiceId } : {}),
+    cast: a.cast,
+    fit: a.fit,
+    slotEnd: a.slotEnd,
+    limits: { ...DEFAULT_FIT_LIMITS, maxRate: a.maxRate, maxStretch: a.maxStretch },
+    defaults: a.defaults,
+  }
+  const cacheDir =
+    typeof a.values['cache-dir'] === 'string' ? a.values['cache-dir'] : defaultCacheDir(io.env)
+  const cache = await openPieceCache(cacheDir)
+  const paces = await VoicePaces.open(join(cacheDir, 'voice-paces.json'))
+  const endMs = trackEndMs ?? Math.max(0, ...lines.map((l) => l.endMs))
+  const estimate = estimateVoiceover(lines, settings, paces, endMs, cache)
+  const cost = `${estimate.lines} lines, ${estimate.cachedLines} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters${estimate.possibleRepeats > 0 ? `; up to ${estimate.possibleRepeats} more requests (${estimate.billableWithRepeats} billable characters in all) if a faster pace must be asked again` : ''}.`
+  if (a.dryRun) {
+    io.out(a.json ? `${JSON.stringify(estimate)}\n` : `${cost}\n`)
+    return
+  }
+  io.err(`Speaking ${cost}\n`)
+  const client = await io.createClient(serviceOptions(a.values, io.env, 'voiceover'))
+  try {
+    const result = await renderVoiceover({
+      lines,
+      settings,
+      outputPath: a.audioPath,
+      source: upstreamSpeechSource(client),
+      cache,
+      paces,
+      trackEndMs,
+      signal: io.signal,
+      onProgress: (stage, done, total) => {
+        if (stage === 'speaking' && done % 25 !== 0 && done !== total) return
+        if (stage === 'fitting' && done % 100 !== 0 && done !== total) return
+        io.err(`${stage} ${done}/${total}\n`)
+      },
+    })
+    if (a.video) {
+      io.err('Writing the video (the picture is copied as it is)\n')
+      await runVoiceoverOffMain({
+        kind: 'mux',
+        videoPath: a.video,
+        audioPath: a.audioPath,
+        outputPath: a.out,
+        originalAudio: a.originalAudio,
+      })
+      await rm(a.audioPath, { force: true })
+    }
+    const summary = { ...result, outputPath: a.out }
+    if (a.report) {
+      await writeFileAtomic(a.report, voiceoverReportJson(summary))
+      await writeFileAtomic(a.report.replace(/\.json$/i, '') + '.txt', voiceoverReportText(summary))
+    }
+    if (a.subtitlesOut) {
+      const kind = a.subtitlesOut.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt'
+      await writeFileAtomic(a.subtitlesOut, retimedSubtitles(lines, result.lines, kind))
+    }
+    io.out(a.json ? voiceoverReportJson(summary) : voiceoverReportText(summary))
+  } finally {
+    client.close()
+  }
+}
