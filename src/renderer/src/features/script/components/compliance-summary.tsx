@@ -23,7 +23,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
     >
       <p className="compliance__verdict" role="status">
         {report.pass
-          ? `Ready for ${report.presetName}: all ${files} pass every check.`
+          ? `Ready for ${report.presetName}: ${count === 1 ? 'the file passes' : `all ${files} pass`} every check.`
           : `${failed.length} of ${files} would be turned down by ${report.presetName}.`}
       </p>
       {report.note && <p className="compliance__note">{report.note}</p>}
