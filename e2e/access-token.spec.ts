@@ -18,7 +18,11 @@ test('a pasted access token shows its scopes and expiry and what it does not all
   await expect(account.accessToken).toHaveValue('')
 
   const details = page.getByTestId('token-details')
-  await expect(details.getByTestId('token-scope')).toHaveText(['voices:read'])
+  // In words; the raw scope only behind Details.
+  await expect(details.getByTestId('token-scope')).toHaveText(['Read voices'])
+  await expect(details.getByText('voices:read')).toBeHidden()
+  await details.getByRole('button', { name: 'Details' }).click()
+  await expect(details.getByTestId('token-raw-scopes')).toHaveText('voices:read')
   // The expiry comes from the token the sandbox issued (expires_in from now), shown relatively.
   const minutes = Math.round((pastedAt + expiresIn * 1000 - Date.now()) / 60_000)
   await expect(details.getByTestId('token-expiry')).toContainText(

@@ -43,7 +43,8 @@ async function audit(
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
-    test.use({ appColorScheme: theme })
+    // This copy knows the service's address (as a release build does): the first run is the key.
+    test.use({ appColorScheme: theme, serviceDefault: true })
 
     test(`first run offers the demo or a key, the plan in words, and usage after a render (${theme})`, async ({
       app,
@@ -55,11 +56,14 @@ for (const theme of ['light', 'dark'] as const) {
       const problems: string[] = []
       await account.open()
 
-      // No demo service in this host: one path in plain words, not a demo this copy cannot
-      // start; the machinery is under a collapsed Advanced.
+      // No demo service in this host: one path in plain words under one heading, the key; the
+      // address (the service's own, filled in) and tokens are under a collapsed Advanced.
       const firstRun = page.getByTestId('first-run')
-      await expect(firstRun.getByRole('heading', { name: 'Start with your API key' })).toBeVisible()
+      await expect(firstRun.getByRole('heading')).toHaveCount(1)
       await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      await expect(page.getByLabel('Service address', { exact: true })).toHaveCount(0)
+      await expect(firstRun.getByTestId('first-run-no-address')).toHaveCount(0)
+      await expect(page.getByTestId('sidebar-account')).toHaveAttribute('data-state', 'unknown')
       await expect(firstRun.getByTestId('path-demo')).toHaveCount(0)
       const advanced = page.getByRole('button', { name: /^Advanced/ })
       await expect(advanced).toHaveAttribute('aria-expanded', 'false')
@@ -75,12 +79,18 @@ for (const theme of ['light', 'dark'] as const) {
       )
       problems.push(...(await audit(app, 'account-first-run', theme)))
 
-      // The key path: the address and the key, right there.
-      await account.setBaseUrl(sandbox.baseUrl)
-      await account.expectBaseUrlSaved(sandbox.baseUrl)
+      // The key path: paste, save, and it is checked in place without another click.
       await account.saveApiKey(sandbox.keys.paid)
       await expect(firstRun).toBeHidden()
       await expect(advanced).toHaveAttribute('aria-expanded', 'false')
+      await expect(account.verifySuccess).toBeVisible()
+      await expect(account.verifySuccess).toContainText('accepted your key just now')
+      const dot = page.getByTestId('sidebar-account')
+      await expect(dot).toHaveAttribute('data-state', 'ok')
+      await expect(dot).toHaveAccessibleName(
+        /^Account: Connected to the service at .*Checked just now\./,
+      )
+      problems.push(...(await audit(app, 'account-connected', theme)))
 
       // A render, then Account shows what it used under the script's title.
       const dir = await mkdtemp(join(tmpdir(), 'vd-e2e-usage-'))
@@ -105,10 +115,16 @@ for (const theme of ['light', 'dark'] as const) {
       // Counted under the script's name (an imported file is named after it), what the line bills.
       await expect(row.getByRole('cell').first()).toHaveText(String(LINE.length))
       await expect(row).toContainText(`harbour (${LINE.length})`)
-      problems.push(...(await audit(app, 'account-usage', theme)))
+      const counted = page.getByTestId('usage-counted')
+      await counted.getByRole('button', { name: 'How this is counted' }).click()
+      await expect(counted).toContainText('not counted again')
+      await expect(counted).toContainText('the service does not report usage')
+      await expect(counted).not.toContainText(/pieces|requests/)
+      problems.push(...(await audit(app, 'account-usage', theme, counted)))
 
       await account.openAdvanced()
       await expect(page.getByLabel('Service address', { exact: true })).toHaveValue(sandbox.baseUrl)
+      await expect(page.getByText("The service's own address.")).toBeVisible()
       await expect(page.locator('input#access-token')).toBeVisible()
       await expect(page.getByLabel('Requests at a time')).toBeVisible()
       problems.push(...(await audit(app, 'account-advanced', theme, advanced)))

@@ -58,7 +58,8 @@ test('a wrong key shows the wrong-key message with the request id in Details', a
   await account.expectBaseUrlSaved(sandbox.baseUrl)
   const wrongKey = `sk_wrong_${randomBytes(12).toString('hex')}`
   await account.saveApiKey(wrongKey)
-  await expect(app.page.getByTestId('credential-saved')).toBeVisible()
+  // Checked as it is saved: the refusal shows in place of a green "Saved".
+  await expect(account.verifyError).toBeVisible()
   await account.verify()
   await expect(account.verifyError).toContainText('The service did not accept the credential')
   // The answer is in view, no green "Saved" stays beside it, and the sidebar says so in red.

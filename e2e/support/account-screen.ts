@@ -19,7 +19,7 @@ export class AccountScreen {
     this.apiKey = page.locator('input#api-key')
     this.accessToken = page.locator('input#access-token')
     this.credentialTitle = page.getByTestId('credential-title')
-    this.verifyButton = page.getByRole('button', { name: 'Verify', exact: true })
+    this.verifyButton = page.getByRole('button', { name: 'Check again', exact: true })
     this.verifySuccess = page.getByTestId('verify-success')
     this.verifyError = page.getByTestId('verify-error')
   }
@@ -45,7 +45,7 @@ export class AccountScreen {
   }
 
   async expectBaseUrlSaved(url: string): Promise<void> {
-    await expect(this.page.getByText('Saved. Check the connection')).toBeVisible()
+    await expect(this.page.getByRole('status').filter({ hasText: /^Saved\./ })).toBeVisible()
     await expect(this.baseUrl).toHaveValue(url)
   }
 
@@ -65,7 +65,9 @@ export class AccountScreen {
     await expect(this.credentialTitle).toHaveText(`Access token …${token.slice(-4)}`)
   }
 
+  /** Checks again (a save already checks by itself) and waits for the answer. */
   async verify(): Promise<void> {
+    await expect(this.verifyButton).toBeEnabled()
     await this.verifyButton.click()
     await expect(this.verifySuccess.or(this.verifyError)).toBeVisible()
   }

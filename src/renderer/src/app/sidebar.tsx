@@ -1,40 +1,12 @@
 import { useRef } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import { WaveIcon } from '../components/icons'
-import { useAccountStatus } from '../features/account/api/account-queries'
+import { AccountState } from './account-state'
 import { useAppInfo } from './api/app-api'
 import { useNavigationStore } from './navigation-store'
 import { shortcutLabel } from './platform'
 import { ThemePicker } from './theme'
 import { WORKSPACES } from './workspaces'
-
-function AccountState(): ReactElement {
-  const { data: status } = useAccountStatus()
-  if (status === undefined) return <span className="skeleton" />
-  const connected = status.credential !== 'none'
-  // The saved key belongs to another service than the base URL: it is kept but not sent.
-  const elsewhere = status.keyFor?.usable === false
-  const text =
-    status.credential === 'none'
-      ? 'No API key'
-      : status.credential === 'sandbox'
-        ? 'Sandbox'
-        : `${status.credential === 'apiKey' ? 'Key' : 'Token'} ${status.keyHint ?? ''}${elsewhere ? ' · other service' : status.rejected ? ' · not accepted' : ''}`
-  const tone = !connected
-    ? null
-    : status.rejected
-      ? 'danger'
-      : status.storage === 'session' || elsewhere
-        ? 'warning'
-        : 'ok'
-  const dot = tone === null ? '' : `status-dot--${tone}`
-  return (
-    <span className="row sidebar__account" data-testid="sidebar-account" data-tone={dot}>
-      <span className={tone === null ? 'status-dot' : `status-dot ${dot} tone--${tone}`} />
-      {text}
-    </span>
-  )
-}
 
 /**
  * The workspace list. One tab stop (roving tabindex): Tab enters and leaves it, arrow keys and

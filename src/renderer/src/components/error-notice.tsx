@@ -15,6 +15,8 @@ export function ErrorNotice(props: {
   error: unknown
   context?: ErrorContext
   testId?: string
+  /** The one thing that fixes it, as a button ("Try again", "Paste a new key"). */
+  action?: { label: string; onClick: () => void }
 }): ReactElement {
   const description = describeError(props.error, props.context)
   const [copy, setCopy] = useState<CopyState>('idle')
@@ -38,6 +40,18 @@ export function ErrorNotice(props: {
             <li key={problem}>{problem}</li>
           ))}
         </ol>
+      )}
+      {props.action !== undefined && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="error-action"
+            onClick={props.action.onClick}
+          >
+            {props.action.label}
+          </button>
+        </div>
       )}
       <Disclosure summary="Details" className="error-details" testId="error-details">
         <dl>

@@ -14,15 +14,20 @@ const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: str
   'token-expiring': { tone: 'warning', title: 'Your access token expires soon' },
   'token-expired': { tone: 'danger', title: 'Your access token has expired' },
   'key-elsewhere': { tone: 'warning', title: 'The saved key is for another service' },
+  'plan-mismatch': { tone: 'warning', title: 'Your key seems to be on the Free plan' },
 }
+
+/** Shown in Account's plan card, beside what fixes it, not above every workspace. */
+const IN_ACCOUNT_ONLY: ReadonlySet<AccountNotice['kind']> = new Set(['plan-mismatch'])
 
 /** The notices main attached to the account status, as banners above every workspace. */
 export function AccountNotices(): ReactElement | null {
   const { data: status } = useAccountStatus()
-  if (status === undefined || status.notices.length === 0) return null
+  const notices = status?.notices.filter((notice) => !IN_ACCOUNT_ONLY.has(notice.kind)) ?? []
+  if (notices.length === 0) return null
   return (
     <>
-      {status.notices.map((notice) => {
+      {notices.map((notice) => {
         const { tone, title } = presentation[notice.kind]
         return (
           <Notice key={notice.kind} tone={tone} title={title} testId={`notice-${notice.kind}`}>

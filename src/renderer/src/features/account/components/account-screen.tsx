@@ -10,6 +10,7 @@ import { PlanCard } from './plan-card'
 import { UsageCard } from './usage-card'
 import { VerifyCard } from './verify-card'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { credentialKeyOf } from '../stores/account-draft-store'
 import './account.css'
 
 /** The Account workspace: how to start, the key in use, the plan, usage, then Advanced. */
@@ -18,8 +19,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
   // The first save happens in a card that then goes away: the card that replaces it says "Saved".
   const [savedBefore, setSavedBefore] = useState<CredentialMode | null>(null)
   const status = statusQuery.data
-  const verifyKey =
-    status === undefined ? 'loading' : `${status.credential}|${status.keyHint}|${status.baseUrl}`
+  const verifyKey = status === undefined ? 'loading' : credentialKeyOf(status)
   const keptWhere = keptWhereOf(status)
   const firstRun =
     status !== undefined && (status.credential === 'none' || status.credential === 'sandbox')
@@ -38,12 +38,10 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         focusOnMount={props.focusOnMount ?? false}
       />
       {statusQuery.isError && (
-        <div className="button-row">
-          <ErrorNotice error={statusQuery.error} />
-          <button type="button" className="button" onClick={() => void statusQuery.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice
+          error={statusQuery.error}
+          action={{ label: 'Try again', onClick: () => void statusQuery.refetch() }}
+        />
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
       {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={setSavedBefore} />}
@@ -57,12 +55,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         <PlanCard status={status} />
         <UsageCard />
       </div>
-      <AdvancedSection
-        status={status}
-        keptWhere={keptWhere}
-        onSaved={setSavedBefore}
-        showAddress={status?.credential !== 'none'}
-      />
+      <AdvancedSection status={status} keptWhere={keptWhere} onSaved={setSavedBefore} />
     </section>
   )
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
 import { CustomLimits } from './custom-limits'
 import { ServiceAddress } from './service-address'
@@ -14,13 +15,23 @@ export function AdvancedSection(props: {
   status: AccountStatus | undefined
   keptWhere: string
   onSaved: (mode: CredentialMode) => void
-  /** False when the address is already asked for above (first run with no address). */
-  showAddress: boolean
 }): ReactElement {
   const { status } = props
-  const [open, setOpen] = useState(false)
+  const { open, focus } = useAccountDraftStore((state) => state.advanced)
+  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
+  const sectionRef = useRef<HTMLElement | null>(null)
+  // An error's action ("Check the service address") opens Advanced on the field that fixes it.
+  useEffect(() => {
+    if (!open || focus === null) return
+    const field = sectionRef.current?.querySelector<HTMLInputElement>(
+      focus === 'address' ? 'input#base-url' : 'input#access-token',
+    )
+    field?.scrollIntoView({ block: 'center' })
+    field?.focus()
+    setAdvanced(true, null)
+  }, [open, focus, setAdvanced])
   return (
-    <section className="card advanced" aria-labelledby="advanced-toggle">
+    <section className="card advanced" aria-labelledby="advanced-toggle" ref={sectionRef}>
       <h2 className="advanced__heading">
         <button
           id="advanced-toggle"
@@ -28,7 +39,7 @@ export function AdvancedSection(props: {
           className="advanced__toggle"
           aria-expanded={open}
           aria-controls="advanced-content"
-          onClick={() => setOpen(!open)}
+          onClick={() => setAdvanced(!open)}
         >
           <span className="advanced__chevron" aria-hidden="true">
             {open ? '▾' : '▸'}
@@ -39,11 +50,9 @@ export function AdvancedSection(props: {
       </h2>
       {open && (
         <div id="advanced-content" className="advanced__content" data-testid="advanced">
-          {props.showAddress && (
-            <div className="advanced__part">
-              <ServiceAddress status={status} />
-            </div>
-          )}
+          <div className="advanced__part">
+            <ServiceAddress status={status} />
+          </div>
           <section className="advanced__part" aria-labelledby="advanced-token-title">
             <h3 id="advanced-token-title">Sign in with an access token</h3>
             <CredentialForms

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { useForgetCredential } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms, CredentialSummary } from './credential-parts'
 import { TokenDetails } from './token-details'
 import { Card } from './card'
@@ -34,7 +35,7 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
     case 'accessToken':
       return {
         title: `Access token ${status.keyHint ?? ''}`.trim(),
-        detail: `Held ${where}${forHost}. Scopes and expiry are below.`,
+        detail: `Held ${where}${forHost}. What it allows and when it expires are below.`,
       }
     case 'sandbox':
       return {
@@ -72,6 +73,41 @@ export function SavedNotice(props: {
   )
 }
 
+/** "Replace key…", and the form it opens (also opened by "Paste a new key" on a refused key). */
+function ReplaceKey(props: {
+  status: AccountStatus
+  keptWhere: string
+  onSaved: (mode: CredentialMode) => void
+  onEdit: () => void
+}): ReactElement {
+  // In the store: the connection card's "Paste a new key" opens this form.
+  const replacing = useAccountDraftStore((state) => state.replacingKey)
+  const setReplacing = useAccountDraftStore((state) => state.setReplacingKey)
+  useEffect(() => {
+    if (replacing) document.querySelector<HTMLInputElement>('input#api-key')?.focus()
+  }, [replacing])
+  if (!replacing)
+    return (
+      <div className="button-row">
+        <button type="button" className="button button--small" onClick={() => setReplacing(true)}>
+          Replace key…
+        </button>
+      </div>
+    )
+  return (
+    <CredentialForms
+      mode="apiKey"
+      status={props.status}
+      keptWhere={props.keptWhere}
+      onSaved={(mode) => {
+        props.onSaved(mode)
+        setReplacing(false)
+      }}
+      onEdit={props.onEdit}
+    />
+  )
+}
+
 /** The key or token in use: its hint, where it is kept, replace it, forget it. */
 export function CredentialCard(props: {
   status: AccountStatus
@@ -83,7 +119,7 @@ export function CredentialCard(props: {
   const forget = useForgetCredential()
   const [confirming, setConfirming] = useState(false)
   const [justSaved, setJustSaved] = useState<CredentialMode | null>(props.savedBefore)
-  const [replacing, setReplacing] = useState(false)
+  const setReplacing = useAccountDraftStore((state) => state.setReplacingKey)
   const token = status.credential === 'accessToken'
   const forgetLabel = token ? 'Forget token' : 'Forget key'
 
@@ -101,30 +137,20 @@ export function CredentialCard(props: {
         />
         {justSaved !== null && <SavedNotice saved={justSaved} status={status} />}
         {token && <TokenDetails status={status} />}
-        {!token && !replacing && (
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => setReplacing(true)}
-            >
-              Replace key…
-            </button>
-          </div>
-        )}
-        {!token && replacing && (
-          <CredentialForms
-            mode="apiKey"
+        {!token && (
+          <ReplaceKey
             status={status}
             keptWhere={keptWhere}
-            onSaved={(mode) => {
-              setJustSaved(mode)
-              setReplacing(false)
-            }}
+            onSaved={setJustSaved}
             onEdit={() => setJustSaved(null)}
           />
         )}
-        {forget.isError && <ErrorNotice error={forget.error} />}
+        {forget.isError && (
+          <ErrorNotice
+            error={forget.error}
+            action={{ label: 'Try again', onClick: () => setConfirming(true) }}
+          />
+        )}
       </div>
 
       <ConfirmDialog
@@ -137,7 +163,10 @@ export function CredentialCard(props: {
         onConfirm={() => {
           forget.mutate(undefined, {
             onSettled: () => setConfirming(false),
-            onSuccess: () => setJustSaved(null),
+            onSuccess: () => {
+              setJustSaved(null)
+              setReplacing(false)
+            },
           })
         }}
       >

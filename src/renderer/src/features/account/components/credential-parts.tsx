@@ -3,6 +3,7 @@ import type { AccountStatus } from '../../../../../shared/domain/account'
 import { KeyIcon } from '../../../components/icons'
 import { useSetAccessToken, useSetApiKey } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import { SecretForm } from './secret-form'
 
 /** The saved credential in words (or a placeholder while the status loads), and Forget. */
@@ -81,10 +82,13 @@ export function CredentialForms(props: {
   const mutations = { apiKey: useSetApiKey(), accessToken: useSetAccessToken() }
   const mutation = mutations[mode]
   const copy = formCopy[mode]
+  const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
   const save = async (secret: string): Promise<void> => {
-    await mutation.mutateAsync(secret)
+    const status = await mutation.mutateAsync(secret)
     // The mutation keeps its variables (the secret) until reset: drop them now.
     mutation.reset()
+    // Checked at once, without another click: the connection card runs it for this credential.
+    setVerifyFor(credentialKeyOf(status))
     props.onSaved(mode)
   }
   return (

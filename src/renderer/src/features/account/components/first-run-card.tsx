@@ -2,8 +2,23 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon } from '../../../components/icons'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
-import { ServiceAddress } from './service-address'
+
+/** A build that knows no service address: where to set it, one click away. */
+function NoAddress(props: { onSet: () => void }): ReactElement {
+  return (
+    <div className="first-run__address" data-testid="first-run-no-address">
+      <p className="field__hint">
+        This copy of VoiceDesk does not know the service's address yet. Copy it from your dashboard
+        first.
+      </p>
+      <button type="button" className="button button--small" onClick={props.onSet}>
+        Set the service address
+      </button>
+    </div>
+  )
+}
 
 /**
  * No key of the user's yet: the two ways to start, in plain words. The demo service is the local
@@ -16,13 +31,29 @@ export function FirstRunCard(props: {
 }): ReactElement {
   const { status } = props
   const demo = status.credential === 'sandbox'
+  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
+  // The address is the service's own, under Advanced; only a build that knows none asks for it.
+  const noAddress = status.baseUrl.trim() === ''
   // Why one path without the demo: offering a demo this copy cannot start is a dead end
-  // presented as a choice; a release build has only the key.
+  // presented as a choice; a release build has only the key. One heading then, not two.
+  const keyHeading = demo ? (
+    <h3 id="path-key-title">Paste your API key</h3>
+  ) : (
+    <h2 id="path-key-title" className="first-run__title">
+      Paste your API key
+    </h2>
+  )
   return (
-    <section className="card first-run" aria-labelledby="first-run-title" data-testid="first-run">
-      <h2 id="first-run-title" className="first-run__title">
-        {demo ? 'Two ways to start' : 'Start with your API key'}
-      </h2>
+    <section
+      className="card first-run"
+      aria-labelledby={demo ? 'first-run-title' : 'path-key-title'}
+      data-testid="first-run"
+    >
+      {demo && (
+        <h2 id="first-run-title" className="first-run__title">
+          Two ways to start
+        </h2>
+      )}
       <div className="first-run__paths">
         {demo && (
           <section
@@ -45,13 +76,13 @@ export function FirstRunCard(props: {
           aria-labelledby="path-key-title"
           data-testid="path-key"
         >
-          <h3 id="path-key-title">Paste your API key</h3>
+          {keyHeading}
           <p className="field__hint">
             {demo
               ? 'Ready for your own voices and the real service? Your key replaces the demo.'
               : 'Use the service with your own account, voices and plan. The key is on your dashboard.'}
           </p>
-          {!demo && <ServiceAddress status={status} />}
+          {noAddress && <NoAddress onSet={() => setAdvanced(true, 'address')} />}
           <CredentialForms
             mode="apiKey"
             status={status}

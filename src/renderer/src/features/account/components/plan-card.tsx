@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
 import { useSetPlan } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { PlanOptions } from './plan-fields'
@@ -13,6 +14,8 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
   const clearDraft = useAccountDraftStore((state) => state.setPlanDraft)
   // While saving, the choice just made shows as chosen (the radio must not flick back).
   const plan = setPlan.isPending ? setPlan.variables.plan : (status?.plan ?? null)
+  // A paid plan the service does not honour: named here, beside the choice that fixes it.
+  const mismatch = status?.notices.find((notice) => notice.kind === 'plan-mismatch')
 
   return (
     <Card
@@ -34,7 +37,31 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
             them under Advanced, or pick Free or Paid.
           </p>
         )}
-        {setPlan.isError && <ErrorNotice error={setPlan.error} />}
+        {mismatch !== undefined && (
+          <Notice
+            tone="warning"
+            title="Your key seems to be on the Free plan"
+            testId="notice-plan-mismatch"
+          >
+            <p className="notice__text">{mismatch.message}</p>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--small"
+                disabled={setPlan.isPending}
+                onClick={() => setPlan.mutate({ plan: 'free' })}
+              >
+                Switch to Free
+              </button>
+            </div>
+          </Notice>
+        )}
+        {setPlan.isError && (
+          <ErrorNotice
+            error={setPlan.error}
+            action={{ label: 'Try again', onClick: () => setPlan.mutate(setPlan.variables) }}
+          />
+        )}
         {setPlan.isSuccess && (
           <p className="field__hint" role="status">
             Plan saved.

@@ -3,7 +3,7 @@ import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
 import { useSetBaseUrl } from '../api/account-queries'
-import { useAccountDraftStore } from '../stores/account-draft-store'
+import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import { SaveButton } from './save-button'
 
 /** The service's address (base URL): current or legacy; https except on this computer. */
@@ -12,6 +12,7 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   const draft = useAccountDraftStore((state) => state.baseUrlDraft)
   const setDraft = useAccountDraftStore((state) => state.setBaseUrlDraft)
   const setBaseUrl = useSetBaseUrl()
+  const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
 
   const value = draft ?? status?.baseUrl ?? ''
   const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
@@ -19,7 +20,13 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
-    setBaseUrl.mutate(value, { onSuccess: () => setDraft(null) })
+    setBaseUrl.mutate(value, {
+      onSuccess: (saved) => {
+        setDraft(null)
+        // A new address is checked at once with the key in use, as a new key is.
+        if (saved.credential !== 'none') setVerifyFor(credentialKeyOf(saved))
+      },
+    })
   }
 
   return (
@@ -60,8 +67,11 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
             </p>
           )}
           <p id="base-url-hint" className="field__hint">
-            The base URL from your dashboard (the earlier address works too). VoiceDesk talks only
-            to this address. https is required, except on this computer.
+            {status?.defaultBaseUrl !== null &&
+            status?.defaultBaseUrl !== undefined &&
+            value.trim() === status.defaultBaseUrl
+              ? "The service's own address. Change it only if your dashboard shows another one."
+              : 'The base URL from your dashboard (the earlier address works too). VoiceDesk talks only to this address. https is required, except on this computer.'}
           </p>
         </div>
         <SaveButton label="Save" pending={setBaseUrl.isPending} disabled={!changed} />
@@ -69,7 +79,9 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
       {setBaseUrl.isError && inlineError === null && <ErrorNotice error={setBaseUrl.error} />}
       {setBaseUrl.isSuccess && draft === null && (
         <p className="field__hint" role="status">
-          Saved. Check the connection to try the new address.
+          {status?.credential === 'none'
+            ? 'Saved. Paste your key next.'
+            : 'Saved. VoiceDesk is checking the connection with the new address.'}
         </p>
       )}
     </form>

@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon, CrossIcon } from '../../../components/icons'
-import { formatDateTime, formatRelative } from '../../../lib/format'
+import { Disclosure } from '../../../components/ui/disclosure'
+import { formatRelative } from '../../../lib/format'
+import { humanTime } from '../../../lib/human-time'
+import type { Scope } from '../../../../../shared/domain/account'
 import { useCountdownNow } from '../hooks/use-now'
 
 /** Below this, the expiry is shown as a warning: time to paste a fresh token. */
@@ -14,6 +17,17 @@ const operations: { key: keyof AccountStatus['allowed']; label: string }[] = [
   { key: 'voicesCreate', label: 'Create voices' },
   { key: 'voicesDelete', label: 'Delete voices' },
 ]
+
+/** Each scope as a person says it; the raw scope stays behind Details. */
+const scopeWords: Record<Scope, string> = {
+  'audio:speech': 'Make speech',
+  'audio:stream': 'Stream speech',
+  'audio:all': 'All speech',
+  'voices:read': 'Read voices',
+  'voices:create': 'Create voices',
+  'voices:delete': 'Delete voices',
+  'voices:all': 'All voice actions',
+}
 
 /** What a pasted access token allows, and when it stops working. */
 export function TokenDetails(props: { status: AccountStatus }): ReactElement | null {
@@ -29,11 +43,11 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
   return (
     <div className="box token-details" data-testid="token-details">
       <div className="token-details__row">
-        <h3>Scopes</h3>
-        <ul className="token-details__chips" aria-label="Token scopes">
+        <h3>Granted</h3>
+        <ul className="token-details__chips" aria-label="What the token was granted">
           {token.scopes.map((scope) => (
-            <li key={scope} className="chip chip--accent mono" data-testid="token-scope">
-              {scope}
+            <li key={scope} className="chip chip--accent" data-testid="token-scope">
+              {scopeWords[scope]}
             </li>
           ))}
         </ul>
@@ -44,7 +58,7 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
           <span className={`chip chip--${expiryTone}`}>
             {expired ? 'Expired' : `Expires ${formatRelative(expiresMs, now)}`}
           </span>{' '}
-          <span className="field__hint">{formatDateTime(token.expiresAt)}</span>
+          <span className="field__hint">{humanTime(token.expiresAt, now)}</span>
         </p>
       </div>
       {!expired && remaining < EXPIRY_WARNING_MS && (
@@ -72,6 +86,14 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
           ))}
         </ul>
       </div>
+      <Disclosure summary="Details" className="token-details__raw" testId="token-raw">
+        <p className="field__hint">
+          Scopes as the service names them:{' '}
+          <span className="mono" data-testid="token-raw-scopes">
+            {token.scopes.join(' ')}
+          </span>
+        </p>
+      </Disclosure>
     </div>
   )
 }

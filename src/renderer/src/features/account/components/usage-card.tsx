@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import type { MonthUsage } from '../../../../../shared/domain/usage'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
 import { Card } from './card'
 
@@ -32,14 +33,18 @@ export function UsageCard(): ReactElement {
       title="Usage"
       description={
         <>
-          <span className="chip">Counted on this computer</span> The service does not report usage,
-          so VoiceDesk adds up the characters this computer sends. Audio reused from an earlier
-          render is free and not counted.
+          <span className="chip">Counted on this computer</span> The characters this computer sent
+          to the service, by month and project.
         </>
       }
     >
       <div className="card__body" data-testid="usage">
-        {usage.isError && <ErrorNotice error={usage.error} />}
+        {usage.isError && (
+          <ErrorNotice
+            error={usage.error}
+            action={{ label: 'Try again', onClick: () => void usage.refetch() }}
+          />
+        )}
         {usage.isPending && <span className="skeleton" />}
         {usage.isSuccess && months.length === 0 && (
           <p className="field__hint" data-testid="usage-empty">
@@ -69,6 +74,22 @@ export function UsageCard(): ReactElement {
             </tbody>
           </table>
         )}
+        <Disclosure summary="How this is counted" className="usage-counted" testId="usage-counted">
+          <ul className="usage-counted__list">
+            <li>
+              Every character of text sent to be spoken: renders, previews, voices you try, and the
+              command line.
+            </li>
+            <li>
+              Text spoken before and kept on this computer is not sent again, so it is not counted
+              again.
+            </li>
+            <li>
+              Counted on this computer only: the service does not report usage, so use on other
+              computers or apps is not included. Your dashboard has the billed total.
+            </li>
+          </ul>
+        </Disclosure>
       </div>
     </Card>
   )

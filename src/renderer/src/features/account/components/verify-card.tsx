@@ -3,8 +3,10 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
-import { formatDateTime } from '../../../lib/format'
+import { humanTime } from '../../../lib/human-time'
 import { useVerifyAccount } from '../api/account-queries'
+import { useMinuteNow } from '../hooks/use-now'
+import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import { Card } from './card'
 
 function voiceCountText(count: number | null): string {
@@ -12,57 +14,106 @@ function voiceCountText(count: number | null): string {
   return count === 1 ? '1 voice available.' : `${count} voices available.`
 }
 
+/** The code of a failed check, whatever shape the error came in. */
+function codeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : null
+}
+
+/** The one action that fixes a failed check, as a button. */
+function useFixFor(
+  error: unknown,
+  status: AccountStatus,
+  retry: () => void,
+): { label: string; onClick: () => void } {
+  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
+  const setReplacingKey = useAccountDraftStore((state) => state.setReplacingKey)
+  const token = status.credential === 'accessToken'
+  switch (codeOf(error)) {
+    case 'AUTH_INVALID':
+      return token
+        ? { label: 'Paste a new token', onClick: () => setAdvanced(true, 'token') }
+        : { label: 'Paste a new key', onClick: () => setReplacingKey(true) }
+    case 'NOT_FOUND':
+    case 'UPSTREAM':
+    case 'AUTH_MISSING':
+    case 'VALIDATION_FAILED':
+      return { label: 'Check the service address', onClick: () => setAdvanced(true, 'address') }
+    default:
+      return { label: 'Try again', onClick: retry }
+  }
+}
+
 /**
- * "Verify": one cheap authenticated call. Mounted with a key of the credential and base URL, so a
- * result never outlives the settings it was obtained with.
+ * The connection: whether the service accepts this key at this address. Checked by itself right
+ * after a key or token is saved, and again on "Check again". Mounted with a key of the credential
+ * and address, so a result never outlives the settings it was obtained with.
  */
-export function VerifyCard(props: { status: AccountStatus | undefined }): ReactElement {
+export function VerifyCard(props: { status: AccountStatus }): ReactElement {
   const { status } = props
   const verify = useVerifyAccount()
-  const hasCredential = status !== undefined && status.credential !== 'none'
+  const verifyFor = useAccountDraftStore((state) => state.verifyFor)
+  const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
+  const mine = credentialKeyOf(status)
+  const check = verify.mutate
+  useEffect(() => {
+    if (verifyFor !== mine) return
+    setVerifyFor(null)
+    check()
+  }, [verifyFor, mine, setVerifyFor, check])
   // The answer is brought into view: the card can sit below the fold of a small window.
   const resultRef = useRef<HTMLDivElement | null>(null)
   const settled = verify.isSuccess || verify.isError
   useEffect(() => {
     if (settled) resultRef.current?.scrollIntoView({ block: 'nearest' })
   }, [settled, verify.submittedAt])
+  const fix = useFixFor(verify.error, status, () => verify.mutate())
+  const now = useMinuteNow()
 
   return (
     <Card
       titleId="verify-title"
-      title="Check the connection"
-      description="Asks the service whether it accepts your key at this address."
+      title="Connection"
+      description="Whether the service accepts your key. Checked when you save a key."
       control={
         <button
           type="button"
-          className="button button--primary"
-          disabled={!hasCredential || verify.isPending}
+          className="button"
+          disabled={verify.isPending}
           onClick={() => verify.mutate()}
         >
-          {verify.isPending ? 'Verifying…' : 'Verify'}
+          {verify.isPending ? 'Checking…' : 'Check again'}
         </button>
       }
     >
       <div className="card__body" aria-live="polite" ref={resultRef}>
-        {!hasCredential && status !== undefined && (
-          <p className="field__hint">Paste your API key first.</p>
+        {verify.isPending && (
+          <p className="field__hint" data-testid="verify-pending">
+            Checking your key with the service…
+          </p>
         )}
         {verify.isSuccess && (
           <Notice tone="success" title="Connected" testId="verify-success">
             <p className="notice__text">
-              The service answered at {formatDateTime(verify.data.verifiedAt)}.{' '}
+              The service accepted your key {humanTime(verify.data.verifiedAt, now)}.{' '}
               <span data-testid="verify-voice-count">{voiceCountText(verify.data.voiceCount)}</span>
             </p>
           </Notice>
         )}
         {verify.isError && (
-          <ErrorNotice error={verify.error} context="connection" testId="verify-error" />
+          <ErrorNotice
+            error={verify.error}
+            context="connection"
+            testId="verify-error"
+            action={fix}
+          />
         )}
-        {verify.isIdle && hasCredential && (
+        {verify.isIdle && (
           <p className="field__hint" data-testid="verified-at">
             {status.verifiedAt === null
               ? 'Not checked yet.'
-              : `Last checked ${formatDateTime(status.verifiedAt)}.`}
+              : `Last connected ${humanTime(status.verifiedAt, now)}.`}
           </p>
         )}
       </div>

@@ -14,3 +14,13 @@ export function useCountdownNow(deadlineMs: number): number {
   }, [deadlineMs, now])
   return now
 }
+
+/** The current time, read again every 30 s: enough for "checked 2 minutes ago". */
+export function useMinuteNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  return now
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto'
+import type { Locator } from '@playwright/test'
+import type { AppHost } from './fixtures/app-host'
+import { expect, test } from './fixtures/test'
+import { AccountScreen } from './support/account-screen'
+import { accessibilityProblems } from './support/axe'
+import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
+import { closedLoopbackPort } from './support/sandbox-helpers'
+import { snap } from './support/screenshots'
+
+// Issue 27, Account's changed states: each error with the one action that fixes it, and the
+// sidebar's dot saying what the last check found. Audited (axe, layout) and captured at three
+// sizes in light and dark.
+
+async function audit(
+  app: AppHost,
+  screen: string,
+  theme: string,
+  inView: Locator,
+): Promise<string[]> {
+  const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    const layout = await layoutProblems(app.page)
+    found.push(
+      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
+    )
+    await inView.evaluate('(el) => el.scrollIntoView({ block: "center" })')
+    await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  return found
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`errors offer the action that fixes them; the dot tells the truth (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const account = new AccountScreen(page)
+      const dot = page.getByTestId('sidebar-account')
+      const problems: string[] = []
+      await account.open()
+
+      // An address that is not the service: "Check the service address" opens Advanced on it.
+      await account.setBaseUrl(`${sandbox.baseUrl}/not-the-api`)
+      await account.saveApiKey(sandbox.keys.paid)
+      await expect(account.verifyError).toContainText('is not the voice service')
+      const check = account.verifyError.getByTestId('error-action')
+      await expect(check).toHaveText('Check the service address')
+      await page.getByRole('button', { name: /^Advanced/ }).click()
+      await check.click()
+      await expect(account.baseUrl).toBeFocused()
+      await account.setBaseUrl(sandbox.baseUrl)
+      await expect(account.verifySuccess).toBeVisible()
+      await expect(dot).toHaveAttribute('data-state', 'ok')
+
+      // A key the service refuses: "Paste a new key" opens the field for it.
+      const wrongKey = `sk_wrong_${randomBytes(12).toString('hex')}`
+      await account.saveApiKey(wrongKey)
+      await expect(account.verifyError).toContainText('rejected the API key')
+      await expect(dot).toHaveAttribute('data-state', 'danger')
+      const paste = account.verifyError.getByTestId('error-action')
+      await expect(paste).toHaveText('Paste a new key')
+      problems.push(...(await audit(app, 'account-error-wrong-key', theme, account.verifyError)))
+      await paste.click()
+      await expect(account.apiKey).toBeFocused()
+      await account.apiKey.fill(sandbox.keys.paid)
+      await account.apiKey.press('Enter')
+      await expect(account.verifySuccess).toBeVisible()
+
+      // Nothing answers at the address (the user lets the key go there): red, "can't reach",
+      // and "Try again".
+      const port = await closedLoopbackPort()
+      app.platform.answerNextConfirm(true)
+      await account.setBaseUrl(`http://127.0.0.1:${port}`)
+      await expect(account.verifyError).toContainText('Could not reach')
+      await expect(dot).toHaveAttribute('data-state', 'danger')
+      await expect(dot).toHaveText(`Key …${sandbox.keys.paid.slice(-4)} · can't reach`)
+      await expect(dot).toHaveAccessibleName(/^Account: Can't reach the service at 127\.0\.0\.1/)
+      const retry = account.verifyError.getByTestId('error-action')
+      await expect(retry).toHaveText('Try again')
+      problems.push(...(await audit(app, 'account-error-unreachable', theme, account.verifyError)))
+      await retry.click()
+      await expect(account.verifyError).toBeVisible()
+
+      expect(problems).toEqual([])
+    })
+
+    test(`a paid plan on a free key is named in Account, with what to do (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const account = new AccountScreen(page)
+      await account.open()
+      await account.setBaseUrl(sandbox.baseUrl)
+      await account.saveApiKey(sandbox.keys.free)
+      await page.getByRole('radio', { name: /^Paid/ }).check()
+      await expect(page.getByText('Plan saved.')).toBeVisible()
+      // Voices tried at once, as several previews or a render send them.
+      await app.page.evaluate(`Promise.allSettled([1, 2, 3, 4, 5, 6].map((n) =>
+        window.api.voices.tryText({ voiceId: 'olivia', text: 'Line number ' + n + '.' })))`)
+      const notice = page.getByTestId('notice-plan-mismatch')
+      await expect(notice).toBeVisible({ timeout: 30_000 })
+      await expect(notice).toContainText('only one request at a time')
+      const problems = await audit(app, 'account-plan-mismatch', theme, notice)
+      await notice.getByRole('button', { name: 'Switch to Free' }).click()
+      await expect(notice).toBeHidden()
+      await expect(page.getByRole('radio', { name: /^Free/ })).toBeChecked()
+      expect(problems).toEqual([])
+    })
+  })
+}
