@@ -4,7 +4,7 @@ import { useAnchorName } from '../components/ui/anchor'
 import { useTooltip } from '../components/ui/tooltip'
 import { useAccountStatus } from '../features/account/api/account-queries'
 import { useMinuteNow } from '../features/account/hooks/use-now'
-import { humanTime } from '../lib/human-time'
+import { humanPastTime } from '../lib/human-time'
 import { useNavigationStore } from './navigation-store'
 
 type Tone = 'ok' | 'warning' | 'danger' | 'unknown'
@@ -26,7 +26,8 @@ export function accountState(
   status: AccountStatus,
   nowMs: number,
 ): { text: string; tone: Tone; sentence: string } {
-  const checked = status.checkedAt === null ? '' : ` Checked ${humanTime(status.checkedAt, nowMs)}.`
+  const checked =
+    status.checkedAt === null ? '' : ` Checked ${humanPastTime(status.checkedAt, nowMs)}.`
   if (status.credential === 'none')
     return {
       text: 'No API key',

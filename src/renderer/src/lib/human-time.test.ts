@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { humanTime } from './human-time'
+import { humanPastTime, humanTime } from './human-time'
 
 const now = new Date(2026, 2, 12, 14, 30).getTime()
 const at = (...parts: [number, number, number, number, number]): string =>
@@ -20,5 +20,12 @@ describe('humanTime', () => {
     expect(earlier).not.toMatch(/2026/)
     expect(earlier).not.toMatch(/:\d\d:\d\d/)
     expect(humanTime(at(2025, 11, 24, 14, 5), now)).toMatch(/2025/)
+  })
+
+  it('reads a past moment that looks ahead of a stale clock as just now, not as a time of day', () => {
+    const checked = new Date(now + 20_000).toISOString()
+    expect(humanTime(checked, now)).toMatch(/^today /)
+    expect(humanPastTime(checked, now)).toBe('just now')
+    expect(humanPastTime(new Date(now - 2 * 60_000).toISOString(), now)).toBe('2 minutes ago')
   })
 })

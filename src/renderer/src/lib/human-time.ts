@@ -37,3 +37,13 @@ export function humanTime(iso: string, nowMs: number): string {
   })
   return `${day}, ${clockTime(date)}`
 }
+
+/**
+ * A moment known to be past (a check that happened, a save): as {@link humanTime}, except that a
+ * moment ahead of `nowMs` reads "just now". Why: `nowMs` is re-read only now and then, and the
+ * moment comes from main's clock, so a check that just ended can look a few seconds in the future.
+ */
+export function humanPastTime(iso: string, nowMs: number): string {
+  const ms = Date.parse(iso)
+  return humanTime(iso, Number.isNaN(ms) ? nowMs : Math.max(nowMs, ms))
+}

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
-import { humanTime } from '../../../lib/human-time'
+import { humanPastTime } from '../../../lib/human-time'
 import { useVerifyAccount } from '../api/account-queries'
 import { useMinuteNow } from '../hooks/use-now'
 import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
@@ -96,7 +96,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
         {verify.isSuccess && (
           <Notice tone="success" title="Connected" testId="verify-success">
             <p className="notice__text">
-              The service accepted your key {humanTime(verify.data.verifiedAt, now)}.{' '}
+              The service accepted your key {humanPastTime(verify.data.verifiedAt, now)}.{' '}
               <span data-testid="verify-voice-count">{voiceCountText(verify.data.voiceCount)}</span>
             </p>
           </Notice>
@@ -113,7 +113,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
           <p className="field__hint" data-testid="verified-at">
             {status.verifiedAt === null
               ? 'Not checked yet.'
-              : `Last connected ${humanTime(status.verifiedAt, now)}.`}
+              : `Last connected ${humanPastTime(status.verifiedAt, now)}.`}
           </p>
         )}
       </div>
