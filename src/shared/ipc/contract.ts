@@ -378,6 +378,15 @@ export const invokes = {
     SMALL_INPUT,
     'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a manuscript (Word, EPUB, PDF, ODT, HTML) as a new import (footnotes left out unless `footnotes` is read; for a PDF, `pages` and `password`; a locked PDF without its password fails with details.password). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
   ),
+  'script:retryOpen': invoke<OpenedDocument>()(
+    z.strictObject({
+      footnotes: footnoteModeSchema.optional(),
+      pages: pageRangeSchema.optional(),
+      password: pdfPasswordSchema.optional(),
+    }),
+    SMALL_INPUT,
+    'Imports again the file this window last chose in the open dialog, when its import failed (a locked PDF, a page range it refused), with a `password` or other `pages`: main remembers the path, the page never names one. NOT_FOUND when no such file is waiting.',
+  ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
     SMALL_INPUT,

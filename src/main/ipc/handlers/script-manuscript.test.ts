@@ -118,8 +118,7 @@ describe('manuscripts over IPC', () => {
     if (!asked.ok) {
       expect(asked.error).toMatchObject({
         code: 'VALIDATION_FAILED',
-        message:
-          'locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.',
+        message: 'locked.pdf is protected by a password, which VoiceDesk needs to read it.',
         details: { password: 'required' },
       })
       expect(JSON.stringify(asked.error)).not.toContain('/')
@@ -150,5 +149,43 @@ describe('manuscripts over IPC', () => {
       noEmit,
     )
     expect(backwards).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+  })
+
+  it('opens a locked PDF chosen in the open dialog once given its password, without choosing it again', async () => {
+    const path = join(dir, 'locked.pdf')
+    await writeFile(
+      path,
+      await readFile(new URL('../../testing/fixtures/salt-road-locked.pdf', import.meta.url)),
+    )
+    const sender = { ...APP_SENDER, webContentsId: 41 }
+    const retry = (input: Record<string, unknown>) =>
+      env.runtime.dispatch('script:retryOpen', input, sender, noEmit)
+    const nothingWaiting = await retry({ password: 'harbour-light' })
+    expect(nothingWaiting).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+
+    recorder.answerNextOpen([path])
+    const asked = await env.runtime.dispatch('script:open', { importOnly: true }, sender, noEmit)
+    expect(asked).toMatchObject({ ok: false, error: { details: { password: 'required' } } })
+    const wrong = await retry({ password: 'harbour-dark' })
+    expect(wrong).toMatchObject({ ok: false, error: { details: { password: 'wrong' } } })
+    // Another window has no file waiting: the remembered path is this window's own.
+    const elsewhere = await env.runtime.dispatch(
+      'script:retryOpen',
+      { password: 'harbour-light' },
+      { ...APP_SENDER, webContentsId: 42 },
+      noEmit,
+    )
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+    const doc = opened(await retry({ password: 'harbour-light', pages: { first: 3, last: 3 } }))
+    expect(doc.project.blocks.map((b) => b.text)).toEqual([SALT_ROAD_TEXT[3]![1]])
+    expect(doc.fileName).toBeNull()
+    // Opened: nothing is waiting any more.
+    expect(await retry({ password: 'harbour-light' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    })
+    // A path the page names is refused by the contract.
+    const named = await retry({ password: 'harbour-light', path })
+    expect(named).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
   })
 })

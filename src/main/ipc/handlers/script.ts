@@ -18,6 +18,11 @@ export function createScriptHandlers(
         ...(input?.pages ? { pages: input.pages } : {}),
         ...(input?.password !== undefined ? { password: input.password } : {}),
       }),
+    'script:retryOpen': ({ footnotes, pages, password }, { sender }) =>
+      docs.retryOpen(sender.webContentsId, footnotes, {
+        ...(pages ? { pages } : {}),
+        ...(password !== undefined ? { password } : {}),
+      }),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
