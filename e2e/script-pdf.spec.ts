@@ -16,6 +16,8 @@ import { ScriptScreen } from './support/script-screen'
 
 const LOCKED = new URL('../src/main/testing/fixtures/salt-road-locked.pdf', import.meta.url)
 const PASSWORD = 'harbour-light'
+/** A PDF is read on the planning thread, slow on a machine this busy: waits on an import. */
+const IMPORT = { timeout: 60_000 }
 
 let dir: string
 test.beforeEach(async () => {
@@ -90,9 +92,7 @@ for (const theme of ['light', 'dark'] as const) {
       await dialog.getByRole('button', { name: 'Import' }).click()
 
       // The first PDF read starts the planning thread and loads pdf.js in it: slow on a busy machine.
-      await expect(dialog.getByRole('heading', { name: 'This PDF is locked' })).toBeVisible({
-        timeout: 60_000,
-      })
+      await expect(dialog.getByRole('heading', { name: 'This PDF is locked' })).toBeVisible(IMPORT)
       await expect(dialog).toContainText(
         'salt-road-locked.pdf is protected by a password, which VoiceDesk needs to read it. Type it to import the book',
       )
@@ -105,6 +105,7 @@ for (const theme of ['light', 'dark'] as const) {
       await password.press('Enter')
       await expect(dialog.getByRole('alert')).toHaveText(
         'That password did not open the PDF. Check it (capital letters count) and try again.',
+        IMPORT,
       )
       await expect(password).toHaveValue('')
       await expect(password).toBeFocused()
@@ -112,7 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
 
       await password.fill(PASSWORD)
       await password.press('Enter')
-      await expect(dialog).toBeHidden()
+      await expect(dialog).toBeHidden(IMPORT)
       await expect(script.blocks).toHaveCount(SALT_ROAD_TEXT.length)
       await expect(script.text(0)).toHaveValue(SALT_ROAD_TEXT[0]![1])
       expect(problems).toEqual([])
@@ -140,11 +141,12 @@ test('a page range chosen for a dropped PDF imports only those pages; a range it
   await dialog.getByRole('button', { name: 'Import' }).click()
   await expect(page.getByTestId('pdf-refusal')).toHaveText(
     'salt-road.pdf has 3 pages; pages 5-9 are not in it. Choose a range from 1 to 3.',
+    IMPORT,
   )
   await dialog.getByLabel('First page').fill('3')
   await dialog.getByLabel('Last page').fill('3')
   await dialog.getByLabel('Last page').press('Enter')
-  await expect(dialog).toBeHidden()
+  await expect(dialog).toBeHidden(IMPORT)
   await expect(script.blocks).toHaveCount(1)
   await expect(script.text(0)).toHaveValue(SALT_ROAD_TEXT[3]![1])
 })
@@ -162,19 +164,19 @@ test('a locked PDF chosen through Open is asked for and imported without choosin
   await page.getByRole('button', { name: 'Open or import…' }).click()
   const dialog = page.getByTestId('pdf-import-dialog')
   const password = dialog.getByLabel('Password')
-  await expect(password).toBeFocused()
+  await expect(password).toBeFocused(IMPORT)
   await password.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(script.blocks).toHaveCount(0)
 
   app.platform.answerNextOpen([path])
   await page.getByRole('button', { name: 'Open or import…' }).click()
-  await expect(password).toBeFocused()
+  await expect(password).toBeFocused(IMPORT)
   await dialog.getByLabel('First page').fill('3')
   await dialog.getByLabel('Last page').fill('3')
   await password.fill(PASSWORD)
   await password.press('Enter')
-  await expect(dialog).toBeHidden()
+  await expect(dialog).toBeHidden(IMPORT)
   await expect(script.blocks).toHaveCount(1)
   await expect(script.text(0)).toHaveValue(SALT_ROAD_TEXT[3]![1])
 })

@@ -31,6 +31,7 @@ import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain } from '../narration/offload/document-offload'
+import type { ImportProgress } from '../narration/import/import-pdf'
 import { importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
 import { checkDecodedText } from '../narration/import/manuscript-sniff'
@@ -237,8 +238,12 @@ export class ScriptDocuments {
     bytes: Uint8Array,
     footnotes: FootnoteMode = 'omit',
     pdf: PdfChoices = {},
+    progress: ImportProgress = {},
   ): Promise<OpenedDocument> {
-    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes, pdf)
+    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes, {
+      ...pdf,
+      ...progress,
+    })
     return this.#register(project, null, true, false, notices)
   }
 

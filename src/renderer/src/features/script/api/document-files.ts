@@ -1,6 +1,6 @@
 import type { FootnoteMode, PdfChoices } from '../../../../../shared/domain/manuscript'
 import type { OpenedDocument, SavedDocument } from '../../../../../shared/domain/script-workspace'
-import { call } from '../../../lib/ipc'
+import { call, subscribe } from '../../../lib/ipc'
 import { forgetDocument, onOpenDocument } from './document-sync'
 
 // The Script workspace's file calls: new, open, import, recent, recovery, save and close. Main
@@ -27,6 +27,18 @@ export function retryOpenScript(footnotes: FootnoteMode, pdf: PdfChoices): Promi
   return call((api) => api.script.retryOpen({ footnotes, ...pdf }))
 }
 
+/** Stops a dropped import started with `importId` (it then fails as cancelled). */
+export function cancelDroppedImport(importId: string): Promise<{ cancelled: boolean }> {
+  return call((api) => api.script.cancelImport({ importId }))
+}
+
+/** A dropped PDF's reading progress, page by page: returns the unsubscribe. */
+export function onImportProgress(
+  listener: (progress: { importId: string; done: number; total: number }) => void,
+): () => void {
+  return subscribe((api) => api.script.onImportProgress(listener))
+}
+
 /** A recent project by its id. */
 export function openRecentScript(recentId: string): Promise<OpenedDocument> {
   return call((api) => api.script.openRecent({ recentId }))
@@ -40,7 +52,7 @@ export async function importDroppedFile(
   file: File,
   asDocument: boolean,
   footnotes: FootnoteMode,
-  pdf: PdfChoices = {},
+  pdf: PdfChoices & { importId?: string } = {},
 ): Promise<OpenedDocument> {
   if (asDocument) {
     const bytes = new Uint8Array(await file.arrayBuffer())

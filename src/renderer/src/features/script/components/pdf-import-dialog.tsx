@@ -174,6 +174,13 @@ function PdfImportForm(props: {
         allRef={allRef}
         onChange={(change) => setPages((current) => ({ ...current, ...change }))}
       />
+      {ask.working && (
+        <p className="field__hint" role="status" data-testid="pdf-progress">
+          {ask.progress === undefined
+            ? 'Reading the PDF…'
+            : `Reading page ${ask.progress.done.toLocaleString()} of ${ask.progress.total.toLocaleString()}`}
+        </p>
+      )}
       {ask.refusal !== null && (
         <p className="field__error" role="alert" data-testid="pdf-refusal">
           {ask.refusal}

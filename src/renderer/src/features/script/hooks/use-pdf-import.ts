@@ -1,8 +1,14 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import type { Dispatch, SetStateAction } from 'react'
 import type { PdfChoices } from '../../../../../shared/domain/manuscript'
 import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import { AppError } from '../../../../../shared/errors'
-import { importDroppedFile, retryOpenScript } from '../api/document-files'
+import {
+  cancelDroppedImport,
+  importDroppedFile,
+  onImportProgress,
+  retryOpenScript,
+} from '../api/document-files'
 
 /** Where the PDF being asked about came from: a drop (the page holds its bytes) or main's dialog. */
 export type PdfSource = { kind: 'drop'; file: File } | { kind: 'open' }
@@ -19,6 +25,9 @@ export interface PdfAsk {
   /** Main's refusal of the choices (a range the PDF does not have), shown in place. */
   refusal: string | null
   working: boolean
+  /** While a dropped PDF is read: its id (for Cancel) and the pages read so far. */
+  importId?: string
+  progress?: { done: number; total: number }
 }
 
 /** Whether a dropped file is a PDF (it gets the pages question before anything is read). */
@@ -28,6 +37,19 @@ export function isPdfFile(file: File): boolean {
 
 function passwordState(error: unknown): 'required' | 'wrong' | null {
   return error instanceof AppError ? (error.details?.password ?? null) : null
+}
+
+/** Pages read so far, for the import the dialog is waiting on. */
+function useImportProgress(setAsk: Dispatch<SetStateAction<PdfAsk | null>>): void {
+  useEffect(
+    () =>
+      onImportProgress(({ importId, done, total }) =>
+        setAsk((current) =>
+          current?.importId === importId ? { ...current, progress: { done, total } } : current,
+        ),
+      ),
+    [setAsk],
+  )
 }
 
 /**
@@ -45,11 +67,16 @@ export function usePdfImport(options: {
 
   const run = useCallback(
     async (current: PdfAsk, choices: PdfChoices) => {
-      setAsk({ ...current, working: true, refusal: null })
+      const importId = current.source.kind === 'drop' ? crypto.randomUUID() : undefined
+      setAsk({ ...current, working: true, refusal: null, ...(importId ? { importId } : {}) })
+      const idle = { ...current, importId: undefined, progress: undefined }
       try {
         const opened =
           current.source.kind === 'drop'
-            ? await importDroppedFile(current.source.file, true, footnotes(), choices)
+            ? await importDroppedFile(current.source.file, true, footnotes(), {
+                ...choices,
+                ...(importId ? { importId } : {}),
+              })
             : await retryOpenScript(footnotes(), choices)
         setAsk(null)
         await adopt(opened)
@@ -58,7 +85,7 @@ export function usePdfImport(options: {
         if (locked !== null) {
           const message = caught instanceof AppError ? caught.message : null
           setAsk({
-            ...current,
+            ...idle,
             working: false,
             password: locked,
             lockedMessage: locked === 'required' ? message : current.lockedMessage,
@@ -66,15 +93,18 @@ export function usePdfImport(options: {
           })
         } else if (caught instanceof AppError && caught.code === 'VALIDATION_FAILED') {
           // A refusal of what was chosen (pages the PDF does not have): said in the dialog.
-          setAsk({ ...current, working: false, refusal: caught.message })
+          setAsk({ ...idle, working: false, refusal: caught.message })
         } else {
           setAsk(null)
-          onError(caught)
+          // A cancel the user asked for is not an error to show.
+          if (!(caught instanceof AppError && caught.code === 'CANCELLED')) onError(caught)
         }
       }
     },
     [adopt, footnotes, onError],
   )
+
+  useImportProgress(setAsk)
 
   return {
     pdfAsk: ask,
@@ -105,6 +135,10 @@ export function usePdfImport(options: {
     submitPdf: (choices: PdfChoices) => {
       if (ask !== null && !ask.working) void run(ask, choices)
     },
-    cancelPdf: () => setAsk(null),
+    /** Closes the question; an import under way is stopped (nothing is opened). */
+    cancelPdf: () => {
+      if (ask?.importId !== undefined) void cancelDroppedImport(ask.importId).catch(() => {})
+      setAsk(null)
+    },
   }
 }
