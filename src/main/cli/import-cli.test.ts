@@ -77,7 +77,7 @@ describe('voicedesk import', () => {
       code: EXIT.usage,
       stdout: '',
       stderr:
-        'voicedesk: locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that. Or give the password with --password-file F (a file whose first line is the password).\n',
+        'voicedesk: locked.pdf is protected by a password, which VoiceDesk needs to read it. Give the password with --password-file F (a file whose first line is the password).\n',
     })
     await writeFile(join(dir, 'password.txt'), 'harbour-light\n')
     const opened = await cli(

@@ -101,7 +101,7 @@ function flagHint(error: AppError): string {
   if (error.code === 'AUTH_INVALID')
     return ' If it came from VOICEDESK_API_KEY or VOICEDESK_ACCESS_TOKEN, check that variable.'
   if (error.details?.password !== undefined)
-    return ' Or give the password with --password-file F (a file whose first line is the password).'
+    return ' Give the password with --password-file F (a file whose first line is the password).'
   const voice = error.details?.preflight?.find((p) => p.speaker !== undefined || p.defaultVoice)
   if (voice?.speaker !== undefined)
     return ` Give another with --cast "${voice.speaker}=VOICE_ID" ("voicedesk voices list" shows your voices).`

@@ -378,6 +378,15 @@ export const invokes = {
     SMALL_INPUT,
     'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a manuscript (Word, EPUB, PDF, ODT, HTML) as a new import (footnotes left out unless `footnotes` is read; for a PDF, `pages` and `password`; a locked PDF without its password fails with details.password). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
   ),
+  'script:retryOpen': invoke<OpenedDocument>()(
+    z.strictObject({
+      footnotes: footnoteModeSchema.optional(),
+      pages: pageRangeSchema.optional(),
+      password: pdfPasswordSchema.optional(),
+    }),
+    SMALL_INPUT,
+    'Imports again the file this window last chose in the open dialog, when its import failed (a locked PDF, a page range it refused), with a `password` or other `pages`: main remembers the path, the page never names one. NOT_FOUND when no such file is waiting.',
+  ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
     SMALL_INPUT,
@@ -413,9 +422,15 @@ export const invokes = {
       footnotes: footnoteModeSchema.optional(),
       pages: pageRangeSchema.optional(),
       password: pdfPasswordSchema.optional(),
+      importId: z.uuid().optional(),
     }),
     DOCUMENT_INPUT,
-    'A manuscript document (Word, EPUB, PDF, ODT, HTML) dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, read off main; a PDF with its `pages` and `password` (a locked PDF without it fails with details.password, and the page asks).',
+    'A manuscript document (Word, EPUB, PDF, ODT, HTML) dropped on the window (its bytes, read by the page, at most 50 MB) as a new unsaved script, read off main; a PDF with its `pages` and `password` (a locked PDF without it fails with details.password, and the page asks). With an `importId`, a PDF reports script:importProgress page by page and script:cancelImport stops it (CANCELLED, nothing opened).',
+  ),
+  'script:cancelImport': invoke<{ cancelled: boolean }>()(
+    z.object({ importId: z.uuid() }),
+    SMALL_INPUT,
+    'Cancels a dropped document import this window started with that `importId`; false when none is running.',
   ),
   'script:save': invoke<SavedDocument | null>()(
     z.object({ ...openDocument, as: z.boolean().optional() }),
@@ -727,6 +742,9 @@ export const events = {
   ),
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',
+  ),
+  'script:importProgress': event<{ importId: string; done: number; total: number }>(
+    'A dropped PDF being read: `done` pages of the `total` chosen.',
   ),
   'script:renderEnded': event<
     | { jobId: string; docId: string; ok: true; finished: FinishedRender }

@@ -31,6 +31,7 @@ import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain } from '../narration/offload/document-offload'
+import type { ImportProgress } from '../narration/import/import-pdf'
 import { importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
 import { checkDecodedText } from '../narration/import/manuscript-sniff'
@@ -54,6 +55,11 @@ export function emptyProject(): Project {
 export class ScriptDocuments {
   readonly #paths = new Map<string, string | null>()
   readonly #open = new Map<string, OpenDocument>()
+  /**
+   * Per window, the file its open dialog last chose whose import failed (a locked PDF, a page
+   * range it refused): retried with a password or other pages without the page naming a path.
+   */
+  readonly #failedChoice = new Map<number, string>()
   /** The cover images main may read for each open document (see CoverGrants). */
   readonly #covers = new CoverGrants()
   readonly recents: RecentProjects
@@ -152,8 +158,45 @@ export class ScriptDocuments {
         : { title: 'Open a script, manuscript or project', filters: OPEN_FILTERS },
     )
     const path = paths?.[0]
+    this.#failedChoice.delete(ownerId)
     if (path === undefined) return null
-    return this.openPath(path, footnotes, pdf)
+    return this.#openChosen(ownerId, path, footnotes, pdf)
+  }
+
+  /**
+   * The file this window's open dialog last chose, whose import failed, imported again with a
+   * password or a page range (the user does not choose the file again).
+   */
+  async retryOpen(
+    ownerId: number,
+    footnotes: FootnoteMode = 'omit',
+    pdf: PdfChoices = {},
+  ): Promise<OpenedDocument> {
+    // Why only a remembered path: main reads no path the page names, only what its own dialog
+    // showed the user, and only until that file opens or another is chosen.
+    const path = this.#failedChoice.get(ownerId)
+    if (path === undefined)
+      throw new AppError(
+        'NOT_FOUND',
+        'There is no file waiting to be opened again. Choose it with File > Open.',
+      )
+    return this.#openChosen(ownerId, path, footnotes, pdf)
+  }
+
+  async #openChosen(
+    ownerId: number,
+    path: string,
+    footnotes: FootnoteMode,
+    pdf: PdfChoices,
+  ): Promise<OpenedDocument> {
+    try {
+      const opened = await this.openPath(path, footnotes, pdf)
+      this.#failedChoice.delete(ownerId)
+      return opened
+    } catch (error) {
+      this.#failedChoice.set(ownerId, path)
+      throw error
+    }
   }
 
   async openPath(
@@ -195,8 +238,12 @@ export class ScriptDocuments {
     bytes: Uint8Array,
     footnotes: FootnoteMode = 'omit',
     pdf: PdfChoices = {},
+    progress: ImportProgress = {},
   ): Promise<OpenedDocument> {
-    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes, pdf)
+    const { project, notices } = await importDocumentOffMain(fileName, bytes, footnotes, {
+      ...pdf,
+      ...progress,
+    })
     return this.#register(project, null, true, false, notices)
   }
 

@@ -5,7 +5,7 @@ import { MAX_DOCUMENT_BYTES } from '../../../shared/domain/manuscript'
 import type { OpenedDocument } from '../../../shared/domain/script-workspace'
 import type { Result } from '../../../shared/errors'
 import { docxOf, epubOf } from '../../testing/test-documents'
-import { SALT_ROAD_TEXT, saltRoadPdf } from '../../testing/pdf-books'
+import { SALT_ROAD_TEXT, longBookPdf, saltRoadPdf } from '../../testing/pdf-books'
 import { APP_SENDER, createTestRuntime } from '../../test-support'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
@@ -118,8 +118,7 @@ describe('manuscripts over IPC', () => {
     if (!asked.ok) {
       expect(asked.error).toMatchObject({
         code: 'VALIDATION_FAILED',
-        message:
-          'locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.',
+        message: 'locked.pdf is protected by a password, which VoiceDesk needs to read it.',
         details: { password: 'required' },
       })
       expect(JSON.stringify(asked.error)).not.toContain('/')
@@ -150,5 +149,98 @@ describe('manuscripts over IPC', () => {
       noEmit,
     )
     expect(backwards).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+  })
+
+  it('opens a locked PDF chosen in the open dialog once given its password, without choosing it again', async () => {
+    const path = join(dir, 'locked.pdf')
+    await writeFile(
+      path,
+      await readFile(new URL('../../testing/fixtures/salt-road-locked.pdf', import.meta.url)),
+    )
+    const sender = { ...APP_SENDER, webContentsId: 41 }
+    const retry = (input: Record<string, unknown>) =>
+      env.runtime.dispatch('script:retryOpen', input, sender, noEmit)
+    const nothingWaiting = await retry({ password: 'harbour-light' })
+    expect(nothingWaiting).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+
+    recorder.answerNextOpen([path])
+    const asked = await env.runtime.dispatch('script:open', { importOnly: true }, sender, noEmit)
+    expect(asked).toMatchObject({ ok: false, error: { details: { password: 'required' } } })
+    const wrong = await retry({ password: 'harbour-dark' })
+    expect(wrong).toMatchObject({ ok: false, error: { details: { password: 'wrong' } } })
+    // Another window has no file waiting: the remembered path is this window's own.
+    const elsewhere = await env.runtime.dispatch(
+      'script:retryOpen',
+      { password: 'harbour-light' },
+      { ...APP_SENDER, webContentsId: 42 },
+      noEmit,
+    )
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+    const doc = opened(await retry({ password: 'harbour-light', pages: { first: 3, last: 3 } }))
+    expect(doc.project.blocks.map((b) => b.text)).toEqual([SALT_ROAD_TEXT[3]![1]])
+    expect(doc.fileName).toBeNull()
+    // Opened: nothing is waiting any more.
+    expect(await retry({ password: 'harbour-light' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    })
+    // A path the page names is refused by the contract.
+    const named = await retry({ password: 'harbour-light', path })
+    expect(named).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+  })
+
+  it('reports a dropped PDF page by page and stops it when the window cancels', async () => {
+    const importId = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
+    const seen: string[] = []
+    const read = opened(
+      await env.runtime.dispatch(
+        'script:importDroppedDocument',
+        { fileName: 'salt-road.pdf', bytes: saltRoadPdf(), importId },
+        APP_SENDER,
+        (channel, payload) => seen.push(`${channel} ${JSON.stringify(payload)}`),
+      ),
+    )
+    expect(read.project.blocks).toHaveLength(SALT_ROAD_TEXT.length)
+    expect(seen).toEqual(
+      [1, 2, 3].map(
+        (done) => `script:importProgress {"importId":"${importId}","done":${done},"total":3}`,
+      ),
+    )
+    const cancelRun = (webContentsId: number) =>
+      env.runtime.dispatch(
+        'script:cancelImport',
+        { importId },
+        { ...APP_SENDER, webContentsId },
+        noEmit,
+      )
+    const answers: unknown[] = []
+    // Cancelled as the first page is reported: another window's cancel does nothing, its own stops it.
+    const stopped = await env.runtime.dispatch(
+      'script:importDroppedDocument',
+      { fileName: 'long.pdf', bytes: longBookPdf(40), importId },
+      APP_SENDER,
+      (channel) => {
+        if (channel !== 'script:importProgress' || answers.length > 0) return
+        answers.push('pending')
+        void cancelRun(99).then((other) =>
+          cancelRun(APP_SENDER.webContentsId).then((own) => answers.splice(0, 1, other, own)),
+        )
+      },
+    )
+    expect(stopped).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CANCELLED',
+        message: 'The import of long.pdf was cancelled; nothing was opened.',
+      },
+    })
+    expect(answers).toEqual([
+      { ok: true, data: { cancelled: false } },
+      { ok: true, data: { cancelled: true } },
+    ])
+    expect(await cancelRun(APP_SENDER.webContentsId)).toEqual({
+      ok: true,
+      data: { cancelled: false },
+    })
   })
 })

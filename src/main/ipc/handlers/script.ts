@@ -1,6 +1,7 @@
 import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
+import { createDroppedImportHandlers } from './script-dropped-import'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
 type ScriptHandlers = Pick<Handlers, ScriptChannel>
@@ -18,16 +19,17 @@ export function createScriptHandlers(
         ...(input?.pages ? { pages: input.pages } : {}),
         ...(input?.password !== undefined ? { password: input.password } : {}),
       }),
+    'script:retryOpen': ({ footnotes, pages, password }, { sender }) =>
+      docs.retryOpen(sender.webContentsId, footnotes, {
+        ...(pages ? { pages } : {}),
+        ...(password !== undefined ? { password } : {}),
+      }),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
     'script:clearRecent': () => docs.recents.clear(),
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
-    'script:importDroppedDocument': ({ fileName, bytes, footnotes, pages, password }) =>
-      docs.importDroppedDocument(fileName, bytes, footnotes, {
-        ...(pages ? { pages } : {}),
-        ...(password !== undefined ? { password } : {}),
-      }),
+    ...createDroppedImportHandlers(docs),
     'script:save': ({ docId, revision, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, revision, as ?? false),
     'script:exportText': ({ docId, revision }, { sender }) =>

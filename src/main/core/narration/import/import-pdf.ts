@@ -130,7 +130,8 @@ async function open(
         'VALIDATION_FAILED',
         wrong
           ? `The password for ${label} is not the right one. Check it and try again.`
-          : `${label} is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.`,
+          : // The app asks for the password on details.password; the CLI adds its --password-file.
+            `${label} is protected by a password, which VoiceDesk needs to read it.`,
         { cause: error, details: { password: wrong ? 'wrong' : 'required' } },
       )
     }

@@ -74,7 +74,7 @@ describe('a PDF imported on the planning thread', () => {
     await expect(importDocumentOffMain('locked.pdf', bytes)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
-        'locked.pdf is protected by a password, which VoiceDesk needs to read it. Open it in a PDF reader, save a copy without the password, and open that.',
+        'locked.pdf is protected by a password, which VoiceDesk needs to read it.',
       details: { password: 'required' },
     })
     await expect(

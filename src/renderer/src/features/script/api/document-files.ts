@@ -1,6 +1,6 @@
-import type { FootnoteMode } from '../../../../../shared/domain/manuscript'
+import type { FootnoteMode, PdfChoices } from '../../../../../shared/domain/manuscript'
 import type { OpenedDocument, SavedDocument } from '../../../../../shared/domain/script-workspace'
-import { call } from '../../../lib/ipc'
+import { call, subscribe } from '../../../lib/ipc'
 import { forgetDocument, onOpenDocument } from './document-sync'
 
 // The Script workspace's file calls: new, open, import, recent, recovery, save and close. Main
@@ -19,6 +19,26 @@ export function openScript(
   return call((api) => api.script.open({ footnotes, ...(importOnly ? { importOnly } : {}) }))
 }
 
+/**
+ * Imports again the file main's open dialog last chose (a locked PDF, a range it refused) with
+ * a password or a page range: main remembers which file, the page never names it.
+ */
+export function retryOpenScript(footnotes: FootnoteMode, pdf: PdfChoices): Promise<OpenedDocument> {
+  return call((api) => api.script.retryOpen({ footnotes, ...pdf }))
+}
+
+/** Stops a dropped import started with `importId` (it then fails as cancelled). */
+export function cancelDroppedImport(importId: string): Promise<{ cancelled: boolean }> {
+  return call((api) => api.script.cancelImport({ importId }))
+}
+
+/** A dropped PDF's reading progress, page by page: returns the unsubscribe. */
+export function onImportProgress(
+  listener: (progress: { importId: string; done: number; total: number }) => void,
+): () => void {
+  return subscribe((api) => api.script.onImportProgress(listener))
+}
+
 /** A recent project by its id. */
 export function openRecentScript(recentId: string): Promise<OpenedDocument> {
   return call((api) => api.script.openRecent({ recentId }))
@@ -32,11 +52,12 @@ export async function importDroppedFile(
   file: File,
   asDocument: boolean,
   footnotes: FootnoteMode,
+  pdf: PdfChoices & { importId?: string } = {},
 ): Promise<OpenedDocument> {
   if (asDocument) {
     const bytes = new Uint8Array(await file.arrayBuffer())
     return call((api) =>
-      api.script.importDroppedDocument({ fileName: file.name, bytes, footnotes }),
+      api.script.importDroppedDocument({ fileName: file.name, bytes, footnotes, ...pdf }),
     )
   }
   const text = await file.text()

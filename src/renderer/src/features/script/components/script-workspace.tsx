@@ -2,6 +2,7 @@ import { startingProgress } from '../../../../../shared/domain/narration'
 import { useEffect } from 'react'
 import type { ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { PdfImportDialog } from './pdf-import-dialog'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { refreshAllBlockMarks } from '../api/document-sync'
 import { useDocumentActions } from '../hooks/use-document-actions'
@@ -125,6 +126,11 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
       >
         The open script has changes that are not saved. Save it first, or discard the changes.
       </ConfirmDialog>
+      <PdfImportDialog
+        ask={actions.pdfAsk}
+        onSubmit={actions.submitPdf}
+        onCancel={actions.cancelPdf}
+      />
     </section>
   )
 }

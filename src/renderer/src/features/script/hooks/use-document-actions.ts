@@ -16,6 +16,7 @@ import {
   exportOpenScript,
 } from '../api/document-files'
 import { useEditorUiStore } from '../stores/editor-ui-store'
+import { isPdfFile, usePdfImport } from './use-pdf-import'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 
 function footnoteChoice(): 'read' | 'omit' {
@@ -131,6 +132,20 @@ export function useDocumentActions() {
   const lists = useListActions(setError)
   const exporting = useExportText(setError)
 
+  /** Puts an opened document in place of the one open now. */
+  const adopt = useCallback(
+    async (opened: OpenedDocument) => {
+      const previous = useScriptDocumentStore.getState().doc
+      if (previous !== null) await closeScript(previous.docId)
+      useScriptDocumentStore.getState().load(opened)
+      setImportNotices(opened.notices ?? [])
+      void queryClient.invalidateQueries({ queryKey: ['script'] })
+    },
+    [queryClient],
+  )
+  const pdf = usePdfImport({ footnotes: footnoteChoice, adopt, onError: setError })
+  const { askAfterOpen } = pdf
+
   const replaceWith = useCallback(
     async (load: () => Promise<OpenedDocument | null>) => {
       setError(null)
@@ -138,18 +153,15 @@ export function useDocumentActions() {
       try {
         const opened = await load()
         if (opened === null) return
-        const previous = useScriptDocumentStore.getState().doc
-        if (previous !== null) await closeScript(previous.docId)
-        useScriptDocumentStore.getState().load(opened)
-        setImportNotices(opened.notices ?? [])
-        void queryClient.invalidateQueries({ queryKey: ['script'] })
+        await adopt(opened)
       } catch (caught) {
-        setError(caught)
+        // A locked PDF chosen in the open dialog: ask for its password (main keeps the file).
+        if (!askAfterOpen(caught)) setError(caught)
       } finally {
         setBusy(false)
       }
     },
-    [queryClient],
+    [adopt, askAfterOpen],
   )
 
   const saving = useSaveActions(setError)
@@ -167,13 +179,16 @@ export function useDocumentActions() {
     importFile: () => guard(() => void replaceWith(() => openScript(footnoteChoice(), true))),
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => openRecentScript(recentId))),
+    ...pdf,
     importDropped: (file: File) =>
-      guard(
-        () =>
-          void replaceWith(() =>
-            // A manuscript is a zip: its bytes go to main, which unpacks it off its event loop.
-            importDroppedFile(file, isDocumentFileName(file.name), footnoteChoice()),
-          ),
+      guard(() =>
+        // A PDF asks for its pages (and its password if it has one) before it is read.
+        isPdfFile(file)
+          ? pdf.askDropped(file)
+          : void replaceWith(() =>
+              // A manuscript is a zip: its bytes go to main, which unpacks it off its event loop.
+              importDroppedFile(file, isDocumentFileName(file.name), footnoteChoice()),
+            ),
       ),
     restore: (docId: string) => guard(() => void replaceWith(() => restoreRecoveredScript(docId))),
     ...exporting,
