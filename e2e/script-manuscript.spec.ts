@@ -93,7 +93,7 @@ test('an EPUB dropped on the workspace follows its spine and contents, and reads
   const script = new ScriptScreen(app.page)
   await script.open()
   await app.page
-    .getByLabel('Read footnotes and endnotes aloud when importing a Word document or EPUB book')
+    .getByLabel('Read footnotes and endnotes aloud when importing a book or document')
     .check()
   const workspace = app.page.locator('section.script-workspace')
   // A real drop: a DataTransfer holding the book's bytes as a File.

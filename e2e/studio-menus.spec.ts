@@ -268,5 +268,5 @@ test('Ctrl+N and Ctrl+I work from the keyboard; Import offers only importable fi
   await page.keyboard.press(`${modifier(app)}+i`)
   await expect
     .poll(() => app.platform.dialogs.at(-1))
-    .toEqual({ kind: 'open', title: 'Import a script, Word document or EPUB book' })
+    .toEqual({ kind: 'open', title: 'Import a script, document, PDF or EPUB book' })
 })

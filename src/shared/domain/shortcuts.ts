@@ -44,7 +44,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     ['CmdOrCtrl+4', 'Open the Account workspace'],
     ['CmdOrCtrl+N', 'New script', 'script:new'],
     ['CmdOrCtrl+O', 'Open a project or script', 'script:open'],
-    ['CmdOrCtrl+I', 'Import a script, Word document or EPUB book', 'script:import'],
+    ['CmdOrCtrl+I', 'Import a script, document, PDF or EPUB book', 'script:import'],
   ]),
   ...inGroup('Script', [
     ['CmdOrCtrl+S', 'Save the script', 'script:save'],

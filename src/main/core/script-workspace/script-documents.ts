@@ -154,7 +154,7 @@ export class ScriptDocuments {
     const paths = await this.dialogs.showOpenDialog(
       ownerId,
       importOnly
-        ? { title: 'Import a script, Word document or EPUB book', filters: IMPORT_FILTERS }
+        ? { title: 'Import a script, document, PDF or EPUB book', filters: IMPORT_FILTERS }
         : { title: 'Open a script, manuscript or project', filters: OPEN_FILTERS },
     )
     const path = paths?.[0]

@@ -101,9 +101,9 @@ export function ScriptEmpty(props: {
         </div>
         <p className="field__hint">
           The sample is a short scene with a narrator and two speakers: give each a voice in Cast,
-          preview a line, then render it. Or drop a .txt or Markdown script, a Word document (.docx)
-          or an EPUB book here. Lines like “ALICE: Hello” become speakers you can give voices;
-          headings become chapters.
+          preview a line, then render it. Or drop a text or Markdown script, a Word or OpenDocument
+          file, a web page, a PDF or an EPUB book here. Lines like “ALICE: Hello” become speakers
+          you can give voices; headings become chapters.
         </p>
         <label className="script-empty__option">
           <input
@@ -111,7 +111,7 @@ export function ScriptEmpty(props: {
             checked={readFootnotes}
             onChange={(event) => useEditorUiStore.getState().setReadFootnotes(event.target.checked)}
           />
-          <span>Read footnotes and endnotes aloud when importing a Word document or EPUB book</span>
+          <span>Read footnotes and endnotes aloud when importing a book or document</span>
         </label>
       </div>
       <RecentProjects actions={actions} />
