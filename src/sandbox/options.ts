@@ -93,7 +93,7 @@ export interface SandboxOptions {
   seedConversations?: boolean
   /** Finished conversations generated for the demo (paid) account besides the fixed ones (default 2,000). */
   conversationCount?: number
-  /** The generated history ends just before this time, epoch ms (default: the start time). */
+  /** The generated history, and the seeded waiting and live calls, end just before this time, epoch ms (default: the start time). */
   conversationAnchor?: number
   /** A new live conversation of the demo account starts this often, in ms (default 30,000; 0: none). */
   liveConversationEveryMs?: number

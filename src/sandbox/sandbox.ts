@@ -127,12 +127,15 @@ function createConversations(
   now: () => number,
 ): ConversationStore {
   const conversations = new ConversationStore()
+  // One anchor for the seeded calls and the generated history: a test that fixes it gets the
+  // same list on every start.
+  const anchor = options.conversationAnchor ?? now()
   if (options.seedConversations ?? true)
-    for (const record of seedConversations(accountId, now())) conversations.put(record)
+    for (const record of seedConversations(accountId, anchor)) conversations.put(record)
   const history = generateHistory(
     accountId,
     options.conversationCount ?? 2_000,
-    options.conversationAnchor ?? now(),
+    anchor,
     options.seed ?? 1,
   )
   for (const record of history) conversations.put(record)
