@@ -99,7 +99,7 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   await expect(about).toBeHidden()
   // The summary in plain words, the figures behind Details, and it can be put away.
   await expect(finished).toContainText(
-    /keeper\.mp3 is ready: 0:\d\d long, with 2 parts beside it\. This render used [\d,]+ characters/,
+    /keeper\.mp3 is ready: 0:\d\d long, with 2 more files beside it\. This render used [\d,]+ characters/,
   )
   // The file by its name, never the folder's full path.
   const pageText = await app.page

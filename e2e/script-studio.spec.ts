@@ -313,6 +313,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(state(1)).toHaveText('Changed since render')
       await expect(script.block(1)).toHaveAttribute('data-mark', 'stale')
       await expect(state(0)).toHaveText(/^Rendered · 0:\d\d$/)
+      // The render's summary no longer claims the audio matches the script.
+      await expect(page.getByTestId('render-summary-notes')).toHaveText(
+        '1 block has changed since this render: render again to hear it.',
+      )
       expect(await page.evaluate<string[]>(DANGER_IN_BLOCKS)).toEqual([])
       problems.push(...(await auditAndSnap(app, `block-states-rendered-changed-${theme}`)))
       expect(problems).toEqual([])

@@ -43,8 +43,8 @@ function RenderFigures(props: { finished: FinishedRender }): ReactElement {
         {result.subtitlesPath !== null && <li>Subtitles: {fileName(result.subtitlesPath)}</li>}
         {result.extraFiles.length > 0 && (
           <li>
-            {result.extraFiles.length.toLocaleString()}{' '}
-            {result.extraFiles.length === 1 ? 'part' : 'parts'} beside it, starting with{' '}
+            {result.extraFiles.length.toLocaleString()} more{' '}
+            {result.extraFiles.length === 1 ? 'file' : 'files'} beside it, starting with{' '}
             {fileName(result.extraFiles[0]!)}
           </li>
         )}

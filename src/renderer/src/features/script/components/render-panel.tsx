@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import type { useRenderSession } from '../hooks/use-render-session'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { countStale, useBlockMarksStore } from '../stores/block-marks-store'
 import { formatClock } from '../../../lib/format'
 import { useActionError } from '../hooks/use-action-error'
 import { SmallButton } from './compact-controls'
@@ -62,7 +63,9 @@ function FinishedSummary(props: {
   const [detailsOpen, setDetailsOpen] = useState(false)
   const { error: actionError, act } = useActionError()
   const parts = result.extraFiles.length
-  const { notes, warn } = checkNotes(result)
+  // Blocks edited since (main marks them stale): the summary must not say the audio matches.
+  const changedSince = useBlockMarksStore((state) => countStale(state.marks))
+  const { notes, warn } = checkNotes(result, changedSince)
   const usage = usageSentence(result)
   return (
     <div className="box box--success render-summary" data-testid="render-finished">
@@ -70,7 +73,9 @@ function FinishedSummary(props: {
         <span className="render-summary__text">
           <strong>{finished.outputName}</strong> is ready:{' '}
           {formatClock(result.durationSeconds, Math.round)} long
-          {parts > 0 ? `, with ${parts} ${parts === 1 ? 'part' : 'parts'} beside it` : ''}.{' '}
+          {parts > 0
+            ? `, with ${parts} more ${parts === 1 ? 'file' : 'files'} beside it`
+            : ''}.{' '}
           {usage !== null && (
             <>
               <span data-testid="render-usage">{usage}</span>{' '}

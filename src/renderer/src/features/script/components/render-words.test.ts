@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { RenderResult } from '../../../../../shared/domain/narration'
 import { startingProgress } from '../../../../../shared/domain/narration'
-import { progressWords, stoppedShare, timeLeftWords, usageSentence } from './render-words'
+import {
+  checkNotes,
+  progressWords,
+  stoppedShare,
+  timeLeftWords,
+  usageSentence,
+} from './render-words'
 
 const RESULT = { billableCharacters: 11_200, cachedCharacters: 1_100 } as RenderResult
 
@@ -31,5 +37,16 @@ describe('a render in a person’s words', () => {
   it('says how far a stopped render got as a share', () => {
     expect(stoppedShare(16, 40)).toBe('about 40% of the way')
     expect(stoppedShare(0, 40)).toBe('before its first block was done')
+  })
+
+  it('stops saying the audio matches the script once blocks changed after the render', () => {
+    const clean = { ...RESULT, compliance: null, checks: [] } as RenderResult
+    expect(checkNotes(clean).notes).toEqual(['The audio says what the script says.'])
+    expect(checkNotes(clean, 1).notes).toEqual([
+      '1 block has changed since this render: render again to hear it.',
+    ])
+    expect(checkNotes(clean, 3).notes).toEqual([
+      '3 blocks have changed since this render: render again to hear them.',
+    ])
   })
 })

@@ -38,8 +38,15 @@ export function stoppedShare(finished: number, total: number): string {
   return `about ${Math.min(99, Math.floor((finished / total) * 100))}% of the way`
 }
 
-/** What the checks of a finished render found, in one line; `warn` when any found a problem. */
-export function checkNotes(result: RenderResult): { notes: string[]; warn: boolean } {
+/**
+ * What the checks of a finished render found, in one line; `warn` when any found a problem.
+ * `changedSince` is the number of blocks edited after it: then the audio no longer says what the
+ * script says, and the note says so instead of the render's own verdict.
+ */
+export function checkNotes(
+  result: RenderResult,
+  changedSince = 0,
+): { notes: string[]; warn: boolean } {
   const failedFiles = result.compliance?.files.filter((f) => !f.pass).length ?? 0
   const notes = [
     result.compliance === null
@@ -47,9 +54,11 @@ export function checkNotes(result: RenderResult): { notes: string[]; warn: boole
       : result.compliance.pass
         ? `Ready for ${result.compliance.presetName}.`
         : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
-    result.checks.length === 0
-      ? 'The audio says what the script says.'
-      : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
+    changedSince > 0
+      ? `${changedSince.toLocaleString()} ${changedSince === 1 ? 'block has' : 'blocks have'} changed since this render: render again to hear ${changedSince === 1 ? 'it' : 'them'}.`
+      : result.checks.length === 0
+        ? 'The audio says what the script says.'
+        : `${result.checks.length} ${result.checks.length === 1 ? 'block differs' : 'blocks differ'} from the script.`,
   ].filter(Boolean)
   return { notes, warn: failedFiles > 0 || result.checks.length > 0 }
 }

@@ -32,3 +32,10 @@ export const useBlockMarksStore = create<BlockMarksState>()((set) => ({
     }),
   clear: () => set({ marks: {} }),
 }))
+
+/** How many blocks main marks as changed since their render. */
+export function countStale(marks: Record<string, BlockMark>): number {
+  let stale = 0
+  for (const id in marks) if (marks[id]?.state === 'stale') stale++
+  return stale
+}
