@@ -76,7 +76,7 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
         title="Conversations"
         description={
           served
-            ? 'Every call of your voice agents, newest first. Filter and search, open one to read its verdict and transcript (j/k to move, Enter to open), and export a selection.'
+            ? 'Every call of your voice agents, newest first. Filter, search, open one to read it (j/k to move, Enter to open) and export a selection.'
             : 'Open a voice-agent conversation by its id to follow it live, then read its transcript, tool calls and evaluations.'
         }
         focusOnMount={props.focusOnMount ?? false}
