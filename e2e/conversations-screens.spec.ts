@@ -39,9 +39,13 @@ test.describe('inbox and detail in words', () => {
     await app.page.setViewportSize({ width: 900, height: 700 })
     await verdictAndTranscript()
     await snap(app, 'conversations-detail-failed-light-900x700')
+    // At this width the call takes the list's place; the list is not on screen beside it.
+    await expect(app.page.getByTestId('inbox-table')).toBeHidden()
 
-    // A completed call with its recording.
+    // A completed call with its recording: opened from the list, which gives way to the call at
+    // this width, so the call's heading takes the focus (the table that had it is hidden).
     await openFromInbox(app, screen, sandbox.seededConversations.completed)
+    await expect(app.page.getByTestId('conversation-heading')).toBeFocused()
     await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
     await expect(app.page.getByTestId('recording-audio')).toBeAttached({ timeout: 60_000 })
     await checkState(app, 'detail-completed', async () => {

@@ -242,7 +242,11 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
         .getByRole('group', { name: 'Export' })
         .getByRole('button', { name: button, exact: true })
         .click()
-      await expect(app.page.getByTestId('export-done')).toContainText(target)
+      // The file by its name and Show in folder, not the folder's path.
+      const done = app.page.getByTestId('export-done')
+      await expect(done).toContainText(`Saved export.${extension}.`)
+      await expect(done.getByRole('button', { name: 'Show in folder' })).toBeVisible()
+      await expect(done).not.toContainText(userDataDir)
       exported[extension] = await readFile(target, 'utf8')
     }
     const json = JSON.parse(exported.json ?? '') as {

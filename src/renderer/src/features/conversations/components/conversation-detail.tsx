@@ -13,12 +13,18 @@ import {
 } from '../api/conversation-queries'
 import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useRecording } from '../hooks/use-recording'
+import { useRefocusWhenLost } from '../hooks/use-refocus-when-lost'
 import { ConversationDetails, ConversationHeader } from './conversation-header'
 import { EvaluationsPanel } from './evaluations-panel'
 import { ExportBar } from './export-bar'
 import { FollowStatus } from './follow-status'
 import { RecordingPlayer } from './recording-player'
 import { TranscriptView } from './transcript-view'
+
+/** The opened call's element (one at a time). */
+const DETAIL_ROOT = 'conversation-detail'
+/** What takes the focus in an opened call: its heading, else the first button (Try again). */
+const FOCUS_FIRST = ['[data-testid="conversation-heading"]', 'button'] as const
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now())
@@ -57,7 +63,7 @@ function OpenFailed(props: {
   onClose: () => void
 }): ReactElement {
   return (
-    <div className="stack conversation-detail">
+    <div className="stack conversation-detail" id={DETAIL_ROOT} tabIndex={-1}>
       <ErrorNotice error={props.error} testId="open-error" />
       <div className="button-row">
         <button type="button" className="button" onClick={props.onRetry}>
@@ -80,6 +86,14 @@ function StaleNotice(props: { since: string | null }): ReactElement {
       {props.since === null ? ' for hours' : ` since ${formatDateTime(props.since)}`}. It most
       likely ended without the service recording it.
     </p>
+  )
+}
+
+function Opening(props: { id: string }): ReactElement {
+  return (
+    <div className="stack conversation-detail" aria-busy="true" id={DETAIL_ROOT} tabIndex={-1}>
+      <p className="field__hint">Opening {props.id}…</p>
+    </div>
   )
 }
 
@@ -108,6 +122,8 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   const data = query.data
   const [recordingAttempt, setRecordingAttempt] = useState(0)
   const { onAudio, hasAudio, onSeek } = useSeekableAudio()
+  // Where the list that had the focus is hidden (narrow windows), the call's heading takes it.
+  useRefocusWhenLost(query.status, DETAIL_ROOT, FOCUS_FIRST, false)
 
   useEffect(() => {
     if (query.isSuccess) drainEarlyEvents(queryClient, id)
@@ -127,13 +143,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
     void closeConversation(id).then(() => queryClient.refetchQueries({ queryKey: openKey(id) }))
   }
 
-  if (query.isPending) {
-    return (
-      <div className="stack conversation-detail" aria-busy="true">
-        <p className="field__hint">Opening {id}…</p>
-      </div>
-    )
-  }
+  if (query.isPending) return <Opening id={id} />
   if (query.isError) {
     return (
       <OpenFailed
@@ -148,7 +158,12 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
   const lastChange = last?.endedAt ?? last?.startedAt ?? null
   const stale = isStaleCall({ ...conversation, status }, now, lastChange)
   return (
-    <div className="stack conversation-detail" data-testid="conversation-detail">
+    <div
+      className="stack conversation-detail"
+      data-testid="conversation-detail"
+      id={DETAIL_ROOT}
+      tabIndex={-1}
+    >
       <div className="conversation-detail__top">
         <ConversationHeader
           conversation={conversation}

@@ -72,7 +72,11 @@ export function ConversationHeader(props: {
   return (
     <header className="conversation-header">
       <div className="conversation-header__title">
-        <h2 className="conversation-header__heading" data-testid="conversation-heading">
+        <h2
+          className="conversation-header__heading"
+          data-testid="conversation-heading"
+          tabIndex={-1}
+        >
           <span className="conversation-header__name" data-testid="header-agent">
             {props.agentName}
           </span>

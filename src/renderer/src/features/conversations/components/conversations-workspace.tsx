@@ -8,6 +8,7 @@ import { useConversationEvents } from '../api/conversation-queries'
 import { listServedKey, useInboxList, useListServed } from '../api/inbox-queries'
 import { toServerFilters } from '../hooks/inbox-filter'
 import { useFollowedConversation } from '../hooks/use-followed-conversation'
+import { useRefocusWhenLost } from '../hooks/use-refocus-when-lost'
 import { useVisibilityReport } from '../hooks/use-visibility-report'
 import type { InboxTab } from '../stores/inbox-store'
 import { useInboxStore } from '../stores/inbox-store'
@@ -18,6 +19,10 @@ import { OpenConversationForm } from './open-conversation-form'
 import { RecentList } from './recent-list'
 import './conversations.css'
 import './inbox.css'
+
+/** Where the focus goes back to when a call closes: the table, else the open-by-id form. */
+const LIST_ROOT = 'conversations-list'
+const LIST_FOCUS = ['[data-testid="inbox-table"]', 'input'] as const
 
 const TABS: readonly SegmentedOption<InboxTab>[] = [
   { value: 'inbox', label: 'All conversations' },
@@ -40,6 +45,8 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
   const list = useInboxList(server)
   const listServed = useListServed()
   const served = listServed && list.data?.pages[0] !== null
+  // A closed call hands the focus back to the list it came from (the table, or the tab's form).
+  useRefocusWhenLost(selectedId, LIST_ROOT, LIST_FOCUS, true)
 
   const checkAgain = (): void => {
     queryClient.setQueryData(listServedKey, true)
@@ -69,7 +76,7 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
         title="Conversations"
         description={
           served
-            ? 'Every call of your voice agents, newest first. Filter and search, open one beside the list (j/k to move, Enter to open), and export a selection.'
+            ? 'Every call of your voice agents, newest first. Filter, search, open one to read it (j/k to move, Enter to open) and export a selection.'
             : 'Open a voice-agent conversation by its id to follow it live, then read its transcript, tool calls and evaluations.'
         }
         focusOnMount={props.focusOnMount ?? false}
@@ -78,7 +85,7 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
         <div
           className={`conversations-inbox${detail === null ? '' : ' conversations-inbox--open'}`}
         >
-          <div className="conversations-inbox__list">
+          <div className="conversations-inbox__list" id={LIST_ROOT}>
             <SegmentedChoice
               name="conversations-tab"
               legend="Show"

@@ -61,6 +61,22 @@ function InboxMore(props: {
 }
 
 /**
+ * The grid's active descendant: the focused row's element id, only while that row is in the page.
+ * Why: a focused row scrolled (or resized) out of the window is not in the DOM, and an active
+ * descendant naming a missing element is invalid ARIA.
+ */
+function activeRowId(
+  focusedId: string | null,
+  focusedIndex: number,
+  inPage: readonly { index: number }[],
+): string | undefined {
+  const first = inPage[0]?.index ?? 0
+  const last = inPage.at(-1)?.index ?? -1
+  if (focusedId === null || focusedIndex < first || focusedIndex > last) return undefined
+  return inboxRowId(focusedId)
+}
+
+/**
  * The inbox as a virtualized grid: only the visible rows exist, so 10,000 loaded conversations
  * scroll and filter without a stall. j/k (or the arrow keys) move, Enter opens the row beside the
  * list; nearing the end asks for the next page.
@@ -113,7 +129,7 @@ export const InboxTable = memo(function InboxTable(props: {
         role="grid"
         aria-label="Conversations"
         aria-rowcount={rows.length + 1}
-        aria-activedescendant={shownFocus === null ? undefined : inboxRowId(shownFocus)}
+        aria-activedescendant={activeRowId(shownFocus, focusedIndex, items)}
         tabIndex={0}
         onKeyDown={inboxKeyHandler({ rows, focusedId: shownFocus, onFocus: props.onFocus, onOpen })}
         data-testid="inbox-table"
