@@ -73,8 +73,7 @@ describe('a PDF imported on the planning thread', () => {
     const bytes = await locked()
     await expect(importDocumentOffMain('locked.pdf', bytes)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      message:
-        'locked.pdf is protected by a password, which VoiceDesk needs to read it.',
+      message: 'locked.pdf is protected by a password, which VoiceDesk needs to read it.',
       details: { password: 'required' },
     })
     await expect(
