@@ -66,7 +66,7 @@ for (const theme of ['light', 'dark'] as const) {
       // A key the service refuses: "Paste a new key" opens the field for it.
       const wrongKey = `sk_wrong_${randomBytes(12).toString('hex')}`
       await account.saveApiKey(wrongKey)
-      await expect(account.verifyError).toContainText('rejected the API key')
+      await expect(account.verifyError).toContainText('rejected this API key')
       await expect(dot).toHaveAttribute('data-state', 'danger')
       const paste = account.verifyError.getByTestId('error-action')
       await expect(paste).toHaveText('Paste a new key')
