@@ -93,7 +93,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
     >
       <div className="card__body" aria-live="polite" ref={resultRef}>
         {verify.isPending && (
-          <p className="field__hint" role="status" data-testid="verify-pending">
+          <p className="field__hint" data-testid="verify-pending">
             {afterSave
               ? 'Saved. Checking your key with the service…'
               : 'Checking your key with the service…'}
