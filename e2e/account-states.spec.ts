@@ -70,6 +70,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dot).toHaveAttribute('data-state', 'danger')
       const paste = account.verifyError.getByTestId('error-action')
       await expect(paste).toHaveText('Paste a new key')
+      // One button for it: the key row does not offer "Replace key…" beside it.
+      await expect(page.getByRole('button', { name: 'Replace key…' })).toHaveCount(0)
       problems.push(...(await audit(app, 'account-error-wrong-key', theme, account.verifyError)))
       await paste.click()
       await expect(account.apiKey).toBeFocused()

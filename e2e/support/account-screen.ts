@@ -51,7 +51,10 @@ export class AccountScreen {
 
   /** Pastes an API key and saves it with Enter; waits until the hint of the new key shows. */
   async saveApiKey(key: string): Promise<void> {
-    const replace = this.page.getByRole('button', { name: 'Replace key…' })
+    // On a refused key the error's "Paste a new key" opens the form, in place of "Replace key…".
+    const replace = this.page
+      .getByRole('button', { name: 'Replace key…' })
+      .or(this.verifyError.getByRole('button', { name: 'Paste a new key' }))
     if (await replace.isVisible()) await replace.click()
     await this.apiKey.fill(key)
     await this.apiKey.press('Enter')

@@ -96,7 +96,8 @@ export function CredentialCard(props: { status: AccountStatus; keptWhere: string
           forgetLabel={forgetLabel}
           onForget={() => setConfirming(true)}
           action={
-            token || replacing ? null : (
+            // Why not on a refused key: the connection error's "Paste a new key" is that action.
+            token || replacing || status.rejected ? null : (
               <button
                 type="button"
                 className="button button--small credential-summary__action"
