@@ -19,6 +19,9 @@ test('set a key, verify it against the sandbox, then forget it', async ({ app, s
   // The save's own check answers in the Connection card; no second "Saved" box stays beside it.
   await expect(account.verifySuccess).toBeVisible()
   await expect(app.page.getByTestId('verify-pending')).toBeHidden()
+  await expect(
+    app.page.getByRole('region', { name: 'API key', exact: true }).getByRole('status'),
+  ).toHaveCount(0)
   await expect(app.page.getByTestId('credential-summary')).toContainText(
     process.env.VOICEDESK_SECRET_SERVICE === 'private' ? 'Saved in your system keychain.' : 'Saved',
   )
