@@ -66,10 +66,12 @@ for (const theme of ['light', 'dark'] as const) {
       // A key the service refuses: "Paste a new key" opens the field for it.
       const wrongKey = `sk_wrong_${randomBytes(12).toString('hex')}`
       await account.saveApiKey(wrongKey)
-      await expect(account.verifyError).toContainText('rejected the API key')
+      await expect(account.verifyError).toContainText('rejected this API key')
       await expect(dot).toHaveAttribute('data-state', 'danger')
       const paste = account.verifyError.getByTestId('error-action')
       await expect(paste).toHaveText('Paste a new key')
+      // One button for it: the key row does not offer "Replace key…" beside it.
+      await expect(page.getByRole('button', { name: 'Replace key…' })).toHaveCount(0)
       problems.push(...(await audit(app, 'account-error-wrong-key', theme, account.verifyError)))
       await paste.click()
       await expect(account.apiKey).toBeFocused()

@@ -16,12 +16,17 @@ test('set a key, verify it against the sandbox, then forget it', async ({ app, s
   await account.saveApiKey(sandbox.keys.paid)
   // Write-only: the field is gone with its value and only the hint is shown; the key is in the keychain.
   await expect(account.apiKey).toHaveCount(0)
-  await expect(app.page.getByTestId('credential-saved')).toContainText(
-    `…${sandbox.keys.paid.slice(-4)}`,
-  )
+  // The save's own check answers in the Connection card; no second "Saved" box stays beside it.
+  await expect(account.verifySuccess).toBeVisible()
+  await expect(app.page.getByTestId('verify-pending')).toBeHidden()
+  await expect(
+    app.page.getByRole('region', { name: 'API key', exact: true }).getByRole('status'),
+  ).toHaveCount(0)
   await expect(app.page.getByTestId('credential-summary')).toContainText(
-    process.env.VOICEDESK_SECRET_SERVICE === 'private' ? 'in the system keychain' : 'Saved',
+    process.env.VOICEDESK_SECRET_SERVICE === 'private' ? 'Saved in your system keychain.' : 'Saved',
   )
+  // The service address is not machinery of the main view: it stays under Advanced.
+  await expect(app.page.getByTestId('credential-summary')).not.toContainText('127.0.0.1')
   await expect(app.page.getByTestId('sidebar-account')).toHaveText(
     `Key …${sandbox.keys.paid.slice(-4)}`,
   )
@@ -61,10 +66,11 @@ test('a wrong key shows the wrong-key message with the request id in Details', a
   // Checked as it is saved: the refusal shows in place of a green "Saved".
   await expect(account.verifyError).toBeVisible()
   await account.verify()
-  await expect(account.verifyError).toContainText('The service did not accept the credential')
+  await expect(account.verifyError).toContainText('The service did not accept your key')
   // The answer is in view, no green "Saved" stays beside it, and the sidebar says so in red.
   await expect(account.verifyError).toBeInViewport()
-  await expect(app.page.getByTestId('credential-saved')).toBeHidden()
+  await expect(app.page.getByTestId('verify-pending')).toBeHidden()
+  await expect(app.page.getByRole('button', { name: 'Check again' })).toBeVisible()
   await expect(app.page.getByTestId('sidebar-account')).toHaveText(
     `Key …${wrongKey.slice(-4)} · not accepted`,
   )
@@ -73,7 +79,7 @@ test('a wrong key shows the wrong-key message with the request id in Details', a
     'status-dot--danger',
   )
   await expect(account.verifyError.getByTestId('error-message')).toContainText(
-    'rejected the API key',
+    'rejected this API key',
   )
   const requestId = await account.openErrorDetails(account.verifyError)
   const logged = sandbox.requestLog({ pathPrefix: '/v1/voices' }).filter((e) => e.status === 401)
@@ -91,9 +97,10 @@ test('an unreachable host says so', async ({ app, sandbox }) => {
   await account.saveApiKey(sandbox.keys.paid)
   await account.verify()
   await expect(account.verifyError).toContainText('Cannot reach the service')
-  await expect(account.verifyError.getByTestId('error-message')).toContainText(
-    `http://127.0.0.1:${port}`,
-  )
+  // One retry button: the error's own "Try again", no "Check again" beside it.
+  await expect(account.verifyError.getByTestId('error-action')).toHaveText('Try again')
+  await expect(app.page.getByRole('button', { name: 'Check again' })).toHaveCount(0)
+  await expect(account.verifyError.getByTestId('error-message')).not.toContainText('127.0.0.1')
   await expect(await account.openErrorDetails(account.verifyError)).toContainText('none')
   await snap(app, 'account-error-unreachable')
 })
@@ -191,7 +198,8 @@ test('a base URL on another service does not take the saved key along unless the
   await account.expectBaseUrlSaved(sandbox.baseUrl)
   await account.saveApiKey(sandbox.keys.paid)
   const home = new URL(sandbox.baseUrl).host
-  await expect(summary).toContainText(`for ${home}.`)
+  await expect(summary).toContainText('Saved')
+  await expect(summary).not.toContainText('another service address')
 
   // Another origin: main asks natively (the page cannot answer); the user keeps the key home.
   const other = `http://127.0.0.1:${await closedLoopbackPort()}`
@@ -202,7 +210,9 @@ test('a base URL on another service does not take the saved key along unless the
   await expect(notice).toContainText(
     `The saved key belongs to ${home}. Enter the key for ${otherHost} in Account.`,
   )
-  await expect(summary).toContainText(`for ${home}, not sent to the current base URL`)
+  await expect(summary).toContainText(
+    'for another service address: not sent to the one under Advanced',
+  )
   const hint = `…${sandbox.keys.paid.slice(-4)}`
   await expect(app.page.getByTestId('sidebar-account')).toHaveText(`Key ${hint} · other service`)
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
@@ -214,7 +224,8 @@ test('a base URL on another service does not take the saved key along unless the
   // Back home, the key works again without a question.
   await account.setBaseUrl(sandbox.baseUrl)
   await expect(notice).toBeHidden()
-  await expect(summary).toContainText(`for ${home}.`)
+  await expect(summary).toContainText('Saved')
+  await expect(summary).not.toContainText('another service address')
   await expect(app.page.getByTestId('sidebar-account')).toHaveText(`Key ${hint}`)
 
   // Declined once: that address is not asked about again this session, and the notice says so.
@@ -239,7 +250,8 @@ test('when the user says yes in the native question, the saved key moves to the 
   const third = `http://127.0.0.1:${await closedLoopbackPort()}`
   app.platform.answerNextConfirm(true)
   await account.setBaseUrl(third)
-  await expect(summary).toContainText(`for ${new URL(third).host}.`)
+  await expect(summary).toContainText('Saved')
+  await expect(summary).not.toContainText('another service address')
   await expect(app.page.getByTestId('notice-key-elsewhere')).toBeHidden()
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
 })

@@ -19,12 +19,18 @@ test('without a keychain the key is kept for the session only, and the app says 
   const account = new AccountScreen(page)
   await account.open()
   // The screen does not claim a keychain it does not have.
-  await expect(page.getByText('in memory for this session only').first()).toBeVisible()
-  await expect(page.getByText('in the system keychain')).toHaveCount(0)
+  await expect(
+    page.getByText('for this session only and forgotten when you quit VoiceDesk').first(),
+  ).toBeVisible()
+  await expect(page.getByText('in your system keychain')).toHaveCount(0)
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
   await account.saveApiKey(sandbox.keys.paid)
-  await expect(page.getByTestId('credential-summary')).toContainText('for this session only')
+  // Never "stored" or "saved" when it is only held until quit.
+  await expect(page.getByTestId('credential-summary')).toContainText(
+    'Kept for this session only: forgotten when you quit VoiceDesk.',
+  )
+  await expect(page.getByTestId('credential-summary')).not.toContainText('Saved')
   await account.verify()
   await expect(account.verifySuccess).toBeVisible()
   await snap(app, 'account-keychain-unavailable')

@@ -137,7 +137,7 @@ test('a wrong key: the service did not accept it, check it in Account (with the 
   await signInForScript(app, sandbox, 'sk_e2e_not_a_real_key_0000')
   await previewFirstBlock(app)
   const error = app.page.getByTestId('script-audio-error')
-  await expect(error).toContainText('The service did not accept the credential', {
+  await expect(error).toContainText('The service did not accept your key', {
     timeout: 30_000,
   })
   await expect(error.getByTestId('error-message')).toContainText(

@@ -51,7 +51,10 @@ export class AccountScreen {
 
   /** Pastes an API key and saves it with Enter; waits until the hint of the new key shows. */
   async saveApiKey(key: string): Promise<void> {
-    const replace = this.page.getByRole('button', { name: 'Replace key…' })
+    // On a refused key the error's "Paste a new key" opens the form, in place of "Replace key…".
+    const replace = this.page
+      .getByRole('button', { name: 'Replace key…' })
+      .or(this.verifyError.getByRole('button', { name: 'Paste a new key' }))
     if (await replace.isVisible()) await replace.click()
     await this.apiKey.fill(key)
     await this.apiKey.press('Enter')
@@ -67,8 +70,10 @@ export class AccountScreen {
 
   /** Checks again (a save already checks by itself) and waits for the answer. */
   async verify(): Promise<void> {
-    await expect(this.verifyButton).toBeEnabled()
-    await this.verifyButton.click()
+    // One retry button: after a failure that only needs a retry, it is the error's "Try again".
+    const retry = this.verifyButton.or(this.verifyError.getByRole('button', { name: 'Try again' }))
+    await expect(retry).toBeEnabled()
+    await retry.click()
     await expect(this.verifySuccess.or(this.verifyError)).toBeVisible()
   }
 

@@ -383,9 +383,9 @@ describe('AccountService: verify', () => {
   })
 
   it.each([
-    ['AUTH_INVALID', { status: 401 }, /rejected the API key/],
-    ['NETWORK', {}, /Could not reach https:\/\/tts\.example/],
-    ['TIMEOUT', {}, /Could not reach https:\/\/tts\.example/],
+    ['AUTH_INVALID', { status: 401 }, /rejected this API key/],
+    ['NETWORK', {}, /Could not reach the service\./],
+    ['TIMEOUT', {}, /Could not reach the service\./],
     [
       'NOT_FOUND',
       { status: 404 },

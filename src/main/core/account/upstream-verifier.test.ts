@@ -52,7 +52,7 @@ describe('createUpstreamVerifier (sandbox over HTTP)', () => {
     )
     expect(error.code).toBe('AUTH_INVALID')
     expect(explainVerifyError(error, sandbox.baseUrl, 'apiKey').message).toMatch(
-      /rejected the API key/,
+      /rejected this API key/,
     )
   })
 

@@ -1,14 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { Credential } from './account-ports'
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host
-  } catch {
-    return baseUrl
-  }
-}
-
 /**
  * Rewrites the message of a failed verify so the user knows whether the key, the address or the
  * network is at fault; code, retryability and details (request id, status) are kept.
@@ -35,14 +27,15 @@ export function explainVerifyError(
     case 'AUTH_INVALID':
       return new AppError(
         'AUTH_INVALID',
-        `The service at ${hostOf(baseUrl)} rejected the ${what}. Check that you pasted the whole ${what} and that it has not been revoked or expired.`,
+        `The service rejected this ${what}. Check that you pasted the whole ${what} and that it has not been revoked or expired.`,
         keep,
       )
     case 'NETWORK':
     case 'TIMEOUT':
       return new AppError(
         error.code,
-        `Could not reach ${baseUrl}. Check your internet connection, then the service address under Advanced.`,
+        // Why no address here: it is machinery on the main view; it stays under Advanced.
+        'Could not reach the service. Check your internet connection, then the service address under Advanced.',
         keep,
       )
     case 'NOT_FOUND':

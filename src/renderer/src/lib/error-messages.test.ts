@@ -24,7 +24,7 @@ describe('describeError', () => {
     expect(description.upstreamCode).toBe('unauthorized')
     expect(supportText(description)).toBe(
       [
-        'The service did not accept the credential: Rejected.',
+        'The service did not accept your key: Rejected.',
         'Code: AUTH_INVALID',
         'Request id: req_123',
         'HTTP status: 401',

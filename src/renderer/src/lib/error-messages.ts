@@ -64,11 +64,11 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       return {
         // Also the answer when the saved key belongs to another service than the base URL.
         title: 'No key for this service',
-        action: 'Add the API key for this base URL on the Account screen (Ctrl+4), then try again.',
+        action: 'Add the API key for this service on the Account screen (Ctrl+4), then try again.',
       }
     case 'AUTH_INVALID':
       return {
-        title: 'The service did not accept the credential',
+        title: 'The service did not accept your key',
         action:
           'Check that you pasted the whole API key (it starts with "sk_"), or create a new key in your dashboard and save it here. An access token may have expired: paste a new one.',
       }

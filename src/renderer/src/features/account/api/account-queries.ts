@@ -85,7 +85,11 @@ export function useSetPlan() {
 export function useVerifyAccount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (): Promise<VerifyResult> => call((api) => api.account.verify()),
+    // The variable says only what started the check (a save or a click), so the card can word it.
+    mutationFn: (trigger: 'save' | 'click'): Promise<VerifyResult> => {
+      void trigger
+      return call((api) => api.account.verify())
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.status }),
   })
 }

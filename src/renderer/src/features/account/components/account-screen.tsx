@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
@@ -9,15 +9,20 @@ import { FirstRunCard } from './first-run-card'
 import { PlanCard } from './plan-card'
 import { UsageCard } from './usage-card'
 import { VerifyCard } from './verify-card'
-import type { CredentialMode } from '../stores/account-draft-store'
-import { credentialKeyOf } from '../stores/account-draft-store'
+import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import './account.css'
 
 /** The Account workspace: how to start, the key in use, the plan, usage, then Advanced. */
 export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
   const statusQuery = useAccountStatus()
-  // The first save happens in a card that then goes away: the card that replaces it says "Saved".
-  const [savedBefore, setSavedBefore] = useState<CredentialMode | null>(null)
+  const sectionRef = useRef<HTMLElement | null>(null)
+  // Account opens at its title: the scroll of the last visit and a field an earlier error's
+  // action pointed at (Advanced, the replace form) must not pull the page down on open.
+  useLayoutEffect(() => {
+    const draft = useAccountDraftStore.getState()
+    draft.setAdvanced(draft.advanced.open)
+    sectionRef.current?.scrollIntoView({ block: 'start' })
+  }, [])
   const status = statusQuery.data
   const verifyKey = status === undefined ? 'loading' : credentialKeyOf(status)
   const keptWhere = keptWhereOf(status)
@@ -30,6 +35,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
     <section
       className="workspace workspace--account"
       aria-labelledby="workspace-title"
+      ref={sectionRef}
       data-testid="workspace"
     >
       <WorkspaceHeader
@@ -44,10 +50,8 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         />
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
-      {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={setSavedBefore} />}
-      {signedIn && (
-        <CredentialCard status={status} keptWhere={keptWhere} savedBefore={savedBefore} />
-      )}
+      {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
+      {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
       {status !== undefined && status.credential !== 'none' && (
         <VerifyCard key={verifyKey} status={status} />
       )}
@@ -55,7 +59,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         <PlanCard status={status} />
         <UsageCard />
       </div>
-      <AdvancedSection status={status} keptWhere={keptWhere} onSaved={setSavedBefore} />
+      <AdvancedSection status={status} keptWhere={keptWhere} onSaved={() => {}} />
     </section>
   )
 }

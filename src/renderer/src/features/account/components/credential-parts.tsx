@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { KeyIcon } from '../../../components/icons'
 import { useSetAccessToken, useSetApiKey } from '../api/account-queries'
@@ -12,6 +12,8 @@ export function CredentialSummary(props: {
   /** The Forget button's label, or null when there is nothing the user can forget. */
   forgetLabel: string | null
   onForget: () => void
+  /** Another action for the row, before Forget (Replace key…). */
+  action?: ReactNode
 }): ReactElement {
   const { summary, forgetLabel } = props
   return (
@@ -29,6 +31,7 @@ export function CredentialSummary(props: {
           </>
         )}
       </div>
+      {props.action}
       {forgetLabel !== null && (
         <button
           type="button"
@@ -53,7 +56,7 @@ const formCopy = {
     label: (status: AccountStatus | undefined) =>
       status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
     hint: (keptWhere: string) =>
-      `From your dashboard. It is kept ${keptWhere} and cannot be read back here.`,
+      `From your dashboard. It is kept ${keptWhere}; it cannot be read back here.`,
   },
   accessToken: {
     id: 'access-token',

@@ -81,7 +81,7 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
         <p className="field__hint" role="status">
           {status?.credential === 'none'
             ? 'Saved. Paste your key next.'
-            : 'Saved. VoiceDesk is checking the connection with the new address.'}
+            : 'Saved. The Connection card above shows whether the service answers there.'}
         </p>
       )}
     </form>

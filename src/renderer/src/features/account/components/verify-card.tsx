@@ -10,7 +10,7 @@ import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-s
 import { Card } from './card'
 
 function voiceCountText(count: number | null): string {
-  if (count === null) return 'This credential may not list voices, so no voice count is shown.'
+  if (count === null) return 'This key may not list voices, so no voice count is shown.'
   return count === 1 ? '1 voice available.' : `${count} voices available.`
 }
 
@@ -60,15 +60,22 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
   useEffect(() => {
     if (verifyFor !== mine) return
     setVerifyFor(null)
-    check()
+    check('save')
   }, [verifyFor, mine, setVerifyFor, check])
-  // The answer is brought into view: the card can sit below the fold of a small window.
+  // A check that follows a save says "Saved" while it runs; its result then takes the place.
+  const afterSave = verify.variables === 'save'
+  const checkAgain = (): void => verify.mutate('click')
+  // The answer to a click is brought into view: the card can sit below the fold of a small window.
+  // Why not after a save's own check: that must not scroll the page away from its title.
   const resultRef = useRef<HTMLDivElement | null>(null)
   const settled = verify.isSuccess || verify.isError
+  const clicked = verify.variables === 'click'
   useEffect(() => {
-    if (settled) resultRef.current?.scrollIntoView({ block: 'nearest' })
-  }, [settled, verify.submittedAt])
-  const fix = useFixFor(verify.error, status, () => verify.mutate())
+    if (settled && clicked) resultRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [settled, clicked, verify.submittedAt])
+  const fix = useFixFor(verify.error, status, checkAgain)
+  // One retry button: when the error's own action is "Try again", the header's goes away.
+  const retryInError = verify.isError && fix.label === 'Try again'
   const now = useMinuteNow()
 
   return (
@@ -77,20 +84,19 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
       title="Connection"
       description="Whether the service accepts your key. Checked when you save a key."
       control={
-        <button
-          type="button"
-          className="button"
-          disabled={verify.isPending}
-          onClick={() => verify.mutate()}
-        >
-          {verify.isPending ? 'Checking…' : 'Check again'}
-        </button>
+        retryInError ? undefined : (
+          <button type="button" className="button" disabled={verify.isPending} onClick={checkAgain}>
+            {verify.isPending ? 'Checking…' : 'Check again'}
+          </button>
+        )
       }
     >
       <div className="card__body" aria-live="polite" ref={resultRef}>
         {verify.isPending && (
           <p className="field__hint" data-testid="verify-pending">
-            Checking your key with the service…
+            {afterSave
+              ? 'Saved. Checking your key with the service…'
+              : 'Checking your key with the service…'}
           </p>
         )}
         {verify.isSuccess && (
