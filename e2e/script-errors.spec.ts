@@ -134,7 +134,7 @@ test('a wrong key: the service did not accept it, check it in Account (with the 
   app,
   sandbox,
 }) => {
-  await signInForScript(app, sandbox, 'sk_e2e_not_a_real_key_0000')
+  await signInForScript(app, sandbox, 'wrong-key-for-this-test')
   await previewFirstBlock(app)
   const error = app.page.getByTestId('script-audio-error')
   await expect(error).toContainText('The service did not accept your key', {
