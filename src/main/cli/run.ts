@@ -14,6 +14,7 @@ import type { Logger } from '../core/log/logger'
 import type { Credential } from '../core/account/account-ports'
 import type { SecretStore } from '../core/secrets/secret-store'
 import { createUpstreamClient } from '../core/upstream/upstream-client'
+import type { UpstreamClient } from '../core/upstream/upstream-client'
 import { countedClient } from '../core/usage/counted-client'
 import type { CommandLineUsage } from '../core/usage/usage-journal'
 import { USAGE_COMMAND_LINE } from '../../shared/domain/usage'
@@ -170,14 +171,7 @@ async function runRender(
       isTTY: process.stderr.isTTY,
       columns: process.stderr.columns,
       env: environment.env,
-      createClient: async ({ baseUrl, plan }) =>
-        createUpstreamClient({
-          baseUrl,
-          credential: () => cliCredential(environment, logger),
-          limits: (await planOf(environment, baseUrl, plan, logger)).limits,
-          logger,
-          userAgent: 'VoiceDesk-CLI',
-        }),
+      createClient: cliClientFactory(environment, logger),
       signal: environment.signal,
       usage,
     })
@@ -196,16 +190,24 @@ async function runVoiceover(
     out: (text) => environment.io.out(text),
     err: (text) => environment.io.err(text),
     env: environment.env,
-    createClient: async ({ baseUrl, plan }) =>
-      createUpstreamClient({
-        baseUrl,
-        credential: () => cliCredential(environment, logger),
-        limits: (await planOf(environment, baseUrl, plan, logger)).limits,
-        logger,
-        userAgent: 'VoiceDesk-CLI',
-      }),
+    createClient: cliClientFactory(environment, logger),
     signal: environment.signal,
   })
+}
+
+/** The client a render-like command makes for the service it was given, with the saved plan. */
+function cliClientFactory(
+  environment: CliEnvironment,
+  logger: Logger,
+): (target: { baseUrl: string; plan: 'free' | 'paid' | null }) => Promise<UpstreamClient> {
+  return async ({ baseUrl, plan }) =>
+    createUpstreamClient({
+      baseUrl,
+      credential: () => cliCredential(environment, logger),
+      limits: (await planOf(environment, baseUrl, plan, logger)).limits,
+      logger,
+      userAgent: 'VoiceDesk-CLI',
+    })
 }
 
 /** A service command: the address and plan checked, a client made, the command run on it. */
