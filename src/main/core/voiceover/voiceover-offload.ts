@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorkerEntry } from '../narration/offload/worker-entry'
 import type { AppErrorData } from '../../../shared/errors'
 import { AppError } from '../../../shared/errors'
 import type { VoiceoverTask, VoiceoverTaskResult } from './voiceover-tasks'
@@ -29,31 +27,13 @@ export function configureVoiceoverThread(factory: VoiceoverWorkerFactory): void 
   unavailable = false
 }
 
-function tsxApiUrl(): string {
-  const require = createRequire(import.meta.url)
-  const manifestPath = require.resolve('tsx/package.json')
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>
-  }
-  const api = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs'
-  return new URL(api, pathToFileURL(manifestPath)).href
-}
-
 /**
  * The thread's entry: the bundled `voiceover-worker.js` beside main's bundle in the app; the
  * TypeScript source, compiled by tsx inside the thread, under the CLI and the tests. Relative
  * names are variables so the bundler leaves them alone.
  */
 export function defaultVoiceoverWorker(): Worker | null {
-  for (const name of ['./voiceover-worker.js', '../voiceover-worker.js']) {
-    const url = new URL(name, import.meta.url)
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return new Worker(url)
-  }
-  const source = new URL(['./voiceover-worker', 'ts'].join('.'), import.meta.url)
-  if (source.protocol !== 'file:' || !existsSync(fileURLToPath(source))) return null
-  const boot = `const { workerData } = require('node:worker_threads')
-import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry) })`
-  return new Worker(boot, { eval: true, workerData: { tsx: tsxApiUrl(), entry: source.href } })
+  return startWorkerEntry('voiceover-worker', import.meta.url)
 }
 
 function start(): Worker | null {
