@@ -20,6 +20,12 @@ export interface MonthUsage {
  */
 export interface UsageReport {
   months: MonthUsage[]
+  /**
+   * ISO time the service last refused speech because the account has no credit left (402), in
+   * this session and not since answered; absent when not heard. The service reports no balance,
+   * so this is all that is known of what is left.
+   */
+  outOfCreditAt?: string
 }
 
 /** Project names used for synthesis that belongs to no script. */

@@ -1,6 +1,7 @@
 import { billableCharacters } from '../../../shared/domain/billable'
 import type { SpeechSource } from '../narration/fetch/speech-source'
-import type { UsageStore } from './usage-store'
+import type { UsageRecorder } from './counted-client'
+import { notingCredit } from './counted-client'
 
 /**
  * `source` whose every successful synthesis is recorded under `project`. Only answers count: a
@@ -8,7 +9,7 @@ import type { UsageStore } from './usage-store'
  */
 export function countedSpeechSource(
   source: SpeechSource,
-  usage: Pick<UsageStore, 'record'> | undefined,
+  usage: UsageRecorder | undefined,
   project: string,
 ): SpeechSource {
   if (usage === undefined) return source
@@ -19,7 +20,7 @@ export function countedSpeechSource(
     ...(source.onServiceBusy ? { onServiceBusy: source.onServiceBusy.bind(source) } : {}),
     ...(source.listVoices ? { listVoices: source.listVoices.bind(source) } : {}),
     async synthesizePiece(request, signal) {
-      const result = await source.synthesizePiece(request, signal)
+      const result = await notingCredit(usage, () => source.synthesizePiece(request, signal))
       // The service's own count when it gave one; otherwise counted the way it bills.
       const counted =
         result.billableCharacters ??

@@ -61,6 +61,8 @@ export class UsageStore {
   #months: MonthRecord[]
   #dirty = false
   #writing: Promise<void> | null = null
+  /** When the service last said the account has no credit left, until speech succeeds again. */
+  #outOfCreditAt: string | null = null
 
   private constructor(dir: string, months: MonthRecord[], clock: Clock, logger?: Logger) {
     this.#dir = dir
@@ -93,6 +95,8 @@ export class UsageStore {
   /** Adds `characters` billed for `project` to the current month and saves in the background. */
   record(project: string, characters: number): void {
     if (!Number.isFinite(characters) || characters <= 0) return
+    // Speech the service answered proves the account has credit again.
+    this.#outOfCreditAt = null
     const name = project.trim().slice(0, LONGEST_NAME) || USAGE_OTHER
     const month = monthOf(this.#clock.now())
     let current = this.#months.find((m) => m.month === month)
@@ -108,10 +112,22 @@ export class UsageStore {
     this.#writing ??= this.#writeLoop()
   }
 
+  /**
+   * Notes that the service refused speech for want of credit (402), for Account to say so. Why
+   * kept for this session only: it is the one thing known of what is left, and it goes stale.
+   */
+  noteOutOfCredit(): void {
+    this.#outOfCreditAt = new Date(this.#clock.now()).toISOString()
+  }
+
   /** Newest month first. */
   report(): UsageReport {
     const months = [...this.#months].sort((a, b) => b.month.localeCompare(a.month))
-    return { months: months.map(reportOf) }
+    return this.#withCredit({ months: months.map(reportOf) })
+  }
+
+  #withCredit(report: UsageReport): UsageReport {
+    return this.#outOfCreditAt === null ? report : { ...report, outOfCreditAt: this.#outOfCreditAt }
   }
 
   /**
@@ -135,7 +151,7 @@ export class UsageStore {
       })
       .sort((a, b) => b.month.localeCompare(a.month))
       .slice(0, USAGE_MONTHS_KEPT)
-    return { months: merged }
+    return this.#withCredit({ months: merged })
   }
 
   /** Resolves once everything recorded so far is on disk. */

@@ -130,4 +130,44 @@ describe('account:usage', () => {
       { project: USAGE_PREVIEWS, characters: [...text].length },
     ])
   })
+
+  it('says the account is out of credit once the service refuses speech for it, until it speaks again', async () => {
+    const env = await createTestRuntime({
+      sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+    })
+    onTestFinished(env.cleanup)
+    onTestFinished(() => {
+      sandbox.setAccount('paid', { outOfCredit: false })
+    })
+    const sent: { channel: string; payload: unknown }[] = []
+    const emit: Emit = (channel, payload) => void sent.push({ channel, payload })
+    const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
+      env.runtime.dispatch(channel, input, APP_SENDER, emit)
+    const tryVoice = async (text: string): Promise<{ ok: boolean }> => {
+      const { jobId } = data<{ jobId: string }>(
+        await call('voices:tryText', { voiceId: 'olivia', text }),
+      )
+      const ended = await vi.waitUntil(
+        () =>
+          sent.find(
+            (s) =>
+              s.channel === 'voices:tryEnded' && (s.payload as { jobId: string }).jobId === jobId,
+          ),
+        { timeout: 30_000, interval: 20 },
+      )
+      return ended.payload as { ok: boolean }
+    }
+
+    sandbox.setAccount('paid', { outOfCredit: true })
+    expect((await tryVoice('No credit for this line.')).ok).toBe(false)
+    const refused = data<UsageReport>(await call('account:usage', undefined))
+    expect(refused.months).toEqual([])
+    expect(Date.parse(refused.outOfCreditAt ?? '')).not.toBeNaN()
+
+    sandbox.setAccount('paid', { outOfCredit: false })
+    expect((await tryVoice('Credit again.')).ok).toBe(true)
+    const spoken = data<UsageReport>(await call('account:usage', undefined))
+    expect(spoken.outOfCreditAt).toBeUndefined()
+    expect(spoken.months[0]?.characters).toBe('Credit again.'.length)
+  })
 })

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import type { AccountStatus } from '../../../shared/domain/account'
+import { accountState } from './account-words'
+
+// The sidebar's account dot says the state in words a user acts on, never the service's address.
+
+const NOW = Date.parse('2026-11-27T15:00:00Z')
+const ADDRESS = 'https://voice.example.test:8443'
+
+function status(over: Partial<AccountStatus>): AccountStatus {
+  return {
+    credential: 'apiKey',
+    hasKey: true,
+    keyHint: '…abcd',
+    keyFor: { origin: ADDRESS, host: 'voice.example.test:8443', usable: true },
+    plan: 'free',
+    customLimits: null,
+    baseUrl: ADDRESS,
+    verifiedAt: null,
+    rejected: false,
+    storage: 'keychain',
+    token: null,
+    allowed: {
+      speech: true,
+      stream: true,
+      voicesRead: true,
+      voicesCreate: true,
+      voicesDelete: true,
+    },
+    connection: 'unchecked',
+    checkedAt: null,
+    defaultBaseUrl: null,
+    notices: [],
+    ...over,
+  }
+}
+
+const checkedAt = new Date(NOW - 60_000).toISOString()
+
+describe('the account dot in words', () => {
+  it.each([
+    [
+      'no key',
+      status({ credential: 'none', hasKey: false, keyHint: null }),
+      'No API key',
+      'unknown',
+    ],
+    ['connected', status({ connection: 'connected', checkedAt }), 'Connected', 'ok'],
+    [
+      'unreachable',
+      status({ connection: 'unreachable', checkedAt }),
+      "Can't reach the service",
+      'danger',
+    ],
+    ['refused', status({ rejected: true, checkedAt }), 'Key not accepted', 'danger'],
+    [
+      'another service',
+      status({ keyFor: { origin: 'https://other.test', host: 'other.test', usable: false } }),
+      'Key for another service',
+      'warning',
+    ],
+    ['unchecked', status({}), 'Not checked yet', 'unknown'],
+    [
+      'demo',
+      status({ credential: 'sandbox', keyFor: null, connection: 'connected', checkedAt }),
+      'Demo service',
+      'ok',
+    ],
+  ] as const)('%s: says the state, names no address', (_name, given, text, tone) => {
+    const state = accountState(given, NOW)
+    expect(state.text).toBe(text)
+    expect(state.tone).toBe(tone)
+    for (const words of [state.text, state.sentence]) {
+      expect(words).not.toContain('voice.example.test')
+      expect(words).not.toContain('other.test')
+      expect(words).not.toContain('…abcd')
+    }
+  })
+
+  it('says when it was last checked', () => {
+    const state = accountState(status({ connection: 'connected', checkedAt }), NOW)
+    expect(state.sentence).toBe('Connected to the service. Checked 1 minute ago.')
+  })
+})

@@ -1,0 +1,58 @@
+import type { AccountStatus } from '../../../shared/domain/account'
+import { humanPastTime } from '../lib/human-time'
+
+/** The dot's colour. */
+export type Tone = 'ok' | 'warning' | 'danger' | 'unknown'
+
+/**
+ * What the dot says, in words: the short text beside it, its colour, and the sentence its
+ * tooltip and accessible name give. Why from the last check only: green is a promise that the
+ * service answered this key at this address, never a guess from a key being saved. Why no
+ * address: the state is what a user acts on; where the service is lives under Account's Advanced.
+ */
+export function accountState(
+  status: AccountStatus,
+  nowMs: number,
+): { text: string; tone: Tone; sentence: string } {
+  const checked =
+    status.checkedAt === null ? '' : ` Checked ${humanPastTime(status.checkedAt, nowMs)}.`
+  if (status.credential === 'none')
+    return {
+      text: 'No API key',
+      tone: 'unknown',
+      sentence: 'No API key yet. Open Account to paste it.',
+    }
+  const demo = status.credential === 'sandbox'
+  if (status.keyFor?.usable === false)
+    return {
+      text: 'Key for another service',
+      tone: 'warning',
+      sentence:
+        'The saved key belongs to another service, so nothing is sent. Open Account to fix it.',
+    }
+  if (status.rejected)
+    return {
+      text: 'Key not accepted',
+      tone: 'danger',
+      sentence: 'The service did not accept this key. Open Account to paste a new one.',
+    }
+  if (status.connection === 'unreachable')
+    return {
+      text: "Can't reach the service",
+      tone: 'danger',
+      sentence: `Can't reach the service.${checked} Open Account to try again.`,
+    }
+  if (status.connection === 'connected')
+    return {
+      text: demo ? 'Demo service' : 'Connected',
+      tone: status.storage === 'session' ? 'warning' : 'ok',
+      sentence: `${demo ? 'Connected to the demo service on this computer.' : 'Connected to the service.'}${checked}${status.storage === 'session' ? ' The key is kept for this session only.' : ''}`,
+    }
+  return {
+    text: demo ? 'Demo service' : 'Not checked yet',
+    tone: 'unknown',
+    sentence: demo
+      ? 'Using the demo service on this computer. Open Account to use your own key.'
+      : 'Not checked yet. Open Account to check the connection.',
+  }
+}
