@@ -86,6 +86,34 @@ describe('voicedesk voiceover', () => {
     expect(speechRequests()).toBe(before)
   })
 
+  it('takes voices by the names the app shows, and refuses a slip before anything is spoken', async () => {
+    const subs = join(dir, 'named.srt')
+    await writeFile(subs, SRT)
+    const report = join(dir, 'named-vo.json')
+    const named = await cli([
+      subs,
+      '--out',
+      join(dir, 'named-vo.wav'),
+      '--voice',
+      'Olivia',
+      '--cast',
+      'ANNA=EMMA',
+      '--report',
+      report,
+    ])
+    expect(named.code).toBe(0)
+    const json = JSON.parse(await readFile(report, 'utf8')) as { lines: { voiceId: string }[] }
+    expect(json.lines.map((l) => l.voiceId)).toEqual(['emma', 'olivia'])
+
+    const before = speechRequests()
+    const slip = await cli([subs, '--out', join(dir, 'slip-vo.wav'), '--voice', 'Olivai'])
+    expect(slip.code).toBe(2)
+    expect(slip.stderr).toBe(
+      'voicedesk: No voice in your voice list has the id or name "Olivai". Did you mean olivia? "voicedesk voices list" shows your voices.\n',
+    )
+    expect(speechRequests()).toBe(before)
+  })
+
   it('writes the track, the JSON and readable reports', async () => {
     const subs = join(dir, 'film.srt')
     const out = join(dir, 'film-vo.wav')

@@ -4,6 +4,9 @@ import { toDiskError, writeFileAtomic } from '../core/files/atomic-write'
 import { openPieceCache } from '../core/narration/fetch/piece-cache'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
 import { DEFAULT_FIT_LIMITS } from '../core/voiceover/line-fit'
+import type { TimedLine } from '../core/voiceover/subtitle-lines'
+import type { UpstreamClient } from '../core/upstream/upstream-client'
+import type { Voice } from '../../shared/domain/voice'
 import { VoicePaces } from '../core/voiceover/voice-pace'
 import { runVoiceoverOffMain } from '../core/voiceover/voiceover-offload'
 import type { VoiceoverSettings } from '../core/voiceover/voiceover-plan'
@@ -17,7 +20,9 @@ import {
 import { serviceOptions } from './command-usage'
 import { defaultCacheDir } from './render-arguments'
 import type { RenderCommandIo } from './render-command'
+import type { VoiceoverArguments } from './voiceover-arguments'
 import { readVoiceoverArguments } from './voiceover-arguments'
+import { resolveVoice, voiceListOnce } from './voice-choice'
 
 /**
  * `voicedesk voiceover`: reads and checks the subtitles (and the video) before anything is sent,
@@ -40,10 +45,54 @@ export async function runVoiceoverCommand(args: string[], io: RenderCommandIo): 
   const trackEndMs = a.video
     ? await runVoiceoverOffMain({ kind: 'videoDuration', path: a.video })
     : null
+  // Why the client first: a voice given by its name ("George") becomes its id before the cost
+  // is worked out, as the cache knows pieces by voice id. A dry run sends nothing and reads
+  // nothing, so its voices stay as typed (as render's dry run does).
+  const client = a.dryRun
+    ? null
+    : await io.createClient(serviceOptions(a.values, io.env, 'voiceover'))
+  try {
+    const voices = client === null ? a : await withNamedVoices(a, voiceListOnce(client, io.signal))
+    await speakVoiceover(a, voices, lines, trackEndMs, client, io)
+  } finally {
+    client?.close()
+  }
+}
+
+/** The voices of `--voice` and `--cast` as ids: names resolved as `render` does (resolveVoice). */
+async function withNamedVoices(
+  a: VoiceChoices,
+  voiceList: () => Promise<Voice[] | null>,
+): Promise<VoiceChoices> {
+  if (a.voiceId === undefined && Object.keys(a.cast).length === 0) return a
+  const voices = await voiceList()
+  if (voices === null) return a
+  const cast: Record<string, string> = {}
+  for (const [speaker, given] of Object.entries(a.cast)) {
+    cast[speaker] = resolveVoice(given, voices, { withId: (id) => `--cast "${speaker}=${id}"` })
+  }
+  const voiceId =
+    a.voiceId === undefined
+      ? undefined
+      : resolveVoice(a.voiceId, voices, { withId: (id) => `--voice ${id}` })
+  return { voiceId, cast }
+}
+
+type VoiceChoices = Pick<VoiceoverArguments, 'voiceId' | 'cast'>
+
+/** Prices the voice-over; unless a dry run, speaks, fits and writes it (and the video). */
+async function speakVoiceover(
+  a: VoiceoverArguments,
+  voices: VoiceChoices,
+  lines: TimedLine[],
+  trackEndMs: number | null,
+  client: UpstreamClient | null,
+  io: RenderCommandIo,
+): Promise<void> {
   const settings: VoiceoverSettings = {
     title: basename(a.subtitles),
-    ...(a.voiceId ? { voiceId: a.voiceId } : {}),
-    cast: a.cast,
+    ...(voices.voiceId ? { voiceId: voices.voiceId } : {}),
+    cast: voices.cast,
     fit: a.fit,
     slotEnd: a.slotEnd,
     limits: { ...DEFAULT_FIT_LIMITS, maxRate: a.maxRate, maxStretch: a.maxStretch },
@@ -56,50 +105,45 @@ export async function runVoiceoverCommand(args: string[], io: RenderCommandIo): 
   const endMs = trackEndMs ?? Math.max(0, ...lines.map((l) => l.endMs))
   const estimate = estimateVoiceover(lines, settings, paces, endMs, cache)
   const cost = `${estimate.lines} lines, ${estimate.cachedLines} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters${estimate.possibleRepeats > 0 ? `; up to ${estimate.possibleRepeats} more requests (${estimate.billableWithRepeats} billable characters in all) if a faster pace must be asked again` : ''}.`
-  if (a.dryRun) {
+  if (client === null) {
     io.out(a.json ? `${JSON.stringify(estimate)}\n` : `${cost}\n`)
     return
   }
   io.err(`Speaking ${cost}\n`)
-  const client = await io.createClient(serviceOptions(a.values, io.env, 'voiceover'))
-  try {
-    const result = await renderVoiceover({
-      lines,
-      settings,
-      outputPath: a.audioPath,
-      source: upstreamSpeechSource(client),
-      cache,
-      paces,
-      trackEndMs,
-      signal: io.signal,
-      onProgress: (stage, done, total) => {
-        if (stage === 'speaking' && done % 25 !== 0 && done !== total) return
-        if (stage === 'fitting' && done % 100 !== 0 && done !== total) return
-        io.err(`${stage} ${done}/${total}\n`)
-      },
+  const result = await renderVoiceover({
+    lines,
+    settings,
+    outputPath: a.audioPath,
+    source: upstreamSpeechSource(client),
+    cache,
+    paces,
+    trackEndMs,
+    signal: io.signal,
+    onProgress: (stage, done, total) => {
+      if (stage === 'speaking' && done % 25 !== 0 && done !== total) return
+      if (stage === 'fitting' && done % 100 !== 0 && done !== total) return
+      io.err(`${stage} ${done}/${total}\n`)
+    },
+  })
+  if (a.video) {
+    io.err('Writing the video (the picture is copied as it is)\n')
+    await runVoiceoverOffMain({
+      kind: 'mux',
+      videoPath: a.video,
+      audioPath: a.audioPath,
+      outputPath: a.out,
+      originalAudio: a.originalAudio,
     })
-    if (a.video) {
-      io.err('Writing the video (the picture is copied as it is)\n')
-      await runVoiceoverOffMain({
-        kind: 'mux',
-        videoPath: a.video,
-        audioPath: a.audioPath,
-        outputPath: a.out,
-        originalAudio: a.originalAudio,
-      })
-      await rm(a.audioPath, { force: true })
-    }
-    const summary = { ...result, outputPath: a.out }
-    if (a.report) {
-      await writeFileAtomic(a.report, voiceoverReportJson(summary))
-      await writeFileAtomic(a.report.replace(/\.json$/i, '') + '.txt', voiceoverReportText(summary))
-    }
-    if (a.subtitlesOut) {
-      const kind = a.subtitlesOut.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt'
-      await writeFileAtomic(a.subtitlesOut, retimedSubtitles(lines, result.lines, kind))
-    }
-    io.out(a.json ? voiceoverReportJson(summary) : voiceoverReportText(summary))
-  } finally {
-    client.close()
+    await rm(a.audioPath, { force: true })
   }
+  const summary = { ...result, outputPath: a.out }
+  if (a.report) {
+    await writeFileAtomic(a.report, voiceoverReportJson(summary))
+    await writeFileAtomic(a.report.replace(/\.json$/i, '') + '.txt', voiceoverReportText(summary))
+  }
+  if (a.subtitlesOut) {
+    const kind = a.subtitlesOut.toLowerCase().endsWith('.vtt') ? 'vtt' : 'srt'
+    await writeFileAtomic(a.subtitlesOut, retimedSubtitles(lines, result.lines, kind))
+  }
+  io.out(a.json ? voiceoverReportJson(summary) : voiceoverReportText(summary))
 }
