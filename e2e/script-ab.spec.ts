@@ -88,6 +88,8 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await expect(player).toHaveAttribute('data-take', 'B')
   await expect(player).toContainText('Take B:')
   await expect(player).toHaveAttribute('data-status', 'ended', { timeout: 20_000 })
+  // Where it is, as a clock reads it: "Take B: Finished · 0:02", never "ended · 2.4 s".
+  await expect(player).toContainText(/^Take B: Finished · \d+:\d\d$/)
   await snap(app, 'script-ab')
 
   // The voices are named once, in the pickers; one primary button keeps the take chosen (the

@@ -92,7 +92,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await voices.row('arthur').click()
     await expect(voices.details.getByRole('heading', { name: 'Arthur' })).toBeVisible()
     await checkAtEverySize(app, 'catalog', scheme)
-    await app.page.setViewportSize({ width: 900, height: 700 })
+    // A narrow list keeps a voice's style words (beside the name) as well as its language.
+    for (const width of [1024, 900]) {
+      await app.page.setViewportSize({ width, height: 700 })
+      const arthur = voices.row('arthur')
+      await expect(arthur.locator('.voice-row__meta'), `${width}`).toHaveText('Deep · Audiobook')
+      await expect(arthur.locator('.voice-row__meta'), `${width}`).toBeVisible()
+      await expect(arthur.locator('.voice-row__where'), `${width}`).toContainText(
+        'English (United Kingdom)',
+      )
+    }
     expect(await cutText(app)).toEqual([])
     expect((await layoutProblems(app.page)).problems).toEqual([])
 
@@ -156,6 +165,17 @@ for (const scheme of ['light', 'dark'] as const) {
       app.platform.answerNextOpen([samplePath])
       await dialog.getByRole('button', { name: 'Choose a file…' }).click()
       await expect(dialog.getByTestId('sample-findings')).toBeVisible()
+      // The sample plays on the app's own round button, its length in words; no browser player.
+      await expect(dialog.locator('audio[controls]')).toHaveCount(0)
+      const samplePlay = dialog.getByRole('button', { name: 'Play the sample ada reading.wav' })
+      await expect(samplePlay).toHaveClass(/voice-play/)
+      await expect(dialog.getByTestId('sample-card')).toContainText(/· \d+ seconds/)
+      await expect(dialog.getByTestId('sample-card')).not.toContainText(/\d\.\d s\b/)
+      await samplePlay.click()
+      await expect(dialog.getByTestId('sample-player')).toHaveAttribute(
+        'data-status',
+        /playing|ended/,
+      )
       const consent = dialog.getByRole('checkbox', { name: /agreed to have their voice cloned/ })
       await checkAtEverySize(app, 'create-dialog-sample', scheme, async () => {
         await expect(consent).toBeInViewport({ ratio: 1 })

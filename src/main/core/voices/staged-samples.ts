@@ -82,7 +82,7 @@ export function sampleTooLarge(size: number): AppError {
   const mb = (size / 1024 / 1024).toFixed(1)
   return new AppError(
     'VALIDATION_FAILED',
-    `The sample is ${mb} MB; the service takes at most 10 MB. Use a shorter recording (10-30 s is enough) or a compressed format such as MP3.`,
+    `The sample is ${mb} MB; the service takes at most 10 MB. Use a shorter recording (10 to 30 seconds is enough) or a compressed format such as MP3.`,
     { details: { fields: { sample: `The file is ${mb} MB; at most 10 MB.` } } },
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDay, formatRelative } from './format'
+import { formatClock, formatDay, formatRelative, secondsInWords } from './format'
 
 describe('formatRelative', () => {
   const now = Date.parse('2026-07-20T10:00:00Z')
@@ -42,5 +42,16 @@ describe('formatDay', () => {
   })
   it('leaves a value that is not a date as it came', () => {
     expect(formatDay('not a date', now)).toBe('not a date')
+  })
+})
+
+describe('secondsInWords', () => {
+  it('says a length in whole seconds and minutes, never "3.1 s"', () => {
+    expect(secondsInWords(0.2)).toBe('less than a second')
+    expect(secondsInWords(1.2)).toBe('1 second')
+    expect(secondsInWords(3.1)).toBe('3 seconds')
+    expect(secondsInWords(59.6)).toBe('1 minute')
+    expect(secondsInWords(65)).toBe('1 minute 5 seconds')
+    expect(secondsInWords(121)).toBe('2 minutes 1 second')
   })
 })

@@ -53,3 +53,17 @@ export function formatClock(seconds: number, round: (n: number) => number = Math
     ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`
     : `${m}:${String(r).padStart(2, '0')}`
 }
+
+/**
+ * A length as a person says it, to the nearest second: "less than a second", "1 second",
+ * "3 seconds", "1 minute 5 seconds", "2 minutes".
+ */
+export function secondsInWords(seconds: number): string {
+  const whole = Math.round(Math.max(0, seconds))
+  if (whole === 0) return 'less than a second'
+  const m = Math.floor(whole / 60)
+  const s = whole % 60
+  const unit = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+  if (m === 0) return unit(s, 'second')
+  return s === 0 ? unit(m, 'minute') : `${unit(m, 'minute')} ${unit(s, 'second')}`
+}

@@ -1,6 +1,15 @@
 /** What a player is doing, for the UI (and for tests, through data attributes). */
 export type PlaybackStatus = 'idle' | 'loading' | 'playing' | 'ended' | 'error'
 
+/** A player's status in sentence-case words, as the UI says it. */
+export const PLAYBACK_WORDS: Record<PlaybackStatus, string> = {
+  idle: 'Stopped',
+  loading: 'Loading…',
+  playing: 'Playing',
+  ended: 'Finished',
+  error: 'Could not play',
+}
+
 export interface PlaybackSnapshot {
   status: PlaybackStatus
   /** What is playing, in the user's words ("Preview of Emma"). */

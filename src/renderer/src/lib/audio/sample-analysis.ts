@@ -1,3 +1,5 @@
+import { secondsInWords } from '../format'
+
 /** How serious a finding about a voice sample is. */
 export type FindingSeverity = 'ok' | 'warning' | 'error'
 
@@ -66,9 +68,7 @@ export function measureChannels(
   }
 }
 
-function seconds(value: number): string {
-  return `${value.toFixed(1)} s`
-}
+const seconds = secondsInWords
 
 /** Turns measures into findings: duration window, silence, level and clipping. */
 export function findingsFor(m: SampleMeasures): SampleFinding[] {
@@ -80,28 +80,28 @@ export function findingsFor(m: SampleMeasures): SampleFinding[] {
       id: 'duration',
       severity: 'warning',
       title: 'Far too short',
-      detail: `The sample lasts ${seconds(m.durationSec)}; the service will probably refuse it. Record at least ${RECOMMENDED_MIN_SEC} s of one person speaking.`,
+      detail: `The sample lasts ${seconds(m.durationSec)}; the service will probably refuse it. Record at least ${RECOMMENDED_MIN_SEC} seconds of one person speaking.`,
     })
   } else if (m.durationSec < RECOMMENDED_MIN_SEC) {
     findings.push({
       id: 'duration',
       severity: 'warning',
       title: 'Shorter than recommended',
-      detail: `The sample lasts ${seconds(m.durationSec)}; ${RECOMMENDED_MIN_SEC}-${RECOMMENDED_MAX_SEC} s gives a closer clone.`,
+      detail: `The sample lasts ${seconds(m.durationSec)}; ${RECOMMENDED_MIN_SEC} to ${RECOMMENDED_MAX_SEC} seconds gives a closer clone.`,
     })
   } else if (m.durationSec > RECOMMENDED_MAX_SEC) {
     findings.push({
       id: 'duration',
       severity: 'warning',
       title: 'Longer than recommended',
-      detail: `The sample lasts ${seconds(m.durationSec)}; the service recommends ${RECOMMENDED_MIN_SEC}-${RECOMMENDED_MAX_SEC} s. Trim it to the clearest part.`,
+      detail: `The sample lasts ${seconds(m.durationSec)}; the service recommends ${RECOMMENDED_MIN_SEC} to ${RECOMMENDED_MAX_SEC} seconds. Trim it to the clearest part.`,
     })
   } else {
     findings.push({
       id: 'duration',
       severity: 'ok',
       title: 'Good length',
-      detail: `${seconds(m.durationSec)}, within the recommended ${RECOMMENDED_MIN_SEC}-${RECOMMENDED_MAX_SEC} s.`,
+      detail: `${seconds(m.durationSec)}, within the recommended ${RECOMMENDED_MIN_SEC} to ${RECOMMENDED_MAX_SEC} seconds.`,
     })
   }
   if (m.rmsDb < SILENT_RMS_DB) {

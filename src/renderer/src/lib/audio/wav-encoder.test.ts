@@ -63,4 +63,13 @@ describe('sample findings', () => {
     const clipped = findingsFor(measureChannels([tone(12, 3)], rate))
     expect(clipped.find((f) => f.id === 'clipping')?.severity).toBe('error')
   })
+
+  it('says a sample\'s length in words a person uses, not "5.0 s"', () => {
+    expect(findingsFor(measureChannels([tone(5, 0.3)], rate))[0]?.detail).toBe(
+      'The sample lasts 5 seconds; 10 to 30 seconds gives a closer clone.',
+    )
+    expect(findingsFor(measureChannels([tone(12, 0.3)], rate))[0]?.detail).toBe(
+      '12 seconds, within the recommended 10 to 30 seconds.',
+    )
+  })
 })

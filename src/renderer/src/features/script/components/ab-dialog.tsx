@@ -4,6 +4,8 @@ import type { BlockTake } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useModalDialog } from '../../../components/use-modal-dialog'
+import { PLAYBACK_WORDS } from '../../../lib/audio/playback'
+import { formatClock } from '../../../lib/format'
 import type { TakeName } from '../hooks/use-ab-takes'
 import { useAbTakes } from '../hooks/use-ab-takes'
 import { useEditorUiStore } from '../stores/editor-ui-store'
@@ -100,7 +102,7 @@ function TakeResults(props: {
       >
         {playing === null
           ? 'Both takes play at the same loudness. Press A or B to listen.'
-          : `${playback.label}: ${playback.status} · ${playback.positionSec.toFixed(1)} s`}
+          : `${playback.label}: ${PLAYBACK_WORDS[playback.status]} · ${formatClock(playback.positionSec)}`}
         {playback.error !== null ? ` — ${playback.error}` : ''}
       </p>
       <TakeLevels takes={props.takes} />

@@ -117,7 +117,7 @@ function LevelMeter(props: { rms: number; peak: number }): ReactElement {
         />
       </div>
       <p className="field__hint">
-        Read naturally for 10-30 seconds, one speaker, no music. Keep the meter in the middle; it
+        Read naturally for 10 to 30 seconds, one speaker, no music. Keep the meter in the middle; it
         turns red when the voice is too loud.
       </p>
     </>

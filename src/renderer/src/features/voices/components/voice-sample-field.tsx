@@ -4,7 +4,8 @@ import type { VoiceSample, VoiceSampleState } from '../hooks/use-voice-sample'
 import { sampleSizeText } from '../hooks/use-voice-sample'
 import { MicRecorderPanel } from './mic-recorder-panel'
 import { SampleFindings } from './sample-findings'
-import { formatClock } from '../../../lib/format'
+import { secondsInWords } from '../../../lib/format'
+import { SamplePlayer } from './sample-player'
 
 /**
  * The sample part of the "new personal voice" form: drop a file, choose one, or record one; then
@@ -58,7 +59,7 @@ export function VoiceSampleField(props: {
           />
         </div>
         <p className="field__hint">
-          One person speaking, 10-30 seconds, no music. WAV, MP3, Ogg, FLAC or M4A, up to 10 MB.
+          One person speaking, 10 to 30 seconds, no music. WAV, MP3, Ogg, FLAC or M4A, up to 10 MB.
         </p>
       </div>
       {busy !== null && (
@@ -84,20 +85,19 @@ export function VoiceSampleField(props: {
   )
 }
 
-/** The chosen sample: its name and size, a player, and what the check found. */
+/** The chosen sample: the app's play button with its name, size and length, and what the check found. */
 function SampleCard(props: { sample: VoiceSample }): ReactElement {
   const { sample } = props
+  const seconds = sample.check?.measures?.durationSec ?? null
   return (
     <div className="box sample-card" data-testid="sample-card">
-      <p>
+      <SamplePlayer url={sample.url} name={sample.staged.fileName} durationSec={seconds}>
         <strong data-testid="sample-name">{sample.staged.fileName}</strong>{' '}
         <span className="field__hint">
           {sampleSizeText(sample.staged.size)}
-          {sample.check?.measures != null &&
-            ` · ${formatClock(sample.check.measures.durationSec, Math.round)}`}
+          {seconds !== null && ` · ${secondsInWords(seconds)}`}
         </span>
-      </p>
-      <audio controls src={sample.url} className="sample-card__audio" />
+      </SamplePlayer>
       {sample.check !== null && <SampleFindings check={sample.check} />}
     </div>
   )

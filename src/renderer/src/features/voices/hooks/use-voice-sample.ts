@@ -24,7 +24,7 @@ export function sampleSizeText(bytes: number): string {
 }
 
 function tooLargeMessage(fileName: string, bytes: number): string {
-  return `${fileName} is ${sampleSizeText(bytes)}; the service takes at most 10 MB. Use a shorter recording (10-30 s is enough).`
+  return `${fileName} is ${sampleSizeText(bytes)}; the service takes at most 10 MB. Use a shorter recording (10 to 30 seconds is enough).`
 }
 
 export interface VoiceSampleState {
