@@ -9,6 +9,7 @@ import { accessibilityProblems } from './support/axe'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { ScriptScreen } from './support/script-screen'
+import { VoicesScreen } from './support/voices-screen'
 
 // The Account screen as a first-time creator meets it: two ways to start, the plan in words,
 // Advanced collapsed, and after a render the characters it used, counted on this computer.
@@ -33,8 +34,11 @@ async function audit(
     found.push(
       ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
     )
-    // The state being shown is brought to the top, as the user scrolls to it.
-    if (inView !== undefined) await inView.evaluate('(el) => el.scrollIntoView({ block: "start" })')
+    // The state being shown is scrolled into view, as the user scrolls to it.
+    if (inView !== undefined) {
+      await inView.scrollIntoViewIfNeeded()
+      await expect(inView).toBeInViewport()
+    }
     await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
   }
   await app.page.setViewportSize(LAYOUT_SIZES[1])
@@ -69,11 +73,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(advanced).toHaveAttribute('aria-expanded', 'false')
       await expect(page.locator('input#access-token')).toHaveCount(0)
       await expect(page.getByText(/Base URL/)).toHaveCount(0)
-      await expect(page.getByRole('radio', { name: /^Free One request at a time/ })).toBeVisible()
       await expect(
-        page.getByRole('radio', { name: /^Paid Up to 15 at once, faster renders/ }),
+        page.getByRole('radio', {
+          name: /^Free: one request at a time Lines are spoken one after another/,
+        }),
+      ).toBeVisible()
+      await expect(
+        page.getByRole('radio', {
+          name: /^Paid: up to 15 at once 15 lines are spoken together: long scripts render/,
+        }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
+      // What is left is not guessed: the service does not report it, and that is said.
+      await expect(page.getByTestId('usage-this-month')).toHaveText('0 characters')
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'Not reported by the serviceYour dashboard shows it.',
+      )
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
         'Counted on this computer',
       )
@@ -87,9 +102,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(account.verifySuccess).toContainText('accepted your key just now')
       const dot = page.getByTestId('sidebar-account')
       await expect(dot).toHaveAttribute('data-state', 'ok')
-      await expect(dot).toHaveAccessibleName(
-        /^Account: Connected to the service at .*Checked just now\./,
-      )
+      await expect(dot).toHaveText('Connected')
+      await expect(dot).toHaveAccessibleName('Account: Connected to the service. Checked just now.')
       problems.push(...(await audit(app, 'account-connected', theme)))
 
       // A render, then Account shows what it used under the script's title.
@@ -114,6 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(row).toHaveCount(1)
       // Counted under the script's name (an imported file is named after it), what the line bills.
       await expect(row.getByRole('cell').first()).toHaveText(String(LINE.length))
+      await expect(page.getByTestId('usage-this-month')).toHaveText(`${LINE.length} characters`)
       await expect(row).toContainText(`harbour (${LINE.length})`)
       const counted = page.getByTestId('usage-counted')
       await counted.getByRole('button', { name: 'How this is counted' }).click()
@@ -128,6 +143,55 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('input#access-token')).toBeVisible()
       await expect(page.getByLabel('Requests at a time')).toBeVisible()
       problems.push(...(await audit(app, 'account-advanced', theme, advanced)))
+
+      expect(problems).toEqual([])
+    })
+  })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme, a development copy`, () => {
+    // As `npm start` starts: no key saved, the demo service already in use.
+    test.use({ appColorScheme: theme, demoService: true })
+
+    test(`first run offers the demo service and the key side by side; out of credit is said (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const account = new AccountScreen(page)
+      const problems: string[] = []
+      await account.open()
+
+      const firstRun = page.getByTestId('first-run')
+      await expect(firstRun.getByRole('heading', { name: 'Two ways to start' })).toBeVisible()
+      await expect(firstRun.getByRole('heading', { name: 'Try the demo service' })).toBeVisible()
+      await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      await expect(firstRun.getByTestId('path-demo')).toContainText('In use now')
+      const dot = page.getByTestId('sidebar-account')
+      await expect(dot).toHaveText('Demo service')
+      await expect(page.getByText(/Base URL|127\.0\.0\.1/)).toHaveCount(0)
+      problems.push(...(await audit(app, 'account-first-run-demo', theme)))
+
+      // The service refuses speech for want of credit: Account says so, and what to do.
+      sandbox.setAccount('paid', { outOfCredit: true })
+      try {
+        const voices = new VoicesScreen(page)
+        await voices.open()
+        await voices.row('emma').click()
+        await voices.details.getByTestId('try-text').fill('No credit for this line.')
+        await voices.details.getByTestId('try-button').click()
+        await expect(voices.player).toHaveAttribute('data-status', 'error', { timeout: 30_000 })
+      } finally {
+        sandbox.setAccount('paid', { outOfCredit: false })
+      }
+      await account.open()
+      const out = page.getByTestId('usage-out-of-credit')
+      await expect(out).toContainText('no credit left')
+      await expect(out).toContainText('Add credit on your dashboard')
+      await expect(page.getByTestId('usage-left')).toHaveText('Nothing, the service says')
+      problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
 
       expect(problems).toEqual([])
     })

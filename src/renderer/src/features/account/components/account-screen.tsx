@@ -50,16 +50,18 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         />
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
-      {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
-      {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
-      {status !== undefined && status.credential !== 'none' && (
-        <VerifyCard key={verifyKey} status={status} />
-      )}
-      <div className="account-grid">
+      {/* One column in a small window; at 1920 the key and its check on the left, the plan and
+          usage on the right (account.css places each card by its area). */}
+      <div className="account-layout">
+        {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
+        {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
+        {status !== undefined && status.credential !== 'none' && (
+          <VerifyCard key={verifyKey} status={status} />
+        )}
         <PlanCard status={status} />
         <UsageCard />
+        <AdvancedSection status={status} keptWhere={keptWhere} onSaved={() => {}} />
       </div>
-      <AdvancedSection status={status} keptWhere={keptWhere} onSaved={() => {}} />
     </section>
   )
 }

@@ -31,7 +31,11 @@ export function AdvancedSection(props: {
     setAdvanced(true, null)
   }, [open, focus, setAdvanced])
   return (
-    <section className="card advanced" aria-labelledby="advanced-toggle" ref={sectionRef}>
+    <section
+      className="card advanced account-area--advanced"
+      aria-labelledby="advanced-toggle"
+      ref={sectionRef}
+    >
       <h2 className="advanced__heading">
         <button
           id="advanced-toggle"

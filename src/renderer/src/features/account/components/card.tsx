@@ -5,6 +5,8 @@ import type { ReactElement, ReactNode } from 'react'
  * for with an optional control on the right (a picker, a button), then its body.
  */
 export function Card(props: {
+  /** Where the card sits in Account's layout (account.css: `account-area--<area>`). */
+  area: 'key' | 'verify' | 'plan' | 'usage'
   titleId: string
   title: string
   description: ReactNode
@@ -12,7 +14,7 @@ export function Card(props: {
   children: ReactNode
 }): ReactElement {
   return (
-    <section className="card" aria-labelledby={props.titleId}>
+    <section className={`card account-area--${props.area}`} aria-labelledby={props.titleId}>
       <div className="card__header">
         <div>
           <h2 id={props.titleId}>{props.title}</h2>

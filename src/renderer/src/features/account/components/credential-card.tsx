@@ -86,6 +86,7 @@ export function CredentialCard(props: { status: AccountStatus; keptWhere: string
 
   return (
     <Card
+      area="key"
       titleId="credential-title"
       title={token ? 'Access token' : 'API key'}
       description="This window never sees it again, only its last four characters."

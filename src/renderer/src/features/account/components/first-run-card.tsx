@@ -45,7 +45,7 @@ export function FirstRunCard(props: {
   )
   return (
     <section
-      className="card first-run"
+      className="card first-run account-area--key"
       aria-labelledby={demo ? 'first-run-title' : 'path-key-title'}
       data-testid="first-run"
     >
@@ -54,14 +54,14 @@ export function FirstRunCard(props: {
           Two ways to start
         </h2>
       )}
-      <div className="first-run__paths">
+      <div className={`first-run__paths${demo ? '' : ' first-run__paths--one'}`}>
         {demo && (
           <section
             className="first-run__path"
             aria-labelledby="path-demo-title"
             data-testid="path-demo"
           >
-            <h3 id="path-demo-title">Try it with the built-in demo service</h3>
+            <h3 id="path-demo-title">Try the demo service</h3>
             <p className="first-run__state">
               <CheckIcon className="first-run__check" /> In use now
             </p>

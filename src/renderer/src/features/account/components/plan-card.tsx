@@ -19,9 +19,10 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
 
   return (
     <Card
+      area="plan"
       titleId="plan-title"
       title="Plan"
-      description="Pick the plan of your account: VoiceDesk sends only as much at once as it allows."
+      description="The plan your account is on, as on your dashboard. VoiceDesk never asks for more at once than it allows."
     >
       <div className="card__body">
         <PlanOptions

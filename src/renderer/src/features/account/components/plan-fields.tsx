@@ -3,19 +3,27 @@ import type { Plan } from '../../../../../shared/domain/account'
 import { PLAN_LIMIT_BOUNDS, PLAN_LIMITS } from '../../../../../shared/domain/account'
 import type { PlanDraft } from '../stores/account-draft-store'
 
+const { free, paid } = PLAN_LIMITS
+
+/** "one request at a time", "up to 15 at once". */
+function atOnce(limit: number): string {
+  return limit === 1 ? 'one request at a time' : `up to ${limit} at once`
+}
+
+// Each plan says its limit, then what that means for the user's work.
 const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string }[] = [
   {
     plan: 'free',
-    name: 'Free',
+    name: `Free: ${atOnce(free.maxInFlight)}`,
     detail:
-      PLAN_LIMITS.free.maxInFlight === 1
-        ? 'One request at a time. Fine for trying voices and short scripts.'
-        : `Up to ${PLAN_LIMITS.free.maxInFlight} at once.`,
+      free.maxInFlight === 1
+        ? 'Lines are spoken one after another. Fine for trying voices and short scripts.'
+        : `${free.maxInFlight} lines are spoken together.`,
   },
   {
     plan: 'paid',
-    name: 'Paid',
-    detail: `Up to ${PLAN_LIMITS.paid.maxInFlight} at once, faster renders of long scripts.`,
+    name: `Paid: ${atOnce(paid.maxInFlight)}`,
+    detail: `${paid.maxInFlight} lines are spoken together: long scripts render many times faster.`,
   },
 ]
 

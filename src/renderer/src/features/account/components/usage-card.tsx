@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react'
 import type { MonthUsage } from '../../../../../shared/domain/usage'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { humanPastTime } from '../../../lib/human-time'
+import { useMinuteNow } from '../hooks/use-now'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
 import { Card } from './card'
@@ -23,12 +26,62 @@ function topProjects(month: MonthUsage): string {
   return more > 0 ? `${top.join(', ')} and ${more} more` : top.join(', ')
 }
 
+/** This month's key as the usage record writes it (`YYYY-MM`, local time). */
+function thisMonth(nowMs: number): string {
+  const date = new Date(nowMs)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`
+}
+
+/**
+ * The two figures a creator looks for first: what was used this month, and what is left. What is
+ * left is known only when the service said there is nothing (402); otherwise it is labelled as not
+ * reported, with where to see it, rather than guessed.
+ */
+function Allowance(props: { months: MonthUsage[]; outOfCreditAt: string | undefined }) {
+  const now = useMinuteNow()
+  const current = props.months.find((m) => m.month === thisMonth(now))
+  return (
+    <>
+      <dl className="usage-facts" data-testid="usage-facts">
+        <div>
+          <dt>This month</dt>
+          <dd data-testid="usage-this-month">
+            {count.format(current?.characters ?? 0)} characters
+          </dd>
+        </div>
+        <div>
+          <dt>Left on your plan</dt>
+          <dd data-testid="usage-left">
+            {props.outOfCreditAt === undefined ? (
+              <>
+                Not reported by the service
+                <span className="usage-facts__hint">Your dashboard shows it.</span>
+              </>
+            ) : (
+              'Nothing, the service says'
+            )}
+          </dd>
+        </div>
+      </dl>
+      {props.outOfCreditAt !== undefined && (
+        <Notice tone="warning" title="Out of credit" testId="usage-out-of-credit">
+          <p className="notice__text">
+            The service said {humanPastTime(props.outOfCreditAt, now)} that your account has no
+            credit left, so renders and previews stop. Add credit on your dashboard, then try again.
+          </p>
+        </Notice>
+      )}
+    </>
+  )
+}
+
 /** Characters sent to the service, by month and project, as counted on this computer. */
 export function UsageCard(): ReactElement {
   const usage = useUsage()
   const months = usage.data?.months ?? []
   return (
     <Card
+      area="usage"
       titleId="usage-title"
       title="Usage"
       description={
@@ -46,6 +99,7 @@ export function UsageCard(): ReactElement {
           />
         )}
         {usage.isPending && <span className="skeleton" />}
+        {usage.isSuccess && <Allowance months={months} outOfCreditAt={usage.data.outOfCreditAt} />}
         {usage.isSuccess && months.length === 0 && (
           <p className="field__hint" data-testid="usage-empty">
             Nothing sent yet. Render a script or play a preview, and the characters it used show

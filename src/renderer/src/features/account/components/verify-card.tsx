@@ -80,6 +80,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
 
   return (
     <Card
+      area="verify"
       titleId="verify-title"
       title="Connection"
       description="Whether the service accepts your key. Checked when you save a key."
