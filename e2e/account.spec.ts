@@ -163,7 +163,7 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   ).toBeVisible()
   await expect(
     page.getByRole('radio', {
-      name: /^Paid: up to 15 at once 15 lines are spoken together, so a long script renders/,
+      name: /^Paid: up to 15 at once 15 lines are spoken together: long scripts render/,
     }),
   ).toBeVisible()
   await page.getByRole('radio', { name: /^Paid/ }).check()
