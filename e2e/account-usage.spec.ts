@@ -171,6 +171,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(firstRun.getByTestId('path-demo')).toContainText('In use now')
       const dot = page.getByTestId('sidebar-account')
       await expect(dot).toHaveText('Demo service')
+      // The demo in the user's words everywhere: no "sandbox" in the banner, card or footer.
+      await expect(page.getByTestId('notice-sandbox')).toContainText('Using the demo service')
+      await expect(page.getByText(/sandbox/i)).toHaveCount(0)
       await expect(page.getByText(/Base URL|127\.0\.0\.1/)).toHaveCount(0)
       problems.push(...(await audit(app, 'account-first-run-demo', theme)))
 

@@ -27,7 +27,8 @@ export function planMismatchNotice(plan: Plan): AccountNotice {
 /** Shown while the development sandbox stands in for the service. */
 export const SANDBOX_NOTICE: AccountNotice = {
   kind: 'sandbox',
-  message: 'Using the built-in sandbox: no real service calls; set your API key in Account.',
+  message:
+    'VoiceDesk is using the demo service on this computer: sample voices, nothing billed. Paste your API key in Account to use your own account.',
 }
 
 /** Shown at start when the settings name a credential the keychain could not give back. */

@@ -468,7 +468,8 @@ describe('AccountService: development sandbox', () => {
     expect(status.notices).toEqual([
       {
         kind: 'sandbox',
-        message: 'Using the built-in sandbox: no real service calls; set your API key in Account.',
+        message:
+          'VoiceDesk is using the demo service on this computer: sample voices, nothing billed. Paste your API key in Account to use your own account.',
       },
     ])
     expect(service.activeCredential()).toEqual({

@@ -103,7 +103,7 @@ function SidebarFooter(props: { onShowShortcuts: () => void }): ReactElement {
       <AccountState />
       <span data-testid="app-version">
         {info === undefined ? '\u00a0' : `${info.name} ${info.version}`}
-        {info?.usingSandbox === true && ' · sandbox'}
+        {info?.usingSandbox === true && ' · demo service'}
       </span>
     </div>
   )

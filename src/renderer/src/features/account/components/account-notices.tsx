@@ -10,7 +10,7 @@ const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: str
     title: 'Session only: the key will be forgotten when you quit',
   },
   'settings-reset': { tone: 'warning', title: 'Your settings were reset' },
-  sandbox: { tone: 'info', title: 'Using the local sandbox' },
+  sandbox: { tone: 'info', title: 'Using the demo service' },
   'token-expiring': { tone: 'warning', title: 'Your access token expires soon' },
   'token-expired': { tone: 'danger', title: 'Your access token has expired' },
   'key-elsewhere': { tone: 'warning', title: 'The saved key is for another service' },

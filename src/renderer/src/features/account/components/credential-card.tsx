@@ -33,7 +33,8 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
     case 'sandbox':
       return {
         title: 'Sandbox demo key',
-        detail: 'VoiceDesk is using its local sandbox; save your own key to use the service.',
+        detail:
+          'VoiceDesk is using the demo service on this computer; save your own key to use the real service.',
       }
     case 'none':
       return { title: 'No key saved', detail: 'Paste an API key to start.' }
