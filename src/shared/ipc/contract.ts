@@ -56,6 +56,12 @@ import type {
 } from '../domain/conversation-inbox'
 import { MAX_BATCH_EXPORT } from '../domain/conversation-inbox'
 import type { Agent, ConversationListResult, ConversationStats } from '../domain/conversation-list'
+import type {
+  ConversationOverview,
+  OverviewEnded,
+  OverviewProgress,
+} from '../domain/conversation-overview'
+import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -698,6 +704,18 @@ export const invokes = {
     BATCH_INPUT,
     'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts of the conversations there as a job, each file atomically. Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
   ),
+  'conversations:overview': invoke<
+    { ready: true; overview: ConversationOverview } | { ready: false; jobId: string }
+  >()(
+    z.strictObject({
+      days: z.literal(OVERVIEW_PERIODS),
+      agentId: z.string().min(1).max(200).nullable(),
+      timeZone: z.string().min(1).max(64),
+      refresh: z.boolean().optional(),
+    }),
+    SMALL_INPUT,
+    "A period's calls at a glance (per day and outcome, durations, end reasons, pass rate per criterion) for one agent or all, by local day in `timeZone`. Figures read in the last two minutes come back at once; otherwise main pages the list as a job: conversations:overviewProgress, conversations:overviewEnded; cancel with jobs:cancel.",
+  ),
   'conversations:revealExport': invoke<void>()(
     z.object({ path: z.string().min(1).max(4096) }),
     SMALL_INPUT,
@@ -739,6 +757,12 @@ export const events = {
   ),
   'conversations:exportEnded': event<BatchExportEnded>(
     'A batch export ended: its two files, or the error (CANCELLED when stopped; nothing is left under the final names then).',
+  ),
+  'conversations:overviewProgress': event<OverviewProgress>(
+    'Calls listed and evaluations read so far by an overview read (throttled).',
+  ),
+  'conversations:overviewEnded': event<OverviewEnded>(
+    "An overview read ended: the period's figures, or the error (CANCELLED when stopped).",
   ),
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',
