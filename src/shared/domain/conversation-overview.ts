@@ -22,6 +22,8 @@ export interface OverviewDay {
   date: string
   calls: number
   byOutcome: Record<OverviewOutcome, number>
+  /** Median length of the day's finished calls; null when none has a length. */
+  medianMs: number | null
 }
 
 /** One bucket of the duration histogram: calls lasting from `fromMs` up to (not including) `toMs`. */
@@ -96,6 +98,11 @@ export interface OverviewProgress {
   listed: number
   evaluationsRead: number
   evaluationsToRead: number
+  /**
+   * Sent once, when the list is counted and before the evaluations are read: every figure but the
+   * pass rates, so the charts appear while those are still read.
+   */
+  counted?: ConversationOverview
 }
 
 /** How reading an overview ended. */

@@ -216,12 +216,12 @@ describe('conversations:overview through the dispatcher', () => {
       { days: 7, agentId: null, timeZone: 'Mars/Olympus' },
       { days: 9, agentId: null, timeZone: ZONE },
     ]) {
-      const result = (await env.runtime.dispatch(
+      const result = await env.runtime.dispatch(
         'conversations:overview',
         input,
         APP_SENDER,
         () => {},
-      ))
+      )
       expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
     }
     expect(sandbox.requestLog({ pathPrefix: '/v1' })).toEqual([])

@@ -31,7 +31,10 @@ export function createOverviewHandlers(deps: {
         ownerId: sender.webContentsId,
         run: (job) => {
           jobId = job.id
-          return overview.read(request, job.signal, (progress) => job.progress(progress))
+          return overview.read(request, job.signal, (progress) =>
+            // The counted figures are sent at once: a later progress must not replace them unseen.
+            job.progress(progress, { immediately: progress.counted !== undefined }),
+          )
         },
         onProgress: (progress) => emit('conversations:overviewProgress', { jobId, ...progress }),
         onSettled: (outcome) =>

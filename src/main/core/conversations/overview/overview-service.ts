@@ -38,6 +38,8 @@ export interface OverviewReadProgress {
   listed: number
   evaluationsRead: number
   evaluationsToRead: number
+  /** Every figure but the pass rates, once the list is counted (sent once). */
+  counted?: ConversationOverview
 }
 
 export interface OverviewServiceOptions {
@@ -117,6 +119,15 @@ export class OverviewService {
       .slice(0, MAX_EVALUATED_CALLS)
       .map((c) => c.id)
     const summaries = new Map<string, EvaluationSummary>()
+    const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: now }
+    // Why before the evaluations: those are one read per call under the read limit (tens of
+    // seconds for a busy week); the counts are ready now and are what a lead reads first.
+    onProgress({
+      listed,
+      evaluationsRead: 0,
+      evaluationsToRead: toRead.length,
+      counted: tally.result(summaries, meta),
+    })
     for (let start = 0; start < toRead.length; start += EVALUATION_BATCH) {
       const found = await this.#options.inbox.evaluationSummaries(
         toRead.slice(start, start + EVALUATION_BATCH),
@@ -129,11 +140,7 @@ export class OverviewService {
         evaluationsToRead: toRead.length,
       })
     }
-    const overview = tally.result(summaries, {
-      agentId: request.agentId,
-      timeZone: request.timeZone,
-      readAt: now,
-    })
+    const overview = tally.result(summaries, meta)
     this.#keep(key, overview)
     return overview
   }

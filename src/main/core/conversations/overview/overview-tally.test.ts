@@ -65,6 +65,15 @@ describe('overview tally', () => {
     ])
     expect(result.perDay[4]?.byOutcome.completed).toBe(1)
     expect(result.perDay[0]?.byOutcome.failed).toBe(1)
+    expect(result.perDay.map((d) => d.medianMs)).toEqual([
+      20_000,
+      null,
+      null,
+      null,
+      90_000,
+      null,
+      null,
+    ])
     expect(result.perDay[6]?.byOutcome.live).toBe(1)
     expect(result.byOutcome).toEqual({ completed: 1, failed: 1, live: 1, waiting: 0, other: 0 })
     expect(result.endReasons).toEqual([

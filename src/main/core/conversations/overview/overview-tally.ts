@@ -66,6 +66,7 @@ export class OverviewTally {
   readonly #perDay = new Map<string, Record<OverviewOutcome, number>>()
   readonly #byOutcome = noOutcomes()
   readonly #durations: number[] = []
+  readonly #dayDurations = new Map<string, number[]>()
   readonly #endReasons = new Map<string | null, number>()
   readonly #finished: { id: string; agentId: string | null }[] = []
   readonly #seen = new Set<string>()
@@ -86,7 +87,8 @@ export class OverviewTally {
       if (c.startedAt === null || this.#seen.has(c.id)) continue
       const started = Date.parse(c.startedAt)
       if (!(started >= this.#period.fromMs && started < this.#period.toMs)) continue
-      const day = this.#perDay.get(this.#local.dayOf(started))
+      const date = this.#local.dayOf(started)
+      const day = this.#perDay.get(date)
       if (day === undefined) continue
       this.#seen.add(c.id)
       counted++
@@ -96,6 +98,9 @@ export class OverviewTally {
       this.#byOutcome[outcome]++
       if (c.durationMs !== null && (outcome === 'completed' || outcome === 'failed')) {
         this.#durations.push(c.durationMs)
+        const dayDurations = this.#dayDurations.get(date)
+        if (dayDurations === undefined) this.#dayDurations.set(date, [c.durationMs])
+        else dayDurations.push(c.durationMs)
       }
       if (outcome === 'completed' || outcome === 'failed') {
         this.#endReasons.set(c.endReason, (this.#endReasons.get(c.endReason) ?? 0) + 1)
@@ -152,6 +157,7 @@ export class OverviewTally {
         date,
         calls: Object.values(byOutcome).reduce((a, b) => a + b, 0),
         byOutcome: { ...byOutcome },
+        medianMs: medianOf(this.#dayDurations.get(date)),
       })),
       durations:
         sorted.length === 0
@@ -172,6 +178,14 @@ export class OverviewTally {
       notServed: false,
     }
   }
+}
+
+function medianOf(durations: number[] | undefined): number | null {
+  if (durations === undefined || durations.length === 0) return null
+  return quantile(
+    [...durations].sort((a, b) => a - b),
+    0.5,
+  )
 }
 
 function buckets(sorted: readonly number[]): DurationBucket[] {
