@@ -695,14 +695,29 @@ export const invokes = {
     "Starts (shown) or stops (hidden, left) polling the list of live conversations for this window, within the account's read limit; conversations:inbox events bring the changes.",
   ),
   'conversations:exportBatch': invoke<{ jobId: string; folder: string } | null>()(
-    z.object({
-      ids: z
-        .array(conversationId)
-        .min(1, 'Select at least one conversation to export.')
-        .max(MAX_BATCH_EXPORT, atMost('A selection', MAX_BATCH_EXPORT, 'conversations')),
-    }),
+    z
+      .strictObject({
+        ids: z
+          .array(conversationId)
+          .min(1, 'Select at least one conversation to export.')
+          .max(MAX_BATCH_EXPORT, atMost('A selection', MAX_BATCH_EXPORT, 'conversations'))
+          .optional(),
+        // Or every call these filters match, found by main paging the list (not the rows loaded).
+        filter: z
+          .strictObject({
+            agentId: z.string().min(1).max(200).optional(),
+            status: z.string().min(1).max(40).optional(),
+            startedAfter: listTime.optional(),
+            startedBefore: listTime.optional(),
+          })
+          .optional(),
+      })
+      .refine(
+        (input) => (input.ids === undefined) !== (input.filter === undefined),
+        'Choose the conversations to export: a selection or a filter.',
+      ),
     BATCH_INPUT,
-    'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts of the conversations there as a job, each file atomically. Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
+    'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts there as a job, each file atomically: of the ids given, or of every conversation the filter matches (main pages the list first; progress says `listing` meanwhile). Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
   ),
   'conversations:overview': invoke<
     { ready: true; overview: ConversationOverview } | { ready: false; jobId: string }

@@ -10,7 +10,7 @@ import {
   useInboxUpdates,
   useSummaries,
 } from '../api/inbox-queries'
-import { uniqueRows } from '../hooks/inbox-filter'
+import { needsEvaluations, uniqueRows } from '../hooks/inbox-filter'
 import { useEvaluationReads, useShownRows } from '../hooks/use-inbox-rows'
 import { useMinuteClock } from '../hooks/use-minute-clock'
 import { usePageVisible } from '../hooks/use-page-visible'
@@ -96,7 +96,12 @@ export function InboxView(props: {
         awaitingEvaluations={shown.awaitingEvaluations}
         pollError={pollError}
       />
-      <BatchExportBar rows={shown.rows} moreToLoad={list.hasNextPage} />
+      <BatchExportBar
+        rows={shown.rows}
+        moreToLoad={list.hasNextPage}
+        server={props.server}
+        narrowedHere={search.trim() !== '' || needsEvaluations(filters)}
+      />
       {list.isError ? (
         <div>
           <ErrorNotice error={list.error} testId="inbox-error" />

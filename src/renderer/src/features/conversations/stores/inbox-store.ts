@@ -14,7 +14,15 @@ export type InboxTab = 'overview' | 'inbox' | 'opened'
 export type ExportState =
   | { phase: 'idle' }
   | { phase: 'choosing' }
-  | { phase: 'running'; jobId: string; folder: string; done: number; total: number }
+  | {
+      phase: 'running'
+      jobId: string
+      folder: string
+      done: number
+      total: number
+      /** Main is still finding the calls the filter matches (`total` counts those so far). */
+      listing: boolean
+    }
   | { phase: 'ended'; outcome: BatchExportEnded; folder: string }
 
 interface InboxUiState {
@@ -96,6 +104,7 @@ export const useInboxStore = create<InboxUiState>((set) => ({
               folder,
               done: before?.progress?.done ?? 0,
               total: before?.progress?.total ?? total,
+              listing: before?.progress?.listing ?? total === 0,
             },
     })
   },
@@ -105,6 +114,7 @@ export const useInboxStore = create<InboxUiState>((set) => ({
         ...running,
         done: progress.done,
         total: progress.total,
+        listing: progress.listing === true,
       })),
     ),
   exportEnded: (ended) =>
