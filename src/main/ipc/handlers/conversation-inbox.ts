@@ -1,4 +1,7 @@
-import type { BatchExportResult } from '../../../shared/domain/conversation-inbox'
+import type {
+  BatchExportResult,
+  InboxServerFilters,
+} from '../../../shared/domain/conversation-inbox'
 import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { Clock } from '../../core/clock'
 import type { ExportedFiles } from '../../core/conversations/exported-files'
@@ -29,6 +32,27 @@ export type ExportConversationBatch = (options: {
   onProgress?: (p: { done: number; total: number }) => void
   clock?: Clock
 }) => Promise<BatchExportResult>
+
+/** Every call a filter matches (main pages the list), reported as `listing` progress. */
+async function idsOfFilter(
+  client: UpstreamClient,
+  filter: InboxServerFilters,
+  job: {
+    signal: AbortSignal
+    progress: (p: { done: number; total: number; listing: true }) => void
+  },
+): Promise<string[]> {
+  const ids = await conversationIdsMatching(client, filter, job.signal, (listed) =>
+    job.progress({ done: 0, total: listed, listing: true }),
+  )
+  if (ids.length === 0) {
+    throw new AppError(
+      'NOT_FOUND',
+      'No conversation matches these filters any more, so nothing was exported. Change the filters and export again.',
+    )
+  }
+  return ids
+}
 
 /** `conversations:*` handlers of the inbox: thin, the work is in core/conversations. */
 export function createInboxHandlers(deps: {
@@ -71,17 +95,7 @@ export function createInboxHandlers(deps: {
         ownerId: sender.webContentsId,
         run: async (job) => {
           jobId = job.id
-          const ids =
-            input.ids ??
-            (await conversationIdsMatching(client, input.filter ?? {}, job.signal, (listed) =>
-              job.progress({ done: 0, total: listed, listing: true }),
-            ))
-          if (ids.length === 0) {
-            throw new AppError(
-              'NOT_FOUND',
-              'No conversation matches these filters any more, so nothing was exported. Change the filters and export again.',
-            )
-          }
+          const ids = input.ids ?? (await idsOfFilter(client, input.filter ?? {}, job))
           return deps.exportBatch({
             client,
             ids,

@@ -36,6 +36,15 @@ function useLiveInboxUpdates(server: InboxServerFilters): void {
   useInboxUpdates(visible, server, setPollError)
 }
 
+/** An agent's name by id, stable while the agents are (the table's rows take it). */
+function useAgentName(agents: ReturnType<typeof useAgents>): (agentId: string | null) => string {
+  const { names, isPending } = agents
+  return useCallback(
+    (agentId: string | null): string => agentLabel({ names, isPending }, agentId),
+    [names, isPending],
+  )
+}
+
 /**
  * Every conversation of the account, newest first: filters, search over the loaded rows, a
  * virtualized table that loads more as it scrolls, live rows kept current, batch export.
@@ -64,11 +73,7 @@ export function InboxView(props: {
   const shown = useShownRows(loaded, filters, search, summaries, agents.names)
   const setOnScreen = useEvaluationReads(loaded, filters, summaries)
 
-  const { names, isPending } = agents
-  const agentName = useCallback(
-    (agentId: string | null): string => agentLabel({ names, isPending }, agentId),
-    [names, isPending],
-  )
+  const agentName = useAgentName(agents)
   const open = useCallback(
     (id: string) => {
       focus(id)
