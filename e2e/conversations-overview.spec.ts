@@ -57,6 +57,7 @@ test.describe('the Conversations overview', () => {
     const label = (await dayWithFailed.getAttribute('aria-label')) ?? ''
     const failedThatDay = Number(/(\d+) failed/.exec(label)?.[1])
     expect(failedThatDay).toBeGreaterThan(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
     await failedPart.click()
     await expect(page.getByRole('radio', { name: 'All conversations' })).toBeChecked()
     const count = page.getByTestId('inbox-count')

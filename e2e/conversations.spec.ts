@@ -204,7 +204,14 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       w.document.addEventListener('copy', () => w.__copied.push(w.getSelection()?.toString() ?? ''))
     })
     const card = app.page.getByTestId('tool-card').first()
-    await card.getByRole('button', { name: /Tool call check_availability/ }).click()
+    // In words first: what the agent did, what it asked with and what came back.
+    await expect(card.getByTestId('tool-name')).toHaveText('Check availability')
+    await expect(card.getByTestId('tool-args-words')).toContainText('Party size:4')
+    await expect(card.getByTestId('tool-result-words')).toContainText('19:00, 19:30, 21:00')
+    // The exact JSON behind Details.
+    await card
+      .getByRole('button', { name: /Details of Check availability \(check_availability\)/ })
+      .click()
     await expect(card.getByTestId('tool-arguments')).toContainText('"party_size": 4')
     await expect(card.getByTestId('tool-result')).toContainText('"19:30"')
     await card.getByRole('button', { name: 'Copy arguments as JSON' }).click()
@@ -260,7 +267,7 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       end_reason: 'caller_hangup',
     })
     expect(json.messages).toHaveLength(9)
-    expect(json.messages[2]).toMatchObject({ role: 'tool', tool_name: 'check_availability' })
+    expect(json.messages[4]).toMatchObject({ role: 'tool', tool_name: 'check_availability' })
     expect(json.evaluations).toHaveLength(5)
     expect(exported.md).toContain(`# Conversation ${live.id}`)
     expect(exported.md).toContain('Tool call: check_availability')
