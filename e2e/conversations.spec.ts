@@ -206,7 +206,8 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     const card = app.page.getByTestId('tool-card').first()
     // In words first: what the agent did, what it asked with and what came back.
     await expect(card.getByTestId('tool-name')).toHaveText('Check availability')
-    await expect(card.getByTestId('tool-args-words')).toContainText('Party size:4')
+    // (The colon after each name is drawn by the style sheet, so it is not in the text.)
+    await expect(card.getByTestId('tool-args-words')).toContainText('Party size4')
     await expect(card.getByTestId('tool-result-words')).toContainText('19:00, 19:30, 21:00')
     // The exact JSON behind Details.
     await card
@@ -303,7 +304,9 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   const failed = sandbox.seededConversations.failed
   await screen.openById(failed)
   await expect(screen.statusChip).toHaveText('Failed')
-  await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
+  await expect(app.page.getByTestId('header-end-reason')).toHaveText(
+    'The caller stopped responding',
+  )
   await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
   // Details is a button to the keyboard too: Enter opens it, Space closes it, focus stays on it.
   const details = app.page.getByRole('button', { name: 'Details', exact: true })
