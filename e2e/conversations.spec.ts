@@ -338,7 +338,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'Greeted the caller',
   )
   await expect(screen.evaluations.getByTestId('criterion-rationale')).toHaveText(
-    'The call ended before a booking was made.',
+    'The caller stopped responding before giving the party size, so nothing was booked.',
   )
   await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
   await snap(app, 'conversation-failed')
