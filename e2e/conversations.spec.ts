@@ -204,7 +204,15 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       w.document.addEventListener('copy', () => w.__copied.push(w.getSelection()?.toString() ?? ''))
     })
     const card = app.page.getByTestId('tool-card').first()
-    await card.getByRole('button', { name: /Tool call check_availability/ }).click()
+    // In words first: what the agent did, what it asked with and what came back.
+    await expect(card.getByTestId('tool-name')).toHaveText('Check availability')
+    // (The colon after each name is drawn by the style sheet, so it is not in the text.)
+    await expect(card.getByTestId('tool-args-words')).toContainText('Party size4')
+    await expect(card.getByTestId('tool-result-words')).toContainText('19:00, 19:30, 21:00')
+    // The exact JSON behind Details.
+    await card
+      .getByRole('button', { name: /Details of Check availability \(check_availability\)/ })
+      .click()
     await expect(card.getByTestId('tool-arguments')).toContainText('"party_size": 4')
     await expect(card.getByTestId('tool-result')).toContainText('"19:30"')
     await card.getByRole('button', { name: 'Copy arguments as JSON' }).click()
@@ -260,7 +268,7 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       end_reason: 'caller_hangup',
     })
     expect(json.messages).toHaveLength(9)
-    expect(json.messages[2]).toMatchObject({ role: 'tool', tool_name: 'check_availability' })
+    expect(json.messages[4]).toMatchObject({ role: 'tool', tool_name: 'check_availability' })
     expect(json.evaluations).toHaveLength(5)
     expect(exported.md).toContain(`# Conversation ${live.id}`)
     expect(exported.md).toContain('Tool call: check_availability')
@@ -296,7 +304,9 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
   const failed = sandbox.seededConversations.failed
   await screen.openById(failed)
   await expect(screen.statusChip).toHaveText('Failed')
-  await expect(app.page.getByTestId('header-end-reason')).toContainText('inactivity timeout')
+  await expect(app.page.getByTestId('header-end-reason')).toHaveText(
+    'The caller stopped responding',
+  )
   await expect(app.page.getByTestId('header-end-reason')).not.toContainText('inactivity_timeout')
   // Details is a button to the keyboard too: Enter opens it, Space closes it, focus stays on it.
   const details = app.page.getByRole('button', { name: 'Details', exact: true })
@@ -328,7 +338,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'Greeted the caller',
   )
   await expect(screen.evaluations.getByTestId('criterion-rationale')).toHaveText(
-    'The call ended before a booking was made.',
+    'The caller stopped responding before giving the party size, so nothing was booked.',
   )
   await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
   await snap(app, 'conversation-failed')

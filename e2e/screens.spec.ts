@@ -84,10 +84,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('voice-row').first()).toBeVisible({ timeout: 20_000 })
       problems.push(...(await audit(app, 'voices', theme)))
 
-      // Conversations: the inbox, then one conversation open beside it.
+      // Conversations: the overview it opens on, the inbox, then one conversation beside it.
       await page.getByTestId('nav-conversations').click()
       const conversations = new ConversationsScreen(page)
       await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible()
+      await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 20_000 })
+      problems.push(...(await audit(app, 'conversations-overview', theme)))
+      await conversations.showInbox()
       const firstRow = page.getByTestId('inbox-row').first()
       await expect(firstRow).toBeVisible({ timeout: 20_000 })
       problems.push(...(await audit(app, 'conversations', theme)))

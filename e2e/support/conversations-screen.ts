@@ -33,8 +33,11 @@ export class ConversationsScreen {
     this.recentItems = page.getByTestId('recent-item')
   }
 
-  /** Signs in against the sandbox with its paid key, then opens the workspace. */
-  async signInAndOpen(sandbox: Sandbox): Promise<void> {
+  /**
+   * Signs in against the sandbox with its paid key, then opens the workspace: on the inbox by
+   * default (most specs are about it), or on the overview it opens with.
+   */
+  async signInAndOpen(sandbox: Sandbox, view: 'inbox' | 'overview' = 'inbox'): Promise<void> {
     const account = new AccountScreen(this.page)
     await account.open()
     await account.setBaseUrl(sandbox.baseUrl)
@@ -42,6 +45,14 @@ export class ConversationsScreen {
     await account.saveApiKey(sandbox.keys.paid)
     await this.page.getByTestId('nav-conversations').click()
     await expect(this.page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible()
+    if (view === 'inbox') await this.showInbox()
+  }
+
+  /** Where the service lists conversations, switches from the overview to the inbox. */
+  async showInbox(): Promise<void> {
+    await expect(this.page.getByTestId('workspace')).toBeVisible()
+    const tab = this.page.getByRole('radio', { name: 'All conversations' })
+    if (await tab.isVisible()) await tab.check()
   }
 
   /** Where the service lists conversations, switches the side from the inbox to "Opened by id". */

@@ -7,6 +7,7 @@ import type { Clock } from './core/clock'
 import { systemClock } from './core/clock'
 import { ConversationService } from './core/conversations/conversation-service'
 import { InboxService } from './core/conversations/inbox-service'
+import { OverviewService } from './core/conversations/overview/overview-service'
 import { JobRegistry } from './core/jobs/job-registry'
 import type { Logger } from './core/log/logger'
 import type { PlatformPorts } from './core/platform-ports'
@@ -67,6 +68,8 @@ export interface RuntimeServices {
   conversations: ConversationService
   /** The Conversations inbox: list pages, agents, stats, evaluation summaries, live pollers. */
   inbox: InboxService
+  /** The Conversations overview: a period's figures, paged from the list in main and kept a while. */
+  overview: OverviewService
   /** Voice list, media cache, personal voices, samples and trials (the Voices workspace). */
   voices: VoicesService
   /** Script documents, the recent-projects list, renders (the Script workspace). */
@@ -154,6 +157,7 @@ export async function createServices(
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
   const inbox = new InboxService({ client, accountIdentity, clock, logger: logger.child('inbox') })
+  const overview = new OverviewService({ inbox, accountIdentity, clock })
   const usage = await UsageStore.open(userDataDir, { clock, logger: logger.child('usage') })
   const voices = await VoicesService.create({
     userDataDir,
@@ -183,6 +187,7 @@ export async function createServices(
       jobs,
       conversations,
       inbox,
+      overview,
       voices,
       script,
       usage,

@@ -14,6 +14,7 @@ import type { BuildInfo } from './ipc/handlers/app'
 import { createAppHandlers } from './ipc/handlers/app'
 import type { ExportConversationBatch } from './ipc/handlers/conversation-inbox'
 import { createInboxHandlers } from './ipc/handlers/conversation-inbox'
+import { createOverviewHandlers } from './ipc/handlers/conversation-overview'
 import { createConversationHandlers } from './ipc/handlers/conversations'
 import { createJobHandlers } from './ipc/handlers/jobs'
 import { createScriptHandlers } from './ipc/handlers/script'
@@ -99,8 +100,18 @@ function createHandlers(
   options: MainRuntimeOptions,
   setTheme: (theme: ThemeChoice) => Promise<ThemeChoice>,
 ): Handlers {
-  const { account, settings, jobs, conversations, inbox, voices, script, upstream, usage } =
-    services
+  const {
+    account,
+    settings,
+    jobs,
+    conversations,
+    inbox,
+    overview,
+    voices,
+    script,
+    upstream,
+    usage,
+  } = services
   const { platform } = options
   const exported = new ExportedFiles()
   const build: BuildInfo = {
@@ -131,6 +142,7 @@ function createHandlers(
       exported,
       ...(options.clock ? { clock: options.clock } : {}),
     }),
+    ...createOverviewHandlers({ overview, jobs }),
     ...createVoicesHandlers(voices, platform),
   }
 }

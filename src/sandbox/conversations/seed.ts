@@ -1,5 +1,5 @@
 import type { ConversationRecord, ConversationStatus } from './conversation-record.js'
-import { scriptedEvaluations, scriptedMessage } from './transcript.js'
+import { CALLER_QUIET_LINE, scriptedEvaluations, scriptedMessage } from './transcript.js'
 
 function seedId(name: string): string {
   return `conv_01jsandbox${name}`.padEnd(31, '0')
@@ -27,14 +27,30 @@ function seeded(
   createdAt = BASE,
 ): ConversationRecord {
   const startedAt = status === 'pending' ? null : createdAt + 2_000
-  const messages =
+  const spoken =
     startedAt === null
       ? []
       : Array.from({ length: turns }, (_, n) =>
           scriptedMessage(n, startedAt + n * TURN_MS, TURN_MS - 500),
         )
+  // A call that ended because the caller went quiet ends on the agent saying so.
+  const quietAt = startedAt === null ? 0 : startedAt + turns * TURN_MS
+  const messages =
+    endReason === 'inactivity_timeout' && startedAt !== null
+      ? [
+          ...spoken,
+          {
+            id: `msg_${turns + 1}`,
+            role: 'assistant' as const,
+            content: CALLER_QUIET_LINE,
+            startedAt: new Date(quietAt).toISOString(),
+            endedAt: new Date(quietAt + TURN_MS - 500).toISOString(),
+          },
+        ]
+      : spoken
   const final = status === 'completed' || status === 'failed'
-  const endedAt = final && startedAt !== null ? startedAt + Math.max(1, turns) * TURN_MS : null
+  const endedAt =
+    final && startedAt !== null ? startedAt + Math.max(1, messages.length) * TURN_MS : null
   return {
     id,
     agentId: 'agent_01jsandboxbistro000000000',

@@ -1,64 +1,73 @@
 import type { EvaluationRecord, MessageRecord } from './conversation-record.js'
 
-// A booking-desk script: user and agent turns with a tool call every third turn.
-const USER_LINES = [
-  'Hi, I would like to book a table for Friday evening.',
-  'For four people, around seven thirty if possible.',
-  'Yes, the name is Jordan Lee.',
-  'Could we sit near the window?',
-  'Great, and is there parking nearby?',
-  'Perfect, thank you so much.',
-]
-const AGENT_LINES = [
-  'Hello, thanks for calling the Harbour Bistro. How can I help you today?',
-  'Of course. How many guests will be joining you?',
-  'Let me check what we have available on Friday.',
-  'I have a table for four at seven thirty. May I have a name for the booking?',
-  'I have noted a window table request for you.',
-  'There is a public car park two minutes away on Quay Street.',
-]
-const TOOLS: Array<{
-  name: string
-  args: Record<string, unknown>
-  result: Record<string, unknown>
-}> = [
+// A booking-desk call in the order it happens: each agent line answers the caller's line before
+// it, and each tool call comes where the agent needs it (availability before the offer, the
+// booking after the name). The summary and evaluations of the seeded calls describe this call.
+type Turn =
+  | { role: 'assistant' | 'user'; text: string }
+  | { role: 'tool'; name: string; args: Record<string, unknown>; result: Record<string, unknown> }
+
+const CALL: Turn[] = [
   {
+    role: 'assistant',
+    text: 'Hello, thanks for calling the Harbour Bistro. How can I help you today?',
+  },
+  { role: 'user', text: 'Hi, I would like to book a table for Friday evening.' },
+  { role: 'assistant', text: 'Of course. How many guests will be joining you, and at what time?' },
+  { role: 'user', text: 'For four people, around seven thirty if possible.' },
+  {
+    role: 'tool',
     name: 'check_availability',
     args: { date: 'friday', party_size: 4 },
     result: { slots: ['19:00', '19:30', '21:00'] },
   },
   {
+    role: 'assistant',
+    text: 'I have a table for four at seven thirty. May I have a name for the booking?',
+  },
+  { role: 'user', text: 'Yes, the name is Jordan Lee.' },
+  {
+    role: 'tool',
     name: 'book_slot',
     args: { time: '19:30', name: 'Jordan Lee', party_size: 4 },
     result: { status: 'confirmed', booking_id: 'bk_2291' },
   },
+  { role: 'assistant', text: 'You are booked, Jordan: Friday at seven thirty, for four.' },
+  { role: 'user', text: 'Could we sit near the window?' },
   {
+    role: 'tool',
     name: 'add_note',
     args: { booking_id: 'bk_2291', note: 'window table' },
     result: { status: 'ok' },
   },
+  { role: 'assistant', text: 'I have noted a window table request for you.' },
+  { role: 'user', text: 'Great, and is there parking nearby?' },
+  { role: 'assistant', text: 'There is a public car park two minutes away on Quay Street.' },
+  { role: 'user', text: 'Perfect, thank you so much.' },
+  { role: 'assistant', text: 'You are welcome. See you on Friday, goodbye!' },
 ]
+/** Where a call longer than the script goes on: the follow-up questions from the window request. */
+const LOOP_FROM = 9
+
+/** What the agent says when the caller has gone quiet, before it ends the call. */
+export const CALLER_QUIET_LINE =
+  'Are you still there? I have not heard anything, so I will end the call now.'
 
 /** The n-th transcript row (0-based) of the scripted conversation, timed from `at` lasting `lengthMs`. */
 export function scriptedMessage(n: number, at: number, lengthMs: number): MessageRecord {
   const startedAt = new Date(at).toISOString()
   const endedAt = new Date(at + lengthMs).toISOString()
   const id = `msg_${n + 1}`
-  const step = n % 3
-  const round = Math.floor(n / 3)
-  if (step < 2) {
-    const lines = step === 0 ? AGENT_LINES : USER_LINES
-    const role = step === 0 ? 'assistant' : 'user'
-    return { id, role, content: lines[round % lines.length] ?? '', startedAt, endedAt }
-  }
-  const tool = TOOLS[round % TOOLS.length] ?? { name: 'noop', args: {}, result: {} }
+  const index = n < CALL.length ? n : LOOP_FROM + ((n - LOOP_FROM) % (CALL.length - LOOP_FROM))
+  const turn = CALL[index] ?? CALL[0]!
+  if (turn.role !== 'tool') return { id, role: turn.role, content: turn.text, startedAt, endedAt }
   return {
     id,
     role: 'tool',
     content: '',
-    toolName: tool.name,
-    toolArgs: tool.args,
-    toolResult: tool.result,
+    toolName: turn.name,
+    toolArgs: turn.args,
+    toolResult: turn.result,
     startedAt,
     endedAt,
   }
@@ -92,8 +101,8 @@ export function scriptedEvaluations(
       passed: ok,
       score: ok ? 1 : 0,
       rationale: ok
-        ? 'A table was booked and confirmed.'
-        : 'The call ended before a booking was made.',
+        ? 'A table for four on Friday at 19:30 was booked and confirmed.'
+        : 'The caller stopped responding before giving the party size, so nothing was booked.',
       createdAt,
     },
     {
@@ -111,8 +120,8 @@ export function scriptedEvaluations(
       kind: 'summary',
       status: ok ? 'success' : 'failure',
       rationale: ok
-        ? 'The caller booked a table for four on Friday at 19:30.'
-        : 'The caller wanted a booking, but the session failed.',
+        ? 'The caller booked a table for four on Friday at 19:30 and asked for a window table.'
+        : 'The caller asked to book a table for Friday, then stopped responding; no booking was made.',
       createdAt,
     },
     {

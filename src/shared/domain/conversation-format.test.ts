@@ -34,6 +34,7 @@ describe('endReasonLabel', () => {
     expect(endReasonLabel('caller_hangup')).toBe('The caller hung up')
     expect(endReasonLabel('dial_no_answer')).toBe('Nobody answered')
     expect(endReasonLabel('transfer_to_human')).toBe('Transfer to human')
+    expect(endReasonLabel('inactivity_timeout')).toBe('The caller stopped responding')
   })
 })
 
@@ -77,6 +78,10 @@ describe('dataValueText', () => {
     expect(dataValueText('19:30')).toBe('19:30')
     expect(dataValueText(['fish', 'wine'])).toBe('fish, wine')
     expect(dataValueText({ first_name: 'Ana', vip: true })).toBe('First name: Ana; Vip: yes')
+    // A code-shaped value is put in words; a sentence or a name is kept as given.
+    expect(dataValueText('issue_resolved')).toBe('Issue resolved')
+    expect(dataValueText('Jordan Lee')).toBe('Jordan Lee')
+    expect(dataValueText('bk_2291')).toBe('bk_2291')
   })
 })
 

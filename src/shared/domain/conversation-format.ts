@@ -60,7 +60,7 @@ export function humanizeCode(code: string): string {
 const END_REASONS: Record<string, string> = {
   caller_hangup: 'The caller hung up',
   agent_ended: 'The agent ended the call',
-  inactivity_timeout: 'Nobody spoke for too long (inactivity timeout)',
+  inactivity_timeout: 'The caller stopped responding',
   max_duration_reached: 'The call reached its maximum length',
   dial_no_answer: 'Nobody answered',
 }
@@ -98,6 +98,9 @@ export function statusLabel(status: string): string {
   return STATUSES[status] ?? humanizeCode(status)
 }
 
+/** A snake_case machine code: lower-case words of letters joined by underscores (ids with digits stay as they are). */
+const CODE_LIKE = /^[a-z]+(_[a-z]+)+$/
+
 /**
  * A value the service extracted from a call, as words: yes/no for booleans, numbers in the
  * user's format, lists joined, nested fields as "Name: value"; never JSON.
@@ -107,7 +110,8 @@ export function dataValueText(value: unknown, locale?: string): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (typeof value === 'number')
     return Number.isFinite(value) ? value.toLocaleString(locale) : 'not given'
-  if (typeof value === 'string') return value
+  // A machine code ("issue_resolved") reads as words; ordinary text is kept as the service gave it.
+  if (typeof value === 'string') return CODE_LIKE.test(value) ? humanizeCode(value) : value
   if (Array.isArray(value))
     return value.length === 0 ? 'none' : value.map((v) => dataValueText(v, locale)).join(', ')
   if (typeof value === 'object') {

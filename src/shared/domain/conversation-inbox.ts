@@ -61,6 +61,8 @@ export interface BatchExportProgress {
   jobId: string
   done: number
   total: number
+  /** True while main is still finding the calls a filter matches (`total` counts those so far). */
+  listing?: boolean
 }
 
 /** What a finished batch export wrote. */

@@ -56,6 +56,12 @@ import type {
 } from '../domain/conversation-inbox'
 import { MAX_BATCH_EXPORT } from '../domain/conversation-inbox'
 import type { Agent, ConversationListResult, ConversationStats } from '../domain/conversation-list'
+import type {
+  ConversationOverview,
+  OverviewEnded,
+  OverviewProgress,
+} from '../domain/conversation-overview'
+import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -689,14 +695,41 @@ export const invokes = {
     "Starts (shown) or stops (hidden, left) polling the list of live conversations for this window, within the account's read limit; conversations:inbox events bring the changes.",
   ),
   'conversations:exportBatch': invoke<{ jobId: string; folder: string } | null>()(
-    z.object({
-      ids: z
-        .array(conversationId)
-        .min(1, 'Select at least one conversation to export.')
-        .max(MAX_BATCH_EXPORT, atMost('A selection', MAX_BATCH_EXPORT, 'conversations')),
-    }),
+    z
+      .strictObject({
+        ids: z
+          .array(conversationId)
+          .min(1, 'Select at least one conversation to export.')
+          .max(MAX_BATCH_EXPORT, atMost('A selection', MAX_BATCH_EXPORT, 'conversations'))
+          .optional(),
+        // Or every call these filters match, found by main paging the list (not the rows loaded).
+        filter: z
+          .strictObject({
+            agentId: z.string().min(1).max(200).optional(),
+            status: z.string().min(1).max(40).optional(),
+            startedAfter: listTime.optional(),
+            startedBefore: listTime.optional(),
+          })
+          .optional(),
+      })
+      .refine(
+        (input) => (input.ids === undefined) !== (input.filter === undefined),
+        'Choose the conversations to export: a selection or a filter.',
+      ),
     BATCH_INPUT,
-    'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts of the conversations there as a job, each file atomically. Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
+    'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts there as a job, each file atomically: of the ids given, or of every conversation the filter matches (main pages the list first; progress says `listing` meanwhile). Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
+  ),
+  'conversations:overview': invoke<
+    { ready: true; overview: ConversationOverview } | { ready: false; jobId: string }
+  >()(
+    z.strictObject({
+      days: z.literal(OVERVIEW_PERIODS),
+      agentId: z.string().min(1).max(200).nullable(),
+      timeZone: z.string().min(1).max(64),
+      refresh: z.boolean().optional(),
+    }),
+    SMALL_INPUT,
+    "A period's calls at a glance (per day and outcome, durations, end reasons, pass rate per criterion) for one agent or all, by local day in `timeZone`. Figures read in the last two minutes come back at once; otherwise main pages the list as a job: conversations:overviewProgress, conversations:overviewEnded; cancel with jobs:cancel.",
   ),
   'conversations:revealExport': invoke<void>()(
     z.object({ path: z.string().min(1).max(4096) }),
@@ -739,6 +772,12 @@ export const events = {
   ),
   'conversations:exportEnded': event<BatchExportEnded>(
     'A batch export ended: its two files, or the error (CANCELLED when stopped; nothing is left under the final names then).',
+  ),
+  'conversations:overviewProgress': event<OverviewProgress>(
+    'Calls listed and evaluations read so far by an overview read (throttled).',
+  ),
+  'conversations:overviewEnded': event<OverviewEnded>(
+    "An overview read ended: the period's figures, or the error (CANCELLED when stopped).",
   ),
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',

@@ -254,6 +254,51 @@ describe('conversations:exportBatch', () => {
     expect(jsonl.trim().split('\n')).toHaveLength(4)
   })
 
+  it('exports every call a filter matches, found in main past the rows a window loads', async () => {
+    const { call, recorder, sent, sentWhere } = await setup()
+    const folder = await mkdtemp(join(tmpdir(), 'voicedesk-batch-filter-'))
+    cleanups.push(() => rm(folder, { recursive: true, force: true }))
+    const agents = await call<Agent[]>('conversations:agents', undefined)
+    const filter = { agentId: agents[3]!.id, status: 'completed' }
+    // What the list says matches, page by page (small pages: more than one).
+    const expected: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: ConversationListResult = await call<ConversationListResult>(
+        'conversations:list',
+        { ...filter, limit: 5, ...(cursor === null ? {} : { cursor }) },
+      )
+      if (!page.served) throw new Error('not served')
+      expected.push(...page.conversations.map((c) => c.id))
+      cursor = page.hasMore ? page.nextCursor : null
+    } while (cursor !== null)
+    expect(expected.length).toBeGreaterThan(5)
+
+    recorder.answerNextOpen([folder])
+    await call('conversations:exportBatch', { filter })
+    const ended = (await sentWhere((s) => s.channel === 'conversations:exportEnded'))
+      .payload as BatchExportEnded
+    if (!ended.ok) throw new Error(ended.error.message)
+    expect(ended.result.conversations).toBe(expected.length)
+    const csv = await readFile(ended.result.csvPath, 'utf8')
+    const ids = csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0])
+    expect(ids).toEqual(expected)
+    const jsonl = await readFile(ended.result.jsonlPath, 'utf8')
+    // The key never reaches a file the user may share.
+    expect(csv + jsonl).not.toContain(KEY)
+    expect(
+      sent.some(
+        (s) =>
+          s.channel === 'conversations:exportProgress' &&
+          (s.payload as BatchExportProgress).listing === true,
+      ),
+    ).toBe(true)
+  })
+
   it('shows the files an export wrote in their folder, and no other path', async () => {
     const { call, raw, recorder, sentWhere } = await setup()
     const folder = await mkdtemp(join(tmpdir(), 'voicedesk-batch-'))

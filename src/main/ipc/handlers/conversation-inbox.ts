@@ -1,7 +1,11 @@
-import type { BatchExportResult } from '../../../shared/domain/conversation-inbox'
-import { toAppErrorData } from '../../../shared/errors'
+import type {
+  BatchExportResult,
+  InboxServerFilters,
+} from '../../../shared/domain/conversation-inbox'
+import { AppError, toAppErrorData } from '../../../shared/errors'
 import type { Clock } from '../../core/clock'
 import type { ExportedFiles } from '../../core/conversations/exported-files'
+import { conversationIdsMatching } from '../../core/conversations/filter-export'
 import type { InboxService } from '../../core/conversations/inbox-service'
 import type { JobRegistry } from '../../core/jobs/job-registry'
 import type { UpstreamClient } from '../../core/upstream/upstream-client'
@@ -29,6 +33,27 @@ export type ExportConversationBatch = (options: {
   clock?: Clock
 }) => Promise<BatchExportResult>
 
+/** Every call a filter matches (main pages the list), reported as `listing` progress. */
+async function idsOfFilter(
+  client: UpstreamClient,
+  filter: InboxServerFilters,
+  job: {
+    signal: AbortSignal
+    progress: (p: { done: number; total: number; listing: true }) => void
+  },
+): Promise<string[]> {
+  const ids = await conversationIdsMatching(client, filter, job.signal, (listed) =>
+    job.progress({ done: 0, total: listed, listing: true }),
+  )
+  if (ids.length === 0) {
+    throw new AppError(
+      'NOT_FOUND',
+      'No conversation matches these filters any more, so nothing was exported. Change the filters and export again.',
+    )
+  }
+  return ids
+}
+
 /** `conversations:*` handlers of the inbox: thin, the work is in core/conversations. */
 export function createInboxHandlers(deps: {
   inbox: InboxService
@@ -49,7 +74,7 @@ export function createInboxHandlers(deps: {
     'conversations:watchInbox': ({ watching }, { sender, emit }) => {
       inbox.watch(sender.webContentsId, watching, (update) => emit('conversations:inbox', update))
     },
-    'conversations:exportBatch': async ({ ids }, { sender, emit }) => {
+    'conversations:exportBatch': async (input, { sender, emit }) => {
       // Checked before the dialog: a signed-out user learns that first, not after picking a folder.
       const client = deps.client()
       // Why main asks for the folder: the page never names a place for main to write.
@@ -62,11 +87,15 @@ export function createInboxHandlers(deps: {
       if (folder === undefined) return null
       // The job's id, known from the moment it runs (progress may come before start() returns).
       let jobId = ''
-      const ticket = jobs.start<{ done: number; total: number }, BatchExportResult>({
+      const ticket = jobs.start<
+        { done: number; total: number; listing?: boolean },
+        BatchExportResult
+      >({
         kind: 'conversation-batch-export',
         ownerId: sender.webContentsId,
-        run: (job) => {
+        run: async (job) => {
           jobId = job.id
+          const ids = input.ids ?? (await idsOfFilter(client, input.filter ?? {}, job))
           return deps.exportBatch({
             client,
             ids,
@@ -76,8 +105,13 @@ export function createInboxHandlers(deps: {
             ...(deps.clock ? { clock: deps.clock } : {}),
           })
         },
-        onProgress: ({ done, total }) =>
-          emit('conversations:exportProgress', { jobId, done, total }),
+        onProgress: ({ done, total, listing }) =>
+          emit('conversations:exportProgress', {
+            jobId,
+            done,
+            total,
+            ...(listing === true ? { listing } : {}),
+          }),
         onSettled: (outcome) => {
           if (outcome.ok) {
             deps.exported.remember(sender.webContentsId, outcome.value.csvPath)

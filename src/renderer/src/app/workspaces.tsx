@@ -62,6 +62,19 @@ function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   )
 }
 
+/** Conversations, told whether a key is set (its overview offers the way to Account without one). */
+function ConversationsEntry(props: { focusOnMount?: boolean }): ReactElement {
+  const open = useNavigationStore((state) => state.open)
+  const { data: accountStatus } = useAccountStatus()
+  return (
+    <ConversationsWorkspace
+      {...props}
+      hasKey={accountStatus === undefined || accountStatus.hasKey}
+      onOpenAccount={() => open('account', 'shortcut')}
+    />
+  )
+}
+
 /** The four workspaces in sidebar order; their position gives the Ctrl/Cmd+1..4 shortcut. */
 export const WORKSPACES: readonly WorkspaceEntry[] = [
   { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
@@ -71,7 +84,7 @@ export const WORKSPACES: readonly WorkspaceEntry[] = [
     label: 'Conversations',
     digit: '3',
     Icon: ConversationsIcon,
-    Screen: ConversationsWorkspace,
+    Screen: ConversationsEntry,
   },
   { id: 'account', label: 'Account', digit: '4', Icon: AccountIcon, Screen: AccountScreen },
 ]

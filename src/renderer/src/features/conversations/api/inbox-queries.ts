@@ -248,9 +248,12 @@ export function useListServed(): boolean {
   )
 }
 
-/** Asks for a folder and starts exporting; null when the dialog was cancelled. */
-export function startBatchExport(ids: string[]) {
-  return call((api) => api.conversations.exportBatch({ ids }))
+/**
+ * Asks for a folder and starts exporting these ids, or every call the service's filters match
+ * (main finds them); null when the dialog was cancelled.
+ */
+export function startBatchExport(what: { ids: string[] } | { filter: InboxServerFilters }) {
+  return call((api) => api.conversations.exportBatch(what))
 }
 
 /** Stops a running batch export (nothing is left under the final names). */

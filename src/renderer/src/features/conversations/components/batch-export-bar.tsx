@@ -1,6 +1,7 @@
 import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
+import type { InboxServerFilters } from '../../../../../shared/domain/conversation-inbox'
 import { MAX_BATCH_EXPORT } from '../../../../../shared/domain/conversation-inbox'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -17,12 +18,17 @@ function plural(n: number): string {
 }
 
 /**
- * Exports the conversations the inbox shows (after every filter and the search): a CSV summary
- * and JSONL transcripts in a folder the user picks, with progress and cancel.
+ * Exports the conversations the inbox shows: a CSV summary and JSONL transcripts in a folder the
+ * user picks, with progress and cancel. With only the service's filters (agent, status, dates),
+ * that is every call they match, found by main, loaded here or not; a search or an evaluation
+ * filter applies to the loaded calls, so those are what is exported then.
  */
 export const BatchExportBar = memo(function BatchExportBar(props: {
   rows: readonly Conversation[]
   moreToLoad: boolean
+  server: InboxServerFilters
+  /** A search or an evaluation filter narrows the rows here (main cannot apply those). */
+  narrowedHere: boolean
 }): ReactElement {
   const state = useInboxStore((s) => s.exportState)
   const setState = useInboxStore((s) => s.setExportState)
@@ -34,11 +40,12 @@ export const BatchExportBar = memo(function BatchExportBar(props: {
 
   // The ids are taken when the export starts, not at every keystroke of the search.
   const exportCount = Math.min(props.rows.length, MAX_BATCH_EXPORT)
+  const whole = props.moreToLoad && !props.narrowedHere
   const start = (): void => {
-    const ids = props.rows.slice(0, MAX_BATCH_EXPORT).map((row) => row.id)
+    const ids = whole ? [] : props.rows.slice(0, MAX_BATCH_EXPORT).map((row) => row.id)
     setStartError(null)
     setState({ phase: 'choosing' })
-    startBatchExport(ids).then(
+    startBatchExport(whole ? { filter: props.server } : { ids }).then(
       (job) => {
         if (job === null) setState({ phase: 'idle' })
         else started(job.jobId, job.folder, ids.length)
@@ -61,12 +68,14 @@ export const BatchExportBar = memo(function BatchExportBar(props: {
           disabled={exportCount === 0 || state.phase === 'choosing'}
           onClick={start}
         >
-          Export {plural(exportCount)}…
+          {whole ? 'Export every matching call…' : `Export ${plural(exportCount)}…`}
         </button>
         <span className="field__hint batch-export__hint">
-          {props.moreToLoad
-            ? 'The conversations loaded so far that match; scroll to load more.'
-            : 'Every conversation that matches the filters and the search.'}
+          {whole
+            ? 'Every call that matches the filters, including the ones not loaded yet.'
+            : props.moreToLoad
+              ? 'The search and evaluation filters apply to the calls loaded so far; scroll to load more.'
+              : 'Every conversation that matches the filters and the search.'}
           {props.rows.length > MAX_BATCH_EXPORT &&
             ` One export takes at most ${count.format(MAX_BATCH_EXPORT)}.`}
         </span>
@@ -87,9 +96,15 @@ function ExportRunning(props: { state: Extract<ExportState, { phase: 'running' }
     <div className="batch-export batch-export--running" data-testid="batch-export">
       <div className="batch-export__progress">
         <span data-testid="batch-export-progress">
-          Exporting {count.format(state.done)} of {plural(state.total)}…
+          {state.listing
+            ? `Finding the calls that match: ${count.format(state.total)} so far…`
+            : `Exporting ${count.format(state.done)} of ${plural(state.total)}…`}
         </span>
-        <progress max={1} value={fraction} aria-label="Export progress" />
+        {state.listing ? (
+          <progress aria-label="Finding the calls that match" />
+        ) : (
+          <progress max={1} value={fraction} aria-label="Export progress" />
+        )}
       </div>
       <button
         type="button"

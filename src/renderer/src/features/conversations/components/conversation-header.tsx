@@ -8,16 +8,17 @@ import {
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { CopyButton } from '../../../components/copy-button'
 import { Disclosure } from '../../../components/ui/disclosure'
-import { formatDateTime } from '../../../lib/format'
+import { humanTime } from '../../../lib/human-time'
 import { StatusChip } from './status-chip'
 
+/** "today 14:05", "21 November, 09:30": a person's words for a moment, no seconds. */
 function when(iso: string | null): string {
-  return iso === null ? '—' : formatDateTime(iso)
+  return iso === null ? '—' : humanTime(iso, Date.now())
 }
 
 const SHORT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-/** "Jul 20, 2026, 10:00 AM": the heading's time (the facts below keep the seconds). */
+/** "Jul 20, 2026, 10:00 AM": the heading's time. */
 function whenShort(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : SHORT.format(date)
@@ -98,7 +99,7 @@ export function ConversationHeader(props: {
 }
 
 /**
- * The details at the foot of a conversation: start and end to the second, and behind "Details"
+ * The details at the foot of a conversation: when it started and ended, and behind "Details"
  * the ids and raw codes, each with a copy button, for a ticket or the service's console.
  */
 export function ConversationDetails(props: { conversation: Conversation }): ReactElement {

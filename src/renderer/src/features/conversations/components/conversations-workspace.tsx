@@ -7,6 +7,8 @@ import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useConversationEvents } from '../api/conversation-queries'
 import { listServedKey, useInboxList, useListServed } from '../api/inbox-queries'
 import { toServerFilters } from '../hooks/inbox-filter'
+import type { InboxFilters } from '../hooks/inbox-filter'
+import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useFollowedConversation } from '../hooks/use-followed-conversation'
 import { useRefocusWhenLost } from '../hooks/use-refocus-when-lost'
 import { useVisibilityReport } from '../hooks/use-visibility-report'
@@ -16,24 +18,62 @@ import { ConversationDetail } from './conversation-detail'
 import { InboxView } from './inbox-view'
 import { OpenedByIdLayout } from './opened-by-id-layout'
 import { OpenConversationForm } from './open-conversation-form'
+import { OverviewView } from './overview-view'
 import { RecentList } from './recent-list'
 import './conversations.css'
 import './inbox.css'
+import './overview.css'
 
 /** Where the focus goes back to when a call closes: the table, else the open-by-id form. */
 const LIST_ROOT = 'conversations-list'
 const LIST_FOCUS = ['[data-testid="inbox-table"]', 'input'] as const
 
 const TABS: readonly SegmentedOption<InboxTab>[] = [
+  { value: 'overview', label: 'Overview' },
   { value: 'inbox', label: 'All conversations' },
   { value: 'opened', label: 'Opened by id' },
 ]
+
+/** What the workspace shows, switched with one group of radios. */
+function WorkspaceTabs(props: { tab: InboxTab; onChange: (tab: InboxTab) => void }): ReactElement {
+  return (
+    <SegmentedChoice
+      name="conversations-tab"
+      legend="Show"
+      className="inbox-tabs"
+      options={TABS}
+      value={props.tab}
+      onChange={props.onChange}
+    />
+  )
+}
+
+/** A chart's part opens the inbox with exactly its calls: every other filter and the search cleared. */
+function drillIntoInbox(chosen: Partial<InboxFilters>): void {
+  const store = useInboxStore.getState()
+  store.setFilters({ ...NO_FILTERS, ...chosen })
+  store.setTab('inbox')
+}
+
+/** The header's line under the title, for the view on screen. */
+function describeView(served: boolean, tab: InboxTab): string {
+  if (!served)
+    return 'Open a voice-agent conversation by its id to follow it live, then read its transcript, tool calls and evaluations.'
+  if (tab === 'overview')
+    return 'Your calls at a glance: how many, how long, why they ended, how each agent does. Click a bar to see those calls.'
+  return 'Every call of your voice agents, newest first. Filter, search, open one to read it (j/k to move, Enter to open) and export a selection.'
+}
 
 /**
  * The Conversations workspace: the inbox of every conversation (where the service lists them)
  * with the open one beside it; or, where it does not, open by id with a local list.
  */
-export function ConversationsWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function ConversationsWorkspace(props: {
+  focusOnMount?: boolean
+  /** False when no key is set yet: the overview then offers the way to Account. */
+  hasKey?: boolean
+  onOpenAccount?: () => void
+}): ReactElement {
   useConversationEvents()
   useVisibilityReport()
   const queryClient = useQueryClient()
@@ -52,6 +92,8 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
     queryClient.setQueryData(listServedKey, true)
     void queryClient.resetQueries({ queryKey: ['conversations', 'inbox'] })
   }
+
+  const tabs = <WorkspaceTabs tab={tab} onChange={setTab} />
 
   const openedById = (
     <div className="conversations__opened">
@@ -74,26 +116,24 @@ export function ConversationsWorkspace(props: { focusOnMount?: boolean }): React
     >
       <WorkspaceHeader
         title="Conversations"
-        description={
-          served
-            ? 'Every call of your voice agents, newest first. Filter, search, open one to read it (j/k to move, Enter to open) and export a selection.'
-            : 'Open a voice-agent conversation by its id to follow it live, then read its transcript, tool calls and evaluations.'
-        }
+        description={describeView(served, tab)}
         focusOnMount={props.focusOnMount ?? false}
       />
-      {served ? (
+      {served && tab === 'overview' ? (
+        <div className="conversations-overview">
+          <OverviewView
+            tabs={tabs}
+            hasKey={props.hasKey ?? true}
+            onOpenAccount={() => props.onOpenAccount?.()}
+            onDrill={drillIntoInbox}
+          />
+        </div>
+      ) : served ? (
         <div
           className={`conversations-inbox${detail === null ? '' : ' conversations-inbox--open'}`}
         >
           <div className="conversations-inbox__list" id={LIST_ROOT}>
-            <SegmentedChoice
-              name="conversations-tab"
-              legend="Show"
-              className="inbox-tabs"
-              options={TABS}
-              value={tab}
-              onChange={setTab}
-            />
+            {tabs}
             {tab === 'inbox' ? (
               <InboxView server={server} openId={selectedId} onOpen={open} />
             ) : (

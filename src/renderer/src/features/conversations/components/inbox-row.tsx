@@ -11,10 +11,11 @@ export function inboxRowId(id: string): string {
   return `inbox-row-${id}`
 }
 
+// "Nov 21, 4:05 PM": no leading zero on the hour, so the column never cuts the time.
 const startedFormat = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
 })
 

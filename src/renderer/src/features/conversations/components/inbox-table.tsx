@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react'
-import type { MouseEvent, ReactElement } from 'react'
+import type { MouseEvent, ReactElement, UIEvent } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
@@ -36,6 +36,33 @@ function InboxHead(): ReactElement {
         Summary
       </span>
     </div>
+  )
+}
+
+/** Opens the row a click landed in (one listener for the whole window of rows). */
+function openRow(event: MouseEvent<HTMLDivElement>, onOpen: (id: string) => void): void {
+  const row = (event.target as Element).closest<HTMLElement>('[data-conversation-id]')
+  const id = row?.dataset.conversationId
+  if (id !== undefined) onOpen(id)
+}
+
+const MOVING_CLASS = 'inbox-table__scroll--moving'
+/** How long after the last scroll event the rows take the pointer again. */
+const SETTLE_MS = 150
+const settleTimers = new WeakMap<Element, ReturnType<typeof setTimeout>>()
+
+/**
+ * While the table scrolls, its rows ignore the pointer. Why: each frame brings rows under a still
+ * mouse, and hit-testing them and restyling the one hovered cost a frame its budget at 10,000
+ * rows; a class on the scroller (no React render) is the cheapest switch.
+ */
+function markMoving(event: UIEvent<HTMLDivElement>): void {
+  const el = event.currentTarget
+  el.classList.add(MOVING_CLASS)
+  clearTimeout(settleTimers.get(el))
+  settleTimers.set(
+    el,
+    setTimeout(() => el.classList.remove(MOVING_CLASS), SETTLE_MS),
   )
 }
 
@@ -109,11 +136,7 @@ export const InboxTable = memo(function InboxTable(props: {
   const firstIndex = items[0]?.index ?? 0
   // One listener for every row's click (rows come and go by the dozen a frame while scrolling).
   const openClicked = useCallback(
-    (event: MouseEvent<HTMLDivElement>) => {
-      const row = (event.target as Element).closest<HTMLElement>('[data-conversation-id]')
-      const id = row?.dataset.conversationId
-      if (id !== undefined) onOpen(id)
-    },
+    (event: MouseEvent<HTMLDivElement>) => openRow(event, onOpen),
     [onOpen],
   )
   const shownFocus = focusedIndex >= 0 ? focusedId : null
@@ -132,6 +155,7 @@ export const InboxTable = memo(function InboxTable(props: {
         aria-activedescendant={activeRowId(shownFocus, focusedIndex, items)}
         tabIndex={0}
         onKeyDown={inboxKeyHandler({ rows, focusedId: shownFocus, onFocus: props.onFocus, onOpen })}
+        onScroll={markMoving}
         data-testid="inbox-table"
       >
         <InboxHead />

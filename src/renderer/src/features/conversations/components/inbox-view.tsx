@@ -10,7 +10,7 @@ import {
   useInboxUpdates,
   useSummaries,
 } from '../api/inbox-queries'
-import { uniqueRows } from '../hooks/inbox-filter'
+import { needsEvaluations, uniqueRows } from '../hooks/inbox-filter'
 import { useEvaluationReads, useShownRows } from '../hooks/use-inbox-rows'
 import { useMinuteClock } from '../hooks/use-minute-clock'
 import { usePageVisible } from '../hooks/use-page-visible'
@@ -34,6 +34,15 @@ function useLiveInboxUpdates(server: InboxServerFilters): void {
   const setPollError = useInboxStore((s) => s.setPollError)
   const visible = usePageVisible()
   useInboxUpdates(visible, server, setPollError)
+}
+
+/** An agent's name by id, stable while the agents are (the table's rows take it). */
+function useAgentName(agents: ReturnType<typeof useAgents>): (agentId: string | null) => string {
+  const { names, isPending } = agents
+  return useCallback(
+    (agentId: string | null): string => agentLabel({ names, isPending }, agentId),
+    [names, isPending],
+  )
 }
 
 /**
@@ -64,11 +73,7 @@ export function InboxView(props: {
   const shown = useShownRows(loaded, filters, search, summaries, agents.names)
   const setOnScreen = useEvaluationReads(loaded, filters, summaries)
 
-  const { names, isPending } = agents
-  const agentName = useCallback(
-    (agentId: string | null): string => agentLabel({ names, isPending }, agentId),
-    [names, isPending],
-  )
+  const agentName = useAgentName(agents)
   const open = useCallback(
     (id: string) => {
       focus(id)
@@ -96,7 +101,12 @@ export function InboxView(props: {
         awaitingEvaluations={shown.awaitingEvaluations}
         pollError={pollError}
       />
-      <BatchExportBar rows={shown.rows} moreToLoad={list.hasNextPage} />
+      <BatchExportBar
+        rows={shown.rows}
+        moreToLoad={list.hasNextPage}
+        server={props.server}
+        narrowedHere={search.trim() !== '' || needsEvaluations(filters)}
+      />
       {list.isError ? (
         <div>
           <ErrorNotice error={list.error} testId="inbox-error" />

@@ -7,14 +7,22 @@ import type { AppErrorData } from '../../../../../shared/errors'
 import type { InboxFilters } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
 
-/** Which list the side of the workspace shows: the service's inbox, or conversations opened by id. */
-export type InboxTab = 'inbox' | 'opened'
+/** What the workspace shows: the overview's charts, the service's inbox, or conversations opened by id. */
+export type InboxTab = 'overview' | 'inbox' | 'opened'
 
 /** A batch export as the page follows it. */
 export type ExportState =
   | { phase: 'idle' }
   | { phase: 'choosing' }
-  | { phase: 'running'; jobId: string; folder: string; done: number; total: number }
+  | {
+      phase: 'running'
+      jobId: string
+      folder: string
+      done: number
+      total: number
+      /** Main is still finding the calls the filter matches (`total` counts those so far). */
+      listing: boolean
+    }
   | { phase: 'ended'; outcome: BatchExportEnded; folder: string }
 
 interface InboxUiState {
@@ -29,6 +37,8 @@ interface InboxUiState {
   exportState: ExportState
   setTab: (tab: InboxTab) => void
   setFilter: <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => void
+  /** Sets every filter at once and clears the search (the overview opening a chart's calls). */
+  setFilters: (filters: InboxFilters) => void
   clearFilters: () => void
   setSearch: (value: string) => void
   focus: (id: string | null) => void
@@ -67,7 +77,7 @@ function exportEvent(
 
 /** UI state of the inbox (filters, search, keyboard focus, export), kept across workspaces. */
 export const useInboxStore = create<InboxUiState>((set) => ({
-  tab: 'inbox',
+  tab: 'overview',
   filters: NO_FILTERS,
   search: '',
   focusedId: null,
@@ -75,6 +85,7 @@ export const useInboxStore = create<InboxUiState>((set) => ({
   exportState: { phase: 'idle' },
   setTab: (tab) => set({ tab }),
   setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
+  setFilters: (filters) => set({ filters, search: '' }),
   clearFilters: () => set({ filters: NO_FILTERS, search: '' }),
   setSearch: (value) => set({ search: value }),
   focus: (id) => set({ focusedId: id }),
@@ -93,6 +104,7 @@ export const useInboxStore = create<InboxUiState>((set) => ({
               folder,
               done: before?.progress?.done ?? 0,
               total: before?.progress?.total ?? total,
+              listing: before?.progress?.listing ?? total === 0,
             },
     })
   },
@@ -102,6 +114,7 @@ export const useInboxStore = create<InboxUiState>((set) => ({
         ...running,
         done: progress.done,
         total: progress.total,
+        listing: progress.listing === true,
       })),
     ),
   exportEnded: (ended) =>

@@ -1,0 +1,100 @@
+import { expect, test } from './fixtures/test'
+import { ConversationsScreen } from './support/conversations-screen'
+import { checkState } from './support/conversations-states'
+import { snap } from './support/screenshots'
+
+// Two hundred calls over 30 days: about 45 in the last week, with every outcome.
+test.use({ sandboxOptions: { warmUp: false, conversationCount: 200, liveConversationEveryMs: 0 } })
+
+test.describe('the Conversations overview', () => {
+  test('a week at a glance, read as charts or tables; a bar opens exactly its calls', async ({
+    app,
+    sandbox,
+  }) => {
+    test.setTimeout(300_000)
+    const page = app.page
+    const screen = new ConversationsScreen(page)
+    await screen.signInAndOpen(sandbox, 'overview')
+    const tiles = page.getByTestId('overview-tiles')
+    await expect(tiles).toBeVisible({ timeout: 30_000 })
+    // The pass rates come once the evaluations are read.
+    await expect(page.getByTestId('overview-criterion').first()).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('overview-progress')).toBeHidden({ timeout: 60_000 })
+    await expect(page.getByTestId('overview-coverage')).toContainText(
+      'Pass rates from every finished call',
+    )
+    const text = await page.getByTestId('overview').innerText()
+    // Words, not codes.
+    expect(text).not.toMatch(/caller_hangup|inactivity_timeout|agent_ended|dial_no_answer|_/)
+    await expect(page.getByTestId('overview-reasons')).toContainText('The caller hung up')
+    await expect(page.getByTestId('overview-day')).toHaveCount(7)
+    await checkState(app, 'overview')
+
+    // Hover reads a day out; the keyboard does too.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const busiest = page.getByTestId('overview-day').last()
+    await busiest.hover()
+    await expect(page.getByTestId('overview-day-readout')).toContainText(/\d+ calls?/)
+    await snap(app, 'conversations-overview-hover-light-1280x800')
+
+    // The same figures as a table.
+    const calls = page.getByTestId('overview-calls')
+    await calls.getByRole('button', { name: 'Show table' }).click()
+    const rows = calls.getByRole('row')
+    await expect(rows).toHaveCount(8)
+    await checkState(app, 'overview-tables', async () => {
+      await expect(calls.getByRole('table')).toBeVisible()
+    })
+    await calls.getByRole('button', { name: 'Show chart' }).click()
+
+    // A failed part of a day with failed calls opens the inbox with exactly those calls.
+    const dayWithFailed = page
+      .getByTestId('overview-day')
+      .filter({ has: page.locator('[data-outcome="failed"]') })
+      .first()
+    const failedPart = dayWithFailed.locator('[data-outcome="failed"]')
+    await expect(failedPart).toBeVisible()
+    const label = (await dayWithFailed.getAttribute('aria-label')) ?? ''
+    const failedThatDay = Number(/(\d+) failed/.exec(label)?.[1])
+    expect(failedThatDay).toBeGreaterThan(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await failedPart.click()
+    await expect(page.getByRole('radio', { name: 'All conversations' })).toBeChecked()
+    const count = page.getByTestId('inbox-count')
+    await expect(count).toHaveText(`${failedThatDay} call${failedThatDay === 1 ? '' : 's'}`)
+    for (const status of await page.getByTestId('status-chip').allInnerTexts())
+      expect(status).toBe('Failed')
+    await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('failed')
+    await snap(app, 'conversations-overview-drilled-light-1280x800')
+
+    // A criterion opens the calls that failed it, for that agent.
+    await page.getByRole('radio', { name: 'Overview' }).check()
+    const criterion = page.getByTestId('overview-criterion').first()
+    const name = (await criterion.getAttribute('aria-label')) ?? ''
+    const failedCount = Number(/\((\d+) failed/.exec(name)?.[1])
+    await criterion.click()
+    await expect(page.getByRole('radio', { name: 'All conversations' })).toBeChecked()
+    if (failedCount > 0) {
+      await expect(count).toHaveText(new RegExp(`^${failedCount} of`), { timeout: 60_000 })
+    }
+
+    // Thirty days: more calls, and keyboard moves along the days.
+    await page.getByRole('radio', { name: 'Overview' }).check()
+    await page.getByRole('radio', { name: 'Last 30 days' }).check()
+    await expect(page.getByTestId('overview-day')).toHaveCount(30, { timeout: 60_000 })
+    await expect(page.getByTestId('overview-progress')).toBeHidden({ timeout: 120_000 })
+    await page.getByTestId('overview-day').last().focus()
+    await page.keyboard.press('ArrowLeft')
+    await expect(page.getByTestId('overview-day').nth(28)).toBeFocused()
+    await checkState(app, 'overview-30-days')
+  })
+
+  test('without a key: what the overview shows and the way to Account', async ({ app }) => {
+    const page = app.page
+    await page.getByTestId('nav-conversations').click()
+    await expect(page.getByTestId('overview-no-key')).toBeVisible()
+    await checkState(app, 'overview-no-key')
+    await page.getByRole('button', { name: 'Go to Account' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+  })
+})

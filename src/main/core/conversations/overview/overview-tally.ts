@@ -1,0 +1,203 @@
+import type { Conversation } from '../../../../shared/domain/conversation'
+import type { EvaluationSummary } from '../../../../shared/domain/conversation-inbox'
+import type {
+  ConversationOverview,
+  DurationBucket,
+  OverviewCriterion,
+  OverviewOutcome,
+} from '../../../../shared/domain/conversation-overview'
+import { LONG_CALL_MS } from '../../../../shared/domain/conversation-overview'
+import type { LocalDays } from './local-days'
+
+/** Upper bounds of the duration histogram's buckets; the last bucket is open-ended. */
+const BUCKET_BOUNDS_MS = [30_000, 60_000, 120_000, 180_000, 300_000, 600_000]
+
+/** The period an overview covers: local days from `firstDay` to `lastDay`, both included. */
+export interface OverviewPeriodBounds {
+  days: number
+  firstDay: string
+  lastDay: string
+  /** Start of `firstDay` and end of `lastDay` (exclusive), epoch ms. */
+  fromMs: number
+  toMs: number
+}
+
+/** The last `days` local days up to and including the day of `nowMs`. */
+export function periodEnding(nowMs: number, days: number, local: LocalDays): OverviewPeriodBounds {
+  const lastDay = local.dayOf(nowMs)
+  const firstDay = local.addDays(lastDay, -(days - 1))
+  return {
+    days,
+    firstDay,
+    lastDay,
+    fromMs: local.startOf(firstDay),
+    toMs: local.startOf(local.addDays(lastDay, 1)),
+  }
+}
+
+/** How the overview groups a list status. */
+export function outcomeOf(status: string): OverviewOutcome {
+  if (status === 'completed') return 'completed'
+  if (status === 'failed') return 'failed'
+  if (status === 'active') return 'live'
+  if (status === 'pending') return 'waiting'
+  return 'other'
+}
+
+function noOutcomes(): Record<OverviewOutcome, number> {
+  return { completed: 0, failed: 0, live: 0, waiting: 0, other: 0 }
+}
+
+/** The value at quantile `q` (0..1) of sorted numbers (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0
+  const rank = Math.ceil(q * sorted.length)
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
+}
+
+/**
+ * Counts a period's calls page by page (so no step holds main for long), then its evaluations.
+ * A call counts when it started inside the period; calls outside it (an older list that ignores
+ * the date filter) are left out here, not trusted to the service.
+ */
+export class OverviewTally {
+  readonly #period: OverviewPeriodBounds
+  readonly #local: LocalDays
+  readonly #perDay = new Map<string, Record<OverviewOutcome, number>>()
+  readonly #byOutcome = noOutcomes()
+  readonly #durations: number[] = []
+  readonly #dayDurations = new Map<string, number[]>()
+  readonly #endReasons = new Map<string | null, number>()
+  readonly #finished: { id: string; agentId: string | null }[] = []
+  readonly #seen = new Set<string>()
+  #calls = 0
+
+  constructor(period: OverviewPeriodBounds, local: LocalDays) {
+    this.#period = period
+    this.#local = local
+    for (let day = period.firstDay; day <= period.lastDay; day = local.addDays(day, 1)) {
+      this.#perDay.set(day, noOutcomes())
+    }
+  }
+
+  /** Adds one page of the list; returns how many of its calls fell in the period. */
+  addPage(conversations: readonly Conversation[]): number {
+    let counted = 0
+    for (const c of conversations) {
+      if (c.startedAt === null || this.#seen.has(c.id)) continue
+      const started = Date.parse(c.startedAt)
+      if (!(started >= this.#period.fromMs && started < this.#period.toMs)) continue
+      const date = this.#local.dayOf(started)
+      const day = this.#perDay.get(date)
+      if (day === undefined) continue
+      this.#seen.add(c.id)
+      counted++
+      this.#calls++
+      const outcome = outcomeOf(c.status)
+      day[outcome]++
+      this.#byOutcome[outcome]++
+      if (c.durationMs !== null && (outcome === 'completed' || outcome === 'failed')) {
+        this.#durations.push(c.durationMs)
+        const dayDurations = this.#dayDurations.get(date)
+        if (dayDurations === undefined) this.#dayDurations.set(date, [c.durationMs])
+        else dayDurations.push(c.durationMs)
+      }
+      if (outcome === 'completed' || outcome === 'failed') {
+        this.#endReasons.set(c.endReason, (this.#endReasons.get(c.endReason) ?? 0) + 1)
+        this.#finished.push({ id: c.id, agentId: c.agentId })
+      }
+    }
+    return counted
+  }
+
+  /** Finished calls counted so far, newest first as the list gave them. */
+  finishedCalls(): readonly { id: string; agentId: string | null }[] {
+    return this.#finished
+  }
+
+  /** The figures, with the evaluations read (by call id) folded in per agent and criterion. */
+  result(
+    summaries: ReadonlyMap<string, EvaluationSummary>,
+    meta: { agentId: string | null; timeZone: string; readAt: number },
+  ): ConversationOverview {
+    const criteria = new Map<string, OverviewCriterion>()
+    let evaluated = 0
+    for (const call of this.#finished) {
+      const summary = summaries.get(call.id)
+      if (summary === undefined) continue
+      evaluated++
+      for (const criterion of summary.criteria) {
+        const key = `${call.agentId ?? ''}|${criterion.id}`
+        let row = criteria.get(key)
+        if (row === undefined) {
+          row = {
+            agentId: call.agentId,
+            id: criterion.id,
+            name: criterion.name,
+            passed: 0,
+            failed: 0,
+            unknown: 0,
+          }
+          criteria.set(key, row)
+        }
+        row[criterion.result]++
+      }
+    }
+    const sorted = [...this.#durations].sort((a, b) => a - b)
+    return {
+      days: this.#period.days,
+      agentId: meta.agentId,
+      timeZone: meta.timeZone,
+      firstDay: this.#period.firstDay,
+      lastDay: this.#period.lastDay,
+      readAt: meta.readAt,
+      calls: this.#calls,
+      byOutcome: { ...this.#byOutcome },
+      perDay: [...this.#perDay].map(([date, byOutcome]) => ({
+        date,
+        calls: Object.values(byOutcome).reduce((a, b) => a + b, 0),
+        byOutcome: { ...byOutcome },
+        medianMs: medianOf(this.#dayDurations.get(date)),
+      })),
+      durations:
+        sorted.length === 0
+          ? null
+          : {
+              calls: sorted.length,
+              medianMs: quantile(sorted, 0.5),
+              p90Ms: quantile(sorted, 0.9),
+              longCalls: sorted.filter((ms) => ms >= LONG_CALL_MS).length,
+              buckets: buckets(sorted),
+            },
+      endReasons: [...this.#endReasons]
+        .map(([reason, calls]) => ({ reason, calls }))
+        .sort((a, b) => b.calls - a.calls),
+      criteria: [...criteria.values()],
+      evaluated,
+      finished: this.#finished.length,
+      notServed: false,
+    }
+  }
+}
+
+function medianOf(durations: number[] | undefined): number | null {
+  if (durations === undefined || durations.length === 0) return null
+  return quantile(
+    [...durations].sort((a, b) => a - b),
+    0.5,
+  )
+}
+
+function buckets(sorted: readonly number[]): DurationBucket[] {
+  const out: DurationBucket[] = []
+  let from = 0
+  for (const bound of [...BUCKET_BOUNDS_MS, null]) {
+    out.push({
+      fromMs: from,
+      toMs: bound,
+      calls: sorted.filter((ms) => ms >= from && (bound === null || ms < bound)).length,
+    })
+    if (bound !== null) from = bound
+  }
+  return out
+}
