@@ -16,6 +16,7 @@ import type { ExportConversationBatch } from './ipc/handlers/conversation-inbox'
 import { createInboxHandlers } from './ipc/handlers/conversation-inbox'
 import { createConversationHandlers } from './ipc/handlers/conversations'
 import { createJobHandlers } from './ipc/handlers/jobs'
+import { createLexiconHandlers } from './ipc/handlers/lexicon'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { RuntimeServices, ServiceOptions } from './runtime-services'
@@ -99,8 +100,18 @@ function createHandlers(
   options: MainRuntimeOptions,
   setTheme: (theme: ThemeChoice) => Promise<ThemeChoice>,
 ): Handlers {
-  const { account, settings, jobs, conversations, inbox, voices, script, upstream, usage } =
-    services
+  const {
+    account,
+    settings,
+    jobs,
+    conversations,
+    inbox,
+    voices,
+    script,
+    upstream,
+    usage,
+    lexicon,
+  } = services
   const { platform } = options
   const exported = new ExportedFiles()
   const build: BuildInfo = {
@@ -132,6 +143,7 @@ function createHandlers(
       ...(options.clock ? { clock: options.clock } : {}),
     }),
     ...createVoicesHandlers(voices, platform),
+    ...createLexiconHandlers(lexicon),
   }
 }
 

@@ -108,7 +108,7 @@ export class ScriptWorkspaceService {
    * document; blocks planned before with the same settings are not planned again.
    */
   async blockStates(docId: string, blockIds?: string[]): Promise<Record<string, BlockMark>> {
-    const project = this.documents.projectOf(docId)
+    const project = this.documents.plannedAt(docId)
     const cache = await this.cache()
     const record = await this.#records.get(this.documents.keyOf(docId))
     return blockStatesInSlices(project, cache, record?.renderedBlocks ?? {}, blockIds, this.#plans)
@@ -119,7 +119,7 @@ export class ScriptWorkspaceService {
    * planned off main's event loop.
    */
   async estimate(docId: string, revision: number, format: RenderFormat): Promise<RenderEstimate> {
-    const project = this.documents.projectAt(docId, revision)
+    const project = this.documents.plannedAt(docId, revision)
     const priced = { ...project, defaults: { ...project.defaults, format } }
     // Why superseded: a newer estimate (another format, an edit) makes a waiting one stale.
     return estimateRenderOffMain(priced, await this.cache(), {}, 'estimate')
@@ -131,7 +131,7 @@ export class ScriptWorkspaceService {
    * other blocks. NOT_FOUND when the block is gone.
    */
   #blockProject(docId: string, revision: number, blockId: string): Project {
-    const project = this.documents.projectAt(docId, revision)
+    const project = this.documents.plannedAt(docId, revision)
     const block = project.blocks.find((b) => b.id === blockId)
     if (block === undefined) {
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
