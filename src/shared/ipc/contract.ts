@@ -571,6 +571,15 @@ export const invokes = {
     SMALL_INPUT,
     'Streams a lexicon entry as it will be spoken (its alias) in a voice, with the preview events.',
   ),
+  'script:previewPauses': invoke<{ jobId: string }>()(
+    z.object({
+      voiceId,
+      paragraphMs: z.number().int().min(0).max(60_000),
+      headingMs: z.number().int().min(0).max(60_000),
+    }),
+    SMALL_INPUT,
+    "Streams two sample paragraphs in a voice with the paragraph pause between them, then the heading pause (each at most 10 s), with the preview events: Project settings' Preview.",
+  ),
   'script:blockAudio': invoke<BlockAudio>()(
     z.object({ ...openDocument, blockId }),
     SMALL_INPUT,

@@ -31,6 +31,8 @@ import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
+import type { PauseSample } from './pause-sample'
+import { pauseSampleInput } from './pause-sample'
 import { BlockTakesService } from './block-takes-service'
 import { RenderRecords } from './render-records'
 import { ScriptRenders } from './script-renders'
@@ -218,6 +220,29 @@ export class ScriptWorkspaceService {
       ownerId,
       client: this.options.client(),
       inputs: [input],
+      voiceId,
+      model: null,
+      language: null,
+      emit,
+      onSpoken: (input) => this.#countPreview(input),
+    })
+  }
+
+  /**
+   * Speaks two sample paragraphs with the paragraph pause between them, then the heading pause
+   * (Project settings' Preview), through the same preview stream and events as a block preview.
+   */
+  previewPauses(
+    ownerId: number,
+    voiceId: string,
+    pauses: PauseSample,
+    emit: (event: PreviewEvent) => void,
+  ): { jobId: string } {
+    return startPreview({
+      jobs: this.options.jobs,
+      ownerId,
+      client: this.options.client(),
+      inputs: [pauseSampleInput(pauses)],
       voiceId,
       model: null,
       language: null,
