@@ -66,7 +66,7 @@ export class LexiconService {
     if (merged.length > MAX_LEXICON_ENTRIES) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `“${fileName}” was not used: it would make ${merged.length.toLocaleString('en-US')} pronunciations, and a list holds at most ${MAX_LEXICON_ENTRIES.toLocaleString('en-US')}. Nothing was changed; split the file or remove words first.`,
+        `“${fileName}” was not used: it would make ${merged.length.toLocaleString('en-US')} pronunciations, and a list holds at most ${MAX_LEXICON_ENTRIES.toLocaleString('en-US')}. Nothing was changed. Remove some words first, or split the file.`,
         { details: { limit: { maximum: MAX_LEXICON_ENTRIES } } },
       )
     }

@@ -33,7 +33,7 @@ export function lexiconFileError(
         : ''
   return new AppError(
     'VALIDATION_FAILED',
-    `“${fileName}” was not used${at}: ${problem} Nothing was changed; fix the file or choose another.`,
+    `“${fileName}” was not used${at}: ${problem} Nothing was changed. Choose another file, or fix this one and try again.`,
     { details: { lexiconFile: where } },
   )
 }

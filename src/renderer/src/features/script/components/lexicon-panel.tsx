@@ -101,7 +101,7 @@ function LexiconSection(props: {
                 {entry.term} → {entry.alias}
                 {entry.matchCase ? ' (case)' : ''}
                 {replaced && (
-                  <span className="lexicon-row__note"> · this project says it differently</span>
+                  <span className="lexicon-row__note">This project says it differently</span>
                 )}
               </span>
               <span className="button-row">
@@ -130,10 +130,10 @@ function useLexiconActions(audio: ScriptAudio, project: LexiconEntry[], user: Le
   const saveUser = useSaveUserLexicon()
   const importFile = useImportLexicon()
   const [hint, setHint] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const [done, setDone] = useState<{ title: string; text: string } | null>(null)
   const [error, setError] = useState<unknown>(null)
 
-  const run = (work: () => Promise<string | null>): void => {
+  const run = (work: () => Promise<{ title: string; text: string } | null>): void => {
     setError(null)
     setDone(null)
     work().then(setDone, setError)
@@ -166,7 +166,8 @@ function useLexiconActions(audio: ScriptAudio, project: LexiconEntry[], user: Le
         setProjectLexicon(withinLimit(mergeLexicons(project, [entry])))
         await saveUser(without(user, entry))
       }
-      return `“${entry.term}” is now in ${WHERE[from === 'project' ? 'user' : 'project']}.`
+      const to = WHERE[from === 'project' ? 'user' : 'project']
+      return { title: `Moved “${entry.term}”`, text: `It is now in ${to}.` }
     })
   const importInto = (target: LexiconSource): void =>
     run(async () => {
@@ -174,12 +175,14 @@ function useLexiconActions(audio: ScriptAudio, project: LexiconEntry[], user: Le
       if (result === null) return null
       if (target === 'project')
         setProjectLexicon(withinLimit(mergeLexicons(project, result.entries)))
-      return importSummary(result, WHERE[target])
+      return { title: `Imported “${result.fileName}”`, text: importSummary(result, WHERE[target]) }
     })
   const exportFrom = (source: LexiconSource): void =>
     run(async () => {
       const written = await exportLexicon(source)
-      return written === null ? null : exportSummary(written)
+      return written === null
+        ? null
+        : { title: 'Pronunciations exported', text: exportSummary(written) }
     })
   const sectionProps = (source: LexiconSource) => ({
     source,
@@ -218,7 +221,11 @@ export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
       </p>
       <LexiconForm onAdd={add} onAudition={audition} />
       {hint !== null && <p className="field__hint">{hint}</p>}
-      {done !== null && <Notice tone="success" title={done} testId="lexicon-done" />}
+      {done !== null && (
+        <Notice tone="success" title={done.title} testId="lexicon-done">
+          <p className="notice__text">{done.text}</p>
+        </Notice>
+      )}
       {error !== null && <ErrorNotice error={error} testId="lexicon-error" />}
       <LexiconSection
         {...sectionProps('project')}
