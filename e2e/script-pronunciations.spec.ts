@@ -96,8 +96,9 @@ for (const theme of ['light', 'dark'] as const) {
       app.platform.answerNextOpen([pls])
       await shared.getByRole('button', { name: 'Import into all my projects' }).click()
       const done = panel.getByTestId('lexicon-done')
+      await expect(done).toContainText('Imported “team.pls”')
       await expect(done).toContainText(
-        'Added 2 pronunciations from “team.pls” to all my projects. 1 word was skipped (such as “tomato”)',
+        'Added 2 pronunciations to all my projects. 1 word was skipped (such as “tomato”)',
       )
       await expect(shared.locator('li')).toHaveText([/NASA → nassa/, /SQL → S Q L/])
       // Where the project says a word its own way, the shared entry says so.

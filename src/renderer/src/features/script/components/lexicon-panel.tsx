@@ -1,3 +1,4 @@
+import { ArrowRightLeft, Play, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { LexiconSource } from '../../../../../shared/domain/lexicon-layers'
@@ -7,6 +8,7 @@ import { MAX_LEXICON_ENTRIES } from '../../../../../shared/domain/script'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
+import { IconButton } from '../../../components/ui/icon-button'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import {
   exportLexicon,
@@ -70,7 +72,7 @@ function LexiconSection(props: {
       aria-label={title}
       data-testid={`lexicon-${props.source}`}
     >
-      <div className="row row--spread">
+      <div className="row row--spread lexicon-section__head">
         <h3 className="lexicon-section__title">
           {title} <span className="lexicon-section__count">{props.entries.length}</span>
         </h3>
@@ -104,18 +106,23 @@ function LexiconSection(props: {
                   <span className="lexicon-row__note">This project says it differently</span>
                 )}
               </span>
-              <span className="button-row">
-                <SmallButton onClick={() => props.onAudition(entry)}>Audition</SmallButton>
-                <SmallButton
+              <span className="button-row lexicon-row__actions">
+                <IconButton
+                  label="Audition"
+                  hint={`Audition “${entry.term}” as it will be spoken`}
+                  icon={Play}
+                  onClick={() => props.onAudition(entry)}
+                />
+                <IconButton
                   label={`Move ${entry.term} to ${otherList}`}
-                  title={`Move to ${otherList}`}
+                  icon={ArrowRightLeft}
                   onClick={() => props.onMove(entry)}
-                >
-                  Move
-                </SmallButton>
-                <SmallButton label={`Remove ${entry.term}`} onClick={() => props.onRemove(entry)}>
-                  Remove
-                </SmallButton>
+                />
+                <IconButton
+                  label={`Remove ${entry.term}`}
+                  icon={Trash2}
+                  onClick={() => props.onRemove(entry)}
+                />
               </span>
             </li>
           )

@@ -6,7 +6,7 @@ function plural(count: number, one: string, many: string): string {
 
 /** What an import did, in a sentence: how many were added and how many could not be used. */
 export function importSummary(result: LexiconImportResult, where: string): string {
-  const added = `Added ${plural(result.entries.length, 'pronunciation', 'pronunciations')} from “${result.fileName}” to ${where}.`
+  const added = `Added ${plural(result.entries.length, 'pronunciation', 'pronunciations')} to ${where}.`
   const { count, example } = result.skipped
   if (count === 0) return added
   const which = example === null ? '' : ` (such as “${example}”)`
