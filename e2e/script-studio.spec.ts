@@ -108,7 +108,7 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   await page.keyboard.press('Tab')
   await expect(script.text(0)).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(first.getByLabel('Pause after block 1, in milliseconds')).toBeFocused()
+  await expect(first.getByLabel('Pause after block 1, in seconds')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(first.getByRole('button', { name: /^Voice of block 1:/ })).toBeFocused()
   await page.keyboard.press('Tab')

@@ -1,3 +1,5 @@
+import { LexiconService } from './core/lexicon/lexicon-service'
+import { UserLexiconStore } from './core/lexicon/user-lexicon-store'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
 import type { TrustGroups } from './core/account/credential-binding'
@@ -76,6 +78,25 @@ export interface RuntimeServices {
   script: ScriptWorkspaceService
   /** Billable characters this computer sent, by month and project (Account's usage table). */
   usage: UsageStore
+  /** The pronunciations every project shares, and PLS/CSV files in and out. */
+  lexicon: LexiconService
+}
+
+/** The shared pronunciations, which every plan of `script` reads under the project's own. */
+async function openLexicon(
+  userDataDir: string,
+  script: ScriptWorkspaceService,
+  platform: PlatformPorts,
+  logger: Logger,
+): Promise<LexiconService> {
+  const store = await UserLexiconStore.open(userDataDir)
+  script.documents.shareLexicon(() => store.get())
+  return new LexiconService({
+    store,
+    dialogs: platform,
+    projectAt: (docId, revision) => script.documents.projectAt(docId, revision),
+    logger: logger.child('lexicon'),
+  })
 }
 
 /** The OS keychain, falling back to session-only memory; probed before the window asks. */
@@ -178,6 +199,7 @@ export async function createServices(
     // Renders check their voices against the list the Voices workspace already holds.
     voices: (refresh) => voices.list(refresh),
   })
+  const lexicon = await openLexicon(userDataDir, script, platform, logger)
   return {
     services: {
       account,
@@ -191,6 +213,7 @@ export async function createServices(
       voices,
       script,
       usage,
+      lexicon,
     },
     stopSandbox,
   }

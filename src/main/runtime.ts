@@ -17,6 +17,7 @@ import { createInboxHandlers } from './ipc/handlers/conversation-inbox'
 import { createOverviewHandlers } from './ipc/handlers/conversation-overview'
 import { createConversationHandlers } from './ipc/handlers/conversations'
 import { createJobHandlers } from './ipc/handlers/jobs'
+import { createLexiconHandlers } from './ipc/handlers/lexicon'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
 import type { RuntimeServices, ServiceOptions } from './runtime-services'
@@ -111,6 +112,7 @@ function createHandlers(
     script,
     upstream,
     usage,
+    lexicon,
   } = services
   const { platform } = options
   const exported = new ExportedFiles()
@@ -144,6 +146,7 @@ function createHandlers(
     }),
     ...createOverviewHandlers({ overview, jobs }),
     ...createVoicesHandlers(voices, platform),
+    ...createLexiconHandlers(lexicon),
   }
 }
 

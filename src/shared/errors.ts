@@ -73,6 +73,11 @@ export interface ErrorDetails {
    * to the service and nothing was written.
    */
   preflight?: PreflightProblem[]
+  /**
+   * Set when a pronunciation file (PLS or CSV) was refused: the line or entry to blame, when
+   * one is; the message names the file. Nothing was changed.
+   */
+  lexiconFile?: { line?: number; entry?: number }
 }
 
 /** One thing a render's checks found before it spent anything (see ErrorDetails.preflight). */

@@ -2,7 +2,9 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
-import type { Project } from '../../shared/domain/script'
+import type { LexiconEntry, Project } from '../../shared/domain/script'
+import { mergeLexicons } from '../../shared/domain/lexicon-layers'
+import { readLexiconFile } from '../core/lexicon/lexicon-files'
 import type { Mp3Encoding } from '../../shared/domain/mp3-encoding'
 import { MP3_BITRATES, mp3EncodingProblem } from '../../shared/domain/mp3-encoding'
 import type { DeliveryPresetId } from '../../shared/domain/delivery'
@@ -40,6 +42,12 @@ What to make:
 Voices (a voice's name as the app shows it, or its id):
   --voice VOICE          the voice for the script (for blocks without their own)
   --cast NAME=VOICE      the voice of a speaker in a Markdown script ("NAME: words"); repeat it
+
+Pronunciation:
+  --lexicon FILE         words said your way: a PLS lexicon (.pls, word and alias) or a CSV
+                         file (columns term,alias); repeat it. A later file wins for the same
+                         word, and a project file's own pronunciations win over every file.
+                         A file that cannot be read stops the render before anything is sent
 
 Before you pay:
   --dry-run              say how many requests and billable characters it takes, after the
@@ -86,6 +94,7 @@ export const RENDER_OPTIONS = {
   format: { type: 'string' },
   voice: { type: 'string' },
   cast: { type: 'string', multiple: true },
+  lexicon: { type: 'string', multiple: true },
   subtitles: { type: 'string' },
   'per-block': { type: 'string' },
   'per-chapter': { type: 'string' },
@@ -269,7 +278,11 @@ export async function loadRenderProject(
   const { format, lufs, preset, mp3, rate } = renderSettings(values, out)
   const publishing = publishingTags(values)
   const document = await documentFlags(values)
-  const project = await importScript(resolve(file), {
+  // Read before the script: a bad file stops the render before anything else is done or sent.
+  const files: LexiconEntry[][] = []
+  for (const path of values.lexicon ?? [])
+    files.push((await readLexiconFile(resolve(path))).entries)
+  const imported = await importScript(resolve(file), {
     ...(values.title !== undefined ? { title: values.title } : {}),
     ...(Object.keys(publishing).length > 0 ? { publishing } : {}),
     ...document,
@@ -284,6 +297,7 @@ export async function loadRenderProject(
       ...(mp3 ? { mp3 } : {}),
     },
   })
+  const project = withLexiconFiles(imported, files)
   // Checked here with the project's own rate too (a project file may set it): exit 2, no request.
   const mp3Problem =
     project.defaults.format === 'mp3' && project.defaults.mp3
@@ -291,4 +305,10 @@ export async function loadRenderProject(
       : null
   if (mp3Problem !== null) throw usage(mp3Problem)
   return { project, values, file }
+}
+
+/** The `--lexicon` files under the project's own entries: later files win, the project over all. */
+function withLexiconFiles(project: Project, files: readonly LexiconEntry[][]): Project {
+  if (files.length === 0) return project
+  return { ...project, lexicon: mergeLexicons(...files, project.lexicon) }
 }

@@ -64,6 +64,13 @@ export const projectDefaultsSchema = z.object({
   pauseBetweenBlocksMs: pauseSchema.default(300),
   /** Silence after the last block of a paragraph. */
   pauseBetweenParagraphsMs: pauseSchema.default(700),
+  /**
+   * Silence where a heading starts a new chapter (a heading is not spoken); absent = the
+   * paragraph pause.
+   */
+  pauseAfterHeadingMs: pauseSchema.optional(),
+  /** Silence between two blocks of different speakers; absent = the block or paragraph pause. */
+  pauseBetweenSpeakersMs: pauseSchema.optional(),
   textNormalization: z.boolean().default(false),
   /** Asks the service to normalize each request (-14 LUFS); independent of `loudness`. */
   serviceLoudnessNormalization: z.boolean().default(false),

@@ -13,11 +13,13 @@ import {
   pdfPasswordSchema,
 } from '../domain/manuscript'
 import type { RenderEstimate } from '../domain/narration'
+import type { LexiconImportResult } from '../domain/lexicon-layers'
 import {
   MAX_BLOCK_ID,
   MAX_BLOCK_TEXT,
   MAX_BLOCKS,
   MAX_CAST_ENTRIES,
+  lexiconEntrySchema,
   MAX_LEXICON_ENTRIES,
   MAX_SCRIPT_TEXT,
   MAX_SPEAKER_NAME,
@@ -25,6 +27,7 @@ import {
   MAX_TITLE,
   MAX_VOICE_ID,
 } from '../domain/script'
+import type { LexiconEntry } from '../domain/script'
 import { RENDER_FORMATS } from '../domain/speech'
 import type {
   BlockAudio,
@@ -195,6 +198,11 @@ const DOCUMENT_INPUT: InputLimits = {
 const DRAFT_INPUT: InputLimits = {
   maxBytes: MAX_PROJECT_BYTES + MAX_BLOCK_LIST_BYTES + MAX_SMALL_INPUT_BYTES,
   subject: 'A script',
+}
+/** A whole pronunciation list (the shared dictionary). */
+const LEXICON_INPUT: InputLimits = {
+  maxBytes: MAX_LEXICON_ENTRIES * LEXICON_ENTRY_BYTES + MAX_SMALL_INPUT_BYTES,
+  subject: 'A pronunciation list',
 }
 /** The ids of a script's blocks. */
 const BLOCK_LIST_INPUT: InputLimits = {
@@ -569,6 +577,15 @@ export const invokes = {
     SMALL_INPUT,
     'Streams a lexicon entry as it will be spoken (its alias) in a voice, with the preview events.',
   ),
+  'script:previewPauses': invoke<{ jobId: string }>()(
+    z.object({
+      voiceId,
+      paragraphMs: z.number().int().min(0).max(60_000),
+      headingMs: z.number().int().min(0).max(60_000),
+    }),
+    SMALL_INPUT,
+    "Streams two sample paragraphs in a voice with the paragraph pause between them, then the heading pause (each at most 10 s), with the preview events: Project settings' Preview.",
+  ),
   'script:blockAudio': invoke<BlockAudio>()(
     z.object({ ...openDocument, blockId }),
     SMALL_INPUT,
@@ -604,6 +621,34 @@ export const invokes = {
     z.object({ requestId: z.uuid() }),
     SMALL_INPUT,
     'Stops making the A/B takes this window asked for under that request id; no further request is sent (pieces already synthesized stay cached).',
+  ),
+
+  'lexicon:getUser': invoke<LexiconEntry[]>()(
+    none,
+    NO_INPUT,
+    'The pronunciations every project shares (the user dictionary, kept by main in the user data folder).',
+  ),
+  'lexicon:setUser': invoke<LexiconEntry[]>()(
+    z.object({
+      entries: z
+        .array(lexiconEntrySchema)
+        .max(MAX_LEXICON_ENTRIES, atMost('A lexicon', MAX_LEXICON_ENTRIES, 'entries')),
+    }),
+    LEXICON_INPUT,
+    'Replaces the shared pronunciations (validated, written atomically, owner-only); answers them as saved.',
+  ),
+  'lexicon:import': invoke<LexiconImportResult | null>()(
+    z.object({ target: z.enum(['project', 'user']) }),
+    SMALL_INPUT,
+    "Native open dialog for a PLS or CSV pronunciation file, read off main's event loop when large. For `user` its entries are merged into the shared dictionary (the file's win) and saved; for `project` they are answered for the page to add. Entries with only a phonetic spelling are counted in `skipped`. A refused file (not XML, wrong namespace, over 10 MB or 100,000 entries, a DOCTYPE, an empty word) is VALIDATION_FAILED naming the file and line, and changes nothing. Null when cancelled.",
+  ),
+  'lexicon:export': invoke<{ fileName: string; location: string; count: number } | null>()(
+    z.object({
+      source: z.enum(['project', 'user']),
+      document: z.object(openDocument).optional(),
+    }),
+    SMALL_INPUT,
+    "Writes the open project's pronunciations (main's copy at that revision) or the shared ones as PLS or CSV, by the extension chosen in the native save dialog (atomic). Null when cancelled.",
   ),
 
   'jobs:cancel': invoke<{ cancelled: boolean }>()(

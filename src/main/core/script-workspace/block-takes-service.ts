@@ -43,7 +43,7 @@ export class BlockTakesService {
   ): Promise<RegeneratedTake> {
     const { documents } = this.options
     // Read before anything is awaited: the take is of the block as the page saw it.
-    const project = documents.projectAt(docId, revision)
+    const project = documents.plannedAt(docId, revision)
     const block = project.blocks.find((b) => b.id === blockId)
     if (block === undefined)
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
@@ -74,7 +74,7 @@ export class BlockTakesService {
   /** The takes of a block (its current text) that are kept, newest first, the chosen one marked. */
   async list(docId: string, revision: number, blockId: string): Promise<RegeneratedTake[]> {
     const { documents } = this.options
-    const project = documents.projectAt(docId, revision)
+    const project = documents.plannedAt(docId, revision)
     const block = project.blocks.find((b) => b.id === blockId)
     if (block === undefined)
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
@@ -100,7 +100,7 @@ export class BlockTakesService {
 
   /** One take's audio from the cache (no request); NOT_FOUND when it is no longer kept. */
   async audio(docId: string, revision: number, blockId: string, take: number): Promise<BlockAudio> {
-    const project = this.options.documents.projectAt(docId, revision)
+    const project = this.options.documents.plannedAt(docId, revision)
     return cachedBlockAudio(
       projectAtTake(project, blockId, take),
       blockId,

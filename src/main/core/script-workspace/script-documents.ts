@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { basename, dirname } from 'node:path'
 import type { FootnoteMode, PdfChoices } from '../../../shared/domain/manuscript'
-import type { Project } from '../../../shared/domain/script'
+import type { LexiconEntry, Project } from '../../../shared/domain/script'
+import { withSharedLexicon } from './shared-lexicon'
 import { createProject } from '../../../shared/domain/script'
 import type {
   DocumentChanges,
@@ -55,6 +56,7 @@ export function emptyProject(): Project {
 export class ScriptDocuments {
   readonly #paths = new Map<string, string | null>()
   readonly #open = new Map<string, OpenDocument>()
+  #sharedLexicon: () => readonly LexiconEntry[] = () => []
   /**
    * Per window, the file its open dialog last chose whose import failed (a locked PDF, a page
    * range it refused): retried with a password or other pages without the page naming a path.
@@ -99,6 +101,17 @@ export class ScriptDocuments {
    */
   projectAt(docId: string, revision: number): Project {
     return this.#documentOf(docId).projectAt(revision)
+  }
+
+  /** Uses `source` for the pronunciations all projects share; plans read them (plannedAt). */
+  shareLexicon(source: () => readonly LexiconEntry[]): void {
+    this.#sharedLexicon = source
+  }
+
+  /** An open document as plans read it (at `revision`, else the latest): shared words under its own. */
+  plannedAt(docId: string, revision?: number): Project {
+    const project = revision === undefined ? this.projectOf(docId) : this.projectAt(docId, revision)
+    return withSharedLexicon(project, this.#sharedLexicon())
   }
 
   #documentOf(docId: string): OpenDocument {

@@ -149,7 +149,7 @@ export class ScriptRenders {
       )
     }
     const { documents, records, logger, platform } = this.options
-    const project = documents.projectAt(docId, revision)
+    const project = documents.plannedAt(docId, revision)
     const checked = await this.#planAndCheck(project, settings)
     const key = documents.keyOf(docId)
     const record = await records.get(key)

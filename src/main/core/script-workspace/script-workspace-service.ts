@@ -31,6 +31,8 @@ import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
+import type { PauseSample } from './pause-sample'
+import { pauseSampleInput } from './pause-sample'
 import { BlockTakesService } from './block-takes-service'
 import { RenderRecords } from './render-records'
 import { ScriptRenders } from './script-renders'
@@ -108,7 +110,7 @@ export class ScriptWorkspaceService {
    * document; blocks planned before with the same settings are not planned again.
    */
   async blockStates(docId: string, blockIds?: string[]): Promise<Record<string, BlockMark>> {
-    const project = this.documents.projectOf(docId)
+    const project = this.documents.plannedAt(docId)
     const cache = await this.cache()
     const record = await this.#records.get(this.documents.keyOf(docId))
     return blockStatesInSlices(project, cache, record?.renderedBlocks ?? {}, blockIds, this.#plans)
@@ -119,7 +121,7 @@ export class ScriptWorkspaceService {
    * planned off main's event loop.
    */
   async estimate(docId: string, revision: number, format: RenderFormat): Promise<RenderEstimate> {
-    const project = this.documents.projectAt(docId, revision)
+    const project = this.documents.plannedAt(docId, revision)
     const priced = { ...project, defaults: { ...project.defaults, format } }
     // Why superseded: a newer estimate (another format, an edit) makes a waiting one stale.
     return estimateRenderOffMain(priced, await this.cache(), {}, 'estimate')
@@ -131,7 +133,7 @@ export class ScriptWorkspaceService {
    * other blocks. NOT_FOUND when the block is gone.
    */
   #blockProject(docId: string, revision: number, blockId: string): Project {
-    const project = this.documents.projectAt(docId, revision)
+    const project = this.documents.plannedAt(docId, revision)
     const block = project.blocks.find((b) => b.id === blockId)
     if (block === undefined) {
       throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
@@ -218,6 +220,29 @@ export class ScriptWorkspaceService {
       ownerId,
       client: this.options.client(),
       inputs: [input],
+      voiceId,
+      model: null,
+      language: null,
+      emit,
+      onSpoken: (input) => this.#countPreview(input),
+    })
+  }
+
+  /**
+   * Speaks two sample paragraphs with the paragraph pause between them, then the heading pause
+   * (Project settings' Preview), through the same preview stream and events as a block preview.
+   */
+  previewPauses(
+    ownerId: number,
+    voiceId: string,
+    pauses: PauseSample,
+    emit: (event: PreviewEvent) => void,
+  ): { jobId: string } {
+    return startPreview({
+      jobs: this.options.jobs,
+      ownerId,
+      client: this.options.client(),
+      inputs: [pauseSampleInput(pauses)],
       voiceId,
       model: null,
       language: null,

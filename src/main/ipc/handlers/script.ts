@@ -68,6 +68,10 @@ export function createScriptHandlers(
       script.auditionLexicon(sender.webContentsId, voiceId, term, alias, (event) =>
         emit(event.channel, event.payload),
       ),
+    'script:previewPauses': ({ voiceId, paragraphMs, headingMs }, { sender, emit }) =>
+      script.previewPauses(sender.webContentsId, voiceId, { paragraphMs, headingMs }, (event) =>
+        emit(event.channel, event.payload),
+      ),
     'script:blockAudio': ({ docId, revision, blockId }) =>
       script.blockAudio(docId, revision, blockId),
     'script:takes': ({ docId, revision, blockId, voiceIds, requestId }, { sender }) =>

@@ -119,6 +119,18 @@ describe('describeError', () => {
     )
   })
 
+  it('names a refused pronunciation file, not a field to correct', () => {
+    const refused = describeError(
+      new AppError(
+        'VALIDATION_FAILED',
+        '“team.pls” was not used (line 2): it declares a document type or entities, which are not accepted. Nothing was changed. Choose another file, or fix this one and try again.',
+        { details: { lexiconFile: { line: 2 } } },
+      ),
+    )
+    expect(refused.title).toBe('This pronunciation file was not used')
+    expect(saysWhatToDo(refused.message)).toBe(true)
+  })
+
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
     expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe(
       'This address is not the voice service',

@@ -43,6 +43,13 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
           action: 'Open another file, or save this one again in the program that made it.',
         }
       }
+      // A pronunciation file refused: main's sentence names the file, the line and what to do.
+      if (details.lexiconFile !== undefined) {
+        return {
+          title: 'This pronunciation file was not used',
+          action: 'Choose another file, or fix this one and import it again.',
+        }
+      }
       // Over a limit, the message from main names it ("A cast can have at most 500 speakers;
       // this one has 1,000,000."); there is no field to correct, only something to make smaller.
       return details.limit === undefined

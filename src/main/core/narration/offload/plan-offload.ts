@@ -11,6 +11,7 @@ import type { ImportProgress } from '../import/import-pdf'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { BlockHashes, PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
+import type { LexiconFileRead } from '../../../../shared/domain/lexicon-layers'
 import { LexiconSender } from './lexicon-hand-over'
 import type { RenderPlan } from '../plan/render-plan'
 import type { PlanSummary } from '../plan/voice-uses'
@@ -311,4 +312,15 @@ export async function parseProjectFileOffMain(path: string, text: string): Promi
 /** A new project from an imported `.txt`/Markdown script, read off main when it is large. */
 export async function importScriptOffMain(fileName: string, text: string): Promise<Project> {
   return runOffMain({ kind: 'import', fileName, text }, text.length)
+}
+
+/**
+ * A pronunciation file (PLS or CSV, see readLexiconBytes) read into entries, off main's event
+ * loop when it is large; a refused file gives the same VALIDATION_FAILED on either thread.
+ */
+export async function readLexiconOffMain(
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<LexiconFileRead> {
+  return runOffMain({ kind: 'lexiconFile', fileName, bytes }, bytes.byteLength)
 }

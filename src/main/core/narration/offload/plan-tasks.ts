@@ -8,6 +8,8 @@ import type { ImportProgress } from '../import/import-pdf'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from '../plan/render-plan'
 import { parseProjectFile } from '../import/project-file'
+import type { LexiconFileRead } from '../../../../shared/domain/lexicon-layers'
+import { readLexiconBytes } from '../import/lexicon-file'
 import { planRender } from '../plan/render-plan'
 import { SplitMemo } from '../plan/split-memo'
 import type { SourceSpan } from '../plan/text-atoms'
@@ -29,6 +31,8 @@ export type PlanTask =
   | { kind: 'blockHashes'; project: Project }
   | { kind: 'import'; fileName: string; text: string }
   | { kind: 'projectFile'; path: string; text: string }
+  /** A pronunciation file (PLS or CSV) read into lexicon entries. */
+  | { kind: 'lexiconFile'; fileName: string; bytes: Uint8Array }
   /** A manuscript document: unzipped or parsed here, the one task that is asynchronous. */
   | {
       kind: 'document'
@@ -130,7 +134,9 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
         ? BlockHashes[]
         : T extends { kind: 'document' }
           ? ImportedDocument
-          : Project
+          : T extends { kind: 'lexiconFile' }
+            ? LexiconFileRead
+            : Project
 
 /**
  * The blocks this thread has cut before. Why one per thread and kept: the editor's estimates and
@@ -170,6 +176,8 @@ export function runPlanTask<T extends PlanTask>(
       ) as PlanTaskResult<T>
     case 'projectFile':
       return parseProjectFile(task.path, task.text) as PlanTaskResult<T>
+    case 'lexiconFile':
+      return readLexiconBytes(task.fileName, task.bytes) as PlanTaskResult<T>
     case 'document':
       return import('../import/import-document').then(
         ({ importDocument }) =>

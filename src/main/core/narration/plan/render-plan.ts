@@ -108,15 +108,25 @@ function resolveVoice(project: Project, block: ScriptBlock, index: number): stri
   )
 }
 
-/** The silence after a block: its own pause, else the paragraph or block pause; none at the end. */
+/**
+ * The silence after a block: its own pause; else, when set, the heading pause before a new
+ * chapter or the speaker pause before another speaker; else the paragraph or block pause. None
+ * after the last block.
+ */
 export function pauseAfter(project: Project, index: number): number {
   const block = project.blocks[index]
   if (!block) return 0
   if (block.pauseAfterMs !== undefined) return block.pauseAfterMs
-  if (index === project.blocks.length - 1) return 0
-  return block.endsParagraph
-    ? project.defaults.pauseBetweenParagraphsMs
-    : project.defaults.pauseBetweenBlocksMs
+  const next = project.blocks[index + 1]
+  if (next === undefined) return 0
+  const { defaults } = project
+  const newChapter = next.chapter !== undefined && next.chapter !== block.chapter
+  if (newChapter && defaults.pauseAfterHeadingMs !== undefined) return defaults.pauseAfterHeadingMs
+  const newSpeaker = (next.speaker ?? '') !== (block.speaker ?? '')
+  if (newSpeaker && defaults.pauseBetweenSpeakersMs !== undefined) {
+    return defaults.pauseBetweenSpeakersMs
+  }
+  return block.endsParagraph ? defaults.pauseBetweenParagraphsMs : defaults.pauseBetweenBlocksMs
 }
 
 /**

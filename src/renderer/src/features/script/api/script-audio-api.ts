@@ -29,6 +29,14 @@ export function auditionLexiconEntry(
   return call((api) => api.script.auditionLexicon({ voiceId, term, alias }))
 }
 
+/** Starts streaming Project settings' pause sample (two paragraphs, then a new chapter). */
+export function previewPauseSample(
+  voiceId: string,
+  pauses: { paragraphMs: number; headingMs: number },
+): Promise<{ jobId: string }> {
+  return call((api) => api.script.previewPauses({ voiceId, ...pauses }))
+}
+
 /** Stops a preview or audition stream (a stream already ended is left alone). */
 export function stopStream(jobId: string): void {
   void call((api) => api.jobs.cancel({ jobId })).catch(() => undefined)

@@ -14,31 +14,34 @@ const BlockPause = memo(function BlockPause(props: {
   pauseAfterMs: number | undefined
 }): ReactElement {
   const { id, index, pauseAfterMs } = props
+  const seconds = pauseAfterMs === undefined ? '' : String(pauseAfterMs / 1000)
   return (
     <label
       className={`block__pause${pauseAfterMs === undefined ? '' : ' block__pause--set'}`}
-      title="Exact silence after this block (empty: the project's pause)"
+      title="Exact silence after this block, in seconds (empty: the project's pause)"
     >
       <Hourglass className="block__pause-icon" aria-hidden="true" focusable="false" />
       <span aria-hidden="true">Pause after</span>
-      <span className="visually-hidden">Pause after block {index + 1}, in milliseconds</span>
+      <span className="visually-hidden">Pause after block {index + 1}, in seconds</span>
       <input
         className="input"
         type="number"
         min={0}
-        max={60000}
-        step={100}
+        max={60}
+        step={0.1}
         placeholder="auto"
-        value={pauseAfterMs ?? ''}
+        value={seconds}
         onChange={(event) => {
+          // Seconds on screen, as in Project settings; the project keeps whole milliseconds.
+          const typed = event.target.value
           const value =
-            event.target.value === ''
+            typed === '' || !Number.isFinite(Number(typed))
               ? undefined
-              : Math.max(0, Math.min(60000, Number(event.target.value)))
+              : Math.max(0, Math.min(60_000, Math.round(Number(typed) * 1000)))
           useScriptDocumentStore.getState().updateBlock(id, { pauseAfterMs: value })
         }}
       />
-      <span aria-hidden="true">ms</span>
+      <span aria-hidden="true">sec</span>
     </label>
   )
 })

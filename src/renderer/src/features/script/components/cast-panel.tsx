@@ -1,11 +1,7 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { ReactElement } from 'react'
-import type { LexiconEntry } from '../../../../../shared/domain/script'
-import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useVoiceOptions } from '../api/script-api'
-import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
-import { NamedInput, OptionCheckbox, SmallButton } from './compact-controls'
 import { NO_VOICE_YET } from './spoken-voice'
 import { VoicePicker } from './voice-picker'
 
@@ -71,107 +67,6 @@ export function CastPanel(): ReactElement {
           />
         </div>
       ))}
-    </section>
-  )
-}
-
-/** The voice a lexicon entry is auditioned in: the current block's, its speaker's, the default. */
-function voiceForAudition(): string | undefined {
-  const state = useScriptDocumentStore.getState()
-  const caret = useEditorUiStore.getState().caret
-  const block = caret ? state.blocks.get(caret.blockId) : undefined
-  return (
-    block?.voiceId ??
-    (block?.speaker ? state.meta.cast[block.speaker] : undefined) ??
-    state.meta.defaults.voiceId
-  )
-}
-
-const setLexicon = (lexicon: LexiconEntry[]): void =>
-  useScriptDocumentStore.getState().updateMeta({ lexicon })
-
-/** A new lexicon entry: the word, how it is spoken, whether case counts; auditioned before adding. */
-function LexiconForm(props: { onAudition: (term: string, alias: string) => void }): ReactElement {
-  const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
-  const [term, setTerm] = useState('')
-  const [alias, setAlias] = useState('')
-  const [matchCase, setMatchCase] = useState(false)
-  const incomplete = term.trim() === '' || alias.trim() === ''
-  return (
-    <form
-      className="stack side-panel__form"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (incomplete) return
-        setLexicon([
-          ...lexicon.filter((e) => e.term !== term.trim()),
-          { term: term.trim(), alias: alias.trim(), matchCase },
-        ])
-        setTerm('')
-        setAlias('')
-      }}
-    >
-      <NamedInput label="Word" placeholder="Word (e.g. SQL)" value={term} onChange={setTerm} />
-      <NamedInput
-        label="Spoken as"
-        placeholder="Spoken as (e.g. sequel)"
-        value={alias}
-        onChange={setAlias}
-      />
-      <OptionCheckbox label="Match case" checked={matchCase} onChange={setMatchCase} />
-      <div className="button-row">
-        <button type="submit" className="button button--small button--primary">
-          Add
-        </button>
-        <SmallButton
-          disabled={incomplete}
-          onClick={() => props.onAudition(term.trim(), alias.trim())}
-        >
-          Audition
-        </SmallButton>
-      </div>
-    </form>
-  )
-}
-
-/** The lexicon: words with their spoken alias, each auditioned in the current block's voice. */
-export function LexiconPanel(props: { audio: ScriptAudio }): ReactElement {
-  const lexicon = useScriptDocumentStore((s) => s.meta.lexicon)
-  const [hint, setHint] = useState<string | null>(null)
-  const audition = (term: string, alias: string): void => {
-    const voiceId = voiceForAudition()
-    if (voiceId === undefined) {
-      setHint('Choose a default voice (or click into a block with a voice) to audition.')
-      return
-    }
-    setHint(null)
-    void props.audio.audition(voiceId, term, alias)
-  }
-
-  return (
-    <section className="box side-panel" aria-labelledby="lexicon-title">
-      <h2 id="lexicon-title">Lexicon</h2>
-      <LexiconForm onAudition={audition} />
-      {hint !== null && <p className="field__hint">{hint}</p>}
-      <ul className="stack side-panel__list">
-        {lexicon.map((entry) => (
-          <li key={entry.term} className="row row--spread side-panel__row">
-            <span className="side-panel__name">
-              {entry.term} → {entry.alias}
-              {entry.matchCase ? ' (case)' : ''}
-            </span>
-            <span className="button-row">
-              <SmallButton onClick={() => audition(entry.term, entry.alias)}>Audition</SmallButton>
-              <SmallButton
-                label={`Remove ${entry.term}`}
-                onClick={() => setLexicon(lexicon.filter((e) => e !== entry))}
-              >
-                Remove
-              </SmallButton>
-            </span>
-          </li>
-        ))}
-      </ul>
     </section>
   )
 }

@@ -7,14 +7,15 @@ import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { ChoiceOptions, SelectField } from '../../../components/ui/select-field'
 import { useVoiceOptions } from '../api/script-api'
+import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import './project-settings.css'
 import { NumberSetting } from './number-setting'
+import { PauseSettings } from './pause-settings'
 import { PresetOptions } from './preset-options'
 import { projectChoices } from './project-choices'
 
-const MAX_PAUSE_MS = 60_000
 const LUFS_RANGE = { min: -40, max: -5 }
 
 /** Sets one or more project defaults: one undo step, like every other document edit. */
@@ -51,44 +52,6 @@ function CheckSetting(props: {
       />
       <span>{props.label}</span>
     </label>
-  )
-}
-
-/** The two pauses a project sets: kept in milliseconds, set in seconds (to a hundredth). */
-const PAUSES = [
-  {
-    setting: 'pauseBetweenBlocksMs',
-    label: 'Between blocks',
-    hint: 'After a block that continues the same paragraph (dialogue lines, split text).',
-  },
-  {
-    setting: 'pauseBetweenParagraphsMs',
-    label: 'Between paragraphs',
-    hint: 'After the last block of a paragraph.',
-  },
-] as const
-
-function PauseSettings(props: { defaults: ProjectDefaults }): ReactElement {
-  return (
-    <fieldset className="box box--fields project-settings__group">
-      <legend>Pauses</legend>
-      <div className="project-settings__grid">
-        {PAUSES.map((pause) => (
-          <NumberSetting
-            key={pause.setting}
-            label={pause.label}
-            hint={pause.hint}
-            unit="seconds"
-            perUnit={1000}
-            decimals={2}
-            min={0}
-            max={MAX_PAUSE_MS / 1000}
-            value={props.defaults[pause.setting]}
-            onCommit={(ms) => setDefaults({ [pause.setting]: ms })}
-          />
-        ))}
-      </div>
-    </fieldset>
   )
 }
 
@@ -233,7 +196,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
  * and loudness. Each change applies at once as an undoable edit of the document. Opened from the
  * toolbar and from File > Project Settings… (the editor's UI store holds whether it is open).
  */
-export function ProjectSettingsDialog(): ReactElement {
+export function ProjectSettingsDialog(props: { audio: ScriptAudio }): ReactElement {
   const open = useEditorUiStore((s) => s.projectSettingsOpen)
   const defaults = useScriptDocumentStore((s) => s.meta.defaults)
   const doneRef = useRef<HTMLButtonElement>(null)
@@ -259,7 +222,7 @@ export function ProjectSettingsDialog(): ReactElement {
         What every block uses unless it sets its own. Changes apply at once and are saved with the
         project; Undo takes them back.
       </p>
-      <PauseSettings defaults={defaults} />
+      <PauseSettings defaults={defaults} audio={props.audio} />
       <SpeechSettings defaults={defaults} />
       <LoudnessSettings defaults={defaults} />
     </DialogFrame>

@@ -34,7 +34,7 @@ export function ScriptToolbar(props: {
   ]
   return (
     <>
-      <ProjectSettingsDialog />
+      <ProjectSettingsDialog audio={props.audio} />
       <Toolbar
         label="Script editor"
         className="script-toolbar"

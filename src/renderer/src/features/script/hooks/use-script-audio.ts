@@ -3,7 +3,12 @@ import type { TimedBlockWord } from '../../../../../shared/domain/script-workspa
 import { BytesPlayer } from '../../../lib/audio/bytes-player'
 import { StreamPlayer } from '../../../lib/audio/stream-player'
 import { describeError } from '../../../lib/error-messages'
-import { auditionLexiconEntry, previewBlock, renderedBlockAudio } from '../api/script-audio-api'
+import {
+  auditionLexiconEntry,
+  previewBlock,
+  previewPauseSample,
+  renderedBlockAudio,
+} from '../api/script-audio-api'
 import { takeAudio } from '../api/block-takes-api'
 import { usePreviewStream } from './use-preview-stream'
 
@@ -95,6 +100,28 @@ function useRenderedBlock(
   return { reading, currentWord, clear, play, seekToWord }
 }
 
+/** Streams that are not a block of the script: a pronunciation's audition, the pause sample. */
+function useSpokenSamples(
+  stopAll: () => void,
+  startStream: (label: string, start: () => Promise<{ jobId: string }>) => Promise<void>,
+) {
+  const audition = useCallback(
+    async (voiceId: string, term: string, alias: string) => {
+      stopAll()
+      await startStream(`“${term}” as “${alias}”`, () => auditionLexiconEntry(voiceId, term, alias))
+    },
+    [stopAll, startStream],
+  )
+  const previewPauses = useCallback(
+    async (voiceId: string, pauses: { paragraphMs: number; headingMs: number }) => {
+      stopAll()
+      await startStream('Pause sample', () => previewPauseSample(voiceId, pauses))
+    },
+    [stopAll, startStream],
+  )
+  return { audition, previewPauses }
+}
+
 /**
  * Everything the Script workspace plays: streamed previews of a block or selection (sound starts
  * with the first chunk, through the shared StreamPlayer), a lexicon audition, and a rendered
@@ -132,13 +159,7 @@ export function useScriptAudio() {
     [stopAll, startStream],
   )
 
-  const audition = useCallback(
-    async (voiceId: string, term: string, alias: string) => {
-      stopAll()
-      await startStream(`“${term}” as “${alias}”`, () => auditionLexiconEntry(voiceId, term, alias))
-    },
-    [stopAll, startStream],
-  )
+  const { audition, previewPauses } = useSpokenSamples(stopAll, startStream)
 
   const playRendered = useCallback(
     async (blockId: string, fromOffset?: number) => {
@@ -172,6 +193,7 @@ export function useScriptAudio() {
     currentWord: rendered.currentWord,
     preview,
     audition,
+    previewPauses,
     playRendered,
     playTake,
     seekToWord: rendered.seekToWord,

@@ -1,0 +1,39 @@
+import { AppError } from '../../../../shared/errors'
+
+/** Line numbers of a text: the offset each line starts at, for a position's line in O(log n). */
+export function lineFinder(text: string): (offset: number) => number {
+  const starts = [0]
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+  return (offset) => {
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if ((starts[mid] ?? 0) <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return lo + 1
+  }
+}
+
+/**
+ * A pronunciation file refused: the sentence names the file and, where one is to blame, its line
+ * or entry, and says what to do; nothing was changed when it is thrown.
+ */
+export function lexiconFileError(
+  fileName: string,
+  problem: string,
+  where: { line?: number; entry?: number } = {},
+): AppError {
+  const at =
+    where.line !== undefined
+      ? ` (line ${where.line.toLocaleString('en-US')})`
+      : where.entry !== undefined
+        ? ` (entry ${where.entry.toLocaleString('en-US')})`
+        : ''
+  return new AppError(
+    'VALIDATION_FAILED',
+    `“${fileName}” was not used${at}: ${problem} Nothing was changed. Choose another file, or fix this one and try again.`,
+    { details: { lexiconFile: where } },
+  )
+}
