@@ -21,6 +21,8 @@ export const MAX_BLOCK_TEXT = 1_000_000
 export const MAX_BLOCKS = 100_000
 /** Most characters of text in a whole script: the largest script file VoiceDesk imports (20 MB, about 30 books). */
 export const MAX_SCRIPT_TEXT = 20 * 1024 * 1024
+/** Most marks in a whole script: every word of a long book marked once, with room to spare. */
+export const MAX_SCRIPT_MARKS = 500_000
 /** Most speakers in a cast: a play or an audio drama has a handful to a few hundred. */
 export const MAX_CAST_ENTRIES = 500
 /** Most pronunciation entries: the names and terms of a long series, with room to spare. */
@@ -231,7 +233,22 @@ export const projectSchema = z
   })
   .check((ctx) => {
     let total = 0
-    for (const block of ctx.value.blocks) total += block.text.length
+    let marks = 0
+    for (const block of ctx.value.blocks) {
+      total += block.text.length
+      marks += block.marks?.length ?? 0
+    }
+    if (marks > MAX_SCRIPT_MARKS) {
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'array',
+        maximum: MAX_SCRIPT_MARKS,
+        inclusive: true,
+        path: ['blocks'],
+        input: ctx.value.blocks,
+        message: limitSentence('A script', MAX_SCRIPT_MARKS, 'marks', marks),
+      })
+    }
     if (total <= MAX_SCRIPT_TEXT) return
     ctx.issues.push({
       code: 'too_big',

@@ -22,6 +22,7 @@ import { BlockList } from './block-list'
 import { CastPanel, LexiconPanel } from './cast-panel'
 import { ChapterOutline } from './chapter-outline'
 import { FindBar } from './find-bar'
+import { MarksToolbar } from './marks-toolbar'
 import { RenderDialog } from './render-dialog'
 import { RenderPanel } from './render-panel'
 import { ScriptEmpty } from './script-empty'
@@ -48,6 +49,7 @@ function ScriptEditor(props: {
         onPreview={() => previewAtCaret(audio)}
       />
       {findOpen && <FindBar />}
+      <MarksToolbar audio={audio} />
       <PlaybackStatus audio={audio} />
       {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
       <div
