@@ -53,13 +53,14 @@ test('a Word manuscript opened through the dialog becomes chapters, with emphasi
     'Chapter One: The Storm',
     'Chapter Two: Morning',
   ])
+  // Italic and bold are emphasis marks drawn over the words, never tags in the text.
   await expect(script.text(0)).toHaveValue(
-    'The wind rose at dusk, and by nightfall it was <emphasis level="moderate">screaming</emphasis> through the rigging.',
+    'The wind rose at dusk, and by nightfall it was screaming through the rigging.',
   )
+  await expect(script.block(0).locator('.mark--emphasis-moderate')).toHaveText('screaming')
   await expect(script.text(1)).toHaveValue('Martha lit the lamp and climbed the hundred steps.')
-  await expect(script.text(2)).toHaveValue(
-    'By morning the sea was <emphasis level="strong">still</emphasis>.',
-  )
+  await expect(script.text(2)).toHaveValue('By morning the sea was still.')
+  await expect(script.block(2).locator('.mark--emphasis-strong')).toHaveText('still')
   const notices = app.page.getByTestId('import-notices')
   await expect(notices).toContainText('1 picture was skipped: VoiceDesk narrates text only.')
   await expect(notices).toContainText('1 note (a footnote or endnote) was left out.')

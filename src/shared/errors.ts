@@ -82,7 +82,8 @@ export interface ErrorDetails {
 
 /** One thing a render's checks found before it spent anything (see ErrorDetails.preflight). */
 export interface PreflightProblem {
-  kind: 'voice' | 'model' | 'language' | 'format' | 'preset' | 'folder' | 'space' | 'cover'
+  kind:
+    'voice' | 'model' | 'language' | 'emotion' | 'format' | 'preset' | 'folder' | 'space' | 'cover'
   /** The whole sentence, naming the block or cast entry and what to do. */
   message: string
   /** The first block concerned, 1-based. */

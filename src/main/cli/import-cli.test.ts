@@ -6,6 +6,7 @@ import { runCliCaptured } from '../testing/captured-cli'
 import { SALT_ROAD_TEXT, saltRoadPdf } from '../testing/pdf-books'
 import { writePdf } from '../testing/pdf-writer'
 import { useTempDirs } from '../testing/temp-dir'
+import { docxOf } from '../testing/test-documents'
 import { EXIT } from './exit-codes'
 import { importDocumentOffMain } from '../core/narration/offload/document-offload'
 
@@ -45,6 +46,33 @@ describe('voicedesk import', () => {
     const again = await importScript(out)
     expect(again.blocks.map((b) => [b.chapter, b.text])).toEqual(SALT_ROAD_TEXT)
     expect(await readFile(out, 'utf8')).not.toContain('THE SALT ROAD')
+  })
+
+  it("writes a Word file's italic and bold in the marks syntax, read back as the same marks", async () => {
+    const source = join(dir, 'storm.docx')
+    await writeFile(
+      source,
+      await docxOf([
+        {
+          runs: [
+            'It was ',
+            { text: 'screaming', italic: true },
+            ' and ',
+            { text: 'still', bold: true },
+            '.',
+          ],
+        },
+      ]),
+    )
+    const out = join(dir, 'storm.md')
+    expect((await cli('import', source, '--out', out)).code).toBe(EXIT.ok)
+    expect(await readFile(out, 'utf8')).toBe('It was *screaming* and **still**.\n')
+    const [block] = (await importScript(out)).blocks
+    expect(block?.text).toBe('It was screaming and still.')
+    expect(block?.marks).toEqual([
+      { kind: 'emphasis', start: 7, end: 16, value: 'moderate' },
+      { kind: 'emphasis', start: 21, end: 26, value: 'strong' },
+    ])
   })
 
   it('reads only the pages asked for, and the footnotes when asked', async () => {

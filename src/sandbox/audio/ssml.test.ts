@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planSpeech } from './speech-plan.js'
-import { isSsml, parseSsml, SsmlError } from './ssml.js'
+import { isSsml, parseSsml, SsmlError, EMOTION_PROSODY, emotionsIn } from './ssml.js'
 
 describe('parseSsml', () => {
   it('maps every decoded character back to its range in the input, entities included', () => {
@@ -63,5 +63,22 @@ describe('planSpeech', () => {
       '6',
     ])
     expect(plan.billableCharacters).toBe([...input].length)
+  })
+})
+
+describe('the style element', () => {
+  it('speaks each emotion at its own rate and pitch and refuses an unknown one', () => {
+    const prosodyOf = (emotion: string) => {
+      const [run] = parseSsml(
+        `<speak><speechify:style emotion="${emotion}">words</speechify:style></speak>`,
+      )
+      return run?.kind === 'text' ? `${run.prosody.rate}/${run.prosody.pitch}` : ''
+    }
+    const heard = Object.keys(EMOTION_PROSODY).map(prosodyOf)
+    expect(new Set(heard).size).toBe(Object.keys(EMOTION_PROSODY).length)
+    expect(() => prosodyOf('smug')).toThrow(/unknown emotion "smug"/)
+    expect(emotionsIn('<speak><speechify:style emotion="Sad">a</speechify:style></speak>')).toEqual(
+      ['sad'],
+    )
   })
 })

@@ -29,6 +29,52 @@ export type SpeechRun = TextRun | BreakRun
 export class SsmlError extends Error {}
 
 const NEUTRAL: Prosody = { rate: 1, pitch: 1, volume: 1 }
+
+/** The service's style element; its `emotion` attribute asks the voice for a style. */
+export const STYLE_ELEMENT = 'speechify:style'
+
+/**
+ * Each emotion the service accepts, as the rate, pitch and volume the sandbox gives it (each pair
+ * of rate and pitch different), so a preview in development sounds each one differently.
+ */
+export const EMOTION_PROSODY: Readonly<Record<string, Prosody>> = {
+  angry: { rate: 1.15, pitch: 0.95, volume: 1.4 },
+  cheerful: { rate: 1.1, pitch: 1.2, volume: 1.1 },
+  sad: { rate: 0.8, pitch: 0.85, volume: 0.8 },
+  terrified: { rate: 1.3, pitch: 1.3, volume: 1 },
+  relaxed: { rate: 0.85, pitch: 0.95, volume: 0.85 },
+  fearful: { rate: 1.2, pitch: 1.15, volume: 0.9 },
+  surprised: { rate: 1.1, pitch: 1.3, volume: 1.15 },
+  calm: { rate: 0.9, pitch: 0.9, volume: 0.9 },
+  assertive: { rate: 1.05, pitch: 0.9, volume: 1.25 },
+  energetic: { rate: 1.25, pitch: 1.1, volume: 1.2 },
+  warm: { rate: 0.95, pitch: 1.05, volume: 1 },
+  direct: { rate: 1.05, pitch: 1, volume: 1.1 },
+  bright: { rate: 1.12, pitch: 1.17, volume: 1.05 },
+}
+
+function styleProsody(attributes: Map<string, string>, outer: Prosody): Prosody {
+  const emotion = attributes.get('emotion')
+  const style = emotion === undefined ? undefined : EMOTION_PROSODY[emotion.toLowerCase()]
+  if (style === undefined) {
+    throw new SsmlError(
+      `unknown emotion "${emotion ?? ''}"; one of ${Object.keys(EMOTION_PROSODY).join(', ')}`,
+    )
+  }
+  return {
+    rate: outer.rate * style.rate,
+    pitch: outer.pitch * style.pitch,
+    volume: outer.volume * style.volume,
+  }
+}
+
+/** The emotions an input's style elements ask for (lower case, each once). */
+export function emotionsIn(input: string): string[] {
+  const found = new Set<string>()
+  const pattern = /<speechify:style\b[^>]*?\bemotion\s*=\s*(?:"([^"]*)"|'([^']*)')/gi
+  for (const m of input.matchAll(pattern)) found.add((m[1] ?? m[2] ?? '').toLowerCase())
+  return [...found]
+}
 const MAX_BREAK_MS = 10_000
 const TAG =
   /<(\/)?([A-Za-z_][\w:.-]*)((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/)?>/y
@@ -264,7 +310,12 @@ class SsmlReader {
     const outer = this.prosody()
     const frame: Frame = {
       name,
-      prosody: name === 'prosody' ? parseProsody(attributes, outer) : outer,
+      prosody:
+        name === 'prosody'
+          ? parseProsody(attributes, outer)
+          : name === STYLE_ELEMENT
+            ? styleProsody(attributes, outer)
+            : outer,
     }
     if (name === 'sub') {
       const alias = attributes.get('alias')
@@ -277,7 +328,8 @@ class SsmlReader {
 }
 
 /**
- * Parses SSML into runs. Supports `<speak>`, `<break>`, `<prosody rate pitch volume>`, `<sub alias>`;
+ * Parses SSML into runs. Supports `<speak>`, `<break>`, `<prosody rate pitch volume>`, `<sub alias>`,
+ * the style element with an `emotion` (an unknown emotion is an SsmlError);
  * every other tag is ignored and its text spoken. Throws SsmlError for malformed markup.
  */
 export function parseSsml(input: string): SpeechRun[] {

@@ -1,11 +1,25 @@
 import { z } from 'zod'
 import { AUDIO_FORMATS, type AudioFormat } from '../audio/audio-formats.js'
 import { planSpeech, type SpeechPlan } from '../audio/speech-plan.js'
-import { isSsml, SsmlError } from '../audio/ssml.js'
+import { emotionsIn, isSsml, SsmlError } from '../audio/ssml.js'
 import type { EngineVoice } from '../engine/espeak.js'
 import { ApiError, fieldError } from '../server/api-error.js'
 import type { VoiceStore } from '../voices/voice-store.js'
 import { engineLanguage, MODELS, type VoiceRecord } from '../voices/voice-record.js'
+
+/** Like the service: a voice speaks only the styles its voice data lists (`emotions:` tag). */
+function checkEmotions(voice: { id: string; tags: string[] }, input: string): void {
+  const offered = voice.tags
+    .filter((tag) => tag.startsWith('emotions:'))
+    .flatMap((tag) => tag.slice('emotions:'.length).split(','))
+  const refused = emotionsIn(input).find((emotion) => !offered.includes(emotion))
+  if (refused !== undefined) {
+    throw fieldError(
+      'input',
+      `asks voice ${voice.id} for the emotion "${refused}", which it does not offer`,
+    )
+  }
+}
 
 /** Longest `input` in code points, per endpoint. */
 export const MAX_INPUT = { speech: 2_000, stream: 20_000 } as const
@@ -104,6 +118,7 @@ export function validateSynthesis(
     if (error instanceof SsmlError) throw fieldError('input', `is malformed SSML: ${error.message}`)
     throw error
   }
+  checkEmotions(voice, request.input)
   const engine = { ...voice.engine }
   if (request.language !== undefined && request.language !== voice.locale) {
     // Speak another language with the same voice character: swap the engine language, keep the variant.

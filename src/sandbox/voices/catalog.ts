@@ -68,6 +68,18 @@ const ROWS: Row[] = [
 
 const CREATED_AT = '2025-01-15T09:00:00.000Z'
 
+/**
+ * The voices that accept styles, and which: the rest have none, as on the service, so both an
+ * emotion a voice speaks and one it refuses can be tried. Said by a tag `emotions:a,b,c`.
+ */
+const EMOTIONS: Record<string, string> = {
+  george:
+    'angry,cheerful,sad,terrified,relaxed,fearful,surprised,calm,assertive,energetic,warm,direct,bright',
+  emma: 'cheerful,sad,angry,calm,warm,surprised',
+  olivia: 'calm,warm,sad,relaxed',
+  arthur: 'calm,warm,assertive,direct',
+}
+
 function fromRow([id, name, gender, locale, variant, pitch, rate, tags]: Row): VoiceRecord {
   return {
     id,
@@ -75,7 +87,7 @@ function fromRow([id, name, gender, locale, variant, pitch, rate, tags]: Row): V
     displayName: name,
     gender,
     locale,
-    tags: tags.split(','),
+    tags: [...tags.split(','), ...(EMOTIONS[id] ? [`emotions:${EMOTIONS[id]}`] : [])],
     models: modelsForLocale(locale),
     engine: {
       espeakVoice: `${engineLanguage(locale)}+${variant}`,

@@ -3,6 +3,7 @@ import { atMost, boundedRecord, limitSentence } from '../limits'
 import { DELIVERY_PRESET_IDS } from './delivery'
 import { mp3EncodingSchema } from './mp3-encoding'
 import { RENDER_FORMATS } from './speech'
+import { markProblem, textMarksSchema } from './text-marks'
 
 /** The `format` tag of a project file; anything else is not a VoiceDesk project. */
 export const PROJECT_FILE_FORMAT = 'voicedesk-project'
@@ -20,6 +21,8 @@ export const MAX_BLOCK_TEXT = 1_000_000
 export const MAX_BLOCKS = 100_000
 /** Most characters of text in a whole script: the largest script file VoiceDesk imports (20 MB, about 30 books). */
 export const MAX_SCRIPT_TEXT = 20 * 1024 * 1024
+/** Most marks in a whole script: every word of a long book marked once, with room to spare. */
+export const MAX_SCRIPT_MARKS = 500_000
 /** Most speakers in a cast: a play or an audio drama has a handful to a few hundred. */
 export const MAX_CAST_ENTRIES = 500
 /** Most pronunciation entries: the names and terms of a long series, with room to spare. */
@@ -107,36 +110,60 @@ export type LexiconEntry = z.infer<typeof lexiconEntrySchema>
 /** Highest take number a block may name (takes are numbered as they are made). */
 export const MAX_TAKE = 1_000_000
 
-export const scriptBlockSchema = z.object({
-  id: z.string().min(1).max(MAX_BLOCK_ID),
-  /** Plain text, or SSML when `ssml` is true (a `<speak>` root is added when missing). */
-  text: z.string().max(MAX_BLOCK_TEXT, atMost('A block', MAX_BLOCK_TEXT, 'characters')),
-  ssml: z.boolean().default(false),
-  /** Explicit voice; wins over `speaker` and the project default. */
-  voiceId: voiceIdSchema.optional(),
-  /** A cast name (from dialogue `NAME: line`); resolved through the project's cast. */
-  speaker: z
-    .string()
-    .min(1)
-    .max(MAX_SPEAKER_NAME, atMost('A speaker name', MAX_SPEAKER_NAME, 'characters'))
-    .optional(),
-  language: languageSchema,
-  model: z.string().min(1).max(100).optional(),
-  /** Exact silence after this block; absent = the project's block or paragraph pause. */
-  pauseAfterMs: pauseSchema.optional(),
-  /** True when this block ends a paragraph (the paragraph pause follows it). */
-  endsParagraph: z.boolean().default(true),
-  /** The chapter this block belongs to (Markdown heading), for per-chapter output. */
-  chapter: z
-    .string()
-    .max(MAX_TITLE, atMost('A chapter heading', MAX_TITLE, 'characters'))
-    .optional(),
-  /**
-   * The take of this block the render uses: 2 and up name a regenerated take (its own cache
-   * entry); absent is the first take.
-   */
-  take: z.number().int().min(2).max(MAX_TAKE).optional(),
-})
+export const scriptBlockSchema = z
+  .object({
+    id: z.string().min(1).max(MAX_BLOCK_ID),
+    /** Plain text, or SSML when `ssml` is true (a `<speak>` root is added when missing). */
+    text: z.string().max(MAX_BLOCK_TEXT, atMost('A block', MAX_BLOCK_TEXT, 'characters')),
+    ssml: z.boolean().default(false),
+    /** Explicit voice; wins over `speaker` and the project default. */
+    voiceId: voiceIdSchema.optional(),
+    /** A cast name (from dialogue `NAME: line`); resolved through the project's cast. */
+    speaker: z
+      .string()
+      .min(1)
+      .max(MAX_SPEAKER_NAME, atMost('A speaker name', MAX_SPEAKER_NAME, 'characters'))
+      .optional(),
+    language: languageSchema,
+    model: z.string().min(1).max(100).optional(),
+    /** Exact silence after this block; absent = the project's block or paragraph pause. */
+    pauseAfterMs: pauseSchema.optional(),
+    /** True when this block ends a paragraph (the paragraph pause follows it). */
+    endsParagraph: z.boolean().default(true),
+    /** The chapter this block belongs to (Markdown heading), for per-chapter output. */
+    chapter: z
+      .string()
+      .max(MAX_TITLE, atMost('A chapter heading', MAX_TITLE, 'characters'))
+      .optional(),
+    /**
+     * The take of this block the render uses: 2 and up name a regenerated take (its own cache
+     * entry); absent is the first take.
+     */
+    take: z.number().int().min(2).max(MAX_TAKE).optional(),
+    /**
+     * How spans of a plain block are spoken (emphasis, emotion, pace, pitch, volume, "say it as",
+     * pauses), as ranges of `text`; compiled to SSML only by main's planning. Ignored on an SSML
+     * block, whose own tags say it.
+     */
+    marks: textMarksSchema.optional(),
+  })
+  .check((ctx) => {
+    // Why here and not only in the editor: main plans from these offsets, and a mark past the
+    // text would put a tag where no text is; a window may send anything.
+    const marks = ctx.value.marks
+    if (marks === undefined) return
+    for (let i = 0; i < marks.length; i++) {
+      const problem = markProblem(marks[i]!, ctx.value.text.length)
+      if (problem === null) continue
+      ctx.issues.push({
+        code: 'custom',
+        path: ['marks', i],
+        input: marks[i],
+        message: `A mark of this block ${problem}: reopen the script or remove the mark.`,
+      })
+      return
+    }
+  })
 export type ScriptBlock = z.infer<typeof scriptBlockSchema>
 export type ScriptBlockInput = z.input<typeof scriptBlockSchema>
 
@@ -213,7 +240,22 @@ export const projectSchema = z
   })
   .check((ctx) => {
     let total = 0
-    for (const block of ctx.value.blocks) total += block.text.length
+    let marks = 0
+    for (const block of ctx.value.blocks) {
+      total += block.text.length
+      marks += block.marks?.length ?? 0
+    }
+    if (marks > MAX_SCRIPT_MARKS) {
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'array',
+        maximum: MAX_SCRIPT_MARKS,
+        inclusive: true,
+        path: ['blocks'],
+        input: ctx.value.blocks,
+        message: limitSentence('A script', MAX_SCRIPT_MARKS, 'marks', marks),
+      })
+    }
     if (total <= MAX_SCRIPT_TEXT) return
     ctx.issues.push({
       code: 'too_big',

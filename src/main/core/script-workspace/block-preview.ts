@@ -1,6 +1,7 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
 import type { EventOf } from '../../../shared/ipc/contract'
 import { AppError, toAppErrorData } from '../../../shared/errors'
+import { sliceMarks } from '../../../shared/domain/text-mark-edits'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import { planBlock } from './block-states'
@@ -11,7 +12,10 @@ export type PreviewEvent = EventOf<'script:previewAudio' | 'script:previewEnded'
 /** What a preview that ends on an unexpected error says. */
 const PREVIEW_FAILED = { message: 'The preview failed unexpectedly. Try again.', retryable: true }
 
-/** The block (or the selected part of it) as the preview speaks it: SSML tags kept whole. */
+/**
+ * The block (or the selected part of it) as the preview speaks it: SSML tags kept whole, the
+ * selected words' marks with them.
+ */
 export function previewBlock(
   block: ScriptBlock,
   selection?: { start: number; end: number },
@@ -21,7 +25,11 @@ export function previewBlock(
   // A selection can cut through a tag: the selected words are spoken as plain text.
   return block.ssml
     ? { ...block, ssml: false, text: slice.replace(/<[^>]*>?/g, ' ').replace(/<|>/g, ' ') }
-    : { ...block, text: slice }
+    : {
+        ...block,
+        text: slice,
+        marks: sliceMarks(block.marks ?? [], selection.start, selection.end),
+      }
 }
 
 /** The request inputs of a preview: the block's planned pieces (lexicon and SSML applied). */
@@ -29,7 +37,14 @@ export async function previewInputs(
   project: Project,
   blockId: string,
   selection?: { start: number; end: number },
-): Promise<{ inputs: string[]; voiceId: string; model: string | null; language: string | null }> {
+): Promise<{
+  inputs: string[]
+  voiceId: string
+  model: string | null
+  language: string | null
+  /** The emotions the spoken words' marks ask for (checked against the voice by the caller). */
+  emotions: string[]
+}> {
   const block = project.blocks.find((b) => b.id === blockId)
   if (block === undefined) throw new AppError('NOT_FOUND', 'That block is no longer in the script.')
   const spoken = previewBlock(block, selection)
@@ -49,6 +64,9 @@ export async function previewInputs(
     voiceId: first.request.voiceId,
     model: first.request.model,
     language: first.request.language,
+    emotions: spoken.ssml
+      ? []
+      : [...new Set((spoken.marks ?? []).flatMap((m) => (m.kind === 'emotion' ? [m.value] : [])))],
   }
 }
 

@@ -30,6 +30,8 @@ import type { UpstreamClient } from '../upstream/upstream-client'
 import { blockTakes, cachedBlockAudio } from './block-audio'
 import type { PreviewEvent } from './block-preview'
 import { previewInputs, startPreview } from './block-preview'
+import { emotionProblems } from '../narration/render/preflight-voices'
+import { preflightError } from '../narration/render/render-preflight'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
 import type { PauseSample } from './pause-sample'
 import { pauseSampleInput } from './pause-sample'
@@ -190,7 +192,12 @@ export class ScriptWorkspaceService {
     emit: (event: PreviewEvent) => void,
   ): Promise<{ jobId: string }> {
     const project = this.#blockProject(docId, revision, blockId)
-    const { inputs, voiceId, model, language } = await previewInputs(project, blockId, selection)
+    const { inputs, voiceId, model, language, emotions } = await previewInputs(
+      project,
+      blockId,
+      selection,
+    )
+    if (emotions.length > 0) await this.#checkPreviewEmotions(project, blockId, voiceId, emotions)
     return startPreview({
       jobs: this.options.jobs,
       ownerId,
@@ -202,6 +209,36 @@ export class ScriptWorkspaceService {
       emit,
       onSpoken: (input) => this.#countPreview(input),
     })
+  }
+
+  /**
+   * Refuses a preview whose marks ask its voice for an emotion the voice data does not list, in
+   * the render check's words. Why before the request: the service would refuse it (or ignore the
+   * style) after the characters were counted.
+   */
+  async #checkPreviewEmotions(
+    project: Project,
+    blockId: string,
+    voiceId: string,
+    emotions: string[],
+  ): Promise<void> {
+    const read = this.options.voices ?? ((_refresh: boolean) => this.options.client().listVoices())
+    const voice = (await read(false)).find((v) => v.id === voiceId)
+    if (voice === undefined) return
+    const index = project.blocks.findIndex((b) => b.id === blockId)
+    const problems = emotionProblems(
+      {
+        voiceId,
+        model: null,
+        language: null,
+        source: { kind: 'block' },
+        blocks: [index],
+        blockCount: 1,
+        emotions: emotions.map((emotion) => ({ emotion, block: index })),
+      },
+      voice,
+    )
+    if (problems.length > 0) throw preflightError(problems)
   }
 
   /** Speaks a lexicon entry (its alias, as the render will) in a voice. */

@@ -1,3 +1,4 @@
+import { normalizeMarks } from '../../../../shared/domain/text-marks'
 import { describe, expect, it } from 'vitest'
 import type { ScriptBlockInput } from '../../../../shared/domain/script'
 import { createProject } from '../../../../shared/domain/script'
@@ -96,5 +97,53 @@ describe('exportKindOf', () => {
     expect(exportKindOf('book.markdown')).toBe('markdown')
     expect(exportKindOf('book.txt')).toBe('text')
     expect(exportKindOf('book')).toBe('text')
+  })
+})
+
+describe('exportScript with marks', () => {
+  it('writes every mark in the Markdown syntax and opens again as the same project', () => {
+    const marked: ScriptBlockInput[] = [
+      {
+        id: 'a',
+        chapter: 'Storm',
+        text: 'The wind was screaming * through [the] rigging.',
+        marks: [
+          { kind: 'emphasis', start: 13, end: 22, value: 'moderate' },
+          { kind: 'emotion', start: 0, end: 22, value: 'terrified' },
+          { kind: 'pause', start: 22, end: 22, ms: 400 },
+        ],
+      },
+      {
+        id: 'b',
+        chapter: 'Storm',
+        speaker: 'ALICE',
+        text: 'Call NASA, slowly and softly.',
+        marks: [
+          { kind: 'alias', start: 5, end: 9, value: 'N. A. S. A.' },
+          { kind: 'rate', start: 11, end: 17, value: 'slow' },
+          { kind: 'pitch', start: 11, end: 28, value: 'high' },
+          { kind: 'volume', start: 22, end: 28, value: 'x-soft' },
+          { kind: 'emphasis', start: 0, end: 4, value: 'strong' },
+        ],
+      },
+    ]
+    const project = createProject({ blocks: marked, cast: { ALICE: 'emma' } })
+    const markdown = exportScript(project, 'markdown')
+    expect(markdown).toContain(
+      '[The wind was *screaming*]{emotion=terrified}{pause=400ms} \\* through \\[the\\] rigging.',
+    )
+    expect(markdown).toContain('ALICE: **Call** [NASA]{say="N. A. S. A."},')
+    const reopened = projectFromScriptText('storm.md', markdown)
+    const shape = (list: readonly ScriptBlockInput[]) =>
+      list.map((b) => ({
+        text: b.text,
+        marks: normalizeMarks(b.marks ?? [], b.text.length),
+        speaker: b.speaker,
+      }))
+    expect(shape(reopened.blocks)).toEqual(shape(project.blocks))
+    // Plain text keeps the words only.
+    expect(exportScript(project, 'text')).toContain(
+      'The wind was screaming * through [the] rigging.',
+    )
   })
 })

@@ -1,4 +1,6 @@
 import type { Project, ScriptBlock } from '../../../../shared/domain/script'
+import { markdownOfMarked } from '../../../../shared/domain/marks-markdown'
+import { replaceMarked } from '../../../../shared/domain/text-mark-edits'
 import { tokenizeSsml } from '../plan/ssml-tokens'
 
 /** The text formats a script is exported to (File > Export Script…). */
@@ -43,11 +45,20 @@ export function writtenTextOfSsml(blockId: string, text: string): string {
   return decodeEntities(parts.join('')).replace(/\s+/g, ' ').trim()
 }
 
+/** A plain block's words on one line; in Markdown with its marks (docs/marks.md). */
+function plainWords(block: ScriptBlock, kind: ScriptExportKind): string {
+  const oneLine = replaceMarked(
+    { text: block.text, marks: block.marks ?? [] },
+    /\s*\n\s*/g,
+    () => ' ',
+  )
+  const trimmed = replaceMarked(oneLine, /^\s+|\s+$/g, () => '')
+  return kind === 'markdown' ? markdownOfMarked(trimmed) : trimmed.text
+}
+
 /** A block as one line of the export: `SPEAKER: words` for a dialogue line, else its words. */
-function blockLine(block: ScriptBlock): string | null {
-  const words = block.ssml
-    ? writtenTextOfSsml(block.id, block.text)
-    : block.text.replace(/\s*\n\s*/g, ' ').trim()
+function blockLine(block: ScriptBlock, kind: ScriptExportKind): string | null {
+  const words = block.ssml ? writtenTextOfSsml(block.id, block.text) : plainWords(block, kind)
   if (words === '') return null
   return block.speaker ? `${block.speaker}: ${words}` : words
 }
@@ -57,7 +68,8 @@ function blockLine(block: ScriptBlock): string | null {
  * script (its blocks on lines of their own, dialogue as `SPEAKER: line`), and a chapter's heading
  * where the chapter starts: a Markdown `#` heading, or the heading alone on its line in plain text.
  * Markdown written here opens again as the same chapters, speakers and paragraphs; two prose
- * blocks of one paragraph come back as one block (Markdown joins the lines of a paragraph).
+ * blocks of one paragraph come back as one block (Markdown joins the lines of a paragraph). A
+ * block's marks are written in Markdown in the syntax of docs/marks.md and read back the same.
  * Empty blocks are left out. Ends with one newline.
  */
 export function exportScript(project: Project, kind: ScriptExportKind): string {
@@ -74,7 +86,7 @@ export function exportScript(project: Project, kind: ScriptExportKind): string {
       chapter = block.chapter
       paragraphs.push(kind === 'markdown' ? `# ${chapter}` : chapter)
     }
-    const line = blockLine(block)
+    const line = blockLine(block, kind)
     if (line !== null) lines.push(line)
     if (block.endsParagraph) endParagraph()
   }

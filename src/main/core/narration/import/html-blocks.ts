@@ -4,6 +4,10 @@ import type { ScriptBlockInput } from '../../../../shared/domain/script'
 import { MAX_TITLE } from '../../../../shared/domain/script'
 import type { FootnoteMode } from '../../../../shared/domain/manuscript'
 import { AppError } from '../../../../shared/errors'
+import type { MarkedText } from '../../../../shared/domain/text-mark-edits'
+import { replaceMarked } from '../../../../shared/domain/text-mark-edits'
+import type { TextMark } from '../../../../shared/domain/text-marks'
+import { normalizeMarks } from '../../../../shared/domain/text-marks'
 
 export type { FootnoteMode } from '../../../../shared/domain/manuscript'
 
@@ -34,9 +38,9 @@ export interface SkippedContent {
   notes: number
 }
 
-/** Emphasis the service can speak: `<emphasis level>` (moderate for italic, strong for bold). */
+/** Emphasis the service can speak: a mark of level moderate for italic, strong for bold. */
 type Level = 0 | 1 | 2
-const LEVEL_NAME = ['', 'moderate', 'strong'] as const
+const LEVEL_NAME = ['moderate', 'moderate', 'strong'] as const
 
 const EMPHASIS: Record<string, Level> = { em: 1, i: 1, cite: 1, dfn: 1, strong: 2, b: 2 }
 const HEADING = /^h[1-6]$/
@@ -107,8 +111,8 @@ export function escapeSsmlText(text: string): string {
 /**
  * Turns a manuscript's HTML into script blocks, the way Markdown import does: a heading starts a
  * chapter (it names the chapter and is not spoken), as does a table-of-contents entry; each
- * paragraph, list item or table cell becomes one block; italic and bold text is kept as SSML
- * `<emphasis>` (the block is then an SSML block), everything else is plain text. Images are
+ * paragraph, list item or table cell becomes one block of plain text; italic and bold text become
+ * emphasis marks (moderate and strong), compiled to `<emphasis>` only when planned. Images are
  * skipped and counted; footnotes are left out or read after the paragraph that cites them.
  */
 export function blocksOfHtml(
@@ -284,38 +288,33 @@ class BlockReader {
   }
 }
 
-/** A paragraph's runs as a block: plain text, or SSML when some of it is emphasized. */
-function blockOfRuns(runs: readonly Run[]): Pick<ScriptBlockInput, 'text' | 'ssml'> | null {
-  const plain = runs
-    .map((r) => r.text)
-    .join('')
-    .replace(/ *\n */g, '\n')
-    .replace(/ {2,}/g, ' ')
-    .trim()
-  if (plain === '') return null
-  if (!runs.some((r) => r.level > 0 && r.text.trim() !== '')) return { text: plain, ssml: false }
-  // Merge neighbours of one level, then wrap each emphasized stretch, keeping its outer spaces
-  // outside the element so the words around it stay apart.
-  const merged: Run[] = []
+/**
+ * A paragraph's runs as a block: plain text, with an emphasis mark over each emphasized stretch
+ * (its outer spaces left outside, so the words around it stay apart). Never markup in the text.
+ */
+function blockOfRuns(
+  runs: readonly Run[],
+): Pick<ScriptBlockInput, 'text' | 'ssml' | 'marks'> | null {
+  let text = ''
+  const marks: TextMark[] = []
   for (const run of runs) {
-    const last = merged.at(-1)
-    const level = run.text.trim() === '' ? (last?.level ?? 0) : run.level
-    if (last !== undefined && last.level === level) last.text += run.text
-    else merged.push({ text: run.text, level })
-  }
-  let ssml = ''
-  for (const run of merged) {
-    const text = run.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' ')
-    if (run.level === 0 || text.trim() === '') {
-      ssml += escapeSsmlText(text)
-      continue
+    const lead = /^\s*/.exec(run.text)?.[0].length ?? 0
+    const core = run.text.trimEnd().length
+    if (run.level > 0 && core > lead) {
+      const value = LEVEL_NAME[run.level]
+      marks.push({ kind: 'emphasis', start: text.length + lead, end: text.length + core, value })
     }
-    const lead = /^\s*/.exec(text)?.[0] ?? ''
-    const trail = /\s*$/.exec(text)?.[0] ?? ''
-    const core = text.slice(lead.length, text.length - trail.length)
-    ssml += `${lead}<emphasis level="${LEVEL_NAME[run.level]}">${escapeSsmlText(core)}</emphasis>${trail}`
+    text += run.text
   }
-  return { text: ssml.replace(/ {2,}/g, ' ').trim(), ssml: true }
+  // The same clean-up as before marks, each change moving the marks after it.
+  let out: MarkedText = { text, marks: normalizeMarks(marks, text.length) }
+  out = replaceMarked(out, / *\n */g, () => '\n')
+  out = replaceMarked(out, / {2,}/g, () => ' ')
+  out = replaceMarked(out, /^\s+|\s+$/g, () => '')
+  if (out.text === '') return null
+  return out.marks.length === 0
+    ? { text: out.text, ssml: false }
+    : { text: out.text, ssml: false, marks: out.marks }
 }
 
 function hasAncestorIn(node: Element, set: ReadonlySet<Element>): boolean {

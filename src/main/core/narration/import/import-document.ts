@@ -49,7 +49,7 @@ export interface ImportedDocument {
 /**
  * Imports a Word document (.docx), an EPUB book, a PDF, an OpenDocument text (.odt) or a web
  * page (.html, .xhtml) as a new script (see importDocx, importEpub, importPdf, importOdt,
- * importHtml): its chapters, its paragraphs as blocks, emphasis as SSML. The notices say how many
+ * importHtml): its chapters, its paragraphs as blocks, emphasis as marks. The notices say how many
  * images were skipped and how many notes were left out. Too large, damaged, DRM- or
  * password-protected or empty documents are refused with VALIDATION_FAILED naming the file; the
  * script limits apply to what it holds (createProject). `extras` carries a PDF's page range and

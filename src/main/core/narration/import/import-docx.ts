@@ -18,7 +18,7 @@ const DOCX_NOTES: NoteMarks = {
 
 /**
  * The blocks of a Word document (.docx), read with mammoth: headings (Heading 1 to 6) start
- * chapters, the Title paragraph names the script, italic and bold are kept as SSML emphasis, footnotes and endnotes are left out
+ * chapters, the Title paragraph names the script, italic and bold become emphasis marks, footnotes and endnotes are left out
  * or read (`footnotes`), images are skipped and counted. Comments and tracked deletions are never
  * read (mammoth leaves them out). Every part mammoth reads is first unpacked here within the
  * archive limits, so a zip bomb is refused before mammoth inflates anything.

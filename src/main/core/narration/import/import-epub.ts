@@ -65,7 +65,7 @@ function text(node: Element | null): string {
 /**
  * The blocks of an EPUB book (2 or 3): its spine in reading order (items marked non-linear and
  * the navigation document are left out), chapters named by its table of contents (EPUB 3 nav,
- * else the EPUB 2 NCX) and by the headings in the text, emphasis kept as SSML, images skipped and
+ * else the EPUB 2 NCX) and by the headings in the text, emphasis kept as marks, images skipped and
  * counted, notes left out or read (`footnotes`). A book whose text is encrypted (DRM) is refused.
  */
 export async function importEpub(

@@ -13,7 +13,7 @@ function decodePage(bytes: Uint8Array): string {
 
 /**
  * The blocks of a web page (.html, .htm) or XHTML file, read as EPUB chapters are: headings start
- * chapters, italic and bold become SSML emphasis, notes marked as EPUB and Pandoc mark them
+ * chapters, italic and bold become emphasis marks, notes marked as EPUB and Pandoc mark them
  * (roles doc-noteref, doc-footnote, doc-endnotes) are left out or read after their paragraph,
  * pictures are skipped and counted. The `<title>` names the script. Scripts, styles, forms and
  * navigation (`<nav>`) are never read.

@@ -1,10 +1,16 @@
+import { markdownOfMarked } from '../../../../shared/domain/marks-markdown'
 import { describe, expect, it } from 'vitest'
 import type { ScriptBlock } from '../../../../shared/domain/script'
 import { zipOf } from '../../../testing/test-documents'
 import { importDocument } from './import-document'
 
 const rows = (blocks: readonly ScriptBlock[]): (string | boolean | null)[][] =>
-  blocks.map((b) => [b.chapter ?? null, b.text, b.ssml])
+  blocks.map((b) => [
+    b.chapter ?? null,
+    // Emphasis is a mark on plain text, shown here in the Markdown syntax of docs/marks.md.
+    markdownOfMarked({ text: b.text, marks: b.marks ?? [] }),
+    b.ssml,
+  ])
 
 const ODF = 'xmlns:office="o" xmlns:text="t" xmlns:style="s" xmlns:fo="f" xmlns:draw="d"'
 
@@ -43,7 +49,7 @@ describe('ODT import', () => {
     <text:h text:outline-level="1">Chapter <text:span text:style-name="T1">One</text:span></text:h>
     <text:p>It was a <text:span text:style-name="T1">dark</text:span> and <text:span text:style-name="T2">stormy</text:span> night<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>Or so they said.</text:p></text:note-body></text:note>,<text:s text:c="2"/>at sea.</text:p>
     <text:p><draw:frame><draw:image/></draw:frame></text:p>
-    <text:list><text:list-item><text:p>A rope</text:p></text:list-item><text:list-item><text:p>A lamp &amp; oil</text:p></text:list-item></text:list>
+    <text:list><text:list-item><text:p>A rope</text:p></text:list-item><text:list-item><text:p>A lamp & oil</text:p></text:list-item></text:list>
     <text:h text:outline-level="2">Second</text:h>
     <text:p>Rain<text:line-break/>fell.</text:p>`
 
@@ -55,11 +61,7 @@ describe('ODT import', () => {
     expect(project.title).toBe('The Storm')
     expect(rows(project.blocks)).toEqual([
       [null, 'Before any heading.', false],
-      [
-        'Chapter One',
-        'It was a <emphasis level="moderate">dark</emphasis> and <emphasis level="strong">stormy</emphasis> night, at sea.',
-        true,
-      ],
+      ['Chapter One', 'It was a *dark* and **stormy** night, at sea.', false],
       ['Chapter One', 'A rope', false],
       ['Chapter One', 'A lamp & oil', false],
       ['Second', 'Rain\nfell.', false],
@@ -74,11 +76,7 @@ describe('ODT import', () => {
     const { project } = await importDocument('storm.odt', await odtOf(body), 'read')
     expect(project.title).toBe('storm')
     expect(rows(project.blocks).slice(1, 3)).toEqual([
-      [
-        'Chapter One',
-        'It was a <emphasis level="moderate">dark</emphasis> and <emphasis level="strong">stormy</emphasis> night, at sea.',
-        true,
-      ],
+      ['Chapter One', 'It was a *dark* and **stormy** night, at sea.', false],
       ['Chapter One', 'Or so they said.', false],
     ])
   })
@@ -100,7 +98,7 @@ describe('HTML and XHTML import', () => {
     <nav><a href="#c1">Contents</a></nav>
     <h1 id="c1">Arrival</h1>
     <p>The <em>ferry</em> came in<a href="#fn1" role="doc-noteref"><sup>1</sup></a> late.</p>
-    <p>Ropes <strong>creaked</strong> &amp; gulls cried.<img src="gull.png" alt="a gull"></p>
+    <p>Ropes <strong>creaked</strong> & gulls cried.<img src="gull.png" alt="a gull"></p>
     <h2>Morning</h2><p>Quiet.</p>
     <section role="doc-endnotes"><ol><li id="fn1"><p>A Tuesday. <a href="#fnref1" role="doc-backlink">↩</a></p></li></ol></section>
   </body></html>`
@@ -109,8 +107,8 @@ describe('HTML and XHTML import', () => {
     const { project, notices } = await importDocument('harbour.html', Buffer.from(page))
     expect(project.title).toBe('Night Harbour')
     expect(rows(project.blocks)).toEqual([
-      ['Arrival', 'The <emphasis level="moderate">ferry</emphasis> came in late.', true],
-      ['Arrival', 'Ropes <emphasis level="strong">creaked</emphasis> &amp; gulls cried.', true],
+      ['Arrival', 'The *ferry* came in late.', false],
+      ['Arrival', 'Ropes **creaked** & gulls cried.', false],
       ['Morning', 'Quiet.', false],
     ])
     expect(notices).toEqual([
@@ -119,7 +117,7 @@ describe('HTML and XHTML import', () => {
     ])
     const read = await importDocument('harbour.xhtml', Buffer.from(page), 'read')
     expect(rows(read.project.blocks).slice(0, 2)).toEqual([
-      ['Arrival', 'The <emphasis level="moderate">ferry</emphasis> came in late.', true],
+      ['Arrival', 'The *ferry* came in late.', false],
       ['Arrival', 'A Tuesday.', false],
     ])
   })

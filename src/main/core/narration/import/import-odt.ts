@@ -20,7 +20,7 @@ const MAX_STYLE_DEPTH = 16
  * The blocks of an OpenDocument text (.odt, as LibreOffice and Google Docs save it), read by
  * turning its `content.xml` into the HTML the DOCX and EPUB importers read: headings
  * (`text:h`) start chapters, paragraphs and list items are blocks, text in an italic or bold
- * style (automatic or named, through parent styles) becomes SSML emphasis, footnotes and
+ * style (automatic or named, through parent styles) becomes an emphasis mark, footnotes and
  * endnotes (`text:note`) are left out or read after their paragraph, pictures are skipped and
  * counted. The document's title (meta.xml) names the script. Unpacked within the archive limits.
  */

@@ -1,5 +1,7 @@
 import { AppError } from '../../../../shared/errors'
 import type { CompiledLexicon } from '../../../../shared/domain/lexicon'
+import type { TextMark } from '../../../../shared/domain/text-marks'
+import { markedAtoms } from './mark-atoms'
 import { tokenizeSsml } from './ssml-tokens'
 import type { Atom, SourceSpan } from './text-atoms'
 import { appendSpans, sentenceEnds, textRunAtoms } from './text-atoms'
@@ -132,16 +134,20 @@ function assemble(
  * at sentence ends when possible, else between words, never inside a word or a tag. Elements open
  * at a cut are closed at the end of one request and reopened at the start of the next, so every
  * request is well-formed SSML with the same prosody. Lexicon hits become `<sub alias>`, which
- * turns a plain block into SSML (escaped). Empty blocks give no requests.
+ * turns a plain block into SSML (escaped), as marks do (compiled here, see mark-atoms.ts). Empty
+ * blocks give no requests.
  */
 export function splitBlock(
-  block: { id: string; text: string; ssml: boolean },
+  block: { id: string; text: string; ssml: boolean; marks?: readonly TextMark[] },
   options: SplitOptions,
 ): PieceText[] {
   let atoms: Atom[]
   let ssml = block.ssml
   if (block.ssml) {
     atoms = ssmlAtoms(block, options)
+  } else if (block.marks !== undefined && block.marks.length > 0) {
+    ssml = true
+    atoms = markedAtoms({ text: block.text, marks: block.marks }, options)
   } else {
     const needsSsml = options.lexicon !== null && options.lexicon.find(block.text).length > 0
     ssml = needsSsml

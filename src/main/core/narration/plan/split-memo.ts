@@ -1,9 +1,10 @@
+import type { TextMark } from '../../../../shared/domain/text-marks'
 import type { PieceText, SplitOptions } from './split-block'
 import { splitBlock } from './split-block'
 
 /** How a block is cut into request texts: {@link splitBlock}, or a stand-in in tests. */
 export type BlockSplitter = (
-  block: { id: string; text: string; ssml: boolean },
+  block: { id: string; text: string; ssml: boolean; marks?: readonly TextMark[] },
   options: SplitOptions,
 ) => PieceText[]
 
@@ -19,7 +20,7 @@ const DEFAULT_MAX_CHARS = 2_000_000
  * the blocks that changed. Why: cutting is nearly all of a plan's time (atoms, sentence ends,
  * lexicon), and the editor's estimates and every render plan the whole script, one paragraph of
  * which usually differs from the last time. A block's texts depend only on its text, whether it is
- * SSML, the lexicon, the language and the size limit, which together are the key; the least
+ * SSML, its marks, the lexicon, the language and the size limit, which together are the key; the least
  * recently used entries go first past `maxChars`. Results are shared between plans: read only.
  */
 export class SplitMemo {
@@ -36,7 +37,7 @@ export class SplitMemo {
    * `options.lexicon` was compiled from (equal keys, equal lexicons).
    */
   splitBlock(
-    block: { id: string; text: string; ssml: boolean },
+    block: { id: string; text: string; ssml: boolean; marks?: readonly TextMark[] },
     options: SplitOptions,
     lexiconKey: string,
   ): PieceText[] {
@@ -45,6 +46,8 @@ export class SplitMemo {
       options.locale,
       String(options.maxCodePoints),
       lexiconKey,
+      // A plain block's marks change its requests as its text does.
+      block.ssml || block.marks === undefined ? '' : JSON.stringify(block.marks),
       block.text,
     ].join('\u0000')
     const known = this.entries.get(key)

@@ -18,6 +18,15 @@ export interface VoiceUse {
   blocks: number[]
   /** How many blocks use it in all. */
   blockCount: number
+  /** The emotions its blocks' marks ask of it, each with the first block (0-based) that does. */
+  emotions?: { emotion: string; block: number }[]
+}
+
+/** The emotions a block's marks ask for (an SSML block's own tags are its author's business). */
+function emotionsOf(project: Project, blockIndex: number): string[] {
+  const block = project.blocks[blockIndex]
+  if (block === undefined || block.ssml || block.marks === undefined) return []
+  return [...new Set(block.marks.flatMap((m) => (m.kind === 'emotion' ? [m.value] : [])))]
 }
 
 /** What the checks before a render need of its plan, small enough to cross between threads. */
@@ -58,12 +67,19 @@ export function voiceUsesOfPlan(project: Project, plan: RenderPlan): VoiceUse[] 
       source.kind,
       source.kind === 'cast' ? source.speaker : '',
     ])
-    const use = uses.get(key)
+    let use = uses.get(key)
     if (use === undefined) {
-      uses.set(key, { voiceId, model, language, source, blocks: [block.index], blockCount: 1 })
+      use = { voiceId, model, language, source, blocks: [block.index], blockCount: 1 }
+      uses.set(key, use)
     } else {
       if (use.blocks.length < BLOCKS_KEPT) use.blocks.push(block.index)
       use.blockCount += 1
+    }
+    for (const emotion of emotionsOf(project, block.index)) {
+      use.emotions ??= []
+      if (!use.emotions.some((e) => e.emotion === emotion)) {
+        use.emotions.push({ emotion, block: block.index })
+      }
     }
   }
   return [...uses.values()]

@@ -1,6 +1,7 @@
 import type { Voice } from '../../../../shared/domain/voice'
 import type { PreflightProblem } from '../../../../shared/errors'
 import { localeName, modelName } from '../../../../shared/domain/voice-names'
+import { voiceEmotions } from '../../../../shared/domain/voice-styles'
 import type { VoiceUse } from '../plan/voice-uses'
 
 /** "A", "A and B", "A, B and C": each name once. */
@@ -80,8 +81,31 @@ function voicePhrase(use: VoiceUse, voice: Voice): string {
 }
 
 /**
+ * A block whose marks ask its voice for an emotion the voice does not offer (its voice data lists
+ * none, or others): named with the block and the voice, before anything is sent.
+ */
+export function emotionProblems(use: VoiceUse, voice: Voice): PreflightProblem[] {
+  const offered = voiceEmotions(voice)
+  const problems: PreflightProblem[] = []
+  for (const { emotion, block } of use.emotions ?? []) {
+    if (offered.includes(emotion)) continue
+    const can =
+      offered.length === 0
+        ? `${voice.displayName} has no emotions`
+        : `${voice.displayName} can sound only ${andList(offered)}`
+    problems.push({
+      kind: 'emotion',
+      message: `Block ${block + 1} asks for ${/^[aeiou]/.test(emotion) ? 'an' : 'a'} ${emotion} delivery, but ${can}. Take the emotion mark off, or give the block a voice that can sound ${emotion}.`,
+      ...facts(use),
+      block: block + 1,
+    })
+  }
+  return problems
+}
+
+/**
  * What in `uses` the catalog rules out: a voice that is not in it, a model the voice does not
- * offer, a language none of its models speaks. A voice whose catalog entry lists no models (older
+ * offer, a language none of its models speaks, an emotion it has not. A voice whose catalog entry lists no models (older
  * deployments) is not judged on model or language: nothing says what it cannot do.
  */
 export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightProblem[] {
@@ -93,6 +117,7 @@ export function checkVoiceUses(uses: VoiceUse[], catalog: Voice[]): PreflightPro
       problems.push(unknownVoice(use))
       continue
     }
+    problems.push(...emotionProblems(use, voice))
     if (voice.models.length === 0) continue
     const model = use.model === null ? null : voice.models.find((m) => m.name === use.model)
     if (model === undefined) {

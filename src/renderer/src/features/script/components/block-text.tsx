@@ -1,7 +1,45 @@
 import { useEffect, useRef } from 'react'
-import type { ReactElement } from 'react'
+import type { ClipboardEvent, ReactElement } from 'react'
+import { sliceMarks, spliceMarked } from '../../../../../shared/domain/text-mark-edits'
 import { useEditorUiStore } from '../stores/editor-ui-store'
+import { marksForPaste, rememberCopy, useMarksUiStore } from '../stores/marks-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { MarksMirror } from './marks-mirror'
+import { MarksPopover } from './marks-popover'
+import './marks.css'
+
+/** Copy and cut keep the selection's marks in the app's clipboard; a paste of it brings them. */
+function clipboardHandlers(id: string): {
+  onCopy: (event: ClipboardEvent<HTMLTextAreaElement>) => void
+  onCut: (event: ClipboardEvent<HTMLTextAreaElement>) => void
+  onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void
+} {
+  const remember = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const area = event.currentTarget
+    const block = useScriptDocumentStore.getState().blocks.get(id)
+    const { selectionStart: start, selectionEnd: end } = area
+    rememberCopy({
+      text: area.value.slice(start, end),
+      marks: block?.marks ? sliceMarks(block.marks, start, end) : [],
+    })
+  }
+  return {
+    onCopy: remember,
+    onCut: remember,
+    onPaste: (event) => {
+      const piece = marksForPaste(event.clipboardData.getData('text/plain'))
+      const block = useScriptDocumentStore.getState().blocks.get(id)
+      if (piece === null || block === undefined || block.ssml) return
+      event.preventDefault()
+      const area = event.currentTarget
+      const { selectionStart: start, selectionEnd: end } = area
+      const next = spliceMarked({ text: block.text, marks: block.marks ?? [] }, start, end, piece)
+      useScriptDocumentStore.getState().setMarks(id, next.marks, next.text)
+      const caret = start + piece.text.length
+      useEditorUiStore.getState().revealBlock(id, caret, caret)
+    },
+  }
+}
 
 /**
  * A block's text as an auto-height textarea: each key writes this block only, and the caret is
@@ -11,6 +49,9 @@ import { useScriptDocumentStore } from '../stores/script-document-store'
 export function BlockText(props: { id: string; index: number; text: string }): ReactElement {
   const { id } = props
   const textRef = useRef<HTMLTextAreaElement>(null)
+  const marks = useScriptDocumentStore((s) => s.blocks.get(id)?.marks)
+  const popoverOpen = useMarksUiStore((s) => s.popoverBlockId === id)
+  const marked = marks !== undefined && marks.length > 0
   const reveal = useEditorUiStore((s) => (s.reveal?.blockId === id ? s.reveal : null))
   useEffect(() => {
     if (reveal === null) return
@@ -26,10 +67,10 @@ export function BlockText(props: { id: string; index: number; text: string }): R
       .getState()
       .setCaret({ blockId: id, start: area.selectionStart, end: area.selectionEnd })
   }
-  return (
+  const area = (
     <textarea
       ref={textRef}
-      className="block__text"
+      className={marked ? 'block__text block__text--marked' : 'block__text'}
       aria-label={`Text of block ${props.index + 1}`}
       value={props.text}
       // Only on an empty block: with a placeholder, Chromium restyles the textarea on every key
@@ -38,12 +79,24 @@ export function BlockText(props: { id: string; index: number; text: string }): R
       spellCheck
       rows={1}
       onChange={(event) => {
-        useScriptDocumentStore.getState().setText(id, event.target.value)
+        const target = event.target
+        useScriptDocumentStore.getState().setText(id, target.value, target.selectionEnd)
         updateCaret()
       }}
       onSelect={updateCaret}
       onFocus={updateCaret}
+      {...clipboardHandlers(id)}
     />
+  )
+  // Why the wrapper only for a block with marks or an open popover: the plain rows of a long
+  // script stay one element each, as fast to type in and lay out as before.
+  if (!marked && !popoverOpen) return area
+  return (
+    <div className="block__editor">
+      {area}
+      {marked && <MarksMirror text={props.text} marks={marks} />}
+      {popoverOpen && <MarksPopover id={id} />}
+    </div>
   )
 }
 

@@ -23,6 +23,7 @@ import { CastPanel } from './cast-panel'
 import { LexiconPanel } from './lexicon-panel'
 import { ChapterOutline } from './chapter-outline'
 import { FindBar } from './find-bar'
+import { MarksToolbar } from './marks-toolbar'
 import { RenderDialog } from './render-dialog'
 import { RenderPanel } from './render-panel'
 import { ScriptEmpty } from './script-empty'
@@ -49,6 +50,7 @@ function ScriptEditor(props: {
         onPreview={() => previewAtCaret(audio)}
       />
       {findOpen && <FindBar />}
+      <MarksToolbar audio={audio} />
       <PlaybackStatus audio={audio} />
       {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
       <div

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
+import { replaceMarked } from '../../../../../shared/domain/text-mark-edits'
 import { compileQuery, matchesIn, replaceAllIn } from './find-matches'
 import type { FindQuery } from './find-matches'
 import { useEditorUiStore } from '../stores/editor-ui-store'
@@ -45,14 +46,30 @@ export function useFindReplace(query: FindQuery): {
     const { pattern } = compiled
     if (pattern === null) return
     const { order, blocks } = useScriptDocumentStore.getState()
-    const changes: { id: string; text: string }[] = []
+    const changes: Parameters<
+      ReturnType<typeof useScriptDocumentStore.getState>['replaceTexts']
+    >[0] = []
     let count = 0
     for (const id of order) {
-      const current = blocks.get(id)?.text ?? ''
+      const block = blocks.get(id)
+      const current = block?.text ?? ''
       const n = matchesIn(current, pattern).length
       if (n === 0) continue
       count += n
-      changes.push({ id, text: replaceAllIn(current, pattern, replacement, regex) })
+      if (block?.marks === undefined || block.marks.length === 0) {
+        changes.push({ id, text: replaceAllIn(current, pattern, replacement, regex) })
+        continue
+      }
+      // Each match replaced on its own, so the marks after it move by what it changed.
+      const replaced = replaceMarked({ text: current, marks: block.marks }, pattern, (m) =>
+        replaceAllIn(
+          m[0],
+          new RegExp(pattern.source, pattern.flags.replace('g', '')),
+          replacement,
+          regex,
+        ),
+      )
+      changes.push({ id, text: replaced.text, marks: replaced.marks })
     }
     useScriptDocumentStore.getState().replaceTexts(changes)
     setStatus(

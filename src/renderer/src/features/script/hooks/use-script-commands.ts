@@ -3,6 +3,7 @@ import { provideCommands } from '../../../lib/menu-commands'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { applyMarkup } from './apply-markup'
+import { openMarksPopover } from './mark-actions'
 import type { useDocumentActions } from './use-document-actions'
 import type { ScriptAudio } from './use-script-audio'
 
@@ -77,7 +78,7 @@ export function useScriptMenuCommands(actions: ReturnType<typeof useDocumentActi
 
 /**
  * The editor's own keys with Ctrl (⌘ on macOS): undo and redo outside text fields that undo their
- * own text, find, replace, a pause at the caret, and Enter to preview. True when the key was used.
+ * own text, find, replace, emphasis (a pause with Shift), the marks popover, and Enter to preview. True when the key was used.
  */
 function runEditorKey(event: KeyboardEvent, preview: () => void): boolean {
   const key = event.key.toLowerCase()
@@ -88,7 +89,8 @@ function runEditorKey(event: KeyboardEvent, preview: () => void): boolean {
   if (key === 'y' && !isMac) return (history.redo(), true)
   if (key === 'f') return (useEditorUiStore.getState().openFind(false), true)
   if (key === 'h') return (useEditorUiStore.getState().openFind(true), true)
-  if (key === 'b') return (applyMarkup('break'), true)
+  if (key === 'b') return (applyMarkup(event.shiftKey ? 'break' : 'emphasis'), true)
+  if (key === 'e' && !event.shiftKey) return openMarksPopover()
   // Shift+Enter is Render (File > Render), handled with the menu's shortcuts.
   if (key === 'enter' && !event.shiftKey) return (preview(), true)
   return false

@@ -1,6 +1,8 @@
 import { create } from 'zustand'
 import type { Project, ScriptBlock } from '../../../../../shared/domain/script'
 import { publishingSchema } from '../../../../../shared/domain/script'
+import type { TextMark } from '../../../../../shared/domain/text-marks'
+import { diffTexts, shiftMarks } from '../../../../../shared/domain/text-mark-edits'
 import type {
   DocumentChangesInput,
   OpenedDocument,
@@ -42,13 +44,19 @@ interface ScriptDocumentState extends DocumentData {
   load(opened: OpenedDocument): void
   unload(): void
   markSaved(info: DocumentInfo, revision: number): void
-  setText(id: string, text: string): void
+  /** Typing: the new text (its marks follow the edit); `caret` settles an ambiguous edit. */
+  setText(id: string, text: string, caret?: number): void
+  /**
+   * A block's marks (the marks popover, the toolbar), with its text too for a paste with marks,
+   * as one undo step.
+   */
+  setMarks(id: string, marks: TextMark[], text?: string): void
   updateBlock(id: string, patch: Partial<ScriptBlock>): void
   insertBlockAfter(id: string | null, block?: Partial<ScriptBlock>): string
   removeBlock(id: string): void
   updateMeta(patch: Partial<DocumentMeta>): void
   /** Applies many block edits as one undo step (replace all). */
-  replaceTexts(changes: { id: string; text: string }[]): void
+  replaceTexts(changes: { id: string; text: string; marks?: TextMark[] }[]): void
   undo(): void
   redo(): void
 }
@@ -120,6 +128,14 @@ function patched(before: ScriptBlock, patch: Partial<ScriptBlock>): ScriptBlock 
   return after
 }
 
+/** A block after typing: its new text, its marks moved with the edit. */
+function typedInto(before: ScriptBlock, text: string, caret: number | undefined): ScriptBlock {
+  // Only a block with marks pays for the diff: typing in the rest stays one string compare.
+  if (before.marks === undefined || before.marks.length === 0) return { ...before, text }
+  const marks = shiftMarks(before.marks, diffTexts(before.text, text, caret), text.length)
+  return { ...before, text, marks }
+}
+
 /** A new block after `id` (at the end for null), in the chapter of the block it follows. */
 function insertion(
   { order, blocks }: Pick<DocumentData, 'order' | 'blocks'>,
@@ -189,10 +205,14 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       )
       set({ doc: info, savedRevision: revision, undoStack })
     },
-    setText(id, text) {
+    setText(id, text, caret) {
       const before = get().blocks.get(id)
       if (before === undefined || before.text === text) return
-      record(blockEdit(id, before, { ...before, text }, Date.now()))
+      record(blockEdit(id, before, typedInto(before, text, caret), Date.now()))
+    },
+    setMarks(id, marks, text) {
+      const before = get().blocks.get(id)
+      if (before) record(blockEdit(id, before, { ...before, marks, text: text ?? before.text }))
     },
     updateBlock(id, patch) {
       const before = get().blocks.get(id)
@@ -216,10 +236,10 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     replaceTexts(changes) {
       const { blocks } = get()
       const ops: Operation[] = []
-      for (const { id, text } of changes) {
+      for (const { id, text, marks } of changes) {
         const before = blocks.get(id)
         if (before !== undefined && before.text !== text) {
-          ops.push(blockEdit(id, before, { ...before, text }))
+          ops.push(blockEdit(id, before, { ...before, text, ...(marks ? { marks } : {}) }))
         }
       }
       if (ops.length > 0) record({ kind: 'batch', ops, at: 0 })
