@@ -144,3 +144,19 @@ export interface CleanupRuleReport {
 
 /** Changes listed per rule in a report; the count says how many there were in all. */
 export const MAX_REPORTED_CHANGES = 500
+
+/** What the clean-up would do to an open script: each rule's report, and each changed block's text. */
+export interface CleanupPreview {
+  reports: CleanupRuleReport[]
+  /** The blocks the rules change, with their new text (empty when a rule left nothing). */
+  changes: { id: string; text: string }[]
+}
+
+/** Longest text the rules' test field sends. */
+export const MAX_CLEANUP_SAMPLE = 2000
+
+/** A sample after the clean-up, and how many places each rule changed in it. */
+export interface CleanupTrial {
+  text: string
+  reports: CleanupRuleReport[]
+}

@@ -26,6 +26,8 @@ import {
   MAX_VOICE_ID,
 } from '../domain/script'
 import { RENDER_FORMATS } from '../domain/speech'
+import type { CleanupPreview, CleanupTrial } from '../domain/cleanup-rules'
+import { MAX_CLEANUP_SAMPLE, cleanupSettingsSchema } from '../domain/cleanup-rules'
 import type {
   BlockAudio,
   BlockMark,
@@ -161,6 +163,8 @@ export const MAX_PROJECT_BYTES =
   MAX_TITLE +
   MAX_SMALL_INPUT_BYTES
 
+/** A set of clean-up rules: 200 rules of 2,100 characters each, with room for their fields. */
+const CLEANUP_INPUT: InputLimits = { maxBytes: 2 * MB, subject: 'A set of clean-up rules' }
 /** A call without input: nothing but `undefined` fits. */
 const NO_INPUT: InputLimits = { maxBytes: MESSAGE_VALUE_COST, subject: 'This request' }
 /** A call with ids, flags, names or URLs. */
@@ -477,6 +481,21 @@ export const invokes = {
     }),
     BLOCK_LIST_INPUT,
     "Audio state of an open document's blocks (all or the listed ones), from main's copy as of the last saveDraft: cached, stale since the last render, new, empty or without voice.",
+  ),
+  'script:cleanupPreview': invoke<CleanupPreview>()(
+    z.object({ ...openDocument, settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    "What the clean-up rules would change in the document (main's copy at that revision): each rule's count, characters saved and first changes, and the new text of each block they change. Runs on its own thread with a time bound per rule; a newer preview of the same document cancels a running one (CANCELLED). Changes nothing: the page applies the texts as one undoable edit.",
+  ),
+  'script:cleanupTry': invoke<CleanupTrial>()(
+    z.object({
+      settings: cleanupSettingsSchema,
+      sample: z
+        .string()
+        .max(MAX_CLEANUP_SAMPLE, atMost('A sample', MAX_CLEANUP_SAMPLE, 'characters')),
+    }),
+    CLEANUP_INPUT,
+    "A sample text after the clean-up rules, for the rules' test field: run on the clean-up thread with its time bound, like a preview.",
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ ...openDocument, format: z.enum(RENDER_FORMATS) }),

@@ -2,6 +2,7 @@ import type { ScriptWorkspaceService } from '../../core/script-workspace/script-
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 import { createDroppedImportHandlers } from './script-dropped-import'
+import { cleanupTrial } from '../../core/script-workspace/cleanup-preview'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
 type ScriptHandlers = Pick<Handlers, ScriptChannel>
@@ -41,6 +42,9 @@ export function createScriptHandlers(
     'script:discardRecovery': ({ docId }) => docs.discardRecovery(docId),
     'script:blockStates': ({ docId, blockIds }) => script.blockStates(docId, blockIds),
     'script:estimate': ({ docId, revision, format }) => script.estimate(docId, revision, format),
+    'script:cleanupPreview': ({ docId, revision, settings }) =>
+      script.cleanupPreview(docId, revision, settings),
+    'script:cleanupTry': ({ settings, sample }) => cleanupTrial(sample, settings),
     'script:renderOverview': ({ docId }) => script.overview(docId),
     'script:startRender': ({ docId, revision, settings, resume }, { sender, emit }) =>
       script.startRender(

@@ -1,0 +1,35 @@
+import type {
+  CleanupPreview,
+  CleanupSettings,
+  CleanupTrial,
+} from '../../../shared/domain/cleanup-rules'
+import type { ScriptBlock } from '../../../shared/domain/script'
+import { runCleanup } from '../narration/cleanup/run-cleanup'
+
+/**
+ * What the clean-up would change in a script's blocks: each rule's report and the new text of
+ * each block it changes (a block it empties gets ""), nothing applied. Runs on the clean-up thread.
+ */
+export async function cleanupPreview(
+  blocks: readonly ScriptBlock[],
+  settings: CleanupSettings,
+  signal: AbortSignal,
+): Promise<CleanupPreview> {
+  const result = await runCleanup(blocks, settings, { signal })
+  const cleaned = new Map(result.blocks.map((block) => [block.id, block.text]))
+  const changes: CleanupPreview['changes'] = []
+  for (const block of blocks) {
+    const text = cleaned.get(block.id) ?? ''
+    if (text !== block.text) changes.push({ id: block.id, text })
+  }
+  return { reports: result.reports, changes }
+}
+
+/** A sample text after the clean-up (the rules' test field), on the clean-up thread. */
+export async function cleanupTrial(
+  sample: string,
+  settings: CleanupSettings,
+): Promise<CleanupTrial> {
+  const result = await runCleanup([{ text: sample }], settings)
+  return { text: result.blocks[0]?.text ?? '', reports: result.reports }
+}
