@@ -72,7 +72,11 @@ export function rulePatternProblem(
   try {
     pattern = rulePattern(rule)
   } catch (error) {
-    return `"${rule.find.slice(0, 60)}" is not a regular expression VoiceDesk can run: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}.`
+    // The engine's message repeats the pattern and its flags: only the reason is kept.
+    const reason = (error as Error).message
+      .replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /u, '')
+      .replace(/^Invalid regular expression: /u, '')
+    return `"${rule.find.slice(0, 60)}" is not a regular expression VoiceDesk can run (${reason.charAt(0).toLowerCase()}${reason.slice(1)}).`
   }
   // A pattern that matches the empty string would insert its replacement between every letter.
   if (pattern.test(''))
@@ -148,8 +152,11 @@ export const MAX_REPORTED_CHANGES = 500
 /** What the clean-up would do to an open script: each rule's report, and each changed block's text. */
 export interface CleanupPreview {
   reports: CleanupRuleReport[]
-  /** The blocks the rules change, with their new text (empty when a rule left nothing). */
-  changes: { id: string; text: string }[]
+  /**
+   * The blocks the rules change, with their new text (empty when a rule left nothing), and
+   * their chapter's new name when a rule renamed it.
+   */
+  changes: { id: string; text: string; chapter?: string }[]
 }
 
 /** Longest text the rules' test field sends. */

@@ -16,11 +16,15 @@ export async function cleanupPreview(
   signal: AbortSignal,
 ): Promise<CleanupPreview> {
   const result = await runCleanup(blocks, settings, { signal })
-  const cleaned = new Map(result.blocks.map((block) => [block.id, block.text]))
+  const cleaned = new Map(result.blocks.map((block) => [block.id, block]))
   const changes: CleanupPreview['changes'] = []
   for (const block of blocks) {
-    const text = cleaned.get(block.id) ?? ''
-    if (text !== block.text) changes.push({ id: block.id, text })
+    const after = cleaned.get(block.id)
+    const text = after?.text ?? ''
+    const chapter = after?.chapter !== block.chapter ? after?.chapter : undefined
+    if (text !== block.text || chapter !== undefined) {
+      changes.push({ id: block.id, text, ...(chapter !== undefined ? { chapter } : {}) })
+    }
   }
   return { reports: result.reports, changes }
 }

@@ -40,9 +40,11 @@ describe('script:cleanupPreview', () => {
       revision: 0,
       settings: { rules: [{ find: 'Dr.', replace: 'Doctor' }] },
     })
+    // The chapter name in capitals is renamed on every block of the chapter.
     expect(preview.changes).toEqual([
-      { id: blocks[0]?.id, text: 'Rivers rise. See link!' },
-      { id: blocks[1]?.id, text: 'Doctor Lee came.' },
+      { id: blocks[0]?.id, text: 'Rivers rise. See link!', chapter: 'The flood' },
+      { id: blocks[1]?.id, text: 'Doctor Lee came.', chapter: 'The flood' },
+      { id: blocks[2]?.id, text: 'Nothing here.', chapter: 'The flood' },
     ])
     expect(preview.reports.map((r) => [r.id, r.count, r.charactersSaved])).toEqual([
       ['citations', 1, 5],

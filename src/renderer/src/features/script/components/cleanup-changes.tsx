@@ -15,6 +15,41 @@ function savedWords(report: CleanupRuleReport): string {
     : ` · ${formatCount(-saved)} characters more`
 }
 
+/** A change as one line: the words around it, what goes struck through, what comes underlined. */
+function ChangeLine(props: { before: string; after: string }): ReactElement {
+  const { before, after } = props
+  let head = 0
+  while (head < before.length && head < after.length && before[head] === after[head]) head += 1
+  let tail = 0
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail += 1
+  }
+  const removed = before.slice(head, before.length - tail)
+  const added = after.slice(head, after.length - tail)
+  return (
+    <span className="cleanup__line">
+      {before.slice(0, head)}
+      {removed !== '' && (
+        <del className="cleanup__removed">
+          <span className="visually-hidden">removed: </span>
+          {removed}
+        </del>
+      )}
+      {added !== '' && (
+        <ins className="cleanup__added">
+          <span className="visually-hidden">added: </span>
+          {added}
+        </ins>
+      )}
+      {before.slice(before.length - tail)}
+    </span>
+  )
+}
+
 function RuleChanges(props: { report: CleanupRuleReport }): ReactElement {
   const { report } = props
   const [all, setAll] = useState(false)
@@ -27,14 +62,7 @@ function RuleChanges(props: { report: CleanupRuleReport }): ReactElement {
         {shown.map((change, i) => (
           <li key={i} className="cleanup__change">
             <span className="cleanup__where">Block {formatCount(change.block + 1)}</span>
-            <span className="cleanup__before">
-              <span className="visually-hidden">Before: </span>
-              {change.before}
-            </span>
-            <span className="cleanup__after">
-              <span className="visually-hidden">After: </span>
-              {change.after === '' ? '(nothing left)' : change.after}
-            </span>
+            <ChangeLine before={change.before} after={change.after} />
           </li>
         ))}
       </ol>

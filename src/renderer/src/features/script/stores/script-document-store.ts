@@ -47,8 +47,8 @@ interface ScriptDocumentState extends DocumentData {
   insertBlockAfter(id: string | null, block?: Partial<ScriptBlock>): string
   removeBlock(id: string): void
   updateMeta(patch: Partial<DocumentMeta>): void
-  /** Applies many block edits as one undo step (replace all). */
-  replaceTexts(changes: { id: string; text: string }[]): void
+  /** Applies many block edits as one undo step (replace all, clean up); a chapter name too. */
+  replaceTexts(changes: { id: string; text: string; chapter?: string }[]): void
   undo(): void
   redo(): void
 }
@@ -216,10 +216,12 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     replaceTexts(changes) {
       const { blocks } = get()
       const ops: Operation[] = []
-      for (const { id, text } of changes) {
+      for (const { id, text, chapter } of changes) {
         const before = blocks.get(id)
-        if (before !== undefined && before.text !== text) {
-          ops.push(blockEdit(id, before, { ...before, text }))
+        if (before === undefined) continue
+        const renamed = chapter !== undefined && before.chapter !== chapter
+        if (before.text !== text || renamed) {
+          ops.push(blockEdit(id, before, { ...before, text, ...(renamed ? { chapter } : {}) }))
         }
       }
       if (ops.length > 0) record({ kind: 'batch', ops, at: 0 })
