@@ -112,6 +112,14 @@ for (const theme of ['light', 'dark'] as const) {
         'Rivers rise in spring [12]. See https://example.org/floods.html for more!!!',
       )
       await expect(script.text(1)).toHaveValue('Dr. Lee measured it [3-5], twice.')
+
+      // The rules applied are there the next time, for this script or another.
+      await app.menuCommand({ command: 'script:cleanup' })
+      await expect(dialog.getByLabel('Rule 1: find')).toHaveValue('Dr\\.')
+      await expect(dialog.getByRole('checkbox', { name: /Repeated punctuation/ })).not.toBeChecked()
+      await expect(summary).toHaveText('5 changes in 3 blocks · 35 characters fewer to pay for')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toBeHidden()
       expect(problems).toEqual([])
     })
   })

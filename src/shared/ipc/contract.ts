@@ -26,7 +26,7 @@ import {
   MAX_VOICE_ID,
 } from '../domain/script'
 import { RENDER_FORMATS } from '../domain/speech'
-import type { CleanupPreview, CleanupTrial } from '../domain/cleanup-rules'
+import type { CleanupPreview, CleanupSettings, CleanupTrial } from '../domain/cleanup-rules'
 import { MAX_CLEANUP_SAMPLE, cleanupSettingsSchema } from '../domain/cleanup-rules'
 import type {
   BlockAudio,
@@ -496,6 +496,16 @@ export const invokes = {
     }),
     CLEANUP_INPUT,
     "A sample text after the clean-up rules, for the rules' test field: run on the clean-up thread with its time bound, like a preview.",
+  ),
+  'script:getCleanupRules': invoke<CleanupSettings | null>()(
+    none,
+    NO_INPUT,
+    'The clean-up rules last applied, shared by every project (null before the first).',
+  ),
+  'script:saveCleanupRules': invoke<void>()(
+    z.object({ settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    'Keeps the clean-up rules just applied for the next script (in the settings file).',
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ ...openDocument, format: z.enum(RENDER_FORMATS) }),

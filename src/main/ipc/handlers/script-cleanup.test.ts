@@ -101,3 +101,23 @@ describe('script:cleanupTry', () => {
     expect(trial.text).toBe('It weighs 4 kilograms, see .')
   })
 })
+
+describe('script:saveCleanupRules', () => {
+  it('keeps the rules applied for the next script, and refuses rules that cannot run', async () => {
+    const { call, dispatch } = await openScript('Hello.\n')
+    expect(await call('script:getCleanupRules', undefined)).toBeNull()
+    await call('script:saveCleanupRules', {
+      settings: { links: 'keep', rules: [{ find: 'Dr.', replace: 'Doctor' }] },
+    })
+    expect(await call('script:getCleanupRules', undefined)).toMatchObject({
+      links: 'keep',
+      citations: true,
+      rules: [{ find: 'Dr.', replace: 'Doctor', regex: false, enabled: true }],
+    })
+    const refused = await dispatch('script:saveCleanupRules', {
+      settings: { rules: [{ find: '*', regex: true }] },
+    })
+    expect(refused.ok).toBe(false)
+    expect(await call('script:getCleanupRules', undefined)).toMatchObject({ links: 'keep' })
+  })
+})

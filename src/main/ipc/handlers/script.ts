@@ -3,6 +3,7 @@ import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 import { createDroppedImportHandlers } from './script-dropped-import'
 import { cleanupTrial } from '../../core/script-workspace/cleanup-preview'
+import type { CleanupSettings } from '../../../shared/domain/cleanup-rules'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
 type ScriptHandlers = Pick<Handlers, ScriptChannel>
@@ -11,6 +12,10 @@ type ScriptHandlers = Pick<Handlers, ScriptChannel>
 export function createScriptHandlers(
   script: ScriptWorkspaceService,
   platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath'>,
+  cleanupRules: {
+    get(): CleanupSettings | null
+    set(settings: CleanupSettings): Promise<void>
+  },
 ): ScriptHandlers {
   const docs = script.documents
   return {
@@ -45,6 +50,8 @@ export function createScriptHandlers(
     'script:cleanupPreview': ({ docId, revision, settings }) =>
       script.cleanupPreview(docId, revision, settings),
     'script:cleanupTry': ({ settings, sample }) => cleanupTrial(sample, settings),
+    'script:getCleanupRules': () => cleanupRules.get(),
+    'script:saveCleanupRules': ({ settings }) => cleanupRules.set(settings),
     'script:renderOverview': ({ docId }) => script.overview(docId),
     'script:startRender': ({ docId, revision, settings, resume }, { sender, emit }) =>
       script.startRender(

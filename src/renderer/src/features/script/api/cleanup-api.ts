@@ -17,3 +17,13 @@ export function previewCleanup(settings: CleanupSettings): Promise<CleanupPrevie
 export function tryCleanup(settings: CleanupSettings, sample: string): Promise<CleanupTrial> {
   return call((api) => api.script.cleanupTry({ settings, sample }))
 }
+
+/** The clean-up rules last applied (shared by every project), or null before the first. */
+export function savedCleanupRules(): Promise<CleanupSettings | null> {
+  return call((api) => api.script.getCleanupRules())
+}
+
+/** Keeps the rules just applied for the next time and the next script. */
+export function saveCleanupRules(settings: CleanupSettings): Promise<void> {
+  return call((api) => api.script.saveCleanupRules({ settings }))
+}

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type {
   BuiltInRuleId,
@@ -10,7 +10,6 @@ import type {
 } from '../../../../../shared/domain/cleanup-rules'
 import {
   BUILT_IN_RULE_LABELS,
-  defaultCleanup,
   MAX_USER_RULES,
   rulePatternProblem,
 } from '../../../../../shared/domain/cleanup-rules'
@@ -18,7 +17,7 @@ import { formatCount } from '../../../../../shared/limits'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { IconButton } from '../../../components/ui/icon-button'
 import { ErrorNotice } from '../../../components/error-notice'
-import { useCleanupPreview } from '../hooks/use-cleanup-preview'
+import { useCleanupPreview, useCleanupRules } from '../hooks/use-cleanup-preview'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { CleanupChanges } from './cleanup-changes'
@@ -209,11 +208,12 @@ function summaryOf(preview: CleanupPreview): string {
 
 /**
  * Clean up text: the built-in rules and the user's own find-and-replace, with what each would
- * change listed before anything changes. Apply writes every change as one undoable edit.
+ * change listed before anything changes. Apply writes every change as one undoable edit and keeps
+ * the rules for the next script.
  */
 export function CleanupDialog(): ReactElement {
   const open = useEditorUiStore((s) => s.cleanupOpen)
-  const [settings, setSettings] = useState<CleanupSettings>(defaultCleanup)
+  const [settings, setSettings, keep] = useCleanupRules(open)
   const { preview, loading, error } = useCleanupPreview(open, settings)
   const applyRef = useRef<HTMLButtonElement>(null)
   const introId = useId()
@@ -222,6 +222,9 @@ export function CleanupDialog(): ReactElement {
   const apply = (): void => {
     if (preview === null || preview.changes.length === 0) return
     useScriptDocumentStore.getState().replaceTexts(preview.changes)
+    // Kept for the next script; the text is already changed if this fails, and the rules are
+    // shown again next time as they were.
+    keep(settings)
     close()
   }
   return (

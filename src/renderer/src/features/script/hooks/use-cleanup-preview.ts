@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type {
   CleanupPreview,
   CleanupSettings,
   CleanupTrial,
 } from '../../../../../shared/domain/cleanup-rules'
-import { rulePatternProblem } from '../../../../../shared/domain/cleanup-rules'
-import { previewCleanup, tryCleanup } from '../api/cleanup-api'
+import { defaultCleanup, rulePatternProblem } from '../../../../../shared/domain/cleanup-rules'
+import { previewCleanup, saveCleanupRules, savedCleanupRules, tryCleanup } from '../api/cleanup-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
 /** How long typing in a rule waits before the rules run again. */
@@ -77,4 +77,38 @@ export function useCleanupTrial(
     trial: settled.sample === '' ? null : (query.data ?? null),
     error: query.isError ? query.error : null,
   }
+}
+
+/**
+ * The rules the dialog edits: each time it opens, the rules last applied (the defaults before
+ * any); `keep` saves the rules just applied for the next time and the next script. The text is
+ * already changed if saving fails, so a failure only means the rules are not remembered.
+ */
+export function useCleanupRules(
+  open: boolean,
+): [
+  CleanupSettings,
+  (change: (s: CleanupSettings) => CleanupSettings) => void,
+  (s: CleanupSettings) => void,
+] {
+  const queryClient = useQueryClient()
+  const saved = useQuery({
+    queryKey: ['script', 'cleanupRules'],
+    queryFn: savedCleanupRules,
+    enabled: open,
+    retry: false,
+  })
+  const [settings, setSettings] = useState<CleanupSettings>(defaultCleanup)
+  const [startedFrom, setStartedFrom] = useState<number | null>(null)
+  const savedAt = open && saved.isFetched ? saved.dataUpdatedAt : null
+  if (savedAt !== startedFrom) {
+    setStartedFrom(savedAt)
+    if (savedAt !== null) setSettings(saved.data ?? defaultCleanup())
+  }
+  const keep = (rules: CleanupSettings): void => {
+    void saveCleanupRules(rules)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['script', 'cleanupRules'] }))
+      .catch(() => undefined)
+  }
+  return [settings, setSettings, keep]
 }
