@@ -46,6 +46,11 @@ export default defineConfig({
             import.meta.dirname,
             'src/main/core/voiceover/voiceover-worker.ts',
           ),
+          // The clean-up rules' thread (core/narration/cleanup/run-cleanup.ts finds it beside index.js).
+          'cleanup-worker': resolve(
+            import.meta.dirname,
+            'src/main/core/narration/cleanup/cleanup-worker.ts',
+          ),
         },
       },
     },

@@ -115,6 +115,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         { role: 'delete' },
         { type: 'separator' },
         { role: 'selectAll' },
+        { type: 'separator' },
+        command('script:cleanup', 'Clean Up Text…', state.scriptOpen),
       ],
     },
     {

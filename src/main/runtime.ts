@@ -123,7 +123,12 @@ function createHandlers(
     development: options.build?.development ?? false,
   }
   return {
-    ...createScriptHandlers(script, platform),
+    ...createScriptHandlers(script, platform, {
+      get: () => settings.get().cleanupRules,
+      set: async (cleanupRules) => {
+        await settings.update(() => ({ cleanupRules }))
+      },
+    }),
     ...createAppHandlers({
       build,
       account,

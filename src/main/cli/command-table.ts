@@ -48,7 +48,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   import: {
     local: importCommand,
-    options: ['json', 'out', 'footnotes', 'pages', 'password-file'],
+    options: ['json', 'out', 'footnotes', 'pages', 'password-file', 'rules'],
   },
   'conversation show': { run: commands.conversationShow, options: ['json'] },
   'conversation watch': { run: commands.conversationWatch, options: ['json'] },
@@ -105,6 +105,7 @@ export const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   footnotes: { type: 'string' },
   pages: { type: 'string' },
   'password-file': { type: 'string' },
+  rules: { type: 'string' },
 }
 
 /** Every option any command takes: enough to read a command line without refusing it. */

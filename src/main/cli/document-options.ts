@@ -3,6 +3,8 @@ import type { FootnoteMode, PageRange } from '../../shared/domain/manuscript'
 import { parsePageRange } from '../../shared/domain/manuscript'
 import { AppError } from '../../shared/errors'
 import { usage } from './io'
+import type { CleanupSettings } from '../../shared/domain/cleanup-rules'
+import { rulesFromFile } from './rules-file'
 
 /** The longest password file read: a password is a line, not a document. */
 const PASSWORD_FILE_MAX_BYTES = 4096
@@ -12,6 +14,7 @@ export interface DocumentFlags {
   footnotes?: FootnoteMode
   pages?: PageRange
   password?: string
+  cleanup?: CleanupSettings
 }
 
 /** `--footnotes`: omit or read, else a usage error. */
@@ -66,11 +69,14 @@ export async function documentFlags(values: {
   footnotes?: string | undefined
   pages?: string | undefined
   'password-file'?: string | undefined
+  rules?: string | undefined
 }): Promise<DocumentFlags> {
   const footnotes = footnotesFlag(values.footnotes)
   const pages = pagesFlag(values.pages)
   const password = await passwordFromFile(values['password-file'])
+  const cleanup = values.rules === undefined ? undefined : await rulesFromFile(values.rules)
   return {
+    ...(cleanup !== undefined ? { cleanup } : {}),
     ...(footnotes !== undefined ? { footnotes } : {}),
     ...(pages !== undefined ? { pages } : {}),
     ...(password !== undefined ? { password } : {}),

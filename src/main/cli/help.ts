@@ -42,7 +42,8 @@ Commands:
         [--mp3-mode vbr|cbr] [--bitrate KBPS] [--loudness LUFS | --preset P]
         [--title T] [--author A] [--narrator N] [--cover IMAGE] [--cache-dir DIR]
         [--footnotes omit|read] [--pages A-B] [--password-file F] [--dry-run] [--json]
-  import FILE --out script.md [--footnotes omit|read] [--pages A-B] [--password-file F] [--json]
+  import FILE --out script.md [--footnotes omit|read] [--pages A-B] [--password-file F]
+        [--rules FILE] [--json]
   voiceover SUBTITLES --out FILE [--video VIDEO] [--voice VOICE] [--cast NAME=VOICE ...]
         [--fit rate|stretch|shift] [--max-rate 1.25] [--original-audio keep|drop]
         [--report FILE.json] [--dry-run] [--json]
@@ -220,10 +221,19 @@ at a line end are joined, chapters come from its bookmarks or its headings. Need
   --footnotes omit|read  footnotes left out (default) or read after their paragraph
   --pages A-B            a PDF's pages to read (5-212, 7, or 5- to the end)
   --password-file F      a file holding a protected PDF's password (its first line)
+  --rules FILE           clean the text first, with the rules in FILE (JSON), and say what
+                         each rule changed. Built-in rules, each true or false (all true when
+                         left out): "citations" ([12], [3-5]), "footnoteMarkers" (¹, †),
+                         "repeatedPunctuation" (!!!), "capsHeadings" (ALL-CAPS headings in
+                         sentence case); "links": "say" (read as "link"), "remove" or "keep".
+                         Your own rules, run in order: "rules": [{"find": "Dr.", "replace":
+                         "Doctor"}, {"find": "\\[(\\d+)\\]", "replace": "", "regex": true}]
+                         ("matchCase": true to match case; a rule stops after 5 seconds)
 ${JSON_OPTION}
 
-Example:
-  voicedesk import book.pdf --out book.md --pages 5-212`,
+Examples:
+  voicedesk import book.pdf --out book.md --pages 5-212
+  voicedesk import book.docx --out book.md --rules rules.json`,
   webhooks: `Usage: voicedesk webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [options]
 
 Tools for teams that build a webhook receiver.

@@ -3,6 +3,8 @@ import { exportKindOf, exportScript } from '../core/narration/export/script-expo
 import { importScript } from '../core/narration/import/import-script'
 import { toDiskError, writeFileAtomic } from '../core/files/atomic-write'
 import { documentFlags } from './document-options'
+import type { CleanupRuleReport } from '../../shared/domain/cleanup-rules'
+import { cleanupLines } from './rules-file'
 import { EXIT } from './exit-codes'
 import { optionText } from './inputs'
 import { printJson, usage } from './io'
@@ -23,12 +25,17 @@ export async function importCommand(c: LocalCommandContext): Promise<number> {
     footnotes: optionText(c.values, 'footnotes'),
     pages: optionText(c.values, 'pages'),
     'password-file': optionText(c.values, 'password-file'),
+    rules: optionText(c.values, 'rules'),
   })
+  let cleanup: CleanupRuleReport[] = []
   const notices: string[] = []
   const project = await importScript(resolve(file), {
     ...flags,
     ...(c.signal !== undefined ? { signal: c.signal } : {}),
     onNotice: (notice) => notices.push(notice),
+    onCleanup: (reports) => {
+      cleanup = reports
+    },
     ...(c.isTTY === true
       ? {
           onProgress: (done: number, total: number) =>
@@ -52,10 +59,21 @@ export async function importCommand(c: LocalCommandContext): Promise<number> {
       blocks: project.blocks.length,
       chapters,
       notices,
+      ...(flags.cleanup !== undefined
+        ? {
+            cleanup: cleanup.map(({ id, label, count, charactersSaved }) => ({
+              id,
+              label,
+              count,
+              charactersSaved,
+            })),
+          }
+        : {}),
     })
     return EXIT.ok
   }
   for (const notice of notices) c.io.err(`${notice}\n`)
+  if (flags.cleanup !== undefined) for (const line of cleanupLines(cleanup)) c.io.err(`${line}\n`)
   c.io.out(
     `Wrote ${out}: ${project.blocks.length} ${project.blocks.length === 1 ? 'paragraph' : 'paragraphs'} in ${chapters} ${chapters === 1 ? 'chapter' : 'chapters'}.\n`,
   )

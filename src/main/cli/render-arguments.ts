@@ -15,6 +15,7 @@ import type { AppError } from '../../shared/errors'
 import { importScript } from '../core/narration/import/import-script'
 import { commandUsage, formatForOutput, parseErrorText } from './command-usage'
 import { documentFlags } from './document-options'
+import { cleanupLines } from './rules-file'
 
 /** `voicedesk render --help`: plain words, every line under 100 columns. */
 export const RENDER_HELP = `Usage: voicedesk render FILE --out OUT [options]
@@ -71,6 +72,8 @@ Book details (written into MP3, Ogg and M4B files):
                          their paragraph
   --pages A-B            a PDF's pages to read (5-212, 7, or 5- to the end)
   --password-file F      a file holding a protected PDF's password (its first line)
+  --rules FILE           clean the text before it is paid for: citations, links, your own
+                         find-and-replace rules (see "voicedesk import --help")
 
 Other:
   --cache-dir DIR        where spoken pieces are kept (default: VOICEDESK_CACHE_DIR, else
@@ -101,6 +104,7 @@ export const RENDER_OPTIONS = {
   footnotes: { type: 'string' },
   pages: { type: 'string' },
   'password-file': { type: 'string' },
+  rules: { type: 'string' },
   'sample-rate': { type: 'string' },
   'mp3-mode': { type: 'string' },
   bitrate: { type: 'string' },
@@ -287,6 +291,9 @@ export async function loadRenderProject(
     ...(Object.keys(publishing).length > 0 ? { publishing } : {}),
     ...document,
     onNotice,
+    onCleanup: (reports) => {
+      for (const line of cleanupLines(reports)) onNotice(line)
+    },
     cast: parseCast(values.cast ?? []),
     defaults: {
       format,

@@ -26,6 +26,7 @@ export const MENU_COMMANDS = [
   'script:export',
   'script:render',
   'script:projectSettings',
+  'script:cleanup',
   'script:chapters',
   'script:clearRecent',
   'edit:undo',

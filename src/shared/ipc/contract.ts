@@ -29,6 +29,8 @@ import {
 } from '../domain/script'
 import type { LexiconEntry } from '../domain/script'
 import { RENDER_FORMATS } from '../domain/speech'
+import type { CleanupPreview, CleanupSettings, CleanupTrial } from '../domain/cleanup-rules'
+import { MAX_CLEANUP_SAMPLE, cleanupSettingsSchema } from '../domain/cleanup-rules'
 import type {
   BlockAudio,
   BlockMark,
@@ -170,6 +172,8 @@ export const MAX_PROJECT_BYTES =
   MAX_TITLE +
   MAX_SMALL_INPUT_BYTES
 
+/** A set of clean-up rules: 200 rules of 2,100 characters each, with room for their fields. */
+const CLEANUP_INPUT: InputLimits = { maxBytes: 2 * MB, subject: 'A set of clean-up rules' }
 /** A call without input: nothing but `undefined` fits. */
 const NO_INPUT: InputLimits = { maxBytes: MESSAGE_VALUE_COST, subject: 'This request' }
 /** A call with ids, flags, names or URLs. */
@@ -491,6 +495,31 @@ export const invokes = {
     }),
     BLOCK_LIST_INPUT,
     "Audio state of an open document's blocks (all or the listed ones), from main's copy as of the last saveDraft: cached, stale since the last render, new, empty or without voice.",
+  ),
+  'script:cleanupPreview': invoke<CleanupPreview>()(
+    z.object({ ...openDocument, settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    "What the clean-up rules would change in the document (main's copy at that revision): each rule's count, characters saved and first changes, and the new text of each block they change. Runs on its own thread with a time bound per rule; a newer preview of the same document cancels a running one (CANCELLED). Changes nothing: the page applies the texts as one undoable edit.",
+  ),
+  'script:cleanupTry': invoke<CleanupTrial>()(
+    z.object({
+      settings: cleanupSettingsSchema,
+      sample: z
+        .string()
+        .max(MAX_CLEANUP_SAMPLE, atMost('A sample', MAX_CLEANUP_SAMPLE, 'characters')),
+    }),
+    CLEANUP_INPUT,
+    "A sample text after the clean-up rules, for the rules' test field: run on the clean-up thread with its time bound, like a preview.",
+  ),
+  'script:getCleanupRules': invoke<CleanupSettings | null>()(
+    none,
+    NO_INPUT,
+    'The clean-up rules last applied, shared by every project (null before the first).',
+  ),
+  'script:saveCleanupRules': invoke<void>()(
+    z.object({ settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    'Keeps the clean-up rules just applied for the next script (in the settings file).',
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ ...openDocument, format: z.enum(RENDER_FORMATS) }),

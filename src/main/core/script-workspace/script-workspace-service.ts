@@ -35,6 +35,8 @@ import { preflightError } from '../narration/render/render-preflight'
 import { BlockPlanMemo, blockStatesInSlices } from './block-states'
 import type { PauseSample } from './pause-sample'
 import { pauseSampleInput } from './pause-sample'
+import { cleanupPreview } from './cleanup-preview'
+import type { CleanupPreview, CleanupSettings } from '../../../shared/domain/cleanup-rules'
 import { BlockTakesService } from './block-takes-service'
 import { RenderRecords } from './render-records'
 import { ScriptRenders } from './script-renders'
@@ -70,6 +72,8 @@ export class ScriptWorkspaceService {
   readonly #renders: ScriptRenders
   #cache: Promise<PieceCache> | null = null
   readonly #plans = new BlockPlanMemo()
+  /** Each document's running clean-up preview, cancelled by a newer one. */
+  readonly #cleanups = new Map<string, AbortController>()
   /** Takes being made, by `${window}:${requestId}`, with what stops them. */
   readonly #takeJobs = new Map<string, AbortController>()
 
@@ -127,6 +131,26 @@ export class ScriptWorkspaceService {
     const priced = { ...project, defaults: { ...project.defaults, format } }
     // Why superseded: a newer estimate (another format, an edit) makes a waiting one stale.
     return estimateRenderOffMain(priced, await this.cache(), {}, 'estimate')
+  }
+
+  /**
+   * What the clean-up rules would change in an open document (as of `revision`): run on their
+   * own thread (see runCleanup); a newer preview of the same document cancels a running one.
+   */
+  async cleanupPreview(
+    docId: string,
+    revision: number,
+    settings: CleanupSettings,
+  ): Promise<CleanupPreview> {
+    const project = this.documents.projectAt(docId, revision)
+    this.#cleanups.get(docId)?.abort()
+    const controller = new AbortController()
+    this.#cleanups.set(docId, controller)
+    try {
+      return await cleanupPreview(project.blocks, settings, controller.signal)
+    } finally {
+      if (this.#cleanups.get(docId) === controller) this.#cleanups.delete(docId)
+    }
   }
 
   /**

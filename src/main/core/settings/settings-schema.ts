@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PLANS, planLimitsSchema } from '../../../shared/domain/account'
 import { THEME_CHOICES } from '../../../shared/domain/app'
+import { cleanupSettingsSchema } from '../../../shared/domain/cleanup-rules'
 
 /** The settings file format version this build writes. */
 export const SETTINGS_VERSION = 1
@@ -66,6 +67,12 @@ export const settingsSchema = z.object({
    * does not know (written by a newer one) means "system", not a reset of every setting.
    */
   theme: z.enum(THEME_CHOICES).default('system').catch('system'),
+  /**
+   * The clean-up rules last applied, shared by every project (Edit > Clean Up Text… opens with
+   * them). Why `catch`: rules a newer build wrote that this one cannot read mean "the defaults",
+   * not a reset of every setting.
+   */
+  cleanupRules: cleanupSettingsSchema.nullable().default(null).catch(null),
 })
 
 export type Settings = z.infer<typeof settingsSchema>

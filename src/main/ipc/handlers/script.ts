@@ -2,14 +2,23 @@ import type { ScriptWorkspaceService } from '../../core/script-workspace/script-
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 import { createDroppedImportHandlers } from './script-dropped-import'
+import { cleanupTrial } from '../../core/script-workspace/cleanup-preview'
+import type { CleanupSettings } from '../../../shared/domain/cleanup-rules'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
 type ScriptHandlers = Pick<Handlers, ScriptChannel>
+
+/** The clean-up rules last applied, kept in the settings file. */
+interface CleanupRules {
+  get(): CleanupSettings | null
+  set(settings: CleanupSettings): Promise<void>
+}
 
 /** `script:*` handlers: thin calls into the Script workspace service; dialogs and jobs belong to the caller's window. */
 export function createScriptHandlers(
   script: ScriptWorkspaceService,
   platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath'>,
+  cleanupRules: CleanupRules,
 ): ScriptHandlers {
   const docs = script.documents
   return {
@@ -41,6 +50,7 @@ export function createScriptHandlers(
     'script:discardRecovery': ({ docId }) => docs.discardRecovery(docId),
     'script:blockStates': ({ docId, blockIds }) => script.blockStates(docId, blockIds),
     'script:estimate': ({ docId, revision, format }) => script.estimate(docId, revision, format),
+    ...cleanupHandlers(script, cleanupRules),
     'script:renderOverview': ({ docId }) => script.overview(docId),
     'script:startRender': ({ docId, revision, settings, resume }, { sender, emit }) =>
       script.startRender(
@@ -85,5 +95,25 @@ export function createScriptHandlers(
     'script:cancelTakes': ({ requestId }, { sender }) => ({
       cancelled: script.cancelTakes(sender.webContentsId, requestId),
     }),
+  }
+}
+
+/** The Clean up text dialog's calls: the preview, the test field, the rules kept for next time. */
+function cleanupHandlers(
+  script: ScriptWorkspaceService,
+  cleanupRules: CleanupRules,
+): Pick<
+  ScriptHandlers,
+  | 'script:cleanupPreview'
+  | 'script:cleanupTry'
+  | 'script:getCleanupRules'
+  | 'script:saveCleanupRules'
+> {
+  return {
+    'script:cleanupPreview': ({ docId, revision, settings }) =>
+      script.cleanupPreview(docId, revision, settings),
+    'script:cleanupTry': ({ settings, sample }) => cleanupTrial(sample, settings),
+    'script:getCleanupRules': () => cleanupRules.get(),
+    'script:saveCleanupRules': ({ settings }) => cleanupRules.set(settings),
   }
 }

@@ -19,6 +19,7 @@ const NEEDS_SCRIPT: ReadonlySet<MenuCommand['command']> = new Set([
   'script:export',
   'script:render',
   'script:projectSettings',
+  'script:cleanup',
   'script:chapters',
 ])
 

@@ -12,6 +12,8 @@ import { importPlainText } from './import-text'
 import { importDocumentOffMain } from '../offload/document-offload'
 import { parseProjectFile } from './project-file'
 import { manuscriptText } from './manuscript-sniff'
+import type { CleanupRuleReport, CleanupSettings } from '../../../../shared/domain/cleanup-rules'
+import { runCleanup } from '../cleanup/run-cleanup'
 
 /** What a script import may add: a cast (speaker -> voice) and default overrides. */
 export interface ImportOptions {
@@ -33,6 +35,10 @@ export interface ImportOptions {
   title?: string
   /** Publishing details over the file's own. */
   publishing?: Partial<Publishing>
+  /** Clean-up rules run on the text before anything is paid for (see runCleanup). */
+  cleanup?: CleanupSettings
+  /** Told what each clean-up rule changed. */
+  onCleanup?: (reports: CleanupRuleReport[]) => void
 }
 
 /**
@@ -41,13 +47,27 @@ export interface ImportOptions {
  * manuscripts (read on the planning thread; see importDocument), anything else as plain text.
  */
 export async function importScript(path: string, options: ImportOptions = {}): Promise<Project> {
-  const project = await importScriptFile(path, options)
+  const read = await importScriptFile(path, options)
+  const project = options.cleanup ? await cleanUp(read, options.cleanup, options) : read
   if (options.title === undefined && options.publishing === undefined) return project
   return createProject({
     ...project,
     ...(options.title !== undefined ? { title: options.title } : {}),
     publishing: { ...project.publishing, ...options.publishing },
   })
+}
+
+/** The project with its blocks cleaned by the rules; each rule's changes told to `onCleanup`. */
+async function cleanUp(
+  project: Project,
+  cleanup: CleanupSettings,
+  options: ImportOptions,
+): Promise<Project> {
+  const { blocks, reports } = await runCleanup(project.blocks, cleanup, {
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  })
+  options.onCleanup?.(reports)
+  return createProject({ ...project, blocks })
 }
 
 async function importScriptFile(path: string, options: ImportOptions): Promise<Project> {

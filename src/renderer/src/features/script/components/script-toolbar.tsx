@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import { Toolbar } from '../../../components/ui/toolbar'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { ProjectSettingsDialog } from './project-settings'
+import { CleanupDialog } from './cleanup-dialog'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { FileButtons, PlaybackButtons } from './toolbar-buttons'
@@ -35,6 +36,7 @@ export function ScriptToolbar(props: {
   return (
     <>
       <ProjectSettingsDialog audio={props.audio} />
+      <CleanupDialog />
       <Toolbar
         label="Script editor"
         className="script-toolbar"

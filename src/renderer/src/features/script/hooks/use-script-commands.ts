@@ -63,6 +63,8 @@ export function useScriptMenuCommands(actions: ReturnType<typeof useDocumentActi
         }
         case 'script:projectSettings':
           return hasDoc && (useEditorUiStore.getState().setProjectSettingsOpen(true), true)
+        case 'script:cleanup':
+          return hasDoc && (useEditorUiStore.getState().setCleanupOpen(true), true)
         case 'edit:undo':
         case 'edit:redo':
           if (!hasDoc || isOwnUndoField(document.activeElement)) return false

@@ -17,6 +17,8 @@ interface EditorUiState {
   renderDialogOpen: boolean
   /** The project settings dialog (toolbar, File > Project Settings…). */
   projectSettingsOpen: boolean
+  /** The Clean up text dialog. */
+  cleanupOpen: boolean
   /** The block whose A/B comparison dialog is open. */
   abBlockId: string | null
   /** A block to scroll to and focus (the report's "jump to block", find). */
@@ -33,6 +35,7 @@ interface EditorUiState {
   setPanel(panel: SidePanel): void
   setRenderDialogOpen(open: boolean): void
   setProjectSettingsOpen(open: boolean): void
+  setCleanupOpen(open: boolean): void
   openAb(blockId: string | null): void
   revealBlock(blockId: string, start?: number, end?: number): void
   setReadFootnotes(read: boolean): void
@@ -68,6 +71,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   panel: null,
   renderDialogOpen: false,
   projectSettingsOpen: false,
+  cleanupOpen: false,
   abBlockId: null,
   reveal: null,
   readFootnotes: false,
@@ -79,6 +83,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   setPanel: (panel) => set({ panel }),
   setRenderDialogOpen: (open) => set({ renderDialogOpen: open }),
   setProjectSettingsOpen: (open) => set({ projectSettingsOpen: open }),
+  setCleanupOpen: (open) => set({ cleanupOpen: open }),
   openAb: (blockId) => set({ abBlockId: blockId }),
   revealBlock: (blockId, start = 0, end = start) =>
     set({ reveal: { blockId, start, end, nonce: Date.now() } }),

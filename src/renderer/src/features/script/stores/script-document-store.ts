@@ -55,8 +55,11 @@ interface ScriptDocumentState extends DocumentData {
   insertBlockAfter(id: string | null, block?: Partial<ScriptBlock>): string
   removeBlock(id: string): void
   updateMeta(patch: Partial<DocumentMeta>): void
-  /** Applies many block edits as one undo step (replace all). */
-  replaceTexts(changes: { id: string; text: string; marks?: TextMark[] }[]): void
+  /**
+   * Applies many block edits as one undo step (replace all, clean up): each block's text with its
+   * marks moved to match, and a chapter name when it changes.
+   */
+  replaceTexts(changes: { id: string; text: string; marks?: TextMark[]; chapter?: string }[]): void
   undo(): void
   redo(): void
 }
@@ -236,10 +239,19 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
     replaceTexts(changes) {
       const { blocks } = get()
       const ops: Operation[] = []
-      for (const { id, text, marks } of changes) {
+      for (const { id, text, marks, chapter } of changes) {
         const before = blocks.get(id)
-        if (before !== undefined && before.text !== text) {
-          ops.push(blockEdit(id, before, { ...before, text, ...(marks ? { marks } : {}) }))
+        if (before === undefined) continue
+        const renamed = chapter !== undefined && before.chapter !== chapter
+        if (before.text !== text || renamed) {
+          ops.push(
+            blockEdit(id, before, {
+              ...before,
+              text,
+              ...(marks ? { marks } : {}),
+              ...(renamed ? { chapter } : {}),
+            }),
+          )
         }
       }
       if (ops.length > 0) record({ kind: 'batch', ops, at: 0 })

@@ -1,0 +1,126 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AppHost } from './fixtures/app-host'
+import { expect, test } from './fixtures/test'
+import { accessibilityProblems } from './support/axe'
+import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
+import { snap } from './support/screenshots'
+import { ScriptScreen } from './support/script-screen'
+
+// Edit > Clean Up Text… on an imported manuscript: it lists what each rule would change before
+// anything changes, takes the user's own rule with a test field, and applies every change as one
+// undoable edit. Audited at three sizes, light and dark.
+
+const MANUSCRIPT = `# THE FLOOD
+
+Rivers rise in spring [12]. See https://example.org/floods.html for more!!!
+
+Dr. Lee measured it [3-5], twice.
+
+Nothing to change here.
+`
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-cleanup-e2e-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** axe once and the layout check at each size, with a screenshot at each. */
+async function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    const layout = await layoutProblems(app.page)
+    found.push(
+      ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
+    )
+    await snap(app, `script-cleanup-${name}-${theme}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  return found
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`Clean Up Text previews each rule, takes the user's rule, and applies as one undo (${theme})`, async ({
+      app,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const problems: string[] = []
+      const script = new ScriptScreen(page)
+      await script.open()
+      const file = join(dir, 'flood.md')
+      await writeFile(file, MANUSCRIPT)
+      await script.openFile(app, file)
+      await expect(script.blocks).toHaveCount(3)
+
+      await app.menuCommand({ command: 'script:cleanup' })
+      const dialog = page.getByTestId('cleanup-dialog')
+      await expect(dialog.getByRole('heading', { name: 'Clean up text' })).toBeVisible()
+      const summary = dialog.getByTestId('cleanup-summary')
+      // [12], [3-5], the address read as "link", "!!!": 5 + 6 + 27 + 2 characters fewer; and the
+      // chapter's name in capitals, on each of its three blocks.
+      await expect(summary).toHaveText('5 changes in 3 blocks · 40 characters fewer to pay for')
+      await expect(dialog.getByRole('checkbox', { name: /Bracketed citations/ })).toBeChecked()
+      await expect(dialog.getByText('2 found')).toBeVisible()
+      await dialog.getByText(/^Bracketed citations such as \[12\] or \[3-5\]: 2 changes/).click()
+      const first = dialog.locator('.cleanup__change').first()
+      await expect(first).toContainText('Rivers rise in spring')
+      await expect(first.locator('del')).toHaveText('removed:  [12]')
+      problems.push(...(await audit(app, 'preview', theme)))
+
+      // The user's own rule, tried on a sentence first; a broken pattern is named beside it.
+      await dialog.getByRole('button', { name: 'Add a rule' }).click()
+      await dialog.getByLabel('Rule 1: find').fill('Dr.')
+      await dialog.getByLabel('Rule 1: replace with').fill('Doctor')
+      await dialog.getByLabel('Try your rules on a sentence').fill('Dr. Who [4]')
+      await expect(dialog.getByTestId('cleanup-try-result')).toHaveText('Read as: Doctor Who')
+      await expect(summary).toHaveText('6 changes in 3 blocks · 37 characters fewer to pay for')
+      await dialog.getByRole('checkbox', { name: 'Pattern' }).check()
+      await dialog.getByLabel('Rule 1: find').fill('Dr(')
+      await expect(dialog.getByRole('alert')).toContainText(
+        '"Dr(" is not a regular expression VoiceDesk can run',
+      )
+      // The rule being written is left out of the preview, which still answers.
+      await expect(summary).toHaveText('5 changes in 3 blocks · 40 characters fewer to pay for')
+      problems.push(...(await audit(app, 'own-rule', theme)))
+      await dialog.getByLabel('Rule 1: find').fill('Dr\\.')
+
+      // Turning a rule off takes its changes out of the preview.
+      await dialog.getByRole('checkbox', { name: /Repeated punctuation/ }).uncheck()
+      await expect(summary).toHaveText('5 changes in 3 blocks · 35 characters fewer to pay for')
+      await dialog.getByRole('button', { name: 'Apply 5 changes' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(script.text(0)).toHaveValue('Rivers rise in spring. See link for more!!!')
+      await expect(script.text(1)).toHaveValue('Doctor Lee measured it, twice.')
+      await expect(script.text(2)).toHaveValue('Nothing to change here.')
+      await expect(page.getByText('The flood', { exact: true }).first()).toBeVisible()
+
+      // One undo takes every change back.
+      await app.menuCommand({ command: 'edit:undo' })
+      await expect(script.text(0)).toHaveValue(
+        'Rivers rise in spring [12]. See https://example.org/floods.html for more!!!',
+      )
+      await expect(script.text(1)).toHaveValue('Dr. Lee measured it [3-5], twice.')
+
+      // The rules applied are there the next time, for this script or another.
+      await app.menuCommand({ command: 'script:cleanup' })
+      await expect(dialog.getByLabel('Rule 1: find')).toHaveValue('Dr\\.')
+      await expect(dialog.getByRole('checkbox', { name: /Repeated punctuation/ })).not.toBeChecked()
+      await expect(summary).toHaveText('5 changes in 3 blocks · 35 characters fewer to pay for')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toBeHidden()
+      expect(problems).toEqual([])
+    })
+  })
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import type { CleanupPreview, CleanupRuleReport } from '../../../../../shared/domain/cleanup-rules'
+import { formatCount } from '../../../../../shared/limits'
+import { Disclosure } from '../../../components/ui/disclosure'
+
+/** Changes listed at first under each rule; "Show all" lists the rest the report holds. */
+const FIRST_CHANGES = 20
+
+function savedWords(report: CleanupRuleReport): string {
+  const saved = report.charactersSaved
+  if (saved === 0) return ''
+  return saved > 0
+    ? ` · ${formatCount(saved)} characters fewer`
+    : ` · ${formatCount(-saved)} characters more`
+}
+
+/** A change as one line: the words around it, what goes struck through, what comes underlined. */
+function ChangeLine(props: { before: string; after: string }): ReactElement {
+  const { before, after } = props
+  let head = 0
+  while (head < before.length && head < after.length && before[head] === after[head]) head += 1
+  let tail = 0
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail += 1
+  }
+  const removed = before.slice(head, before.length - tail)
+  const added = after.slice(head, after.length - tail)
+  return (
+    <span className="cleanup__line">
+      {before.slice(0, head)}
+      {removed !== '' && (
+        <del className="cleanup__removed">
+          <span className="visually-hidden">removed: </span>
+          {removed}
+        </del>
+      )}
+      {added !== '' && (
+        <ins className="cleanup__added">
+          <span className="visually-hidden">added: </span>
+          {added}
+        </ins>
+      )}
+      {before.slice(before.length - tail)}
+    </span>
+  )
+}
+
+function RuleChanges(props: { report: CleanupRuleReport }): ReactElement {
+  const { report } = props
+  const [all, setAll] = useState(false)
+  const shown = all ? report.changes : report.changes.slice(0, FIRST_CHANGES)
+  return (
+    <Disclosure
+      summary={`${report.label}: ${formatCount(report.count)} ${report.count === 1 ? 'change' : 'changes'}${savedWords(report)}`}
+    >
+      <ol className="cleanup__changes">
+        {shown.map((change, i) => (
+          <li key={i} className="cleanup__change">
+            <span className="cleanup__where">Block {formatCount(change.block + 1)}</span>
+            <ChangeLine before={change.before} after={change.after} />
+          </li>
+        ))}
+      </ol>
+      {report.changes.length > shown.length && (
+        <button type="button" className="button button--small" onClick={() => setAll(true)}>
+          Show all {formatCount(report.changes.length)}
+        </button>
+      )}
+      {report.count > report.changes.length && all && (
+        <p className="field__hint">
+          The first {formatCount(report.changes.length)} of {formatCount(report.count)} are listed.
+        </p>
+      )}
+    </Disclosure>
+  )
+}
+
+/** What each rule would change: a rule per disclosure, each change as before and after. */
+export function CleanupChanges(props: {
+  preview: CleanupPreview | null
+  loading: boolean
+}): ReactElement {
+  const changed = props.preview?.reports.filter((r) => r.count > 0) ?? []
+  return (
+    <section
+      className="cleanup__preview"
+      aria-labelledby="cleanup-preview-title"
+      aria-busy={props.loading}
+    >
+      <h3 id="cleanup-preview-title" className="cleanup__preview-title">
+        What changes
+      </h3>
+      {props.preview === null ? (
+        <p className="field__hint">Looking through the script…</p>
+      ) : changed.length === 0 ? (
+        <p className="field__hint">Nothing to change with these rules.</p>
+      ) : (
+        changed.map((report) => <RuleChanges key={report.id} report={report} />)
+      )}
+    </section>
+  )
+}
