@@ -1,3 +1,5 @@
+import type { Voice } from '../../../../../shared/domain/voice'
+
 /**
  * The sample offered by the empty Script workspace: short, written for VoiceDesk, with a chapter
  * heading, a narrator and two speakers, so trying it shows chapters, the cast and previews at once.
@@ -23,3 +25,32 @@ export const SAMPLE_SCRIPT = {
     '',
   ].join('\n'),
 } as const
+
+/** The sample's cast: who reads the narration (the default voice), and a voice per speaker. */
+export interface SampleCast {
+  narrator: string
+  cast: Record<string, string>
+}
+
+/**
+ * Voices for the sample from the user's own list, so it renders at once: English voices first
+ * (the sample is English), the narrator and the two speakers each a different voice, NOOR a
+ * female voice and ELIAS a male one where the list has them. Null when the list is empty.
+ */
+export function sampleCast(voices: readonly Voice[]): SampleCast | null {
+  const english = voices.filter((v) => v.locale?.toLowerCase().startsWith('en') === true)
+  const pool =
+    english.length >= 3 ? english : [...english, ...voices.filter((v) => !english.includes(v))]
+  const narrator = pool[0]
+  if (narrator === undefined) return null
+  const taken = new Set([narrator.id])
+  const pick = (gender: Voice['gender']): string => {
+    const found =
+      pool.find((v) => !taken.has(v.id) && v.gender === gender) ??
+      pool.find((v) => !taken.has(v.id)) ??
+      narrator
+    taken.add(found.id)
+    return found.id
+  }
+  return { narrator: narrator.id, cast: { NOOR: pick('female'), ELIAS: pick('male') } }
+}
