@@ -75,7 +75,7 @@ export class ScriptScreen {
     await this.page.getByRole('button', { name: 'Render…' }).click()
     const dialog = this.page.getByRole('dialog', { name: 'Render the script' })
     await dialog.getByLabel('Format').selectOption(format)
-    await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
+    await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio/)
     app.platform.answerNextSave(target)
     await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
     await expect(dialog).toBeHidden()

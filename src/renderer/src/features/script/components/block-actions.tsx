@@ -81,13 +81,15 @@ export const BlockActions = memo(function BlockActions(props: {
 }): ReactElement {
   const { id, index, reading } = props
   const icon = (drawn: LucideIcon): LucideIcon => (props.lit ? drawn : UnlitIcon)
+  // The menu's items carry icons only while the row is lit, as its buttons do: a closed menu in
+  // every row would otherwise hold three or four SVGs each.
   const more: MenuItem[] = [
     ...(props.rendered
       ? [
           {
             id: 'play',
             label: reading ? 'Back to editing' : 'Play rendered audio',
-            icon: reading ? PencilLine : Headphones,
+            icon: props.lit ? (reading ? PencilLine : Headphones) : undefined,
             onSelect: () => (reading ? props.stop() : void props.playRendered(id)),
           },
         ]
@@ -95,20 +97,20 @@ export const BlockActions = memo(function BlockActions(props: {
     {
       id: 'compare',
       label: 'Compare two voices…',
-      icon: GitCompare,
+      icon: props.lit ? GitCompare : undefined,
       onSelect: () => useEditorUiStore.getState().openAb(id),
     },
     {
       id: 'add',
       label: 'Add a block below',
-      icon: Plus,
+      icon: props.lit ? Plus : undefined,
       separatorBefore: true,
       onSelect: () => useScriptDocumentStore.getState().insertBlockAfter(id),
     },
     {
       id: 'delete',
       label: 'Delete block',
-      icon: Trash,
+      icon: props.lit ? Trash : undefined,
       onSelect: () => useScriptDocumentStore.getState().removeBlock(id),
     },
   ]

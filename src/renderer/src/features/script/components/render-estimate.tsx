@@ -37,8 +37,8 @@ export function audioLengthWords(characters: number): string {
 export function estimateWords(estimate: Estimate): string[] {
   const parts = [
     estimate.billableCharacters === 0
-      ? 'nothing new to pay for'
-      : `about ${estimate.billableCharacters.toLocaleString()} characters`,
+      ? 'uses none of your plan: all of it was rendered before'
+      : `uses about ${estimate.billableCharacters.toLocaleString()} characters of your plan`,
     audioLengthWords(estimate.spokenCharacters),
   ]
   if (estimate.cachedCharacters > 0) {
@@ -63,9 +63,7 @@ export function RenderEstimate(props: {
       {estimate.isPending && <p className="field__hint">Working out what it will use…</p>}
       {data && (
         <>
-          <p data-testid="render-estimate-summary">
-            <span className="field__label">This render</span> {estimateWords(data).join(' · ')}
-          </p>
+          <p data-testid="render-estimate-summary">This render {estimateWords(data).join(' · ')}</p>
           <Disclosure summary="How this is counted" className="render-dialog__counted">
             <p className="field__hint">
               Your plan counts the characters that are spoken, without the markup; a word read from

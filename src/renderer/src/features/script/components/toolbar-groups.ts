@@ -110,7 +110,6 @@ function findActions(state: EditingState): ToolbarAction[] {
       id: 'find',
       label: 'Find',
       icon: Search,
-      showLabel: true,
       shortcut: keysFor('Find'),
       onSelect: () => useEditorUiStore.getState().openFind(false),
     },
@@ -139,7 +138,7 @@ function findActions(state: EditingState): ToolbarAction[] {
       label: toggle.label,
       hint: toggle.hint,
       icon: toggle.icon,
-      showLabel: true,
+      showLabel: toggle.panel === 'cast',
       pressed: state.panel === toggle.panel,
       onSelect: () => togglePanel(toggle.panel),
     })),
@@ -155,7 +154,8 @@ function findActions(state: EditingState): ToolbarAction[] {
 
 /**
  * The toolbar's groups after File: edit, spoken markup, and find/chapters/cast/lexicon/settings
- * (Find, Chapters, Cast and Lexicon with their words while the row has room). When the row is
+ * (Chapters and Cast, the panels a creator opens all day, with their words while the row has
+ * room). When the row is
  * narrow the words go first, then the markup folds into More, then find and cast, then edit.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
