@@ -6,7 +6,7 @@ import { accessibilityProblems } from './support/axe'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'
-import { SAMPLE_SCRIPT } from '../src/renderer/src/features/script/components/sample-script'
+import { SAMPLE_SCRIPT } from '../src/shared/domain/sample-script'
 
 // The Script workspace as a studio (issue 14): compact one-line blocks, block actions reached
 // from the keyboard, a toolbar in one row that folds into a More menu, and a sample to try.

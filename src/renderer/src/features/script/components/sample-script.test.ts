@@ -5,7 +5,7 @@ import { sampleCast } from './sample-script'
 function voice(id: string, gender: Voice['gender'], locale: string, tags: string[] = []): Voice {
   return {
     id,
-    type: 'catalog',
+    type: 'shared',
     displayName: id,
     gender,
     locale,

@@ -16,7 +16,8 @@ import {
   exportOpenScript,
 } from '../api/document-files'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { SAMPLE_SCRIPT, sampleCast } from '../components/sample-script'
+import { SAMPLE_SCRIPT } from '../../../../../shared/domain/sample-script'
+import { sampleCast } from '../components/sample-script'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isPdfFile, usePdfImport } from './use-pdf-import'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
