@@ -113,7 +113,7 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   ).toEqual(Array(3).fill({ text: '', fill: false, border: false, shadow: 'none' }))
   await script.block(1).hover()
   await expect(
-    script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('svg'),
+    script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('.icon-button__icon'),
   ).toHaveCount(3)
   await page.mouse.move(0, 0)
   await expect(script.block(1).locator('.block__actions svg')).toHaveCount(0)
@@ -130,7 +130,7 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   const preview = first.getByRole('button', { name: 'Preview', exact: true })
   await expect(preview).toBeFocused()
   // With the focus in the row, its actions show (and the focus ring with them).
-  await expect(actions.locator('svg')).toHaveCount(3)
+  await expect(actions.locator('.icon-button__icon')).toHaveCount(3)
   await expect(preview).toHaveCSS('outline-style', 'solid')
   await snap(app, 'script-studio-block-focus')
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { ReactElement, ReactNode } from 'react'
 import type { LexiconEntry } from '../../../../../shared/domain/script'
 import type { ScriptAudio } from '../hooks/use-script-audio'
@@ -57,8 +57,13 @@ export function CastPanel(): ReactElement {
   }, [meta.cast, spoken])
 
   const attention = useEditorUiStore((s) => s.castAttention)
-  // The chooser that opens by itself: the first entry marked, the default voice before speakers.
+  // The chooser that opens by itself, once: the first entry marked, the default before speakers.
+  const request = attention !== null && !attention.opened ? attention.nonce : undefined
   const firstMarked = attention?.defaultVoice ? null : (attention?.speakers[0] ?? undefined)
+  useEffect(() => {
+    // After the chooser has taken the request in its render: Cast shown again keeps it closed.
+    if (request !== undefined) useEditorUiStore.getState().markCastOpened()
+  }, [request])
   const setCast = (name: string, voiceId: string | undefined): void => {
     const cast = { ...meta.cast }
     if (voiceId === undefined) delete cast[name]
@@ -79,7 +84,7 @@ export function CastPanel(): ReactElement {
           value={meta.defaults.voiceId}
           inheritLabel={NO_VOICE_YET}
           inheritOption="No default voice"
-          openRequest={attention !== null && firstMarked === null ? attention.nonce : undefined}
+          openRequest={firstMarked === null ? request : undefined}
           onChange={(voiceId) => {
             const { voiceId: _old, ...rest } = meta.defaults
             useScriptDocumentStore
@@ -105,7 +110,7 @@ export function CastPanel(): ReactElement {
               defaultName === undefined ? 'No voice of its own' : `${defaultName} (default)`
             }
             hint={defaultName === undefined ? undefined : '(default)'}
-            openRequest={attention !== null && firstMarked === name ? attention.nonce : undefined}
+            openRequest={firstMarked === name ? request : undefined}
             onChange={(v) => setCast(name, v)}
           />
         </CastRow>

@@ -35,7 +35,8 @@ function usePopover(
 
 /** Opens the chooser each time another part of the screen asks with a new request number. */
 function useOpenRequest(request: number | undefined, setOpen: (open: boolean) => void): void {
-  const [seen, setSeen] = useState(request)
+  // Undefined at first: a chooser shown with a request already waiting opens at once.
+  const [seen, setSeen] = useState<number | undefined>(undefined)
   if (request !== seen) {
     setSeen(request)
     if (request !== undefined) setOpen(true)

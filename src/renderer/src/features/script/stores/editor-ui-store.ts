@@ -48,6 +48,8 @@ interface EditorUiState {
   attendCast(entries: { speakers: string[]; defaultVoice: boolean }): void
   /** Unmarks one cast entry (its voice was chosen): a speaker's name, or null for the default. */
   settleCast(speaker: string | null): void
+  /** Notes that the marked entry's chooser has opened: it does not open again by itself. */
+  markCastOpened(): void
 }
 
 /** Cast entries marked for the user's attention; see EditorUiState.castAttention. */
@@ -55,6 +57,8 @@ export interface CastAttention {
   speakers: string[]
   defaultVoice: boolean
   nonce: number
+  /** The first entry's chooser has opened once (closing and opening Cast leaves it closed). */
+  opened: boolean
 }
 
 const OUTLINE_KEY = 'voicedesk.script.outline'
@@ -106,7 +110,14 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
     rememberOutline(outlineOpen)
     set({ outlineOpen })
   },
-  attendCast: (entries) => set({ panel: 'cast', castAttention: { ...entries, nonce: Date.now() } }),
+  attendCast: (entries) =>
+    set({ panel: 'cast', castAttention: { ...entries, nonce: Date.now(), opened: false } }),
+  markCastOpened: () =>
+    set((state) =>
+      state.castAttention === null || state.castAttention.opened
+        ? state
+        : { castAttention: { ...state.castAttention, opened: true } },
+    ),
   settleCast: (speaker) =>
     set((state) => {
       const was = state.castAttention
