@@ -79,7 +79,7 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ appColorScheme: theme })
 
-    test(`a blocked render says why first, in full above the footer, and its button goes to the block (${theme})`, async ({
+    test(`a blocked render says why first, in full above the footer, and its button opens Cast on the voice it names (${theme})`, async ({
       app,
       sandbox,
     }) => {
@@ -225,7 +225,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(settings).toBeHidden()
 
       // A/B: the takes and what to do; the measured levels only behind Level details.
-      await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+      await script.blockMenu(0, 'Compare two voices…')
       const ab = app.page.getByRole('dialog', { name: 'Compare two voices' })
       await script.pickVoice('Voice of take B', 'George')
       await ab.getByRole('button', { name: 'Make the takes' }).click()
