@@ -137,7 +137,9 @@ export const BlockActions = memo(function BlockActions(props: {
         label={`More for block ${index + 1}`}
         hint="Play, compare voices, add a block below, delete"
         icon={icon(Ellipsis)}
-        items={more}
+        // Out of sight, the menu holds no items: a closed menu in each row would otherwise add
+        // a dozen elements to every row the list keeps in the page.
+        items={props.lit ? more : []}
       />
     </div>
   )
