@@ -45,7 +45,7 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   const blockVoice = app.page.getByRole('button', { name: /^Voice of block 1:/ })
   await expect(blockVoice).toHaveAccessibleName('Voice of block 1: Olivia (default)')
 
-  await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+  await script.blockMenu(0, 'Compare two voices…')
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('button', { name: /^Voice of take A: Olivia/ })).toBeVisible()
@@ -116,7 +116,7 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
     sandbox,
     'A slow service answers this line after a long wait.',
   )
-  await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+  await script.blockMenu(0, 'Compare two voices…')
   const dialog = app.page.getByRole('dialog', { name: 'Compare two voices' })
   await script.pickVoice('Voice of take B', 'George')
 
@@ -138,7 +138,7 @@ test('A/B: closing the dialog while the takes are made stops them: the second vo
       .map((r) => r.body?.voice_id)
     expect(voices).not.toContain('george')
     // Nothing is shown as an error, and the dialog opens fresh.
-    await script.block(0).getByRole('button', { name: 'Compare voices for block 1' }).click()
+    await script.blockMenu(0, 'Compare two voices…')
     await expect(dialog.getByTestId('ab-error')).toHaveCount(0)
     await script.pickVoice('Voice of take B', 'George')
     await expect(dialog.getByRole('button', { name: 'Make the takes' })).toBeEnabled()

@@ -69,7 +69,7 @@ test('the render dialog writes a 192 kbps constant-bitrate MP3 at 44.1 kHz with 
   await expect(start).toBeEnabled()
   await snap(app, 'render-dialog-mp3-cbr-rates')
   await dialog.getByRole('button', { name: 'How this is counted' }).click()
-  await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
+  await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio/)
 
   const out = join(dir, 'acx.mp3')
   app.platform.answerNextSave(out)

@@ -43,7 +43,7 @@ test('the render dialog names a cast voice that is not in the voice list and a v
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
   await dialog.getByLabel('Format').selectOption('mp3')
-  await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
+  await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio/)
   await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
 
   const notice = dialog.getByTestId('error-notice')
@@ -87,7 +87,7 @@ test('a folder that does not exist is named in the render dialog once it is chos
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
   await dialog.getByLabel('Format').selectOption('wav')
-  await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
+  await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio/)
   const missing = join(dir, 'gone')
   app.platform.answerNextSave(join(missing, 'book.wav'))
   await dialog.getByRole('button', { name: 'Choose file and render…' }).click()

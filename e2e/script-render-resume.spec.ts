@@ -41,7 +41,8 @@ test('cancel a render and resume it: finished pieces are not requested again; ta
   await app.page.getByRole('button', { name: 'Render…' }).click()
   const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
   await dialog.getByLabel('Format').selectOption('wav')
-  await expect(dialog.getByTestId('render-estimate')).toContainText('40 parts are sent')
+  // Nothing rendered before: every character is to be paid for, none already rendered.
+  await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio$/)
   app.platform.answerNextSave(out)
   await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
   await expect(script.renderPanel).toHaveAttribute('data-state', 'running')

@@ -6,6 +6,7 @@ import { accessibilityProblems } from './support/axe'
 import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { snap } from './support/screenshots'
 import { openScriptSignedIn } from './support/script-screen'
+import { SAMPLE_SCRIPT } from '../src/shared/domain/sample-script'
 
 // The Script workspace as a studio (issue 14): compact one-line blocks, block actions reached
 // from the keyboard, a toolbar in one row that folds into a More menu, and a sample to try.
@@ -15,6 +16,13 @@ const LINES = Array.from(
   { length: 30 },
   (_, i) => `Line ${i + 1}: the tide came in over the stones and went out again.`,
 )
+
+/** The share of the first block's row its text takes (a one-line block, nothing open). */
+const TEXT_SHARE = `(() => {
+  const row = document.querySelector('[data-testid="script-block"]').getBoundingClientRect()
+  const text = document.querySelector('[data-testid="script-block"] textarea').getBoundingClientRect()
+  return text.width / row.width
+})()`
 
 /** How many blocks lie wholly inside the editor's visible part. */
 const FULLY_VISIBLE_BLOCKS = `(() => {
@@ -47,6 +55,12 @@ test('at 1280x800 at least twelve one-line blocks are visible, and the toolbar i
     await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible()
   const box = await toolbar.boundingBox()
   expect(box!.height).toBeLessThan(48)
+  // The main actions carry their words at this width; the rest are icons named in tooltips.
+  for (const word of ['Chapters', 'Cast'])
+    await expect(toolbar.getByRole('button', { name: word, exact: true })).toHaveText(word)
+  await expect(toolbar.getByRole('button', { name: 'Undo', exact: true })).toHaveText('')
+  // The text takes the row: no column is kept for actions out of sight.
+  expect(await page.evaluate<number>(TEXT_SHARE)).toBeGreaterThan(0.7)
   await snap(app, 'script-studio-1280x800')
 })
 
@@ -69,7 +83,8 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   // border). The buttons stay in the page, named.
   await page.mouse.move(0, 0)
   await expect(actions.locator('svg')).toHaveCount(0)
-  await expect(actions.getByRole('button')).toHaveCount(5)
+  // A narrow rail: Preview, Takes, and a menu with the rest.
+  await expect(actions.getByRole('button')).toHaveCount(3)
   expect(
     await actions.getByRole('button').evaluateAll((buttons) =>
       buttons.map((b) => {
@@ -95,16 +110,18 @@ test('a block’s actions are reached and used from the keyboard alone', async (
         }
       }),
     ),
-  ).toEqual(Array(5).fill({ text: '', fill: false, border: false, shadow: 'none' }))
+  ).toEqual(Array(3).fill({ text: '', fill: false, border: false, shadow: 'none' }))
   await script.block(1).hover()
   await expect(
-    script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('svg'),
-  ).toHaveCount(5)
+    script.block(1).getByRole('group', { name: 'Block 2 actions' }).locator('.icon-button__icon'),
+  ).toHaveCount(3)
   await page.mouse.move(0, 0)
   await expect(script.block(1).locator('.block__actions svg')).toHaveCount(0)
 
-  // The toolbar is one tab stop; the next Tab is the first block's text.
   await page.getByRole('button', { name: 'New script' }).focus()
+  // The toolbar is one tab stop; then the banner's one action; then the first block's text.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Choose a default voice' })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(script.text(0)).toBeFocused()
   await page.keyboard.press('Tab')
@@ -115,18 +132,21 @@ test('a block’s actions are reached and used from the keyboard alone', async (
   const preview = first.getByRole('button', { name: 'Preview', exact: true })
   await expect(preview).toBeFocused()
   // With the focus in the row, its actions show (and the focus ring with them).
-  await expect(actions.locator('svg')).toHaveCount(5)
+  await expect(actions.locator('.icon-button__icon')).toHaveCount(3)
   await expect(preview).toHaveCSS('outline-style', 'solid')
   await snap(app, 'script-studio-block-focus')
 
   await page.keyboard.press('Tab')
   await expect(first.getByRole('button', { name: 'Takes of block 1', exact: true })).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(first.getByRole('button', { name: 'Compare voices for block 1' })).toBeFocused()
-  await page.keyboard.press('Tab')
-  await expect(first.getByRole('button', { name: 'Add below', exact: true })).toBeFocused()
-  await page.keyboard.press('Tab')
-  await expect(first.getByRole('button', { name: 'Delete', exact: true })).toBeFocused()
+  const more = first.getByRole('button', { name: 'More for block 1', exact: true })
+  await expect(more).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  const menu = page.getByRole('menu', { name: 'More for block 1' })
+  await expect(menu.getByRole('menuitem', { name: 'Compare two voices…' })).toBeFocused()
+  await expect(menu.getByRole('menuitem', { name: 'Add a block below' })).toBeVisible()
+  await page.keyboard.press('End')
+  await expect(menu.getByRole('menuitem', { name: 'Delete block' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(script.blocks).toHaveCount(2)
   await expect(script.text(0)).toHaveValue(LINES[1]!)
@@ -146,6 +166,10 @@ test('at 1024x700 the toolbar folds groups into a More menu that works from the 
   const more = toolbar.getByRole('button', { name: 'More', exact: true })
   await expect(more).toBeVisible()
   expect((await toolbar.boundingBox())!.height).toBeLessThan(48)
+  // The words went before any group folded: what shows is icons, each named.
+  await expect(toolbar).not.toHaveAttribute('data-labelled', 'true')
+  // The text still takes the row at this width.
+  expect(await page.evaluate<number>(TEXT_SHARE)).toBeGreaterThan(0.6)
   await expect(toolbar.getByRole('button', { name: 'Render…' })).toBeVisible()
 
   // Arrow keys move along the toolbar; the More button opens its menu with ArrowDown.
@@ -181,10 +205,12 @@ test('at 1024x700 the toolbar folds groups into a More menu that works from the 
   await expect(script.block(0).getByTestId('mark-pause')).toHaveCount(1)
 })
 
-test('the empty workspace offers a sample script with a narrator and two speakers', async ({
+test('the empty workspace offers a sample script with a narrator and two speakers, cast and ready to render', async ({
   app,
   sandbox,
+  userDataDir,
 }) => {
+  test.setTimeout(120_000)
   const { page } = app
   const script = await openScriptSignedIn(app, sandbox)
   await expect(page.getByTestId('script-empty')).toBeVisible()
@@ -194,20 +220,35 @@ test('the empty workspace offers a sample script with a narrator and two speaker
   await expect(script.block(2).locator('.block__speaker')).toHaveText('NOOR')
   await expect(script.block(3).locator('.block__speaker')).toHaveText('ELIAS')
   await expect(script.text(2)).toHaveValue('Do you always take this crossing so late?')
-  // The speakers are in the cast, waiting for voices.
+  // Cast from the voice list at once: nothing needs a voice, every block is simply not rendered.
+  await expect(script.block(0)).toHaveAttribute('data-mark', 'new')
+  await expect(page.getByTestId('voice-banner')).toHaveCount(0)
+  for (const n of [0, 2, 3])
+    await expect(script.block(n).getByTestId('block-state')).toHaveText('Not rendered')
+  const noor = script
+    .block(2)
+    .getByRole('button', { name: /^Voice of block 3: \w+ \(cast for NOOR\)$/ })
+  const elias = script
+    .block(3)
+    .getByRole('button', { name: /^Voice of block 4: \w+ \(cast for ELIAS\)$/ })
+  await expect(noor).toBeVisible()
+  await expect(elias).toBeVisible()
+  expect(await noor.textContent()).not.toBe(await elias.textContent())
   await page.getByRole('button', { name: 'Cast', exact: true }).click()
-  await expect(page.getByRole('button', { name: /^Voice for NOOR:/ })).toBeVisible()
-  await expect(page.getByRole('button', { name: /^Voice for ELIAS:/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Default voice: \w+$/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Voice for NOOR: \w+$/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Voice for ELIAS: \w+$/ })).toBeVisible()
   // With the panel open the voice stays on the block's first line, beside its text.
   const text = await script.text(2).boundingBox()
-  const voice = await script
-    .block(2)
-    .getByRole('button', { name: /^Voice of block 3:/ })
-    .boundingBox()
-  await expect(script.block(2).getByTestId('block-state')).toHaveText('Needs a voice')
+  const voice = await noor.boundingBox()
   expect(Math.abs(voice!.y - text!.y)).toBeLessThan(8)
   expect(voice!.x).toBeGreaterThanOrEqual(text!.x + text!.width - 4)
   await snap(app, 'script-studio-sample-cast')
+  await page.getByRole('button', { name: 'Cast', exact: true }).click()
+  // It renders at once.
+  await script.startRender(app, join(userDataDir, 'ferry.mp3'))
+  await expect(page.getByTestId('render-finished')).toBeVisible({ timeout: 90_000 })
+  await expect(script.block(2).getByTestId('block-state')).toHaveText(/^Rendered · 0:\d\d$/)
 })
 
 /**
@@ -230,6 +271,18 @@ const DANGER_IN_BLOCKS = `(() => {
   return found
 })()`
 
+/** Saves a screenshot at each of the three sizes, as the window is now. */
+async function snapSizes(app: AppHost, name: string): Promise<void> {
+  for (const size of LAYOUT_SIZES) {
+    await app.page.setViewportSize(size)
+    await app.page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    )
+    await snap(app, `${name}-${size.width}x${size.height}`)
+  }
+  await app.page.setViewportSize(LAYOUT_SIZES[1])
+}
+
 /** Audits the Script screen (axe, layout) and saves a screenshot at each of the three sizes. */
 async function auditAndSnap(app: AppHost, name: string): Promise<string[]> {
   const found = (await accessibilityProblems(app.page)).map((p) => `${name}: ${p}`)
@@ -250,7 +303,7 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`block states (${theme})`, () => {
     test.use({ appColorScheme: theme })
 
-    test(`a sample script reads as not rendered and needs a voice, calmly; casting, rendering and editing say so in words (${theme})`, async ({
+    test(`a script without voices says so once, calmly, and the banner opens the one choice that fixes it; casting, rendering and editing say so in words (${theme})`, async ({
       app,
       sandbox,
       userDataDir,
@@ -259,23 +312,46 @@ for (const theme of ['light', 'dark'] as const) {
       const { page } = app
       const problems: string[] = []
       const script = await openScriptSignedIn(app, sandbox)
-      await page.getByRole('button', { name: 'Try a sample script' }).click()
+      // The sample's scene, imported as a plain Markdown file: nobody cast yet.
+      const source = join(userDataDir, 'ferry.md')
+      await writeFile(source, SAMPLE_SCRIPT.text)
+      await script.openFile(app, source)
       await expect(script.blocks).toHaveCount(7)
       const state = (n: number) => script.block(n).getByTestId('block-state')
 
-      // No voice yet anywhere: every block says so in words, with one click to fix it, no red.
+      // No voice yet anywhere: one banner says so with the one click that fixes it; each block
+      // only carries a quiet "No voice" chip (its state in words for a screen reader); no red.
+      const banner = page.getByTestId('voice-banner')
+      await expect(banner).toContainText('All 7 blocks need a voice')
       await expect(script.block(0)).toHaveAttribute('data-mark', 'no-voice')
       await expect(state(0)).toHaveText('Needs a voice')
-      await expect(state(2)).toHaveText('Needs a voice')
+      await expect(page.getByTestId('block-list').getByText('Choose voice')).toHaveCount(0)
+      await expect(
+        script
+          .block(0)
+          .getByRole('button', { name: 'Voice of block 1: No voice yet — choose one' }),
+      ).toHaveText('No voice')
       expect(await page.evaluate<string[]>(DANGER_IN_BLOCKS)).toEqual([])
       problems.push(...(await auditAndSnap(app, `block-states-needs-voice-${theme}`)))
 
-      // The block's action opens the voice choice; for a narrator line it sets the script's voice.
-      const choose = script.block(0).getByRole('button', {
-        name: 'Voice of block 1: No voice yet — choose one',
-      })
-      await expect(choose).toHaveText('Choose voice')
-      await script.pickVoice('Voice of block 1', 'Olivia')
+      // The banner opens Cast on the default voice, marked, its chooser open.
+      await banner.getByRole('button', { name: 'Choose a default voice' }).click()
+      const defaultRow = page.getByTestId('cast-default')
+      await expect(defaultRow).toHaveAttribute('data-attention', 'true')
+      await expect(page.getByRole('listbox', { name: 'Default voice' })).toBeVisible()
+      // Photographed, not audited: an open chooser lies over the list by design.
+      await snapSizes(app, `block-states-choose-default-${theme}`)
+      await page.getByRole('searchbox', { name: 'Search voices' }).fill('Olivia')
+      await page
+        .getByRole('listbox', { name: 'Default voice' })
+        .getByRole('option')
+        .filter({ has: page.getByText('Olivia', { exact: true }) })
+        .first()
+        .getByRole('button')
+        .first()
+        .click()
+      await expect(banner).toHaveCount(0)
+      await expect(defaultRow).not.toHaveAttribute('data-attention', 'true')
       await expect(
         script.block(0).getByRole('button', { name: 'Voice of block 1: Olivia (default)' }),
       ).toHaveText('Olivia')
@@ -286,7 +362,6 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(
         script.block(2).getByRole('button', { name: 'Voice of block 3: Olivia (default)' }),
       ).toBeVisible()
-      await page.getByRole('button', { name: 'Cast', exact: true }).click()
       await expect(page.getByRole('button', { name: 'Default voice: Olivia' })).toBeVisible()
       await expect(
         page.getByRole('button', { name: 'Voice for ELIAS: Olivia (default)' }),
@@ -348,5 +423,9 @@ test('four-digit block numbers keep the state mark whole, in one column of figur
   expect(mark!.width).toBeCloseTo(12, 0)
   expect(mark!.x).toBeGreaterThanOrEqual(number!.x + number!.width)
   expect(await last.locator('.block__number').textContent()).toBe('1200')
+  // Four digits and the mark still leave the text most of the row.
+  const row = await last.boundingBox()
+  const text = await last.getByLabel('Text of block 1200', { exact: true }).boundingBox()
+  expect(text!.width / row!.width).toBeGreaterThan(0.6)
   await snap(app, 'block-states-four-digit-numbers-1024x700')
 })

@@ -183,7 +183,7 @@ test('plays a rendered block with the current word highlighted; clicking a word 
   await script.startRender(app, join(dir, 'short.wav'), 'wav')
   await expect(app.page.getByTestId('render-finished')).toBeVisible({ timeout: 60_000 })
   await expect(script.block(0)).toHaveAttribute('data-mark', 'cached')
-  await script.block(0).getByRole('button', { name: 'Play rendered' }).click()
+  await script.blockMenu(0, 'Play rendered audio')
   const reading = script.block(0).getByTestId('block-reading')
   await expect(reading.getByRole('button')).toHaveCount(10)
   await expect(reading.locator('[data-current="true"]')).toHaveCount(1, { timeout: 15_000 })

@@ -57,6 +57,17 @@ export class ScriptScreen {
   }
 
   /** Opens a voice chooser, searches for the voice by its name and picks it. */
+  /** Runs one of a block's less used actions, from its More menu ("Compare two voices…"). */
+  async blockMenu(n: number, item: string): Promise<void> {
+    await this.block(n)
+      .getByRole('button', { name: `More for block ${n + 1}`, exact: true })
+      .click()
+    await this.page
+      .getByRole('menu', { name: `More for block ${n + 1}` })
+      .getByRole('menuitem', { name: item })
+      .click()
+  }
+
   async pickVoice(pickerLabel: string, voiceName: string): Promise<void> {
     await this.page.getByRole('button', { name: new RegExp(`^${pickerLabel}:`) }).click()
     await this.page.getByRole('searchbox', { name: 'Search voices' }).fill(voiceName)
@@ -75,7 +86,7 @@ export class ScriptScreen {
     await this.page.getByRole('button', { name: 'Render…' }).click()
     const dialog = this.page.getByRole('dialog', { name: 'Render the script' })
     await dialog.getByLabel('Format').selectOption(format)
-    await expect(dialog.getByTestId('render-estimate')).toContainText(/(is|are) sent/)
+    await expect(dialog.getByTestId('render-estimate-summary')).toContainText(/of audio/)
     app.platform.answerNextSave(target)
     await dialog.getByRole('button', { name: 'Choose file and render…' }).click()
     await expect(dialog).toBeHidden()

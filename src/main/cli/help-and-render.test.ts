@@ -148,7 +148,10 @@ describe('voicedesk render (in-process)', () => {
       '--cache-dir',
       cacheDir(),
     ])
-    expect(r).toMatchObject({ code: 0, stdout: expect.stringMatching(/^2 pieces, 0 cached/) })
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^about [\d,]+ characters · about \d+ s of audio\.\n$/),
+    })
   })
 
   it('takes a negative loudness target after a space, as documented', async () => {

@@ -5,6 +5,7 @@ import type { UpstreamClient } from '../core/upstream/upstream-client'
 import { openPieceCache } from '../core/narration/fetch/piece-cache'
 import type { PieceCache } from '../core/narration/fetch/piece-cache'
 import { estimateRender, startRender } from '../core/narration/render/render-job'
+import { estimateLine } from './render-report'
 import { planRender } from '../core/narration/plan/render-plan'
 import { preflightRender } from '../core/narration/render/render-preflight'
 import { summarizePlan } from '../core/narration/plan/voice-uses'
@@ -74,11 +75,7 @@ async function dryRun(
     cache,
     catalog: null,
   })
-  io.out(
-    run.values.json
-      ? `${JSON.stringify(estimate)}\n`
-      : `${estimate.totalPieces} pieces, ${estimate.cachedPieces} cached: ${estimate.requests} requests, ${estimate.billableCharacters} billable characters.\n`,
-  )
+  io.out(run.values.json ? `${JSON.stringify(estimate)}\n` : `${estimateLine(estimate)}.\n`)
 }
 
 /**
@@ -140,9 +137,7 @@ function showProgress(
     // so a refused render never claims to be rendering.
     if (!announced) {
       announced = true
-      io.err(
-        `Rendering ${estimate.totalPieces} pieces (${estimate.cachedPieces} cached, ${estimate.requests} requests, ${estimate.billableCharacters} billable characters)\n`,
-      )
+      io.err(`Rendering: ${estimateLine(estimate)}\n`)
     }
     latest = p
     if (tty) redraw()

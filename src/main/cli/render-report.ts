@@ -1,7 +1,45 @@
 import { basename } from 'node:path'
-import type { RenderProgress } from '../../shared/domain/narration'
+import type { RenderEstimate, RenderProgress } from '../../shared/domain/narration'
+import { spokenSecondsOf } from '../../shared/domain/narration'
 import { isAacContainer } from '../../shared/domain/speech'
 import type { NarrationRenderResult } from '../core/narration/render/render-options'
+
+function characters(n: number): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? 'character' : 'characters'}`
+}
+
+/** "about 14 minutes of audio": a length at an audiobook reader's pace, for the estimate. */
+function audioLength(chars: number): string {
+  const seconds = spokenSecondsOf(chars)
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s of audio`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `about ${minutes} min of audio`
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min of audio`
+}
+
+/**
+ * What a render will use, in a creator's words: "about 12,300 characters · about 14 min of
+ * audio · 1,100 characters already rendered, not paid again".
+ */
+export function estimateLine(estimate: RenderEstimate): string {
+  return [
+    estimate.billableCharacters === 0
+      ? 'nothing new to pay for'
+      : `about ${characters(estimate.billableCharacters)}`,
+    audioLength(estimate.spokenCharacters),
+    ...(estimate.cachedCharacters > 0
+      ? [`${characters(estimate.cachedCharacters)} already rendered, not paid again`]
+      : []),
+  ].join(' · ')
+}
+
+/** A render's phase as a person reads it. */
+const PHASE_WORDS: Record<RenderProgress['phase'], string> = {
+  synthesizing: 'speaking',
+  encoding: 'writing the file',
+  checking: 'checking the file',
+  done: 'done',
+}
 
 /** One progress line; a wait on a busy service is counted down against `now` (epoch ms). */
 export function progressLine(p: RenderProgress, width: number, now = Date.now()): string {
@@ -13,8 +51,12 @@ export function progressLine(p: RenderProgress, width: number, now = Date.now())
       ? `  the service is busy, waiting ${Math.max(1, Math.round((p.busyUntil - now) / 1000))} s`
       : p.etaSeconds === null
         ? ''
-        : `  ETA ${Math.ceil(p.etaSeconds)} s`
-  return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${p.piecesDone}/${p.piecesTotal} pieces  ${p.audioSeconds.toFixed(1)} s audio  ${p.billableCharacters} chars${eta}  ${p.phase}`
+        : `  about ${Math.ceil(p.etaSeconds)} s left`
+  const where =
+    p.blocksTotal === 0
+      ? 'getting ready'
+      : `block ${Math.min(p.blocksDone + 1, p.blocksTotal)} of ${p.blocksTotal}`
+  return `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${where}  ${p.audioSeconds.toFixed(1)} s of audio  ${characters(p.billableCharacters)}${eta}  ${PHASE_WORDS[p.phase]}`
 }
 
 /** A preset's verdict in the summary: one line when all pass, the failed criteria otherwise. */
@@ -37,7 +79,7 @@ function complianceLines(report: NarrationRenderResult['compliance']): string[] 
   ]
 }
 
-/** The human summary of a finished render: files, requests, pause rounding, loudness, checks. */
+/** The human summary of a finished render: files, characters used, pause rounding, loudness, checks. */
 export function resultSummary(result: NarrationRenderResult): string {
   const loud = result.loudness
   return (
@@ -45,7 +87,7 @@ export function resultSummary(result: NarrationRenderResult): string {
       `Wrote ${result.outputPath} (${result.durationSeconds.toFixed(2)} s, ${result.format}, ${result.sampleRate} Hz)`,
       ...result.extraFiles.map((f) => `  ${f}`),
       result.subtitlesPath ? `Subtitles: ${result.subtitlesPath}` : '',
-      `Requests: ${result.requests}, cached pieces: ${result.cachedPieces}, billable characters: ${result.billableCharacters}`,
+      `Used ${characters(result.billableCharacters)}${result.cachedCharacters > 0 ? `; ${characters(result.cachedCharacters)} already rendered, not paid again` : ''}`,
       result.pauseRounding
         ? `Pauses: ${result.pauseRounding.pauses} rounded to whole AAC frames of ${result.pauseRounding.frameMs.toFixed(2)} ms (at most ${result.pauseRounding.maxErrorMs.toFixed(1)} ms off each, ${result.pauseRounding.totalErrorMs.toFixed(1)} ms in all)`
         : '',

@@ -93,6 +93,8 @@ export interface ComplianceCriterion {
   /** The number measured, when there is one. */
   value: number | null
   pass: boolean
+  /** What to do about a failure, in plain words, when the label and figures do not say it. */
+  advice?: string
 }
 
 /** One file's results. */
@@ -137,7 +139,10 @@ export function presetCriteria(preset: DeliveryPreset): { label: string; require
     requirement: `at or under ${preset.truePeakMaxDb} dBTP`,
   })
   if (preset.noiseFloorMaxDb !== undefined) {
-    out.push({ label: 'Noise floor', requirement: `at or under ${preset.noiseFloorMaxDb} dBFS` })
+    out.push({
+      label: 'Noise floor',
+      requirement: `room tone at or under ${preset.noiseFloorMaxDb} dBFS, not digital silence`,
+    })
   }
   if (preset.headSilenceS) {
     const [min, max] = preset.headSilenceS

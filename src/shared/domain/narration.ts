@@ -14,6 +14,18 @@ export interface RenderEstimate {
    * `<sub>` counted as its alias), the way the service counts `billable_characters_count`.
    */
   billableCharacters: number
+  /** Characters of the pieces already in the cache: rendered before, not paid again. */
+  cachedCharacters: number
+  /** Characters of the whole script as spoken (every piece, cached or not). */
+  spokenCharacters: number
+}
+
+/**
+ * About how long `characters` of narration last, in seconds: an audiobook reader's pace of some
+ * 15 characters a second (about 155 words a minute). An estimate for a person, never a measure.
+ */
+export function spokenSecondsOf(characters: number): number {
+  return characters / 15
 }
 
 /** A progress snapshot of a running render. */

@@ -62,14 +62,7 @@ export function createScriptHandlers(
         (event) => emit(event.channel, event.payload),
       ),
     'script:chooseCover': ({ docId }, { sender }) => docs.chooseCover(sender.webContentsId, docId),
-    'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
-    'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
-    'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),
-    'script:renderAudioChunk': ({ docId, offset, length }) =>
-      script.renderAudioChunk(docId, offset, length),
-    'script:renderWaveSlice': ({ docId, fromSeconds }) =>
-      script.renderWaveSlice(docId, fromSeconds),
-    'script:renderWords': ({ docId, fromMs, toMs }) => script.renderWords(docId, fromMs, toMs),
+    ...finishedRenderHandlers(script, platform),
     'script:preview': ({ docId, revision, blockId, selection }, { sender, emit }) =>
       script.preview(sender.webContentsId, docId, revision, blockId, selection, (event) =>
         emit(event.channel, event.payload),
@@ -115,5 +108,30 @@ function cleanupHandlers(
     'script:cleanupTry': ({ settings, sample }) => cleanupTrial(sample, settings),
     'script:getCleanupRules': () => cleanupRules.get(),
     'script:saveCleanupRules': ({ settings }) => cleanupRules.set(settings),
+  }
+}
+
+/** The finished render: shown in its folder, opened, and played in the app with its words. */
+function finishedRenderHandlers(
+  script: ScriptWorkspaceService,
+  platform: Pick<PlatformPorts, 'showItemInFolder' | 'openPath'>,
+): Pick<
+  ScriptHandlers,
+  | 'script:revealOutput'
+  | 'script:openOutput'
+  | 'script:renderPlayback'
+  | 'script:renderAudioChunk'
+  | 'script:renderWaveSlice'
+  | 'script:renderWords'
+> {
+  return {
+    'script:revealOutput': ({ docId }) => platform.showItemInFolder(script.finishedOutput(docId)),
+    'script:openOutput': ({ docId }) => platform.openPath(script.finishedOutput(docId)),
+    'script:renderPlayback': ({ docId }) => script.renderPlayback(docId),
+    'script:renderAudioChunk': ({ docId, offset, length }) =>
+      script.renderAudioChunk(docId, offset, length),
+    'script:renderWaveSlice': ({ docId, fromSeconds }) =>
+      script.renderWaveSlice(docId, fromSeconds),
+    'script:renderWords': ({ docId, fromMs, toMs }) => script.renderWords(docId, fromMs, toMs),
   }
 }

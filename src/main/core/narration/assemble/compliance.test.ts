@@ -38,6 +38,7 @@ describe('a file against a preset', () => {
       level: '-17.9 dBFS / between -23 and -18 dBFS',
       length: '2 h 1 min / at most 2 hours a file',
       bitrate: 'variable bitrate / 192 kbps constant (MP3)',
+      'noise-floor': 'digital silence / room tone at or under -60 dBFS, not digital silence',
     })
     // -2.96 shows as -3.0, which meets -3.
     expect(file.criteria.find((c) => c.id === 'true-peak')).toMatchObject({
@@ -51,11 +52,21 @@ describe('a file against a preset', () => {
       )?.measured
     expect(length(18)).toBe('18 seconds')
     expect(length(72)).toBe('1 min 12 s')
+    // Digital silence is under any bound, yet ACX turns it down: a failure, with what to do.
     expect(file.criteria.find((c) => c.id === 'noise-floor')).toMatchObject({
       measured: 'digital silence',
       value: null,
-      pass: true,
+      pass: false,
+      advice: expect.stringContaining('room tone') as unknown,
     })
+    const roomTone = evaluateFile(
+      '/b/x.mp3',
+      DELIVERY_PRESETS.acx,
+      { ...MEASURED, noiseFloorDb: -73.5 },
+      FACTS,
+    ).criteria.find((c) => c.id === 'noise-floor')
+    expect(roomTone).toMatchObject({ measured: '-73.5 dBFS', pass: true })
+    expect(roomTone?.advice).toBeUndefined()
   })
 
   it('keeps the verdict when the report cannot be written beside the audio, and says why', async () => {

@@ -148,13 +148,22 @@ function signalCriteria(preset: DeliveryPreset, measured: FileMeasures): Complia
   })
   if (preset.noiseFloorMaxDb !== undefined) {
     const floor = measured.noiseFloorDb
+    // Why digital silence fails: a store hears it as a recording cut to nothing (ACX asks for
+    // room tone in every quiet part), though its level is under any bound.
+    const silent = floor === Number.NEGATIVE_INFINITY
     criteria.push({
       id: 'noise-floor',
       label: 'Noise floor',
-      requirement: `at or under ${preset.noiseFloorMaxDb} dBFS`,
+      requirement: `room tone at or under ${preset.noiseFloorMaxDb} dBFS, not digital silence`,
       measured: floor === null ? 'file shorter than half a second' : db(floor, 'dBFS'),
       value: floor !== null && Number.isFinite(floor) ? round(floor) : null,
-      pass: floor !== null && round(floor) <= preset.noiseFloorMaxDb,
+      pass: floor !== null && !silent && round(floor) <= preset.noiseFloorMaxDb,
+      ...(silent
+        ? {
+            advice:
+              'Its quiet parts are digital silence, which ACX turns down. Render it again with “Made for” set to ACX/Audible (VoiceDesk lays quiet room tone under the audio), or add room tone where it is silent if you edited it elsewhere.',
+          }
+        : {}),
     })
   }
   return criteria

@@ -14,6 +14,7 @@ import { FileMeter } from './compliance'
 import { applyGain } from '../pcm/loudness'
 import type { PlannedBlock } from '../plan/render-plan'
 import { WaveformMeter } from './waveform-peaks'
+import { RoomTone } from './room-tone'
 import { MAX_WAVEFORM_PEAKS } from '../../../../shared/domain/render-playback'
 
 /** Where the extra files of a render go: one per block or one per chapter, in `dir`. */
@@ -127,7 +128,7 @@ const WRITE_SLICE = 8192
 export interface RenderMastering {
   /** The limiter's ceiling, linear (null: no limiter). */
   limiterCeiling: number | null
-  /** Silence at the head and the tail of every file, seconds. */
+  /** Room tone at the head and the tail of every file, seconds (and under all of it). */
   roomTone: { head: number; tail: number } | null
   /** Measure every file as written (see FileMeter). */
   measure: boolean
@@ -153,6 +154,8 @@ export class RenderOutputs implements ProgramSink {
   /** Samples (24 kHz) written to the main file so far, for the chapters' times. */
   private written = 0
   private readonly limiter: TruePeakLimiter | null
+  /** Room tone under everything written, for a preset that asks for room tone (ACX). */
+  private readonly tone: RoomTone | null
   private mainMeter: FileMeter | null = null
   /** The main file's waveform, for the app's player (see {@link waveform}). */
   private readonly mainWaveform = new WaveformMeter(MAX_WAVEFORM_PEAKS)
@@ -187,6 +190,8 @@ export class RenderOutputs implements ProgramSink {
     this.chapters = publishing ? chapterTitles(publishing.blocks) : []
     const ceiling = mastering?.limiterCeiling ?? null
     this.limiter = ceiling === null ? null : new TruePeakLimiter(ceiling, PCM_SAMPLE_RATE)
+    // Why a noise bed and not zeros: ACX turns down files whose quiet parts are digital silence.
+    this.tone = mastering?.roomTone ? new RoomTone() : null
   }
 
   /** The smallest gain the limiter applied (1 when it never acted, or without a limiter). */
@@ -203,9 +208,11 @@ export class RenderOutputs implements ProgramSink {
     return this.mainWaveform.peaks()
   }
 
-  /** Silence for room tone. */
-  private static silence(seconds: number): Int16Array {
-    return new Int16Array(Math.round(seconds * PCM_SAMPLE_RATE))
+  /** Room tone alone, for the head and the tail of a file. */
+  private silence(seconds: number): Int16Array {
+    return this.tone === null
+      ? new Int16Array(Math.round(seconds * PCM_SAMPLE_RATE))
+      : this.tone.alone(seconds, PCM_SAMPLE_RATE)
   }
 
   private async toMain(samples: Int16Array): Promise<void> {
@@ -226,6 +233,7 @@ export class RenderOutputs implements ProgramSink {
   private async flushLimiter(): Promise<void> {
     if (!this.limiter) return
     const held = this.limiter.flush()
+    this.tone?.addTo(held)
     await this.toMain(held)
     await this.toPart(held)
   }
@@ -270,7 +278,7 @@ export class RenderOutputs implements ProgramSink {
     this.all.push(this.main)
     this.mainMeter = this.meter()
     const tone = this.mastering?.roomTone
-    if (tone) await this.toMain(RenderOutputs.silence(tone.head))
+    if (tone) await this.toMain(this.silence(tone.head))
   }
 
   async startBlock(block: PlannedBlock): Promise<void> {
@@ -315,13 +323,13 @@ export class RenderOutputs implements ProgramSink {
     this.all.push(this.part)
     this.partMeter = this.meter()
     const tone = this.mastering?.roomTone
-    if (tone) await this.toPart(RenderOutputs.silence(tone.head))
+    if (tone) await this.toPart(this.silence(tone.head))
   }
 
   private async closePart(): Promise<void> {
     if (!this.part) return
     const tone = this.mastering?.roomTone
-    if (tone) await this.toPart(RenderOutputs.silence(tone.tail))
+    if (tone) await this.toPart(this.silence(tone.tail))
     await this.part.commit()
     this.extraFiles.push(this.part.path)
     if (this.partMeter)
@@ -338,6 +346,8 @@ export class RenderOutputs implements ProgramSink {
       if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve))
       const slice = samples.subarray(at, at + WRITE_SLICE)
       const out = this.limiter ? this.limiter.process(slice) : slice
+      // After the limiter, so the tone is what fills the pauses, as a room would.
+      this.tone?.addTo(out)
       await this.toMain(out)
       await this.toPart(out)
     }
@@ -348,7 +358,7 @@ export class RenderOutputs implements ProgramSink {
     await this.flushLimiter()
     await this.closePart()
     const tone = this.mastering?.roomTone
-    if (tone) await this.toMain(RenderOutputs.silence(tone.tail))
+    if (tone) await this.toMain(this.silence(tone.tail))
     await this.main?.commit(this.chapters.length > 0 ? { chapterTimes: this.chapterTimes() } : {})
     if (this.mainMeter && this.main) {
       this.measured.unshift({ path: this.main.path, measures: this.mainMeter.finish() })

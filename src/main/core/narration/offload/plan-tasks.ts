@@ -214,14 +214,25 @@ export function estimateOfPieces(
   let requests = 0
   let cachedPieces = 0
   let billableCharacters = 0
+  let cachedCharacters = 0
+  let spokenCharacters = 0
   for (const piece of pieces) {
+    spokenCharacters += piece.billableCharacters
     if (cache.has(piece.hash)) {
       cachedPieces += 1
+      cachedCharacters += piece.billableCharacters
     } else if (!seen.has(piece.hash)) {
       requests += 1
       billableCharacters += piece.billableCharacters
     }
     seen.add(piece.hash)
   }
-  return { totalPieces: pieces.length, cachedPieces, requests, billableCharacters }
+  return {
+    totalPieces: pieces.length,
+    cachedPieces,
+    requests,
+    billableCharacters,
+    cachedCharacters,
+    spokenCharacters,
+  }
 }

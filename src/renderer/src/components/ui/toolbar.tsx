@@ -19,6 +19,8 @@ export interface ToolbarAction {
   /** A toggle (a panel shown or not): pressed on the toolbar, checked in the menu. */
   pressed?: boolean | undefined
   keepFocus?: boolean | undefined
+  /** A main action: its word shows beside the icon while the row has room for every such word. */
+  showLabel?: boolean | undefined
 }
 
 /** A named group of commands; `fold` groups move into the More menu when the row is too narrow. */
@@ -28,9 +30,20 @@ export interface ToolbarGroupSpec {
   actions: ToolbarAction[]
   /** Folds into the More menu when the row is too narrow: the highest number folds first. */
   fold?: number
-  /** Custom content (a split button) in place of plain actions; such a group never folds. */
+  /**
+   * Custom content (a split button, another feature's own group) in place of plain buttons. It
+   * folds like any group when it has a `fold`, its `actions` then standing for it in More.
+   */
   content?: ReactNode
 }
+
+/** How the row fits: main actions with their words, or icons only; and the groups in More. */
+interface Fit {
+  labelled: boolean
+  folded: ReadonlySet<string>
+}
+
+const NOTHING_FOLDED: ReadonlySet<string> = new Set()
 
 const MORE_WIDTH = 40
 
@@ -63,32 +76,51 @@ function moreMenuItems(
 }
 
 /**
- * Which groups fold into More: measured before paint so the row never shows wrapped, and only
- * when the row's size or its set of commands changes. Measuring reads layout, and the toolbar
- * re-renders as the script is typed into (undo, selection), where a forced layout per keystroke
- * would slow typing.
+ * How the row fits: first the main actions drop their words (icons with tooltips stay), then
+ * groups fold into More. Measured before paint so the row never shows wrapped, and only when the
+ * row's size or its set of commands changes. Measuring reads layout, and the toolbar re-renders
+ * as the script is typed into (undo, selection), where a forced layout per keystroke would slow
+ * typing.
  */
 function useFolding(
   groups: readonly ToolbarGroupSpec[],
   barRef: RefObject<HTMLDivElement | null>,
   endRef: RefObject<HTMLDivElement | null>,
-): ReadonlySet<string> {
+): Fit {
   const widths = useRef(new Map<string, number>())
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
+  // The width the row needs with every word shown, measured while they were: the words come
+  // back when the row is that wide again.
+  const labelledNeed = useRef<number | null>(null)
+  const hasWords = groups.some((g) => g.actions.some((a) => a.showLabel === true))
+  const [fit, setFit] = useState<Fit>({ labelled: hasWords, folded: NOTHING_FOLDED })
 
   const refit = (): void => {
     const bar = barRef.current
     const end = endRef.current
     if (bar === null || end === null) return
+    const mode = fit.labelled ? 'words' : 'icons'
     for (const el of bar.querySelectorAll<HTMLElement>('[data-toolbar-group]')) {
-      if (!el.hidden) widths.current.set(el.dataset.toolbarGroup ?? '', el.offsetWidth)
+      if (!el.hidden) widths.current.set(`${mode}:${el.dataset.toolbarGroup ?? ''}`, el.offsetWidth)
     }
     const gap = parseFloat(getComputedStyle(bar).columnGap) || 0
     const need = (fold: ReadonlySet<string>): number => {
       const shown = groups.filter((g) => !fold.has(g.id))
-      const widthOf = shown.reduce((sum, g) => sum + (widths.current.get(g.id) ?? 0), 0)
+      const widthOf = shown.reduce(
+        (sum, g) => sum + (widths.current.get(`${mode}:${g.id}`) ?? 0),
+        0,
+      )
       const more = fold.size > 0 ? MORE_WIDTH + gap : 0
       return widthOf + more + end.offsetWidth + gap * shown.length
+    }
+    if (fit.labelled) {
+      const needed = need(NOTHING_FOLDED)
+      labelledNeed.current = needed
+      if (needed > bar.clientWidth) setFit({ labelled: false, folded: NOTHING_FOLDED })
+      return
+    }
+    if (hasWords && labelledNeed.current !== null && labelledNeed.current <= bar.clientWidth) {
+      setFit({ labelled: true, folded: NOTHING_FOLDED })
+      return
     }
     // Fold order: the highest `fold` first.
     const foldable = groups
@@ -99,8 +131,10 @@ function useFolding(
       if (need(next) <= bar.clientWidth) break
       next.add(group.id)
     }
-    setFolded((before) =>
-      before.size === next.size && [...next].every((id) => before.has(id)) ? before : next,
+    setFit((before) =>
+      before.folded.size === next.size && [...next].every((id) => before.folded.has(id))
+        ? before
+        : { labelled: false, folded: next },
     )
   }
 
@@ -109,7 +143,7 @@ function useFolding(
     refitRef.current = refit
   })
   const shape = groups.map((g) => `${g.id}:${g.actions.map((a) => a.id).join(',')}`).join('|')
-  useLayoutEffect(() => refitRef.current(), [shape])
+  useLayoutEffect(() => refitRef.current(), [shape, fit.labelled])
   useEffect(() => {
     const bar = barRef.current
     const end = endRef.current
@@ -119,7 +153,7 @@ function useFolding(
     observer.observe(end)
     return () => observer.disconnect()
   }, [barRef, endRef])
-  return folded
+  return fit
 }
 
 /**
@@ -159,8 +193,8 @@ function useRovingFocus(barRef: RefObject<HTMLDivElement | null>): {
   }
 }
 
-/** One group's commands as icon buttons. */
-function GroupButtons(props: { actions: ToolbarAction[] }): ReactElement {
+/** One group's commands as icon buttons; the main ones with their words while `labelled`. */
+function GroupButtons(props: { actions: ToolbarAction[]; labelled: boolean }): ReactElement {
   return (
     <>
       {props.actions.map((action) => (
@@ -172,6 +206,8 @@ function GroupButtons(props: { actions: ToolbarAction[] }): ReactElement {
           shortcut={action.shortcut}
           disabled={action.disabled ?? false}
           aria-pressed={action.pressed}
+          showLabel={props.labelled && action.showLabel === true}
+          className={action.showLabel === true ? 'toolbar__main' : undefined}
           keepFocus={action.keepFocus ?? false}
           onClick={action.onSelect}
         />
@@ -181,8 +217,9 @@ function GroupButtons(props: { actions: ToolbarAction[] }): ReactElement {
 }
 
 /**
- * A toolbar of grouped icon buttons in one row: when the row is too narrow, whole groups fold
- * into a More menu (the least used first) rather than wrapping. One tab stop; the arrow keys,
+ * A toolbar of grouped icon buttons in one row, the main actions with their words: when the row
+ * is too narrow, the words go first (tooltips and names stay), then whole groups fold into a More
+ * menu (the least used first) rather than wrapping. One tab stop; the arrow keys,
  * Home and End move between its controls, as the ARIA toolbar pattern has it.
  */
 export function Toolbar(props: {
@@ -194,7 +231,7 @@ export function Toolbar(props: {
 }): ReactElement {
   const barRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
-  const folded = useFolding(props.groups, barRef, endRef)
+  const { labelled, folded } = useFolding(props.groups, barRef, endRef)
   const roving = useRovingFocus(barRef)
   const moreItems = moreMenuItems(props.groups, folded)
   return (
@@ -203,6 +240,7 @@ export function Toolbar(props: {
       role="toolbar"
       aria-label={props.label}
       className={`toolbar${props.className === undefined ? '' : ` ${props.className}`}`}
+      data-labelled={labelled ? 'true' : undefined}
       onKeyDown={roving.onKeyDown}
       onFocus={roving.onFocus}
     >
@@ -215,7 +253,7 @@ export function Toolbar(props: {
           data-toolbar-group={group.id}
           hidden={folded.has(group.id)}
         >
-          {group.content ?? <GroupButtons actions={group.actions} />}
+          {group.content ?? <GroupButtons actions={group.actions} labelled={labelled} />}
         </div>
       ))}
       {moreItems.length > 0 && (

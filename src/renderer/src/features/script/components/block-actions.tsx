@@ -1,8 +1,19 @@
-import { GitCompare, Headphones, History, PencilLine, Play, Plus, Trash } from 'lucide-react'
+import {
+  Ellipsis,
+  GitCompare,
+  Headphones,
+  History,
+  PencilLine,
+  Play,
+  Plus,
+  Trash,
+} from 'lucide-react'
 import type { LucideIcon, LucideProps } from 'lucide-react'
 import { forwardRef, memo, useState } from 'react'
 import type { FocusEvent, ReactElement } from 'react'
 import { IconButton } from '../../../components/ui/icon-button'
+import { MenuButton } from '../../../components/ui/menu'
+import type { MenuItem } from '../../../components/ui/menu'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
@@ -50,11 +61,12 @@ export function useRowLit(): {
 }
 
 /**
- * A block's actions: preview, play the rendered audio (or go back to editing) once rendered,
- * its takes (regenerate, earlier takes), compare voices, add a block below, delete. Its props are plain values and stable callbacks, so
- * typing in the block (a new text on every key) does not draw these buttons again. The buttons are
- * always in the page (named, focusable, clickable); their icons are drawn only while the row is
- * `lit`, since the actions are out of sight otherwise.
+ * A block's actions in a narrow rail, so the text keeps the row's width: Preview and Takes
+ * (regenerate, earlier takes) as buttons, and a menu with the rest: play the rendered audio (or go
+ * back to editing) once rendered, compare voices, add a block below, delete. Its props are plain
+ * values and stable callbacks, so typing in the block (a new text on every key) does not draw
+ * these buttons again. The buttons are always in the page (named, focusable, clickable); their
+ * icons are drawn only while the row is `lit`, since the actions are out of sight otherwise.
  */
 export const BlockActions = memo(function BlockActions(props: {
   id: string
@@ -69,6 +81,39 @@ export const BlockActions = memo(function BlockActions(props: {
 }): ReactElement {
   const { id, index, reading } = props
   const icon = (drawn: LucideIcon): LucideIcon => (props.lit ? drawn : UnlitIcon)
+  // The menu's items carry icons only while the row is lit, as its buttons do: a closed menu in
+  // every row would otherwise hold three or four SVGs each.
+  const more: MenuItem[] = [
+    ...(props.rendered
+      ? [
+          {
+            id: 'play',
+            label: reading ? 'Back to editing' : 'Play rendered audio',
+            icon: props.lit ? (reading ? PencilLine : Headphones) : undefined,
+            onSelect: () => (reading ? props.stop() : void props.playRendered(id)),
+          },
+        ]
+      : []),
+    {
+      id: 'compare',
+      label: 'Compare two voices…',
+      icon: props.lit ? GitCompare : undefined,
+      onSelect: () => useEditorUiStore.getState().openAb(id),
+    },
+    {
+      id: 'add',
+      label: 'Add a block below',
+      icon: props.lit ? Plus : undefined,
+      separatorBefore: true,
+      onSelect: () => useScriptDocumentStore.getState().insertBlockAfter(id),
+    },
+    {
+      id: 'delete',
+      label: 'Delete block',
+      icon: props.lit ? Trash : undefined,
+      onSelect: () => useScriptDocumentStore.getState().removeBlock(id),
+    },
+  ]
   return (
     <div
       className={`block__actions${props.lit ? ' block__actions--lit' : ''}`}
@@ -81,14 +126,6 @@ export const BlockActions = memo(function BlockActions(props: {
         icon={icon(Play)}
         onClick={() => void props.preview(id)}
       />
-      {props.rendered && (
-        <IconButton
-          label={reading ? 'Back to editing' : 'Play rendered'}
-          hint={reading ? 'Back to editing' : 'Play the rendered audio with the words highlighted'}
-          icon={icon(reading ? PencilLine : Headphones)}
-          onClick={() => (reading ? props.stop() : void props.playRendered(id))}
-        />
-      )}
       <IconButton
         label={`Takes of block ${index + 1}`}
         hint="Takes: regenerate this block, play earlier takes and choose one"
@@ -96,25 +133,13 @@ export const BlockActions = memo(function BlockActions(props: {
         aria-expanded={props.takesOpen}
         onClick={() => useEditorUiStore.getState().openTakes(props.takesOpen ? null : id)}
       />
-      <IconButton
-        label={`Compare voices for block ${index + 1}`}
-        hint="Compare two voices (A/B) at the same loudness, and keep one"
-        icon={icon(GitCompare)}
-        onClick={() => useEditorUiStore.getState().openAb(id)}
-      />
-      <IconButton
-        label="Add below"
-        hint="Add a block below this one"
-        icon={icon(Plus)}
-        onClick={() => useScriptDocumentStore.getState().insertBlockAfter(id)}
-      />
-      <IconButton
-        label="Delete"
-        hint="Delete this block (undo brings it back)"
-        icon={icon(Trash)}
-        tone="danger"
-        shortcut={undefined}
-        onClick={() => useScriptDocumentStore.getState().removeBlock(id)}
+      <MenuButton
+        label={`More for block ${index + 1}`}
+        hint="Play, compare voices, add a block below, delete"
+        icon={icon(Ellipsis)}
+        // Out of sight, the menu holds no items: a closed menu in each row would otherwise add
+        // a dozen elements to every row the list keeps in the page.
+        items={props.lit ? more : []}
       />
     </div>
   )

@@ -21,8 +21,9 @@ function castOrDefault(speaker: string | undefined, voiceId: string | undefined)
 
 /**
  * A block's speaker and the voice that will speak it, by name ("Olivia", hinted "(default)" or
- * "(cast for ELIAS)"). When no voice resolves, the chip is the one click that fixes it: "Choose
- * voice" casts the speaker (or sets the script's default voice). Drawn again only when those (or
+ * "(cast for ELIAS)"). When no voice resolves, the chip quietly says "No voice" (the banner over
+ * the list says it once for all); choosing one casts the speaker (or sets the script's default
+ * voice), so one choice fixes every block like it. Drawn again only when those (or
  * the cast, the default or the voice list) change, not on every key typed in the block: finding
  * a voice's name looks through the whole voice list.
  */
@@ -59,7 +60,9 @@ export const BlockVoice = memo(function BlockVoice(props: {
           label={label}
           value={undefined}
           inheritLabel={NO_VOICE_YET}
-          actionText="Choose voice"
+          // Quiet: the banner above the list says it once for every block like it.
+          actionText="No voice"
+          quietAction
           onChange={(voiceId) => castOrDefault(speaker, voiceId)}
         />
       ) : (

@@ -8,14 +8,20 @@ function fileName(path: string): string {
 
 /**
  * A delivery preset's verdict on the files just written, in plain words: one line when every file
- * passes; otherwise each file that fails, with what was measured and what the store asks. The
- * full report (every criterion of every file) is behind a disclosure.
+ * passes; otherwise each file that fails, with what was measured and what the store asks, and
+ * what to do where the figures do not say it (digital silence: room tone). The full report (every criterion of every file) is behind a disclosure.
  */
 export function ComplianceSummary(props: { report: ComplianceReport }): ReactElement {
   const { report } = props
   const failed = report.files.filter((f) => !f.pass)
   const count = report.files.length
   const files = `${count} file${count === 1 ? '' : 's'}`
+  // What to do, once for each kind of failure however many files share it.
+  const advice = [
+    ...new Set(
+      failed.flatMap((f) => f.criteria.flatMap((c) => (!c.pass && c.advice ? [c.advice] : []))),
+    ),
+  ]
   return (
     <div
       className={`box compliance compliance--${report.pass ? 'pass box--success' : 'fail box--danger'}`}
@@ -40,6 +46,13 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
           ))}
         </ul>
       )}
+      {advice.length > 0 && (
+        <ul className="compliance__advice" data-testid="compliance-advice">
+          {advice.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
       <Disclosure summary="Every check" className="compliance__details">
         {report.files.map((file) => (
           <table key={file.path} className="compliance__table">
@@ -60,6 +73,7 @@ export function ComplianceSummary(props: { report: ComplianceReport }): ReactEle
                   <td>{c.requirement}</td>
                   <td className={c.pass ? 'compliance__pass' : 'compliance__fail'}>
                     {c.pass ? 'Pass' : 'Fail'}
+                    {!c.pass && c.advice && <span className="visually-hidden"> — {c.advice}</span>}
                   </td>
                 </tr>
               ))}

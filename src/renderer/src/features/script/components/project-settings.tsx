@@ -1,6 +1,5 @@
 import { useId, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
-import type { DeliveryPresetId } from '../../../../../shared/domain/delivery'
 import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
 import type { ProjectDefaults } from '../../../../../shared/domain/script'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
@@ -13,7 +12,6 @@ import { useScriptDocumentStore } from '../stores/script-document-store'
 import './project-settings.css'
 import { NumberSetting } from './number-setting'
 import { PauseSettings } from './pause-settings'
-import { PresetOptions } from './preset-options'
 import { projectChoices } from './project-choices'
 
 const LUFS_RANGE = { min: -40, max: -5 }
@@ -25,7 +23,7 @@ function setDefaults(patch: Partial<ProjectDefaults>): void {
 }
 
 /** Sets a default that may be left out ('' leaves it out: each voice's or the service's own). */
-function setOptionalDefault<K extends 'language' | 'model' | 'preset'>(
+function setOptionalDefault<K extends 'language' | 'model'>(
   key: K,
   value: ProjectDefaults[K] | '',
 ): void {
@@ -34,6 +32,13 @@ function setOptionalDefault<K extends 'language' | 'model' | 'preset'>(
   if (value === '') delete defaults[key]
   else defaults[key] = value
   store.updateMeta({ defaults })
+}
+
+/** Closes these settings for the render dialog, the one place "Made for" is chosen. */
+function openRenderDialog(): void {
+  const ui = useEditorUiStore.getState()
+  ui.setProjectSettingsOpen(false)
+  ui.setRenderDialogOpen(true)
 }
 
 /** A project default that is on or off, its sentence beside the box. */
@@ -152,13 +157,16 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
   return (
     <fieldset className="box box--fields project-settings__group">
       <legend>Loudness</legend>
-      <SelectField
-        label="Made for"
-        value={defaults.preset ?? ''}
-        onChange={(id) => setOptionalDefault('preset', id as DeliveryPresetId | '')}
-      >
-        <PresetOptions />
-      </SelectField>
+      {/* "Made for" has one owner, the render dialog, where the files are made: shown here
+          read-only, with the way to change it. */}
+      <div className="project-settings__made-for" data-testid="project-made-for">
+        <span className="field__label">Made for</span>{' '}
+        <span>{preset === null ? 'Any use (no store checks)' : preset.name}</span>
+        {' · '}
+        <button type="button" className="link-button" onClick={openRenderDialog}>
+          Change it in the render dialog
+        </button>
+      </div>
       {preset !== null && (
         <p className="field__hint">
           {preset.name} sets the level and the peak limit, so the loudness below is not used. The

@@ -5,6 +5,7 @@ import { defaultsForRender } from '../../../../../shared/domain/render-defaults'
 import { mp3EncodingProblem } from '../../../../../shared/domain/mp3-encoding'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { startRender } from '../api/render-api'
@@ -12,7 +13,14 @@ import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { BookDetails } from './book-details'
 import { PresetField } from './preset-field'
-import { blocksToFix, fixBlocksLabel, preflightProblems } from './render-blocked'
+import {
+  blocksToFix,
+  castToFix,
+  fixBlocksLabel,
+  fixCastLabel,
+  preflightProblems,
+} from './render-blocked'
+import type { CastToFix } from './render-blocked'
 import { RenderEstimate, useRenderEstimate } from './render-estimate'
 import { RenderVoices } from './render-voices'
 import { EncodingFields, FormatField } from './render-format-fields'
@@ -61,20 +69,44 @@ function goToBlock(block: number): void {
   setTimeout(() => useEditorUiStore.getState().revealBlock(blockId), 0)
 }
 
-/** Cancel, and the one primary action: render, or go to the blocks a blocked render names. */
+/**
+ * Closes the dialog and opens Cast with the entries a blocked render named marked, the first
+ * one's voice chooser open: the click goes straight to what fixes the render.
+ */
+function openCast(fix: CastToFix): void {
+  closeDialog()
+  // Why after a task: closing the dialog gives focus back to its opener in an effect; the chooser
+  // has to open after that, or the focus would be pulled back to "Render…" and close it.
+  setTimeout(() => useEditorUiStore.getState().attendCast(fix), 0)
+}
+
+/**
+ * Cancel, and the one primary action: render; or, for a blocked render, open Cast on the voices
+ * it names, or go to the blocks it names.
+ */
 function RenderFooter(props: {
   fix: number[]
+  cast: CastToFix | null
   disabled: boolean
   describedBy: string | undefined
   onStart: () => void
 }): ReactElement {
-  const { fix } = props
+  const { fix, cast } = props
   return (
     <>
       <button type="button" className="button" onClick={closeDialog}>
         Cancel
       </button>
-      {fix.length > 0 ? (
+      {cast !== null ? (
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="render-primary"
+          onClick={() => openCast(cast)}
+        >
+          {fixCastLabel(cast)}
+        </button>
+      ) : fix.length > 0 ? (
         <button
           type="button"
           className="button button--primary"
@@ -100,6 +132,44 @@ function RenderFooter(props: {
 }
 
 /**
+ * Why the render cannot start, or what holds it back, first: above the fields, so a person reads
+ * it before anything else (the checks' answer, an estimate that failed, an MP3 setting that
+ * cannot be written).
+ */
+function RenderWhy(props: {
+  error: unknown
+  estimateError: unknown
+  mp3Problem: string | null
+}): ReactElement {
+  const noticeRef = useRef<HTMLDivElement>(null)
+  const { error } = props
+  // Why the reason is scrolled to: the button was pressed at the foot of a body that may scroll;
+  // the answer is at its head, and must be read before anything else.
+  useEffect(() => {
+    if (error !== null) noticeRef.current?.scrollIntoView({ block: 'start' })
+  }, [error])
+  return (
+    <>
+      {props.error !== null && (
+        <div ref={noticeRef} className="render-dialog__blocked" data-testid="render-blocked">
+          <ErrorNotice error={props.error} />
+        </div>
+      )}
+      {props.estimateError !== null && (
+        <div className="render-dialog__blocked" data-testid="render-estimate-error">
+          <ErrorNotice error={props.estimateError} />
+        </div>
+      )}
+      {props.mp3Problem !== null && (
+        <Notice tone="warning" title="This MP3 setting can't be written" testId="render-warned">
+          <p className="notice__text">{props.mp3Problem} The bitrate is under More settings.</p>
+        </Notice>
+      )}
+    </>
+  )
+}
+
+/**
  * The render dialog. It opens on the choices a creator makes (what it is made for, the format,
  * the files and subtitles) and what the render uses of the plan; sample rate, bitrate, loudness
  * and the book's tags wait under "More settings". A render that cannot start says why at the top,
@@ -114,12 +184,6 @@ export function RenderDialog(props: {
   const madeFor = useRef<HTMLSelectElement>(null)
   const estimate = useRenderEstimate(open, settings.format)
   const { start, starting, error, clearError } = useStartRender(props.onStarted)
-  const noticeRef = useRef<HTMLDivElement>(null)
-  // Why the reason is scrolled to: the button was pressed at the foot of a body that may scroll;
-  // the answer is at its head, and must be read before anything else.
-  useEffect(() => {
-    if (error !== null) noticeRef.current?.scrollIntoView({ block: 'start' })
-  }, [error])
   useEffect(() => {
     if (!open) clearError()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on closing
@@ -140,6 +204,7 @@ export function RenderDialog(props: {
   const footer = (
     <RenderFooter
       fix={blocksToFix(preflightProblems(error))}
+      cast={castToFix(preflightProblems(error))}
       disabled={starting || estimate.isError || mp3Problem !== null}
       describedBy={mp3Problem !== null ? 'mp3-bitrate-error' : undefined}
       onStart={() => void start(settings)}
@@ -156,11 +221,11 @@ export function RenderDialog(props: {
       className="render-dialog"
       testId="render-dialog"
     >
-      {error !== null && (
-        <div ref={noticeRef} className="render-dialog__blocked" data-testid="render-blocked">
-          <ErrorNotice error={error} />
-        </div>
-      )}
+      <RenderWhy
+        error={error}
+        estimateError={estimate.isError ? estimate.error : null}
+        mp3Problem={mp3Problem}
+      />
       <div className="render-dialog__grid" data-testid="render-choices">
         <PresetField settings={settings} onChange={change} selectRef={madeFor} />
         <FormatField settings={settings} preset={preset} onChange={change} />

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactElement } from 'react'
+import { spokenSecondsOf } from '../../../../../shared/domain/narration'
+import type { RenderEstimate as Estimate } from '../../../../../shared/domain/narration'
 import type { RenderSettings } from '../../../../../shared/domain/script-workspace'
 import { isAacContainer } from '../../../../../shared/domain/speech'
-import { ErrorNotice } from '../../../components/error-notice'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { estimateRender } from '../api/render-api'
 
 /** What a render will cost, worked out by main while the dialog is open. */
 export function useRenderEstimate(open: boolean, format: RenderSettings['format']) {
-  // Why the format is part of the estimate: AAC pieces are requested (and cached) as AAC, every
-  // other format from the same PCM pieces, so what is already cached depends on it.
+  // Why the format is part of the estimate: AAC audio is asked for (and kept) as AAC, every other
+  // format from the same PCM audio, so what was rendered before depends on it.
   const engineFormat = isAacContainer(format) ? 'aac' : 'pcm'
   return useQuery({
     queryKey: ['script', 'estimate', open, engineFormat],
@@ -20,13 +21,37 @@ export function useRenderEstimate(open: boolean, format: RenderSettings['format'
   })
 }
 
-function partsOf(n: number): string {
-  return `${n.toLocaleString()} ${n === 1 ? 'part' : 'parts'}`
+/** "about 14 minutes of audio", "about 40 seconds of audio", "about 2 hours 10 minutes of audio". */
+export function audioLengthWords(characters: number): string {
+  const seconds = spokenSecondsOf(characters)
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds / 5) * 5)} seconds of audio`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} of audio`
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  const h = `${hours} ${hours === 1 ? 'hour' : 'hours'}`
+  return `about ${rest === 0 ? h : `${h} ${rest} ${rest === 1 ? 'minute' : 'minutes'}`} of audio`
+}
+
+/** What a render will use, as a creator counts it: one line of facts, each with its unit. */
+export function estimateWords(estimate: Estimate): string[] {
+  const parts = [
+    estimate.billableCharacters === 0
+      ? 'uses none of your plan: all of it was rendered before'
+      : `uses about ${estimate.billableCharacters.toLocaleString()} characters of your plan`,
+    audioLengthWords(estimate.spokenCharacters),
+  ]
+  if (estimate.cachedCharacters > 0) {
+    parts.push(
+      `${estimate.cachedCharacters.toLocaleString()} characters already rendered, not paid again`,
+    )
+  }
+  return parts
 }
 
 /**
- * What the render will use, in the words of a plan (characters); how that was counted (the parts
- * the script is sent in, the ones made before) waits behind a disclosure for whoever wants it.
+ * What the render will use, in the words of a plan (characters) and of a listener (minutes of
+ * audio); how characters are counted waits behind a disclosure for whoever wants it.
  */
 export function RenderEstimate(props: {
   estimate: ReturnType<typeof useRenderEstimate>
@@ -38,30 +63,17 @@ export function RenderEstimate(props: {
       {estimate.isPending && <p className="field__hint">Working out what it will use…</p>}
       {data && (
         <>
-          <p data-testid="render-estimate-summary">
-            {data.requests === 0 ? (
-              'All of it was made before: this render uses none of your plan.'
-            ) : (
-              <>
-                This render uses about{' '}
-                <strong>{data.billableCharacters.toLocaleString()} characters</strong> of your plan
-                {data.cachedPieces > 0 ? '; the parts made before are free.' : '.'}
-              </>
-            )}
-          </p>
+          <p data-testid="render-estimate-summary">This render {estimateWords(data).join(' · ')}</p>
           <Disclosure summary="How this is counted" className="render-dialog__counted">
             <p className="field__hint">
-              The script goes to the service in {partsOf(data.totalPieces)}.
-              {data.cachedPieces > 0
-                ? ` ${data.cachedPieces.toLocaleString()} of them were made before and are used again, free.`
-                : ''}{' '}
-              {data.requests.toLocaleString()} {data.requests === 1 ? 'part is' : 'parts are'} sent:
-              about {data.billableCharacters.toLocaleString()} characters.
+              Your plan counts the characters that are spoken, without the markup; a word read from
+              the lexicon counts as it is spoken. Lines rendered before with the same voice and
+              settings are kept on this computer and used again without being paid for again. The
+              length of the audio is an estimate at an audiobook reader’s pace.
             </p>
           </Disclosure>
         </>
       )}
-      {estimate.isError && <ErrorNotice error={estimate.error} />}
     </div>
   )
 }

@@ -24,9 +24,9 @@ describe('a render in a person’s words', () => {
     expect(timeLeftWords({ ...running, phase: 'encoding' })).toBeNull()
   })
 
-  it('says what a render used and the part that came from the cache', () => {
+  it('says what a render used and the part rendered before, not paid again', () => {
     expect(usageSentence(RESULT)).toBe(
-      `This render used ${(12_300).toLocaleString()} characters, ${(1_100).toLocaleString()} from the cache.`,
+      `This render used ${(12_300).toLocaleString()} characters, ${(1_100).toLocaleString()} of them rendered before and not paid again.`,
     )
     expect(usageSentence({ ...RESULT, cachedCharacters: 0 })).toBe(
       `This render used ${(11_200).toLocaleString()} characters.`,

@@ -3,14 +3,15 @@ import { formatClock } from '../../../lib/format'
 
 /**
  * What a finished render used, in characters a person can hold against Account's usage: all it
- * spoke, and the part that came from the cache (made before, not billed again). Null when it
- * spoke nothing.
+ * spoke, and the part rendered before (kept on this computer, not paid again). Null when it spoke
+ * nothing.
  */
 export function usageSentence(result: RenderResult): string | null {
   const used = result.billableCharacters + result.cachedCharacters
   if (used === 0) return null
   const cached = result.cachedCharacters
-  const from = cached > 0 ? `, ${cached.toLocaleString()} from the cache` : ''
+  const from =
+    cached > 0 ? `, ${cached.toLocaleString()} of them rendered before and not paid again` : ''
   return `This render used ${used.toLocaleString()} ${used === 1 ? 'character' : 'characters'}${from}.`
 }
 

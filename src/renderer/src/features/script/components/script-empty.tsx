@@ -2,10 +2,9 @@ import { FilePlus, FolderOpen, Sparkles } from 'lucide-react'
 import type { ReactElement } from 'react'
 import { acceleratorOf } from '../../../../../shared/domain/shortcuts'
 import { shortcutLabel } from '../../../components/ui/shortcut-label'
-import { useRecentProjects } from '../api/script-api'
+import { useRecentProjects, useVoiceOptions } from '../api/script-api'
 import type { useDocumentActions } from '../hooks/use-document-actions'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { SAMPLE_SCRIPT } from './sample-script'
 
 /** The recent projects, each opened with a click, removed from the list or the list emptied. */
 function RecentProjects(props: {
@@ -67,6 +66,7 @@ export function ScriptEmpty(props: {
   const { actions } = props
   const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
   const openKeys = acceleratorOf('script:open')
+  const voices = useVoiceOptions()
 
   return (
     <div className="stack script-empty" data-testid="script-empty">
@@ -86,24 +86,17 @@ export function ScriptEmpty(props: {
             <FolderOpen className="button__icon" aria-hidden="true" focusable="false" />
             Open or import…
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              actions.importDropped(
-                new File([SAMPLE_SCRIPT.text], SAMPLE_SCRIPT.fileName, { type: 'text/markdown' }),
-              )
-            }
-          >
+          <button type="button" className="button" onClick={() => actions.trySample(voices.data)}>
             <Sparkles className="button__icon" aria-hidden="true" focusable="false" />
             Try a sample script
           </button>
         </div>
         <p className="field__hint">
-          The sample is a short scene with a narrator and two speakers: give each a voice in Cast,
-          preview a line, then render it. Or drop a text or Markdown script, a Word or OpenDocument
-          file, a web page, a PDF or an EPUB book here. Lines like “ALICE: Hello” become speakers
-          you can give voices; headings become chapters.
+          The sample is a short scene with a narrator and two speakers, each already given a voice
+          from your list: preview a line, change a voice in Cast, or render it at once. Or drop a
+          text or Markdown script, a Word or OpenDocument file, a web page, a PDF or an EPUB book
+          here. Lines like “ALICE: Hello” become speakers you can give voices; headings become
+          chapters.
         </p>
         <label className="script-empty__option">
           <input

@@ -10,9 +10,11 @@ import type { FileActions } from './toolbar-buttons'
 import { editingGroups } from './toolbar-groups'
 
 /**
- * The editor toolbar in one row: file, edit, markup and find/cast/lexicon groups of icon buttons
- * (names and shortcuts in their tooltips), then playback, Preview and Render at the end. When the
- * window is narrow, the markup group and then find/cast/lexicon fold into a More menu.
+ * The editor toolbar in one row: file, edit, markup and find/chapters/cast/lexicon groups (the
+ * main actions with their words while the row has room; names and shortcuts in the tooltips),
+ * then playback, Preview and Render at the end. When the window is narrow the words go first,
+ * then the markup group and then find/cast/lexicon fold into a More menu. Another feature's group
+ * (a `ToolbarGroupSpec` with its own `content` and a `fold`) goes into `groups` in one line.
  */
 export function ScriptToolbar(props: {
   audio: ScriptAudio

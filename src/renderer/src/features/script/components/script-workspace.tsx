@@ -30,6 +30,7 @@ import { ScriptEmpty } from './script-empty'
 import { FileNotices, RecoveryOffers } from './script-notices'
 import { PlaybackStatus, ScriptTotals } from './script-status'
 import { ScriptToolbar } from './script-toolbar'
+import { VoiceBanner } from './voice-banner'
 import './script.css'
 
 /** The open script: toolbar, editor with its side panel, totals, and the render dock. */
@@ -52,6 +53,7 @@ function ScriptEditor(props: {
       {findOpen && <FindBar />}
       <MarksToolbar audio={audio} />
       <PlaybackStatus audio={audio} />
+      <VoiceBanner />
       {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
       <div
         className={`script-body${panel !== null ? ' script-body--panel' : ''}${outline ? ' script-body--outline' : ''}`}

@@ -126,6 +126,7 @@ function findActions(state: EditingState): ToolbarAction[] {
       label: 'Chapters',
       hint: 'Chapters: the outline, with each chapter’s length and render state',
       icon: ListTree,
+      showLabel: true,
       pressed: state.outlineOpen,
       onSelect: () => {
         const ui = useEditorUiStore.getState()
@@ -137,6 +138,7 @@ function findActions(state: EditingState): ToolbarAction[] {
       label: toggle.label,
       hint: toggle.hint,
       icon: toggle.icon,
+      showLabel: toggle.panel === 'cast',
       pressed: state.panel === toggle.panel,
       onSelect: () => togglePanel(toggle.panel),
     })),
@@ -151,8 +153,10 @@ function findActions(state: EditingState): ToolbarAction[] {
 }
 
 /**
- * The toolbar's groups after File: edit, spoken markup, and find/cast/lexicon/settings. When the
- * row is narrow the markup folds into More first, then find and cast, then edit.
+ * The toolbar's groups after File: edit, spoken markup, and find/chapters/cast/lexicon/settings
+ * (Chapters and Cast, the panels a creator opens all day, with their words while the row has
+ * room). When the row is
+ * narrow the words go first, then the markup folds into More, then find and cast, then edit.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
   actions: (state: EditingState) => ToolbarAction[]

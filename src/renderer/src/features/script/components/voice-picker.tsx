@@ -33,6 +33,16 @@ function usePopover(
   return popoverRef
 }
 
+/** Opens the chooser each time another part of the screen asks with a new request number. */
+function useOpenRequest(request: number | undefined, setOpen: (open: boolean) => void): void {
+  // Undefined at first: a chooser shown with a request already waiting opens at once.
+  const [seen, setSeen] = useState<number | undefined>(undefined)
+  if (request !== seen) {
+    setSeen(request)
+    if (request !== undefined) setOpen(true)
+  }
+}
+
 /**
  * The list box of voices (at most 80 shown), the inherited choice first when there is one; each
  * voice with its play button.
@@ -85,6 +95,10 @@ interface VoicePickerProps {
   hintShown?: boolean
   /** Shown on the button instead of the voice (the button is then an action, in the accent). */
   actionText?: string
+  /** The action drawn quietly (a dashed neutral chip), for a state that is not urgent. */
+  quietAction?: boolean
+  /** Opens the chooser when it changes to a new number (another part of the screen asked). */
+  openRequest?: number | undefined
   compact?: boolean
 }
 
@@ -103,6 +117,7 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
   const anchor = useAnchorName()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const popoverRef = usePopover(open, setOpen)
+  useOpenRequest(props.openRequest, setOpen)
   const current = voices.data?.find((v) => v.id === props.value)
   const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
   const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
@@ -188,13 +203,17 @@ function buttonLook(
     hint?: string
     hintShown?: boolean
     actionText?: string
+    quietAction?: boolean
   },
   shown: string,
 ): { named: string; look: string; hint: string | undefined } {
   const hint = props.value === undefined ? props.hint : undefined
   const named = hint === undefined ? `${props.label}: ${shown}` : `${props.label}: ${shown} ${hint}`
   if (props.actionText !== undefined) {
-    return { named, look: ' voice-picker__button--action', hint: undefined }
+    const look = props.quietAction
+      ? ' voice-picker__button--inherit'
+      : ' voice-picker__button--action'
+    return { named, look, hint: undefined }
   }
   const look = props.value ? '' : ' voice-picker__button--inherit'
   return { named, look, hint: props.hintShown === false ? undefined : hint }

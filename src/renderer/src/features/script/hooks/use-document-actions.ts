@@ -15,12 +15,45 @@ import {
   saveOpenScript,
   exportOpenScript,
 } from '../api/document-files'
+import type { Voice } from '../../../../../shared/domain/voice'
+import { SAMPLE_SCRIPT } from '../../../../../shared/domain/sample-script'
+import { sampleCast } from '../components/sample-script'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isPdfFile, usePdfImport } from './use-pdf-import'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 
 function footnoteChoice(): 'read' | 'omit' {
   return useEditorUiStore.getState().readFootnotes ? 'read' : 'omit'
+}
+
+/** The sample script, imported as a dropped Markdown file would be. */
+function loadSample(): Promise<OpenedDocument | null> {
+  const file = new File([SAMPLE_SCRIPT.text], SAMPLE_SCRIPT.fileName, { type: 'text/markdown' })
+  return importDroppedFile(file, false, footnoteChoice())
+}
+
+/**
+ * Casts the sample just opened from the user's voice list (when it is known): the narrator as
+ * the default voice, a voice for each speaker. Not when the import failed or was not made.
+ */
+function castSample(before: unknown, voices: readonly Voice[] | undefined): void {
+  const store = useScriptDocumentStore.getState()
+  const cast = sampleCast(voices ?? [])
+  if (cast === null || store.doc === null || store.doc === before) return
+  store.updateMeta({
+    defaults: { ...store.meta.defaults, voiceId: cast.narrator },
+    cast: { ...store.meta.cast, ...cast.cast },
+  })
+}
+
+/** Opens the sample in place of the open script, then casts it. */
+async function openSample(
+  replaceWith: (load: () => Promise<OpenedDocument | null>) => Promise<void>,
+  voices: readonly Voice[] | undefined,
+): Promise<void> {
+  const before = useScriptDocumentStore.getState().doc
+  await replaceWith(loadSample)
+  castSample(before, voices)
 }
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
@@ -190,6 +223,9 @@ export function useDocumentActions() {
               importDroppedFile(file, isDocumentFileName(file.name), footnoteChoice()),
             ),
       ),
+    /** The sample script, cast from the user's voice list so it renders at once. */
+    trySample: (voices: readonly Voice[] | undefined) =>
+      guard(() => void openSample(replaceWith, voices)),
     restore: (docId: string) => guard(() => void replaceWith(() => restoreRecoveredScript(docId))),
     ...exporting,
     ...saving,

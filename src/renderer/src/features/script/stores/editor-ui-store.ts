@@ -29,6 +29,12 @@ interface EditorUiState {
   takesBlockId: string | null
   /** The chapter outline beside the blocks; remembered on this computer. */
   outlineOpen: boolean
+  /**
+   * Cast entries to fix, marked in the Cast panel (a blocked render's unknown voice, the banner's
+   * missing default): the speakers, and whether the default voice is one. The first one's voice
+   * chooser opens (`nonce` tells a new request from an old one).
+   */
+  castAttention: CastAttention | null
   setCaret(caret: Caret): void
   openFind(replace: boolean): void
   closeFind(): void
@@ -41,6 +47,21 @@ interface EditorUiState {
   setReadFootnotes(read: boolean): void
   openTakes(blockId: string | null): void
   setOutlineOpen(open: boolean): void
+  /** Opens the Cast panel with these entries marked, the first one's chooser open. */
+  attendCast(entries: { speakers: string[]; defaultVoice: boolean }): void
+  /** Unmarks one cast entry (its voice was chosen): a speaker's name, or null for the default. */
+  settleCast(speaker: string | null): void
+  /** Notes that the marked entry's chooser has opened: it does not open again by itself. */
+  markCastOpened(): void
+}
+
+/** Cast entries marked for the user's attention; see EditorUiState.castAttention. */
+export interface CastAttention {
+  speakers: string[]
+  defaultVoice: boolean
+  nonce: number
+  /** The first entry's chooser has opened once (closing and opening Cast leaves it closed). */
+  opened: boolean
 }
 
 const OUTLINE_KEY = 'voicedesk.script.outline'
@@ -77,6 +98,7 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   readFootnotes: false,
   takesBlockId: null,
   outlineOpen: rememberedOutline(),
+  castAttention: null,
   setCaret: (caret) => set({ caret }),
   openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
@@ -93,4 +115,25 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
     rememberOutline(outlineOpen)
     set({ outlineOpen })
   },
+  attendCast: (entries) =>
+    set({ panel: 'cast', castAttention: { ...entries, nonce: Date.now(), opened: false } }),
+  markCastOpened: () =>
+    set((state) =>
+      state.castAttention === null || state.castAttention.opened
+        ? state
+        : { castAttention: { ...state.castAttention, opened: true } },
+    ),
+  settleCast: (speaker) =>
+    set((state) => {
+      const was = state.castAttention
+      if (was === null) return state
+      const next = {
+        ...was,
+        speakers: speaker === null ? was.speakers : was.speakers.filter((s) => s !== speaker),
+        defaultVoice: speaker === null ? false : was.defaultVoice,
+      }
+      return {
+        castAttention: next.speakers.length === 0 && !next.defaultVoice ? null : next,
+      }
+    }),
 }))

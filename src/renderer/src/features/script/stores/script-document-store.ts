@@ -122,6 +122,33 @@ function blockEdit(id: string, before: ScriptBlock, after: ScriptBlock, at = 0):
   return { kind: 'block', id, index: -1, before, after, at }
 }
 
+/**
+ * The block edits of a replace all or a clean-up: each changed block's text with its marks (when
+ * given) and its chapter's new name (when it changes).
+ */
+function replacedTextOps(
+  blocks: ReadonlyMap<string, ScriptBlock>,
+  changes: { id: string; text: string; marks?: TextMark[]; chapter?: string }[],
+): Operation[] {
+  const ops: Operation[] = []
+  for (const { id, text, marks, chapter } of changes) {
+    const before = blocks.get(id)
+    if (before === undefined) continue
+    const renamed = chapter !== undefined && before.chapter !== chapter
+    if (before.text !== text || renamed) {
+      ops.push(
+        blockEdit(id, before, {
+          ...before,
+          text,
+          ...(marks ? { marks } : {}),
+          ...(renamed ? { chapter } : {}),
+        }),
+      )
+    }
+  }
+  return ops
+}
+
 /** A block with a patch applied; a field patched to undefined is removed. */
 function patched(before: ScriptBlock, patch: Partial<ScriptBlock>): ScriptBlock {
   const after = { ...before, ...patch }
@@ -237,23 +264,7 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       record({ kind: 'meta', before, after: { ...before, ...patch }, at: 0 })
     },
     replaceTexts(changes) {
-      const { blocks } = get()
-      const ops: Operation[] = []
-      for (const { id, text, marks, chapter } of changes) {
-        const before = blocks.get(id)
-        if (before === undefined) continue
-        const renamed = chapter !== undefined && before.chapter !== chapter
-        if (before.text !== text || renamed) {
-          ops.push(
-            blockEdit(id, before, {
-              ...before,
-              text,
-              ...(marks ? { marks } : {}),
-              ...(renamed ? { chapter } : {}),
-            }),
-          )
-        }
-      }
+      const ops = replacedTextOps(get().blocks, changes)
       if (ops.length > 0) record({ kind: 'batch', ops, at: 0 })
     },
     undo: () => step('undo'),
