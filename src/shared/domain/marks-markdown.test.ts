@@ -11,6 +11,14 @@ function roundTrip(text: string, marks: TextMark[]): string {
 }
 
 describe('marks as Markdown', () => {
+  it("keeps brackets that are not marks or links as text: a citation, an editor's [sic]", () => {
+    const read = markedOfMarkdown(
+      'Rivers rise [12], he said [sic], see [the map](m.png) [big]{emotion=angry}.',
+    )
+    expect(read.text).toBe('Rivers rise [12], he said [sic], see the map big.')
+    expect(read.marks).toEqual([{ kind: 'emotion', start: 45, end: 48, value: 'angry' }])
+  })
+
   it('writes every kind readably and reads it back to the same marks', () => {
     const text = 'She was screaming at NASA, then calm and slow and quiet.'
     expect(

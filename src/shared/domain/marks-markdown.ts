@@ -250,19 +250,30 @@ function readInto(src: string, from: number, to: number, out: MarkedText): void 
     const bracket = c === '[' ? i : c === '!' && src[i + 1] === '[' ? i + 1 : -1
     if (bracket >= 0) {
       const close = closingBracket(src, bracket)
-      if (close > 0 && close < to) {
+      const follows = close > 0 && close < to ? src[close + 1] : undefined
+      // Only "[words]{…}" (marks) and "[words](…)" (a link or an image) are syntax: any other
+      // bracket, such as a citation "[12]" or an editor's "[sic]", is text and stays as written.
+      if (follows === '{' || follows === '(') {
+        const kept = { text: out.text, marks: out.marks.length }
         const start = out.text.length
         readInto(src, bracket + 1, close, out)
-        const attributes = readAttributes(src, close + 1, start, out.text.length)
-        if (attributes !== null) {
-          out.marks.push(...attributes.marks)
-          i = attributes.next
-          continue
+        if (follows === '{') {
+          const attributes = readAttributes(src, close + 1, start, out.text.length)
+          if (attributes !== null) {
+            out.marks.push(...attributes.marks)
+            i = attributes.next
+            continue
+          }
+        } else {
+          // A link or an image: its words are read, where it points is not.
+          const link = src.indexOf(')', close + 1)
+          if (link > 0) {
+            i = link + 1
+            continue
+          }
         }
-        // A link or an image: its words are read, where it points is not.
-        const link = src[close + 1] === '(' ? src.indexOf(')', close + 1) : -1
-        i = link > 0 ? link + 1 : close + 1
-        continue
+        out.text = kept.text
+        out.marks.length = kept.marks
       }
     }
     if (c === '`' || (c === '~' && src[i + 1] === '~')) {

@@ -59,8 +59,9 @@ describe('manuscripts over IPC', () => {
     )
     expect(doc).toMatchObject({ fileName: null, location: null, unsaved: true })
     expect(doc.project.title).toBe('Harbour')
-    expect(doc.project.blocks.map((b) => [b.chapter, b.text, b.ssml])).toEqual([
-      ['Quay', 'Ropes <emphasis level="strong">creaked</emphasis>.', true],
+    // The book's <strong> is an emphasis mark on the word, not markup in the text.
+    expect(doc.project.blocks.map((b) => [b.chapter, b.text, b.ssml, b.marks])).toEqual([
+      ['Quay', 'Ropes creaked.', false, [{ kind: 'emphasis', start: 6, end: 13, value: 'strong' }]],
     ])
     expect(doc.notices).toEqual(['1 picture was skipped: VoiceDesk narrates text only.'])
   })

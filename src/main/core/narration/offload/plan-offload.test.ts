@@ -225,7 +225,12 @@ describe('importing a manuscript off main', () => {
     const { value, tasks } = await handedDuring(() => importDocumentOffMain('short.docx', docx))
     expect(tasks).toEqual(['document'])
     expect(value).toEqual(await importDocument('short.docx', docx))
-    expect(value.project.blocks[0]).toMatchObject({ chapter: 'One', ssml: true })
+    expect(value.project.blocks[0]).toMatchObject({
+      chapter: 'One',
+      text: 'A short book.',
+      ssml: false,
+      marks: [{ kind: 'emphasis', start: 2, end: 7, value: 'moderate' }],
+    })
   })
 
   it('names a refused EPUB with the same error as here', async () => {
