@@ -248,33 +248,10 @@ function readInto(src: string, from: number, to: number, out: MarkedText): void 
       }
     }
     const bracket = c === '[' ? i : c === '!' && src[i + 1] === '[' ? i + 1 : -1
-    if (bracket >= 0) {
-      const close = closingBracket(src, bracket)
-      const follows = close > 0 && close < to ? src[close + 1] : undefined
-      // Only "[words]{…}" (marks) and "[words](…)" (a link or an image) are syntax: any other
-      // bracket, such as a citation "[12]" or an editor's "[sic]", is text and stays as written.
-      if (follows === '{' || follows === '(') {
-        const kept = { text: out.text, marks: out.marks.length }
-        const start = out.text.length
-        readInto(src, bracket + 1, close, out)
-        if (follows === '{') {
-          const attributes = readAttributes(src, close + 1, start, out.text.length)
-          if (attributes !== null) {
-            out.marks.push(...attributes.marks)
-            i = attributes.next
-            continue
-          }
-        } else {
-          // A link or an image: its words are read, where it points is not.
-          const link = src.indexOf(')', close + 1)
-          if (link > 0) {
-            i = link + 1
-            continue
-          }
-        }
-        out.text = kept.text
-        out.marks.length = kept.marks
-      }
+    const after = bracket >= 0 ? readBracketed(src, bracket, to, out) : null
+    if (after !== null) {
+      i = after
+      continue
     }
     if (c === '`' || (c === '~' && src[i + 1] === '~')) {
       i += c === '`' ? 1 : 2
@@ -284,4 +261,31 @@ function readInto(src: string, from: number, to: number, out: MarkedText): void 
     i += 1
   }
   // An asterisk never closed marks nothing (a stray one in hand-written Markdown).
+}
+
+/**
+ * "[words]{…}" (marks) or "[words](…)" (a link or an image: its words are read, where it points
+ * is not) at `bracket`, read into `out`; where it ends, or null (nothing read) when the bracket
+ * is not one of them. Any other bracket, a citation "[12]" or an editor's "[sic]", is text.
+ */
+function readBracketed(src: string, bracket: number, to: number, out: MarkedText): number | null {
+  const close = closingBracket(src, bracket)
+  const follows = close > 0 && close < to ? src[close + 1] : undefined
+  if (follows !== '{' && follows !== '(') return null
+  const kept = { text: out.text, marks: out.marks.length }
+  const start = out.text.length
+  readInto(src, bracket + 1, close, out)
+  if (follows === '{') {
+    const attributes = readAttributes(src, close + 1, start, out.text.length)
+    if (attributes !== null) {
+      out.marks.push(...attributes.marks)
+      return attributes.next
+    }
+  } else {
+    const link = src.indexOf(')', close + 1)
+    if (link > 0) return link + 1
+  }
+  out.text = kept.text
+  out.marks.length = kept.marks
+  return null
 }
