@@ -1,5 +1,6 @@
 import type { VoiceGender } from '../../../shared/domain/voice'
 import { capitalize } from '../../../shared/domain/voice-names'
+import { EMOTIONS_TAG } from '../../../shared/domain/voice-styles'
 
 const GENDERS: Record<VoiceGender, string> = {
   male: 'Male',
@@ -21,7 +22,10 @@ export interface TagLabel {
 }
 
 function words(text: string): string {
-  return text.replace(/[_-]+/g, ' ').trim()
+  return text
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s*,\s*/g, ', ')
+    .trim()
 }
 
 /** "timbre:warm" -> {kind: "Timbre", value: "Warm", text: "Timbre: warm"}; "synthetic" -> "Synthetic". */
@@ -40,7 +44,13 @@ export function tagLabel(tag: string): TagLabel {
   }
 }
 
-/** A voice's tags as a short line for its list row: "Warm · Narration". */
+/**
+ * A voice's tags as a short line for its list row: "Warm · Narration". The emotions a voice can
+ * take (`emotions:calm,warm`) are a list, not a word about its use: they stay in its details.
+ */
 export function tagSummary(tags: readonly string[]): string {
-  return tags.map((tag) => tagLabel(tag).value).join(' · ')
+  return tags
+    .filter((tag) => !tag.startsWith(EMOTIONS_TAG))
+    .map((tag) => tagLabel(tag).value)
+    .join(' · ')
 }

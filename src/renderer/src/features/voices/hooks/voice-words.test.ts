@@ -59,6 +59,11 @@ describe('voiceUse', () => {
   it('says what the voice is for in words', () => {
     expect(voiceUse(voice({ tags: ['timbre:warm', 'style:narration'] }))).toBe('Warm · Narration')
   })
+  it('leaves the emotions a voice can take out of its use words (they are a list, in Details)', () => {
+    expect(
+      voiceUse(voice({ tags: ['timbre:deep', 'style:audiobook', 'emotions:calm,warm'] })),
+    ).toBe('Deep · Audiobook')
+  })
   it('does not repeat "Personal" on a personal voice, which is marked as one already', () => {
     expect(voiceUse(voice({ type: 'personal', tags: ['personal'] }))).toBe('')
     expect(voiceUse(voice({ type: 'personal', tags: ['personal', 'style:calm'] }))).toBe('Calm')
