@@ -103,6 +103,9 @@ for (const theme of ['light', 'dark'] as const) {
       app,
       sandbox,
     }) => {
+      // A Word import on the planning thread, a save, a reopen, an export and an import again, and
+      // the audits at three sizes: more than the default minute on a busy machine.
+      test.setTimeout(180_000)
       const { page } = app
       const script = await openScriptSignedIn(app, sandbox)
       const docx = join(dir, 'The Lighthouse.docx')
