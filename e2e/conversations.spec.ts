@@ -11,7 +11,17 @@ import type { AppHost } from './fixtures/app-host'
 
 // The sandbox runs on a clock the tests move (its live call progresses only as they say); the
 // feed of new live calls is off, so the only live call is the one a test starts.
-test.use({ sandboxOptions: { warmUp: false, liveConversationEveryMs: 0 }, sharedClock: true })
+// This file's sandbox runs on a clock the specs move, so its read allowance never refills by
+// itself; the workspace opens on the overview, whose reads (a week of calls and their
+// evaluations) would use up the paid plan's burst of 60 for every later test of the file.
+test.use({
+  sandboxOptions: {
+    warmUp: false,
+    liveConversationEveryMs: 0,
+    limits: { paid: { conversationReadBurst: 100_000 } },
+  },
+  sharedClock: true,
+})
 
 /** A screenshot in light and in dark, and in both the accessibility audit's findings. */
 async function snapAndAuditBothSchemes(app: AppHost, name: string): Promise<string[]> {

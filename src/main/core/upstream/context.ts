@@ -204,7 +204,7 @@ export function withReadRetry<T>(
   ctx: UpstreamContext,
   signal: AbortSignal | undefined,
   attempt: (n: number) => Promise<T>,
-  options: { limited?: boolean } = {},
+  options: { limited?: boolean; waitOutRateLimits?: boolean } = {},
 ): Promise<T> {
   const run = options.limited
     ? async (n: number) => {
@@ -218,12 +218,28 @@ export function withReadRetry<T>(
       }
     : attempt
   return withRetry(run, {
-    policy: ctx.retry,
+    // Why list and evaluation reads wait out a 429 (for at most READ_RATE_LIMIT_BUDGET_MS):
+    // the overview and an export read hundreds of them in a row, and the account's rate is
+    // shared with every other read; a short wait the service asked for is not a failure. A
+    // conversation's own read still reports its 429 at once (the live view shows "reconnecting").
+    policy: options.waitOutRateLimits
+      ? {
+          ...ctx.retry,
+          rateLimitBudgetMs: Math.min(
+            ctx.retry.rateLimitBudgetMs ?? READ_RATE_LIMIT_BUDGET_MS,
+            READ_RATE_LIMIT_BUDGET_MS,
+          ),
+        }
+      : ctx.retry,
     clock: ctx.clock,
     ...(signal === undefined ? {} : { signal }),
+    ...(options.waitOutRateLimits ? { waitOutRateLimits: true } : {}),
     onRetry: logEachRetry(ctx.logger, 'retrying read'),
   })
 }
+
+/** Longest a read waits out the service's 429s in all before it reports them. */
+export const READ_RATE_LIMIT_BUDGET_MS = 60_000
 
 /** A fresh idempotency key for a request that must not be applied twice. */
 export function idempotencyKey(): string {

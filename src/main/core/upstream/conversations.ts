@@ -48,6 +48,7 @@ export async function conversationRequest<S extends z.ZodType>(
   operation: string,
   schema: S,
   signal: AbortSignal | undefined,
+  waitOutRateLimits = false,
 ): Promise<z.output<S>> {
   const key = ctx.baseUrl.href
   const preferred = pathStyles.get(key) ?? 'old'
@@ -60,7 +61,10 @@ export async function conversationRequest<S extends z.ZodType>(
     ...(signal ? { signal } : {}),
   })
   const attempt = (style: PathStyle) =>
-    withReadRetry(ctx, signal, () => requestJson(ctx, spec(style), schema), { limited: true })
+    withReadRetry(ctx, signal, () => requestJson(ctx, spec(style), schema), {
+      limited: true,
+      waitOutRateLimits,
+    })
   try {
     const { data } = await attempt(preferred)
     pathStyles.set(key, preferred)
@@ -130,6 +134,7 @@ function allConversationItems<
   operation: string,
   schema: S,
   signal: AbortSignal | undefined,
+  waitOutRateLimits = false,
 ): Promise<T[]> {
   return allPages((cursor) =>
     conversationRequest(
@@ -140,6 +145,7 @@ function allConversationItems<
       operation,
       schema,
       signal,
+      waitOutRateLimits,
     ),
   )
 }
@@ -169,7 +175,9 @@ export function listEvaluations(
 ): Promise<ConversationEvaluation[]> {
   const { signal } = options
   const schema = evaluationPageSchema
-  return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal)
+  // Evaluations are read for hundreds of calls at once (the overview, an export): a 429 there
+  // is waited out, not reported (see withReadRetry).
+  return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal, true)
 }
 
 /** How a service-given file is downloaded: its cancel, its size bound, its name in messages. */
