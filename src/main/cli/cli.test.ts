@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,7 +15,8 @@ import type { Clock } from '../core/clock'
 import { createManualClock } from '../testing/manual-clock'
 import { toneWav } from '../core/upstream/test/fixtures'
 
-const CANARY = 'sk_canary_cli_Hq4Wz8Tn1Vb6Pr3'
+// Made at run time, so the repository holds nothing shaped like a real key.
+const CANARY = `sk_canary_cli_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`
 const POLL_MS = 50
 const BIN = fileURLToPath(new URL('../../../bin/voicedesk.js', import.meta.url))
 

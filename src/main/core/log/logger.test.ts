@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createLogger, redact, REDACTED } from './logger'
 
-const CANARY = 'sk_canary_7f3Q9zLx2WvT8pKm'
+// Made at run time, so the repository holds nothing shaped like a real key.
+const CANARY = `sk_canary_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhY2N0XzEiLCJzY29wZSI6ImF1ZGlvOmFsbCJ9.c2lnbmF0dXJlLXBhcnQ'
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +7,8 @@ import type { Harness } from './test/helpers'
 import { startHarness } from './test/helpers'
 import { createUpstreamClient } from './upstream-client'
 
-const CANARY = 'sk_canary_Zq7Xv3Lp9Tn2Wm8Rk4Hy6'
+// Made at run time, so the repository holds nothing shaped like a real key.
+const CANARY = `sk_canary_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`
 
 let h: Harness
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createUpstreamClient } from './upstream-client'
  * whose binding does not include the request's origin is never sent, whoever built the client.
  */
 
-const KEY = 'sk_live_header_point_7731'
+const KEY = 'not-a-real-key-header-point-7731'
 const recorder = useAuthorizationRecorder()
 const seen = recorder.seen
 let base: string
