@@ -1,4 +1,5 @@
 import { onTestFinished } from 'vitest'
+import type { RenderSettings } from '../../shared/domain/script-workspace'
 import type { Result } from '../../shared/errors'
 import type { Emit } from '../ipc/dispatch'
 import { APP_SENDER, createTestRuntime } from '../test-support'
@@ -12,12 +13,13 @@ export interface SentEvent {
 }
 
 /**
- * A runtime signed in to `sandbox` with the paid key, called through the real dispatcher as the
- * app's window; dialogs nobody answered are cancelled. Cleaned up when the test finishes.
+ * A runtime signed in to `sandbox` with the paid key (or to nothing, for what needs no service),
+ * called through the real dispatcher as the app's window; dialogs nobody answered are cancelled.
+ * Cleaned up when the test finishes.
  * With `restartOf`, it runs on an earlier runtime's data, as the app does after a restart.
  */
 export async function dispatchRuntime(
-  sandbox: { baseUrl: string; keys: { paid: string } },
+  sandbox: { baseUrl: string; keys: { paid: string } } | undefined,
   /** Another run of the app on the same data (its cache, settings): a restart. */
   restartOf?: { userDataDir: string },
 ): Promise<{
@@ -29,7 +31,7 @@ export async function dispatchRuntime(
   const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
   const env = await createTestRuntime({
     platform: ports,
-    sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid },
+    ...(sandbox ? { sandbox: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid } } : {}),
     ...(restartOf ? { userDataDir: restartOf.userDataDir } : {}),
   })
   onTestFinished(env.cleanup)
@@ -44,4 +46,13 @@ export async function dispatchRuntime(
 export function dataOf<T>(result: Result<unknown>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
   return result.data as T
+}
+
+/** A render as the service delivers it: one WAV at 24 kHz, no subtitles, no loudness change. */
+export const PLAIN_WAV: RenderSettings = {
+  format: 'wav',
+  sampleRate: 24_000,
+  split: 'none',
+  subtitles: 'none',
+  loudness: { mode: 'service' },
 }

@@ -1,6 +1,7 @@
+import { PLAIN_WAV } from '../../testing/dispatch-runtime'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
-import type { OpenedDocument, RenderSettings } from '../../../shared/domain/script-workspace'
+import type { OpenedDocument } from '../../../shared/domain/script-workspace'
 import type { UsageReport } from '../../../shared/domain/usage'
 import { USAGE_PREVIEWS } from '../../../shared/domain/usage'
 import type { Result } from '../../../shared/errors'
@@ -16,13 +17,7 @@ import type { Emit } from '../dispatch'
 // billed under the script's title, and a re-render served from the cache adds nothing.
 
 const tempDir = useTempDirs('vd-ipc-usage-')
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 
 let sandbox: Sandbox
 beforeAll(async () => {

@@ -4,14 +4,14 @@ import { DomUtils, parseDocument } from 'htmlparser2'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LexiconImportResult } from '../../../shared/domain/lexicon-layers'
 import type { LexiconEntry, Project } from '../../../shared/domain/script'
-import type { OpenedDocument, RenderSettings } from '../../../shared/domain/script-workspace'
+import type { OpenedDocument } from '../../../shared/domain/script-workspace'
 import type { Result } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { USER_LEXICON_FILE } from '../../core/lexicon/user-lexicon-store'
 import { PLS_NAMESPACE } from '../../core/narration/import/lexicon-pls'
 import { metaOf } from '../../core/script-workspace/open-document'
-import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime, PLAIN_WAV } from '../../testing/dispatch-runtime'
 import { parseCsv } from '../../testing/parse-csv'
 import { useTempDirs } from '../../testing/temp-dir'
 
@@ -20,13 +20,7 @@ import { useTempDirs } from '../../testing/temp-dir'
 // shared one in the request the service receives.
 
 const tempDir = useTempDirs('vd-ipc-lexicon-')
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 const PLS = (lexemes: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<lexicon version="1.0" xmlns="${PLS_NAMESPACE}" alphabet="ipa" xml:lang="en-US">\n${lexemes}\n</lexicon>\n`
 

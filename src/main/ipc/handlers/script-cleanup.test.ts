@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CleanupPreview, CleanupTrial } from '../../../shared/domain/cleanup-rules'
 import type { Project } from '../../../shared/domain/script'
-import { APP_SENDER, createTestRuntime } from '../../test-support'
+import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
 
 // The Clean up text dialog asks main what the rules would change in main's copy of the open
 // script (`script:cleanupPreview`) and tries them on a sentence (`script:cleanupTry`); both run
 // on the clean-up thread, change nothing, and refuse rules that cannot run.
 
-let cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups) await cleanup()
-  cleanups = []
-})
-
 async function openScript(text: string) {
-  const env = await createTestRuntime()
-  cleanups.push(env.cleanup)
-  const dispatch = (channel: string, input: unknown) =>
-    env.runtime.dispatch(channel, input, APP_SENDER, () => undefined)
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const result = await dispatch(channel, input)
-    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-    return result.data as T
-  }
+  const { call: dispatch } = await dispatchRuntime(undefined)
+  const call = async <T>(channel: string, input: unknown): Promise<T> =>
+    dataOf<T>(await dispatch(channel, input))
   const opened = await call<{ docId: string; project: Project }>('script:importDropped', {
     fileName: 'flood.md',
     text,

@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RenderResult } from '../../../shared/domain/narration'
 import type { ScriptBlock } from '../../../shared/domain/script'
-import type { OpenedDocument, RenderSettings } from '../../../shared/domain/script-workspace'
+import type { OpenedDocument } from '../../../shared/domain/script-workspace'
 import type { AppErrorData } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { metaOf } from '../../core/script-workspace/open-document'
-import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime, PLAIN_WAV } from '../../testing/dispatch-runtime'
 import { useTempDirs } from '../../testing/temp-dir'
 
 // An emotion mark is part of the project, compiled to the service's style element only when
@@ -16,13 +16,7 @@ import { useTempDirs } from '../../testing/temp-dir'
 // back what was cached, and a voice whose data lists no emotions is refused before anything is sent.
 
 const tempDir = useTempDirs('vd-ipc-marks-')
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 const TEXTS = [
   'The lighthouse keeper counted ships.',
   'Nobody answered the radio that evening.',

@@ -10,7 +10,7 @@ import { metaOf } from '../../core/script-workspace/open-document'
 import type { PlatformRecorder } from '../../testing/test-platform'
 import { useTempDirs } from '../../testing/temp-dir'
 import type { SentEvent } from '../../testing/dispatch-runtime'
-import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime, PLAIN_WAV } from '../../testing/dispatch-runtime'
 
 // Every path main reads or writes for the page comes from a dialog main showed or a file the
 // user opened, through the real dispatcher against the sandbox: a cover the page names, a resume
@@ -18,13 +18,7 @@ import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
 
 const tempDir = useTempDirs('vd-ipc-paths-')
 const MARKER = 'FORGED-COVER-MARKER-7d1c'
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 const MP3: RenderSettings = { ...WAV, format: 'mp3' }
 
 let sandbox: Sandbox

@@ -1,16 +1,12 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RenderResult } from '../../../shared/domain/narration'
-import type {
-  OpenedDocument,
-  RenderSettings,
-  RenderStatus,
-} from '../../../shared/domain/script-workspace'
+import type { OpenedDocument, RenderStatus } from '../../../shared/domain/script-workspace'
 import type { UsageReport } from '../../../shared/domain/usage'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { metaOf } from '../../core/script-workspace/open-document'
-import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime, PLAIN_WAV } from '../../testing/dispatch-runtime'
 import { useTempDirs } from '../../testing/temp-dir'
 
 // What the window is told of a render in a person's words: progress by the script's blocks (not
@@ -18,13 +14,7 @@ import { useTempDirs } from '../../testing/temp-dir'
 // the cache (not billed again) counted apart from what the service billed.
 
 const tempDir = useTempDirs('vd-ipc-render-words-')
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 const TEXTS = [
   'The lighthouse keeper counted ships.',
   'Night came early in the winter.',

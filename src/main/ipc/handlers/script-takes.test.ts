@@ -6,7 +6,6 @@ import type {
   BlockMark,
   OpenedDocument,
   RegeneratedTake,
-  RenderSettings,
 } from '../../../shared/domain/script-workspace'
 import type { Result } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
@@ -14,19 +13,13 @@ import { startSandbox } from '../../../sandbox/index'
 import { metaOf } from '../../core/script-workspace/open-document'
 import { useTempDirs } from '../../testing/temp-dir'
 import type { SentEvent } from '../../testing/dispatch-runtime'
-import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+import { dataOf, dispatchRuntime, PLAIN_WAV } from '../../testing/dispatch-runtime'
 
 // A block's regenerated takes through the real dispatcher against the sandbox: a new take pays
 // for that block alone, earlier takes stay in the cache, and the render uses the chosen one.
 
 const tempDir = useTempDirs('vd-ipc-takes-')
-const WAV: RenderSettings = {
-  format: 'wav',
-  sampleRate: 24_000,
-  split: 'none',
-  subtitles: 'none',
-  loudness: { mode: 'service' },
-}
+const WAV = PLAIN_WAV
 const FIRST = 'The first line of the chapter.'
 const SECOND = 'A second line, the one that sounded wrong.'
 
