@@ -2,37 +2,25 @@ import { randomBytes } from 'node:crypto'
 import type { Locator } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
+import { auditAtSizes } from './support/audit-sizes'
 import { AccountScreen } from './support/account-screen'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
 import { closedLoopbackPort } from './support/sandbox-helpers'
-import { snap } from './support/screenshots'
 
 // Issue 27, Account's changed states: each error with the one action that fixes it, and the
 // sidebar's dot saying what the last check found. Audited (axe, layout) and captured at three
 // sizes in light and dark.
 
-async function audit(
-  app: AppHost,
-  screen: string,
-  theme: string,
-  inView: Locator,
-): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await inView.evaluate('(el) => el.scrollIntoView({ block: "center" })')
-    await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+/** Audits the screen at every size, with the state shown scrolled into view before each screenshot. */
+function audit(app: AppHost, screen: string, theme: string, inView: Locator): Promise<string[]> {
+  return auditAtSizes(app, {
+    name: screen,
+    theme,
+    shot: `screen-${screen}-${theme}`,
+    beforeSnap: async () => {
+      await inView.scrollIntoViewIfNeeded()
+      await expect(inView).toBeInViewport()
+    },
+  })
 }
 
 for (const theme of ['light', 'dark'] as const) {

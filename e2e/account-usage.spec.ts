@@ -4,10 +4,8 @@ import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
+import { auditAtSizes } from './support/audit-sizes'
 import { AccountScreen } from './support/account-screen'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
-import { snap } from './support/screenshots'
 import { ScriptScreen } from './support/script-screen'
 import { VoicesScreen } from './support/voices-screen'
 
@@ -18,31 +16,21 @@ import { VoicesScreen } from './support/voices-screen'
 const LINE = 'The harbour was quiet before dawn.'
 
 /** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
-async function audit(
-  app: AppHost,
-  screen: string,
-  theme: string,
-  inView?: Locator,
-): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
+function audit(app: AppHost, screen: string, theme: string, inView?: Locator): Promise<string[]> {
+  return auditAtSizes(app, {
+    name: screen,
+    theme,
+    shot: `screen-${screen}-${theme}`,
     // The state being shown is scrolled into view, as the user scrolls to it.
-    if (inView !== undefined) {
-      await inView.scrollIntoViewIfNeeded()
-      await expect(inView).toBeInViewport()
-    }
-    await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+    ...(inView === undefined
+      ? {}
+      : {
+          beforeSnap: async () => {
+            await inView.scrollIntoViewIfNeeded()
+            await expect(inView).toBeInViewport()
+          },
+        }),
+  })
 }
 
 for (const theme of ['light', 'dark'] as const) {

@@ -3,10 +3,8 @@ import { join } from 'node:path'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { ConversationsScreen } from './support/conversations-screen'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
-import { snap } from './support/screenshots'
+import { auditAtSizes } from './support/audit-sizes'
 import { ScriptScreen, signInForScript } from './support/script-screen'
-import { accessibilityProblems } from './support/axe'
 
 // Every workspace, in light and dark, at a small laptop, a common laptop and a desktop window:
 // an accessibility audit (axe: no serious or critical violation), a layout check (no sideways
@@ -26,25 +24,9 @@ const SCRIPT = [
   '',
 ].join('\n')
 
-/** Audits the screen as it is now at every size, and saves a screenshot at each. */
-async function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
-  const found: string[] = []
-  const a11y = await accessibilityProblems(app.page)
-  found.push(...a11y.map((p) => `${screen} (${theme}): ${p}`))
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    // Two frames: container queries and the virtualized lists settle after a resize.
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await snap(app, `screen-${screen}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+/** axe once and the layout check at each size, with a screenshot at each. */
+function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name: screen, theme, shot: `screen-${screen}-${theme}` })
 }
 
 for (const theme of ['light', 'dark'] as const) {

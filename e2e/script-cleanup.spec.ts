@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
-import { snap } from './support/screenshots'
+import { auditAtSizes } from './support/audit-sizes'
 import { ScriptScreen } from './support/script-screen'
 
 // Edit > Clean Up Text… on an imported manuscript: it lists what each rule would change before
@@ -30,21 +28,8 @@ test.afterEach(async () => {
 })
 
 /** axe once and the layout check at each size, with a screenshot at each. */
-async function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await snap(app, `script-cleanup-${name}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name: name, theme, shot: `script-cleanup-${name}-${theme}` })
 }
 
 for (const theme of ['light', 'dark'] as const) {

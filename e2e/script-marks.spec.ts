@@ -4,9 +4,7 @@ import { join } from 'node:path'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { docxOf } from '../src/main/testing/test-documents'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
-import { snap } from './support/screenshots'
+import { auditAtSizes } from './support/audit-sizes'
 import { openScriptSignedIn } from './support/script-screen'
 
 // A Word manuscript's italic and bold are marks, not markup: the editor shows no tag, the words
@@ -51,22 +49,9 @@ async function lighthouseDocx(path: string): Promise<void> {
   )
 }
 
-/** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
-async function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${screen} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await snap(app, `script-marks-${screen}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+/** axe once and the layout check at each size, with a screenshot at each. */
+function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name: screen, theme, shot: `script-marks-${screen}-${theme}` })
 }
 
 /** Every text the editor shows: the blocks' values and the workspace's visible words. */

@@ -6,9 +6,7 @@ import type { Locator } from '@playwright/test'
 import { createProject } from '../src/shared/domain/script'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
-import { snap } from './support/screenshots'
+import { auditAtSizes } from './support/audit-sizes'
 import { openScriptSignedIn } from './support/script-screen'
 
 // The Pronunciations panel and the pauses of Project settings, as a narrator meets them: a PLS
@@ -41,21 +39,9 @@ async function projectFile(): Promise<string> {
   return path
 }
 
-async function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await snap(app, `pronunciations-${name}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+/** axe once and the layout check at each size, with a screenshot at each. */
+function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name: name, theme, shot: `pronunciations-${name}-${theme}` })
 }
 
 function visibleText(within: Locator): Promise<string> {

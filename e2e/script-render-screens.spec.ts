@@ -5,9 +5,9 @@ import type { Locator } from '@playwright/test'
 import { createProject } from '../src/shared/domain/script'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
-import { accessibilityProblems } from './support/axe'
-import { LAYOUT_SIZES, layoutProblems } from './support/layout-check'
+import { LAYOUT_SIZES } from './support/layout-check'
 import { snap } from './support/screenshots'
+import { auditAtSizes } from './support/audit-sizes'
 import { openScriptSignedIn } from './support/script-screen'
 
 // The render dialog (ready and blocked), the render summary and the A/B panel, as a creator meets
@@ -39,22 +39,9 @@ async function projectFile(narrator2: string): Promise<string> {
   return path
 }
 
-/** Audits the window as it is now at every size and saves a screenshot at each. */
-async function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
-  const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
-    const layout = await layoutProblems(app.page)
-    found.push(
-      ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
-    )
-    await snap(app, `render-${name}-${theme}-${size.width}x${size.height}`)
-  }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
-  return found
+/** axe once and the layout check at each size, with a screenshot at each. */
+function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name: name, theme, shot: `render-${name}-${theme}` })
 }
 
 /** The text a person can see in `within` (hidden parts left out). */
