@@ -1,7 +1,6 @@
-import { open } from 'node:fs/promises'
 import type { FootnoteMode, PageRange } from '../../shared/domain/manuscript'
 import { parsePageRange } from '../../shared/domain/manuscript'
-import { AppError } from '../../shared/errors'
+import { readInputFileAtMost } from './inputs'
 import { usage } from './io'
 import type { CleanupSettings } from '../../shared/domain/cleanup-rules'
 import { rulesFromFile } from './rules-file'
@@ -42,26 +41,13 @@ export function pagesFlag(value: string | undefined): PageRange | undefined {
  */
 export async function passwordFromFile(path: string | undefined): Promise<string | undefined> {
   if (path === undefined) return undefined
-  let handle
-  try {
-    handle = await open(path, 'r')
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
-      code === 'ENOENT'
-        ? `The password file ${path} does not exist. Save the PDF's password in a file only you can read and pass its path.`
-        : `VoiceDesk can't read the password file ${path} (${code ?? 'error'}).`,
-    )
-  }
-  try {
-    const buffer = Buffer.alloc(PASSWORD_FILE_MAX_BYTES)
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    const text = buffer.toString('utf8', 0, bytesRead)
-    return text.split(/\r?\n/)[0] ?? ''
-  } finally {
-    await handle.close()
-  }
+  const { text } = await readInputFileAtMost(
+    path,
+    'password file',
+    PASSWORD_FILE_MAX_BYTES,
+    "Save the PDF's password in a file only you can read and pass its path.",
+  )
+  return text.split(/\r?\n/)[0] ?? ''
 }
 
 /** The manuscript flags of a command line, checked (usage errors before anything is read). */

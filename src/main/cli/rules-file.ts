@@ -1,8 +1,8 @@
-import { open } from 'node:fs/promises'
 import type { z } from 'zod'
 import type { CleanupRuleReport, CleanupSettings } from '../../shared/domain/cleanup-rules'
 import { cleanupSettingsSchema } from '../../shared/domain/cleanup-rules'
 import { AppError } from '../../shared/errors'
+import { readInputFileAtMost } from './inputs'
 import { formatCount } from '../../shared/limits'
 
 /** The largest rules file read: 200 rules of 2,000 characters fit well inside it. */
@@ -14,7 +14,13 @@ const RULES_FILE_MAX_BYTES = 1024 * 1024
  * fit (a pattern that cannot compile, too many rules). Built-in rules it leaves out are on.
  */
 export async function rulesFromFile(path: string): Promise<CleanupSettings> {
-  const text = await readBounded(path)
+  const { text, more } = await readInputFileAtMost(path, 'rules file', RULES_FILE_MAX_BYTES)
+  if (more) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The rules file ${path} is larger than 1 MB; a rules file holds at most 200 rules.`,
+    )
+  }
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -41,40 +47,6 @@ function humanIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys')
     return `${issue.keys.join(', ')} is not a setting VoiceDesk knows.`
   return issue.message.endsWith('.') ? issue.message : `${issue.message}.`
-}
-
-async function readBounded(path: string): Promise<string> {
-  let handle
-  try {
-    handle = await open(path, 'r')
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
-      code === 'ENOENT'
-        ? `The rules file ${path} does not exist. Check the path.`
-        : `VoiceDesk can't read the rules file ${path} (${code ?? 'error'}).`,
-    )
-  }
-  try {
-    // One byte over the limit is enough to know it is too large (a FIFO cannot make this wait on size).
-    const buffer = Buffer.alloc(RULES_FILE_MAX_BYTES + 1)
-    let length = 0
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
-      if (bytesRead === 0) break
-      length += bytesRead
-      if (length > RULES_FILE_MAX_BYTES) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `The rules file ${path} is larger than 1 MB; a rules file holds at most 200 rules.`,
-        )
-      }
-    }
-    return buffer.toString('utf8', 0, length)
-  } finally {
-    await handle.close()
-  }
 }
 
 /** What the clean-up did, one line a rule that changed something, and the characters saved. */

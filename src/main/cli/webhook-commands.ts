@@ -1,16 +1,14 @@
-import { open } from 'node:fs/promises'
 import type { Clock } from '../core/clock'
 import type { SignatureCheck } from '../core/webhooks/webhook-signature'
 import {
   DEFAULT_TOLERANCE_SECONDS,
   verifyWebhookSignature,
 } from '../core/webhooks/webhook-signature'
-import { optionText, readInputFile } from './inputs'
+import { optionText, readInputFile, readInputFileAtMost } from './inputs'
 import type { Values } from './inputs'
 import { EXIT } from './exit-codes'
 import type { CliIo } from './io'
 import { printJson, usage } from './io'
-import { AppError } from '../../shared/errors'
 
 /** What a command that needs no service receives. */
 export interface LocalCommandContext {
@@ -41,38 +39,18 @@ const SECRET_FILE_MAX_BYTES = 4096
  * or a device cannot make it read forever), without its final line break. Never echoes its text.
  */
 async function readSecretFile(path: string): Promise<string> {
-  let handle
-  try {
-    handle = await open(path, 'r')
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    throw new AppError(
-      code === 'ENOENT' ? 'NOT_FOUND' : 'DISK',
-      code === 'ENOENT'
-        ? `The secret file ${path} does not exist. Save the webhook signing secret in a file only you can read and pass its path.`
-        : `VoiceDesk can't read the secret file ${path} (${code ?? 'error'}).`,
+  const { text, more } = await readInputFileAtMost(
+    path,
+    'secret file',
+    SECRET_FILE_MAX_BYTES,
+    'Save the webhook signing secret in a file only you can read and pass its path.',
+  )
+  if (more) {
+    throw usage(
+      `The secret file ${path} is longer than ${SECRET_FILE_MAX_BYTES} bytes, too long for a webhook secret. Check that it is the right file.`,
     )
   }
-  try {
-    const buffer = Buffer.alloc(SECRET_FILE_MAX_BYTES + 1)
-    let length = 0
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null)
-      if (bytesRead === 0) break
-      length += bytesRead
-    }
-    if (length > SECRET_FILE_MAX_BYTES) {
-      throw usage(
-        `The secret file ${path} is longer than ${SECRET_FILE_MAX_BYTES} bytes, too long for a webhook secret. Check that it is the right file.`,
-      )
-    }
-    return buffer
-      .subarray(0, length)
-      .toString('utf8')
-      .replace(/\r?\n$/, '')
-  } finally {
-    await handle.close()
-  }
+  return text.replace(/\r?\n$/, '')
 }
 
 /**
