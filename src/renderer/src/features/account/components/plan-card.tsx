@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react'
-import type { AccountStatus } from '../../../../../shared/domain/account'
+import { useState, type ReactElement } from 'react'
+import type { AccountStatus, Plan } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { useSetPlan } from '../api/account-queries'
@@ -12,8 +12,18 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
   const { status } = props
   const setPlan = useSetPlan()
   const clearDraft = useAccountDraftStore((state) => state.setPlanDraft)
-  // While saving, the choice just made shows as chosen (the radio must not flick back).
-  const plan = setPlan.isPending ? setPlan.variables.plan : (status?.plan ?? null)
+  // The choice just made shows as chosen from the click on, through the save (the radio must not
+  // flick back): held here at once, since the mutation's pending state reaches React a tick later
+  // and a controlled radio would otherwise show the old plan in between.
+  const [chosen, setChosen] = useState<Plan | null>(null)
+  const plan = chosen ?? status?.plan ?? null
+  const choose = (next: Plan): void => {
+    setChosen(next)
+    setPlan.mutate(
+      { plan: next },
+      { onSuccess: () => clearDraft(null), onSettled: () => setChosen(null) },
+    )
+  }
   // A paid plan the service does not honour: named here, beside the choice that fixes it.
   const mismatch = status?.notices.find((notice) => notice.kind === 'plan-mismatch')
 
@@ -25,13 +35,7 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
       description="The plan your account is on, as on your dashboard. VoiceDesk never asks for more at once than it allows."
     >
       <div className="card__body">
-        <PlanOptions
-          plan={plan}
-          disabled={setPlan.isPending}
-          onChoose={(chosen) =>
-            setPlan.mutate({ plan: chosen }, { onSuccess: () => clearDraft(null) })
-          }
-        />
+        <PlanOptions plan={plan} disabled={setPlan.isPending} onChoose={choose} />
         {plan === 'custom' && (
           <p className="field__hint" data-testid="plan-custom-note">
             Your own limits are in use: {status?.customLimits?.maxInFlight ?? '?'} at once. Change
@@ -50,7 +54,7 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
                 type="button"
                 className="button button--small"
                 disabled={setPlan.isPending}
-                onClick={() => setPlan.mutate({ plan: 'free' })}
+                onClick={() => choose('free')}
               >
                 Switch to Free
               </button>
