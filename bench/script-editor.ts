@@ -14,10 +14,12 @@
  *    CPU time per key (script, style, layout), which a busy machine does not inflate;
  *  - how many elements the page holds (virtualization) and what the drafts sent while typing
  *    carried (blocks per send).
+ * Every block carries expressive marks (emphasis, emotion, pace, pauses), drawn by the editor's
+ * mark layer, unless --plain asks for the text alone (the figures before marks existed).
  * Build the renderer first: npx electron-vite build
  *
  *   npx tsx bench/script-editor.ts [--blocks 5000] [--words 20] [--chars 200] [--delay 40] [--smoke]
- *     [--trace t.json] [--cpu-profile p.cpuprofile] [--outline]
+ *     [--trace t.json] [--cpu-profile p.cpuprofile] [--outline] [--plain]
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     'cpu-profile': { type: 'string' },
     /** Types with the chapter outline shown beside the blocks (it is hidden by default). */
     outline: { type: 'boolean', default: false },
+    /** Blocks without marks. */
+    plain: { type: 'boolean', default: false },
   },
 })
 const BLOCKS = Number(values.blocks)
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'vd-bench-script-'))
   const userDataDir = join(dir, 'user-data')
   const projectPath = join(dir, 'harbour.voicedesk')
-  const words = await writeBigProject(projectPath, BLOCKS, WORDS)
+  const words = await writeBigProject(projectPath, BLOCKS, WORDS, !values.plain)
   const app = await openSignedInApp({
     userDataDir,
     baseUrl: sandbox.baseUrl,
@@ -277,7 +281,7 @@ async function main(): Promise<void> {
     const work = stats(probe.work)
     const frame = stats(probe.frame)
     console.log(
-      `script: ${BLOCKS.toLocaleString('en-US')} blocks, ${words.toLocaleString('en-US')} words, ${host.host} host`,
+      `script: ${BLOCKS.toLocaleString('en-US')} blocks, ${words.toLocaleString('en-US')} words, ${values.plain ? 'no marks' : 'marks on every block'}, ${host.host} host`,
     )
     console.log(`open (click -> first blocks painted)  ${openMs.toFixed(0)} ms`)
     console.log(

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import type { Project, ScriptBlockInput } from '../../src/shared/domain/script'
 import { createProject } from '../../src/shared/domain/script'
+import type { TextMark } from '../../src/shared/domain/text-marks'
 
 const WORDS = (
   'the storm rolled over the harbour while the keeper counted ships and wrote their names ' +
@@ -9,11 +10,30 @@ const WORDS = (
 ).split(' ')
 
 /**
+ * Marks a creator might put on a block of a long book: a word stressed in every block, an emotion
+ * on the first half of every third, dialogue slowed at its end, a pause in every seventh.
+ */
+function marksFor(i: number, text: string): TextMark[] {
+  const firstSpace = text.indexOf(' ')
+  const secondSpace = text.indexOf(' ', firstSpace + 1)
+  const marks: TextMark[] = [
+    { kind: 'emphasis', start: firstSpace + 1, end: secondSpace, value: 'moderate' },
+  ]
+  const half = text.lastIndexOf(' ', Math.floor(text.length / 2))
+  if (i % 3 === 0) marks.push({ kind: 'emotion', start: 0, end: half, value: 'warm' })
+  if (i % 5 === 1 || i % 5 === 2) {
+    marks.push({ kind: 'rate', start: half + 1, end: text.length - 1, value: 'slow' })
+  }
+  if (i % 7 === 0) marks.push({ kind: 'pause', start: half, end: half, ms: 400 })
+  return marks
+}
+
+/**
  * A book-length project: `blocks` blocks of `wordsPerBlock` words (5,000 x 20 = 100,000 words),
  * a chapter every 250 blocks, dialogue spoken by two cast voices, some blocks with their own
- * voice, the narration in the default voice.
+ * voice, the narration in the default voice; with `marks`, expressive marks on every block.
  */
-export function bigProject(blocks = 5000, wordsPerBlock = 20): Project {
+export function bigProject(blocks = 5000, wordsPerBlock = 20, marks = false): Project {
   const list: ScriptBlockInput[] = []
   for (let i = 0; i < blocks; i++) {
     const words: string[] = []
@@ -24,6 +44,7 @@ export function bigProject(blocks = 5000, wordsPerBlock = 20): Project {
       text: text.charAt(0).toUpperCase() + text.slice(1),
       chapter: `Chapter ${Math.floor(i / 250) + 1}`,
     }
+    if (marks && wordsPerBlock >= 4) block.marks = marksFor(i, block.text)
     if (i % 5 === 1) block.speaker = 'ALICE'
     else if (i % 5 === 2) block.speaker = 'BOB'
     else if (i % 17 === 0) block.voiceId = 'george'
@@ -39,8 +60,13 @@ export function bigProject(blocks = 5000, wordsPerBlock = 20): Project {
 }
 
 /** Writes the book as a .voicedesk project file; returns its word count. */
-export async function writeBigProject(path: string, blocks = 5000, words = 20): Promise<number> {
-  const project = bigProject(blocks, words)
+export async function writeBigProject(
+  path: string,
+  blocks = 5000,
+  words = 20,
+  marks = false,
+): Promise<number> {
+  const project = bigProject(blocks, words, marks)
   await writeFile(path, JSON.stringify(project))
   return blocks * words
 }
