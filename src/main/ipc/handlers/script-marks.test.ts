@@ -115,4 +115,42 @@ describe('an emotion mark on one sentence', () => {
     expect((preview as { error: AppErrorData }).error.message).toContain('Liam has no emotions')
     expect(sandbox.requestLog({ pathPrefix: '/v1/audio' })).toEqual([])
   }, 240_000)
+
+  it('reads the style tags of a block written in SSML too: refused before any request when its voice lacks the emotion', async () => {
+    const dir = await tempDir()
+    const { call, recorder } = await dispatchRuntime(sandbox)
+    const opened = dataOf<OpenedDocument>(await call('script:new', undefined))
+    const first = opened.project.blocks[0]!
+    const ssml = `<speak><speechify:style emotion='terrified'>${TEXTS[1]}</speechify:style></speak>`
+    const blocks: ScriptBlock[] = [
+      { ...first, id: 'b0', text: TEXTS[0]! },
+      { ...first, id: 'b1', text: ssml, ssml: true, voiceId: 'liam' },
+    ]
+    const project = {
+      ...opened.project,
+      defaults: { ...opened.project.defaults, voiceId: 'george' },
+      blocks,
+    }
+    const { revision } = dataOf<{ revision: number }>(
+      await call('script:saveDraft', {
+        docId: opened.docId,
+        changes: { meta: metaOf(project), order: blocks.map((b) => b.id), blocks },
+      }),
+    )
+    sandbox.clearRequestLog()
+    recorder.answerNextSave(join(dir, 'refused.wav'))
+    const refused = await call('script:startRender', {
+      docId: opened.docId,
+      revision,
+      settings: WAV,
+    })
+    expect(refused.ok).toBe(false)
+    const error = (refused as { error: AppErrorData }).error
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.message).toContain(
+      "Block 2's SSML asks for a terrified delivery, but Liam has no emotions. Take the style tag out",
+    )
+    expect(error.details?.preflight?.[0]).toMatchObject({ kind: 'emotion', block: 2 })
+    expect(sandbox.requestLog({ pathPrefix: '/v1/audio' })).toEqual([])
+  }, 120_000)
 })

@@ -1,4 +1,5 @@
 import type { Project } from '../../../../shared/domain/script'
+import { STYLE_ELEMENT } from '../../../../shared/domain/text-marks'
 import type { RenderPlan } from './render-plan'
 
 /** Where a block's voice comes from, so a problem can name what the user has to change. */
@@ -18,14 +19,32 @@ export interface VoiceUse {
   blocks: number[]
   /** How many blocks use it in all. */
   blockCount: number
-  /** The emotions its blocks' marks ask of it, each with the first block (0-based) that does. */
-  emotions?: { emotion: string; block: number }[]
+  /**
+   * The emotions its blocks ask of it, each with the first block (0-based) that does, and whether
+   * the block asks in its own SSML (a style tag the author wrote) rather than with a mark.
+   */
+  emotions?: { emotion: string; block: number; inSsml?: boolean }[]
 }
 
-/** The emotions a block's marks ask for (an SSML block's own tags are its author's business). */
+/** The service's style element with an `emotion` attribute, as an author writes it in SSML. */
+const STYLE_TAG = new RegExp(
+  `<${STYLE_ELEMENT}\\b[^>]*?\\bemotion\\s*=\\s*(?:"([^"]*)"|'([^']*)')`,
+  'gi',
+)
+
+/**
+ * The emotions a block asks for: its marks', or the style tags of an SSML block. Why SSML too: the
+ * service refuses a style its voice lacks, and a render would stop there after paying for the
+ * pieces before it.
+ */
 function emotionsOf(project: Project, blockIndex: number): string[] {
   const block = project.blocks[blockIndex]
-  if (block === undefined || block.ssml || block.marks === undefined) return []
+  if (block === undefined) return []
+  if (block.ssml) {
+    const found = [...block.text.matchAll(STYLE_TAG)].map((m) => (m[1] ?? m[2] ?? '').trim())
+    return [...new Set(found.filter((emotion) => emotion !== ''))]
+  }
+  if (block.marks === undefined) return []
   return [...new Set(block.marks.flatMap((m) => (m.kind === 'emotion' ? [m.value] : [])))]
 }
 
@@ -75,10 +94,11 @@ export function voiceUsesOfPlan(project: Project, plan: RenderPlan): VoiceUse[] 
       if (use.blocks.length < BLOCKS_KEPT) use.blocks.push(block.index)
       use.blockCount += 1
     }
+    const inSsml = project.blocks[block.index]?.ssml === true
     for (const emotion of emotionsOf(project, block.index)) {
       use.emotions ??= []
       if (!use.emotions.some((e) => e.emotion === emotion)) {
-        use.emotions.push({ emotion, block: block.index })
+        use.emotions.push({ emotion, block: block.index, ...(inSsml ? { inSsml } : {}) })
       }
     }
   }

@@ -87,15 +87,17 @@ function voicePhrase(use: VoiceUse, voice: Voice): string {
 export function emotionProblems(use: VoiceUse, voice: Voice): PreflightProblem[] {
   const offered = voiceEmotions(voice)
   const problems: PreflightProblem[] = []
-  for (const { emotion, block } of use.emotions ?? []) {
+  for (const { emotion, block, inSsml } of use.emotions ?? []) {
     if (offered.includes(emotion)) continue
     const can =
       offered.length === 0
         ? `${voice.displayName} has no emotions`
         : `${voice.displayName} can sound only ${andList(offered)}`
+    const asks = inSsml ? `Block ${block + 1}'s SSML asks for` : `Block ${block + 1} asks for`
+    const fix = inSsml ? 'Take the style tag out' : 'Take the emotion mark off'
     problems.push({
       kind: 'emotion',
-      message: `Block ${block + 1} asks for ${/^[aeiou]/.test(emotion) ? 'an' : 'a'} ${emotion} delivery, but ${can}. Take the emotion mark off, or give the block a voice that can sound ${emotion}.`,
+      message: `${asks} ${/^[aeiou]/.test(emotion) ? 'an' : 'a'} ${emotion} delivery, but ${can}. ${fix}, or give the block a voice that can sound ${emotion}.`,
       ...facts(use),
       block: block + 1,
     })
