@@ -60,7 +60,9 @@ const SCRIPT = Array.from(
   (_, i) => `Paragraph ${i + 1} begins here. It has a second sentence, number ${i + 1}.`,
 ).join('\n\n')
 
-describe('render command', () => {
+// Each test starts the real CLI, one to three times, through tsx: seconds each when cold, many more
+// on a machine busy with other work, so the budget is per CLI start, not the suite's default.
+describe('render command', { timeout: 180_000 }, () => {
   it('prints the cost with --dry-run --json and sends nothing', async () => {
     const script = join(dir, 'dry.txt')
     await writeFile(script, SCRIPT)

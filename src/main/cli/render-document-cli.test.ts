@@ -36,7 +36,9 @@ async function writeEpub(name: string, options: Parameters<typeof epubOf>[0]): P
   return path
 }
 
-describe('render a manuscript from the command line', () => {
+// Each test starts the real CLI, one to three times, through tsx: seconds each when cold, many more
+// on a machine busy with other work, so the budget is per CLI start, not the suite's default.
+describe('render a manuscript from the command line', { timeout: 180_000 }, () => {
   it('renders an EPUB in spine order, one file per contents entry, emphasis sent as SSML', async () => {
     const book = await writeEpub('book.epub', {
       chapters: [

@@ -51,7 +51,9 @@ async function render(script: string, out: string, ...flags: string[]) {
   return exit
 }
 
-describe('render --lexicon', () => {
+// Each test starts the real CLI, one to three times, through tsx: seconds each when cold, many more
+// on a machine busy with other work, so the budget is per CLI start, not the suite's default.
+describe('render --lexicon', { timeout: 180_000 }, () => {
   it('sends the aliases of PLS and CSV files, the later file winning, the project over both', async () => {
     await writeFile(
       join(dir, 'team.pls'),
