@@ -35,8 +35,7 @@ const NAMED_FILTERS: {
     anyLabel: 'Any gender',
     nameOf: (value) => genderLabel(value as VoiceGender),
   },
-  // "Model" stays the label screen readers hear (and tests find); the choice says what it is.
-  { key: 'model', label: 'Model', anyLabel: 'All speech models', nameOf: modelName },
+  { key: 'model', label: 'Model', anyLabel: 'All models', nameOf: modelName },
 ]
 
 /** How many voices the list shows, in words: while loading, how many are coming. */
