@@ -102,7 +102,12 @@ for (const theme of ['light', 'dark'] as const) {
         window.api.voices.tryText({ voiceId: 'olivia', text: 'Line number ' + n + '.' })))`)
       const notice = page.getByTestId('notice-plan-mismatch')
       await expect(notice).toBeVisible({ timeout: 30_000 })
-      await expect(notice).toContainText('only one request at a time')
+      await expect(notice).toContainText('only one line at a time')
+      // Above the cards: on screen at 1024x700 as Account opens, not below the plan choice.
+      await page.setViewportSize({ width: 1024, height: 700 })
+      await account.open()
+      await expect(notice).toBeInViewport()
+      await page.setViewportSize({ width: 1280, height: 800 })
       const problems = await audit(app, 'account-plan-mismatch', theme, notice)
       await notice.getByRole('button', { name: 'Switch to Free' }).click()
       await expect(notice).toBeHidden()

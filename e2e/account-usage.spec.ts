@@ -63,19 +63,19 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText(/Base URL/)).toHaveCount(0)
       await expect(
         page.getByRole('radio', {
-          name: /^Free: one request at a time Lines are spoken one after another/,
+          name: /^Free: one line at a time Lines are spoken one after another/,
         }),
       ).toBeVisible()
       await expect(
         page.getByRole('radio', {
-          name: /^Paid: up to 15 at once 15 lines are spoken together: long scripts render/,
+          name: /^Paid: 15 lines at once Long scripts render up to 15 times faster/,
         }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
       // What is left is not guessed: the service does not report it, and that is said.
       await expect(page.getByTestId('usage-this-month')).toHaveText('0 characters')
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'Not reported by the serviceYour dashboard shows it.',
+        'Not reported by the serviceYour account with the voice service shows it.',
       )
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
         'Counted on this computer',
@@ -142,9 +142,8 @@ for (const theme of ['light', 'dark'] as const) {
     // As `npm start` starts: no key saved, the demo service already in use.
     test.use({ appColorScheme: theme, demoService: true })
 
-    test(`first run offers the demo service and the key side by side; out of credit is said (${theme})`, async ({
+    test(`first run offers the demo service and the key side by side; the demo looks healthy (${theme})`, async ({
       app,
-      sandbox,
     }) => {
       test.setTimeout(180_000)
       const { page } = app
@@ -163,7 +162,69 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('notice-sandbox')).toContainText('Using the demo service')
       await expect(page.getByText(/sandbox/i)).toHaveCount(0)
       await expect(page.getByText(/Base URL|127\.0\.0\.1/)).toHaveCount(0)
+      // The demo bills nothing: no credit to run out of, nothing to look up elsewhere.
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'No limitThe demo service bills nothing.',
+      )
+      await expect(page.getByTestId('usage-out-of-credit')).toHaveCount(0)
       problems.push(...(await audit(app, 'account-first-run-demo', theme)))
+
+      expect(problems).toEqual([])
+    })
+  })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme, a release copy with no address built in`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`first run asks for the key first, the address after it, one Save for both (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(180_000)
+      const { page } = app
+      const account = new AccountScreen(page)
+      const problems: string[] = []
+      await account.open()
+
+      // The key is the first question; the address that came with it follows, in the same form.
+      const firstRun = page.getByTestId('first-run')
+      await expect(firstRun.getByRole('heading')).toHaveCount(1)
+      await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Set the service address' })).toHaveCount(0)
+      const keyBox = await account.apiKey.boundingBox()
+      const addressBox = await account.baseUrl.boundingBox()
+      expect(keyBox!.y).toBeLessThan(addressBox!.y)
+      await expect(page.getByRole('button', { name: 'Save key' })).toHaveCount(1)
+      // Advanced does not show the address a second time.
+      await account.openAdvanced()
+      await expect(account.baseUrl).toHaveCount(1)
+      await expect(page.getByRole('button', { name: /^Advanced/ })).toContainText(
+        'Access token, custom limits',
+      )
+      await page.getByRole('button', { name: /^Advanced/ }).click()
+      problems.push(...(await audit(app, 'account-first-run-release', theme)))
+
+      // A key without its address: said at the address, nothing saved.
+      await account.apiKey.fill(sandbox.keys.paid)
+      await page.getByRole('button', { name: 'Save key' }).click()
+      await expect(page.getByTestId('base-url-error')).toHaveText(
+        'Paste the service address too: it came with your key.',
+      )
+      await expect(account.baseUrl).toBeFocused()
+      await expect(account.credentialTitle).toHaveCount(0)
+      problems.push(
+        ...(await audit(app, 'account-first-run-release-no-address', theme, account.baseUrl)),
+      )
+
+      // Both in, one click: the address is saved, then the key for it, and checked at once.
+      await account.baseUrl.fill(sandbox.baseUrl)
+      await page.getByRole('button', { name: 'Save key' }).click()
+      await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
+      await expect(account.verifySuccess).toBeVisible()
+      await account.openAdvanced()
+      await expect(account.baseUrl).toHaveValue(sandbox.baseUrl)
 
       // The service refuses speech for want of credit: Account says so, and what to do.
       sandbox.setAccount('paid', { outOfCredit: true })
@@ -177,10 +238,14 @@ for (const theme of ['light', 'dark'] as const) {
       } finally {
         sandbox.setAccount('paid', { outOfCredit: false })
       }
+      // At the smallest size, the state that needs action is on screen as Account opens.
+      await page.setViewportSize({ width: 1024, height: 700 })
       await account.open()
       const out = page.getByTestId('usage-out-of-credit')
+      await expect(out).toBeInViewport()
+      await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
-      await expect(out).toContainText('Add credit on your dashboard')
+      await expect(out).toContainText('Add credit to your account with the voice service')
       await expect(page.getByTestId('usage-left')).toHaveText('Nothing, the service says')
       problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
 

@@ -115,7 +115,7 @@ test('an address that is not the service says so in plain words, the request id 
   await expect(account.verifyError).toContainText('This address is not the voice service')
   const message = account.verifyError.getByTestId('error-message')
   await expect(message).toHaveText(
-    `Nothing at ${sandbox.baseUrl}/not-the-api answers as the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
+    `Nothing at ${sandbox.baseUrl}/not-the-api answers as the voice service, so VoiceDesk cannot use it. Copy the service address that came with your key again and paste it under Advanced.`,
   )
   const requestId = await account.openErrorDetails(account.verifyError)
   const logged = sandbox.requestLog({ pathPrefix: '/not-the-api' }).at(-1)
@@ -158,12 +158,12 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await account.open()
   await expect(
     page.getByRole('radio', {
-      name: /^Free: one request at a time Lines are spoken one after another/,
+      name: /^Free: one line at a time Lines are spoken one after another/,
     }),
   ).toBeVisible()
   await expect(
     page.getByRole('radio', {
-      name: /^Paid: up to 15 at once 15 lines are spoken together: long scripts render/,
+      name: /^Paid: 15 lines at once Long scripts render up to 15 times faster/,
     }),
   ).toBeVisible()
   await page.getByRole('radio', { name: /^Paid/ }).check()
@@ -179,7 +179,7 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await page.getByLabel('Requests at a time').fill('3')
   await page.getByLabel('Requests at a time').press('Enter')
   await expect(page.getByText('Custom limits in use.')).toBeVisible()
-  await expect(page.getByTestId('plan-custom-note')).toContainText('3 at once')
+  await expect(page.getByTestId('plan-custom-note')).toContainText('3 lines at once')
 
   await page.reload()
   await account.open()
@@ -210,7 +210,13 @@ test('a base URL on another service does not take the saved key along unless the
   app.platform.answerNextConfirm(false)
   await account.setBaseUrl(other)
   await account.expectBaseUrlSaved(other)
+  // In words; which host the key belongs to is for Details.
   await expect(notice).toContainText(
+    'Your key was saved for a different service address than the one set now, so VoiceDesk does not send it there.',
+  )
+  await expect(notice.getByText(`belongs to ${home}`)).toBeHidden()
+  await notice.getByRole('button', { name: 'Details' }).click()
+  await expect(notice.getByTestId('notice-key-elsewhere-details')).toContainText(
     `The saved key belongs to ${home}. Enter the key for ${otherHost} in Account.`,
   )
   await expect(summary).toContainText(
@@ -233,6 +239,7 @@ test('a base URL on another service does not take the saved key along unless the
   // Declined once: that address is not asked about again this session, and the notice says so.
   await account.setBaseUrl(other)
   await account.expectBaseUrlSaved(other)
+  await notice.getByRole('button', { name: 'Details' }).click()
   await expect(notice).toContainText(`You chose not to send it to ${otherHost}`)
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
 })

@@ -173,6 +173,11 @@ test('without a key, Voices explains what it needs and leads to Account', async 
   const create = app.page.getByRole('button', { name: 'New personal voice…' })
   await expect(create).toBeDisabled()
   await expect(create).toHaveAccessibleDescription(/Add your API key on the Account screen/)
+  // Disabled, it does not look like the thing to press: "Go to Account" is the one primary.
+  await expect(create).not.toHaveClass(/button--primary/)
+  await expect(app.page.locator('[data-testid="workspace"] .button--primary:visible')).toHaveText([
+    'Go to Account',
+  ])
   await expect(app.page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
   // Nothing can play yet: no player bar.
   await expect(voices.player).toHaveCount(0)
@@ -190,4 +195,5 @@ test('without a key, Voices explains what it needs and leads to Account', async 
   await expect(voices.count).toHaveText('44 voices')
   await expect(onboarding).toHaveCount(0)
   await expect(create).toBeEnabled()
+  await expect(create).toHaveClass(/button--primary/)
 })

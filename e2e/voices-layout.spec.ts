@@ -81,9 +81,13 @@ for (const scheme of ['light', 'dark'] as const) {
     ).toBeHidden()
     await expect(voices.player).toBeHidden()
     await checkAtEverySize(app, 'empty-side', scheme)
-    // At 1280 the filters are one row, and at 900 wide nothing is cut either.
-    await app.page.setViewportSize({ width: 1280, height: 800 })
-    expect(await filterRows(voices)).toHaveLength(1)
+    // At 1280 and 1024 the filters are one row, the favourites filter with its word; at 900 wide
+    // nothing is cut either.
+    for (const size of [LAYOUT_SIZES[1], LAYOUT_SIZES[0]]) {
+      await app.page.setViewportSize(size)
+      expect(await filterRows(voices), `${size.width}`).toHaveLength(1)
+      await expect(app.page.getByTestId('favourites-words'), `${size.width}`).toBeVisible()
+    }
     await app.page.setViewportSize({ width: 900, height: 700 })
     expect(await cutText(app)).toEqual([])
     expect((await layoutProblems(app.page)).problems).toEqual([])

@@ -123,6 +123,8 @@ export interface AccountNotice {
      */
     | 'plan-mismatch'
   message: string
+  /** What a support person needs (addresses, earlier answers), shown behind Details. */
+  details?: string
 }
 
 /** Result of "Verify": one cheap authenticated call against the configured base URL. */

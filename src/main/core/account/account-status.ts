@@ -52,6 +52,12 @@ export interface AccountFacts {
   now: number
 }
 
+/** The key-elsewhere notice in plain words: what happened, that nothing is sent, what to do. */
+export function keyElsewhereWords(kind: CredentialKind): string {
+  const what = kind === 'accessToken' ? 'access token' : 'key'
+  return `Your ${what} was saved for a different service address than the one set now, so VoiceDesk does not send it there. Set the address back under Advanced, or paste the ${what} for this address.`
+}
+
 function hintOf(secret: string): string {
   return `…${secret.slice(-4)}`
 }
@@ -88,7 +94,12 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
   let allowed = now.allowed
   if (problem !== null) {
     // Suspended, not deleted: the key stays saved for its own service and works again there.
-    notices.push({ kind: 'key-elsewhere', message: problem.message })
+    // In words first; the hosts and the session's answers go to Details.
+    notices.push({
+      kind: 'key-elsewhere',
+      message: keyElsewhereWords(kind),
+      details: problem.message,
+    })
     allowed = NONE
   }
   const { savedFor } = facts

@@ -13,6 +13,7 @@ import type { ManualClock } from '../../testing/manual-clock'
 import { createManualClock } from '../../testing/manual-clock'
 import { decodeKeychainEntry, encodeKeychainEntry } from './keychain-entry'
 import { MOVE_QUESTION_COOLDOWN_MS } from './move-question'
+import { keyElsewhereWords } from './account-status'
 
 const tempDir = useTempDirs('voicedesk-binding-')
 
@@ -118,7 +119,11 @@ describe('AccountService: the key goes only where it was saved for', () => {
     expect(status.allowed.voicesRead).toBe(false)
     const message =
       'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account.'
-    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+    expect(status.notices).toContainEqual({
+      kind: 'key-elsewhere',
+      message: keyElsewhereWords('apiKey'),
+      details: message,
+    })
     await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
     expect(verifyCalls).toEqual([])
     expect(service.credentialProblem()?.message).toBe(message)
@@ -190,7 +195,9 @@ describe('AccountService: the key goes only where it was saved for', () => {
     await service.setAccessToken(jwt)
     const status = await service.setBaseUrl(B)
     expect(status.keyFor?.usable).toBe(false)
-    expect(status.notices.find((n) => n.kind === 'key-elsewhere')?.message).toBe(
+    const notice = status.notices.find((n) => n.kind === 'key-elsewhere')
+    expect(notice?.message).toBe(keyElsewhereWords('accessToken'))
+    expect(notice?.details).toBe(
       'The saved access token belongs to tts.example. Enter the access token for elsewhere.example in Account.',
     )
   })
@@ -235,7 +242,11 @@ describe('AccountService: a keychain entry an older build stored without its ori
       expect(status.keyFor).toEqual({ origin: null, host: null, usable: false })
       expect(status.allowed.voicesRead).toBe(false)
       const message = NO_ADDRESS('tts.example')
-      expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+      expect(status.notices).toContainEqual({
+        kind: 'key-elsewhere',
+        message: keyElsewhereWords('apiKey'),
+        details: message,
+      })
       expect(service.activeCredential()?.credential.binding).toEqual({
         savedFor: null,
         origins: [],
@@ -335,7 +346,11 @@ describe('AccountService: the move question cannot be used to pester the user', 
     expect(status.keyFor?.usable).toBe(false)
     const message =
       'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account. You chose not to send it to elsewhere.example; VoiceDesk does not ask again until it restarts.'
-    expect(status.notices).toContainEqual({ kind: 'key-elsewhere', message })
+    expect(status.notices).toContainEqual({
+      kind: 'key-elsewhere',
+      message: keyElsewhereWords('apiKey'),
+      details: message,
+    })
     await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
     expect(verifyCalls).toEqual([])
   })

@@ -118,6 +118,6 @@ export function moveQuestion(move: CredentialMove): {
 /** Refusal to save a credential while no base URL is set: a key is saved for one address. */
 export function saveAddressFirst(): AppError {
   const message =
-    'Enter the service address (base URL) first: the key is saved for that address only.'
+    'Enter the service address too: your key is saved for that address only and sent nowhere else.'
   return new AppError('VALIDATION_FAILED', message, { details: { fields: { baseUrl: message } } })
 }

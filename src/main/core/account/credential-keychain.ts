@@ -86,7 +86,7 @@ export async function loadSavedCredential(sources: Stores): Promise<LoadedCreden
 export function checkedApiKey(typed: string): string {
   const key = typed.trim()
   if (!/\s/.test(key)) return key
-  const message = 'An API key contains no spaces. Copy the key again from the dashboard.'
+  const message = 'An API key contains no spaces. Copy the whole key again.'
   throw new AppError('VALIDATION_FAILED', message, { details: { fields: { apiKey: message } } })
 }
 

@@ -45,7 +45,7 @@ export function explainVerifyError(
       // stay in the details for support.
       return new AppError(
         error.code,
-        `Nothing at ${baseUrl} answers as the voice service, so VoiceDesk cannot use it. Copy the service address from your dashboard again and paste it under Advanced.`,
+        `Nothing at ${baseUrl} answers as the voice service, so VoiceDesk cannot use it. Copy the service address that came with your key again and paste it under Advanced.`,
         keep,
       )
     default:

@@ -77,7 +77,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       return {
         title: 'The service did not accept your key',
         action:
-          'Check that you pasted the whole API key (it starts with "sk_"), or create a new key in your dashboard and save it here. An access token may have expired: paste a new one.',
+          'Check that you pasted the whole API key (it starts with "sk_"), or create a new key in your account with the voice service and save it here. An access token may have expired: paste a new one.',
       }
     case 'SCOPE_MISSING':
       return {
@@ -109,14 +109,14 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
     case 'PAYMENT_REQUIRED':
       return {
         title: 'Your plan does not cover this',
-        action: 'Add credit or upgrade your plan in the service dashboard, then try again.',
+        action: 'Add credit or upgrade your plan with the voice service, then try again.',
       }
     case 'NOT_FOUND':
       return context === 'connection'
         ? {
             title: 'This address is not the voice service',
             action:
-              'Copy the service address from your dashboard again and paste it under Advanced.',
+              'Copy the service address that came with your key again and paste it under Advanced.',
           }
         : {
             title: 'It is no longer there',
@@ -158,7 +158,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
         ? {
             title: 'This address is not the voice service',
             action:
-              'Copy the service address from your dashboard again and paste it under Advanced.',
+              'Copy the service address that came with your key again and paste it under Advanced.',
           }
         : {
             title: 'The service had a problem',

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import type { AccountNotice } from '../../../../../shared/domain/account'
 import type { NoticeTone } from '../../../components/notice'
 import { Notice } from '../../../components/notice'
+import { Disclosure } from '../../../components/ui/disclosure'
 import { useAccountStatus } from '../api/account-queries'
 
 const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: string }> = {
@@ -32,6 +33,11 @@ export function AccountNotices(): ReactElement | null {
         return (
           <Notice key={notice.kind} tone={tone} title={title} testId={`notice-${notice.kind}`}>
             <p className="notice__text">{notice.message}</p>
+            {notice.details !== undefined && (
+              <Disclosure summary="Details" testId={`notice-${notice.kind}-details`}>
+                <p className="notice__text notice__details">{notice.details}</p>
+              </Disclosure>
+            )}
           </Notice>
         )
       })}

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useAccountStatus } from '../api/account-queries'
+import { AccountAttention } from './account-attention'
 import { AdvancedSection } from './advanced-section'
 import { CredentialCard, keptWhereOf } from './credential-card'
 import { FirstRunCard } from './first-run-card'
@@ -50,17 +51,24 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         />
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
-      {/* One column in a small window; at 1920 the key and its check on the left, the plan and
-          usage on the right (account.css places each card by its area). */}
+      {/* What needs the user's action comes first, above the cards, at every size. */}
+      <AccountAttention status={status} />
+      {/* One column in a small window (account.css places each card by its area); from 1600 two
+          columns that each stack their own cards: the key, its check and Advanced on the left,
+          the plan and usage on the right, with no row shared between them to leave a gap. */}
       <div className="account-layout">
-        {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
-        {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
-        {status !== undefined && status.credential !== 'none' && (
-          <VerifyCard key={verifyKey} status={status} />
-        )}
-        <PlanCard status={status} />
-        <UsageCard />
-        <AdvancedSection status={status} keptWhere={keptWhere} onSaved={() => {}} />
+        <div className="account-column">
+          {firstRun && <FirstRunCard status={status} keptWhere={keptWhere} onSaved={() => {}} />}
+          {signedIn && <CredentialCard status={status} keptWhere={keptWhere} />}
+          {status !== undefined && status.credential !== 'none' && (
+            <VerifyCard key={verifyKey} status={status} />
+          )}
+          <AdvancedSection status={status} keptWhere={keptWhere} onSaved={() => {}} />
+        </div>
+        <div className="account-column">
+          <PlanCard status={status} />
+          <UsageCard demo={status?.credential === 'sandbox'} />
+        </div>
       </div>
     </section>
   )

@@ -56,7 +56,7 @@ const formCopy = {
     label: (status: AccountStatus | undefined) =>
       status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
     hint: (keptWhere: string) =>
-      `From your dashboard. It is kept ${keptWhere}; it cannot be read back here.`,
+      `From your account on the voice service. It is kept ${keptWhere}; it cannot be read back here.`,
   },
   accessToken: {
     id: 'access-token',
@@ -80,6 +80,9 @@ export function CredentialForms(props: {
   keptWhere: string
   onSaved: (mode: CredentialMode) => void
   onEdit: () => void
+  /** Fields the same Save sends before the secret (see SecretForm). */
+  children?: ReactNode
+  beforeSave?: (secret: string) => Promise<boolean>
 }): ReactElement {
   const { mode } = props
   const mutations = { apiKey: useSetApiKey(), accessToken: useSetAccessToken() }
@@ -111,6 +114,9 @@ export function CredentialForms(props: {
         props.onEdit()
         if (mutation.isError) mutation.reset()
       }}
-    />
+      {...(props.beforeSave === undefined ? {} : { beforeSave: props.beforeSave })}
+    >
+      {props.children}
+    </SecretForm>
   )
 }

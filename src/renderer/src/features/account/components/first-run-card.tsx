@@ -1,28 +1,87 @@
+import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon } from '../../../components/icons'
 import type { CredentialMode } from '../stores/account-draft-store'
-import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
+import { AddressField, AddressSaved, addressWithKey, useAddressDraft } from './service-address'
 
-/** A build that knows no service address: where to set it, one click away. */
-function NoAddress(props: { onSet: () => void }): ReactElement {
+/**
+ * The service's address, after the key and saved by the same button, for a build that knows none
+ * (a release build names no host). Why not a step before the key: the key is what the user came
+ * to paste; the address that came with it is the second, smaller question.
+ */
+function useAddressBesideKey(status: AccountStatus) {
+  const address = useAddressDraft(status)
+  const [localError, setLocalError] = useState<string | null>(null)
+  const stop = (message: string | null): false => {
+    setLocalError(message)
+    document.getElementById('base-url')?.focus()
+    return false
+  }
+  /** Saves the address first; false when the key must not be saved (see SecretForm). */
+  const beforeSave = async (secret: string): Promise<boolean> => {
+    const { value, changed, setBaseUrl, setDraft } = address
+    // Only the address changed: save it and wait for the key (Enter in the address field).
+    if (secret === '' && !changed) return true
+    if (secret !== '' && value.trim() === '')
+      return stop('Paste the service address too: it came with your key.')
+    if (!changed) return true
+    try {
+      await setBaseUrl.mutateAsync(value)
+      setDraft(null)
+    } catch {
+      // The field shows the service's reason (fieldError) or the notice below it.
+      return stop(null)
+    }
+    return secret !== ''
+  }
+  return { address, localError, setLocalError, beforeSave }
+}
+
+/** The key form of the first run, with the address beside it when this build knows none. */
+function KeyForm(props: {
+  status: AccountStatus
+  keptWhere: string
+  onSaved: (mode: CredentialMode) => void
+}): ReactElement {
+  const { status } = props
+  const besides = useAddressBesideKey(status)
+  if (!addressWithKey(status))
+    return (
+      <CredentialForms
+        mode="apiKey"
+        status={status}
+        keptWhere={props.keptWhere}
+        onSaved={props.onSaved}
+        onEdit={() => {}}
+      />
+    )
   return (
-    <div className="first-run__address" data-testid="first-run-no-address">
-      <p className="field__hint">
-        This copy of VoiceDesk does not know the service's address yet. Copy it from your dashboard
-        first.
-      </p>
-      <button type="button" className="button button--small" onClick={props.onSet}>
-        Set the service address
-      </button>
-    </div>
+    <CredentialForms
+      mode="apiKey"
+      status={status}
+      keptWhere={props.keptWhere}
+      onSaved={props.onSaved}
+      onEdit={() => {}}
+      beforeSave={besides.beforeSave}
+    >
+      <div className="first-run__address" data-testid="first-run-address">
+        <AddressField
+          status={status}
+          address={besides.address}
+          localError={besides.localError}
+          onEdit={() => besides.setLocalError(null)}
+        />
+        <AddressSaved status={status} address={besides.address} />
+      </div>
+    </CredentialForms>
   )
 }
 
 /**
- * No key of the user's yet: the two ways to start, in plain words. The demo service is the local
- * stand-in a development copy starts on its own; a key is how the real service is used.
+ * No key of the user's yet: the ways to start, in plain words, the key first. The demo service is
+ * the local stand-in a development copy starts on its own; a key is how the real service is used.
  */
 export function FirstRunCard(props: {
   status: AccountStatus
@@ -31,9 +90,6 @@ export function FirstRunCard(props: {
 }): ReactElement {
   const { status } = props
   const demo = status.credential === 'sandbox'
-  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
-  // The address is the service's own, under Advanced; only a build that knows none asks for it.
-  const noAddress = status.baseUrl.trim() === ''
   // Why one path without the demo: offering a demo this copy cannot start is a dead end
   // presented as a choice; a release build has only the key. One heading then, not two.
   const keyHeading = demo ? (
@@ -80,16 +136,9 @@ export function FirstRunCard(props: {
           <p className="field__hint">
             {demo
               ? 'Ready for your own voices and the real service? Your key replaces the demo.'
-              : 'Use the service with your own account, voices and plan. The key is on your dashboard.'}
+              : 'Use the voice service with your own account, voices and plan.'}
           </p>
-          {noAddress && <NoAddress onSet={() => setAdvanced(true, 'address')} />}
-          <CredentialForms
-            mode="apiKey"
-            status={status}
-            keptWhere={props.keptWhere}
-            onSaved={props.onSaved}
-            onEdit={() => {}}
-          />
+          <KeyForm status={status} keptWhere={props.keptWhere} onSaved={props.onSaved} />
         </section>
       </div>
     </section>

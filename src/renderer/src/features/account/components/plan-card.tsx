@@ -1,7 +1,6 @@
 import { useState, type ReactElement } from 'react'
 import type { AccountStatus, Plan } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
-import { Notice } from '../../../components/notice'
 import { useSetPlan } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { PlanOptions } from './plan-fields'
@@ -24,42 +23,21 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
       { onSuccess: () => clearDraft(null), onSettled: () => setChosen(null) },
     )
   }
-  // A paid plan the service does not honour: named here, beside the choice that fixes it.
-  const mismatch = status?.notices.find((notice) => notice.kind === 'plan-mismatch')
 
   return (
     <Card
       area="plan"
       titleId="plan-title"
       title="Plan"
-      description="The plan your account is on, as on your dashboard. VoiceDesk never asks for more at once than it allows."
+      description="Choose the plan your account has with the voice service: it sets how fast VoiceDesk can render."
     >
       <div className="card__body">
         <PlanOptions plan={plan} disabled={setPlan.isPending} onChoose={choose} />
         {plan === 'custom' && (
           <p className="field__hint" data-testid="plan-custom-note">
-            Your own limits are in use: {status?.customLimits?.maxInFlight ?? '?'} at once. Change
-            them under Advanced, or pick Free or Paid.
+            Your own limits are in use: {status?.customLimits?.maxInFlight ?? '?'} lines at once.
+            Change them under Advanced, or pick Free or Paid.
           </p>
-        )}
-        {mismatch !== undefined && (
-          <Notice
-            tone="warning"
-            title="Your key seems to be on the Free plan"
-            testId="notice-plan-mismatch"
-          >
-            <p className="notice__text">{mismatch.message}</p>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--small"
-                disabled={setPlan.isPending}
-                onClick={() => choose('free')}
-              >
-                Switch to Free
-              </button>
-            </div>
-          </Notice>
         )}
         {setPlan.isError && (
           <ErrorNotice

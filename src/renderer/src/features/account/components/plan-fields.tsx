@@ -5,16 +5,15 @@ import type { PlanDraft } from '../stores/account-draft-store'
 
 const { free, paid } = PLAN_LIMITS
 
-/** "one request at a time", "up to 15 at once". */
-function atOnce(limit: number): string {
-  return limit === 1 ? 'one request at a time' : `up to ${limit} at once`
-}
-
-// Each plan says its limit, then what that means for the user's work.
+// Each plan says what it means for the user's work: how many lines are spoken at once, and so
+// how fast a long script renders. The limits themselves are the service's, under Advanced.
 const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string }[] = [
   {
     plan: 'free',
-    name: `Free: ${atOnce(free.maxInFlight)}`,
+    name:
+      free.maxInFlight === 1
+        ? 'Free: one line at a time'
+        : `Free: ${free.maxInFlight} lines at once`,
     detail:
       free.maxInFlight === 1
         ? 'Lines are spoken one after another. Fine for trying voices and short scripts.'
@@ -22,8 +21,8 @@ const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string
   },
   {
     plan: 'paid',
-    name: `Paid: ${atOnce(paid.maxInFlight)}`,
-    detail: `${paid.maxInFlight} lines are spoken together: long scripts render many times faster.`,
+    name: `Paid: ${paid.maxInFlight} lines at once`,
+    detail: `Long scripts render up to ${Math.round(paid.maxInFlight / free.maxInFlight)} times faster than on Free.`,
   },
 ]
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { FormEvent, ReactElement } from 'react'
+import type { FormEvent, ReactElement, ReactNode, RefObject } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { fieldError } from '../../../lib/error-messages'
 import { SaveButton } from './save-button'
@@ -10,6 +10,35 @@ function secretProblem(secret: string, label: string, minLength: number): string
   if (secret.length < minLength)
     return `That is too short for an ${label.toLowerCase()}: paste the whole value.`
   return null
+}
+
+/** Submit: what runs first (beforeSave), the check of the secret, then the save; emptied once saved. */
+function useSecretSubmit(args: {
+  inputRef: RefObject<HTMLInputElement | null>
+  label: string
+  minLength: number
+  save: (secret: string) => Promise<unknown>
+  setLocalError: (message: string | null) => void
+  beforeSave?: (secret: string) => Promise<boolean>
+}): (event: FormEvent<HTMLFormElement>) => Promise<void> {
+  const { inputRef, setLocalError } = args
+  return async (event) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const secret = inputRef.current?.value.trim() ?? ''
+    if (args.beforeSave !== undefined && !(await args.beforeSave(secret))) return
+    const problem = secretProblem(secret, args.label, args.minLength)
+    if (problem !== null) {
+      setLocalError(problem)
+      inputRef.current?.focus()
+      return
+    }
+    setLocalError(null)
+    args.save(secret).then(
+      () => form.reset(),
+      () => inputRef.current?.focus(),
+    )
+  }
 }
 
 /**
@@ -31,8 +60,15 @@ export function SecretForm(props: {
   pending: boolean
   error: unknown
   onEdit: () => void
+  /** Fields after the secret that the same Save sends first (the first run's address). */
+  children?: ReactNode
+  /**
+   * Runs on submit before the secret is checked: false stops the save (it has shown why, or saved
+   * what was asked without a secret). Given what was pasted, trimmed.
+   */
+  beforeSave?: (secret: string) => Promise<boolean>
 }): ReactElement {
-  const { id, label, hint, placeholder, submitLabel, field, minLength, save, pending } = props
+  const { id, label, hint, placeholder, submitLabel, field, pending } = props
   const inputRef = useRef<HTMLInputElement>(null)
   const [localError, setLocalError] = useState<string | null>(null)
   const serverFieldError = fieldError(props.error, field)
@@ -40,25 +76,14 @@ export function SecretForm(props: {
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
 
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault()
-    const form = event.currentTarget
-    const secret = inputRef.current?.value.trim() ?? ''
-    const problem = secretProblem(secret, label, minLength)
-    if (problem !== null) {
-      setLocalError(problem)
-      inputRef.current?.focus()
-      return
-    }
-    setLocalError(null)
-    save(secret).then(
-      () => form.reset(),
-      () => inputRef.current?.focus(),
-    )
-  }
+  const submit = useSecretSubmit({ ...props, inputRef, setLocalError })
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate>
+    <form
+      className={`inline-form${props.children === undefined ? '' : ' secret-form--stacked'}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <div className="field">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -96,6 +121,7 @@ export function SecretForm(props: {
         </p>
         {props.error !== null && serverFieldError === null && <ErrorNotice error={props.error} />}
       </div>
+      {props.children}
       <SaveButton label={submitLabel} pending={pending} />
     </form>
   )

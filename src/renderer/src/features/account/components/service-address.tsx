@@ -6,17 +6,107 @@ import { useSetBaseUrl } from '../api/account-queries'
 import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import { SaveButton } from './save-button'
 
-/** The service's address (base URL): current or legacy; https except on this computer. */
-export function ServiceAddress(props: { status: AccountStatus | undefined }): ReactElement {
-  const { status } = props
+/**
+ * True while the first run asks for the address beside the key: no key yet, no demo, and a build
+ * that knows no address of the service (a release build names no host). Advanced then leaves the
+ * address to the first run, so the one field is never shown twice.
+ */
+export function addressWithKey(status: AccountStatus | undefined): boolean {
+  return status !== undefined && status.credential === 'none' && status.defaultBaseUrl === null
+}
+
+/** The address being typed, else the saved one; and the mutation that saves it. */
+export function useAddressDraft(status: AccountStatus | undefined) {
   const draft = useAccountDraftStore((state) => state.baseUrlDraft)
   const setDraft = useAccountDraftStore((state) => state.setBaseUrlDraft)
   const setBaseUrl = useSetBaseUrl()
-  const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
-
   const value = draft ?? status?.baseUrl ?? ''
-  const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
   const changed = status !== undefined && value.trim() !== status.baseUrl
+  return { draft, setDraft, setBaseUrl, value, changed }
+}
+
+/** The address input, with its error and what it is for; the form around it saves it. */
+export function AddressField(props: {
+  status: AccountStatus | undefined
+  address: ReturnType<typeof useAddressDraft>
+  /** A message found before anything was sent (an empty address beside a key). */
+  localError?: string | null
+  onEdit?: () => void
+}): ReactElement {
+  const { status, address } = props
+  const { setBaseUrl, value } = address
+  const inlineError = props.localError ?? fieldError(setBaseUrl.error, 'baseUrl')
+  const own =
+    status?.defaultBaseUrl !== null &&
+    status?.defaultBaseUrl !== undefined &&
+    value.trim() === status.defaultBaseUrl
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="base-url">
+        Service address
+      </label>
+      <input
+        id="base-url"
+        className="input input--mono"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        placeholder={status === undefined ? 'Loading…' : 'https://'}
+        disabled={status === undefined}
+        aria-invalid={inlineError !== null}
+        aria-describedby={inlineError !== null ? 'base-url-error base-url-hint' : 'base-url-hint'}
+        onChange={(event) => {
+          address.setDraft(event.target.value)
+          if (setBaseUrl.isError) setBaseUrl.reset()
+          props.onEdit?.()
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && address.draft !== null) {
+            address.setDraft(null)
+            setBaseUrl.reset()
+            props.onEdit?.()
+          }
+        }}
+      />
+      {inlineError !== null && (
+        <p id="base-url-error" className="field__error" data-testid="base-url-error">
+          {inlineError}
+        </p>
+      )}
+      <p id="base-url-hint" className="field__hint">
+        {own
+          ? "The service's own address. Change it only if your provider gave you another one."
+          : 'The web address of the voice service, given with your key (an earlier address works too). Your key is sent to this address only; https is required, except on this computer.'}
+      </p>
+    </div>
+  )
+}
+
+/** "Saved." once the address is in, in the words of what comes next. */
+export function AddressSaved(props: {
+  status: AccountStatus | undefined
+  address: ReturnType<typeof useAddressDraft>
+}): ReactElement | null {
+  const { setBaseUrl, draft } = props.address
+  if (!setBaseUrl.isSuccess || draft !== null) return null
+  return (
+    <p className="field__hint" role="status">
+      {props.status?.credential === 'none'
+        ? 'Saved. Paste your key next.'
+        : 'Saved. The Connection card above shows whether the service answers there.'}
+    </p>
+  )
+}
+
+/** The service's address (base URL), under Advanced: current or legacy; https except locally. */
+export function ServiceAddress(props: { status: AccountStatus | undefined }): ReactElement {
+  const { status } = props
+  const address = useAddressDraft(status)
+  const { setBaseUrl, setDraft, value, changed } = address
+  const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
+  const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
@@ -32,58 +122,11 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className="inline-form">
-        <div className="field">
-          <label className="field__label" htmlFor="base-url">
-            Service address
-          </label>
-          <input
-            id="base-url"
-            className="input input--mono"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={value}
-            placeholder={status === undefined ? 'Loading…' : 'https://'}
-            disabled={status === undefined}
-            aria-invalid={inlineError !== null}
-            aria-describedby={
-              inlineError !== null ? 'base-url-error base-url-hint' : 'base-url-hint'
-            }
-            onChange={(event) => {
-              setDraft(event.target.value)
-              if (setBaseUrl.isError) setBaseUrl.reset()
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && draft !== null) {
-                setDraft(null)
-                setBaseUrl.reset()
-              }
-            }}
-          />
-          {inlineError !== null && (
-            <p id="base-url-error" className="field__error" data-testid="base-url-error">
-              {inlineError}
-            </p>
-          )}
-          <p id="base-url-hint" className="field__hint">
-            {status?.defaultBaseUrl !== null &&
-            status?.defaultBaseUrl !== undefined &&
-            value.trim() === status.defaultBaseUrl
-              ? "The service's own address. Change it only if your dashboard shows another one."
-              : 'The base URL from your dashboard (the earlier address works too). VoiceDesk talks only to this address. https is required, except on this computer.'}
-          </p>
-        </div>
+        <AddressField status={status} address={address} />
         <SaveButton label="Save" pending={setBaseUrl.isPending} disabled={!changed} />
       </div>
       {setBaseUrl.isError && inlineError === null && <ErrorNotice error={setBaseUrl.error} />}
-      {setBaseUrl.isSuccess && draft === null && (
-        <p className="field__hint" role="status">
-          {status?.credential === 'none'
-            ? 'Saved. Paste your key next.'
-            : 'Saved. The Connection card above shows whether the service answers there.'}
-        </p>
-      )}
+      <AddressSaved status={status} address={address} />
     </form>
   )
 }

@@ -1,8 +1,6 @@
 import type { ReactElement } from 'react'
 import type { MonthUsage } from '../../../../../shared/domain/usage'
 import { ErrorNotice } from '../../../components/error-notice'
-import { Notice } from '../../../components/notice'
-import { humanPastTime } from '../../../lib/human-time'
 import { useMinuteNow } from '../hooks/use-now'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
@@ -37,9 +35,15 @@ function thisMonth(nowMs: number): string {
  * left is known only when the service said there is nothing (402); otherwise it is labelled as not
  * reported, with where to see it, rather than guessed.
  */
-function Allowance(props: { months: MonthUsage[]; outOfCreditAt: string | undefined }) {
+function Allowance(props: {
+  months: MonthUsage[]
+  outOfCreditAt: string | undefined
+  demo: boolean
+}) {
   const now = useMinuteNow()
   const current = props.months.find((m) => m.month === thisMonth(now))
+  // The demo bills nothing and has no credit to run out of: it looks as healthy as it is.
+  const outOfCreditAt = props.demo ? undefined : props.outOfCreditAt
   return (
     <>
       <dl className="usage-facts" data-testid="usage-facts">
@@ -52,10 +56,17 @@ function Allowance(props: { months: MonthUsage[]; outOfCreditAt: string | undefi
         <div>
           <dt>Left on your plan</dt>
           <dd data-testid="usage-left">
-            {props.outOfCreditAt === undefined ? (
+            {props.demo ? (
+              <>
+                No limit
+                <span className="usage-facts__hint">The demo service bills nothing.</span>
+              </>
+            ) : outOfCreditAt === undefined ? (
               <>
                 Not reported by the service
-                <span className="usage-facts__hint">Your dashboard shows it.</span>
+                <span className="usage-facts__hint">
+                  Your account with the voice service shows it.
+                </span>
               </>
             ) : (
               'Nothing, the service says'
@@ -63,20 +74,12 @@ function Allowance(props: { months: MonthUsage[]; outOfCreditAt: string | undefi
           </dd>
         </div>
       </dl>
-      {props.outOfCreditAt !== undefined && (
-        <Notice tone="warning" title="Out of credit" testId="usage-out-of-credit">
-          <p className="notice__text">
-            The service said {humanPastTime(props.outOfCreditAt, now)} that your account has no
-            credit left, so renders and previews stop. Add credit on your dashboard, then try again.
-          </p>
-        </Notice>
-      )}
     </>
   )
 }
 
 /** Characters sent to the service, by month and project, as counted on this computer. */
-export function UsageCard(): ReactElement {
+export function UsageCard(props: { demo: boolean }): ReactElement {
   const usage = useUsage()
   const months = usage.data?.months ?? []
   return (
@@ -99,7 +102,9 @@ export function UsageCard(): ReactElement {
           />
         )}
         {usage.isPending && <span className="skeleton" />}
-        {usage.isSuccess && <Allowance months={months} outOfCreditAt={usage.data.outOfCreditAt} />}
+        {usage.isSuccess && (
+          <Allowance months={months} outOfCreditAt={usage.data.outOfCreditAt} demo={props.demo} />
+        )}
         {usage.isSuccess && months.length === 0 && (
           <p className="field__hint" data-testid="usage-empty">
             Nothing sent yet. Render a script or play a preview, and the characters it used show
@@ -140,7 +145,8 @@ export function UsageCard(): ReactElement {
             </li>
             <li>
               Counted on this computer only: the service does not report usage, so use on other
-              computers or apps is not included. Your dashboard has the billed total.
+              computers or apps is not included. Your account with the voice service has the billed
+              total.
             </li>
           </ul>
         </Disclosure>

@@ -86,39 +86,39 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
 })
 
 /**
- * The languages the voice speaks, each once, in words, with a preview in that language where the
- * service has one. The models that speak them are behind Details: they do not help choose.
+ * The other languages the voice speaks, each once, in words, with a preview in each where the
+ * service has one. Its own language is already in the facts line above, so it is not said again;
+ * a voice that speaks only that one has no block. The models are behind Details.
  */
 function VoiceLanguages(props: {
   voice: Voice
   onPreview: (voice: Voice, locale?: string) => void
-}): ReactElement {
+}): ReactElement | null {
   const { voice } = props
   const languages = spokenLanguages(voice)
+  // spokenLanguages puts the voice's own language first when it has one.
+  const others = voice.locale === null ? languages : languages.slice(1)
+  if (others.length === 0) return null
   return (
     <div className="stack voice-details__block">
-      <h3>{languages.length === 1 ? 'Language' : 'Languages'}</h3>
-      {languages.length === 0 ? (
-        <p className="field__hint">The service lists no languages for this voice.</p>
-      ) : (
-        <ul className="voice-languages" data-testid="voice-languages">
-          {languages.map((language) => (
-            <li key={language.name} className="voice-languages__item">
-              <span className="voice-languages__name">{language.name}</span>
-              {language.previewLocale !== null && languages.length > 1 && (
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={`Play a preview in ${language.name}`}
-                  onClick={() => props.onPreview(voice, language.previewLocale ?? undefined)}
-                >
-                  ▶ Hear it
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <h3>{voice.locale === null ? 'Speaks' : 'Also speaks'}</h3>
+      <ul className="voice-languages" data-testid="voice-languages">
+        {others.map((language) => (
+          <li key={language.name} className="voice-languages__item">
+            <span className="voice-languages__name">{language.name}</span>
+            {language.previewLocale !== null && (
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Play a preview in ${language.name}`}
+                onClick={() => props.onPreview(voice, language.previewLocale ?? undefined)}
+              >
+                ▶ Hear it
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

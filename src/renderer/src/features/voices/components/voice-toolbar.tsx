@@ -35,7 +35,7 @@ const NAMED_FILTERS: {
     anyLabel: 'Any gender',
     nameOf: (value) => genderLabel(value as VoiceGender),
   },
-  { key: 'model', label: 'Model', anyLabel: 'Any model', nameOf: modelName },
+  { key: 'model', label: 'Model', anyLabel: 'All models', nameOf: modelName },
 ]
 
 /** How many voices the list shows, in words: while loading, how many are coming. */
@@ -89,8 +89,8 @@ function VoiceFilters(props: {
         options={TYPES}
         onChange={(type) => setCriteria({ type })}
       />
-      {/* A star that reads "Favourites" where there is room, the star alone in a narrow window:
-          the filters stay one row. The checkbox keeps its full name for screen readers. */}
+      {/* A star and the word at every size: a star alone is a riddle. The filters give up width
+          elsewhere (voices.css) so the row still fits at 1024. */}
       <label className="voice-filter voice-filter--favourites" title="Show favourites only">
         <input
           type="checkbox"
@@ -99,7 +99,7 @@ function VoiceFilters(props: {
           onChange={(event) => setCriteria({ favoritesOnly: event.target.checked })}
         />
         <span aria-hidden="true">{criteria.favoritesOnly ? '★' : '☆'}</span>
-        <span className="voice-filter__words" aria-hidden="true">
+        <span className="voice-filter__words" aria-hidden="true" data-testid="favourites-words">
           Favourites
         </span>
       </label>

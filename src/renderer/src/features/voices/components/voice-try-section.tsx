@@ -40,9 +40,10 @@ export function VoiceTrySection(props: {
       <div className="button-row">
         {voice.models.length > 1 && (
           <label className="voice-filter voice-try__model">
-            <span className="visually-hidden">Model</span>
+            <span className="visually-hidden">Speech model</span>
             <select className="input" value={model} onChange={(e) => setModel(e.target.value)}>
-              <option value="">Default model</option>
+              {/* No model sent: the service speaks with its own default. */}
+              <option value="">Let the service choose</option>
               {voice.models.map((m) => (
                 <option key={m.name} value={m.name}>
                   {modelName(m.name)}

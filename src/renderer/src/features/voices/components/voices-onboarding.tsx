@@ -31,9 +31,9 @@ export function VoicesOnboarding(props: {
         </p>
       ) : (
         <p id={NO_KEY_REASON_ID}>
-          The key saved on this computer is for {access.keyHost ?? 'another service'}, and VoiceDesk
-          sends it nowhere else. Add a key for {access.baseUrl}, or set the base URL back, on the
-          Account screen.
+          The key saved on this computer was saved for a different service address, and VoiceDesk
+          sends it nowhere else. On the Account screen, set the address back or paste the key for
+          this address.
         </p>
       )}
       <ul className="stack voices-onboarding__list">

@@ -178,9 +178,10 @@ function VoicesHeader(props: {
         >
           {props.refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
+        {/* Without a key the primary action is onboarding's "Go to Account": this one is plain. */}
         <button
           type="button"
-          className="button button--primary"
+          className={needsKey ? 'button' : 'button button--primary'}
           disabled={needsKey}
           aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
           title={needsKey ? 'Needs an API key: add one on the Account screen' : undefined}
