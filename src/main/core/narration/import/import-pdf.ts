@@ -115,6 +115,24 @@ export async function importPdf(
   }
 }
 
+/**
+ * How many pages a PDF has, read from its page tree alone (no page's text is read), so the pages
+ * can be chosen before the reading starts. Refuses what importPdf refuses on opening the file.
+ */
+export async function countPdfPages(
+  label: string,
+  bytes: Uint8Array,
+  password?: string,
+): Promise<number> {
+  checkPdfInflation(label, bytes)
+  const doc = await open(label, bytes, password)
+  try {
+    return doc.numPages
+  } finally {
+    await doc.destroy()
+  }
+}
+
 async function open(
   label: string,
   bytes: Uint8Array,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { isDocumentFileName } from '../../../../../shared/domain/manuscript'
-import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
+import type { ChoosePdfPages, OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import {
   clearRecentScripts,
   closeScript,
@@ -54,6 +54,17 @@ async function openSample(
   const before = useScriptDocumentStore.getState().doc
   await replaceWith(loadSample)
   castSample(before, voices)
+}
+
+/** The open dialog: a PDF comes back unread, and its pages are asked for before it is read. */
+async function openChosen(
+  importOnly: boolean,
+  askPages: (question: ChoosePdfPages) => void,
+): Promise<OpenedDocument | null> {
+  const answer = await openScript(footnoteChoice(), importOnly)
+  if (answer === null || !('choosePages' in answer)) return answer
+  askPages(answer)
+  return null
 }
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
@@ -177,7 +188,7 @@ export function useDocumentActions() {
     [queryClient],
   )
   const pdf = usePdfImport({ footnotes: footnoteChoice, adopt, onError: setError })
-  const { askAfterOpen } = pdf
+  const { askAfterOpen, askOpened } = pdf
 
   const replaceWith = useCallback(
     async (load: () => Promise<OpenedDocument | null>) => {
@@ -207,9 +218,9 @@ export function useDocumentActions() {
     newScript: () => guard(() => void replaceWith(createScript)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
-    open: () => guard(() => void replaceWith(() => openScript(footnoteChoice()))),
+    open: () => guard(() => void replaceWith(() => openChosen(false, askOpened))),
     /** File > Import: the open dialog offering only what imports as a new script. */
-    importFile: () => guard(() => void replaceWith(() => openScript(footnoteChoice(), true))),
+    importFile: () => guard(() => void replaceWith(() => openChosen(true, askOpened))),
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => openRecentScript(recentId))),
     ...pdf,
