@@ -859,8 +859,13 @@ export const events = {
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',
   ),
-  'script:importProgress': event<{ importId: string; done: number; total: number }>(
-    'A PDF being read (dropped or opened): `done` pages of the `total` chosen.',
+  'script:importProgress': event<{
+    importId: string
+    done: number
+    total: number
+    unit?: 'page' | 'section'
+  }>(
+    "A manuscript being read (dropped or opened): `done` of its `total` pages chosen (a PDF), or `unit` section (an EPUB's parts in reading order).",
   ),
   'script:renderEnded': event<
     | { jobId: string; docId: string; ok: true; finished: FinishedRender }

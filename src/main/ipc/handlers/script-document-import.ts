@@ -31,7 +31,8 @@ export function createDocumentImportHandlers(docs: ScriptDocuments): DocumentImp
     try {
       return await work({
         signal: stop.signal,
-        onProgress: (done, total) => emit('script:importProgress', { importId, done, total }),
+        onProgress: (done, total, unit) =>
+          emit('script:importProgress', { importId, done, total, ...(unit ? { unit } : {}) }),
       })
     } finally {
       if (imports.get(key) === stop) imports.delete(key)

@@ -236,6 +236,45 @@ describe('manuscripts over IPC', () => {
     })
   })
 
+  it('reports an EPUB chosen in the open dialog section by section and stops it when the window cancels', async () => {
+    const path = join(dir, 'sections.epub')
+    // Thirty parts: the cancel, sent as the first is reported, reaches the thread well before the end.
+    const numbers = Array.from({ length: 30 }, (_, i) => i + 1)
+    const chapters = numbers.map((n) => ({
+      href: `c${n}.xhtml`,
+      body: `<h1>Part ${n}</h1><p>Text ${n}.</p>`,
+    }))
+    await writeFile(path, await epubOf({ title: 'Sections', chapters }))
+    const sender = { ...APP_SENDER, webContentsId: 44 }
+    const importId = '8b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e'
+    const seen: string[] = []
+    recorder.answerNextOpen([path])
+    const read = opened(
+      await env.runtime.dispatch('script:open', { importId }, sender, (channel, payload) =>
+        seen.push(`${channel} ${JSON.stringify(payload)}`),
+      ),
+    )
+    expect(read.project.blocks.map((b) => b.text)).toEqual(numbers.map((n) => `Text ${n}.`))
+    expect(seen).toEqual(
+      numbers.map(
+        (done) =>
+          `script:importProgress {"importId":"${importId}","done":${done},"total":30,"unit":"section"}`,
+      ),
+    )
+    recorder.answerNextOpen([path])
+    const stopped = await env.runtime.dispatch('script:open', { importId }, sender, (channel) => {
+      if (channel === 'script:importProgress')
+        void env.runtime.dispatch('script:cancelImport', { importId }, sender, noEmit)
+    })
+    expect(stopped).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CANCELLED',
+        message: 'The import of sections.epub was cancelled; nothing was opened.',
+      },
+    })
+  })
+
   it('reports a dropped PDF page by page and stops it when the window cancels', async () => {
     const importId = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
     const seen: string[] = []

@@ -179,7 +179,7 @@ function readKind(
     case 'docx':
       return importDocx(label, bytes, footnotes)
     case 'epub':
-      return importEpub(label, bytes, footnotes)
+      return importEpub(label, bytes, footnotes, extras)
     case 'pdf':
       return importPdf(label, bytes, { ...extras, footnotes })
     case 'odt':

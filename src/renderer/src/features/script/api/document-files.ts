@@ -18,12 +18,20 @@ export function createScript(): Promise<OpenedDocument> {
 /**
  * The native open dialog (`importOnly`: only what imports as a new script); null when cancelled.
  * A PDF comes back unread as `choosePages`: the window asks which pages, then retryOpenScript.
+ * With an `importId`, a book's reading is reported (onImportProgress) and may be cancelled.
  */
 export function openScript(
   footnotes: FootnoteMode,
   importOnly = false,
+  importId?: string,
 ): Promise<OpenedDocument | ChoosePdfPages | null> {
-  return call((api) => api.script.open({ footnotes, ...(importOnly ? { importOnly } : {}) }))
+  return call((api) =>
+    api.script.open({
+      footnotes,
+      ...(importOnly ? { importOnly } : {}),
+      ...(importId !== undefined ? { importId } : {}),
+    }),
+  )
 }
 
 /**
@@ -43,9 +51,14 @@ export function cancelImport(importId: string): Promise<{ cancelled: boolean }> 
   return call((api) => api.script.cancelImport({ importId }))
 }
 
-/** A PDF's reading progress, page by page: returns the unsubscribe. */
+/** A manuscript's reading progress, page by page or section by section: returns the unsubscribe. */
 export function onImportProgress(
-  listener: (progress: { importId: string; done: number; total: number }) => void,
+  listener: (progress: {
+    importId: string
+    done: number
+    total: number
+    unit?: 'page' | 'section'
+  }) => void,
 ): () => void {
   return subscribe((api) => api.script.onImportProgress(listener))
 }

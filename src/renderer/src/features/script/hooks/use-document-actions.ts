@@ -20,7 +20,13 @@ import { SAMPLE_SCRIPT } from '../../../../../shared/domain/sample-script'
 import { sampleCast } from '../components/sample-script'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isPdfFile, usePdfImport } from './use-pdf-import'
+import { useOpenProgress } from './use-open-progress'
+import { AppError } from '../../../../../shared/errors'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+
+function isCancel(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'CANCELLED'
+}
 
 function footnoteChoice(): 'read' | 'omit' {
   return useEditorUiStore.getState().readFootnotes ? 'read' : 'omit'
@@ -56,15 +62,23 @@ async function openSample(
   castSample(before, voices)
 }
 
-/** The open dialog: a PDF comes back unread, and its pages are asked for before it is read. */
+/**
+ * The open dialog: a PDF comes back unread, and its pages are asked for before it is read; a
+ * book is read with its progress shown (`reading`) and may be cancelled.
+ */
 async function openChosen(
   importOnly: boolean,
   askPages: (question: ChoosePdfPages) => void,
+  reading: Pick<ReturnType<typeof useOpenProgress>, 'beginOpenReading' | 'endOpenReading'>,
 ): Promise<OpenedDocument | null> {
-  const answer = await openScript(footnoteChoice(), importOnly)
-  if (answer === null || !('choosePages' in answer)) return answer
-  askPages(answer)
-  return null
+  try {
+    const answer = await openScript(footnoteChoice(), importOnly, reading.beginOpenReading())
+    if (answer === null || !('choosePages' in answer)) return answer
+    askPages(answer)
+    return null
+  } finally {
+    reading.endOpenReading()
+  }
 }
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
@@ -189,6 +203,7 @@ export function useDocumentActions() {
   )
   const pdf = usePdfImport({ footnotes: footnoteChoice, adopt, onError: setError })
   const { askAfterOpen, askOpened } = pdf
+  const progress = useOpenProgress()
 
   const replaceWith = useCallback(
     async (load: () => Promise<OpenedDocument | null>) => {
@@ -200,7 +215,8 @@ export function useDocumentActions() {
         await adopt(opened)
       } catch (caught) {
         // A locked PDF chosen in the open dialog: ask for its password (main keeps the file).
-        if (!askAfterOpen(caught)) setError(caught)
+        // A reading the user cancelled is not an error to show: nothing changed.
+        if (!askAfterOpen(caught) && !isCancel(caught)) setError(caught)
       } finally {
         setBusy(false)
       }
@@ -218,9 +234,10 @@ export function useDocumentActions() {
     newScript: () => guard(() => void replaceWith(createScript)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
-    open: () => guard(() => void replaceWith(() => openChosen(false, askOpened))),
+    open: () => guard(() => void replaceWith(() => openChosen(false, askOpened, progress))),
     /** File > Import: the open dialog offering only what imports as a new script. */
-    importFile: () => guard(() => void replaceWith(() => openChosen(true, askOpened))),
+    importFile: () => guard(() => void replaceWith(() => openChosen(true, askOpened, progress))),
+    ...progress,
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => openRecentScript(recentId))),
     ...pdf,
