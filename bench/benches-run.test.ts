@@ -23,6 +23,7 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
     /^pdf import \d+ pages: [\d.]+ s, \d+ pages\/s/m,
     /^(pdftotext \d+ pages: [\d.]+ s|pdftotext: not installed)/m,
     /^memory \d+ pages .*peak RSS growth -?\d+ MB/m,
+    /^targets: main's p99 during the import [\d.]+ ms .*(pdftotext ratio not measured|times pdftotext's time)/m,
   ],
   'plan-responsiveness': [
     /^plan \(blockStates\) +[\d.]+ s .* max +[\d.]+ ms/m,

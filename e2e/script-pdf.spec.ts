@@ -2,15 +2,17 @@ import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { SALT_ROAD_TEXT, saltRoadPdf } from '../src/main/testing/pdf-books'
+import { SALT_ROAD_TEXT, longBookPdf, saltRoadPdf } from '../src/main/testing/pdf-books'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
 import { ScriptScreen } from './support/script-screen'
 
-// A PDF in the app: dropped, it asks which pages first; locked, it asks for the password, says
-// so in place when it is wrong, and imports once it is right. Opened through the dialog, a locked
-// PDF is retried without choosing the file again. Each dialog state audited at three sizes.
+// A PDF in the app: dropped or opened, it asks which pages first (an opened one says how many it
+// has) and only those are read, page by page in words, with Cancel leaving everything as it was;
+// locked, it asks for the password, says so in place when it is wrong, and imports once it is
+// right. Opened through the dialog, a locked PDF is retried without choosing the file again.
+// Each dialog state audited at three sizes.
 
 const LOCKED = new URL('../src/main/testing/fixtures/salt-road-locked.pdf', import.meta.url)
 const PASSWORD = 'harbour-light'
@@ -57,6 +59,43 @@ function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ appColorScheme: theme })
+
+    test(`a long PDF opened asks its pages first, says the pages read, and Cancel opens nothing (${theme})`, async ({
+      app,
+    }) => {
+      test.setTimeout(300_000)
+      const { page } = app
+      const problems: string[] = []
+      // The most pages one import reads: long enough that the reading is still going while the
+      // dialog is audited and Cancel is pressed, on any machine.
+      const path = join(dir, 'long-book.pdf')
+      await writeFile(path, longBookPdf(3000))
+      const script = new ScriptScreen(page)
+      await script.open()
+      app.platform.answerNextOpen([path])
+      await page.getByRole('button', { name: 'Open or import…' }).click()
+
+      const dialog = page.getByTestId('pdf-import-dialog')
+      await expect(dialog.getByRole('heading', { name: 'Import long-book.pdf' })).toBeVisible(
+        IMPORT,
+      )
+      await expect(dialog).toContainText('long-book.pdf has 3,000 pages.')
+      await expect(dialog.getByRole('radio', { name: 'All pages' })).toBeChecked()
+      await expect(dialog.getByLabel('Last page')).toHaveValue('3000')
+      problems.push(...(await audit(app, 'open-pages', theme)))
+
+      await dialog.getByRole('button', { name: 'Import' }).click()
+      const progress = page.getByTestId('pdf-progress')
+      await expect(progress).toHaveText(/^Reading page [\d,]+ of 3,000$/, IMPORT)
+      problems.push(...(await audit(app, 'open-reading', theme)))
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toBeHidden()
+      // Nothing opened: the workspace still offers to open a file, and no error is shown.
+      await expect(page.getByRole('button', { name: 'Open or import…' })).toBeVisible()
+      await expect(script.blocks).toHaveCount(0)
+      await expect(page.getByRole('alert')).toHaveCount(0)
+      expect(problems).toEqual([])
+    })
 
     test(`a locked PDF dropped asks for its password, says when it is wrong, then imports (${theme})`, async ({
       app,
@@ -164,4 +203,30 @@ test('a locked PDF chosen through Open is asked for and imported without choosin
   await expect(dialog).toBeHidden(IMPORT)
   await expect(script.blocks).toHaveCount(1)
   await expect(script.text(0)).toHaveValue(SALT_ROAD_TEXT[3]![1])
+})
+
+test('a PDF chosen through Open is read only in the range chosen; a range past its end is refused in the dialog', async ({
+  app,
+}) => {
+  test.setTimeout(180_000)
+  const { page } = app
+  const path = join(dir, 'salt-road.pdf')
+  await writeFile(path, saltRoadPdf())
+  const script = new ScriptScreen(page)
+  await script.open()
+  app.platform.answerNextOpen([path])
+  await page.getByRole('button', { name: 'Open or import…' }).click()
+  const dialog = page.getByTestId('pdf-import-dialog')
+  await expect(dialog).toContainText('salt-road.pdf has 3 pages.', IMPORT)
+  await dialog.getByLabel('First page').fill('2')
+  await dialog.getByLabel('Last page').fill('4')
+  await dialog.getByRole('button', { name: 'Import' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This PDF has 3 pages. Choose pages from 1 to 3.',
+  )
+  await dialog.getByLabel('Last page').fill('3')
+  await dialog.getByLabel('Last page').press('Enter')
+  await expect(dialog).toBeHidden(IMPORT)
+  await expect(script.blocks).toHaveCount(SALT_ROAD_TEXT.length - 2)
+  await expect(script.text(0)).toHaveValue(SALT_ROAD_TEXT[2]![1])
 })

@@ -28,6 +28,14 @@ export interface OpenedDocument {
   notices?: string[]
 }
 
+/**
+ * What the open dialog gives for a PDF chosen without a page range: nothing is read yet; the
+ * window asks which pages (of `pageCount`) and then imports them with script:retryOpen.
+ */
+export interface ChoosePdfPages {
+  choosePages: { fileName: string; pageCount: number }
+}
+
 /** What a save did: the file it went to (display only). Null from the channel = cancelled. */
 export interface SavedDocument {
   docId: string

@@ -36,6 +36,7 @@ import type {
   BlockMark,
   BlockTake,
   FinishedRender,
+  ChoosePdfPages,
   OpenedDocument,
   RecentProject,
   RecoveryOffer,
@@ -383,7 +384,7 @@ export const invokes = {
   ),
 
   'script:new': invoke<OpenedDocument>()(none, NO_INPUT, 'A new, empty, unsaved script.'),
-  'script:open': invoke<OpenedDocument | null>()(
+  'script:open': invoke<OpenedDocument | ChoosePdfPages | null>()(
     // Strict: every field is optional, so only refusing unknown keys tells a stray object apart.
     z
       .strictObject({
@@ -391,19 +392,21 @@ export const invokes = {
         importOnly: z.boolean().optional(),
         pages: pageRangeSchema.optional(),
         password: pdfPasswordSchema.optional(),
+        importId: z.uuid().optional(),
       })
       .optional(),
     SMALL_INPUT,
-    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a manuscript (Word, EPUB, PDF, ODT, HTML) as a new import (footnotes left out unless `footnotes` is read; for a PDF, `pages` and `password`; a locked PDF without its password fails with details.password). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
+    'Native open dialog: a project opens as saved, a .txt/Markdown script (dialogue speakers detected), a manuscript (Word, EPUB, PDF, ODT, HTML) as a new import (footnotes left out unless `footnotes` is read). A PDF chosen without `pages` is not read: the answer is `choosePages` (its name and page count) and the window imports the pages chosen with script:retryOpen; a locked PDF without its `password` fails with details.password. With an `importId`, the import reports script:importProgress and script:cancelImport stops it (CANCELLED, nothing opened). `importOnly` offers only the importable files (File > Import). Null when cancelled.',
   ),
   'script:retryOpen': invoke<OpenedDocument>()(
     z.strictObject({
       footnotes: footnoteModeSchema.optional(),
       pages: pageRangeSchema.optional(),
       password: pdfPasswordSchema.optional(),
+      importId: z.uuid().optional(),
     }),
     SMALL_INPUT,
-    'Imports again the file this window last chose in the open dialog, when its import failed (a locked PDF, a page range it refused), with a `password` or other `pages`: main remembers the path, the page never names one. NOT_FOUND when no such file is waiting.',
+    'Imports the file this window last chose in the open dialog, when it waits for its pages (choosePages) or its import failed (a locked PDF, a page range it refused), with a `password` or `pages`: main remembers the path, the page never names one. With an `importId`, progress and cancel as for script:open. NOT_FOUND when no such file is waiting.',
   ),
   'script:openRecent': invoke<OpenedDocument>()(
     z.object({ recentId }),
@@ -448,7 +451,7 @@ export const invokes = {
   'script:cancelImport': invoke<{ cancelled: boolean }>()(
     z.object({ importId: z.uuid() }),
     SMALL_INPUT,
-    'Cancels a dropped document import this window started with that `importId`; false when none is running.',
+    'Cancels a document import (dropped or opened) this window started with that `importId`; false when none is running.',
   ),
   'script:save': invoke<SavedDocument | null>()(
     z.object({ ...openDocument, as: z.boolean().optional() }),
@@ -856,8 +859,13 @@ export const events = {
   'script:renderProgress': event<RenderStatus>(
     'Progress of a render this window started (throttled), with a pause notice while the network is down.',
   ),
-  'script:importProgress': event<{ importId: string; done: number; total: number }>(
-    'A dropped PDF being read: `done` pages of the `total` chosen.',
+  'script:importProgress': event<{
+    importId: string
+    done: number
+    total: number
+    unit?: 'page' | 'section'
+  }>(
+    "A manuscript being read (dropped or opened): `done` of its `total` pages chosen (a PDF), or `unit` section (an EPUB's parts in reading order).",
   ),
   'script:renderEnded': event<
     | { jobId: string; docId: string; ok: true; finished: FinishedRender }

@@ -5,6 +5,7 @@ import type { LexiconEntry, Project } from '../../../shared/domain/script'
 import { withSharedLexicon } from './shared-lexicon'
 import { createProject } from '../../../shared/domain/script'
 import type {
+  ChoosePdfPages,
   DocumentChanges,
   OpenedDocument,
   RecentProject,
@@ -14,15 +15,12 @@ import type {
 import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import { saveProjectFile } from '../narration/import/project-file'
-import { exportKindOf, exportScript } from '../narration/export/script-export'
-import { writeFileAtomic } from '../files/atomic-write'
 import { chooseSavePath } from '../files/save-target'
 import { removeLeftoverPartials } from '../narration/fetch/cache-files'
 import type { PlatformPorts } from '../platform-ports'
 import { CoverGrants, pickCover, withoutCover } from './cover-grants'
 import {
   anyExtension,
-  EXPORT_FILTERS,
   IMPORT_FILTERS,
   OPEN_FILTERS,
   SAVE_FILTERS,
@@ -32,6 +30,8 @@ import { OpenDocument } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain } from '../narration/offload/document-offload'
+import { isPasswordRefusal, isPdfPath, pdfPagesQuestion } from './pdf-pages-question'
+import { exportTextFile } from './export-text-file'
 import type { ImportProgress } from '../narration/import/import-pdf'
 import { importScriptOffMain } from '../narration/offload/plan-offload'
 import { readScriptFile } from './script-import'
@@ -58,8 +58,9 @@ export class ScriptDocuments {
   readonly #open = new Map<string, OpenDocument>()
   #sharedLexicon: () => readonly LexiconEntry[] = () => []
   /**
-   * Per window, the file its open dialog last chose whose import failed (a locked PDF, a page
-   * range it refused): retried with a password or other pages without the page naming a path.
+   * Per window, the file its open dialog last chose that waits: a PDF whose pages are to be
+   * chosen, or one whose import failed (a locked PDF, a page range it refused). Imported with
+   * the pages or the password without the page naming a path.
    */
   readonly #failedChoice = new Map<number, string>()
   /** The cover images main may read for each open document (see CoverGrants). */
@@ -155,15 +156,16 @@ export class ScriptDocuments {
 
   /**
    * The open dialog: a project opens as saved; a .txt/.md script, a Word document or an EPUB
-   * book as a new unsaved import (`footnotes` says what becomes of a manuscript's notes).
-   * `importOnly` offers only the files that import (File > Import).
+   * book as a new unsaved import (`footnotes` says what becomes of a manuscript's notes). A PDF
+   * chosen without a page range is only counted: the window asks which pages, then retryOpen
+   * reads just those. `importOnly` offers only the files that import (File > Import).
    */
   async open(
     ownerId: number,
     footnotes: FootnoteMode = 'omit',
     importOnly = false,
-    pdf: PdfChoices = {},
-  ): Promise<OpenedDocument | null> {
+    pdf: PdfChoices & ImportProgress = {},
+  ): Promise<OpenedDocument | ChoosePdfPages | null> {
     const paths = await this.dialogs.showOpenDialog(
       ownerId,
       importOnly
@@ -173,6 +175,14 @@ export class ScriptDocuments {
     const path = paths?.[0]
     this.#failedChoice.delete(ownerId)
     if (path === undefined) return null
+    if (pdf.pages === undefined && isPdfPath(path)) {
+      this.#failedChoice.set(ownerId, path)
+      // A locked PDF stays waiting for its password; any other refusal ends the choice.
+      return pdfPagesQuestion(path, pdf.password).catch((error: unknown) => {
+        if (!isPasswordRefusal(error)) this.#failedChoice.delete(ownerId)
+        throw error
+      })
+    }
     return this.#openChosen(ownerId, path, footnotes, pdf)
   }
 
@@ -183,7 +193,7 @@ export class ScriptDocuments {
   async retryOpen(
     ownerId: number,
     footnotes: FootnoteMode = 'omit',
-    pdf: PdfChoices = {},
+    pdf: PdfChoices & ImportProgress = {},
   ): Promise<OpenedDocument> {
     // Why only a remembered path: main reads no path the page names, only what its own dialog
     // showed the user, and only until that file opens or another is chosen.
@@ -200,7 +210,7 @@ export class ScriptDocuments {
     ownerId: number,
     path: string,
     footnotes: FootnoteMode,
-    pdf: PdfChoices,
+    pdf: PdfChoices & ImportProgress,
   ): Promise<OpenedDocument> {
     try {
       const opened = await this.openPath(path, footnotes, pdf)
@@ -215,7 +225,7 @@ export class ScriptDocuments {
   async openPath(
     path: string,
     footnotes: FootnoteMode = 'omit',
-    pdf: PdfChoices = {},
+    pdf: PdfChoices & ImportProgress = {},
   ): Promise<OpenedDocument> {
     const { project, isProject, notices } = await readScriptFile(path, footnotes, pdf)
     if (!isProject) return this.#register(project, null, true, true, notices)
@@ -314,20 +324,9 @@ export class ScriptDocuments {
     revision: number,
   ): Promise<{ fileName: string; location: string } | null> {
     const project = this.projectAt(docId, revision)
-    const target = await chooseSavePath(
-      this.dialogs,
-      ownerId,
-      {
-        title: 'Export the script as text',
-        defaultName: suggestedFileName(project, this.pathOf(docId), '.md'),
-        filters: EXPORT_FILTERS,
-      },
-      anyExtension('md'),
-    )
-    if (target === null) return null
-    await writeFileAtomic(target, exportScript(project, exportKindOf(target)))
-    this.logger.info('script exported', { blocks: project.blocks.length })
-    return { fileName: basename(target), location: dirname(target) }
+    const written = await exportTextFile(this.dialogs, ownerId, project, this.pathOf(docId))
+    if (written !== null) this.logger.info('script exported', { blocks: project.blocks.length })
+    return written
   }
 
   /**

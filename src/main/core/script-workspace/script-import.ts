@@ -7,6 +7,7 @@ import { readDocumentBytes } from '../narration/import/import-script'
 import { manuscriptText } from '../narration/import/manuscript-sniff'
 import { importScriptOffMain, parseProjectFileOffMain } from '../narration/offload/plan-offload'
 import { importDocumentOffMain } from '../narration/offload/document-offload'
+import type { ImportProgress } from '../narration/import/import-pdf'
 import { scriptKindOf } from './script-text'
 
 /** Largest script file the workspace imports (a 100,000-word book is about 600 KB). */
@@ -20,7 +21,7 @@ export const MAX_SCRIPT_BYTES = 20 * 1024 * 1024
 export async function readScriptFile(
   path: string,
   footnotes: FootnoteMode = 'omit',
-  pdf: PdfChoices = {},
+  pdf: PdfChoices & ImportProgress = {},
 ): Promise<{ project: Project; isProject: boolean; notices?: string[] }> {
   if (isDocumentFileName(path)) {
     const bytes = await readDocumentBytes(path)

@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Project } from '../../../shared/domain/script'
 import { createProject } from '../../../shared/domain/script'
-import type { RenderSettings, RenderStatus } from '../../../shared/domain/script-workspace'
+import type {
+  OpenedDocument,
+  RenderSettings,
+  RenderStatus,
+} from '../../../shared/domain/script-workspace'
 import type { Voice } from '../../../shared/domain/voice'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../sandbox/index'
@@ -117,7 +121,7 @@ describe('ScriptWorkspaceService', () => {
     const source = join(dir, 'scene.md')
     await writeFile(source, DIALOGUE)
     recorder.answerNextOpen([source])
-    const opened = await script.documents.open(1)
+    const opened = (await script.documents.open(1)) as OpenedDocument | null
     expect(opened?.unsaved).toBe(true)
     expect(opened?.project.title).toBe('scene')
     const speakers = opened?.project.blocks.map((b) => b.speaker ?? null)

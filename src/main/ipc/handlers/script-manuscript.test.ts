@@ -190,6 +190,91 @@ describe('manuscripts over IPC', () => {
     expect(named).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
   })
 
+  it('counts a PDF chosen in the open dialog without reading it, then reads only the pages chosen, with progress and cancel', async () => {
+    const path = join(dir, 'long.pdf')
+    await writeFile(path, longBookPdf(40))
+    const sender = { ...APP_SENDER, webContentsId: 43 }
+    const importId = '7a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d'
+    const seen: string[] = []
+    const record: Emit = (channel, payload) => seen.push(`${channel} ${JSON.stringify(payload)}`)
+    recorder.answerNextOpen([path])
+    const asked = await env.runtime.dispatch('script:open', { importId }, sender, record)
+    // Nothing read yet: only the page count, so the user chooses the range before the reading.
+    expect(asked).toEqual({
+      ok: true,
+      data: { choosePages: { fileName: 'long.pdf', pageCount: 40 } },
+    })
+    expect(seen).toEqual([])
+
+    const retry = (input: Record<string, unknown>, emit: Emit) =>
+      env.runtime.dispatch('script:retryOpen', input, sender, emit)
+    const part = opened(await retry({ pages: { first: 21, last: 22 }, importId }, record))
+    // Page 21 opens chapter 2: the chapter of the range's own first page, not chapter 1's text.
+    expect(part.project.blocks[0]?.chapter).toBe('Chapter 2')
+    expect(seen).toEqual(
+      [1, 2].map(
+        (done) => `script:importProgress {"importId":"${importId}","done":${done},"total":2}`,
+      ),
+    )
+
+    recorder.answerNextOpen([path])
+    expect(await env.runtime.dispatch('script:open', {}, sender, noEmit)).toMatchObject({
+      ok: true,
+      data: { choosePages: { pageCount: 40 } },
+    })
+    // Cancelled as the first page is reported: the import ends CANCELLED and nothing opens.
+    const stopped = await retry({ importId }, (channel) => {
+      if (channel === 'script:importProgress')
+        void env.runtime.dispatch('script:cancelImport', { importId }, sender, noEmit)
+    })
+    expect(stopped).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CANCELLED',
+        message: 'The import of long.pdf was cancelled; nothing was opened.',
+      },
+    })
+  })
+
+  it('reports an EPUB chosen in the open dialog section by section and stops it when the window cancels', async () => {
+    const path = join(dir, 'sections.epub')
+    // Thirty parts: the cancel, sent as the first is reported, reaches the thread well before the end.
+    const numbers = Array.from({ length: 30 }, (_, i) => i + 1)
+    const chapters = numbers.map((n) => ({
+      href: `c${n}.xhtml`,
+      body: `<h1>Part ${n}</h1><p>Text ${n}.</p>`,
+    }))
+    await writeFile(path, await epubOf({ title: 'Sections', chapters }))
+    const sender = { ...APP_SENDER, webContentsId: 44 }
+    const importId = '8b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e'
+    const seen: string[] = []
+    recorder.answerNextOpen([path])
+    const read = opened(
+      await env.runtime.dispatch('script:open', { importId }, sender, (channel, payload) =>
+        seen.push(`${channel} ${JSON.stringify(payload)}`),
+      ),
+    )
+    expect(read.project.blocks.map((b) => b.text)).toEqual(numbers.map((n) => `Text ${n}.`))
+    expect(seen).toEqual(
+      numbers.map(
+        (done) =>
+          `script:importProgress {"importId":"${importId}","done":${done},"total":30,"unit":"section"}`,
+      ),
+    )
+    recorder.answerNextOpen([path])
+    const stopped = await env.runtime.dispatch('script:open', { importId }, sender, (channel) => {
+      if (channel === 'script:importProgress')
+        void env.runtime.dispatch('script:cancelImport', { importId }, sender, noEmit)
+    })
+    expect(stopped).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CANCELLED',
+        message: 'The import of sections.epub was cancelled; nothing was opened.',
+      },
+    })
+  })
+
   it('reports a dropped PDF page by page and stops it when the window cancels', async () => {
     const importId = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
     const seen: string[] = []

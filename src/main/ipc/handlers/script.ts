@@ -1,7 +1,7 @@
 import type { ScriptWorkspaceService } from '../../core/script-workspace/script-workspace-service'
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
-import { createDroppedImportHandlers } from './script-dropped-import'
+import { createDocumentImportHandlers } from './script-document-import'
 import { cleanupTrial } from '../../core/script-workspace/cleanup-preview'
 import type { CleanupSettings } from '../../../shared/domain/cleanup-rules'
 
@@ -23,22 +23,12 @@ export function createScriptHandlers(
   const docs = script.documents
   return {
     'script:new': () => docs.create(),
-    'script:open': (input, { sender }) =>
-      docs.open(sender.webContentsId, input?.footnotes, input?.importOnly ?? false, {
-        ...(input?.pages ? { pages: input.pages } : {}),
-        ...(input?.password !== undefined ? { password: input.password } : {}),
-      }),
-    'script:retryOpen': ({ footnotes, pages, password }, { sender }) =>
-      docs.retryOpen(sender.webContentsId, footnotes, {
-        ...(pages ? { pages } : {}),
-        ...(password !== undefined ? { password } : {}),
-      }),
     'script:openRecent': ({ recentId }) => docs.openRecent(recentId),
     'script:listRecent': () => docs.listRecent(),
     'script:removeRecent': ({ recentId }) => docs.recents.remove(recentId),
     'script:clearRecent': () => docs.recents.clear(),
     'script:importDropped': ({ fileName, text }) => docs.importDropped(fileName, text),
-    ...createDroppedImportHandlers(docs),
+    ...createDocumentImportHandlers(docs),
     'script:save': ({ docId, revision, as }, { sender }) =>
       docs.save(sender.webContentsId, docId, revision, as ?? false),
     'script:exportText': ({ docId, revision }, { sender }) =>

@@ -12,7 +12,7 @@ import { importEpub } from './import-epub'
 import { importHtml } from './import-html'
 import { importOdt } from './import-odt'
 import type { ImportProgress } from './import-pdf'
-import { importPdf } from './import-pdf'
+import { countPdfPages, importPdf } from './import-pdf'
 import { checkDocumentContent } from './manuscript-sniff'
 
 export type { FootnoteMode } from './html-blocks'
@@ -64,27 +64,51 @@ export async function importDocument(
   try {
     return await readDocument(fileName, bytes, footnotes, extras)
   } catch (error) {
-    // Marked so the window says the file cannot be opened rather than that some input is wrong.
-    if (
-      error instanceof AppError &&
-      error.code === 'VALIDATION_FAILED' &&
-      error.details?.limit === undefined &&
-      error.details?.password === undefined
-    ) {
-      throw new AppError('VALIDATION_FAILED', error.message, {
-        cause: error,
-        details: { ...error.details, unreadableFile: true },
-      })
-    }
-    if (error instanceof AppError || error instanceof z.ZodError) throw error
-    // Anything else came from the file's shape (markup nested too deeply for the stack, say):
-    // say so and name the file, rather than a bare "could not plan".
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `${basename(fileName)} could not be read: its content is not laid out the way VoiceDesk expects (${String((error as Error).message ?? error).slice(0, 200)}). Open it in the program that made it and save or export it again.`,
-      { cause: error, details: { unreadableFile: true } },
-    )
+    throw unreadable(fileName, error)
   }
+}
+
+/**
+ * How many pages a PDF has, counted before any page is read so the user can choose a range
+ * first; refused as importDocument refuses the file (too large, not a PDF, locked, damaged).
+ */
+export async function countDocumentPages(
+  fileName: string,
+  bytes: Uint8Array,
+  password?: string,
+): Promise<number> {
+  try {
+    const label = basename(fileName)
+    checkSize(label, bytes)
+    checkDocumentContent(label, bytes, 'pdf')
+    return await countPdfPages(label, bytes, password)
+  } catch (error) {
+    throw unreadable(fileName, error)
+  }
+}
+
+/** An error of reading a document, as the window and the CLI are told it. */
+function unreadable(fileName: string, error: unknown): Error {
+  // Marked so the window says the file cannot be opened rather than that some input is wrong.
+  if (
+    error instanceof AppError &&
+    error.code === 'VALIDATION_FAILED' &&
+    error.details?.limit === undefined &&
+    error.details?.password === undefined
+  ) {
+    return new AppError('VALIDATION_FAILED', error.message, {
+      cause: error,
+      details: { ...error.details, unreadableFile: true },
+    })
+  }
+  if (error instanceof AppError || error instanceof z.ZodError) return error
+  // Anything else came from the file's shape (markup nested too deeply for the stack, say):
+  // say so and name the file, rather than a bare "could not plan".
+  return new AppError(
+    'VALIDATION_FAILED',
+    `${basename(fileName)} could not be read: its content is not laid out the way VoiceDesk expects (${String((error as Error).message ?? error).slice(0, 200)}). Open it in the program that made it and save or export it again.`,
+    { cause: error, details: { unreadableFile: true } },
+  )
 }
 
 async function readDocument(
@@ -101,13 +125,7 @@ async function readDocument(
       `${label} is not a document VoiceDesk imports. Open a Word document (.docx), an EPUB book, a PDF, an OpenDocument text (.odt) or a web page (.html).`,
     )
   }
-  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `${label} is too large to open. ${sizeSentence('A document', MAX_DOCUMENT_BYTES, bytes.byteLength)} Save a copy without large pictures and open that.`,
-      { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
-    )
-  }
+  checkSize(label, bytes)
   // A PDF or a picture renamed .docx is named as what it is, not reported as a damaged file.
   checkDocumentContent(label, bytes, kind)
   const read = await readKind(kind, label, bytes, footnotes, extras)
@@ -133,6 +151,16 @@ async function readDocument(
   return { project: createProject({ title, blocks: read.blocks }), notices }
 }
 
+function checkSize(label: string, bytes: Uint8Array): void {
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${label} is too large to open. ${sizeSentence('A document', MAX_DOCUMENT_BYTES, bytes.byteLength)} Save a copy without large pictures and open that.`,
+      { details: { limit: { maximum: MAX_DOCUMENT_BYTES } } },
+    )
+  }
+}
+
 interface ReadKind {
   blocks: ScriptBlockInput[]
   skipped: SkippedContent
@@ -151,7 +179,7 @@ function readKind(
     case 'docx':
       return importDocx(label, bytes, footnotes)
     case 'epub':
-      return importEpub(label, bytes, footnotes)
+      return importEpub(label, bytes, footnotes, extras)
     case 'pdf':
       return importPdf(label, bytes, { ...extras, footnotes })
     case 'odt':

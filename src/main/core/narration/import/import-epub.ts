@@ -4,6 +4,7 @@ import type { ScriptBlockInput } from '../../../../shared/domain/script'
 import { AppError } from '../../../../shared/errors'
 import type { FootnoteMode, HtmlPart, NoteMarks, SkippedContent } from './html-blocks'
 import { blocksOfHtml, decodeHref, parseMarkup, resolveHref } from './html-blocks'
+import type { ImportProgress } from './import-pdf'
 import { BoundedZip } from './zip-entries'
 
 /**
@@ -67,11 +68,13 @@ function text(node: Element | null): string {
  * the navigation document are left out), chapters named by its table of contents (EPUB 3 nav,
  * else the EPUB 2 NCX) and by the headings in the text, emphasis kept as marks, images skipped and
  * counted, notes left out or read (`footnotes`). A book whose text is encrypted (DRM) is refused.
+ * `progress` hears each part (section) of the reading order as it is read, and may cancel it.
  */
 export async function importEpub(
   label: string,
   bytes: Uint8Array,
   footnotes: FootnoteMode,
+  progress: ImportProgress = {},
 ): Promise<{ blocks: ScriptBlockInput[]; skipped: SkippedContent; title: string }> {
   const zip = await BoundedZip.open(bytes, label, 'an EPUB book')
   try {
@@ -97,11 +100,18 @@ export async function importEpub(
       tocByFile.set(entry.file, list)
     }
 
-    const parts: HtmlPart[] = []
+    const items: ManifestItem[] = []
     for (const ref of spineElement === null ? [] : all(spineElement.children, 'itemref')) {
       if (ref.attribs.linear === 'no') continue
       const item = manifest.get(ref.attribs.idref ?? '')
-      if (item === undefined || !CONTENT_TYPES.has(item.type) || item === navItem) continue
+      if (item !== undefined && CONTENT_TYPES.has(item.type) && item !== navItem) items.push(item)
+    }
+    const parts: HtmlPart[] = []
+    for (const item of items) {
+      // Why between parts: a long book takes a while to parse, and a cancel leaves nothing behind.
+      if (progress.signal?.aborted) {
+        throw new AppError('CANCELLED', `The import of ${label} was cancelled; nothing was opened.`)
+      }
       if (!zip.has(item.href)) {
         throw new AppError(
           'VALIDATION_FAILED',
@@ -118,6 +128,7 @@ export async function importEpub(
           entries.filter((e) => e.fragment !== '').map((e) => [e.fragment, e.label] as const),
         ),
       })
+      progress.onProgress?.(parts.length, items.length, 'section')
     }
     const title = text(first(opf, 'title'))
     return { ...blocksOfHtml(parts, EPUB_NOTES, footnotes), title }

@@ -21,10 +21,14 @@ export const MAX_PDF_PAGES = 3_000
 /** Most outline entries read (a book has one per chapter or section). */
 const MAX_OUTLINE_ENTRIES = 10_000
 
+/** What an import counts as it reads: a PDF's pages, an EPUB's sections. */
+export type ImportUnit = 'page' | 'section'
+
 /** How an import reports its progress and hears a cancel. */
 export interface ImportProgress {
   signal?: AbortSignal
-  onProgress?: (done: number, total: number) => void
+  /** `unit` is what is counted; a page when not said. */
+  onProgress?: (done: number, total: number, unit?: ImportUnit) => void
 }
 
 /** What a PDF import takes besides the file. */
@@ -110,6 +114,24 @@ export async function importPdf(
       options.footnotes,
     )
     return { blocks, skipped, title: await titleOf(doc), emptyPages }
+  } finally {
+    await doc.destroy()
+  }
+}
+
+/**
+ * How many pages a PDF has, read from its page tree alone (no page's text is read), so the pages
+ * can be chosen before the reading starts. Refuses what importPdf refuses on opening the file.
+ */
+export async function countPdfPages(
+  label: string,
+  bytes: Uint8Array,
+  password?: string,
+): Promise<number> {
+  checkPdfInflation(label, bytes)
+  const doc = await open(label, bytes, password)
+  try {
+    return doc.numPages
   } finally {
     await doc.destroy()
   }

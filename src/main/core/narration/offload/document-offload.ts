@@ -25,3 +25,21 @@ export async function importDocumentOffMain(
   const hooks = { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) }
   return runOffMain(task, Number.POSITIVE_INFINITY, null, hooks)
 }
+
+/**
+ * A PDF's page count (see countDocumentPages), read on the planning thread so the pages can be
+ * chosen before the reading starts.
+ */
+export async function countPdfPagesOffMain(
+  fileName: string,
+  bytes: Uint8Array,
+  password?: string,
+): Promise<number> {
+  const task = {
+    kind: 'pdfPageCount',
+    fileName,
+    bytes,
+    ...(password !== undefined ? { password } : {}),
+  } as const
+  return runOffMain(task, Number.POSITIVE_INFINITY)
+}

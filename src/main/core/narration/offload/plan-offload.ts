@@ -7,7 +7,7 @@ import type { AppErrorData } from '../../../../shared/errors'
 import { AppError } from '../../../../shared/errors'
 import type { Logger } from '../../log/logger'
 import { silentLogger } from '../../log/logger'
-import type { ImportProgress } from '../import/import-pdf'
+import type { ImportProgress, ImportUnit } from '../import/import-pdf'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { BlockHashes, PlanOptions, PlanTask, PlanTaskResult } from './plan-tasks'
 import { estimateOfPieces, runPlanTask, unpackPlan } from './plan-tasks'
@@ -47,7 +47,7 @@ export function lexiconSize(project: Pick<Project, 'lexicon'>): number {
  */
 type Message =
   | { ready: true }
-  | { id: number; progress: { done: number; total: number } }
+  | { id: number; progress: { done: number; total: number; unit?: ImportUnit } }
   | {
       id: number
       ok: boolean
@@ -136,7 +136,8 @@ function start(): Worker | null {
     const pending = current
     if (pending?.id !== message.id) return
     if ('progress' in message) {
-      pending.hooks.onProgress?.(message.progress.done, message.progress.total)
+      const { done, total, unit } = message.progress
+      pending.hooks.onProgress?.(done, total, unit)
       return
     }
     current = null

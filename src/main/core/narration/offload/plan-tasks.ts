@@ -42,6 +42,8 @@ export type PlanTask =
       pages?: PageRange
       password?: string
     }
+  /** A PDF's page count, read before its pages are chosen (see countPdfPages). */
+  | { kind: 'pdfPageCount'; fileName: string; bytes: Uint8Array; password?: string }
 
 /** A block's piece hashes when planned alone; null when no voice resolves for it. */
 export type BlockHashes = string[] | null
@@ -136,7 +138,9 @@ export type PlanTaskResult<T extends PlanTask> = T extends { kind: 'plan' }
           ? ImportedDocument
           : T extends { kind: 'lexiconFile' }
             ? LexiconFileRead
-            : Project
+            : T extends { kind: 'pdfPageCount' }
+              ? number
+              : Project
 
 /**
  * The blocks this thread has cut before. Why one per thread and kept: the editor's estimates and
@@ -186,6 +190,13 @@ export function runPlanTask<T extends PlanTask>(
             ...(task.pages !== undefined ? { pages: task.pages } : {}),
             ...(task.password !== undefined ? { password: task.password } : {}),
           }) as Promise<PlanTaskResult<T>>,
+      )
+    case 'pdfPageCount':
+      return import('../import/import-document').then(
+        ({ countDocumentPages }) =>
+          countDocumentPages(task.fileName, task.bytes, task.password) as Promise<
+            PlanTaskResult<T>
+          >,
       )
     default:
       return projectFromScriptText(task.fileName, task.text) as PlanTaskResult<T>

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads'
 import { z } from 'zod'
 import { toAppErrorData } from '../../../../shared/errors'
+import type { ImportUnit } from '../import/import-pdf'
 import type { PackedPlan, PlanTask } from './plan-tasks'
 import { runPlanTask } from './plan-tasks'
 import type { LexiconHandOver } from './lexicon-hand-over'
@@ -26,8 +27,8 @@ parentPort?.on('message', (posted: Posted) => {
   running.set(id, stop)
   const hooks = {
     signal: stop.signal,
-    onProgress: (done: number, total: number) =>
-      parentPort?.postMessage({ id, progress: { done, total } }),
+    onProgress: (done: number, total: number, unit?: ImportUnit) =>
+      parentPort?.postMessage({ id, progress: { done, total, ...(unit ? { unit } : {}) } }),
   }
   // Why through a promise: a document import is asynchronous (unzipping, page by page); the
   // other tasks return at once and cross the same way. The thread still holds one task at a time.

@@ -1,5 +1,9 @@
 import type { FootnoteMode, PdfChoices } from '../../../../../shared/domain/manuscript'
-import type { OpenedDocument, SavedDocument } from '../../../../../shared/domain/script-workspace'
+import type {
+  ChoosePdfPages,
+  OpenedDocument,
+  SavedDocument,
+} from '../../../../../shared/domain/script-workspace'
 import { call, subscribe } from '../../../lib/ipc'
 import { forgetDocument, onOpenDocument } from './document-sync'
 
@@ -11,30 +15,50 @@ export function createScript(): Promise<OpenedDocument> {
   return call((api) => api.script.new())
 }
 
-/** The native open dialog (`importOnly`: only what imports as a new script); null when cancelled. */
+/**
+ * The native open dialog (`importOnly`: only what imports as a new script); null when cancelled.
+ * A PDF comes back unread as `choosePages`: the window asks which pages, then retryOpenScript.
+ * With an `importId`, a book's reading is reported (onImportProgress) and may be cancelled.
+ */
 export function openScript(
   footnotes: FootnoteMode,
   importOnly = false,
-): Promise<OpenedDocument | null> {
-  return call((api) => api.script.open({ footnotes, ...(importOnly ? { importOnly } : {}) }))
+  importId?: string,
+): Promise<OpenedDocument | ChoosePdfPages | null> {
+  return call((api) =>
+    api.script.open({
+      footnotes,
+      ...(importOnly ? { importOnly } : {}),
+      ...(importId !== undefined ? { importId } : {}),
+    }),
+  )
 }
 
 /**
- * Imports again the file main's open dialog last chose (a locked PDF, a range it refused) with
- * a password or a page range: main remembers which file, the page never names it.
+ * Imports the file main's open dialog last chose (a PDF waiting for its pages, a locked PDF, a
+ * range it refused) with a page range or a password: main remembers which file, the page never
+ * names it. With an `importId`, its pages are reported as they are read and it may be cancelled.
  */
-export function retryOpenScript(footnotes: FootnoteMode, pdf: PdfChoices): Promise<OpenedDocument> {
+export function retryOpenScript(
+  footnotes: FootnoteMode,
+  pdf: PdfChoices & { importId?: string },
+): Promise<OpenedDocument> {
   return call((api) => api.script.retryOpen({ footnotes, ...pdf }))
 }
 
-/** Stops a dropped import started with `importId` (it then fails as cancelled). */
-export function cancelDroppedImport(importId: string): Promise<{ cancelled: boolean }> {
+/** Stops an import (opened or dropped) started with `importId` (it then fails as cancelled). */
+export function cancelImport(importId: string): Promise<{ cancelled: boolean }> {
   return call((api) => api.script.cancelImport({ importId }))
 }
 
-/** A dropped PDF's reading progress, page by page: returns the unsubscribe. */
+/** A manuscript's reading progress, page by page or section by section: returns the unsubscribe. */
 export function onImportProgress(
-  listener: (progress: { importId: string; done: number; total: number }) => void,
+  listener: (progress: {
+    importId: string
+    done: number
+    total: number
+    unit?: 'page' | 'section'
+  }) => void,
 ): () => void {
   return subscribe((api) => api.script.onImportProgress(listener))
 }

@@ -6,8 +6,8 @@ import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { PdfAsk } from '../hooks/use-pdf-import'
 import './pdf-import-dialog.css'
 
-/** A typed range checked in words: the range, or what is wrong with it. */
-function checkRange(fromText: string, toText: string): PageRange | string {
+/** A typed range checked in words (against the page count when known): the range, or what is wrong. */
+function checkRange(fromText: string, toText: string, pageCount?: number): PageRange | string {
   const first = Number(fromText.trim())
   const last = Number(toText.trim())
   if (fromText.trim() === '' || !Number.isInteger(first) || first < 1)
@@ -15,6 +15,8 @@ function checkRange(fromText: string, toText: string): PageRange | string {
   if (toText.trim() === '' || !Number.isInteger(last) || last < 1)
     return 'Type the last page as a whole number, 1 or more.'
   if (first > last) return `The first page (${first}) comes after the last (${last}). Swap them.`
+  if (pageCount !== undefined && last > pageCount)
+    return `This PDF has ${pageCount.toLocaleString()} ${pageCount === 1 ? 'page' : 'pages'}. Choose pages from 1 to ${pageCount.toLocaleString()}.`
   return { first, last }
 }
 
@@ -118,6 +120,13 @@ function PasswordField(props: {
   )
 }
 
+/** "book.pdf has 600 pages. " when main counted them, else nothing. */
+function pagesOf(ask: PdfAsk): string {
+  if (ask.pageCount === undefined) return ''
+  const count = ask.pageCount
+  return `${ask.fileName ?? 'This PDF'} has ${count.toLocaleString()} ${count === 1 ? 'page' : 'pages'}. `
+}
+
 /** The dialog's form, mounted afresh for each PDF (so each starts from all pages). */
 function PdfImportForm(props: {
   ask: PdfAsk
@@ -128,7 +137,11 @@ function PdfImportForm(props: {
   onSubmit: (choices: PdfChoices) => void
 }): ReactElement {
   const { ask, formId, textId, allRef, passwordRef, onSubmit } = props
-  const [pages, setPages] = useState({ range: 'all' as 'all' | 'some', fromText: '1', toText: '' })
+  const [pages, setPages] = useState({
+    range: 'all' as 'all' | 'some',
+    fromText: '1',
+    toText: ask.pageCount === undefined ? '' : String(ask.pageCount),
+  })
   const [rangeError, setRangeError] = useState<string | null>(null)
   const locked = ask.password
 
@@ -144,7 +157,7 @@ function PdfImportForm(props: {
     event.preventDefault()
     const choices: PdfChoices = {}
     if (pages.range === 'some') {
-      const checked = checkRange(pages.fromText, pages.toText)
+      const checked = checkRange(pages.fromText, pages.toText, ask.pageCount)
       setRangeError(typeof checked === 'string' ? checked : null)
       if (typeof checked === 'string') return
       choices.pages = checked
@@ -163,7 +176,7 @@ function PdfImportForm(props: {
       <p id={textId} className="dialog__text">
         {locked !== null
           ? `${ask.lockedMessage ?? `${name} is protected by a password.`} Type it to import the book; VoiceDesk does not keep it.`
-          : 'Choose the pages to narrate. Nothing is sent to the voice service until you render.'}
+          : `${pagesOf(ask)}Choose the pages to narrate; only those are read. Nothing is sent to the voice service until you render.`}
       </p>
       {locked !== null && (
         <PasswordField wrong={locked === 'wrong'} disabled={ask.working} inputRef={passwordRef} />

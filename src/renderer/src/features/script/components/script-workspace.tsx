@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { PdfImportDialog } from './pdf-import-dialog'
+import { ImportProgressDialog } from './import-progress-dialog'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { refreshAllBlockMarks } from '../api/document-sync'
 import { useDocumentActions } from '../hooks/use-document-actions'
@@ -136,6 +137,7 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
         onSubmit={actions.submitPdf}
         onCancel={actions.cancelPdf}
       />
+      <ImportProgressDialog reading={actions.openReading} onCancel={actions.cancelOpenReading} />
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { isDocumentFileName } from '../../../../../shared/domain/manuscript'
-import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
+import type { ChoosePdfPages, OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import {
   clearRecentScripts,
   closeScript,
@@ -20,7 +20,13 @@ import { SAMPLE_SCRIPT } from '../../../../../shared/domain/sample-script'
 import { sampleCast } from '../components/sample-script'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isPdfFile, usePdfImport } from './use-pdf-import'
+import { useOpenProgress } from './use-open-progress'
+import { AppError } from '../../../../../shared/errors'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+
+function isCancel(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'CANCELLED'
+}
 
 function footnoteChoice(): 'read' | 'omit' {
   return useEditorUiStore.getState().readFootnotes ? 'read' : 'omit'
@@ -54,6 +60,25 @@ async function openSample(
   const before = useScriptDocumentStore.getState().doc
   await replaceWith(loadSample)
   castSample(before, voices)
+}
+
+/**
+ * The open dialog: a PDF comes back unread, and its pages are asked for before it is read; a
+ * book is read with its progress shown (`reading`) and may be cancelled.
+ */
+async function openChosen(
+  importOnly: boolean,
+  askPages: (question: ChoosePdfPages) => void,
+  reading: Pick<ReturnType<typeof useOpenProgress>, 'beginOpenReading' | 'endOpenReading'>,
+): Promise<OpenedDocument | null> {
+  try {
+    const answer = await openScript(footnoteChoice(), importOnly, reading.beginOpenReading())
+    if (answer === null || !('choosePages' in answer)) return answer
+    askPages(answer)
+    return null
+  } finally {
+    reading.endOpenReading()
+  }
 }
 
 /** A question waiting for the user: discard unsaved changes before replacing the document? */
@@ -177,7 +202,8 @@ export function useDocumentActions() {
     [queryClient],
   )
   const pdf = usePdfImport({ footnotes: footnoteChoice, adopt, onError: setError })
-  const { askAfterOpen } = pdf
+  const { askAfterOpen, askOpened } = pdf
+  const progress = useOpenProgress()
 
   const replaceWith = useCallback(
     async (load: () => Promise<OpenedDocument | null>) => {
@@ -189,7 +215,8 @@ export function useDocumentActions() {
         await adopt(opened)
       } catch (caught) {
         // A locked PDF chosen in the open dialog: ask for its password (main keeps the file).
-        if (!askAfterOpen(caught)) setError(caught)
+        // A reading the user cancelled is not an error to show: nothing changed.
+        if (!askAfterOpen(caught) && !isCancel(caught)) setError(caught)
       } finally {
         setBusy(false)
       }
@@ -207,9 +234,10 @@ export function useDocumentActions() {
     newScript: () => guard(() => void replaceWith(createScript)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
-    open: () => guard(() => void replaceWith(() => openScript(footnoteChoice()))),
+    open: () => guard(() => void replaceWith(() => openChosen(false, askOpened, progress))),
     /** File > Import: the open dialog offering only what imports as a new script. */
-    importFile: () => guard(() => void replaceWith(() => openScript(footnoteChoice(), true))),
+    importFile: () => guard(() => void replaceWith(() => openChosen(true, askOpened, progress))),
+    ...progress,
     openRecent: (recentId: string) =>
       guard(() => void replaceWith(() => openRecentScript(recentId))),
     ...pdf,

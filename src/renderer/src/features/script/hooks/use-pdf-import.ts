@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Dispatch, SetStateAction } from 'react'
 import type { PdfChoices } from '../../../../../shared/domain/manuscript'
-import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
+import type { ChoosePdfPages, OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import { AppError } from '../../../../../shared/errors'
 import {
-  cancelDroppedImport,
+  cancelImport,
   importDroppedFile,
   onImportProgress,
   retryOpenScript,
@@ -16,8 +16,10 @@ export type PdfSource = { kind: 'drop'; file: File } | { kind: 'open' }
 /** The PDF question on screen: which pages, and the password once the PDF turns out locked. */
 export interface PdfAsk {
   source: PdfSource
-  /** The file's name when the page knows it (a drop); an Open names it in `lockedMessage`. */
+  /** The file's name when the page knows it; a locked PDF's Open names it in `lockedMessage`. */
   fileName: string | null
+  /** How many pages the PDF has, when main counted them before asking (Open). */
+  pageCount?: number
   /** Set once the PDF is known to be locked: `wrong` after a password that did not open it. */
   password: 'required' | 'wrong' | null
   /** Main's words about the lock (they name the file), shown above the password field. */
@@ -25,7 +27,7 @@ export interface PdfAsk {
   /** Main's refusal of the choices (a range the PDF does not have), shown in place. */
   refusal: string | null
   working: boolean
-  /** While a dropped PDF is read: its id (for Cancel) and the pages read so far. */
+  /** While the PDF is read: its id (for Cancel) and the pages read so far. */
   importId?: string
   progress?: { done: number; total: number }
 }
@@ -37,6 +39,19 @@ export function isPdfFile(file: File): boolean {
 
 function passwordState(error: unknown): 'required' | 'wrong' | null {
   return error instanceof AppError ? (error.details?.password ?? null) : null
+}
+
+/** The first question about a PDF: which pages (of `pageCount` when main counted them). */
+function pagesAsk(source: PdfSource, fileName: string, pageCount?: number): PdfAsk {
+  return {
+    source,
+    fileName,
+    ...(pageCount !== undefined ? { pageCount } : {}),
+    password: null,
+    lockedMessage: null,
+    refusal: null,
+    working: false,
+  }
 }
 
 /** Pages read so far, for the import the dialog is waiting on. */
@@ -53,8 +68,8 @@ function useImportProgress(setAsk: Dispatch<SetStateAction<PdfAsk | null>>): voi
 }
 
 /**
- * The PDF dialog's state: a dropped PDF asks for its pages first; a locked PDF (dropped or
- * opened) asks for its password and tries again. The password lives only in the call it is
+ * The PDF dialog's state: a PDF (dropped or opened) asks for its pages first, then shows the
+ * pages read and may be cancelled; a locked PDF asks for its password and tries again. The password lives only in the call it is
  * sent with: never in this state, a log or a store.
  */
 export function usePdfImport(options: {
@@ -67,17 +82,17 @@ export function usePdfImport(options: {
 
   const run = useCallback(
     async (current: PdfAsk, choices: PdfChoices) => {
-      const importId = current.source.kind === 'drop' ? crypto.randomUUID() : undefined
-      setAsk({ ...current, working: true, refusal: null, ...(importId ? { importId } : {}) })
+      const importId = crypto.randomUUID()
+      setAsk({ ...current, working: true, refusal: null, importId })
       const idle = { ...current, importId: undefined, progress: undefined }
       try {
         const opened =
           current.source.kind === 'drop'
             ? await importDroppedFile(current.source.file, true, footnotes(), {
                 ...choices,
-                ...(importId ? { importId } : {}),
+                importId,
               })
-            : await retryOpenScript(footnotes(), choices)
+            : await retryOpenScript(footnotes(), { ...choices, importId })
         setAsk(null)
         await adopt(opened)
       } catch (caught) {
@@ -109,15 +124,10 @@ export function usePdfImport(options: {
   return {
     pdfAsk: ask,
     /** A dropped PDF: ask for its pages before it is read. */
-    askDropped: (file: File) =>
-      setAsk({
-        source: { kind: 'drop', file },
-        fileName: file.name,
-        password: null,
-        lockedMessage: null,
-        refusal: null,
-        working: false,
-      }),
+    askDropped: (file: File) => setAsk(pagesAsk({ kind: 'drop', file }, file.name)),
+    /** A PDF chosen through Open, counted and not read yet: ask for its pages. */
+    askOpened: ({ choosePages }: ChoosePdfPages) =>
+      setAsk(pagesAsk({ kind: 'open' }, choosePages.fileName, choosePages.pageCount)),
     /** An import through Open failed: a locked PDF gets the password question; true if asked. */
     askAfterOpen: (error: unknown): boolean => {
       const locked = passwordState(error)
@@ -137,7 +147,7 @@ export function usePdfImport(options: {
     },
     /** Closes the question; an import under way is stopped (nothing is opened). */
     cancelPdf: () => {
-      if (ask?.importId !== undefined) void cancelDroppedImport(ask.importId).catch(() => {})
+      if (ask?.importId !== undefined) void cancelImport(ask.importId).catch(() => {})
       setAsk(null)
     },
   }
