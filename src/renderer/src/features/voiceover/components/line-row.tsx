@@ -55,6 +55,7 @@ export function LineRow(props: {
       <input
         className="input vo-line__text"
         aria-label={`Line ${line.cue} words`}
+        title={line.text}
         value={draft ?? line.text}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}

@@ -48,18 +48,28 @@ function LineList(props: {
 }): ReactElement {
   const { project } = props
   return (
-    <ol className="vo-lines" aria-label="Lines" data-testid="vo-lines">
-      {project.lines.map((line) => (
-        <LineRow
-          key={line.cue}
-          line={line}
-          canPlay={project.track !== null}
-          changed={project.track !== null && line.needsSpeaking}
-          onPlay={(l) => props.onPlay(l.startMs)}
-          onEdit={props.onEdit}
-        />
-      ))}
-    </ol>
+    <div className="vo-lines">
+      <div className="vo-lines__head" aria-hidden="true">
+        <span />
+        <span>Cue</span>
+        <span>Speaker</span>
+        <span>Words</span>
+        <span>Time for the line</span>
+        <span>Result</span>
+      </div>
+      <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
+        {project.lines.map((line) => (
+          <LineRow
+            key={line.cue}
+            line={line}
+            canPlay={project.track !== null}
+            changed={project.track !== null && line.needsSpeaking}
+            onPlay={(l) => props.onPlay(l.startMs)}
+            onEdit={props.onEdit}
+          />
+        ))}
+      </ol>
+    </div>
   )
 }
 
