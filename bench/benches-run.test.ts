@@ -30,6 +30,10 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
     /^render start \(startRender\) +[\d.]+ s .* max +[\d.]+ ms/m,
   ],
   'sandbox-throughput': [/^wav, distinct texts +[\d.]+ req\/s/m],
+  'voiceover-plan': [
+    /^open and check \(voiceover:open\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
+    /^20 edits \(voiceover:editLine\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
+  ],
 }
 
 /** A bench's smoke run takes seconds; the cap is for a box busy with other work. */

@@ -10,6 +10,7 @@ import { MemorySecretStore } from '../../src/main/core/secrets/memory-secret-sto
 import { silentLogger } from '../../src/main/core/log/logger'
 import type { SenderInfo } from '../../src/main/ipc/dispatch'
 import { createMainRuntime } from '../../src/main/runtime'
+import type { PlatformRecorder } from '../../src/main/testing/test-platform'
 import { createTestPlatform } from '../../src/main/testing/test-platform'
 import { startSandbox } from '../../src/sandbox/index'
 
@@ -27,6 +28,8 @@ export interface MainBench {
   call: <T>(channel: string, input: unknown) => Promise<T>
   /** Runs `work` while `app:getInfo` is due every `everyMs`; prints and returns the figures. */
   probe: (label: string, work: () => Promise<unknown>) => Promise<ProbeFigures>
+  /** Answers for the bench's native dialogs (unanswered ones are cancelled). */
+  platform: PlatformRecorder
   dispose: () => Promise<void>
 }
 
@@ -47,7 +50,7 @@ export async function startMainBench(options: { everyMs: number }): Promise<Main
   const dir = await mkdtemp(join(tmpdir(), 'vd-main-bench-'))
   const sandbox = await startSandbox({ synthThreads: 1, warmUp: false })
   // The bench's save dialogs are cancelled: a render stops after its checks, before any audio.
-  const { ports } = createTestPlatform({ unansweredDialogs: 'cancel' })
+  const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
   const runtime = await createMainRuntime({
     userDataDir: dir,
     secretStore: new MemorySecretStore(),
@@ -103,5 +106,5 @@ export async function startMainBench(options: { everyMs: number }): Promise<Main
     await sandbox.stop()
     await rm(dir, { recursive: true, force: true })
   }
-  return { call, probe, dispose }
+  return { call, probe, platform: recorder, dispose }
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { LexiconService } from './core/lexicon/lexicon-service'
 import { UserLexiconStore } from './core/lexicon/user-lexicon-store'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
@@ -23,6 +24,7 @@ import { countedClientOf } from './core/usage/counted-client'
 import { UsageStore } from './core/usage/usage-store'
 import { USAGE_PREVIEWS } from '../shared/domain/usage'
 import { VoicesService } from './core/voices/voices-service'
+import { VoiceoverWorkspace } from './core/voiceover-workspace/voiceover-workspace'
 
 /** What the services are built from (the runtime's options that are not about IPC or windows). */
 export interface ServiceOptions {
@@ -80,6 +82,8 @@ export interface RuntimeServices {
   usage: UsageStore
   /** The pronunciations every project shares, and PLS/CSV files in and out. */
   lexicon: LexiconService
+  /** Voice-over projects from subtitles (the Voice-over workspace). */
+  voiceover: VoiceoverWorkspace
 }
 
 /** The shared pronunciations, which every plan of `script` reads under the project's own. */
@@ -96,6 +100,30 @@ async function openLexicon(
     dialogs: platform,
     projectAt: (docId, revision) => script.documents.projectAt(docId, revision),
     logger: logger.child('lexicon'),
+  })
+}
+
+/** The Voice-over workspace, on the Script workspace's cache: a line is never paid for twice. */
+function voiceoverWorkspace(
+  userDataDir: string,
+  script: ScriptWorkspaceService,
+  ports: {
+    jobs: JobRegistry
+    platform: PlatformPorts
+    client: () => UpstreamClient
+    usage: UsageStore
+    logger: Logger
+  },
+): VoiceoverWorkspace {
+  return new VoiceoverWorkspace({
+    userDataDir,
+    cacheDir: join(userDataDir, 'narration-cache'),
+    cache: () => script.cache(),
+    jobs: ports.jobs,
+    dialogs: ports.platform,
+    client: ports.client,
+    usage: ports.usage,
+    logger: ports.logger.child('voiceover'),
   })
 }
 
@@ -214,6 +242,7 @@ export async function createServices(
       script,
       usage,
       lexicon,
+      voiceover: voiceoverWorkspace(userDataDir, script, { jobs, platform, client, usage, logger }),
     },
     stopSandbox,
   }

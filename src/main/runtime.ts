@@ -20,6 +20,7 @@ import { createJobHandlers } from './ipc/handlers/jobs'
 import { createLexiconHandlers } from './ipc/handlers/lexicon'
 import { createScriptHandlers } from './ipc/handlers/script'
 import { createVoicesHandlers } from './ipc/handlers/voices'
+import { createVoiceoverHandlers } from './ipc/handlers/voiceover'
 import type { RuntimeServices, ServiceOptions } from './runtime-services'
 import { createServices } from './runtime-services'
 import type { AppOrigin } from './security/app-origin'
@@ -34,9 +35,11 @@ type WindowOnlyChannel = 'voices:tryAudio' | 'voices:tryEnded' | 'app:menuComman
 type ConversationChannel = Extract<EventChannel, `conversations:${string}`>
 /** The Script workspace's renders and previews report only to the window that started them. */
 type ScriptChannel = Extract<EventChannel, `script:${string}`>
+/** A voice-over render reports only to the window that started it. */
+type VoiceoverChannel = Extract<EventChannel, `voiceover:${string}`>
 type BroadcastChannel = Exclude<
   EventChannel,
-  WindowOnlyChannel | ConversationChannel | ScriptChannel
+  WindowOnlyChannel | ConversationChannel | ScriptChannel | VoiceoverChannel
 >
 
 /** A main -> renderer event meant for every window. */
@@ -113,6 +116,7 @@ function createHandlers(
     upstream,
     usage,
     lexicon,
+    voiceover,
   } = services
   const { platform } = options
   const exported = new ExportedFiles()
@@ -152,6 +156,7 @@ function createHandlers(
     ...createOverviewHandlers({ overview, jobs }),
     ...createVoicesHandlers(voices, platform),
     ...createLexiconHandlers(lexicon),
+    ...createVoiceoverHandlers(voiceover),
   }
 }
 

@@ -68,6 +68,8 @@ import type {
   OverviewProgress,
 } from '../domain/conversation-overview'
 import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
+import type { VoiceoverProgress, VoiceoverProject } from '../domain/voiceover'
+import { MAX_VOICEOVER_LINE, voiceoverSettingsSchema } from '../domain/voiceover'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -84,6 +86,9 @@ const conversationId = z
   .min(1, 'Enter a conversation id.')
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, 'A conversation id has only letters, digits, _ and -.')
+
+/** An open voice-over project, as main named it. */
+const voiceoverId = z.uuid()
 
 /** Most evaluation summaries asked for in one call (a screenful of rows, or a page). */
 export const MAX_SUMMARY_IDS = 200
@@ -813,6 +818,61 @@ export const invokes = {
     SMALL_INPUT,
     'Shows a file this window exported (conversations:export, conversations:exportBatch) in the file manager; other paths are refused.',
   ),
+
+  'voiceover:open': invoke<VoiceoverProject | null>()(
+    none,
+    NO_INPUT,
+    'Native open dialog for a subtitle file (SRT, WebVTT, ASS/SSA), read and checked off main: a bad file is refused naming its cue and line, before anything is sent. Null when cancelled.',
+  ),
+  'voiceover:chooseVideo': invoke<VoiceoverProject | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    "Native open dialog for the project's video (MP4, MOV, MKV, WebM); its length becomes the track's. Null when cancelled.",
+  ),
+  'voiceover:view': invoke<VoiceoverProject>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    "An open voice-over's lines: each one's slot, its spoken length (measured, or predicted from the voice's pace) and its overflow.",
+  ),
+  'voiceover:editLine': invoke<VoiceoverProject>()(
+    z.object({
+      projectId: voiceoverId,
+      cue: z.number().int().min(1).max(1_000_000),
+      text: z.string().trim().min(1, 'A line needs words to speak.').max(MAX_VOICEOVER_LINE),
+    }),
+    SMALL_INPUT,
+    "Changes a line's words; only that line is spoken again by the next render.",
+  ),
+  'voiceover:setSettings': invoke<VoiceoverProject>()(
+    z.object({ projectId: voiceoverId, settings: voiceoverSettingsSchema }),
+    SMALL_INPUT,
+    'Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace.',
+  ),
+  'voiceover:render': invoke<{ jobId: string }>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    'Renders the voice-over track as a job (lines already spoken come from the cache). Events: voiceover:renderProgress, voiceover:renderEnded; cancel with jobs:cancel.',
+  ),
+  'voiceover:chunk': invoke<Uint8Array>()(
+    z.object({
+      projectId: voiceoverId,
+      file: z.enum(['track', 'video']),
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      length: z.number().int().min(1).max(MAX_AUDIO_CHUNK_BYTES),
+    }),
+    SMALL_INPUT,
+    "Up to 4 MiB of the project's rendered track or of its video from a byte offset, for the player.",
+  ),
+  'voiceover:save': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId, originalAudio: z.enum(['keep', 'drop']) }),
+    SMALL_INPUT,
+    'Native save dialog, then writes the video with the voice-over as its first audio track (the picture copied as it is; its own sound kept as a second track or dropped), or the WAV track when there is no video. Null when cancelled.',
+  ),
+  'voiceover:close': invoke<void>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    'Forgets an open voice-over and its rendered track.',
+  ),
 } as const
 
 /** Every event channel main may send to the window that subscribed. */
@@ -877,6 +937,13 @@ export const events = {
   'script:previewEnded': event<
     { jobId: string; ok: true; bytes: number } | { jobId: string; ok: false; error: AppErrorData }
   >('A block preview stream ended: complete, failed or cancelled.'),
+  'voiceover:renderProgress': event<VoiceoverProgress>(
+    'Progress of a voice-over render this window started (throttled): speaking, fitting, writing.',
+  ),
+  'voiceover:renderEnded': event<
+    | { jobId: string; projectId: string; ok: true; project: VoiceoverProject }
+    | { jobId: string; projectId: string; ok: false; error: AppErrorData }
+  >('A voice-over render ended: the project with its measured lines, or the error.'),
 } as const
 
 export type Invokes = typeof invokes

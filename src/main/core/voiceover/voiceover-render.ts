@@ -61,8 +61,20 @@ export interface VoiceoverRenderOptions {
   signal?: AbortSignal
   logger?: Logger
   holder?: RenderHolderKind
+  /**
+   * The rate each line was last spoken at, by index (undefined: predict it). Why: the paces learnt
+   * from a render change every later prediction, so without this a re-render after one edit
+   * would ask again for lines whose audio is already in the cache at their old rate.
+   */
+  keepRates?: readonly (number | undefined)[]
   /** Told each stage and how far it is. */
   onProgress?: (stage: 'speaking' | 'fitting' | 'writing', done: number, total: number) => void
+}
+
+/** Each line's first-request rate: the one it was last spoken at, else the predicted one. */
+function requestRates(options: VoiceoverRenderOptions, trackEndMs: number): number[] {
+  const { lines, settings, paces, keepRates } = options
+  return firstRates(lines, settings, paces, trackEndMs).map((rate, i) => keepRates?.[i] ?? rate)
 }
 
 /** What a voice-over render produced. */
@@ -93,7 +105,7 @@ export async function renderVoiceover(
   const logger = (options.logger ?? silentLogger).child('voiceover')
   const trackEndMs = options.trackEndMs ?? Math.max(0, ...lines.map((l) => l.endMs))
   const slots = slotsOf(lines, settings.slotEnd, trackEndMs)
-  const rates = firstRates(lines, settings, paces, trackEndMs)
+  const rates = requestRates(options, trackEndMs)
   const first = planVoiceover(lines, settings, rates)
   const { plan } = first
   let { project } = first

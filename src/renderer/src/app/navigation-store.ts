@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 
-export const WORKSPACE_IDS = ['script', 'voices', 'conversations', 'account'] as const
+export const WORKSPACE_IDS = ['script', 'voices', 'conversations', 'voiceover', 'account'] as const
 export type WorkspaceId = (typeof WORKSPACE_IDS)[number]
 
 /** How the user got to a workspace: a shortcut moves focus into it, a sidebar click does not. */

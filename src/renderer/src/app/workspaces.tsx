@@ -1,6 +1,12 @@
 import { useMemo } from 'react'
 import type { ComponentType, ReactElement, SVGProps } from 'react'
-import { AccountIcon, ConversationsIcon, ScriptIcon, VoicesIcon } from '../components/icons'
+import {
+  AccountIcon,
+  ConversationsIcon,
+  ScriptIcon,
+  VoiceoverIcon,
+  VoicesIcon,
+} from '../components/icons'
 import { useAccountStatus } from '../features/account/api/account-queries'
 import { AccountScreen } from '../features/account/components/account-screen'
 import { ConversationsWorkspace } from '../features/conversations/components/conversations-workspace'
@@ -12,6 +18,7 @@ import {
 } from '../features/script/hooks/use-open-script-voices'
 import type { ScriptLink } from '../features/voices/hooks/script-link'
 import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
+import { VoiceoverWorkspace } from '../features/voiceover/components/voiceover-workspace'
 import type { WorkspaceId } from './navigation-store'
 import { useNavigationStore } from './navigation-store'
 
@@ -85,6 +92,14 @@ export const WORKSPACES: readonly WorkspaceEntry[] = [
     digit: '3',
     Icon: ConversationsIcon,
     Screen: ConversationsEntry,
+  },
+  // Ctrl+5: added after the first four, so their shortcuts stay as users learnt them.
+  {
+    id: 'voiceover',
+    label: 'Voice-over',
+    digit: '5',
+    Icon: VoiceoverIcon,
+    Screen: VoiceoverWorkspace,
   },
   { id: 'account', label: 'Account', digit: '4', Icon: AccountIcon, Screen: AccountScreen },
 ]

@@ -31,6 +31,16 @@ export function ScriptIcon(props: IconProps): ReactElement {
   )
 }
 
+/** A film frame with a subtitle line: the Voice-over workspace. */
+export function VoiceoverIcon(props: IconProps): ReactElement {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M7 15h6M15 15h2M7 11h2" />
+    </Icon>
+  )
+}
+
 export function VoicesIcon(props: IconProps): ReactElement {
   return (
     <Icon {...props}>

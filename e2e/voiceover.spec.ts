@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Sandbox } from '../src/sandbox/index'
+import type { AppHost } from './fixtures/app-host'
+import { expect, test } from './fixtures/test'
+import { auditAtSizes } from './support/audit-sizes'
+import { signInForScript } from './support/script-screen'
+
+// A video creator's voice-over: subtitles and a video opened through main's dialogs, the lines
+// too long for their slot shown in words before anything is paid for, a render, one line
+// shortened and spoken again alone (the sandbox's request log), play from a line, and the video
+// saved with the voice-over. The timeline is audited at three sizes in both themes.
+
+const run = promisify(execFile)
+/** Speaking and fitting run on the voice-over thread: slow on a machine this busy. */
+const RENDER = { timeout: 120_000 }
+
+const t = (ms: number): string => {
+  const two = (n: number): string => String(n).padStart(2, '0')
+  const s = Math.floor(ms / 1000)
+  return `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)},${String(ms % 1000).padStart(3, '0')}`
+}
+
+const CUES: [number, number, string][] = [
+  [500, 3000, 'MAYA: The harbour was quiet when we came back.'],
+  [3500, 5300, 'TOM: Nobody on the quay expected the storm to pass so quickly this morning.'],
+  [5500, 7000, 'MAYA: Then the bells rang.'],
+  [9500, 11_000, 'TOM: Where is everyone?'],
+  [11_500, 12_500, 'MAYA: They went up to the lighthouse to watch the boats come in.'],
+  [13_000, 14_500, 'TOM: Then we should go too.'],
+]
+const SRT = CUES.map(([a, b, text], i) => `${i + 1}\n${t(a)} --> ${t(b)}\n${text}\n`).join('\n')
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-voiceover-e2e-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** A 20-second test video (picture and a tone), as a creator's MP4. */
+async function makeVideo(path: string): Promise<void> {
+  await run('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '20'],
+    ...['-c:v', 'libx264', '-g', '25', '-c:a', 'aac', '-shortest', path],
+  ])
+}
+
+/** Speech requests the sandbox answered since its log was last cleared. */
+const speechRequests = (sandbox: Sandbox): number =>
+  sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).filter((e) => e.status === 200).length
+
+/** The words of each speech request the sandbox answered since its log was last cleared. */
+const spokenInputs = (sandbox: Sandbox): string[] =>
+  sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .filter((e) => e.status === 200)
+    .map((e) => (typeof e.body?.input === 'string' ? e.body.input : '?'))
+
+function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
+  return auditAtSizes(app, { name, theme, shot: `voiceover-${name}-${theme}` })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`subtitles and a video become a voice-over; an edited line is spoken again alone (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(360_000)
+      const { page } = app
+      const problems: string[] = []
+      const srt = join(dir, 'harbour.srt')
+      const video = join(dir, 'harbour.mp4')
+      await writeFile(srt, SRT)
+      await makeVideo(video)
+      await signInForScript(app, sandbox)
+
+      await page.getByTestId('nav-voiceover').click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
+      await expect(page.getByTestId('vo-empty')).toBeVisible()
+      problems.push(...(await audit(app, 'empty', theme)))
+
+      sandbox.clearRequestLog()
+      app.platform.answerNextOpen([srt])
+      await page.getByRole('button', { name: 'Open subtitles…' }).click()
+      const lines = page.getByTestId('vo-line')
+      await expect(lines).toHaveCount(CUES.length)
+      // Before anything is sent: the long lines say by how much, the others that they fit.
+      await expect(lines.nth(1)).toContainText(/\d\.\d s too long/)
+      await expect(lines.nth(4)).toContainText(/\d\.\d s too long/)
+      await expect(lines.nth(0)).toContainText('MAYA')
+      await expect(page.getByTestId('vo-summary')).toContainText(/\d lines too long for their slot/)
+      // The line after a long one starts late, said in words.
+      await expect(lines.nth(2)).toContainText(/Starts \d\.\d s late/)
+      expect(speechRequests(sandbox)).toBe(0)
+
+      app.platform.answerNextOpen([video])
+      await page.getByRole('button', { name: 'Add video…' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
+      await expect(page.locator('.workspace__description')).toContainText('harbour.mp4')
+      await page.getByLabel('Voice', { exact: true }).selectOption('olivia')
+      await expect(page.getByLabel('Voice', { exact: true })).toHaveValue('olivia')
+      problems.push(...(await audit(app, 'timeline', theme)))
+
+      await page.getByRole('button', { name: 'Render voice-over' }).click()
+      await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
+      expect(speechRequests(sandbox)).toBeGreaterThanOrEqual(CUES.length)
+      await expect(page.getByTestId('vo-summary')).toContainText('voice-over ready')
+      problems.push(...(await audit(app, 'rendered', theme)))
+
+      // Line 2 shortened: only it is spoken again.
+      const words = page.getByRole('textbox', { name: 'Line 2 words' })
+      await words.fill('TOM: The storm passed quickly.')
+      await words.press('Enter')
+      await expect(lines.nth(1)).toContainText('Changed')
+      sandbox.clearRequestLog()
+      await page.getByRole('button', { name: 'Render 1 changed line' }).click()
+      await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
+      // Only that line (asked once more at a faster pace if its first take still ran long).
+      const spoken = spokenInputs(sandbox)
+      expect(spoken.length).toBeGreaterThanOrEqual(1)
+      expect(spoken.filter((input) => !input.includes('The storm passed quickly.'))).toEqual([])
+      await expect(lines.nth(1)).not.toContainText('too long')
+
+      // Play from line 3: the muted video goes to its cue with the voice-over.
+      await page.getByRole('button', { name: 'Play from line 3' }).click()
+      await expect
+        .poll(() =>
+          page
+            .locator('video')
+            .evaluate((v) => (v as unknown as { currentTime: number }).currentTime),
+        )
+        .toBeGreaterThanOrEqual(5.5)
+      await expect(page.locator('video')).toHaveJSProperty('muted', true)
+
+      const target = join(dir, 'harbour (voice-over).mp4')
+      app.platform.answerNextSave(target)
+      await page.getByRole('button', { name: 'Save video…' }).click()
+      await expect(page.getByTestId('vo-saved')).toContainText('harbour (voice-over).mp4')
+      expect((await stat(target)).size).toBeGreaterThan(0)
+
+      expect(problems).toEqual([])
+    })
+  })
+}

@@ -1,0 +1,88 @@
+import type { VoiceoverFit, VoiceoverProject } from '../../../shared/domain/voiceover'
+import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
+import type { TimedLine } from '../voiceover/subtitle-lines'
+import type { VoicePaces } from '../voiceover/voice-pace'
+import type { VoiceoverSettings } from '../voiceover/voiceover-plan'
+import type { SpokenLine } from './voiceover-timeline'
+import { speakingKey, timelineOf } from './voiceover-timeline'
+
+/** One open voice-over project, as main keeps it (paths included: they never reach the page). */
+export interface OpenVoiceover {
+  id: string
+  subtitleName: string
+  lines: TimedLine[]
+  video: { path: string; name: string; bytes: number; durationMs: number } | null
+  voiceId: string | null
+  fit: VoiceoverFit
+  maxRate: number
+  /** By cue: each line as last rendered. */
+  spoken: Map<number, SpokenLine>
+  track: {
+    path: string
+    bytes: number
+    durationMs: number
+    finishedAt: string
+    requests: number
+  } | null
+  /** The running render's job id. */
+  rendering: string | null
+}
+
+/** The engine's settings for a project: one voice, its fit, a WAV track as the service speaks it. */
+export function settingsOf(project: OpenVoiceover): VoiceoverSettings {
+  return {
+    title: project.subtitleName,
+    ...(project.voiceId ? { voiceId: project.voiceId } : {}),
+    cast: {},
+    fit: project.fit,
+    slotEnd: 'next',
+    limits: { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate },
+    defaults: { format: 'wav', sampleRate: 24_000 },
+  }
+}
+
+/** What a line's request depends on besides its words, for this project now. */
+export const spokenKeyOf = (project: OpenVoiceover): string =>
+  speakingKey(project.voiceId, project.fit, project.maxRate)
+
+/** The project as the page sees it: names and lengths, never a path. */
+export function projectView(project: OpenVoiceover, paces: VoicePaces): VoiceoverProject {
+  const trackEndMs =
+    project.video?.durationMs ?? Math.max(0, ...project.lines.map((line) => line.endMs))
+  const limits = { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate }
+  return {
+    projectId: project.id,
+    subtitleName: project.subtitleName,
+    video: project.video
+      ? {
+          name: project.video.name,
+          bytes: project.video.bytes,
+          durationMs: project.video.durationMs,
+        }
+      : null,
+    trackEndMs,
+    settings: {
+      voiceId: project.voiceId,
+      fit: project.fit,
+      maxRate: project.maxRate,
+      maxStretch: limits.maxStretch,
+    },
+    lines: timelineOf({
+      lines: project.lines,
+      fit: project.fit,
+      limits,
+      trackEndMs,
+      key: spokenKeyOf(project),
+      pace: paces.pace(project.voiceId ?? ''),
+      spoken: project.spoken,
+    }),
+    track: project.track
+      ? {
+          bytes: project.track.bytes,
+          durationMs: project.track.durationMs,
+          finishedAt: project.track.finishedAt,
+          requests: project.track.requests,
+        }
+      : null,
+  }
+}

@@ -1,0 +1,94 @@
+import type { VoiceoverFit, VoiceoverLine } from '../../../shared/domain/voiceover'
+import type { FitLimits } from '../voiceover/line-fit'
+import { msToSamples, placeLines, samplesToMs, slotsOf } from '../voiceover/line-fit'
+import type { TimedLine } from '../voiceover/subtitle-lines'
+import { predictRate } from '../voiceover/voice-pace'
+import type { LineOutcome } from '../voiceover/voiceover-result'
+
+/** A line as it was last rendered: the words and choices it was spoken with, and its outcome. */
+export interface SpokenLine {
+  text: string
+  /** Voice and pace choices that change the request (see {@link speakingKey}). */
+  key: string
+  outcome: LineOutcome
+}
+
+/** What makes a line's request differ: its voice, and in `rate` mode the fastest pace allowed. */
+export function speakingKey(voiceId: string | null, fit: VoiceoverFit, maxRate: number): string {
+  return `${voiceId ?? ''}|${fit === 'rate' ? `rate ${maxRate}` : 'natural'}`
+}
+
+/** Everything the timeline is worked out from. */
+export interface TimelineInput {
+  lines: readonly TimedLine[]
+  fit: VoiceoverFit
+  limits: FitLimits
+  trackEndMs: number
+  key: string
+  /** Characters a second the project's voice speaks at 100%. */
+  pace: number
+  /** By cue: the line as last rendered. */
+  spoken: ReadonlyMap<number, SpokenLine>
+}
+
+/** The rendered outcome of a line when it is still what would be spoken now, else null. */
+export function stillSpoken(
+  line: TimedLine,
+  key: string,
+  spoken: ReadonlyMap<number, SpokenLine>,
+): SpokenLine | null {
+  const last = spoken.get(line.cue)
+  return last && last.text === line.text && last.key === key ? last : null
+}
+
+/**
+ * Each line's slot and spoken length: measured where its rendered audio is still current,
+ * predicted from the voice's pace elsewhere, then placed as the render places them (so a
+ * line that will not fit shows its overflow before anything is sent). Pure arithmetic, linear
+ * in the lines.
+ */
+export function timelineOf(input: TimelineInput): VoiceoverLine[] {
+  const { lines, fit, limits, trackEndMs, key, pace, spoken } = input
+  const slots = slotsOf(lines, 'next', trackEndMs)
+  const heard = lines.map((line, i) => {
+    const last = stillSpoken(line, key, spoken)
+    if (last) {
+      const { naturalMs, rate } = last.outcome
+      return { rate, spokenMs: naturalMs / rate, measured: true }
+    }
+    const characters = [...line.text].length
+    const naturalMs = (characters / pace) * 1000
+    const rate = fit === 'rate' ? predictRate(characters, pace, slots[i] ?? 0, limits.maxRate) : 1
+    return { rate, spokenMs: naturalMs / rate, measured: false }
+  })
+  const placed = placeLines(
+    lines.map((line, i) => ({
+      cueSample: msToSamples(line.startMs),
+      slotSamples: msToSamples(slots[i] ?? 0),
+      spokenSamples: msToSamples(heard[i]?.spokenMs ?? 0),
+      rate: heard[i]?.rate ?? 1,
+    })),
+    fit,
+    limits,
+  )
+  return lines.map((line, i) => {
+    const p = placed[i]
+    const h = heard[i]
+    return {
+      cue: line.cue,
+      line: line.line,
+      startMs: line.startMs,
+      endMs: line.endMs,
+      text: line.text,
+      speaker: line.speaker,
+      slotMs: Math.round(slots[i] ?? 0),
+      placedMs: Math.round(samplesToMs(p?.placedSample ?? 0)),
+      spokenMs: Math.round(samplesToMs(p?.finalSamples ?? 0)),
+      overflowMs: Math.round(samplesToMs(p?.overflowSamples ?? 0)),
+      action: p?.action ?? 'as-is',
+      rate: h?.rate ?? 1,
+      measured: h?.measured ?? false,
+      needsSpeaking: !(h?.measured ?? false),
+    }
+  })
+}

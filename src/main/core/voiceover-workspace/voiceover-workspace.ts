@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, stat } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import type {
+  VoiceoverProgress,
+  VoiceoverProject,
+  VoiceoverSettingsInput,
+} from '../../../shared/domain/voiceover'
+import type { AppErrorData } from '../../../shared/errors'
+import { AppError, toAppErrorData } from '../../../shared/errors'
+import type { JobRegistry } from '../jobs/job-registry'
+import type { Logger } from '../log/logger'
+import type { PieceCache } from '../narration/fetch/piece-cache'
+import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
+import type { PlatformPorts } from '../platform-ports'
+import type { UpstreamClient } from '../upstream/upstream-client'
+import type { UsageRecorder } from '../usage/counted-client'
+import { countedSpeechSource } from '../usage/counted-speech-source'
+import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
+import type { OriginalAudio } from '../voiceover/video-mux'
+import { VoicePaces } from '../voiceover/voice-pace'
+import { runVoiceoverOffMain } from '../voiceover/voiceover-offload'
+import { renderVoiceover } from '../voiceover/voiceover-render'
+import { copyFileAtomic } from './voiceover-copy'
+import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
+import type { OpenVoiceover } from './voiceover-state'
+import { projectView, settingsOf, spokenKeyOf } from './voiceover-state'
+import { stillSpoken } from './voiceover-timeline'
+
+/** The events a voice-over render sends to the window that started it. */
+export type VoiceoverEvent =
+  | { channel: 'voiceover:renderProgress'; payload: VoiceoverProgress }
+  | {
+      channel: 'voiceover:renderEnded'
+      payload:
+        | { jobId: string; projectId: string; ok: true; project: VoiceoverProject }
+        | { jobId: string; projectId: string; ok: false; error: AppErrorData }
+    }
+
+export interface VoiceoverWorkspaceOptions {
+  userDataDir: string
+  /** The narration cache folder (the paces are kept beside its pieces, as the CLI keeps them). */
+  cacheDir: string
+  cache: () => Promise<PieceCache>
+  jobs: JobRegistry
+  dialogs: Pick<PlatformPorts, 'showOpenDialog' | 'showSaveDialog' | 'setProgress'>
+  client: () => UpstreamClient
+  usage?: UsageRecorder
+  logger: Logger
+}
+
+/**
+ * The Voice-over workspace's projects in main: subtitles (and a video) the user chose in main's
+ * dialogs, their lines as edited, the last rendered track, and the files saved from it. Why the
+ * paths stay here: the page names a project by id, never a file for main to read or write.
+ */
+export class VoiceoverWorkspace {
+  readonly #projects = new Map<string, OpenVoiceover>()
+  #paces: Promise<VoicePaces> | null = null
+
+  constructor(private readonly options: VoiceoverWorkspaceOptions) {}
+
+  #pacesOnce(): Promise<VoicePaces> {
+    this.#paces ??= VoicePaces.open(join(this.options.cacheDir, 'voice-paces.json'))
+    return this.#paces
+  }
+
+  #project(projectId: string): OpenVoiceover {
+    const project = this.#projects.get(projectId)
+    if (!project) {
+      throw new AppError(
+        'NOT_FOUND',
+        'This voice-over is no longer open. Open its subtitles again.',
+      )
+    }
+    return project
+  }
+
+  async #view(project: OpenVoiceover): Promise<VoiceoverProject> {
+    return projectView(project, await this.#pacesOnce())
+  }
+
+  /** Asks for a subtitle file (native dialog), reads and checks it off main; null when cancelled. */
+  async open(ownerId: number): Promise<VoiceoverProject | null> {
+    const chosen = await this.options.dialogs.showOpenDialog(ownerId, {
+      title: 'Open subtitles',
+      filters: SUBTITLE_FILTERS,
+    })
+    const path = chosen?.[0]
+    if (path === undefined) return null
+    const bytes = await readSubtitleFile(path)
+    // Parsed and checked on the voice-over thread: a bad file is refused naming its cue and line
+    // before anything is priced or sent.
+    const lines = await runVoiceoverOffMain({
+      kind: 'parse',
+      bytes,
+      fileName: basename(path),
+      overlaps: 'refuse',
+    })
+    const project: OpenVoiceover = {
+      id: randomUUID(),
+      subtitleName: basename(path),
+      lines,
+      video: null,
+      voiceId: null,
+      fit: 'rate',
+      maxRate: DEFAULT_FIT_LIMITS.maxRate,
+      spoken: new Map(),
+      track: null,
+      rendering: null,
+    }
+    this.#projects.set(project.id, project)
+    return this.#view(project)
+  }
+
+  /** Asks for the video (native dialog) and reads its length off main; null when cancelled. */
+  async chooseVideo(ownerId: number, projectId: string): Promise<VoiceoverProject | null> {
+    const project = this.#project(projectId)
+    const chosen = await this.options.dialogs.showOpenDialog(ownerId, {
+      title: 'Add the video',
+      filters: VIDEO_FILTERS,
+    })
+    const path = chosen?.[0]
+    if (path === undefined) return null
+    const durationMs = await runVoiceoverOffMain({ kind: 'videoDuration', path })
+    const { size } = await stat(path)
+    project.video = { path, name: basename(path), bytes: size, durationMs }
+    return this.#view(project)
+  }
+
+  /** The project as the workspace shows it. */
+  view(projectId: string): Promise<VoiceoverProject> {
+    return this.#view(this.#project(projectId))
+  }
+
+  /** Changes a line's words; only that line needs speaking again. */
+  editLine(projectId: string, cue: number, text: string): Promise<VoiceoverProject> {
+    const project = this.#project(projectId)
+    const index = project.lines.findIndex((l) => l.cue === cue)
+    const line = project.lines[index]
+    if (!line) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
+    project.lines[index] = { ...line, text: text.trim() }
+    return this.#view(project)
+  }
+
+  /** Changes the voice, the fit or the fastest pace. */
+  setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
+    const project = this.#project(projectId)
+    if (input.voiceId !== undefined) project.voiceId = input.voiceId
+    if (input.fit !== undefined) project.fit = input.fit
+    if (input.maxRate !== undefined) project.maxRate = input.maxRate
+    return this.#view(project)
+  }
+
+  /**
+   * Renders the whole track as a job. Lines already spoken with the same words and choices come
+   * from the cache at the pace they were spoken, so after one edit only that line is requested.
+   */
+  async render(
+    ownerId: number,
+    projectId: string,
+    emit: (event: VoiceoverEvent) => void,
+  ): Promise<{ jobId: string }> {
+    const project = this.#project(projectId)
+    if (project.rendering !== null) {
+      throw new AppError('VALIDATION_FAILED', 'This voice-over is already being rendered.')
+    }
+    if (project.voiceId === null) {
+      throw new AppError('VALIDATION_FAILED', 'Choose a voice for the lines, then render.')
+    }
+    const [cache, paces] = await Promise.all([this.options.cache(), this.#pacesOnce()])
+    const dir = join(this.options.userDataDir, 'voiceover')
+    await mkdir(dir, { recursive: true })
+    const outputPath = join(dir, `${project.id}.wav`)
+    const settings = settingsOf(project)
+    const key = spokenKeyOf(project)
+    const lines = project.lines.map((l) => ({ ...l }))
+    const keepRates = lines.map((l) => stillSpoken(l, key, project.spoken)?.outcome.rate)
+    const source = countedSpeechSource(
+      upstreamSpeechSource(this.options.client()),
+      this.options.usage,
+      project.subtitleName,
+    )
+    const ticket = this.options.jobs.start<
+      VoiceoverProgress,
+      Awaited<ReturnType<typeof renderVoiceover>>
+    >({
+      kind: 'voiceover-render',
+      ownerId,
+      throttleMs: 150,
+      run: (job) =>
+        renderVoiceover({
+          lines,
+          settings,
+          outputPath,
+          source,
+          cache,
+          paces,
+          trackEndMs: project.video?.durationMs ?? null,
+          keepRates,
+          signal: job.signal,
+          holder: 'window',
+          logger: this.options.logger,
+          onProgress: (stage, done, total) =>
+            job.progress({ jobId: job.id, projectId, stage, done, total }),
+        }),
+      onProgress: (payload) => {
+        this.options.dialogs.setProgress(
+          ownerId,
+          payload.total > 0 ? payload.done / payload.total : null,
+        )
+        emit({ channel: 'voiceover:renderProgress', payload })
+      },
+      onSettled: (outcome) => {
+        project.rendering = null
+        this.options.dialogs.setProgress(ownerId, null)
+        this.#settled(project, ticket.id, key, lines, outputPath, outcome, emit).catch(
+          (error: unknown) =>
+            this.options.logger.error('voice-over render not reported', { error: String(error) }),
+        )
+      },
+    })
+    project.rendering = ticket.id
+    return { jobId: ticket.id }
+  }
+
+  async #settled(
+    project: OpenVoiceover,
+    jobId: string,
+    key: string,
+    lines: OpenVoiceover['lines'],
+    outputPath: string,
+    outcome:
+      | { ok: true; value: Awaited<ReturnType<typeof renderVoiceover>> }
+      | { ok: false; error: unknown },
+    emit: (event: VoiceoverEvent) => void,
+  ): Promise<void> {
+    const projectId = project.id
+    if (!outcome.ok) {
+      emit({
+        channel: 'voiceover:renderEnded',
+        payload: {
+          jobId,
+          projectId,
+          ok: false,
+          error: toAppErrorData(outcome.error, {
+            message:
+              'The voice-over could not be rendered. Try again; if it keeps failing, restart VoiceDesk.',
+            retryable: true,
+          }),
+        },
+      })
+      return
+    }
+    const result = outcome.value
+    result.lines.forEach((o, i) => {
+      const line = lines[i]
+      if (line) project.spoken.set(line.cue, { text: line.text, key, outcome: o })
+    })
+    const { size } = await stat(outputPath)
+    project.track = {
+      path: outputPath,
+      bytes: size,
+      durationMs: Math.round(result.durationSeconds * 1000),
+      finishedAt: new Date().toISOString(),
+      requests: result.requests,
+    }
+    emit({
+      channel: 'voiceover:renderEnded',
+      payload: { jobId, projectId, ok: true, project: await this.#view(project) },
+    })
+  }
+
+  /** Up to `length` bytes of the rendered track or of the chosen video, for the page's player. */
+  async chunk(
+    projectId: string,
+    file: 'track' | 'video',
+    offset: number,
+    length: number,
+  ): Promise<Uint8Array> {
+    const project = this.#project(projectId)
+    const path = file === 'track' ? project.track?.path : project.video?.path
+    if (path === undefined) {
+      throw new AppError(
+        'NOT_FOUND',
+        file === 'track' ? 'Render the voice-over first.' : 'Add the video first.',
+      )
+    }
+    return readFileSlice(path, offset, length)
+  }
+
+  /**
+   * Saves the rendered voice-over where the user chooses (native dialog): the video with the
+   * voice-over as its first audio track when a video was added, else the audio track.
+   */
+  async save(
+    ownerId: number,
+    projectId: string,
+    originalAudio: OriginalAudio,
+  ): Promise<{ fileName: string } | null> {
+    const project = this.#project(projectId)
+    const track = project.track
+    if (track === null)
+      throw new AppError('NOT_FOUND', 'Render the voice-over first, then save it.')
+    const stem = project.subtitleName.replace(/\.[^.]+$/, '')
+    if (project.video) {
+      const ext = extname(project.video.name).toLowerCase()
+      const target = await this.options.dialogs.showSaveDialog(ownerId, {
+        title: 'Save the video with its voice-over',
+        defaultName: `${project.video.name.replace(/\.[^.]+$/, '')} (voice-over)${ext}`,
+        filters: VIDEO_FILTERS,
+      })
+      if (target === null) return null
+      // Muxed on the voice-over thread: mediabunny copies every video packet, which is real work.
+      await runVoiceoverOffMain({
+        kind: 'mux',
+        videoPath: project.video.path,
+        audioPath: track.path,
+        outputPath: target,
+        originalAudio,
+      })
+      return { fileName: basename(target) }
+    }
+    const target = await this.options.dialogs.showSaveDialog(ownerId, {
+      title: 'Save the voice-over',
+      defaultName: `${stem} (voice-over).wav`,
+      filters: [{ name: 'WAV audio', extensions: ['wav'] }],
+    })
+    if (target === null) return null
+    await copyFileAtomic(track.path, target)
+    return { fileName: basename(target) }
+  }
+
+  /** Forgets a project and removes its rendered track. */
+  async close(projectId: string): Promise<void> {
+    const project = this.#projects.get(projectId)
+    if (!project) return
+    this.#projects.delete(projectId)
+    if (project.track) await rm(project.track.path, { force: true })
+  }
+}

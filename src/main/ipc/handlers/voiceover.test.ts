@@ -1,0 +1,258 @@
+import { execFile } from 'node:child_process'
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { VoiceoverProject } from '../../../shared/domain/voiceover'
+import type { Sandbox } from '../../../sandbox/index'
+import { startSandbox } from '../../../sandbox/index'
+import { useTempDirs } from '../../testing/temp-dir'
+import { dataOf, dispatchRuntime } from '../../testing/dispatch-runtime'
+
+// The Voice-over workspace through the real dispatcher against the sandbox: subtitles chosen in
+// main's dialog, checked before anything is sent, a timeline that shows overflow, a render as a
+// job, one edited line spoken again alone, and the track or the video saved.
+
+const run = promisify(execFile)
+const tempDir = useTempDirs('vd-ipc-voiceover-')
+
+let sandbox: Sandbox
+let dir: string
+beforeAll(async () => {
+  sandbox = await startSandbox({ synthThreads: 0, warmUp: false, demoKeys: true })
+  dir = await tempDir()
+})
+afterAll(async () => {
+  await sandbox.stop()
+})
+
+const FILM = `1
+00:00:00,500 --> 00:00:02,500
+The harbour was quiet.
+
+2
+00:00:03,000 --> 00:00:04,000
+Nobody on the quay had expected the storm to pass so quickly that grey and windy morning.
+
+3
+00:00:05,000 --> 00:00:07,000
+Then the bells rang.
+
+4
+00:00:08,000 --> 00:00:10,000
+The boats came home one by one.
+`
+
+/** The speech requests the sandbox answered, by their input. */
+function spokenInputs(): string[] {
+  return sandbox
+    .requestLog({ pathPrefix: '/v1/audio/speech' })
+    .map((entry) => (typeof entry.body?.input === 'string' ? entry.body.input : '?'))
+}
+
+type Env = Awaited<ReturnType<typeof dispatchRuntime>>
+
+async function openSubtitles(env: Env, name: string, text: string): Promise<VoiceoverProject> {
+  const path = join(dir, name)
+  await writeFile(path, text)
+  env.recorder.answerNextOpen([path])
+  return dataOf<VoiceoverProject>(await env.call('voiceover:open', undefined))
+}
+
+/** Renders and waits for the end event; returns its payload. */
+async function render(env: Env, projectId: string): Promise<Record<string, unknown>> {
+  const before = env.sent.filter((s) => s.channel === 'voiceover:renderEnded').length
+  dataOf(await env.call('voiceover:render', { projectId }))
+  const ended = await vi.waitUntil(
+    () => env.sent.filter((s) => s.channel === 'voiceover:renderEnded')[before],
+    { timeout: 60_000, interval: 20 },
+  )
+  return ended.payload as Record<string, unknown>
+}
+
+describe('voiceover:open', () => {
+  it('refuses subtitles with an end before its start, naming the cue and line, with nothing sent', async () => {
+    const env = await dispatchRuntime(sandbox)
+    sandbox.clearRequestLog()
+    const path = join(dir, 'bad.srt')
+    await writeFile(
+      path,
+      '1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:04,000 --> 00:00:03,000\nBackwards.\n',
+    )
+    env.recorder.answerNextOpen([path])
+    const result = await env.call('voiceover:open', undefined)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.code).toBe('VALIDATION_FAILED')
+    expect(result.error.message).toMatch(/Cue 2 \(line 6\)/)
+    expect(sandbox.requestLog({})).toEqual([])
+  })
+
+  it('is null when the dialog is cancelled', async () => {
+    const env = await dispatchRuntime(sandbox)
+    expect(dataOf(await env.call('voiceover:open', undefined))).toBeNull()
+    expect(env.recorder.dialogs.map((d) => d.title)).toEqual(['Open subtitles'])
+  })
+})
+
+describe('a voice-over project', () => {
+  it('shows each slot and the overflow before rendering, renders, and re-speaks only an edited line', async () => {
+    const env = await dispatchRuntime(sandbox)
+    sandbox.clearRequestLog()
+    const opened = await openSubtitles(env, 'harbour.srt', FILM)
+    expect(opened.lines.map((l) => [l.cue, l.slotMs])).toEqual([
+      [1, 2500],
+      [2, 2000],
+      [3, 3000],
+      [4, 2000],
+    ])
+    // Line 4 needs a little more speed than its voice's natural pace: asked at a faster pace.
+    expect(opened.lines[3]?.rate).toBeGreaterThan(1)
+    expect(opened.lines[3]?.rate).toBeLessThan(1.25)
+    // Line 2 is far too long for its two seconds even at 125%: shown as overflow, predicted.
+    const long = opened.lines[1]!
+    expect(long.action).toBe('overflow')
+    expect(long.overflowMs).toBeGreaterThan(1000)
+    expect(long.measured).toBe(false)
+    expect(opened.lines[0]?.overflowMs).toBe(0)
+
+    const noVoice = await env.call('voiceover:render', { projectId: opened.projectId })
+    expect(noVoice).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { voiceId: 'olivia' },
+      }),
+    )
+    const first = await render(env, opened.projectId)
+    expect(first).toMatchObject({ ok: true })
+    const rendered = first.project as VoiceoverProject
+    expect(rendered.lines.every((l) => l.measured && !l.needsSpeaking)).toBe(true)
+    expect(rendered.lines[1]?.overflowMs).toBeGreaterThan(0)
+    expect(rendered.track?.durationMs).toBeGreaterThanOrEqual(10_000)
+    expect(spokenInputs().length).toBeGreaterThanOrEqual(4)
+    const events = env.sent.filter((s) => s.channel === 'voiceover:renderProgress')
+    expect(events.length).toBeGreaterThan(0)
+
+    // Shorter words for line 2: only that line needs speaking, and only it is requested (the
+    // paces learnt by the first render do not make line 4 be asked again at a new pace).
+    const edited = dataOf<VoiceoverProject>(
+      await env.call('voiceover:editLine', {
+        projectId: opened.projectId,
+        cue: 2,
+        text: 'The storm passed quickly.',
+      }),
+    )
+    expect(edited.lines.map((l) => l.needsSpeaking)).toEqual([false, true, false, false])
+    sandbox.clearRequestLog()
+    const second = await render(env, opened.projectId)
+    expect(second).toMatchObject({ ok: true })
+    const inputs = spokenInputs()
+    expect(inputs).toHaveLength(1)
+    expect(inputs[0]).toContain('The storm passed quickly.')
+    const after = second.project as VoiceoverProject
+    expect(after.lines[1]).toMatchObject({ overflowMs: 0, measured: true })
+
+    // The track, saved where the user chose.
+    const target = join(dir, 'harbour voice-over.wav')
+    env.recorder.answerNextSave(target)
+    expect(
+      dataOf(
+        await env.call('voiceover:save', { projectId: opened.projectId, originalAudio: 'drop' }),
+      ),
+    ).toEqual({ fileName: 'harbour voice-over.wav' })
+    expect((await readFile(target)).subarray(0, 4).toString()).toBe('RIFF')
+  })
+
+  it('a render cancelled at once ends as cancelled, and the track is not kept', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'cancel.srt', FILM)
+    await env.call('voiceover:setSettings', {
+      projectId: opened.projectId,
+      settings: { voiceId: 'olivia', fit: 'shift' },
+    })
+    const before = env.sent.length
+    const { jobId } = dataOf<{ jobId: string }>(
+      await env.call('voiceover:render', { projectId: opened.projectId }),
+    )
+    expect(dataOf(await env.call('jobs:cancel', { jobId }))).toEqual({ cancelled: true })
+    const ended = await vi.waitUntil(
+      () => env.sent.slice(before).find((s) => s.channel === 'voiceover:renderEnded'),
+      { timeout: 30_000, interval: 20 },
+    )
+    expect(ended.payload).toMatchObject({ ok: false, error: { code: 'CANCELLED' } })
+    const view = dataOf<VoiceoverProject>(
+      await env.call('voiceover:view', { projectId: opened.projectId }),
+    )
+    expect(view.track).toBeNull()
+  })
+
+  it('with a video: the track is as long as the video, which is saved with the voice-over first', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const video = join(dir, 'film.mp4')
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+      '-t',
+      '12',
+      '-c:v',
+      'libx264',
+      '-g',
+      '10',
+      '-c:a',
+      'aac',
+      '-shortest',
+      video,
+    ])
+    const opened = await openSubtitles(env, 'film.srt', FILM)
+    env.recorder.answerNextOpen([video])
+    const withVideo = dataOf<VoiceoverProject>(
+      await env.call('voiceover:chooseVideo', { projectId: opened.projectId }),
+    )
+    expect(withVideo.video?.name).toBe('film.mp4')
+    expect(withVideo.trackEndMs).toBeGreaterThanOrEqual(11_900)
+    // The page plays the video from main, a chunk at a time, only the file the user chose.
+    const head = dataOf<Uint8Array>(
+      await env.call('voiceover:chunk', {
+        projectId: opened.projectId,
+        file: 'video',
+        offset: 0,
+        length: 16,
+      }),
+    )
+    expect(Buffer.from(head).subarray(4, 8).toString()).toBe('ftyp')
+    await env.call('voiceover:setSettings', {
+      projectId: opened.projectId,
+      settings: { voiceId: 'olivia', fit: 'stretch' },
+    })
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    const target = join(dir, 'film (voice-over).mp4')
+    env.recorder.answerNextSave(target)
+    dataOf(await env.call('voiceover:save', { projectId: opened.projectId, originalAudio: 'keep' }))
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type:stream_disposition=default',
+      '-of',
+      'json',
+      target,
+    ])
+    const streams = (
+      JSON.parse(stdout) as { streams: { codec_type: string; disposition: { default: number } }[] }
+    ).streams
+    expect(streams.map((s) => s.codec_type)).toEqual(['video', 'audio', 'audio'])
+    expect(streams[1]?.disposition.default).toBe(1)
+    expect(streams[2]?.disposition.default).toBe(0)
+    expect((await stat(target)).size).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,28 @@
+import type { VoiceoverWorkspace } from '../../core/voiceover-workspace/voiceover-workspace'
+import type { Handlers } from '../dispatch'
+
+type VoiceoverChannel = Extract<keyof Handlers, `voiceover:${string}`>
+
+/** `voiceover:*` handlers: thin calls into the Voice-over workspace; dialogs and jobs are the caller window's. */
+export function createVoiceoverHandlers(
+  voiceover: VoiceoverWorkspace,
+): Pick<Handlers, VoiceoverChannel> {
+  return {
+    'voiceover:open': (_input, { sender }) => voiceover.open(sender.webContentsId),
+    'voiceover:chooseVideo': ({ projectId }, { sender }) =>
+      voiceover.chooseVideo(sender.webContentsId, projectId),
+    'voiceover:view': ({ projectId }) => voiceover.view(projectId),
+    'voiceover:editLine': ({ projectId, cue, text }) => voiceover.editLine(projectId, cue, text),
+    'voiceover:setSettings': ({ projectId, settings }) =>
+      voiceover.setSettings(projectId, settings),
+    'voiceover:render': ({ projectId }, { sender, emit }) =>
+      voiceover.render(sender.webContentsId, projectId, (event) =>
+        emit(event.channel, event.payload),
+      ),
+    'voiceover:chunk': ({ projectId, file, offset, length }) =>
+      voiceover.chunk(projectId, file, offset, length),
+    'voiceover:save': ({ projectId, originalAudio }, { sender }) =>
+      voiceover.save(sender.webContentsId, projectId, originalAudio),
+    'voiceover:close': ({ projectId }) => voiceover.close(projectId),
+  }
+}

@@ -1,0 +1,108 @@
+// The Voice-over workspace's calls to main: the open project (react-query holds it), its edits,
+// the render job's events, the track and the video read a chunk at a time, and saving.
+
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type {
+  VoiceoverProgress,
+  VoiceoverProject,
+  VoiceoverSettingsInput,
+} from '../../../../../shared/domain/voiceover'
+import { MAX_AUDIO_CHUNK_BYTES } from '../../../../../shared/domain/render-playback'
+import type { AppErrorData } from '../../../../../shared/errors'
+import { call, subscribeAll } from '../../../lib/ipc'
+
+/** The query key of an open project. */
+export const projectKey = (projectId: string) => ['voiceover', 'project', projectId] as const
+
+/** An open project as main last described it. */
+export function useVoiceoverProject(projectId: string | null) {
+  return useQuery<VoiceoverProject>({
+    queryKey: projectKey(projectId ?? ''),
+    queryFn: () => call((api) => api.voiceover.view({ projectId: projectId ?? '' })),
+    enabled: projectId !== null,
+    staleTime: Infinity,
+  })
+}
+
+/** Asks main to show its open dialog for subtitles; null when the user cancelled. */
+export const openSubtitles = (): Promise<VoiceoverProject | null> =>
+  call((api) => api.voiceover.open())
+
+/** Asks main to show its open dialog for the video; null when cancelled. */
+export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null> =>
+  call((api) => api.voiceover.chooseVideo({ projectId }))
+
+/** Changes a line's words. */
+export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverProject> =>
+  call((api) => api.voiceover.editLine({ projectId, cue, text }))
+
+/** Changes the voice, the fit or the fastest pace. */
+export const changeSettings = (
+  projectId: string,
+  settings: VoiceoverSettingsInput,
+): Promise<VoiceoverProject> => call((api) => api.voiceover.setSettings({ projectId, settings }))
+
+/** Starts rendering the track. */
+export const startRender = (projectId: string): Promise<{ jobId: string }> =>
+  call((api) => api.voiceover.render({ projectId }))
+
+/** Stops a render. */
+export const cancelRender = (jobId: string): Promise<{ cancelled: boolean }> =>
+  call((api) => api.jobs.cancel({ jobId }))
+
+/** Saves the video with its voice-over (or the track) where the user chooses in main's dialog. */
+export const saveVoiceover = (
+  projectId: string,
+  originalAudio: 'keep' | 'drop',
+): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.save({ projectId, originalAudio }))
+
+/** Forgets the open project in main. */
+export const closeProject = (projectId: string): Promise<void> =>
+  call((api) => api.voiceover.close({ projectId }))
+
+/** The rendered track or the video as a Blob the page can play, read from main chunk by chunk. */
+export async function loadMedia(
+  projectId: string,
+  file: 'track' | 'video',
+  bytes: number,
+  type: string,
+  signal: AbortSignal,
+): Promise<Blob> {
+  const parts: Uint8Array<ArrayBuffer>[] = []
+  let offset = 0
+  while (offset < bytes) {
+    if (signal.aborted) throw new DOMException('The player was closed.', 'AbortError')
+    const length = Math.min(MAX_AUDIO_CHUNK_BYTES, bytes - offset)
+    const chunk = await call((api) => api.voiceover.chunk({ projectId, file, offset, length }))
+    if (chunk.byteLength === 0) break
+    parts.push(new Uint8Array(chunk))
+    offset += chunk.byteLength
+  }
+  return new Blob(parts, { type })
+}
+
+/** What the page hears of a render: its progress, and its end (the project, or the error). */
+export interface RenderEvents {
+  onProgress: (progress: VoiceoverProgress) => void
+  onEnded: (ended: { jobId: string; ok: boolean; error?: AppErrorData }) => void
+}
+
+/** Follows render events; a finished render's project replaces the cached one. */
+export function useRenderEvents(events: RenderEvents): void {
+  const queryClient = useQueryClient()
+  const { onProgress, onEnded } = events
+  useEffect(
+    () =>
+      subscribeAll(
+        (api) => api.voiceover.onRenderProgress(onProgress),
+        (api) =>
+          api.voiceover.onRenderEnded((ended) => {
+            if (ended.ok) queryClient.setQueryData(projectKey(ended.projectId), ended.project)
+            onEnded(ended.ok ? { jobId: ended.jobId, ok: true } : { ...ended })
+          }),
+      ),
+    [queryClient, onProgress, onEnded],
+  )
+}

@@ -1,0 +1,30 @@
+import { Captions } from 'lucide-react'
+import type { ReactElement } from 'react'
+
+/** No project yet: what this workspace does, and the one way in. */
+export function VoiceoverEmpty(props: { onOpen: () => void; busy: boolean }): ReactElement {
+  return (
+    <div className="vo-empty" data-testid="vo-empty">
+      <h2 className="vo-empty__title">Voice a video from its subtitles</h2>
+      <p className="vo-empty__text">
+        Each subtitle line is spoken on its cue and fitted to the time before the next one. Lines
+        that run long are shown before you render, so you can shorten them.
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={props.onOpen}
+          disabled={props.busy}
+        >
+          <Captions className="button__icon" aria-hidden="true" focusable="false" />
+          Open subtitles…
+        </button>
+      </div>
+      <p className="vo-empty__hint">
+        SRT, WebVTT or ASS. You can add the video (MP4, MOV, MKV or WebM) after: it plays muted with
+        the voice-over, and you save it with the voice-over as its sound.
+      </p>
+    </div>
+  )
+}

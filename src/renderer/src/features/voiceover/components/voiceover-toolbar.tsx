@@ -1,0 +1,91 @@
+import { Film } from 'lucide-react'
+import type { ReactElement } from 'react'
+import type { VoiceoverFit, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import type { SelectOption } from '../../../components/labelled-select'
+import { LabelledSelect } from '../../../components/labelled-select'
+import { SegmentedChoice } from '../../../components/segmented-choice'
+import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
+import { FIT_CHOICES, FIT_HINTS } from '../hooks/line-words'
+
+const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].map((r) => ({
+  value: String(r),
+  label: `${Math.round(r * 100)}%`,
+}))
+
+/** The project's choices: its voice, how long lines are fitted, the fastest pace; video and save. */
+export function VoiceoverToolbar(props: {
+  project: VoiceoverProject
+  busy: boolean
+  onSettings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) => void
+  onChooseVideo: () => void
+  keepOriginal: boolean
+  onKeepOriginal: (keep: boolean) => void
+}): ReactElement {
+  const { project, busy } = props
+  const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
+  const voiceOptions: SelectOption<string>[] = [
+    { value: '', label: 'Choose a voice…' },
+    ...(voices.data ?? []).map((v) => ({ value: v.id, label: v.displayName })),
+  ]
+  const { settings } = project
+  return (
+    <div className="vo-toolbar" data-testid="vo-toolbar">
+      <LabelledSelect
+        label="Voice"
+        className="vo-toolbar__field"
+        value={settings.voiceId ?? ''}
+        options={voiceOptions}
+        onChange={(voiceId) => voiceId !== '' && props.onSettings({ voiceId })}
+      />
+      <div className="vo-toolbar__fit">
+        <span className="vo-toolbar__label" id="vo-fit-label">
+          When a line is too long
+        </span>
+        <SegmentedChoice
+          name="vo-fit"
+          ariaLabel="When a line is too long"
+          options={FIT_CHOICES}
+          value={settings.fit}
+          onChange={(fit) => props.onSettings({ fit })}
+        />
+      </div>
+      {settings.fit === 'rate' && (
+        <LabelledSelect
+          label="Fastest pace"
+          className="vo-toolbar__field vo-toolbar__field--narrow"
+          value={String(settings.maxRate)}
+          options={
+            MAX_RATES.some((o) => o.value === String(settings.maxRate))
+              ? MAX_RATES
+              : [
+                  ...MAX_RATES,
+                  {
+                    value: String(settings.maxRate),
+                    label: `${Math.round(settings.maxRate * 100)}%`,
+                  },
+                ]
+          }
+          onChange={(rate) => props.onSettings({ maxRate: Number(rate) })}
+        />
+      )}
+      <p className="vo-toolbar__hint">{FIT_HINTS[settings.fit]}</p>
+      <div className="vo-toolbar__end">
+        {project.video === null ? (
+          <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>
+            <Film className="button__icon" aria-hidden="true" focusable="false" />
+            Add video…
+          </button>
+        ) : (
+          <label className="vo-toolbar__check">
+            <input
+              type="checkbox"
+              checked={props.keepOriginal}
+              onChange={(event) => props.onKeepOriginal(event.target.checked)}
+            />
+            Keep the video’s own sound as a second track
+          </label>
+        )}
+      </div>
+    </div>
+  )
+}

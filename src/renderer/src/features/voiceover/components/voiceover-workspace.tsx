@@ -1,0 +1,157 @@
+import type { ReactElement } from 'react'
+import type { VoiceoverLine, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
+import { WorkspaceHeader } from '../../../components/workspace-header'
+import { useVoiceoverProject } from '../api/voiceover-api'
+import { useMediaUrl } from '../hooks/use-media-url'
+import { useSyncedPlayback } from '../hooks/use-synced-playback'
+import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
+import { useVoiceoverStore } from '../stores/voiceover-store'
+import { LineRow } from './line-row'
+import { RenderBar } from './render-bar'
+import { VoiceoverEmpty } from './voiceover-empty'
+import { VoiceoverPlayer } from './voiceover-player'
+import { VoiceoverToolbar } from './voiceover-toolbar'
+import './voiceover.css'
+
+const videoType = (name: string): string =>
+  name.toLowerCase().endsWith('.webm')
+    ? 'video/webm'
+    : name.toLowerCase().endsWith('.mkv')
+      ? 'video/x-matroska'
+      : 'video/mp4'
+
+/** The project's video and rendered track as URLs the page can play. */
+function useProjectMedia(project: VoiceoverProject | undefined) {
+  const id = project?.projectId ?? ''
+  const video = project?.video ?? null
+  const track = project?.track ?? null
+  const videoUrl = useMediaUrl(
+    id,
+    'video',
+    video ? { bytes: video.bytes, version: video.name, type: videoType(video.name) } : null,
+  )
+  const trackUrl = useMediaUrl(
+    id,
+    'track',
+    track ? { bytes: track.bytes, version: track.finishedAt, type: 'audio/wav' } : null,
+  )
+  return { videoUrl, trackUrl }
+}
+
+/** Every line, one row each, in cue order. */
+function LineList(props: {
+  project: VoiceoverProject
+  onPlay: (ms: number) => void
+  onEdit: (line: VoiceoverLine, text: string) => void
+}): ReactElement {
+  const { project } = props
+  return (
+    <div className="vo-lines">
+      <div className="vo-lines__head" aria-hidden="true">
+        <span />
+        <span>Cue</span>
+        <span>Speaker</span>
+        <span>Words</span>
+        <span>Time for the line</span>
+        <span>Result</span>
+      </div>
+      <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
+        {project.lines.map((line) => (
+          <LineRow
+            key={line.cue}
+            line={line}
+            canPlay={project.track !== null}
+            changed={project.track !== null && line.needsSpeaking}
+            onPlay={(l) => props.onPlay(l.startMs)}
+            onEdit={props.onEdit}
+          />
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+/**
+ * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
+ * slot, its spoken length and its overflow in words, edited in place; render, play the video
+ * muted with the voice-over from any line, and save.
+ */
+export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+  const projectId = useVoiceoverStore((s) => s.projectId)
+  const render = useVoiceoverStore((s) => s.render)
+  const keepOriginal = useVoiceoverStore((s) => s.keepOriginal)
+  const setKeepOriginal = useVoiceoverStore((s) => s.setKeepOriginal)
+  const { data: project } = useVoiceoverProject(projectId)
+  const actions = useVoiceoverActions(projectId)
+  const media = useProjectMedia(project)
+  const { videoRef, audioRef, controls } = useSyncedPlayback(media.trackUrl)
+  const busy = render.kind === 'running'
+
+  return (
+    <section
+      className="workspace workspace--fill workspace--voiceover"
+      aria-labelledby="workspace-title"
+      data-testid="workspace"
+    >
+      <WorkspaceHeader
+        title="Voice-over"
+        description={
+          project
+            ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
+            : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
+        }
+        focusOnMount={props.focusOnMount ?? false}
+      />
+      {actions.error !== null && (
+        <ErrorNotice
+          error={actions.error}
+          testId="vo-error"
+          action={{ label: 'Dismiss', onClick: actions.dismissError }}
+        />
+      )}
+      {actions.saved !== null && (
+        <Notice tone="success" title="Saved" testId="vo-saved">
+          <p className="notice__text">{actions.saved} is ready.</p>
+        </Notice>
+      )}
+      {!project ? (
+        <VoiceoverEmpty onOpen={() => void actions.open()} busy={actions.pending} />
+      ) : (
+        <>
+          <VoiceoverToolbar
+            project={project}
+            busy={busy}
+            onSettings={(s) => void actions.settings(s)}
+            onChooseVideo={() => void actions.addVideo()}
+            keepOriginal={keepOriginal}
+            onKeepOriginal={setKeepOriginal}
+          />
+          <RenderBar
+            project={project}
+            render={render}
+            onRender={() => void actions.render()}
+            onCancel={() => void actions.cancel()}
+            onSave={() => void actions.save()}
+          />
+          <div className={`vo-body${project.video ? ' vo-body--video' : ''}`}>
+            <LineList
+              project={project}
+              onPlay={(ms) => controls.playFrom(ms)}
+              onEdit={(line, text) => void actions.edit(line, text)}
+            />
+            <VoiceoverPlayer
+              project={project}
+              videoUrl={media.videoUrl}
+              trackUrl={media.trackUrl}
+              videoRef={videoRef}
+              audioRef={audioRef}
+              playback={controls}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,54 @@
+import type { VoiceoverFit, VoiceoverLine } from '../../../../../shared/domain/voiceover'
+
+/** Seconds with one decimal, as a video editor shows a short length: "0.8 s". */
+export function shortSeconds(ms: number): string {
+  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`
+}
+
+/** A cue's start as a subtitle editor shows it: "1:02.5", or "1:02:03.5" past an hour. */
+export function cueTime(ms: number): string {
+  const tenths = Math.floor((ms % 1000) / 100)
+  const total = Math.floor(ms / 1000)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = String(total % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}.${tenths}` : `${m}:${s}.${tenths}`
+}
+
+/** What happens to a line, in words (never colour alone), and whether it is a problem. */
+export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'info' } {
+  if (line.overflowMs > 0 && line.action === 'overflow')
+    return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'bad' }
+  if (line.action === 'shifted')
+    return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'info' }
+  if (line.action === 'rate')
+    return { words: `Sped up to ${Math.round(line.rate * 100)}%`, tone: 'ok' }
+  if (line.action === 'stretch') return { words: 'Stretched to fit', tone: 'ok' }
+  return { words: 'Fits', tone: 'ok' }
+}
+
+/** The fit choices in plain words. */
+export const FIT_CHOICES: readonly { value: VoiceoverFit; label: string }[] = [
+  { value: 'rate', label: 'Speed up' },
+  { value: 'stretch', label: 'Stretch' },
+  { value: 'shift', label: 'Shift later lines' },
+]
+
+/** What each fit does, for its hint. */
+export const FIT_HINTS: Record<VoiceoverFit, string> = {
+  rate: 'A long line is spoken faster, up to the fastest pace.',
+  stretch: 'A long line is played a little faster after it is spoken (up to 115%).',
+  shift: 'Every line keeps its natural pace; later lines start later.',
+}
+
+/** The lines too long for their slot. */
+export const overflowing = (lines: readonly VoiceoverLine[]): number =>
+  lines.filter((l) => l.action === 'overflow').length
+
+/** The lines to speak at the next render. */
+export const toSpeak = (lines: readonly VoiceoverLine[]): number =>
+  lines.filter((l) => l.needsSpeaking).length
+
+/** "1 line" / "12 lines". */
+export const linesWord = (n: number): string =>
+  `${n.toLocaleString()} ${n === 1 ? 'line' : 'lines'}`

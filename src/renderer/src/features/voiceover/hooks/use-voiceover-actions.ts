@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import type {
+  VoiceoverFit,
+  VoiceoverLine,
+  VoiceoverProgress,
+  VoiceoverProject,
+} from '../../../../../shared/domain/voiceover'
+import type { AppErrorData } from '../../../../../shared/errors'
+import { AppError } from '../../../../../shared/errors'
+import {
+  cancelRender,
+  changeSettings,
+  chooseVideo,
+  editLine,
+  openSubtitles,
+  projectKey,
+  saveVoiceover,
+  startRender,
+  useRenderEvents,
+} from '../api/voiceover-api'
+import { useVoiceoverStore } from '../stores/voiceover-store'
+
+/** Follows the render this window started: its progress into the store, its failure shown. */
+function useRenderFollow(setError: (error: unknown) => void): void {
+  const onProgress = useCallback(
+    (progress: VoiceoverProgress) =>
+      useVoiceoverStore.setState((s) =>
+        s.render.kind === 'running' ? { render: { ...s.render, progress } } : s,
+      ),
+    [],
+  )
+  const onEnded = useCallback(
+    (ended: { ok: boolean; error?: AppErrorData }) => {
+      useVoiceoverStore.getState().setRender({ kind: 'idle' })
+      if (!ended.ok && ended.error && ended.error.code !== 'CANCELLED')
+        setError(AppError.fromData(ended.error))
+    },
+    [setError],
+  )
+  useRenderEvents({ onProgress, onEnded })
+}
+
+/** Every action of the workspace, with the last error and the last saved file. */
+export function useVoiceoverActions(projectId: string | null) {
+  const queryClient = useQueryClient()
+  const store = useVoiceoverStore()
+  const [error, setError] = useState<unknown>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  const show = useCallback(
+    (project: VoiceoverProject | null): void => {
+      if (project === null) return
+      queryClient.setQueryData(projectKey(project.projectId), project)
+    },
+    [queryClient],
+  )
+  const run = useCallback(async (work: () => Promise<void>): Promise<void> => {
+    setError(null)
+    setPending(true)
+    try {
+      await work()
+    } catch (caught) {
+      setError(caught)
+    } finally {
+      setPending(false)
+    }
+  }, [])
+
+  useRenderFollow(setError)
+
+  const open = (): Promise<void> =>
+    run(async () => {
+      const project = await openSubtitles()
+      if (project === null) return
+      show(project)
+      setSaved(null)
+      store.setProject(project.projectId)
+    })
+  const id = projectId ?? ''
+  return {
+    error,
+    saved,
+    pending,
+    dismissError: () => setError(null),
+    open,
+    addVideo: () => run(async () => show(await chooseVideo(id))),
+    edit: (line: VoiceoverLine, text: string) =>
+      run(async () => show(await editLine(id, line.cue, text))),
+    settings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) =>
+      run(async () => show(await changeSettings(id, settings))),
+    render: () =>
+      run(async () => {
+        store.setRender({ kind: 'running', jobId: null, progress: null })
+        try {
+          const { jobId } = await startRender(id)
+          useVoiceoverStore.setState((s) =>
+            s.render.kind === 'running' ? { render: { ...s.render, jobId } } : s,
+          )
+        } catch (caught) {
+          store.setRender({ kind: 'idle' })
+          throw caught
+        }
+      }),
+    cancel: () =>
+      run(async () => {
+        const { render } = useVoiceoverStore.getState()
+        if (render.kind === 'running' && render.jobId !== null) await cancelRender(render.jobId)
+      }),
+    save: () =>
+      run(async () => {
+        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop')
+        if (result !== null) setSaved(result.fileName)
+      }),
+  }
+}
