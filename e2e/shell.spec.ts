@@ -7,7 +7,8 @@ const workspaces = [
   { id: 'script', title: 'Script', digit: '1' },
   { id: 'voices', title: 'Voices', digit: '2' },
   { id: 'conversations', title: 'Conversations', digit: '3' },
-  { id: 'account', title: 'Account', digit: '4' },
+  { id: 'voiceover', title: 'Voice-over', digit: '4' },
+  { id: 'account', title: 'Account', digit: '5' },
 ] as const
 
 test('the shell renders at once and every workspace opens from the sidebar', async ({ app }) => {
@@ -23,7 +24,7 @@ test('the shell renders at once and every workspace opens from the sidebar', asy
   }
 })
 
-test('the sidebar works from the keyboard: Tab, arrows, Home/End and Ctrl+1..4', async ({
+test('the sidebar works from the keyboard: Tab, arrows, Home/End and Ctrl+1..5', async ({
   app,
 }) => {
   const { page } = app

@@ -3,7 +3,7 @@ import { useNavigationStore } from './navigation-store'
 import { isMac } from './platform'
 import { WORKSPACES } from './workspaces'
 
-/** Ctrl+1..4 (⌘1..4 on macOS) opens a workspace from anywhere in the window. */
+/** Ctrl+1..5 (⌘1..5 on macOS) opens a workspace from anywhere in the window. */
 export function useWorkspaceShortcuts(): void {
   const open = useNavigationStore((state) => state.open)
   useEffect(() => {

@@ -52,7 +52,7 @@ function useOpenScriptLink(): ScriptLink | null {
 
 /**
  * Voices, given the account status and the open script (other features': the shell hands them
- * over), and the way to the Account screen its no-key state offers (as Ctrl+4 would: focus moves
+ * over), and the way to the Account screen its no-key state offers (as Ctrl+5 would: focus moves
  * there).
  */
 function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
@@ -82,7 +82,7 @@ function ConversationsEntry(props: { focusOnMount?: boolean }): ReactElement {
   )
 }
 
-/** The four workspaces in sidebar order; their position gives the Ctrl/Cmd+1..4 shortcut. */
+/** The workspaces in sidebar order; their position gives the Ctrl/Cmd+1..5 shortcut. */
 export const WORKSPACES: readonly WorkspaceEntry[] = [
   { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
   { id: 'voices', label: 'Voices', digit: '2', Icon: VoicesIcon, Screen: VoicesEntry },
@@ -93,13 +93,12 @@ export const WORKSPACES: readonly WorkspaceEntry[] = [
     Icon: ConversationsIcon,
     Screen: ConversationsEntry,
   },
-  // Ctrl+5: added after the first four, so their shortcuts stay as users learnt them.
   {
     id: 'voiceover',
     label: 'Voice-over',
-    digit: '5',
+    digit: '4',
     Icon: VoiceoverIcon,
     Screen: VoiceoverWorkspace,
   },
-  { id: 'account', label: 'Account', digit: '4', Icon: AccountIcon, Screen: AccountScreen },
+  { id: 'account', label: 'Account', digit: '5', Icon: AccountIcon, Screen: AccountScreen },
 ]

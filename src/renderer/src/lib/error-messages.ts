@@ -71,7 +71,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       return {
         // Also the answer when the saved key belongs to another service than the base URL.
         title: 'No key for this service',
-        action: 'Add the API key for this service on the Account screen (Ctrl+4), then try again.',
+        action: 'Add the API key for this service on the Account screen (Ctrl+5), then try again.',
       }
     case 'AUTH_INVALID':
       return {
