@@ -22,13 +22,18 @@ function action(state: EditingState, group: string, id: string) {
 describe('editingGroups', () => {
   beforeEach(() => useEditorUiStore.getState().setPanel(null))
 
-  it('folds the markup first, then find and cast, then edit', () => {
+  it('folds the markup first, then find, then edit, and the panels last', () => {
     const folds = editingGroups(idle).map((g) => [g.id, g.fold])
     expect(folds).toEqual([
-      ['edit', 1],
-      ['markup', 3],
-      ['find', 2],
+      ['edit', 2],
+      ['markup', 4],
+      ['find', 3],
+      ['panels', 1],
     ])
+  })
+
+  it('names the pronunciations panel as its heading does', () => {
+    expect(action(idle, 'panels', 'lexicon').label).toBe('Pronunciations')
   })
 
   it.each([
@@ -61,11 +66,11 @@ describe('editingGroups', () => {
   })
 
   it('shows the open side panel pressed, and its button shows then hides it', () => {
-    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'lexicon').pressed).toBe(true)
-    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'cast').pressed).toBe(false)
-    action(idle, 'find', 'cast').onSelect()
+    expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'lexicon').pressed).toBe(true)
+    expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'cast').pressed).toBe(false)
+    action(idle, 'panels', 'cast').onSelect()
     expect(useEditorUiStore.getState().panel).toBe('cast')
-    action({ ...idle, panel: 'cast' }, 'find', 'cast').onSelect()
+    action({ ...idle, panel: 'cast' }, 'panels', 'cast').onSelect()
     expect(useEditorUiStore.getState().panel).toBeNull()
   })
 
