@@ -22,12 +22,11 @@ function action(state: EditingState, group: string, id: string) {
 describe('editingGroups', () => {
   beforeEach(() => useEditorUiStore.getState().setPanel(null))
 
-  it('folds the markup first, then find, then edit, and the panels last', () => {
+  it('folds markup, find and settings first, then edit, and the panels last', () => {
     const folds = editingGroups(idle).map((g) => [g.id, g.fold])
     expect(folds).toEqual([
       ['edit', 2],
-      ['markup', 4],
-      ['find', 3],
+      ['markup', 3],
       ['panels', 1],
     ])
   })
@@ -75,10 +74,10 @@ describe('editingGroups', () => {
   })
 
   it('opens find alone, or with replace', () => {
-    action(idle, 'find', 'replace').onSelect()
+    action(idle, 'markup', 'replace').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: true })
     useEditorUiStore.getState().closeFind()
-    action(idle, 'find', 'find').onSelect()
+    action(idle, 'markup', 'find').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: false })
   })
 })

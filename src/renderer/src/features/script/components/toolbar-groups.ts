@@ -159,17 +159,22 @@ function panelActions(state: EditingState): ToolbarAction[] {
 }
 
 /**
- * The toolbar's groups after File: edit, spoken markup, find/replace/settings, and the panels
+ * The toolbar's groups after File: edit, spoken markup with find/replace/settings, and the panels
  * (Chapters and Cast, the panels a creator opens all day, with their words while the row has
- * room). When the row is narrow the words go first, then the markup folds into More, then find,
- * then edit; the panels fold last, so at 1024 wide they stay one click away.
+ * room). When the row is narrow the words go first, then markup, find and settings fold into
+ * More, then edit; the panels fold last, so at 1024 wide they stay one click away. Three groups,
+ * as before the panels had their own: each group costs a divider, and at 1280 the words fit.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
   actions: (state: EditingState) => ToolbarAction[]
 })[] = [
   { id: 'edit', label: 'Edit', fold: 2, actions: editActions },
-  { id: 'markup', label: 'Spoken markup', fold: 4, actions: markupActions },
-  { id: 'find', label: 'Find and settings', fold: 3, actions: findActions },
+  {
+    id: 'markup',
+    label: 'Spoken markup, find and settings',
+    fold: 3,
+    actions: (state) => [...markupActions(state), ...findActions()],
+  },
   { id: 'panels', label: 'Panels', fold: 1, actions: panelActions },
 ]
 
