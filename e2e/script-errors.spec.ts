@@ -92,17 +92,17 @@ test('the lexicon auditions a word as it will be spoken, in the default voice', 
   await script.pickVoice('Default voice', 'Emma')
   await script.text(0).fill('SQL now.')
   const counts = script.block(0).locator('.block__counts')
-  await expect(counts).toHaveText('8 chars · 8 billable')
-  await app.page.getByRole('button', { name: 'Lexicon', exact: true }).click()
+  await expect(counts).toHaveText('8 characters')
+  await app.page.getByRole('button', { name: 'Pronunciations', exact: true }).click()
   await app.page.getByLabel('Word', { exact: true }).fill('SQL')
   await app.page.getByLabel('Spoken as', { exact: true }).fill('sequel')
   await app.page.getByRole('button', { name: 'Add', exact: true }).click()
   const entry = app.page.locator('.side-panel__list li').filter({ hasText: 'SQL → sequel' })
   await expect(entry).toBeVisible()
   // The alias is what is spoken and billed: the counts follow the lexicon, the total too.
-  await expect(counts).toHaveText('8 chars · 11 billable')
+  await expect(counts).toHaveText('8 characters · 11 as spoken')
   await expect(app.page.getByTestId('script-totals')).toHaveText(
-    '1 block · 8 characters · 11 billable',
+    '1 block · 8 characters · 11 as spoken, which your plan counts',
   )
   sandbox.clearRequestLog()
   await entry.getByRole('button', { name: 'Audition' }).click()

@@ -144,7 +144,40 @@ for (const theme of ['light', 'dark'] as const) {
       await popover.getByLabel('Emotion').selectOption('terrified')
       await expect(script.block(0).locator('.mark--emotion .mark-label')).toHaveText('Terrified')
       await expect(script.text(0)).toHaveValue(STORM)
-      const problems = await audit(app, 'popover', theme)
+      // Whole on screen at every size, under the import notice too (it flips above the text when
+      // there is no room below); one Preview (axe checks every control is named).
+      const problems = await auditAtSizes(app, {
+        name: 'popover',
+        theme,
+        shot: `script-marks-popover-${theme}`,
+        beforeSnap: async () => {
+          await expect(popover).toBeInViewport({ ratio: 1 })
+        },
+      })
+      await expect(page.getByTestId('import-notices')).toBeVisible()
+      await expect(
+        page.getByTestId('marks-bar').getByRole('button', { name: 'Preview' }),
+      ).toHaveCount(0)
+      await expect(popover.getByRole('button', { name: 'Preview' })).toHaveCount(1)
+      // The focus stays in the popover: Tab from its last control comes back to its first, and
+      // Shift+Tab from its first goes to its last.
+      const inPopover = (): Promise<boolean> =>
+        page.evaluate<boolean>(
+          'document.querySelector(\'[data-testid="marks-popover"]\').contains(document.activeElement)',
+        )
+      await popover.getByRole('button', { name: 'Remove marks' }).focus()
+      await page.keyboard.press('Tab')
+      await expect(popover.getByRole('button', { name: 'Close' })).toBeFocused()
+      await page.keyboard.press('Shift+Tab')
+      await expect(popover.getByRole('button', { name: 'Remove marks' })).toBeFocused()
+      for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab')
+      expect(await inPopover()).toBe(true)
+      // Escape closes it and gives the text back its focus.
+      await page.keyboard.press('Escape')
+      await expect(popover).toBeHidden()
+      await expect(script.text(0)).toBeFocused()
+      await page.keyboard.press('Control+e')
+      await expect(popover).toBeVisible()
       await popover.getByRole('button', { name: 'Close' }).click()
       await expect(popover).toBeHidden()
       problems.push(...(await audit(app, 'styled', theme)))

@@ -113,7 +113,7 @@ test('a finished render is a short summary with details, plays in the app, and p
     'The audio says what the script says.',
   )
   // Where the file is, in full, only here behind Details; and what the service billed.
-  await details.getByRole('button', { name: 'Where it is, characters and files' }).click()
+  await details.getByRole('button', { name: 'Where it is and how it was made' }).click()
   await expect(details.getByTestId('render-figures')).toContainText(/Saved as .*lamp\.wav/)
   await expect(details.getByTestId('render-figures')).toContainText(/Billed: [\d,]+ characters/)
   await snap(app, 'render-details-dialog')

@@ -59,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(180_000)
       const script = await openScriptSignedIn(app, sandbox)
       await script.openFile(app, await projectFile())
-      await app.page.getByRole('button', { name: 'Lexicon', exact: true }).click()
+      await app.page.getByRole('button', { name: 'Pronunciations', exact: true }).click()
       const panel = app.page.getByRole('region', { name: 'Pronunciations' })
       const mine = panel.getByTestId('lexicon-project')
       const shared = panel.getByTestId('lexicon-user')
@@ -122,7 +122,7 @@ for (const theme of ['light', 'dark'] as const) {
       await shared.getByRole('button', { name: 'Import into all my projects' }).click()
       const error = panel.getByTestId('lexicon-error')
       await expect(error.getByTestId('error-message')).toContainText(
-        '“bomb.pls” was not used (line 2): it declares a document type or entities',
+        '“bomb.pls” was not used (line 2): it has a <!DOCTYPE …> part, which VoiceDesk never reads',
       )
       await expect(shared.locator('li')).toHaveText([/SQL → S Q L/])
       problems.push(...(await audit(app, 'refused', theme)))

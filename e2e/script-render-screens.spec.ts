@@ -74,6 +74,14 @@ for (const theme of ['light', 'dark'] as const) {
       const script = await openScriptSignedIn(app, sandbox)
       await script.openFile(app, await projectFile('dorothy'))
       await expect(script.blocks).toHaveCount(2)
+      // The block cast to a voice not in the voice list says so, with the fix in its chip.
+      const missing = script.block(1).getByTestId('block-missing-voice')
+      await expect(missing.getByRole('button')).toHaveText('Voice not found · Choose')
+      await expect(missing.getByRole('button')).toHaveAccessibleName(
+        'Voice of block 2: not in your voice list (deleted, or from another account); choose one for every Narrator 2 line',
+      )
+      await expect(script.block(0).getByTestId('block-missing-voice')).toHaveCount(0)
+      const problems = await audit(app, 'missing-voice', theme)
       await app.page.getByRole('button', { name: 'Render…' }).click()
       const dialog = app.page.getByRole('dialog', { name: 'Render the script' })
       await expect(dialog.getByTestId('render-estimate-summary')).toContainText('characters')
@@ -85,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       const primary = dialog.getByTestId('render-primary')
       // The cause is a cast entry's unknown voice: the button says it opens Cast on it.
       await expect(primary).toHaveText('Choose a voice for Narrator 2 in Cast')
-      const problems = await audit(app, 'dialog-blocked', theme)
+      problems.push(...(await audit(app, 'dialog-blocked', theme)))
 
       // At the smallest window the whole reason is in view, above the footer, with no scrolling.
       await app.page.setViewportSize(LAYOUT_SIZES[0])
@@ -121,6 +129,7 @@ for (const theme of ['light', 'dark'] as const) {
         .first()
         .click()
       await expect(entry).not.toHaveAttribute('data-attention', 'true')
+      await expect(script.block(1).getByTestId('block-missing-voice')).toHaveCount(0)
       // Fixed: the render can start.
       await app.page.getByRole('button', { name: 'Render…' }).click()
       await expect(dialog.getByTestId('render-primary')).toHaveText('Choose file and render…')
@@ -185,14 +194,42 @@ for (const theme of ['light', 'dark'] as const) {
         /^This render used [\d,]+ characters\.$/,
       )
       problems.push(...(await audit(app, 'summary', theme)))
+      // At 1024x700 the summary is one line, and with the player open two: the script keeps the
+      // window (before, summary and player took a third of it and two blocks showed).
+      await app.page.setViewportSize(LAYOUT_SIZES[0])
+      const blockList = app.page.getByTestId('block-list')
+      expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(56)
+      await summary.getByRole('button', { name: 'Play', exact: true }).click()
+      await expect(app.page.getByTestId('render-player')).toHaveAttribute('data-ready', 'true', {
+        timeout: 30_000,
+      })
+      expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(104)
+      expect((await blockList.boundingBox())!.height).toBeGreaterThanOrEqual(360)
+      await app.page.setViewportSize(LAYOUT_SIZES[1])
+      problems.push(...(await audit(app, 'summary-player', theme)))
+      await summary.getByRole('button', { name: 'Hide player' }).click()
 
       // Details: the full path and what was billed, behind their disclosure.
       await summary.getByRole('button', { name: 'Details…' }).click()
       const details = app.page.getByRole('dialog', { name: 'About book.mp3' })
-      await details.getByRole('button', { name: 'Where it is, characters and files' }).click()
-      await expect(details.getByTestId('render-figures')).toContainText(join(dir, 'book.mp3'))
-      await expect(details.getByTestId('render-figures')).toContainText(/Billed: [\d,]+ characters/)
+      // The file by its name with Show in folder; what it cost in characters and time, in words.
+      await expect(details).toContainText('Saved as book.mp3')
+      await expect(details.getByRole('button', { name: 'Show in folder' })).toBeVisible()
+      await expect(details.getByRole('button', { name: 'Open in player app' })).toBeVisible()
+      await expect(details.getByTestId('render-billed')).toHaveText(
+        /^Billed: [\d,]+ characters\. Took \d+ seconds?\.$/,
+      )
+      const plainDetails = await visibleText(details)
+      expect(plainDetails).not.toContain(dir)
+      expect(plainDetails).not.toMatch(/requests?\b|LUFS/)
       problems.push(...(await audit(app, 'details', theme)))
+      // The full path and the pieces sent behind their disclosure.
+      await details.getByRole('button', { name: 'Where it is and how it was made' }).click()
+      await expect(details.getByTestId('render-figures')).toContainText(join(dir, 'book.mp3'))
+      await expect(details.getByTestId('render-figures')).toContainText(
+        /Billed: [\d,]+ characters, sent in \d+ new pieces?\./,
+      )
+      expect(await visibleText(details)).not.toMatch(/requests?\b/)
       await details.getByRole('button', { name: 'Close', exact: true }).click()
 
       // Project settings: pauses in seconds, the level by its purpose; no ms or LUFS in view.
@@ -260,6 +297,11 @@ for (const theme of ['light', 'dark'] as const) {
         })
         expect(await visibleText(script.renderPanel)).not.toMatch(MACHINERY)
         await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).toBeVisible()
+        // The blocks tick as their audio arrives: the first ones rendered, the rest on the way.
+        await expect(script.block(0)).toHaveAttribute('data-mark', 'cached', { timeout: 60_000 })
+        await expect(script.blocks.last()).toHaveAttribute('data-mark', 'rendering')
+        await expect(script.blocks.last().getByTestId('block-state')).toHaveText('Rendering…')
+        await expect(script.renderPanel).toHaveAttribute('data-state', 'running')
         const problems = await audit(app, 'progress', theme)
         await script.renderPanel.getByRole('button', { name: 'Cancel' }).click()
         await expect(script.renderPanel).toHaveAttribute('data-state', 'resumable', {

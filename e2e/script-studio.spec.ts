@@ -171,6 +171,9 @@ test('at 1024x700 the toolbar folds groups into a More menu that works from the 
   // The text still takes the row at this width.
   expect(await page.evaluate<number>(TEXT_SHARE)).toBeGreaterThan(0.6)
   await expect(toolbar.getByRole('button', { name: 'Render…' })).toBeVisible()
+  // The panels fold last: Chapters, Cast and Pronunciations stay on the row, not in More.
+  for (const name of ['Chapters', 'Cast', 'Pronunciations'])
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible()
 
   // Arrow keys move along the toolbar; the More button opens its menu with ArrowDown.
   await toolbar.getByRole('button', { name: 'Render…' }).focus()

@@ -16,7 +16,7 @@ const IMPORT_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ]
 const EXPORT_FILTERS = [
-  { name: 'Pronunciation lexicon (PLS)', extensions: ['pls'] },
+  { name: 'Pronunciation file (PLS)', extensions: ['pls'] },
   { name: 'Spreadsheet (CSV)', extensions: ['csv'] },
 ]
 

@@ -91,18 +91,18 @@ describe('pronunciation files through the dispatcher', () => {
     const before = await readFile(path)
     const lexeme = '<lexeme><grapheme>w</grapheme><alias>a</alias></lexeme>\n'
     const hostile: Array<[string, string | Uint8Array, RegExp]> = [
-      ['notes.pls', 'This is a shopping list, not XML.', /not XML/],
+      ['notes.pls', 'This is a shopping list, not XML.', /not a pronunciation file/],
       [
         'other.pls',
         '<lexicon xmlns="urn:other"><lexeme><grapheme>API</grapheme><alias>x</alias></lexeme></lexicon>',
-        /not in the PLS namespace/,
+        /not a standard pronunciation file/,
       ],
       ['huge.pls', new Uint8Array(10 * 1024 * 1024 + 1).fill(0x20), /larger than 10 MB/],
       ['many.pls', PLS(lexeme.repeat(100_001)), /more than 100,000 entries/],
       [
         'bomb.pls',
         `<?xml version="1.0"?>\n<!DOCTYPE lexicon [<!ENTITY a "API API API API">]>\n${PLS('<lexeme><grapheme>API</grapheme><alias>&a;</alias></lexeme>')}`,
-        /line 2\): it declares a document type or entities/,
+        /line 2\): it has a <!DOCTYPE …> part, which VoiceDesk never reads/,
       ],
       [
         'empty.pls',

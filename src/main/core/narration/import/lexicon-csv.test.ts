@@ -77,7 +77,7 @@ describe('CSV pronunciation files', () => {
     )
     // A CSV named .pls is still read as PLS (and refused as not XML), never guessed at.
     expect(() => readLexiconBytes('x.pls', new TextEncoder().encode('term,alias\na,b\n'))).toThrow(
-      /not XML/,
+      /not a pronunciation file/,
     )
   })
 })

@@ -84,25 +84,34 @@ describe('PLS pronunciation files', () => {
 
   it('refuses hostile and broken files, naming the file and the line', () => {
     const cases: Array<[string, RegExp]> = [
-      ['just some words, no markup', /not XML/],
-      ['{"lexicon": []}', /not XML/],
+      [
+        'just some words, no markup',
+        /it is not a pronunciation file: a \.pls file starts with <lexicon>/,
+      ],
+      ['{"lexicon": []}', /it is not a pronunciation file/],
       [
         `<?xml version="1.0"?>\n<!DOCTYPE lexicon [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<lexicon xmlns="${PLS_NAMESPACE}"><lexeme><grapheme>x</grapheme><alias>&b;</alias></lexeme></lexicon>`,
-        /line 2\): it declares a document type or entities/,
+        /line 2\): it has a <!DOCTYPE …> part, which VoiceDesk never reads/,
       ],
       [
         `<lexicon xmlns="http://example.com/other"><lexeme><grapheme>x</grapheme><alias>y</alias></lexeme></lexicon>`,
-        /not in the PLS namespace/,
+        /not a standard pronunciation file/,
       ],
-      [`<lexicon><lexeme><grapheme>x</grapheme><alias>y</alias></lexeme></lexicon>`, /namespace/],
-      [`<html xmlns="${PLS_NAMESPACE}"></html>`, /top element is not <lexicon>/],
+      [
+        `<lexicon><lexeme><grapheme>x</grapheme><alias>y</alias></lexeme></lexicon>`,
+        /does not name the PLS standard/,
+      ],
+      [`<html xmlns="${PLS_NAMESPACE}"></html>`, /not a pronunciation file/],
       [
         `${head}\n<lexeme>\n<grapheme>  </grapheme><alias>y</alias></lexeme></lexicon>`,
         /line 4\): an entry has an empty word/,
       ],
-      [`${head}\n<lexeme><alias>y</alias></lexeme></lexicon>`, /line 3\): an entry has no word/],
-      [`${head}\n<lexeme><grapheme>x</grapheme><alias>y</alias></lexeme>`, /not valid XML/],
-      [`${head}<lexeme><grapheme>x</alias></lexeme></lexicon>`, /not valid XML/],
+      [
+        `${head}\n<lexeme><alias>y</alias></lexeme></lexicon>`,
+        /line 3\): an entry has no word to say differently/,
+      ],
+      [`${head}\n<lexeme><grapheme>x</grapheme><alias>y</alias></lexeme>`, /damaged or unfinished/],
+      [`${head}<lexeme><grapheme>x</alias></lexeme></lexicon>`, /damaged or unfinished/],
     ]
     for (const [text, message] of cases) {
       const error = refusal(text)

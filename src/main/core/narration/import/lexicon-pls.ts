@@ -28,6 +28,13 @@ function prefixOf(qualified: string): string {
   return colon < 0 ? '' : qualified.slice(0, colon)
 }
 
+/** A file that is not a pronunciation list at all (plain text, another kind of XML). */
+const NOT_PLS =
+  'it is not a pronunciation file: a .pls file starts with <lexicon>, and a .csv file lists each word and how it is said.'
+
+/** A pronunciation file whose markup is broken (cut short, or a tag out of place). */
+const DAMAGED = 'the file is damaged or unfinished: its markup does not close properly'
+
 /** The state of one PLS read: the open elements, the lexeme and field being read, the results. */
 class PlsReader {
   readonly entries: LexiconEntry[] = []
@@ -55,9 +62,12 @@ class PlsReader {
     // Why refuse every declaration: a DOCTYPE can declare entities, and an entity can expand
     // to gigabytes ("billion laughs"); a lexicon never needs one, so none is ever read.
     if (name.startsWith('!')) {
-      this.fail('it declares a document type or entities, which are not accepted.', at)
+      this.fail(
+        'it has a <!DOCTYPE …> part, which VoiceDesk never reads, since such a part can hide a huge amount of text; delete that part to use the file.',
+        at,
+      )
     }
-    if (this.rootSeen || this.stack.length > 0) this.fail('it is not valid XML.', at)
+    if (this.rootSeen || this.stack.length > 0) this.fail(`${DAMAGED}.`, at)
   }
 
   open(name: string, attribs: Record<string, string>, at: number): void {
@@ -84,26 +94,29 @@ class PlsReader {
   }
 
   #root(name: string, attribs: Record<string, string>, at: number): void {
-    if (this.rootSeen) this.fail('it is not valid XML (more than one top element).', at)
+    if (this.rootSeen) this.fail(`${DAMAGED}.`, at)
     this.rootSeen = true
     if (localName(name) !== 'lexicon') {
-      this.fail('it is not a pronunciation lexicon (PLS): its top element is not <lexicon>.', at)
+      this.fail(NOT_PLS, at)
     }
     const prefix = prefixOf(name)
     if (attribs[prefix === '' ? 'xmlns' : `xmlns:${prefix}`] !== PLS_NAMESPACE) {
-      this.fail(`its <lexicon> is not in the PLS namespace (${PLS_NAMESPACE}).`, at)
+      this.fail(
+        'it is not a standard pronunciation file: its <lexicon> does not name the PLS standard (its xmlns).',
+        at,
+      )
     }
   }
 
   text(data: string, at: number): void {
     if (this.#field !== null) this.#fieldText += data
-    else if (this.stack.length === 0 && data.trim() !== '') this.fail('it is not XML.', at)
+    else if (this.stack.length === 0 && data.trim() !== '') this.fail(NOT_PLS, at)
   }
 
   close(name: string, isImplied: boolean, at: number): void {
     // Why: htmlparser2 closes what a document leaves open; a lexicon must be well formed.
     if (isImplied || this.stack[this.stack.length - 1] !== name) {
-      this.fail(`it is not valid XML (<${name}> is not closed where it should be).`, at)
+      this.fail(`${DAMAGED} (<${name}> is not closed where it should be).`, at)
     }
     this.stack.pop()
     const lexeme = this.#lexeme
@@ -119,7 +132,7 @@ class PlsReader {
 
   #fieldDone(lexeme: Lexeme, field: 'grapheme' | 'alias', value: string, at: number): void {
     if (field === 'grapheme') {
-      if (value === '') this.fail('an entry has an empty word (<grapheme>).', at)
+      if (value === '') this.fail('an entry has an empty word.', at)
       if (value.length > MAX_TERM) this.fail(`a word is longer than ${MAX_TERM} characters.`, at)
       lexeme.graphemes.push(value)
     } else if (lexeme.alias === null) {
@@ -133,11 +146,15 @@ class PlsReader {
   #lexemeDone(done: Lexeme): void {
     const where = { line: done.line }
     if (done.graphemes.length === 0) {
-      throw lexiconFileError(this.fileName, 'an entry has no word (<grapheme>).', where)
+      throw lexiconFileError(this.fileName, 'an entry has no word to say differently.', where)
     }
     if (done.alias === null) {
       if (!done.phoneme) {
-        throw lexiconFileError(this.fileName, 'an entry has neither an alias nor a phoneme.', where)
+        throw lexiconFileError(
+          this.fileName,
+          'an entry does not say how its word is said (it has no alias or phoneme).',
+          where,
+        )
       }
       this.skipped.count += 1
       this.skipped.example ??= done.graphemes[0] ?? null
@@ -169,9 +186,9 @@ export function readPls(fileName: string, text: string): LexiconFileRead {
   )
   parser.write(text)
   parser.end()
-  if (!reader.rootSeen) reader.fail('it is not XML (no <lexicon> element found).', 0)
+  if (!reader.rootSeen) reader.fail(NOT_PLS, 0)
   if (reader.stack.length > 0) {
-    reader.fail('it is not valid XML (it ends before its elements are closed).', text.length)
+    reader.fail(`${DAMAGED} (it ends too soon).`, text.length)
   }
   return { entries: reader.entries, skipped: reader.skipped }
 }

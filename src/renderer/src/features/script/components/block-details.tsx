@@ -64,9 +64,14 @@ export function BlockDetails(props: {
       <span
         className="block__counts"
         data-testid="block-counts"
-        title="Characters as written · billable characters (what is spoken: lexicon aliases, no SSML tags)"
+        title={
+          props.billable === props.chars
+            ? 'Characters as written; your plan counts the same'
+            : 'Characters as written · what your plan counts: the words as they are said (Pronunciations, “say it as”), without markup'
+        }
       >
-        {props.chars.toLocaleString()} chars · {props.billable.toLocaleString()} billable
+        {props.chars.toLocaleString()} characters
+        {props.billable === props.chars ? '' : ` · ${props.billable.toLocaleString()} as spoken`}
       </span>
       {props.ssml && (
         <span className="chip" title="This block is sent as SSML">

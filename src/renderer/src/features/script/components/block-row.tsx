@@ -7,7 +7,7 @@ import { billableCount, charCount, useScriptDocumentStore } from '../stores/scri
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
-import { blockStateWords, STATE_MEANING } from './block-state'
+import { blockStateWords, isRendering, RENDERING_WORDS, STATE_MEANING } from './block-state'
 import { BlockReading, BlockText } from './block-text'
 import { BlockTakes } from './block-takes'
 import { BlockVoice } from './block-voice'
@@ -18,6 +18,7 @@ const NOT_RENDERED: BlockMark = { state: 'new' }
 const BlockGutter = memo(function BlockGutter(props: {
   index: number
   mark: BlockMark
+  rendering: boolean
 }): ReactElement {
   const { state } = props.mark
   return (
@@ -26,8 +27,12 @@ const BlockGutter = memo(function BlockGutter(props: {
         {props.index + 1}
       </span>
       <span
-        className={`block__mark block__mark--${state}`}
-        title={`${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`}
+        className={`block__mark block__mark--${props.rendering ? 'rendering' : state}`}
+        title={
+          props.rendering
+            ? `${RENDERING_WORDS} — its audio arrives as the render reaches it`
+            : `${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`
+        }
         aria-hidden="true"
         data-testid="block-mark"
       />
@@ -35,16 +40,27 @@ const BlockGutter = memo(function BlockGutter(props: {
   )
 })
 
-/** A block's state in words ("Not rendered", "Rendered · 0:14"), in calm colours. */
-const BlockStateWords = memo(function BlockStateWords(props: { mark: BlockMark }): ReactElement {
+/**
+ * A block's state in words ("Not rendered", "Rendering…", "Rendered · 0:14"), in calm colours;
+ * while a render runs, a block without its audio yet says "Rendering…" until its audio arrives.
+ */
+const BlockStateWords = memo(function BlockStateWords(props: {
+  mark: BlockMark
+  rendering: boolean
+}): ReactElement {
   const { state } = props.mark
+  const words = props.rendering ? RENDERING_WORDS : blockStateWords(props.mark)
   return (
     <span
-      className={`block__state block__state--${state}`}
-      title={`${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`}
+      className={`block__state block__state--${props.rendering ? 'rendering' : state}`}
+      title={
+        props.rendering
+          ? `${words} — its audio arrives as the render reaches it`
+          : `${words} — ${STATE_MEANING[state]}`
+      }
       data-testid="block-state"
     >
-      {blockStateWords(props.mark)}
+      {words}
     </span>
   )
 })
@@ -65,6 +81,7 @@ export const BlockRow = memo(function BlockRow(props: {
   const { id, index, audio } = props
   const block = useScriptDocumentStore((s) => s.blocks.get(id))
   const mark = useBlockMarksStore((s) => s.marks[id])
+  const renderRuns = useBlockMarksStore((s) => s.rendering)
   // A chapter heading shows only where the chapter changes.
   const previousChapter = useScriptDocumentStore((s) => {
     const previous = index > 0 ? s.order[index - 1] : undefined
@@ -83,17 +100,18 @@ export const BlockRow = memo(function BlockRow(props: {
   const reading = audio.reading?.blockId === id ? audio.reading : null
   const shown = mark ?? NOT_RENDERED
   const state = shown.state
+  const rendering = isRendering(shown, renderRuns)
 
   return (
     <article
       className={`block block--${state}${active ? ' block--active' : ''}`}
       data-testid="script-block"
       data-block-id={id}
-      data-mark={state}
+      data-mark={rendering ? 'rendering' : state}
       aria-label={`Block ${index + 1}`}
       {...handlers}
     >
-      <BlockGutter index={index} mark={shown} />
+      <BlockGutter index={index} mark={shown} rendering={rendering} />
       <div className="block__body">
         {block.chapter !== undefined && block.chapter !== previousChapter && (
           <p className="block__chapter">{block.chapter}</p>
@@ -120,7 +138,7 @@ export const BlockRow = memo(function BlockRow(props: {
       </div>
       <div className="block__voice">
         <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
-        <BlockStateWords mark={shown} />
+        <BlockStateWords mark={shown} rendering={rendering} />
       </div>
       <BlockActions
         id={id}

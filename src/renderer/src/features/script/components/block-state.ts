@@ -20,6 +20,14 @@ export function blockStateWords(mark: BlockMark): string {
   }
 }
 
+/** A block that a running render has not brought its audio for yet: what its row says. */
+export const RENDERING_WORDS = 'Rendering…'
+
+/** Whether a block's row says it is being rendered: a render runs and its audio is not there. */
+export function isRendering(mark: BlockMark, rendering: boolean): boolean {
+  return rendering && (mark.state === 'new' || mark.state === 'stale')
+}
+
 /** What each state means for the user's work, after its words in the tooltips. */
 export const STATE_MEANING: Record<BlockMark['state'], string> = {
   cached: 'its audio is ready; rendering it again costs nothing',

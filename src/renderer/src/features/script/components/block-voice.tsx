@@ -19,6 +19,54 @@ function castOrDefault(speaker: string | undefined, voiceId: string | undefined)
   }
 }
 
+/** The block's speaker, as a chip. */
+function SpeakerChip(props: { speaker: string | undefined }): ReactElement | null {
+  if (props.speaker === undefined) return null
+  return (
+    <span className="chip chip--accent block__speaker" title={`Speaker: ${props.speaker}`}>
+      {props.speaker}
+    </span>
+  )
+}
+
+/**
+ * A block whose voice is not in the voice list, in plain words, with the fix in one click: the
+ * choice replaces the block's own voice, or casts its speaker (or sets the default), so every
+ * block like it is fixed too.
+ */
+function MissingVoice(props: {
+  id: string
+  label: string
+  speaker: string | undefined
+  own: boolean
+}): ReactElement {
+  const { id, speaker, own } = props
+  const where = own
+    ? 'this block'
+    : speaker !== undefined
+      ? `every ${speaker} line`
+      : 'every block without a voice of its own'
+  return (
+    <>
+      <SpeakerChip speaker={speaker} />
+      <span className="block__missing-voice" data-testid="block-missing-voice">
+        <VoicePicker
+          compact
+          label={props.label}
+          value={undefined}
+          inheritLabel={`not in your voice list (deleted, or from another account); choose one for ${where}`}
+          actionText="Voice not found · Choose"
+          onChange={(voiceId) =>
+            own
+              ? useScriptDocumentStore.getState().updateBlock(id, { voiceId })
+              : castOrDefault(speaker, voiceId)
+          }
+        />
+      </span>
+    </>
+  )
+}
+
 /**
  * A block's speaker and the voice that will speak it, by name ("Olivia", hinted "(default)" or
  * "(cast for ELIAS)"). When no voice resolves, the chip quietly says "No voice" (the banner over
@@ -47,13 +95,18 @@ export const BlockVoice = memo(function BlockVoice(props: {
     defaultVoice,
   )
   const label = `Voice of block ${index + 1}`
+  // The voice that would speak it is not in the voice list (a personal voice deleted, a project
+  // from another account): the render would fail on it, so the block says so with the fix.
+  const resolved = props.voiceId ?? inherited?.voiceId
+  const known = voices.data
+  if (resolved !== undefined && known !== undefined && !known.some((v) => v.id === resolved)) {
+    return (
+      <MissingVoice id={id} label={label} speaker={speaker} own={props.voiceId !== undefined} />
+    )
+  }
   return (
     <>
-      {speaker !== undefined && (
-        <span className="chip chip--accent block__speaker" title={`Speaker: ${speaker}`}>
-          {speaker}
-        </span>
-      )}
+      <SpeakerChip speaker={speaker} />
       {inherited === null && props.voiceId === undefined ? (
         <VoicePicker
           compact

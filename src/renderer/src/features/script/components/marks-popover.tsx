@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
-import type { ReactElement } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { KeyboardEvent, ReactElement, RefObject } from 'react'
 import { Play, Trash2, X } from 'lucide-react'
 import { IconButton } from '../../../components/ui/icon-button'
 import { SelectField } from '../../../components/ui/select-field'
@@ -15,6 +15,7 @@ import {
 import { markSelection, pauseAtCaret } from '../hooks/apply-markup'
 import { clearSelectionMarks, previewSelection, turnIntoMarks } from '../hooks/mark-actions'
 import { emotionWord, VALUE_WORDS } from '../hooks/mark-words'
+import { placePopover } from '../hooks/popover-place'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useMarksUiStore } from '../stores/marks-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
@@ -144,18 +145,87 @@ function SsmlOffer(props: { id: string }): ReactElement {
   )
 }
 
+/** The controls Tab moves between inside the popover, in order. */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button, select, input, [tabindex="0"]')].filter(
+    (el) => !(el as HTMLButtonElement).disabled,
+  )
+}
+
+/** Keeps Tab and Shift+Tab inside the popover while it is open: it is a dialog over the text. */
+function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
+  if (event.key !== 'Tab' || root === null) return
+  const list = focusables(root)
+  const first = list[0]
+  const last = list[list.length - 1]
+  if (first === undefined || last === undefined) return
+  const active = root.ownerDocument.activeElement
+  if (event.shiftKey && (active === first || !root.contains(active))) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/**
+ * Shows the popover as a modal dialog in the top layer, placed against the block's text and wholly
+ * inside the window (below, else above, else over the text; shifted left at a narrow width). Why
+ * the top layer: the block list is a scroll box with paint containment, which clipped the popover
+ * under a notice in a short window. Why modal: the focus stays in it while it is open, and the
+ * text under it waits. Placed again when the window or the list moves or resizes.
+ */
+function usePlacement(ref: RefObject<HTMLDialogElement | null>): void {
+  useLayoutEffect(() => {
+    const popover = ref.current
+    const anchor = popover?.parentElement
+    if (popover === null || popover === undefined || anchor === null || anchor === undefined) return
+    if (!popover.open) popover.showModal()
+    const place = (): void => {
+      const box = anchor.getBoundingClientRect()
+      const spot = placePopover(
+        { top: box.top, left: box.left, width: box.width, height: box.height },
+        { width: popover.offsetWidth, height: popover.scrollHeight },
+        { width: window.innerWidth, height: window.innerHeight },
+      )
+      popover.style.top = `${spot.top}px`
+      popover.style.left = `${spot.left}px`
+      popover.style.maxHeight = `${spot.maxHeight}px`
+    }
+    place()
+    const resized = new ResizeObserver(place)
+    resized.observe(popover)
+    resized.observe(anchor)
+    window.addEventListener('resize', place)
+    // Capture: the block list scrolls, not the window.
+    window.addEventListener('scroll', place, true)
+    return () => {
+      resized.disconnect()
+      window.removeEventListener('resize', place)
+      window.removeEventListener('scroll', place, true)
+      if (popover.open) popover.close()
+    }
+  }, [ref])
+}
+
 /**
  * The marks of the selected words, changed in place: each choice is one undo step and shows in the
  * text at once. Preview speaks the selection with its marks. On a block written in SSML it offers
- * to turn the tags into marks first. Escape closes it and gives the text its focus back.
+ * to turn the tags into marks first. Tab stays inside it; Escape closes it and gives the text its
+ * focus back.
  */
 export function MarksPopover(props: { id: string }): ReactElement | null {
   const { id } = props
   const block = useScriptDocumentStore((s) => s.blocks.get(id))
   const caret = useEditorUiStore((s) => (s.caret?.blockId === id ? s.caret : null))
-  const ref = useRef<HTMLDivElement>(null)
+  const ref = useRef<HTMLDialogElement>(null)
+  usePlacement(ref)
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('select, button')?.focus()
+    // The first choice, not the Close button that comes before it.
+    const popover = ref.current
+    const first = popover?.querySelector('select') ?? popover?.querySelector('button')
+    first?.focus()
   }, [])
   if (block === undefined) return null
   const start = caret?.start ?? 0
@@ -170,15 +240,21 @@ export function MarksPopover(props: { id: string }): ReactElement | null {
       ? 'Select some words to mark them'
       : `“${selected.length > 48 ? `${selected.slice(0, 47)}…` : selected}”`
   return (
-    <div
+    <dialog
       ref={ref}
       className="marks-popover"
-      role="dialog"
       aria-label="Marks for the selection"
       data-testid="marks-popover"
+      onCancel={(event) => {
+        // Escape: closed here, so the text gets its focus and selection back.
+        event.preventDefault()
+        closeAndReturn()
+      }}
       onKeyDown={(event) => {
+        trapTab(event, ref.current)
         if (event.key !== 'Escape') return
         event.stopPropagation()
+        event.preventDefault()
         closeAndReturn()
       }}
     >
@@ -191,6 +267,6 @@ export function MarksPopover(props: { id: string }): ReactElement | null {
       ) : (
         <MarkFields here={marksAt(block.marks ?? [], start, end)} end={end} empty={end <= start} />
       )}
-    </div>
+    </dialog>
   )
 }

@@ -24,6 +24,8 @@ export function MarksToolbar(props: { audio: ScriptAudio }): ReactElement | null
     return () => useMarksUiStore.getState().setPreview(null)
   }, [preview])
   const caret = useEditorUiStore((s) => s.caret)
+  // While the popover is open it has the one Preview (the bar's would be a second beside it).
+  const popoverOpen = useMarksUiStore((s) => s.popoverBlockId !== null)
   const block = useScriptDocumentStore((s) => (caret ? s.blocks.get(caret.blockId) : undefined))
   if (caret === null || block === undefined) return null
   if (block.ssml) {
@@ -75,14 +77,16 @@ export function MarksToolbar(props: { audio: ScriptAudio }): ReactElement | null
         keepFocus
         onClick={openMarksPopover}
       />
-      <IconButton
-        label="Preview"
-        hint="Hear the selection with its marks"
-        icon={Play}
-        showLabel
-        keepFocus
-        onClick={previewSelection}
-      />
+      {!popoverOpen && (
+        <IconButton
+          label="Preview"
+          hint="Hear the selection with its marks"
+          icon={Play}
+          showLabel
+          keepFocus
+          onClick={previewSelection}
+        />
+      )}
     </div>
   )
 }

@@ -96,7 +96,7 @@ function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
       )}
       <CheckSetting
         setting="textNormalization"
-        label="Read numbers, dates and abbreviations as words (text normalization by the service)"
+        label="Say numbers, dates and abbreviations as words (“Dr.” as “doctor”, “3” as “three”)"
       />
     </fieldset>
   )
@@ -185,7 +185,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
           }
         >
           <option value="service">As the service delivers it</option>
-          <option value="target">Set to the loudness of a purpose</option>
+          <option value="target">Made as loud as its use needs (podcast, audiobook…)</option>
         </SelectField>
         {defaults.loudness.mode === 'target' && (
           <LoudnessTarget targetLufs={targetLufs} disabled={preset !== null} />

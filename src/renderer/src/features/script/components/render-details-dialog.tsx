@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { BlockCheck, RenderResult } from '../../../../../shared/domain/narration'
 import type { FinishedRender } from '../../../../../shared/domain/script-workspace'
@@ -16,41 +17,61 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
 }
 
-/** Where the file is (its full path), what the render was billed and took: behind a disclosure. */
+/**
+ * The file as a creator thinks of it: its name (Show in folder and Open in player app are in the
+ * dialog's footer), what it was billed and how long it took. Where it is in full, the pieces it was sent in and the measured
+ * level are behind a disclosure.
+ */
 function RenderFigures(props: { finished: FinishedRender }): ReactElement {
   const { result, elapsedSeconds } = props.finished
-  const requests = result.requests
+  const pieces = result.requests
   return (
-    <Disclosure summary="Where it is, characters and files">
-      <ul className="render-details__report" data-testid="render-figures">
-        <li>
-          Saved as <span className="render-details__path">{result.outputPath}</span>
-        </li>
-        <li>
-          Billed: {result.billableCharacters.toLocaleString()} characters, in{' '}
-          {requests.toLocaleString()} new {requests === 1 ? 'request' : 'requests'} to the service.
-        </li>
-        {result.cachedCharacters > 0 && (
+    <>
+      <p className="render-details__file">
+        Saved as <strong>{fileName(result.outputPath)}</strong>
+      </p>
+      <p className="field__hint" data-testid="render-billed">
+        Billed: {result.billableCharacters.toLocaleString()} characters
+        {result.cachedCharacters > 0
+          ? `, and ${result.cachedCharacters.toLocaleString()} more reused from an earlier render at no charge`
+          : ''}
+        . Took {durationWords(elapsedSeconds)}.
+      </p>
+      <Disclosure summary="Where it is and how it was made">
+        <ul className="render-details__report" data-testid="render-figures">
           <li>
-            From the cache: {result.cachedCharacters.toLocaleString()} characters made by an earlier
-            render, not billed again.
+            Saved as <span className="render-details__path">{result.outputPath}</span>
           </li>
-        )}
-        {result.loudness.outputLufs !== null && (
-          <li>Loudness: {result.loudness.outputLufs.toFixed(1)} LUFS.</li>
-        )}
-        <li>Took {Math.max(1, Math.round(elapsedSeconds)).toLocaleString()} s.</li>
-        {result.subtitlesPath !== null && <li>Subtitles: {fileName(result.subtitlesPath)}</li>}
-        {result.extraFiles.length > 0 && (
           <li>
-            {result.extraFiles.length.toLocaleString()} more{' '}
-            {result.extraFiles.length === 1 ? 'file' : 'files'} beside it, starting with{' '}
-            {fileName(result.extraFiles[0]!)}
+            Billed: {result.billableCharacters.toLocaleString()} characters, sent in{' '}
+            {pieces.toLocaleString()} new {pieces === 1 ? 'piece' : 'pieces'}.
           </li>
-        )}
-      </ul>
-    </Disclosure>
+          {result.loudness.outputLufs !== null && (
+            <li>Loudness: {result.loudness.outputLufs.toFixed(1)} LUFS.</li>
+          )}
+          {result.subtitlesPath !== null && <li>Subtitles: {fileName(result.subtitlesPath)}</li>}
+          {result.extraFiles.length > 0 && (
+            <li>
+              {result.extraFiles.length.toLocaleString()} more{' '}
+              {result.extraFiles.length === 1 ? 'file' : 'files'} beside it, starting with{' '}
+              {fileName(result.extraFiles[0]!)}
+            </li>
+          )}
+        </ul>
+      </Disclosure>
+    </>
   )
+}
+
+/** How long a render took, as a person says it: "4 seconds", "2 minutes 5 seconds". */
+function durationWords(seconds: number): string {
+  const whole = Math.max(1, Math.round(seconds))
+  const minutes = Math.floor(whole / 60)
+  const rest = whole % 60
+  const secs = `${rest} ${rest === 1 ? 'second' : 'seconds'}`
+  if (minutes === 0) return secs
+  const mins = `${minutes.toLocaleString()} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return rest === 0 ? mins : `${mins} ${secs}`
 }
 
 /**
@@ -127,30 +148,53 @@ function ScriptCheck(props: { checks: BlockCheck[]; onClose: () => void }): Reac
 export function RenderDetailsDialog(props: {
   open: boolean
   finished: FinishedRender
+  onShowInFolder: () => void
+  onOpenInPlayer: () => void
   onClose: () => void
 }): ReactElement {
   const { open, finished, onClose } = props
   const { result } = finished
+  const doneRef = useRef<HTMLButtonElement>(null)
   return (
     <DialogFrame
       open={open}
       title={`About ${finished.outputName}`}
       onClose={onClose}
+      // A footer of its own (the file's actions, Done): the head gets its Close too.
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onShowInFolder}>
+            Show in folder
+          </button>
+          <button
+            type="button"
+            className="button"
+            title="Open it in the system's audio player"
+            onClick={props.onOpenInPlayer}
+          >
+            Open in player app
+          </button>
+          <button ref={doneRef} type="button" className="button button--primary" onClick={onClose}>
+            Done
+          </button>
+        </>
+      }
+      initialFocus={doneRef}
       size="wide"
       className="render-details"
       testId="render-details"
     >
       {result.compliance && <ComplianceSummary report={result.compliance} />}
-      <section className="render-details__section" aria-labelledby="render-details-script">
-        <h3 id="render-details-script">Script vs. audio</h3>
-        <ScriptCheck checks={result.checks} onClose={onClose} />
-      </section>
       <section className="render-details__section" aria-labelledby="render-details-cost">
-        <h3 id="render-details-cost">The render</h3>
+        <h3 id="render-details-cost">The file</h3>
+        <RenderFigures finished={finished} />
         {result.pauseRounding !== null && result.pauseRounding.pauses > 0 && (
           <PauseRounding rounding={result.pauseRounding} />
         )}
-        <RenderFigures finished={finished} />
+      </section>
+      <section className="render-details__section" aria-labelledby="render-details-script">
+        <h3 id="render-details-script">Script vs. audio</h3>
+        <ScriptCheck checks={result.checks} onClose={onClose} />
       </section>
     </DialogFrame>
   )

@@ -66,10 +66,10 @@ export function RenderEstimate(props: {
           <p data-testid="render-estimate-summary">This render {estimateWords(data).join(' · ')}</p>
           <Disclosure summary="How this is counted" className="render-dialog__counted">
             <p className="field__hint">
-              Your plan counts the characters that are spoken, without the markup; a word read from
-              the lexicon counts as it is spoken. Lines rendered before with the same voice and
-              settings are kept on this computer and used again without being paid for again. The
-              length of the audio is an estimate at an audiobook reader’s pace.
+              Your plan counts the characters that are spoken, without the markup; a word listed in
+              Pronunciations counts as it is said there. Lines rendered before with the same voice
+              and settings are kept on this computer and used again without being paid for again.
+              The length of the audio is an estimate at an audiobook reader’s pace.
             </p>
           </Disclosure>
         </>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { CircleCheck } from 'lucide-react'
 import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
 import type { FinishedRender } from '../../../../../shared/domain/script-workspace'
@@ -48,9 +49,71 @@ function BusyWait(props: { waitMs: number }): ReactElement {
 }
 
 /**
- * A finished render in plain words: the file's name and how long, Play (in the app), Show in
- * folder; what it used and what the checks found in a line. Where it is (the full path) and the
- * rest are in Details, so the editor keeps its room and no folder path is in plain view.
+ * The file's name and length ("book.mp3 is ready: 0:14 long."); with the player open the name
+ * alone (its clock shows the length), so the words heard keep their room.
+ */
+function SummaryTitle(props: {
+  name: string
+  length: string
+  parts: number
+  short: boolean
+}): ReactElement {
+  const { parts } = props
+  const beside = parts > 0 ? `, with ${parts} more ${parts === 1 ? 'file' : 'files'} beside it` : ''
+  const whole = `${props.name} is ready: ${props.length} long${beside}.`
+  return (
+    <span className="render-summary__title" title={props.short ? whole : undefined}>
+      <CircleCheck className="render-summary__icon" size={16} aria-hidden="true" />
+      <strong>{props.name}</strong>
+      {props.short ? null : (
+        <>
+          {' '}
+          is ready: {props.length} long{beside}.{' '}
+        </>
+      )}
+    </span>
+  )
+}
+
+/** The summary's buttons: Play (or Hide player), Show in folder, Details, and Dismiss. */
+function SummaryActions(props: {
+  playerOpen: boolean
+  onPlayer: () => void
+  onShowInFolder: () => void
+  onDetails: () => void
+  onDismiss: () => void
+}): ReactElement {
+  return (
+    <span className="button-row render-summary__actions">
+      <button
+        type="button"
+        className="button button--small button--primary"
+        aria-expanded={props.playerOpen}
+        onClick={props.onPlayer}
+      >
+        {props.playerOpen ? 'Hide player' : 'Play'}
+      </button>
+      <SmallButton onClick={props.onShowInFolder}>Show in folder</SmallButton>
+      <button
+        type="button"
+        className="button button--small"
+        aria-haspopup="dialog"
+        onClick={props.onDetails}
+      >
+        Details…
+      </button>
+      <SmallButton label="Dismiss the render summary" title="Dismiss" onClick={props.onDismiss}>
+        ✕
+      </SmallButton>
+    </span>
+  )
+}
+
+/**
+ * A finished render in one line: the file's name and how long, what it used and what the checks
+ * found, Play (in the app), Show in folder, Details. Playing turns the line into the player's two
+ * (the summary's words give way to the words heard), so the script keeps the window at 1024x700.
+ * Where it is (the full path), Open in player app and the rest are in Details.
  */
 function FinishedSummary(props: {
   docId: string
@@ -62,69 +125,64 @@ function FinishedSummary(props: {
   const [playerOpen, setPlayerOpen] = useState(false)
   const [detailsOpen, setDetailsOpen] = useState(false)
   const { error: actionError, act } = useActionError()
-  const parts = result.extraFiles.length
   // Blocks edited since (main marks them stale): the summary must not say the audio matches.
   const changedSince = useBlockMarksStore((state) => countStale(state.marks))
   const { notes, warn } = checkNotes(result, changedSince)
   const usage = usageSentence(result)
+  const title = (
+    <SummaryTitle
+      name={finished.outputName}
+      length={formatClock(result.durationSeconds, Math.round)}
+      parts={result.extraFiles.length}
+      short={playerOpen}
+    />
+  )
+  const actions = (
+    <SummaryActions
+      playerOpen={playerOpen}
+      onPlayer={() => setPlayerOpen(!playerOpen)}
+      onShowInFolder={() => act(() => revealFinishedRender(docId))}
+      onDetails={() => setDetailsOpen(true)}
+      onDismiss={props.onDismiss}
+    />
+  )
   return (
-    <div className="box box--success render-summary" data-testid="render-finished">
-      <div className="row row--spread render-summary__head">
-        <span className="render-summary__text">
-          <strong>{finished.outputName}</strong> is ready:{' '}
-          {formatClock(result.durationSeconds, Math.round)} long
-          {parts > 0
-            ? `, with ${parts} more ${parts === 1 ? 'file' : 'files'} beside it`
-            : ''}.{' '}
-          {usage !== null && (
-            <>
-              <span data-testid="render-usage">{usage}</span>{' '}
-            </>
-          )}
+    <div
+      className="box box--success render-summary"
+      data-testid="render-finished"
+      data-player={playerOpen ? 'open' : 'closed'}
+    >
+      {playerOpen ? (
+        <RenderPlayer docId={docId} finished={finished} title={title} actions={actions} />
+      ) : (
+        <div className="render-summary__head">
+          {title}
           <span
-            className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
-            data-testid="render-summary-notes"
+            className="render-summary__more"
+            title={[usage ?? '', ...notes].join(' ').trim() || undefined}
           >
-            {notes.join(' ')}
-            {warn ? ' See Details.' : ''}
+            {usage !== null && (
+              <>
+                <span data-testid="render-usage">{usage}</span>{' '}
+              </>
+            )}
+            <span
+              className={`render-summary__notes${warn ? ' render-summary__notes--warning' : ''}`}
+              data-testid="render-summary-notes"
+            >
+              {notes.join(' ')}
+              {warn ? ' See Details.' : ''}
+            </span>
           </span>
-        </span>
-        <span className="button-row">
-          <button
-            type="button"
-            className="button button--small button--primary"
-            aria-expanded={playerOpen}
-            onClick={() => setPlayerOpen(!playerOpen)}
-          >
-            {playerOpen ? 'Hide player' : 'Play'}
-          </button>
-          <SmallButton onClick={() => act(() => revealFinishedRender(docId))}>
-            Show in folder
-          </SmallButton>
-          <SmallButton
-            title="Open it in the system's audio player"
-            onClick={() => act(() => openFinishedRender(docId))}
-          >
-            Open in player app
-          </SmallButton>
-          <button
-            type="button"
-            className="button button--small"
-            aria-haspopup="dialog"
-            onClick={() => setDetailsOpen(true)}
-          >
-            Details…
-          </button>
-          <SmallButton label="Dismiss the render summary" title="Dismiss" onClick={props.onDismiss}>
-            ✕
-          </SmallButton>
-        </span>
-      </div>
-      {playerOpen && <RenderPlayer docId={docId} finished={finished} />}
+          {actions}
+        </div>
+      )}
       {actionError !== null && <ErrorNotice error={actionError} />}
       <RenderDetailsDialog
         open={detailsOpen}
         finished={finished}
+        onShowInFolder={() => act(() => revealFinishedRender(docId))}
+        onOpenInPlayer={() => act(() => openFinishedRender(docId))}
         onClose={() => setDetailsOpen(false)}
       />
     </div>

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import type { KeyboardEvent, ReactElement } from 'react'
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react'
 import type { RenderPlayback } from '../../../../../shared/domain/render-playback'
 import type { FinishedRender } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
@@ -43,13 +43,13 @@ function ChapterSelect(props: {
   )
 }
 
-/** The row under the waveform: Play, the steps, the time, the words heard, the chapters. */
+/** The player's one row: Play, the steps, the waveform, the time and the chapters. */
 function PlayerControls(props: {
-  docId: string
   info: RenderPlayback | undefined
   duration: number
   chapter: number | null
   wave: WavePlayer
+  children: ReactNode
 }): ReactElement {
   const { info, wave } = props
   const chapters = info?.chapters ?? []
@@ -76,34 +76,30 @@ function PlayerControls(props: {
           {STEP_SECONDS} s
         </button>
       ))}
+      {props.children}
       <span className="render-player__time" data-testid="player-time">
         {formatClock(wave.seconds)} / {formatClock(props.duration)}
       </span>
-      {/* Before the words: in a narrow window the words (the part that grows) wrap whole onto
-          a line of their own, not the chapter picker alone. */}
       {chapters.length > 0 && (
         <ChapterSelect chapters={chapters} chapter={props.chapter} wave={wave} />
-      )}
-      {info !== undefined && wave.ready ? (
-        <TranscriptStrip
-          docId={props.docId}
-          playback={info}
-          seconds={wave.seconds}
-          onSeek={wave.seek}
-        />
-      ) : (
-        <span className="render-player__words" />
       )}
     </div>
   )
 }
 
 /**
- * The in-app player of a finished render: its waveform (peaks measured by main, or decoded here
- * for a short compressed file), chapter marks, the words as they are heard, and seeking by mouse
- * or keyboard (Space plays or pauses, the arrows move 5 s, with Shift 30 s, Home and End).
+ * The in-app player of a finished render, in two lines so the script keeps the window: the
+ * summary's `title` and `actions` with the words as they are heard between them, then Play, the
+ * waveform (peaks measured by main, or decoded here for a short compressed file) with its chapter
+ * marks, and the time. Seeks by mouse or keyboard (Space plays or pauses, the arrows move 5 s,
+ * with Shift 30 s, Home and End).
  */
-export function RenderPlayer(props: { docId: string; finished: FinishedRender }): ReactElement {
+export function RenderPlayer(props: {
+  docId: string
+  finished: FinishedRender
+  title: ReactNode
+  actions: ReactNode
+}): ReactElement {
   const { docId, finished } = props
   const playback = useRenderPlayback(docId, finished.finishedAt)
   const waveRef = useRef<HTMLDivElement>(null)
@@ -133,37 +129,47 @@ export function RenderPlayer(props: { docId: string; finished: FinishedRender })
       data-ready={ready ? 'true' : 'false'}
       data-position={seconds.toFixed(2)}
     >
-      <div
-        className="render-player__wave"
-        role="slider"
-        tabIndex={ready ? 0 : -1}
-        aria-label="Position"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(duration)}
-        aria-valuenow={Math.round(seconds)}
-        aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(duration)}${
-          chapterTitle !== undefined ? `, ${chapterTitle}` : ''
-        }`}
-        aria-disabled={!ready}
-        aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
-        title="Space plays or pauses; the arrow keys move 5 seconds (with Shift, 30)"
-        onKeyDown={onKeyDown}
-      >
-        <div ref={waveRef} className="render-player__canvas" />
-        {loading && (
-          <p className="render-player__loading field__hint" role="status">
-            {playback.isPending
-              ? 'Reading the waveform…'
-              : `Loading ${Math.round(wave.loaded * 100)} %…`}
-          </p>
+      <div className="render-player__head">
+        {props.title}
+        {info !== undefined && ready ? (
+          <TranscriptStrip docId={docId} playback={info} seconds={seconds} onSeek={wave.seek} />
+        ) : (
+          <span className="render-player__words" />
         )}
-        {ready && wave.measured !== null && wave.measured < 1 && (
-          <p className="render-player__measuring field__hint" role="status">
-            Measuring the waveform {Math.round(wave.measured * 100)} %…
-          </p>
-        )}
+        {props.actions}
       </div>
-      <PlayerControls docId={docId} info={info} duration={duration} chapter={chapter} wave={wave} />
+      <PlayerControls info={info} duration={duration} chapter={chapter} wave={wave}>
+        <div
+          className="render-player__wave"
+          role="slider"
+          tabIndex={ready ? 0 : -1}
+          aria-label="Position"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(duration)}
+          aria-valuenow={Math.round(seconds)}
+          aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(duration)}${
+            chapterTitle !== undefined ? `, ${chapterTitle}` : ''
+          }`}
+          aria-disabled={!ready}
+          aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
+          title="Space plays or pauses; the arrow keys move 5 seconds (with Shift, 30)"
+          onKeyDown={onKeyDown}
+        >
+          <div ref={waveRef} className="render-player__canvas" />
+          {loading && (
+            <p className="render-player__loading field__hint" role="status">
+              {playback.isPending
+                ? 'Reading the waveform…'
+                : `Loading ${Math.round(wave.loaded * 100)} %…`}
+            </p>
+          )}
+          {ready && wave.measured !== null && wave.measured < 1 && (
+            <p className="render-player__measuring field__hint" role="status">
+              Measuring the waveform {Math.round(wave.measured * 100)} %…
+            </p>
+          )}
+        </div>
+      </PlayerControls>
       {(playback.error ?? wave.error) !== null && (
         <ErrorNotice error={playback.error ?? wave.error} testId="render-player-error" />
       )}

@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import type { ReactElement } from 'react'
+import { InfoIcon } from '../../../components/icons'
 import { ErrorNotice } from '../../../components/error-notice'
 import { DismissRow, Notice } from '../../../components/notice'
 import { useRecoveryOffers } from '../api/script-api'
@@ -60,15 +62,42 @@ export function FileNotices(props: { actions: DocumentActions }): ReactElement {
         </Notice>
       )}
       {actions.importNotices.length > 0 && (
-        <Notice tone="info" title="Some parts were not imported" testId="import-notices">
-          <ul className="notice__text">
-            {actions.importNotices.map((notice) => (
-              <li key={notice}>{notice}</li>
-            ))}
-          </ul>
-          <DismissRow onDismiss={actions.dismissImportNotices} />
-        </Notice>
+        <ImportNote notices={actions.importNotices} onDismiss={actions.dismissImportNotices} />
       )}
     </>
+  )
+}
+
+/**
+ * What an import left out, in one line over the script (the whole of it on Show all), so a
+ * short window keeps its room for the script; Dismiss puts it away.
+ */
+function ImportNote(props: { notices: readonly string[]; onDismiss: () => void }): ReactElement {
+  const [all, setAll] = useState(false)
+  const text = props.notices.join(' ')
+  return (
+    <div
+      className={`notice notice--info script-import-note${all ? ' script-import-note--all' : ''}`}
+      role="status"
+      data-testid="import-notices"
+    >
+      <InfoIcon className="notice__icon" />
+      <p className="script-import-note__text" title={all ? undefined : text}>
+        <strong>Some parts were not imported:</strong> {text}
+      </p>
+      <span className="button-row script-import-note__actions">
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all ? 'Show less' : 'Show all'}
+        </button>
+        <button type="button" className="button button--small" onClick={props.onDismiss}>
+          Dismiss
+        </button>
+      </span>
+    </div>
   )
 }

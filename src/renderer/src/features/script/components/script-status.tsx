@@ -9,9 +9,21 @@ export function ScriptTotals(): ReactElement {
   const totalBillable = useScriptDocumentStore((s) => s.totalBillable)
   const blockCount = useScriptDocumentStore((s) => s.order.length)
   return (
-    <footer className="script-status" data-testid="script-totals">
+    <footer
+      className="script-status"
+      data-testid="script-totals"
+      title={
+        totalBillable === totalChars
+          ? undefined
+          : 'Your plan counts the words as they are said (Pronunciations, “say it as”), without markup'
+      }
+    >
       {blockCount.toLocaleString()} {blockCount === 1 ? 'block' : 'blocks'} ·{' '}
-      {totalChars.toLocaleString()} characters · {totalBillable.toLocaleString()} billable
+      {totalChars.toLocaleString()} characters
+      {/* One figure when the plan counts what is written; both, named, when it does not. */}
+      {totalBillable === totalChars
+        ? ''
+        : ` · ${totalBillable.toLocaleString()} as spoken, which your plan counts`}
     </footer>
   )
 }

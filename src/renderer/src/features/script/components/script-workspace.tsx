@@ -57,7 +57,7 @@ function ScriptEditor(props: {
       <VoiceBanner />
       {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
       <div
-        className={`script-body${panel !== null ? ' script-body--panel' : ''}${outline ? ' script-body--outline' : ''}`}
+        className={`script-body${panel !== null ? ` script-body--panel script-body--${panel}` : ''}${outline ? ' script-body--outline' : ''}`}
       >
         {outline && <ChapterOutline />}
         <BlockList audio={audio} />

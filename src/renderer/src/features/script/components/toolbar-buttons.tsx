@@ -1,4 +1,4 @@
-import { AudioLines, FilePlus, FolderOpen, Pause, Play, Save, Square, X } from 'lucide-react'
+import { AudioLines, FilePlus, FolderOpen, Pause, Play, Save, CircleStop, X } from 'lucide-react'
 import type { ReactElement } from 'react'
 import { acceleratorOf } from '../../../../../shared/domain/shortcuts'
 import { IconButton } from '../../../components/ui/icon-button'
@@ -78,8 +78,9 @@ export function PlaybackButtons(props: {
       {playing && audio.paused && (
         <IconButton label="Resume playback" icon={Play} onClick={audio.resume} />
       )}
+      {/* A stop sign in a ring: a plain square beside Preview read as an unlabelled checkbox. */}
       {audio.status !== 'idle' && (
-        <IconButton label="Stop" hint="Stop playback" icon={Square} onClick={audio.stop} />
+        <IconButton label="Stop" hint="Stop playback" icon={CircleStop} onClick={audio.stop} />
       )}
       <IconButton
         label="Preview"

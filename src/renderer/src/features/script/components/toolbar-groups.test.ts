@@ -22,13 +22,17 @@ function action(state: EditingState, group: string, id: string) {
 describe('editingGroups', () => {
   beforeEach(() => useEditorUiStore.getState().setPanel(null))
 
-  it('folds the markup first, then find and cast, then edit', () => {
+  it('folds markup, find and settings first, then edit, and the panels last', () => {
     const folds = editingGroups(idle).map((g) => [g.id, g.fold])
     expect(folds).toEqual([
-      ['edit', 1],
+      ['edit', 2],
       ['markup', 3],
-      ['find', 2],
+      ['panels', 1],
     ])
+  })
+
+  it('names the pronunciations panel as its heading does', () => {
+    expect(action(idle, 'panels', 'lexicon').label).toBe('Pronunciations')
   })
 
   it.each([
@@ -61,19 +65,19 @@ describe('editingGroups', () => {
   })
 
   it('shows the open side panel pressed, and its button shows then hides it', () => {
-    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'lexicon').pressed).toBe(true)
-    expect(action({ ...idle, panel: 'lexicon' }, 'find', 'cast').pressed).toBe(false)
-    action(idle, 'find', 'cast').onSelect()
+    expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'lexicon').pressed).toBe(true)
+    expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'cast').pressed).toBe(false)
+    action(idle, 'panels', 'cast').onSelect()
     expect(useEditorUiStore.getState().panel).toBe('cast')
-    action({ ...idle, panel: 'cast' }, 'find', 'cast').onSelect()
+    action({ ...idle, panel: 'cast' }, 'panels', 'cast').onSelect()
     expect(useEditorUiStore.getState().panel).toBeNull()
   })
 
   it('opens find alone, or with replace', () => {
-    action(idle, 'find', 'replace').onSelect()
+    action(idle, 'markup', 'replace').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: true })
     useEditorUiStore.getState().closeFind()
-    action(idle, 'find', 'find').onSelect()
+    action(idle, 'markup', 'find').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: false })
   })
 })

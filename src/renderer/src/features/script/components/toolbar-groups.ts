@@ -43,8 +43,8 @@ const PANELS: { panel: 'cast' | 'lexicon'; label: string; hint: string; icon: Lu
   { panel: 'cast', label: 'Cast', hint: 'Cast: speakers and their voices', icon: Users },
   {
     panel: 'lexicon',
-    label: 'Lexicon',
-    hint: 'Lexicon: words and how they are spoken',
+    label: 'Pronunciations',
+    hint: 'Pronunciations: words and how they are spoken',
     icon: BookA,
   },
 ]
@@ -104,7 +104,7 @@ function markupActions(state: EditingState): ToolbarAction[] {
   ]
 }
 
-function findActions(state: EditingState): ToolbarAction[] {
+function findActions(): ToolbarAction[] {
   return [
     {
       id: 'find',
@@ -121,6 +121,19 @@ function findActions(state: EditingState): ToolbarAction[] {
       shortcut: keysFor('Find and replace'),
       onSelect: () => useEditorUiStore.getState().openFind(true),
     },
+    {
+      id: 'settings',
+      label: 'Project settings…',
+      hint: 'Project settings: pauses, language, model and loudness',
+      icon: SlidersHorizontal,
+      onSelect: () => useEditorUiStore.getState().setProjectSettingsOpen(true),
+    },
+  ]
+}
+
+/** The three panels beside the text: Chapters, Cast and Pronunciations, each pressed while open. */
+function panelActions(state: EditingState): ToolbarAction[] {
+  return [
     {
       id: 'outline',
       label: 'Chapters',
@@ -142,28 +155,27 @@ function findActions(state: EditingState): ToolbarAction[] {
       pressed: state.panel === toggle.panel,
       onSelect: () => togglePanel(toggle.panel),
     })),
-    {
-      id: 'settings',
-      label: 'Project settings…',
-      hint: 'Project settings: pauses, language, model and loudness',
-      icon: SlidersHorizontal,
-      onSelect: () => useEditorUiStore.getState().setProjectSettingsOpen(true),
-    },
   ]
 }
 
 /**
- * The toolbar's groups after File: edit, spoken markup, and find/chapters/cast/lexicon/settings
+ * The toolbar's groups after File: edit, spoken markup with find/replace/settings, and the panels
  * (Chapters and Cast, the panels a creator opens all day, with their words while the row has
- * room). When the row is
- * narrow the words go first, then the markup folds into More, then find and cast, then edit.
+ * room). When the row is narrow the words go first, then markup, find and settings fold into
+ * More, then edit; the panels fold last, so at 1024 wide they stay one click away. Three groups,
+ * as before the panels had their own: each group costs a divider, and at 1280 the words fit.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
   actions: (state: EditingState) => ToolbarAction[]
 })[] = [
-  { id: 'edit', label: 'Edit', fold: 1, actions: editActions },
-  { id: 'markup', label: 'Spoken markup', fold: 3, actions: markupActions },
-  { id: 'find', label: 'Find and cast', fold: 2, actions: findActions },
+  { id: 'edit', label: 'Edit', fold: 2, actions: editActions },
+  {
+    id: 'markup',
+    label: 'Spoken markup, find and settings',
+    fold: 3,
+    actions: (state) => [...markupActions(state), ...findActions()],
+  },
+  { id: 'panels', label: 'Panels', fold: 1, actions: panelActions },
 ]
 
 /** The editing groups with their commands as the editor stands now. */

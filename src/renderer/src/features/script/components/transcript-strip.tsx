@@ -67,10 +67,12 @@ export function TranscriptStrip(props: {
   return (
     <>
       <p className="render-player__words" data-testid="player-words" aria-hidden="true">
-        {shown.map((word) => (
+        {shown.map((word, i) => (
           <span
             key={`${word.blockId}:${word.start}:${word.startMs}`}
             className="render-player__word"
+            // The first word of the next block: a mark between, so two blocks never read as one.
+            data-block-start={i > 0 && shown[i - 1]?.blockId !== word.blockId ? 'true' : undefined}
             data-current={word === heard && ms >= word.startMs ? 'true' : undefined}
             onClick={() => props.onSeek(word.startMs / 1000)}
           >

@@ -77,7 +77,7 @@ export async function measureSlicedPeaks(
     const slice = await job.fetchSlice(from)
     const decoded = await (job.decode ?? decodeSlice)(slice.adts).catch(() => {
       throw new Error(
-        'The waveform of this render could not be drawn: its AAC audio did not decode in the app. Use “Open in player app” in the render summary to hear it, or render it as MP3 or WAV to see its waveform here.',
+        'The waveform of this render could not be drawn: its AAC audio did not decode in the app. Use “Open in player app” in the render’s Details to hear it, or render it as MP3 or WAV to see its waveform here.',
       )
     })
     addSliceLevels(peaks, decoded.samples, decoded.rate, slice, job.durationSeconds)

@@ -194,7 +194,7 @@ export function useWaveSurfer(
     const regions = RegionsPlugin.create()
     const surfer = WaveSurfer.create({
       container: element,
-      height: 48,
+      height: 36,
       barWidth: 2,
       barGap: 1,
       barRadius: 1,

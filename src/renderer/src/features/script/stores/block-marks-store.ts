@@ -9,8 +9,11 @@ import type { BlockMark } from '../../../../../shared/domain/script-workspace'
  */
 interface BlockMarksState {
   marks: Record<string, BlockMark>
+  /** A render of the open script is under way: its blocks without audio yet read "Rendering…". */
+  rendering: boolean
   merge(marks: Record<string, BlockMark>): void
   clear(): void
+  setRendering(rendering: boolean): void
 }
 
 /** Keeps the mark a block already has when the new one says the same, so its row is not drawn again. */
@@ -20,6 +23,9 @@ function sameMark(a: BlockMark | undefined, b: BlockMark): boolean {
 
 export const useBlockMarksStore = create<BlockMarksState>()((set) => ({
   marks: {},
+  rendering: false,
+  setRendering: (rendering) =>
+    set((state) => (state.rendering === rendering ? state : { rendering })),
   merge: (marks) =>
     set((state) => {
       let next: Record<string, BlockMark> | null = null
