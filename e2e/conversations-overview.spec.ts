@@ -97,4 +97,50 @@ test.describe('the Conversations overview', () => {
     await page.getByRole('button', { name: 'Go to Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
   })
+
+  // Last in the file: the sandbox is the worker's, and the reads held here are let go only when
+  // it stops.
+  test('while the calls are read: quiet shapes, then the counts without a pass rate; the inbox waits the same way', async ({
+    app,
+    sandbox,
+  }) => {
+    test.setTimeout(300_000)
+    const page = app.page
+    const screen = new ConversationsScreen(page)
+    // Every read of the calls is held: the overview has no figure to show yet.
+    sandbox.setFaults({ latencyMs: 600_000, latencyPathPrefix: '/v1/agents/conversations' })
+    try {
+      await screen.signInAndOpen(sandbox, 'overview')
+      await expect(page.getByTestId('overview-skeleton')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('overview-progress')).toContainText('Reading your calls…')
+      await expect(page.getByTestId('overview-tiles')).toHaveCount(0)
+      await expect(page.getByTestId('overview-coverage')).toHaveCount(0)
+      await checkState(app, 'overview-loading')
+
+      // The list is read, each call's results (read by id) are held: counts, and no pass rate.
+      await page.getByTestId('overview-progress').getByRole('button', { name: 'Cancel' }).click()
+      await expect(page.getByTestId('overview-cancelled')).toBeVisible()
+      sandbox.setFaults({ latencyPathPrefix: '/v1/conversations/' })
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 60_000 })
+      await expect(page.getByTestId('overview-progress')).toContainText(
+        /Reading the evaluation results: 0 of \d+ calls…/,
+      )
+      const coverage = page.getByTestId('overview-coverage')
+      await expect(coverage).toContainText(
+        'Pass rates follow once the evaluation results are read.',
+      )
+      await expect(coverage).not.toContainText('latest')
+      await expect(page.getByTestId('overview-tiles')).toContainText('reading results…')
+      await checkState(app, 'overview-reading-results')
+
+      // The inbox: a quiet bar where each result will be, never "…".
+      await screen.showInbox()
+      await expect(page.getByTestId('inbox-reading').first()).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('inbox-evals').filter({ hasText: '…' })).toHaveCount(0)
+      await checkState(app, 'inbox-reading')
+    } finally {
+      sandbox.clearFaults()
+    }
+  })
 })
