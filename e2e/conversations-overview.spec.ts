@@ -28,6 +28,12 @@ test.describe('the Conversations overview', () => {
     expect(text).not.toMatch(/caller_hangup|inactivity_timeout|agent_ended|dial_no_answer|_/)
     await expect(page.getByTestId('overview-reasons')).toContainText('The caller hung up')
     await expect(page.getByTestId('overview-day')).toHaveCount(7)
+    // This week against the one before: each change in words beside its arrow.
+    const compare = page.getByTestId('overview-compare')
+    await expect(compare).toContainText('Against the week before')
+    await expect(compare.getByTestId('overview-change')).toHaveCount(3)
+    for (const change of await compare.getByTestId('overview-change').allInnerTexts())
+      expect(change).toMatch(/(up|down|shorter|longer|the same)/)
     await checkState(app, 'overview')
 
     // Hover reads a day out; the keyboard does too.

@@ -175,6 +175,44 @@ describe('conversations:overview through the dispatcher', () => {
     ).toBe(true)
   })
 
+  it('counts the week before as the list does, for this week against last', async () => {
+    const { call, overview } = await setup()
+    const result = await overview({ days: 7, agentId: null, timeZone: ZONE })
+    const previous = result.previous
+    if (previous === null) throw new Error('no previous period')
+    expect([previous.firstDay, previous.lastDay]).toEqual(['2026-11-14', '2026-11-20'])
+    const days = new Set<string>()
+    for (let ms = Date.parse('2026-11-14T17:00:00Z'); days.size < 7; ms += 86_400_000)
+      days.add(dayIn(ms))
+    const all = await everyCall(call)
+    const those = all.filter(
+      (c) => c.startedAt !== null && days.has(dayIn(Date.parse(c.startedAt))),
+    )
+    expect(those.length).toBeGreaterThan(30)
+    expect(previous.calls).toBe(those.length)
+    const finished = those.filter((c) => c.status === 'completed' || c.status === 'failed')
+    expect(previous.finished).toBe(finished.length)
+    const durations = finished.flatMap((c) => (c.durationMs === null ? [] : [c.durationMs]))
+    durations.sort((a, b) => a - b)
+    expect(previous.medianMs).toBe(durations[Math.ceil(durations.length / 2) - 1])
+    // Every finished call of the week before is evaluated (fewer than the share kept for it).
+    expect(previous.evaluated).toBe(finished.length)
+    const summaries: Record<string, EvaluationSummary> = await call(
+      'conversations:evaluationSummaries',
+      { ids: finished.map((c) => c.id) },
+    )
+    let passed = 0
+    let judged = 0
+    for (const c of finished) {
+      for (const criterion of summaries[c.id]?.criteria ?? []) {
+        judged++
+        if (criterion.result === 'passed') passed++
+      }
+    }
+    expect(judged).toBeGreaterThan(0)
+    expect([previous.checksPassed, previous.checksJudged]).toEqual([passed, judged])
+  })
+
   it('keeps one agent apart, and answers the same period again at once for two minutes', async () => {
     const { call, overview, clock } = await setup()
     const agents = await call<{ id: string }[]>('conversations:agents', undefined)

@@ -8,7 +8,7 @@ import { AppError } from '../../../../shared/errors'
 import type { Clock } from '../../clock'
 import type { InboxService } from '../inbox-service'
 import { localDays } from './local-days'
-import { OverviewTally, periodEnding } from './overview-tally'
+import { OverviewTally, periodEnding, previousFigures } from './overview-tally'
 
 /** Rows per list page: the service's maximum, so a month of calls takes the fewest reads. */
 const PAGE_SIZE = 200
@@ -19,6 +19,13 @@ const PAGE_SIZE = 200
  * how many calls its pass rates cover.
  */
 export const MAX_EVALUATED_CALLS = 400
+/**
+ * Of those, the reads kept for the period before (for "this week against last") when the current
+ * period would take them all. Why a share of the same ceiling and not more reads: a read by id
+ * shares the account's read rate with these, so the comparison must not make the overview's
+ * reads last longer.
+ */
+export const MIN_PREVIOUS_EVALUATED = 100
 /** Evaluation summaries asked for at once (progress is reported after each batch). */
 const EVALUATION_BATCH = 40
 /** How long a period's figures are reused before they are read again. */
@@ -84,10 +91,13 @@ export class OverviewService {
     const local = localDays(request.timeZone)
     const now = this.#options.clock.now()
     const period = periodEnding(now, request.days, local)
+    // The period before ends on the day before this one starts; it is paged in the same reads.
+    const before = periodEnding(period.fromMs - 1, request.days, local)
     const tally = new OverviewTally(period, local)
+    const earlierTally = new OverviewTally(before, local)
     const query: ConversationListQuery = {
       limit: PAGE_SIZE,
-      startedAfter: new Date(period.fromMs).toISOString(),
+      startedAfter: new Date(before.fromMs).toISOString(),
       startedBefore: new Date(period.toMs).toISOString(),
       ...(request.agentId === null ? {} : { agentId: request.agentId }),
     }
@@ -105,28 +115,30 @@ export class OverviewService {
         request.agentId === null
           ? page.conversations
           : page.conversations.filter((c) => c.agentId === request.agentId)
-      listed += tally.addPage(rows)
+      listed += tally.addPage(rows) + earlierTally.addPage(rows)
       onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-      // Newest first: once a page reaches past the period's start, older pages have nothing for it.
+      // Newest first: once a page reaches past the earlier period's start, older pages have
+      // nothing for either.
       const oldest = page.conversations.at(-1)?.startedAt
       const pastStart =
-        oldest !== undefined && oldest !== null && Date.parse(oldest) < period.fromMs
+        oldest !== undefined && oldest !== null && Date.parse(oldest) < before.fromMs
       cursor = page.hasMore && !pastStart ? page.nextCursor : null
     }
 
-    const toRead = tally
-      .finishedCalls()
-      .slice(0, MAX_EVALUATED_CALLS)
-      .map((c) => c.id)
+    const toRead = evaluationsToRead(tally, earlierTally)
     const summaries = new Map<string, EvaluationSummary>()
     const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: now }
+    const figures = (): ConversationOverview => ({
+      ...tally.result(summaries, meta),
+      previous: previousFigures(earlierTally.result(summaries, meta)),
+    })
     // Why before the evaluations: those are one read per call under the read limit (tens of
     // seconds for a busy week); the counts are ready now and are what a lead reads first.
     onProgress({
       listed,
       evaluationsRead: 0,
       evaluationsToRead: toRead.length,
-      counted: tally.result(summaries, meta),
+      counted: figures(),
     })
     for (let start = 0; start < toRead.length; start += EVALUATION_BATCH) {
       const found = await this.#options.inbox.evaluationSummaries(
@@ -140,7 +152,7 @@ export class OverviewService {
         evaluationsToRead: toRead.length,
       })
     }
-    const overview = tally.result(summaries, meta)
+    const overview = figures()
     this.#keep(key, overview)
     return overview
   }
@@ -170,6 +182,7 @@ export class OverviewService {
       evaluated: 0,
       finished: 0,
       notServed: true,
+      previous: null,
     }
   }
 
@@ -187,6 +200,22 @@ export class OverviewService {
       if (oldest !== undefined) this.#cache.delete(oldest)
     }
   }
+}
+
+/**
+ * The calls whose evaluations are read, newest first: the current period's, then the period
+ * before's, within {@link MAX_EVALUATED_CALLS} together.
+ */
+function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): string[] {
+  const now = current.finishedCalls()
+  const then = earlier.finishedCalls()
+  const thenShare = Math.min(
+    then.length,
+    Math.max(MIN_PREVIOUS_EVALUATED, MAX_EVALUATED_CALLS - now.length),
+  )
+  return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)].map(
+    (c) => c.id,
+  )
 }
 
 function stopIfCancelled(signal: AbortSignal): void {

@@ -5,6 +5,7 @@ import type {
   DurationBucket,
   OverviewCriterion,
   OverviewOutcome,
+  OverviewPrevious,
 } from '../../../../shared/domain/conversation-overview'
 import { LONG_CALL_MS } from '../../../../shared/domain/conversation-overview'
 import type { LocalDays } from './local-days'
@@ -176,7 +177,28 @@ export class OverviewTally {
       evaluated,
       finished: this.#finished.length,
       notServed: false,
+      previous: null,
     }
+  }
+}
+
+/** The figures of a period in the few numbers "this period against the last" compares. */
+export function previousFigures(o: ConversationOverview): OverviewPrevious {
+  let checksPassed = 0
+  let checksJudged = 0
+  for (const c of o.criteria) {
+    checksPassed += c.passed
+    checksJudged += c.passed + c.failed + c.unknown
+  }
+  return {
+    firstDay: o.firstDay,
+    lastDay: o.lastDay,
+    calls: o.calls,
+    medianMs: o.durations?.medianMs ?? null,
+    checksPassed,
+    checksJudged,
+    evaluated: o.evaluated,
+    finished: o.finished,
   }
 }
 

@@ -73,9 +73,7 @@ export function OverviewTiles(props: {
           <>
             <span className="overview-tile__value">{percentText(passed, judged)}</span>
             <span className="overview-tile__note">
-              {judged === 0
-                ? 'no results yet'
-                : `${countText(passed)} of ${countText(judged)} checks`}
+              {judged === 0 ? 'no results yet' : `${countText(passed)} of ${countText(judged)}`}
             </span>
           </>
         )}

@@ -19,6 +19,7 @@ import {
 } from '../api/overview-queries'
 import type { InboxFilters } from '../hooks/inbox-filter'
 import { OverviewCard } from './overview-card'
+import { OverviewComparison } from './overview-comparison'
 import { OverviewCriteria, OverviewCriteriaTable } from './overview-criteria'
 import { OverviewDayChart, OverviewDayTable } from './overview-day-chart'
 import { OverviewDurationChart, OverviewDurationTable } from './overview-duration-chart'
@@ -80,7 +81,6 @@ function Figures(props: {
       to: day,
       status: outcome === null ? '' : OUTCOME_STATUS[outcome],
     })
-  const everyAgent = o.agentId === null
   return (
     <>
       <p className="overview__coverage" data-testid="overview-coverage">
@@ -91,6 +91,7 @@ function Figures(props: {
         readingResults={readingResults}
         onDrill={(status) => onDrill({ ...period, status })}
       />
+      <OverviewComparison overview={o} readingResults={readingResults} />
       <div className="overview__grid">
         <OverviewCard
           title="Calls per day"
@@ -107,7 +108,7 @@ function Figures(props: {
           chart={
             <OverviewCriteria
               criteria={o.criteria}
-              everyAgent={everyAgent}
+              everyAgent={o.agentId === null}
               agentName={props.agentName}
               onOpen={(c) =>
                 onDrill({ ...period, agentId: c.agentId ?? '', criterion: c.id, outcome: 'failed' })
@@ -117,7 +118,7 @@ function Figures(props: {
           table={
             <OverviewCriteriaTable
               criteria={o.criteria}
-              everyAgent={everyAgent}
+              everyAgent={o.agentId === null}
               agentName={props.agentName}
             />
           }
