@@ -8,24 +8,16 @@ import { AppError } from '../../../../shared/errors'
 import type { Clock } from '../../clock'
 import type { InboxService } from '../inbox-service'
 import { localDays } from './local-days'
+import { MAX_EVALUATED_CALLS, PAGE_SIZE, pageCalls } from './call-stats'
 import { OverviewTally, periodEnding, previousFigures } from './overview-tally'
 
-/** Rows per list page: the service's maximum, so a month of calls takes the fewest reads. */
-const PAGE_SIZE = 200
 /**
- * Finished calls whose evaluations are read for the pass rates: the newest ones. Why a ceiling:
- * evaluations are one read per call under the account's read limit (5 a second on the free plan),
- * so a month of thousands of calls would keep the limiter busy for minutes; the overview says
- * how many calls its pass rates cover.
+ * Evaluation reads for the period before (for "this week against last"), at most, taken from the
+ * {@link MAX_EVALUATED_CALLS}. Why a small share of the same ceiling: a read by id shares the
+ * account's read rate with these, so the comparison may add at most this many reads to a quiet
+ * period's and none to a busy one's.
  */
-export const MAX_EVALUATED_CALLS = 400
-/**
- * Of those, the reads kept for the period before (for "this week against last") when the current
- * period would take them all. Why a share of the same ceiling and not more reads: a read by id
- * shares the account's read rate with these, so the comparison must not make the overview's
- * reads last longer.
- */
-export const MIN_PREVIOUS_EVALUATED = 100
+export const PREVIOUS_EVALUATED_SHARE = 100
 /** Evaluation summaries asked for at once (progress is reported after each batch). */
 const EVALUATION_BATCH = 40
 /** How long a period's figures are reused before they are read again. */
@@ -103,27 +95,16 @@ export class OverviewService {
     }
     let listed = 0
     onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-    for (let cursor: string | null = null, first = true; first || cursor !== null; first = false) {
-      const page = await this.#options.inbox.list(
-        cursor === null ? query : { ...query, cursor },
-        signal,
-      )
-      stopIfCancelled(signal)
-      if (!page.served) return this.#notServed(request, period)
-      // An older list ignores the filters: its rows are checked here, and agent by agent.
-      const rows =
-        request.agentId === null
-          ? page.conversations
-          : page.conversations.filter((c) => c.agentId === request.agentId)
+    const source = {
+      list: (q: ConversationListQuery, sig: AbortSignal) => this.#options.inbox.list(q, sig),
+      evaluationSummaries: () => Promise.resolve({}),
+    }
+    const served = await pageCalls(source, query, before.fromMs, signal, (rows) => {
       listed += tally.addPage(rows) + earlierTally.addPage(rows)
       onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-      // Newest first: once a page reaches past the earlier period's start, older pages have
-      // nothing for either.
-      const oldest = page.conversations.at(-1)?.startedAt
-      const pastStart =
-        oldest !== undefined && oldest !== null && Date.parse(oldest) < before.fromMs
-      cursor = page.hasMore && !pastStart ? page.nextCursor : null
-    }
+    })
+    stopIfCancelled(signal)
+    if (!served) return this.#notServed(request, period)
 
     const toRead = evaluationsToRead(tally, earlierTally)
     const summaries = new Map<string, EvaluationSummary>()
@@ -209,10 +190,7 @@ export class OverviewService {
 function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): string[] {
   const now = current.finishedCalls()
   const then = earlier.finishedCalls()
-  const thenShare = Math.min(
-    then.length,
-    Math.max(MIN_PREVIOUS_EVALUATED, MAX_EVALUATED_CALLS - now.length),
-  )
+  const thenShare = Math.min(then.length, PREVIOUS_EVALUATED_SHARE)
   return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)].map(
     (c) => c.id,
   )
