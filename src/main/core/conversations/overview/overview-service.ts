@@ -55,22 +55,24 @@ export interface OverviewServiceOptions {
  */
 export class OverviewService {
   readonly #options: OverviewServiceOptions
-  readonly #cache = new Map<string, ConversationOverview>()
+  // Why when kept and not `readAt`: a big account's read can take longer than the freshness
+  // itself, and figures that were stale on arrival were never reused.
+  readonly #cache = new Map<string, { overview: ConversationOverview; keptAt: number }>()
 
   constructor(options: OverviewServiceOptions) {
     this.#options = options
   }
 
-  /** The figures of a period read less than {@link OVERVIEW_FRESH_MS} ago, or null. */
+  /** The figures of a period read (finished) less than {@link OVERVIEW_FRESH_MS} ago, or null. */
   cached(request: OverviewRequest): ConversationOverview | null {
     const key = this.#key(request)
     const hit = this.#cache.get(key)
     if (hit === undefined) return null
-    if (this.#options.clock.now() - hit.readAt > OVERVIEW_FRESH_MS) {
+    if (this.#options.clock.now() - hit.keptAt > OVERVIEW_FRESH_MS) {
       this.#cache.delete(key)
       return null
     }
-    return hit
+    return hit.overview
   }
 
   /** Reads a period's figures (paged, cancellable with `signal`) and keeps them. */
@@ -175,7 +177,7 @@ export class OverviewService {
 
   #keep(key: string, overview: ConversationOverview): void {
     this.#cache.delete(key)
-    this.#cache.set(key, overview)
+    this.#cache.set(key, { overview, keptAt: this.#options.clock.now() })
     if (this.#cache.size > MAX_CACHED) {
       const oldest = this.#cache.keys().next().value
       if (oldest !== undefined) this.#cache.delete(oldest)
