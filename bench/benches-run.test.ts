@@ -11,6 +11,10 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
   'client-scheduler-makespan': [/^makespan [\d.]+ s, theoretical minimum/m, /^ratio [\d.]+/m],
   'client-stream-latency': [/^added latency .*median [\d.]+ ms/m],
   'conversations-live-requests': [/^requests: \d+, [\d.]+ req\/s mean/m],
+  'conversations-overview': [
+    /^first read, last 7 days +[\d.]+ s .* p99 +[\d.]+ ms/m,
+    /^same period again \(main's copy\): [\d.]+ ms/m,
+  ],
   'lexicon-plan': [
     /^block states \(blockStates\) +[\d.]+ s .* max +[\d.]+ ms/m,
     /^render checks \(startRender\) +[\d.]+ s .* max +[\d.]+ ms/m,

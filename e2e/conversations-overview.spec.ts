@@ -28,6 +28,12 @@ test.describe('the Conversations overview', () => {
     expect(text).not.toMatch(/caller_hangup|inactivity_timeout|agent_ended|dial_no_answer|_/)
     await expect(page.getByTestId('overview-reasons')).toContainText('The caller hung up')
     await expect(page.getByTestId('overview-day')).toHaveCount(7)
+    // This week against the one before: each change in words beside its arrow.
+    const compare = page.getByTestId('overview-compare')
+    await expect(compare).toContainText('Against the week before')
+    await expect(compare.getByTestId('overview-change')).toHaveCount(3)
+    for (const change of await compare.getByTestId('overview-change').allInnerTexts())
+      expect(change).toMatch(/(up|down|shorter|longer|the same)/)
     await checkState(app, 'overview')
 
     // Hover reads a day out; the keyboard does too.
@@ -96,5 +102,51 @@ test.describe('the Conversations overview', () => {
     await checkState(app, 'overview-no-key')
     await page.getByRole('button', { name: 'Go to Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+  })
+
+  // Last in the file: the sandbox is the worker's, and the reads held here are let go only when
+  // it stops.
+  test('while the calls are read: quiet shapes, then the counts without a pass rate; the inbox waits the same way', async ({
+    app,
+    sandbox,
+  }) => {
+    test.setTimeout(300_000)
+    const page = app.page
+    const screen = new ConversationsScreen(page)
+    // Every read of the calls is held: the overview has no figure to show yet.
+    sandbox.setFaults({ latencyMs: 600_000, latencyPathPrefix: '/v1/agents/conversations' })
+    try {
+      await screen.signInAndOpen(sandbox, 'overview')
+      await expect(page.getByTestId('overview-skeleton')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('overview-progress')).toContainText('Reading your calls…')
+      await expect(page.getByTestId('overview-tiles')).toHaveCount(0)
+      await expect(page.getByTestId('overview-coverage')).toHaveCount(0)
+      await checkState(app, 'overview-loading')
+
+      // The list is read, each call's results (read by id) are held: counts, and no pass rate.
+      await page.getByTestId('overview-progress').getByRole('button', { name: 'Cancel' }).click()
+      await expect(page.getByTestId('overview-cancelled')).toBeVisible()
+      sandbox.setFaults({ latencyPathPrefix: '/v1/conversations/' })
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 60_000 })
+      await expect(page.getByTestId('overview-progress')).toContainText(
+        /Reading the evaluation results: 0 of \d+ calls…/,
+      )
+      const coverage = page.getByTestId('overview-coverage')
+      await expect(coverage).toContainText(
+        'Pass rates follow once the evaluation results are read.',
+      )
+      await expect(coverage).not.toContainText('latest')
+      await expect(page.getByTestId('overview-tiles')).toContainText('reading results…')
+      await checkState(app, 'overview-reading-results')
+
+      // The inbox: a quiet bar where each result will be, never "…".
+      await screen.showInbox()
+      await expect(page.getByTestId('inbox-reading').first()).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('inbox-evals').filter({ hasText: '…' })).toHaveCount(0)
+      await checkState(app, 'inbox-reading')
+    } finally {
+      sandbox.clearFaults()
+    }
   })
 })

@@ -15,9 +15,9 @@ test.describe('a call the service never closed', () => {
     await screen.signInAndOpen(sandbox)
     const id = sandbox.seededConversations.active
     const row = app.page.locator(`[data-testid="inbox-row"][data-conversation-id="${id}"]`)
-    await expect(row.getByTestId('status-chip')).toHaveText('Stale')
+    await expect(row.getByTestId('status-chip')).toHaveText('Probably ended')
     await openFromInbox(app, screen, id)
-    await expect(screen.statusChip).toHaveText('Stale')
+    await expect(screen.statusChip).toHaveText('Probably ended')
     await expect(app.page.getByTestId('stale-notice')).toContainText('nothing has changed since')
     await expect(app.page.getByTestId('header-duration')).toHaveText('No end reported')
     await expect(screen.detail).not.toContainText('so far')

@@ -46,9 +46,15 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Starts the sandbox and main's runtime, and sets the account's base URL and key. */
-export async function startMainBench(options: { everyMs: number }): Promise<MainBench> {
+export async function startMainBench(options: {
+  everyMs: number
+  /** More sandbox options (a bigger conversation history, say). */
+  sandbox?: Partial<Parameters<typeof startSandbox>[0]>
+  /** Sees every event main sends the window. */
+  onEvent?: (channel: string, payload: unknown) => void
+}): Promise<MainBench> {
   const dir = await mkdtemp(join(tmpdir(), 'vd-main-bench-'))
-  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false })
+  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options.sandbox })
   // The bench's save dialogs are cancelled: a render stops after its checks, before any audio.
   const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
   const runtime = await createMainRuntime({
@@ -58,7 +64,7 @@ export async function startMainBench(options: { everyMs: number }): Promise<Main
     platform: ports,
     appOrigins: () => true,
   })
-  const emit = (): void => undefined
+  const emit = (channel: string, payload: unknown): void => options.onEvent?.(channel, payload)
   const call = async <T>(channel: string, input: unknown): Promise<T> => {
     const result = await runtime.dispatch(channel, input, SENDER, emit)
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)

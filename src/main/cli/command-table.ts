@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util'
 import type { CommandContext } from './commands'
 import * as commands from './commands'
 import { conversationExport, conversationList } from './conversation-list-commands'
+import { conversationStats } from './conversation-stats-command'
 import { usage } from './io'
 import { RENDER_OPTIONS } from './render-arguments'
 import type { LocalCommandContext } from './webhook-commands'
@@ -61,6 +62,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     options: ['json', 'agent', 'status', 'since', 'until', 'out'],
     ownCancelWords: true,
   },
+  'conversation stats': {
+    run: conversationStats,
+    options: ['json', 'agent', 'since', 'until', 'by'],
+  },
   'webhooks verify': {
     local: webhooksVerify,
     // `secret` is read only to be refused with the private ways to pass one.
@@ -97,6 +102,7 @@ export const OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   since: { type: 'string' },
   until: { type: 'string' },
   limit: { type: 'string' },
+  by: { type: 'string' },
   secret: { type: 'string' },
   'secret-file': { type: 'string' },
   header: { type: 'string' },

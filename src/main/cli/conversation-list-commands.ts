@@ -107,7 +107,7 @@ function notServed(): AppError {
  * An --agent given by name (as the table shows it) becomes that agent's id; an id, or a name no
  * agent has, is sent as given.
  */
-function resolveAgent(query: ConversationListQuery, agents: Agent[] | null): void {
+export function resolveAgent(query: ConversationListQuery, agents: Agent[] | null): void {
   if (query.agentId === undefined || agents === null) return
   if (agents.some((a) => a.id === query.agentId)) return
   const wanted = query.agentId.toLowerCase()
@@ -181,7 +181,8 @@ export function conversationTable(
     .concat('\n')
 }
 
-function namer(agents: Agent[] | null): (id: string | null) => string {
+/** An agent id as its name, for output ("-" for none; the id when no agent has it). */
+export function namer(agents: Agent[] | null): (id: string | null) => string {
   const names = new Map((agents ?? []).map((a) => [a.id, a.name]))
   return (id) => (id === null ? '-' : (names.get(id) ?? id))
 }

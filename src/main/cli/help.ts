@@ -51,6 +51,7 @@ Commands:
   conversation watch ID [--json]
   conversation list [--agent ID] [--status S] [--since ISO] [--until ISO] [--limit N] [--json]
   conversation export --since ISO [--until ISO] [--agent ID] [--status S] --out DIR [--json]
+  conversation stats [--agent A] [--since ISO] [--until ISO] [--by day|hour|agent] [--json]
   webhooks verify --secret-file F --header 't=…,v1=…' --body FILE [--tolerance SECONDS] [--json]
 
 VOICE is a voice's name as the app shows it (George) or its id (george).
@@ -154,13 +155,14 @@ Examples:
   voicedesk speak --voice olivia --file intro.txt --out intro.ogg --stream`,
   render: RENDER_HELP,
   voiceover: VOICEOVER_HELP,
-  conversation: `Usage: voicedesk conversation <show|watch|list|export> [ID] [options]
+  conversation: `Usage: voicedesk conversation <show|watch|list|export|stats> [ID] [options]
 
 Voice-agent conversations.
   conversation show ID     the status, transcript and evaluations as they are now
   conversation watch ID    follow it live until it ends, then print the evaluations
   conversation list        the most recent conversations, filtered, with agent names
   conversation export      a CSV summary and JSONL transcripts of a date range, into a folder
+  conversation stats       the overview's figures: calls, lengths, end reasons, pass rates
 
 Examples:
   voicedesk conversation list --since 2026-11-20
@@ -210,6 +212,23 @@ ${JSON_OPTION}
 
 Example:
   voicedesk conversation export --since 2026-11-01 --until 2026-11-30 --out exports/`,
+  'conversation stats': `Usage: voicedesk conversation stats [--agent A] [--since ISO] [--until ISO]
+                               [--by day|hour|agent] [--json]
+
+Counts the calls that started in a range, as the app's Conversations overview does: calls by
+outcome, the median length and the length 1 call in 10 reaches, why calls ended, and the pass
+rate of each criterion (per agent) over the newest 400 finished calls. Days and hours are your
+system's time zone. Without --since: the last 7 days up to now, today included.
+  --agent A           one agent, by name as the app shows it or by id
+  --since ISO         from this date (its start, in your time zone) or date-time
+  --until ISO         up to this date (its end, in your time zone) or date-time (default: now)
+  --by day|hour|agent the calls of each day (default), hour or agent
+${JSON_OPTION}
+
+Examples:
+  voicedesk conversation stats
+  voicedesk conversation stats --since 2026-11-01 --until 2026-11-30 --by agent
+  voicedesk conversation stats --agent "Priya Raman" --by hour --json`,
   import: `Usage: voicedesk import FILE --out script.md [options]
 
 Reads a manuscript as the app's Import does and writes the script it makes, as Markdown that

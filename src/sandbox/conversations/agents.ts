@@ -14,7 +14,8 @@ export interface AgentRecord {
   criteria: AgentCriterion[]
 }
 
-function agentId(name: string): string {
+/** The id of a demo agent from its short name ("clinic"). */
+export function agentId(name: string): string {
   return `agent_01jsandbox${name}`.padEnd(31, '0')
 }
 

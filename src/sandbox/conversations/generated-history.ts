@@ -1,7 +1,7 @@
 import { mulberry32 } from '../faults/prng.js'
 import { SANDBOX_AGENTS, type AgentRecord } from './agents.js'
 import type { ConversationRecord, EvaluationRecord } from './conversation-record.js'
-import { scriptedMessage } from './transcript.js'
+import { agentMessage } from './agent-calls.js'
 
 const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz'
 /** Generated history spans this long before the anchor. */
@@ -140,7 +140,7 @@ function historic(index: number, createdAt: number, accountId: string, seed: num
       const turnMs = durationMs === null ? 0 : Math.floor(durationMs / turns)
       return {
         messages: Array.from({ length: turns }, (_, n) =>
-          scriptedMessage(n, (startedAt ?? createdAt) + n * turnMs, Math.max(1, turnMs - 300)),
+          agentMessage(agent, n, (startedAt ?? createdAt) + n * turnMs, Math.max(1, turnMs - 300)),
         ),
         evaluations: agentEvaluations(
           agent,

@@ -5,6 +5,7 @@ import type { ConversationRecord } from './conversation-record.js'
 import { agentById, BISTRO_AGENT_ID } from './agents.js'
 import type { ConversationStore } from './conversation-store.js'
 import { agentEvaluations } from './generated-history.js'
+import { agentMessage } from './agent-calls.js'
 import { scriptedEvaluations, scriptedMessage } from './transcript.js'
 
 /** Spacing of the rows of `initialTurns`. */
@@ -80,6 +81,12 @@ export function startLiveConversation(
     evaluations: [],
   }
   store.put(record)
+  // The agent's own call: a clinic's live call reads as a clinic's, as its evaluations do.
+  const callAgent = agentById(record.agentId)
+  const message = (n: number, at: number, lengthMs: number) =>
+    callAgent === undefined
+      ? scriptedMessage(n, at, lengthMs)
+      : agentMessage(callAgent, n, at, lengthMs)
 
   timers.after(startDelay, () => {
     const history = options.initialTurns ?? 0
@@ -87,14 +94,12 @@ export function startLiveConversation(
     record.status = 'active'
     record.startedAt = new Date(startedAt).toISOString()
     for (let i = 0; i < history; i++) {
-      record.messages.push(
-        scriptedMessage(i, startedAt + i * HISTORY_TURN_MS, HISTORY_TURN_MS - 100),
-      )
+      record.messages.push(message(i, startedAt + i * HISTORY_TURN_MS, HISTORY_TURN_MS - 100))
     }
     let n = history
     const nextTurn = (): void => {
       if (n < history + turns) {
-        record.messages.push(scriptedMessage(n, now(), Math.max(1, interval - 100)))
+        record.messages.push(message(n, now(), Math.max(1, interval - 100)))
         n += 1
         timers.after(interval, nextTurn)
         return

@@ -3,11 +3,13 @@ import type { EvaluationRecord, MessageRecord } from './conversation-record.js'
 // A booking-desk call in the order it happens: each agent line answers the caller's line before
 // it, and each tool call comes where the agent needs it (availability before the offer, the
 // booking after the name). The summary and evaluations of the seeded calls describe this call.
-type Turn =
+/** One row of a scripted call: a line said, or a tool call with its answer. */
+export type Turn =
   | { role: 'assistant' | 'user'; text: string }
   | { role: 'tool'; name: string; args: Record<string, unknown>; result: Record<string, unknown> }
 
-const CALL: Turn[] = [
+/** The Harbour Bistro's booking call (the seeded and live calls follow it). */
+export const BISTRO_CALL: Turn[] = [
   {
     role: 'assistant',
     text: 'Hello, thanks for calling the Harbour Bistro. How can I help you today?',
@@ -47,7 +49,7 @@ const CALL: Turn[] = [
   { role: 'assistant', text: 'You are welcome. See you on Friday, goodbye!' },
 ]
 /** Where a call longer than the script goes on: the follow-up questions from the window request. */
-const LOOP_FROM = 9
+export const BISTRO_LOOP_FROM = 9
 
 /** What the agent says when the caller has gone quiet, before it ends the call. */
 export const CALLER_QUIET_LINE =
@@ -55,11 +57,25 @@ export const CALLER_QUIET_LINE =
 
 /** The n-th transcript row (0-based) of the scripted conversation, timed from `at` lasting `lengthMs`. */
 export function scriptedMessage(n: number, at: number, lengthMs: number): MessageRecord {
+  return turnMessage(BISTRO_CALL, BISTRO_LOOP_FROM, n, at, lengthMs)
+}
+
+/**
+ * The n-th row of a scripted call (`turns`), timed from `at` lasting `lengthMs`; past its end the
+ * call goes round again from `loopFrom`.
+ */
+export function turnMessage(
+  turns: readonly Turn[],
+  loopFrom: number,
+  n: number,
+  at: number,
+  lengthMs: number,
+): MessageRecord {
   const startedAt = new Date(at).toISOString()
   const endedAt = new Date(at + lengthMs).toISOString()
   const id = `msg_${n + 1}`
-  const index = n < CALL.length ? n : LOOP_FROM + ((n - LOOP_FROM) % (CALL.length - LOOP_FROM))
-  const turn = CALL[index] ?? CALL[0]!
+  const index = n < turns.length ? n : loopFrom + ((n - loopFrom) % (turns.length - loopFrom))
+  const turn = turns[index] ?? turns[0]!
   if (turn.role !== 'tool') return { id, role: turn.role, content: turn.text, startedAt, endedAt }
   return {
     id,

@@ -4,6 +4,8 @@ import { z } from 'zod'
 export interface FaultSettings {
   /** Added delay before any `/v1` request is handled. */
   latencyMs: number
+  /** When set, `latencyMs` delays only `/v1` requests whose path starts with this (null: all). */
+  latencyPathPrefix: string | null
   /** Added delay before the first byte of any `/v1` answer (stream or JSON). */
   ttfbMs: number
   /** Share (0-1) of `/v1` requests answered with a 5xx, decided by the seeded PRNG. */
@@ -29,6 +31,7 @@ export interface FaultSettings {
 /** All faults off. */
 export const NO_FAULTS: FaultSettings = {
   latencyMs: 0,
+  latencyPathPrefix: null,
   ttfbMs: 0,
   errorRate: 0,
   errorStatus: null,
@@ -46,6 +49,7 @@ const count = z.number().int().min(0)
 export const faultPatchSchema = z
   .object({
     latencyMs: count,
+    latencyPathPrefix: z.string().startsWith('/v1/').max(200).nullable(),
     ttfbMs: count,
     errorRate: z.number().min(0).max(1),
     errorStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.null()]),

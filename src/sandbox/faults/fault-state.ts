@@ -95,8 +95,10 @@ export class FaultState {
     this.settings = { ...NO_FAULTS }
   }
 
-  /** Decides this request's faults. Draws from the PRNG only when an error rate is set. */
-  forRequest(header: string | undefined): RequestFaults {
+  /** Decides this request's faults (the latency by its path, when a prefix is set). Draws from the PRNG only when an error rate is set. */
+  forRequest(header: string | undefined, path = ''): RequestFaults {
+    const prefix = this.settings.latencyPathPrefix
+    const settledLatency = prefix === null || path.startsWith(prefix) ? this.settings.latencyMs : 0
     const fromHeader = header ? parseFaultHeader(header) : {}
     let forcedStatus = fromHeader.forcedStatus ?? null
     if (
@@ -108,7 +110,7 @@ export class FaultState {
         this.settings.errorStatus ?? STATUSES[Math.floor(this.random() * STATUSES.length)] ?? 500
     }
     return {
-      latencyMs: fromHeader.latencyMs ?? this.settings.latencyMs,
+      latencyMs: fromHeader.latencyMs ?? settledLatency,
       ttfbMs: fromHeader.ttfbMs ?? this.settings.ttfbMs,
       forcedStatus,
       rateLimit: fromHeader.rateLimit ?? false,

@@ -135,6 +135,19 @@ describe('latency', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(300)
   })
 
+  it('with a path prefix, holds only the requests under it', async () => {
+    t.sandbox.setFaults({ latencyMs: 1_500, latencyPathPrefix: '/v1/voices/george' })
+    let held = true
+    const george = t.call('/v1/voices/george').then(async (response) => {
+      held = false
+      await response.arrayBuffer()
+      return response.status
+    })
+    expect(await statuses(1)).toEqual([200])
+    expect(held).toBe(true)
+    expect(await george).toBe(200)
+  })
+
   it('delays the first byte of JSON answers with ttfbMs', async () => {
     t.sandbox.setFaults({ ttfbMs: 350 })
     const started = performance.now()

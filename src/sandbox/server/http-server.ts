@@ -128,7 +128,7 @@ async function handleApi(ctx: RequestContext, routes: readonly Route[]): Promise
   const method = ctx.req.method ?? 'GET'
   if (!ctx.path.startsWith('/v1/'))
     throw new ApiError(404, 'not_found', `no endpoint ${method} ${ctx.path}`)
-  ctx.faults = env.faults.forRequest(headerOf(ctx.req, 'x-sandbox-fault'))
+  ctx.faults = env.faults.forRequest(headerOf(ctx.req, 'x-sandbox-fault'), ctx.path)
   await env.timers.sleep(ctx.faults.latencyMs)
   if (ctx.faults.forcedStatus !== null) throw forcedStatusError(ctx.faults.forcedStatus)
   const found = match(routes, method, ctx.path)

@@ -65,6 +65,25 @@ export interface OverviewEndReason {
 }
 
 /**
+ * The period just before the overview's, of the same length, counted the same way: what "this
+ * week against last" compares with.
+ */
+export interface OverviewPrevious {
+  /** Its first and last local day (YYYY-MM-DD). */
+  firstDay: string
+  lastDay: string
+  calls: number
+  /** Median length of its finished calls; null when none has one. */
+  medianMs: number | null
+  /** Criteria checks passed, and judged, over its evaluated calls. */
+  checksPassed: number
+  checksJudged: number
+  /** Its finished calls whose evaluations were read, of `finished`. */
+  evaluated: number
+  finished: number
+}
+
+/**
  * A period of calls at a glance, computed in main from the whole list (paged) and the evaluations
  * of its finished calls. Every figure is for calls started in the period.
  */
@@ -90,6 +109,8 @@ export interface ConversationOverview {
   finished: number
   /** True when the list is not served by this deployment (there is nothing to count). */
   notServed: boolean
+  /** The period before, for the comparison; null when the list is not served. */
+  previous: OverviewPrevious | null
 }
 
 /** Progress of reading a period: calls listed so far, evaluations read of those to read. */

@@ -115,65 +115,112 @@ const dayIn = (ms: number): string =>
   })
 
 describe('conversations:overview through the dispatcher', () => {
-  it("counts a week by New York's days, outcomes, durations and pass rates as the list does", async () => {
-    const { call, overview, sent } = await setup()
-    const result = await overview({ days: 7, agentId: null, timeZone: ZONE })
-    const all = await everyCall(call)
-    const days = result.perDay.map((d) => d.date)
-    expect(days).toHaveLength(7)
-    expect(days.at(-1)).toBe('2026-11-27')
-    const inPeriod = all.filter(
-      (c) => c.startedAt !== null && days.includes(dayIn(Date.parse(c.startedAt))),
-    )
-    expect(inPeriod.length).toBeGreaterThan(50)
-    expect(result.calls).toBe(inPeriod.length)
-    for (const day of result.perDay) {
-      const those = inPeriod.filter((c) => dayIn(Date.parse(c.startedAt!)) === day.date)
-      expect(day.calls, day.date).toBe(those.length)
-      expect(day.byOutcome.completed).toBe(those.filter((c) => c.status === 'completed').length)
-      expect(day.byOutcome.failed).toBe(those.filter((c) => c.status === 'failed').length)
-    }
-    const finished = inPeriod.filter((c) => c.status === 'completed' || c.status === 'failed')
-    expect(result.finished).toBe(finished.length)
-    const reasons = new Map<string | null, number>()
-    for (const c of finished) reasons.set(c.endReason, (reasons.get(c.endReason) ?? 0) + 1)
-    expect(new Map(result.endReasons.map((r) => [r.reason, r.calls]))).toEqual(reasons)
-    const durations = finished.flatMap((c) => (c.durationMs === null ? [] : [c.durationMs]))
-    durations.sort((a, b) => a - b)
-    expect(result.durations?.calls).toBe(durations.length)
-    expect(result.durations?.medianMs).toBe(durations[Math.ceil(durations.length / 2) - 1])
-
-    // Pass rates: every finished call of the week evaluated, counted per agent and criterion.
-    expect(result.evaluated).toBe(finished.length)
-    const summaries: Record<string, EvaluationSummary> = {}
-    for (let i = 0; i < finished.length; i += 200) {
-      Object.assign(
-        summaries,
-        await call('conversations:evaluationSummaries', {
-          ids: finished.slice(i, i + 200).map((c) => c.id),
-        }),
+  // Each finished call's evaluations are one read under the account's read rate: tens of seconds.
+  it(
+    "counts a week by New York's days, outcomes, durations and pass rates as the list does",
+    { timeout: 120_000 },
+    async () => {
+      const { call, overview, sent } = await setup()
+      const result = await overview({ days: 7, agentId: null, timeZone: ZONE })
+      const all = await everyCall(call)
+      const days = result.perDay.map((d) => d.date)
+      expect(days).toHaveLength(7)
+      expect(days.at(-1)).toBe('2026-11-27')
+      const inPeriod = all.filter(
+        (c) => c.startedAt !== null && days.includes(dayIn(Date.parse(c.startedAt))),
       )
-    }
-    for (const row of result.criteria) {
-      let passed = 0
-      let total = 0
-      for (const c of finished.filter((f) => f.agentId === row.agentId)) {
-        const criterion = summaries[c.id]?.criteria.find((k) => k.id === row.id)
-        if (criterion === undefined) continue
-        total++
-        if (criterion.result === 'passed') passed++
+      expect(inPeriod.length).toBeGreaterThan(50)
+      expect(result.calls).toBe(inPeriod.length)
+      for (const day of result.perDay) {
+        const those = inPeriod.filter((c) => dayIn(Date.parse(c.startedAt!)) === day.date)
+        expect(day.calls, day.date).toBe(those.length)
+        expect(day.byOutcome.completed).toBe(those.filter((c) => c.status === 'completed').length)
+        expect(day.byOutcome.failed).toBe(those.filter((c) => c.status === 'failed').length)
       }
-      expect(row.passed, `${row.agentId} ${row.id}`).toBe(passed)
-      expect(row.passed + row.failed + row.unknown).toBe(total)
-    }
-    expect(
-      sent.some(
-        (s) =>
-          s.channel === 'conversations:overviewProgress' &&
-          (s.payload as OverviewProgress).listed > 0,
-      ),
-    ).toBe(true)
-  })
+      const finished = inPeriod.filter((c) => c.status === 'completed' || c.status === 'failed')
+      expect(result.finished).toBe(finished.length)
+      const reasons = new Map<string | null, number>()
+      for (const c of finished) reasons.set(c.endReason, (reasons.get(c.endReason) ?? 0) + 1)
+      expect(new Map(result.endReasons.map((r) => [r.reason, r.calls]))).toEqual(reasons)
+      const durations = finished.flatMap((c) => (c.durationMs === null ? [] : [c.durationMs]))
+      durations.sort((a, b) => a - b)
+      expect(result.durations?.calls).toBe(durations.length)
+      expect(result.durations?.medianMs).toBe(durations[Math.ceil(durations.length / 2) - 1])
+
+      // Pass rates: every finished call of the week evaluated, counted per agent and criterion.
+      expect(result.evaluated).toBe(finished.length)
+      const summaries: Record<string, EvaluationSummary> = {}
+      for (let i = 0; i < finished.length; i += 200) {
+        Object.assign(
+          summaries,
+          await call('conversations:evaluationSummaries', {
+            ids: finished.slice(i, i + 200).map((c) => c.id),
+          }),
+        )
+      }
+      for (const row of result.criteria) {
+        let passed = 0
+        let total = 0
+        for (const c of finished.filter((f) => f.agentId === row.agentId)) {
+          const criterion = summaries[c.id]?.criteria.find((k) => k.id === row.id)
+          if (criterion === undefined) continue
+          total++
+          if (criterion.result === 'passed') passed++
+        }
+        expect(row.passed, `${row.agentId} ${row.id}`).toBe(passed)
+        expect(row.passed + row.failed + row.unknown).toBe(total)
+      }
+      expect(
+        sent.some(
+          (s) =>
+            s.channel === 'conversations:overviewProgress' &&
+            (s.payload as OverviewProgress).listed > 0,
+        ),
+      ).toBe(true)
+    },
+  )
+
+  it(
+    'counts the week before as the list does, for this week against last',
+    { timeout: 120_000 },
+    async () => {
+      const { call, overview } = await setup()
+      const result = await overview({ days: 7, agentId: null, timeZone: ZONE })
+      const previous = result.previous
+      if (previous === null) throw new Error('no previous period')
+      expect([previous.firstDay, previous.lastDay]).toEqual(['2026-11-14', '2026-11-20'])
+      const days = new Set<string>()
+      for (let ms = Date.parse('2026-11-14T17:00:00Z'); days.size < 7; ms += 86_400_000)
+        days.add(dayIn(ms))
+      const all = await everyCall(call)
+      const those = all.filter(
+        (c) => c.startedAt !== null && days.has(dayIn(Date.parse(c.startedAt))),
+      )
+      expect(those.length).toBeGreaterThan(30)
+      expect(previous.calls).toBe(those.length)
+      const finished = those.filter((c) => c.status === 'completed' || c.status === 'failed')
+      expect(previous.finished).toBe(finished.length)
+      const durations = finished.flatMap((c) => (c.durationMs === null ? [] : [c.durationMs]))
+      durations.sort((a, b) => a - b)
+      expect(previous.medianMs).toBe(durations[Math.ceil(durations.length / 2) - 1])
+      // Every finished call of the week before is evaluated (fewer than the share kept for it).
+      expect(previous.evaluated).toBe(finished.length)
+      const summaries: Record<string, EvaluationSummary> = await call(
+        'conversations:evaluationSummaries',
+        { ids: finished.map((c) => c.id) },
+      )
+      let passed = 0
+      let judged = 0
+      for (const c of finished) {
+        for (const criterion of summaries[c.id]?.criteria ?? []) {
+          judged++
+          if (criterion.result === 'passed') passed++
+        }
+      }
+      expect(judged).toBeGreaterThan(0)
+      expect([previous.checksPassed, previous.checksJudged]).toEqual([passed, judged])
+    },
+  )
 
   it('keeps one agent apart, and answers the same period again at once for two minutes', async () => {
     const { call, overview, clock } = await setup()
@@ -196,6 +243,33 @@ describe('conversations:overview through the dispatcher', () => {
     })
     expect(later.ready).toBe(false)
   })
+
+  it('reuses figures for two minutes from when the read ended, however long it took', async () => {
+    const { call, sent, clock, ended } = await setup()
+    const started = await call<{ ready: false; jobId: string }>('conversations:overview', {
+      days: 7,
+      agentId: null,
+      timeZone: ZONE,
+    })
+    // The read takes longer than the two minutes: the clock moves on while the list is paged.
+    let moved = false
+    const watch = setInterval(() => {
+      if (!moved && sent.some((s) => s.channel === 'conversations:overviewProgress')) {
+        moved = true
+        clock.advance(150_000)
+      }
+    }, 0)
+    const end = await ended(started.jobId)
+    clearInterval(watch)
+    expect(end.ok).toBe(true)
+    expect(moved).toBe(true)
+    const again = await call<{ ready: boolean }>('conversations:overview', {
+      days: 7,
+      agentId: null,
+      timeZone: ZONE,
+    })
+    expect(again.ready).toBe(true)
+  }, 120_000)
 
   it('stops when cancelled, and says so', async () => {
     const { call, ended } = await setup()

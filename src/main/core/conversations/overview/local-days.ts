@@ -9,6 +9,8 @@ export interface LocalDays {
   startOf(day: string): number
   /** The local day `n` days after `day` (negative: before). */
   addDays(day: string, n: number): string
+  /** The local hour an instant falls in: "YYYY-MM-DD HH:00". */
+  hourOf(ms: number): string
 }
 
 /** Whether `timeZone` names a zone this runtime knows (an IANA name such as Europe/Paris). */
@@ -71,6 +73,10 @@ export function localDays(timeZone: string): LocalDays {
       let guess = wall - offsetAt(wall)
       guess = wall - offsetAt(guess)
       return guess
+    },
+    hourOf(ms) {
+      const [y, mo, d, h] = parts(ms)
+      return `${pad(y!, 4)}-${pad(mo!)}-${pad(d!)} ${pad(h!)}:00`
     },
     addDays(day, n) {
       const date = new Date(utcOf(day) + n * 86_400_000)

@@ -8,17 +8,16 @@ import { AppError } from '../../../../shared/errors'
 import type { Clock } from '../../clock'
 import type { InboxService } from '../inbox-service'
 import { localDays } from './local-days'
-import { OverviewTally, periodEnding } from './overview-tally'
+import { MAX_EVALUATED_CALLS, PAGE_SIZE, pageCalls } from './call-stats'
+import { OverviewTally, periodEnding, previousFigures } from './overview-tally'
 
-/** Rows per list page: the service's maximum, so a month of calls takes the fewest reads. */
-const PAGE_SIZE = 200
 /**
- * Finished calls whose evaluations are read for the pass rates: the newest ones. Why a ceiling:
- * evaluations are one read per call under the account's read limit (5 a second on the free plan),
- * so a month of thousands of calls would keep the limiter busy for minutes; the overview says
- * how many calls its pass rates cover.
+ * Evaluation reads for the period before (for "this week against last"), at most, taken from the
+ * {@link MAX_EVALUATED_CALLS}. Why a small share of the same ceiling: a read by id shares the
+ * account's read rate with these, so the comparison may add at most this many reads to a quiet
+ * period's and none to a busy one's.
  */
-export const MAX_EVALUATED_CALLS = 400
+export const PREVIOUS_EVALUATED_SHARE = 100
 /** Evaluation summaries asked for at once (progress is reported after each batch). */
 const EVALUATION_BATCH = 40
 /** How long a period's figures are reused before they are read again. */
@@ -56,22 +55,24 @@ export interface OverviewServiceOptions {
  */
 export class OverviewService {
   readonly #options: OverviewServiceOptions
-  readonly #cache = new Map<string, ConversationOverview>()
+  // Why when kept and not `readAt`: a big account's read can take longer than the freshness
+  // itself, and figures that were stale on arrival were never reused.
+  readonly #cache = new Map<string, { overview: ConversationOverview; keptAt: number }>()
 
   constructor(options: OverviewServiceOptions) {
     this.#options = options
   }
 
-  /** The figures of a period read less than {@link OVERVIEW_FRESH_MS} ago, or null. */
+  /** The figures of a period read (finished) less than {@link OVERVIEW_FRESH_MS} ago, or null. */
   cached(request: OverviewRequest): ConversationOverview | null {
     const key = this.#key(request)
     const hit = this.#cache.get(key)
     if (hit === undefined) return null
-    if (this.#options.clock.now() - hit.readAt > OVERVIEW_FRESH_MS) {
+    if (this.#options.clock.now() - hit.keptAt > OVERVIEW_FRESH_MS) {
       this.#cache.delete(key)
       return null
     }
-    return hit
+    return hit.overview
   }
 
   /** Reads a period's figures (paged, cancellable with `signal`) and keeps them. */
@@ -84,49 +85,43 @@ export class OverviewService {
     const local = localDays(request.timeZone)
     const now = this.#options.clock.now()
     const period = periodEnding(now, request.days, local)
+    // The period before ends on the day before this one starts; it is paged in the same reads.
+    const before = periodEnding(period.fromMs - 1, request.days, local)
     const tally = new OverviewTally(period, local)
+    const earlierTally = new OverviewTally(before, local)
     const query: ConversationListQuery = {
       limit: PAGE_SIZE,
-      startedAfter: new Date(period.fromMs).toISOString(),
+      startedAfter: new Date(before.fromMs).toISOString(),
       startedBefore: new Date(period.toMs).toISOString(),
       ...(request.agentId === null ? {} : { agentId: request.agentId }),
     }
     let listed = 0
     onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-    for (let cursor: string | null = null, first = true; first || cursor !== null; first = false) {
-      const page = await this.#options.inbox.list(
-        cursor === null ? query : { ...query, cursor },
-        signal,
-      )
-      stopIfCancelled(signal)
-      if (!page.served) return this.#notServed(request, period)
-      // An older list ignores the filters: its rows are checked here, and agent by agent.
-      const rows =
-        request.agentId === null
-          ? page.conversations
-          : page.conversations.filter((c) => c.agentId === request.agentId)
-      listed += tally.addPage(rows)
-      onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-      // Newest first: once a page reaches past the period's start, older pages have nothing for it.
-      const oldest = page.conversations.at(-1)?.startedAt
-      const pastStart =
-        oldest !== undefined && oldest !== null && Date.parse(oldest) < period.fromMs
-      cursor = page.hasMore && !pastStart ? page.nextCursor : null
+    const source = {
+      list: (q: ConversationListQuery, sig: AbortSignal) => this.#options.inbox.list(q, sig),
+      evaluationSummaries: () => Promise.resolve({}),
     }
+    const served = await pageCalls(source, query, before.fromMs, signal, (rows) => {
+      listed += tally.addPage(rows) + earlierTally.addPage(rows)
+      onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
+    })
+    stopIfCancelled(signal)
+    if (!served) return this.#notServed(request, period)
 
-    const toRead = tally
-      .finishedCalls()
-      .slice(0, MAX_EVALUATED_CALLS)
-      .map((c) => c.id)
+    const toRead = evaluationsToRead(tally, earlierTally)
     const summaries = new Map<string, EvaluationSummary>()
     const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: now }
+    const figures = (): ConversationOverview => ({
+      ...tally.result(summaries, meta),
+      previous: previousFigures(earlierTally.result(summaries, meta)),
+    })
     // Why before the evaluations: those are one read per call under the read limit (tens of
     // seconds for a busy week); the counts are ready now and are what a lead reads first.
     onProgress({
       listed,
       evaluationsRead: 0,
       evaluationsToRead: toRead.length,
-      counted: tally.result(summaries, meta),
+      counted: figures(),
     })
     for (let start = 0; start < toRead.length; start += EVALUATION_BATCH) {
       const found = await this.#options.inbox.evaluationSummaries(
@@ -140,7 +135,7 @@ export class OverviewService {
         evaluationsToRead: toRead.length,
       })
     }
-    const overview = tally.result(summaries, meta)
+    const overview = figures()
     this.#keep(key, overview)
     return overview
   }
@@ -170,6 +165,7 @@ export class OverviewService {
       evaluated: 0,
       finished: 0,
       notServed: true,
+      previous: null,
     }
   }
 
@@ -181,12 +177,25 @@ export class OverviewService {
 
   #keep(key: string, overview: ConversationOverview): void {
     this.#cache.delete(key)
-    this.#cache.set(key, overview)
+    this.#cache.set(key, { overview, keptAt: this.#options.clock.now() })
     if (this.#cache.size > MAX_CACHED) {
       const oldest = this.#cache.keys().next().value
       if (oldest !== undefined) this.#cache.delete(oldest)
     }
   }
+}
+
+/**
+ * The calls whose evaluations are read, newest first: the current period's, then the period
+ * before's, within {@link MAX_EVALUATED_CALLS} together.
+ */
+function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): string[] {
+  const now = current.finishedCalls()
+  const then = earlier.finishedCalls()
+  const thenShare = Math.min(then.length, PREVIOUS_EVALUATED_SHARE)
+  return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)].map(
+    (c) => c.id,
+  )
 }
 
 function stopIfCancelled(signal: AbortSignal): void {

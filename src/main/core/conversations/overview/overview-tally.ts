@@ -5,6 +5,7 @@ import type {
   DurationBucket,
   OverviewCriterion,
   OverviewOutcome,
+  OverviewPrevious,
 } from '../../../../shared/domain/conversation-overview'
 import { LONG_CALL_MS } from '../../../../shared/domain/conversation-overview'
 import type { LocalDays } from './local-days'
@@ -70,11 +71,19 @@ export class OverviewTally {
   readonly #endReasons = new Map<string | null, number>()
   readonly #finished: { id: string; agentId: string | null }[] = []
   readonly #seen = new Set<string>()
+  readonly #groupOf: ((call: Conversation, startedMs: number) => string) | undefined
+  readonly #groups = new Map<string, Record<OverviewOutcome, number>>()
   #calls = 0
 
-  constructor(period: OverviewPeriodBounds, local: LocalDays) {
+  /** `groupOf`, when given, also counts the calls by the key it gives each (an hour, an agent). */
+  constructor(
+    period: OverviewPeriodBounds,
+    local: LocalDays,
+    groupOf?: (call: Conversation, startedMs: number) => string,
+  ) {
     this.#period = period
     this.#local = local
+    this.#groupOf = groupOf
     for (let day = period.firstDay; day <= period.lastDay; day = local.addDays(day, 1)) {
       this.#perDay.set(day, noOutcomes())
     }
@@ -95,6 +104,12 @@ export class OverviewTally {
       this.#calls++
       const outcome = outcomeOf(c.status)
       day[outcome]++
+      if (this.#groupOf !== undefined) {
+        const key = this.#groupOf(c, started)
+        let group = this.#groups.get(key)
+        if (group === undefined) this.#groups.set(key, (group = noOutcomes()))
+        group[outcome]++
+      }
       this.#byOutcome[outcome]++
       if (c.durationMs !== null && (outcome === 'completed' || outcome === 'failed')) {
         this.#durations.push(c.durationMs)
@@ -108,6 +123,17 @@ export class OverviewTally {
       }
     }
     return counted
+  }
+
+  /** The calls counted by `groupOf`'s keys, in key order (empty without `groupOf`). */
+  groups(): { key: string; calls: number; byOutcome: Record<OverviewOutcome, number> }[] {
+    return [...this.#groups]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, byOutcome]) => ({
+        key,
+        calls: Object.values(byOutcome).reduce((a, b) => a + b, 0),
+        byOutcome: { ...byOutcome },
+      }))
   }
 
   /** Finished calls counted so far, newest first as the list gave them. */
@@ -176,7 +202,28 @@ export class OverviewTally {
       evaluated,
       finished: this.#finished.length,
       notServed: false,
+      previous: null,
     }
+  }
+}
+
+/** The figures of a period in the few numbers "this period against the last" compares. */
+export function previousFigures(o: ConversationOverview): OverviewPrevious {
+  let checksPassed = 0
+  let checksJudged = 0
+  for (const c of o.criteria) {
+    checksPassed += c.passed
+    checksJudged += c.passed + c.failed + c.unknown
+  }
+  return {
+    firstDay: o.firstDay,
+    lastDay: o.lastDay,
+    calls: o.calls,
+    medianMs: o.durations?.medianMs ?? null,
+    checksPassed,
+    checksJudged,
+    evaluated: o.evaluated,
+    finished: o.finished,
   }
 }
 

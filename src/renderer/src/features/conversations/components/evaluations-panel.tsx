@@ -73,10 +73,15 @@ function PassedCriteria(props: { criteria: ConversationEvaluation[] }): ReactEle
   if (props.criteria.length === 0) return null
   return (
     <div className="criteria-passed">
-      <p className="criteria-passed__line">
-        <span className="chip chip--success">Passed</span>{' '}
-        {props.criteria.map(criterionName).join(', ')}{' '}
-        <button type="button" className="button button--small" {...all.toggleProps}>
+      {/* The same row as a single criterion's, so every Why lines up at the right edge. */}
+      <p className="criterion__head criteria-passed__line">
+        <span className="chip chip--success">Passed</span>
+        <span className="criterion__name">{props.criteria.map(criterionName).join(', ')}</span>
+        <button
+          type="button"
+          className="button button--small criterion__toggle"
+          {...all.toggleProps}
+        >
           {all.open ? 'Hide why' : 'Why'}
         </button>
       </p>

@@ -48,15 +48,24 @@ export function durationText(row: Conversation): string {
   return row.durationMs !== null ? formatOffset(row.durationMs) : '—'
 }
 
+/**
+ * A finished call whose result is still being read: a quiet bar where the value will be. Why not
+ * "…": in a column of figures it read as a value cut short, not as one on its way.
+ */
+function ReadingPlaceholder(props: { wide?: boolean }): ReactElement {
+  return (
+    <span
+      className={`inbox-reading${props.wide === true ? ' inbox-reading--wide' : ''}`}
+      data-testid="inbox-reading"
+    >
+      <span className="visually-hidden">Reading the result</span>
+    </span>
+  )
+}
+
 function evaluations(row: Conversation, summary: EvaluationSummary | undefined): ReactElement {
   if (!isFinalConversationStatus(row.status)) return <span className="inbox-evals--none">—</span>
-  if (summary === undefined) {
-    return (
-      <span className="inbox-evals--none" title="Evaluations not read yet">
-        …
-      </span>
-    )
-  }
+  if (summary === undefined) return <ReadingPlaceholder />
   if (summary.total === 0) return <span className="inbox-evals--none">None</span>
   const tone = summary.passed === summary.total ? 'ok' : summary.passed === 0 ? 'danger' : 'warning'
   return (
@@ -112,7 +121,13 @@ export const InboxRow = memo(function InboxRow(props: {
         {evaluations(row, summary)}
       </span>
       <span role="gridcell" className="inbox-cell inbox-cell--summary">
-        {summary?.summary ?? ''}
+        {summary !== undefined ? (
+          summary.summary
+        ) : isFinalConversationStatus(row.status) ? (
+          <ReadingPlaceholder wide />
+        ) : (
+          ''
+        )}
       </span>
     </div>
   )

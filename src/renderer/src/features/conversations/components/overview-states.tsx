@@ -1,28 +1,44 @@
 import type { ReactElement, ReactNode } from 'react'
-import type { OverviewPeriod } from '../../../../../shared/domain/conversation-overview'
+import type {
+  OverviewPeriod,
+  OverviewProgress,
+} from '../../../../../shared/domain/conversation-overview'
 import { useOverviewProgress } from '../api/overview-queries'
 import { callsText, countText } from './overview-words'
 
-/** How far main got reading the period, with Cancel. */
+/** The words of the running read: calls listed so far, then evaluation results read of those to read. */
+export function progressText(progress: OverviewProgress | null): string {
+  if (progress === null || (progress.listed === 0 && progress.evaluationsToRead === 0))
+    return 'Reading your calls…'
+  if (progress.evaluationsToRead === 0)
+    return `Reading your calls: ${callsText(progress.listed)} so far…`
+  return `Reading the evaluation results: ${countText(progress.evaluationsRead)} of ${callsText(progress.evaluationsToRead)}…`
+}
+
+/**
+ * How far main got reading the period, with Cancel. While the calls are listed there is no total
+ * to show a share of, so the bar moves without one (still under reduced motion); the results
+ * have a total, so the bar fills.
+ */
 export function OverviewProgressLine(props: { onCancel: (jobId: string) => void }): ReactElement {
   const progress = useOverviewProgress()
-  const text =
-    progress === null
-      ? 'Reading your calls…'
-      : progress.evaluationsToRead > 0
-        ? `Reading evaluation results: ${countText(progress.evaluationsRead)} of ${callsText(progress.evaluationsToRead)}…`
-        : `Reading your calls: ${countText(progress.listed)} so far…`
+  const text = progressText(progress)
   const share =
     progress !== null && progress.evaluationsToRead > 0
       ? progress.evaluationsRead / progress.evaluationsToRead
       : null
   return (
-    <div className="box overview-progress" role="status" data-testid="overview-progress">
-      <p>{text}</p>
+    <div className="overview-progress" role="status" data-testid="overview-progress">
+      <p className="overview-progress__text">{text}</p>
       {share === null ? (
-        <progress aria-label="Reading calls" />
+        <span className="overview-progress__sweep" aria-hidden="true" />
       ) : (
-        <progress aria-label="Reading evaluation results" value={share} max={1} />
+        <progress
+          className="overview-progress__bar"
+          aria-label="Evaluation results read"
+          value={share}
+          max={1}
+        />
       )}
       {progress === null ? null : (
         <button
@@ -33,6 +49,31 @@ export function OverviewProgressLine(props: { onCancel: (jobId: string) => void 
           Cancel
         </button>
       )}
+    </div>
+  )
+}
+
+/**
+ * Where the figures will be, while the calls are read for the first time: the tiles and charts
+ * as quiet shapes, so nothing on screen reads as a figure before it is one.
+ */
+export function OverviewSkeleton(): ReactElement {
+  const tiles = ['Calls', 'Completed', 'Failed', 'Median length', 'Criteria passed']
+  return (
+    <div className="overview-skeleton" data-testid="overview-skeleton" aria-hidden="true">
+      <ul className="overview-tiles">
+        {tiles.map((label) => (
+          <li key={label} className="overview-tile">
+            <span className="overview-tile__label">{label}</span>
+            <span className="skeleton overview-skeleton__value" />
+            <span className="skeleton overview-skeleton__note" />
+          </li>
+        ))}
+      </ul>
+      <div className="box overview-card overview-skeleton__chart">
+        <span className="overview-card__title">Calls per day</span>
+        <span className="skeleton overview-skeleton__plot" />
+      </div>
     </div>
   )
 }

@@ -5,6 +5,8 @@ import { countText, lengthText, percentText } from './overview-words'
 /** The period's headline figures; the outcome ones open the inbox with those calls. */
 export function OverviewTiles(props: {
   overview: ConversationOverview
+  /** The evaluation results are still read: the pass rate is not a figure yet. */
+  readingResults: boolean
   onDrill: (status: string) => void
 }): ReactElement {
   const o = props.overview
@@ -62,10 +64,19 @@ export function OverviewTiles(props: {
       </li>
       <li className="overview-tile">
         <span className="overview-tile__label">Criteria passed</span>
-        <span className="overview-tile__value">{percentText(passed, judged)}</span>
-        <span className="overview-tile__note">
-          {judged === 0 ? 'no results yet' : `${countText(passed)} of ${countText(judged)} checks`}
-        </span>
+        {props.readingResults ? (
+          <>
+            <span className="skeleton overview-skeleton__value" aria-hidden="true" />
+            <span className="overview-tile__note">reading results…</span>
+          </>
+        ) : (
+          <>
+            <span className="overview-tile__value">{percentText(passed, judged)}</span>
+            <span className="overview-tile__note">
+              {judged === 0 ? 'no results yet' : `${countText(passed)} of ${countText(judged)}`}
+            </span>
+          </>
+        )}
       </li>
     </ul>
   )

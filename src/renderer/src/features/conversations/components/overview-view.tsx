@@ -19,6 +19,7 @@ import {
 } from '../api/overview-queries'
 import type { InboxFilters } from '../hooks/inbox-filter'
 import { OverviewCard } from './overview-card'
+import { OverviewComparison } from './overview-comparison'
 import { OverviewCriteria, OverviewCriteriaTable } from './overview-criteria'
 import { OverviewDayChart, OverviewDayTable } from './overview-day-chart'
 import { OverviewDurationChart, OverviewDurationTable } from './overview-duration-chart'
@@ -28,6 +29,7 @@ import {
   EmptyOverview,
   NoKeyOverview,
   OverviewProgressLine,
+  OverviewSkeleton,
 } from './overview-states'
 import { OverviewTiles } from './overview-tiles'
 import { callsText, countText, lengthText, OUTCOME_STATUS, periodText } from './overview-words'
@@ -40,24 +42,37 @@ const PERIODS = [
 /** A way into the inbox: the filters that select exactly the calls a chart part stands for. */
 export type OverviewDrill = (filters: Partial<InboxFilters>) => void
 
-function coverage(o: ConversationOverview): string {
+function coverage(o: ConversationOverview, readingResults: boolean): string {
   const period = periodText(o.firstDay, o.lastDay)
   const calls = o.calls === 1 ? 'the 1 call' : `all ${callsText(o.calls)}`
+  // Why: while the results are read the count of those read is not a coverage yet ("the latest
+  // 0 of 443" read as a figure); it is said once they are in.
   const evaluated =
     o.finished === 0
       ? ''
-      : o.evaluated >= o.finished
-        ? ' Pass rates from every finished call.'
-        : ` Pass rates from the latest ${countText(o.evaluated)} of ${callsText(o.finished)} that finished.`
+      : readingResults
+        ? ' Pass rates follow once the evaluation results are read.'
+        : o.evaluated >= o.finished
+          ? ' Pass rates from every finished call.'
+          : ` Pass rates from the latest ${countText(o.evaluated)} of ${callsText(o.finished)} that finished.`
   return `${period}: ${calls} that started in these days, by your local time.${evaluated}`
+}
+
+function criteriaReading(o: ConversationOverview, readingResults: boolean): string {
+  if (readingResults) return 'Reading the evaluation results…'
+  return o.criteria.length === 0
+    ? 'No evaluation results yet for these calls.'
+    : 'Weakest first. Choose one to see the calls that failed it.'
 }
 
 function Figures(props: {
   overview: ConversationOverview
+  /** The counts are in and the evaluation results are still read. */
+  readingResults: boolean
   agentName: (id: string | null) => string
   onDrill: OverviewDrill
 }): ReactElement {
-  const { overview: o, onDrill } = props
+  const { overview: o, onDrill, readingResults } = props
   const period = { from: o.firstDay, to: o.lastDay, agentId: o.agentId ?? '' }
   const openDay = (day: string, outcome: OverviewOutcome | null): void =>
     onDrill({
@@ -66,13 +81,17 @@ function Figures(props: {
       to: day,
       status: outcome === null ? '' : OUTCOME_STATUS[outcome],
     })
-  const everyAgent = o.agentId === null
   return (
     <>
       <p className="overview__coverage" data-testid="overview-coverage">
-        {coverage(o)}
+        {coverage(o, readingResults)}
       </p>
-      <OverviewTiles overview={o} onDrill={(status) => onDrill({ ...period, status })} />
+      <OverviewTiles
+        overview={o}
+        readingResults={readingResults}
+        onDrill={(status) => onDrill({ ...period, status })}
+      />
+      <OverviewComparison overview={o} readingResults={readingResults} />
       <div className="overview__grid">
         <OverviewCard
           title="Calls per day"
@@ -85,15 +104,11 @@ function Figures(props: {
         <OverviewCard
           title="Pass rate per criterion"
           testId="overview-criteria"
-          reading={
-            o.criteria.length === 0
-              ? 'No evaluation results yet for these calls.'
-              : 'Weakest first. Choose one to see the calls that failed it.'
-          }
+          reading={criteriaReading(o, readingResults)}
           chart={
             <OverviewCriteria
               criteria={o.criteria}
-              everyAgent={everyAgent}
+              everyAgent={o.agentId === null}
               agentName={props.agentName}
               onOpen={(c) =>
                 onDrill({ ...period, agentId: c.agentId ?? '', criterion: c.id, outcome: 'failed' })
@@ -103,7 +118,7 @@ function Figures(props: {
           table={
             <OverviewCriteriaTable
               criteria={o.criteria}
-              everyAgent={everyAgent}
+              everyAgent={o.agentId === null}
               agentName={props.agentName}
             />
           }
@@ -138,7 +153,7 @@ function busiest(o: ConversationOverview): string {
   return `${new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short' }).format(day)} with ${countText(top.calls)}`
 }
 
-/** Period, agent and "Read again", after the workspace's view switch. */
+/** Period, agent and Refresh, after the workspace's view switch. */
 function OverviewControls(props: {
   tabs: ReactNode
   days: OverviewPeriod
@@ -147,7 +162,7 @@ function OverviewControls(props: {
   onAgent: (agentId: string) => void
   agents: { id: string; name: string }[]
   reading: boolean
-  onReadAgain: () => void
+  onRefresh: () => void
 }): ReactElement {
   return (
     <div className="overview__controls">
@@ -170,10 +185,10 @@ function OverviewControls(props: {
       <button
         type="button"
         className="button button--small"
-        onClick={props.onReadAgain}
+        onClick={props.onRefresh}
         disabled={props.reading}
       >
-        Read again
+        Refresh
       </button>
     </div>
   )
@@ -218,7 +233,7 @@ export function OverviewView(props: {
         onAgent={setAgentId}
         agents={agents.data ?? []}
         reading={overview.isFetching}
-        onReadAgain={readAgain}
+        onRefresh={readAgain}
       />
       {overview.isFetching ? (
         <OverviewProgressLine onCancel={(id) => void cancelOverviewRead(id)} />
@@ -231,14 +246,23 @@ export function OverviewView(props: {
           testId="overview-error"
           action={{ label: 'Try again', onClick: readAgain }}
         />
-      ) : data === undefined ? null : data.calls === 0 ? (
+      ) : data === undefined ? (
+        overview.isFetching ? (
+          <OverviewSkeleton />
+        ) : null
+      ) : data.calls === 0 ? (
         <EmptyOverview
           days={days}
           agentName={agentId === '' ? null : agentName(agentId)}
           onMonth={() => setDays(30)}
         />
       ) : (
-        <Figures overview={data} agentName={agentName} onDrill={props.onDrill} />
+        <Figures
+          overview={data}
+          readingResults={overview.isFetching}
+          agentName={agentName}
+          onDrill={props.onDrill}
+        />
       )}
     </div>
   )

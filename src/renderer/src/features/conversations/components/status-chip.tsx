@@ -10,14 +10,14 @@ const TONES: Record<string, string> = {
 
 /**
  * A conversation status in words ("Live", "Completed"); a live call whose last change is hours
- * old reads "Stale" (the service never said it ended). Values this version does not know are put
+ * old reads "Probably ended" (the service never said it ended, and a lead does not say "stale"). Values this version does not know are put
  * in words.
  */
 export function StatusChip(props: { status: string; stale?: boolean }): ReactElement {
   if (props.stale === true) {
     return (
       <span className="chip chip--warning" data-testid="status-chip" data-status="stale">
-        Stale
+        Probably ended
       </span>
     )
   }
