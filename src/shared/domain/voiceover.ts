@@ -58,7 +58,14 @@ export interface VoiceoverProject {
   settings: { voiceId: string | null; fit: VoiceoverFit; maxRate: number; maxStretch: number }
   lines: VoiceoverLine[]
   /** The last finished track, or null before the first render. */
-  track: { bytes: number; durationMs: number; finishedAt: string; requests: number } | null
+  track: {
+    bytes: number
+    durationMs: number
+    finishedAt: string
+    requests: number
+    /** Characters the service billed for the last render (lines reused cost none). */
+    characters: number
+  } | null
 }
 
 /** Progress of a voice-over render. */

@@ -23,6 +23,8 @@ export interface OpenVoiceover {
     durationMs: number
     finishedAt: string
     requests: number
+    /** Characters the service billed for this render (lines reused from earlier cost none). */
+    characters: number
   } | null
   /** The running render's job id. */
   rendering: string | null
@@ -82,6 +84,7 @@ export function projectView(project: OpenVoiceover, paces: VoicePaces): Voiceove
           durationMs: project.track.durationMs,
           finishedAt: project.track.finishedAt,
           requests: project.track.requests,
+          characters: project.track.characters,
         }
       : null,
   }

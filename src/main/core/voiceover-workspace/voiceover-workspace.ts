@@ -264,6 +264,7 @@ export class VoiceoverWorkspace {
       durationMs: Math.round(result.durationSeconds * 1000),
       finishedAt: new Date().toISOString(),
       requests: result.requests,
+      characters: result.billableCharacters,
     }
     emit({
       channel: 'voiceover:renderEnded',

@@ -152,6 +152,10 @@ describe('a voice-over project', () => {
     expect(inputs[0]).toContain('The storm passed quickly.')
     const after = second.project as VoiceoverProject
     expect(after.lines[1]).toMatchObject({ overflowMs: 0, measured: true })
+    // The finished render says what it used: the first every line, the second only line 2.
+    expect(rendered.track?.characters).toBeGreaterThan(0)
+    expect(after.track?.characters).toBeGreaterThan(0)
+    expect(after.track?.characters).toBeLessThan(rendered.track?.characters ?? 0)
 
     // The track, saved where the user chose.
     const target = join(dir, 'harbour voice-over.wav')
