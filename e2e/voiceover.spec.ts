@@ -100,6 +100,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('vo-summary')).toContainText(/\d lines too long for their slot/)
       // The line after a long one starts late, said in words.
       await expect(lines.nth(2)).toContainText(/Starts \d\.\d s late/)
+      // A too-long line says its next step, tied to its words for a screen reader.
+      await expect(lines.nth(1)).toContainText('Shorten the words, or allow a faster pace.')
+      const longWords = page.getByRole('textbox', { name: 'Line 2 words' })
+      await expect(longWords).toHaveAccessibleDescription(/Shorten the words/)
+      // Its words are shown in full (wrapped), never cut mid-letter.
+      expect(
+        await longWords.evaluate((el) => ({
+          wide: el.scrollWidth <= el.clientWidth + 1,
+          tall: el.scrollHeight <= el.clientHeight + 1,
+        })),
+      ).toEqual({ wide: true, tall: true })
       expect(speechRequests(sandbox)).toBe(0)
 
       app.platform.answerNextOpen([video])
@@ -113,7 +124,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Render voice-over' }).click()
       await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
       expect(speechRequests(sandbox)).toBeGreaterThanOrEqual(CUES.length)
-      await expect(page.getByTestId('vo-summary')).toContainText('voice-over ready')
+      // The finished line: the verdict, its length and what it used, Play from start beside Save.
+      await expect(page.getByTestId('vo-summary')).toContainText('Voice-over ready')
+      await expect(page.getByTestId('vo-summary')).toContainText(/0:\d\d long/)
+      await expect(page.getByTestId('vo-summary')).toContainText(/used [\d,]+ characters/)
+      await expect(page.getByRole('button', { name: 'Play from start' })).toBeVisible()
+      // Lines still too long: what saving does to them is said beside Save, not only a red row.
+      await expect(page.getByTestId('vo-overrun')).toContainText(/past (its|their) slot/)
+      await expect(page.getByTestId('vo-overrun')).toContainText('Shorten')
       problems.push(...(await audit(app, 'rendered', theme)))
 
       // Line 2 shortened: only it is spoken again.
@@ -121,6 +139,9 @@ for (const theme of ['light', 'dark'] as const) {
       await words.fill('TOM: The storm passed quickly.')
       await words.press('Enter')
       await expect(lines.nth(1)).toContainText('Changed')
+      await expect(page.getByTestId('vo-summary')).toContainText(
+        '1 line changed since the last render',
+      )
       sandbox.clearRequestLog()
       await page.getByRole('button', { name: 'Render 1 changed line' }).click()
       await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
@@ -129,6 +150,17 @@ for (const theme of ['light', 'dark'] as const) {
       expect(spoken.length).toBeGreaterThanOrEqual(1)
       expect(spoken.filter((input) => !input.includes('The storm passed quickly.'))).toEqual([])
       await expect(lines.nth(1)).not.toContainText('too long')
+
+      // The position bar moves the video (and the voice-over) without playing.
+      await page.getByRole('slider', { name: 'Position' }).fill('8000')
+      await expect(page.getByTestId('vo-player-time')).toContainText('0:08.0')
+      await expect
+        .poll(() =>
+          page
+            .locator('video')
+            .evaluate((v) => (v as unknown as { currentTime: number }).currentTime),
+        )
+        .toBeCloseTo(8, 0)
 
       // Play from line 3: the muted video goes to its cue with the voice-over.
       await page.getByRole('button', { name: 'Play from line 3' }).click()

@@ -1,40 +1,78 @@
-import { AudioLines, Save } from 'lucide-react'
+import { AudioLines, Play, Save, TriangleAlert } from 'lucide-react'
 import type { ReactElement } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { formatClock } from '../../../lib/format'
 import type { RenderState } from '../stores/voiceover-store'
-import { linesWord, overflowing, toSpeak } from '../hooks/line-words'
+import {
+  charactersWord,
+  linesWord,
+  overflowing,
+  overrunWarning,
+  toSpeak,
+} from '../hooks/line-words'
 
 const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the track' } as const
 
-/** The project's verdict in words (too long first), and the one next step: render, or save. */
+/** The verdict first: ready (with length and characters used) or lines too long; then overruns. */
+function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): ReactElement {
+  const { project, ready } = props
+  const over = overflowing(project.lines)
+  const speak = toSpeak(project.lines)
+  const warning = overrunWarning(project.lines, project.settings)
+  return (
+    <div className="vo-render__text">
+      {ready && project.track !== null ? (
+        <p className="vo-render__summary" data-testid="vo-summary">
+          <strong>Voice-over ready</strong>
+          <span> · {formatClock(project.track.durationMs / 1000)} long</span>
+          <span> · {linesWord(project.lines.length)}</span>
+          <span> · last render used {charactersWord(project.track.characters)}</span>
+        </p>
+      ) : (
+        <p className="vo-render__summary" data-testid="vo-summary">
+          <strong>{linesWord(project.lines.length)}</strong>
+          {over > 0 ? (
+            <span className="vo-render__over"> · {linesWord(over)} too long for their slot</span>
+          ) : (
+            <span> · every line fits</span>
+          )}
+          {project.track !== null && speak > 0 && (
+            <span> · {linesWord(speak)} changed since the last render</span>
+          )}
+        </p>
+      )}
+      {ready && warning !== null && (
+        <p className="vo-render__warn" data-testid="vo-overrun">
+          <TriangleAlert className="vo-render__warn-icon" aria-hidden="true" focusable="false" />
+          <span>{warning}</span>
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The project's verdict in words, and the one next step: before a render, how many lines are too
+ * long and Render; after it, the finished line (length, characters used, Play from start), what
+ * saving does to lines that still run over, and Save; after an edit, Render the changed lines.
+ */
 export function RenderBar(props: {
   project: VoiceoverProject
   render: RenderState
   onRender: () => void
   onCancel: () => void
   onSave: () => void
+  onPlayFromStart: () => void
 }): ReactElement {
   const { project, render } = props
-  const over = overflowing(project.lines)
   const speak = toSpeak(project.lines)
   const running = render.kind === 'running'
   const progress = running ? render.progress : null
   const fraction = progress && progress.total > 0 ? progress.done / progress.total : 0
+  const ready = project.track !== null && speak === 0 && !running
   return (
     <div className="vo-render" data-testid="vo-render">
-      <p className="vo-render__summary" data-testid="vo-summary">
-        <strong>{linesWord(project.lines.length)}</strong>
-        {over > 0 ? (
-          <span className="vo-render__over"> · {linesWord(over)} too long for their slot</span>
-        ) : (
-          <span> · every line fits</span>
-        )}
-        {project.track !== null && speak === 0 && (
-          <span> · voice-over ready, {formatClock(project.track.durationMs / 1000)}</span>
-        )}
-        {project.track !== null && speak > 0 && <span> · {linesWord(speak)} changed</span>}
-      </p>
+      <RenderSummary project={project} ready={ready} />
       {running ? (
         <div className="vo-render__progress" role="status" data-testid="vo-progress">
           <progress max={1} value={fraction} aria-label="Render progress" />
@@ -62,15 +100,23 @@ export function RenderBar(props: {
             : `Render ${speak} changed ${speak === 1 ? 'line' : 'lines'}`}
         </button>
       ) : (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={props.onSave}
-          data-testid="vo-save-button"
-        >
-          <Save className="button__icon" aria-hidden="true" focusable="false" />
-          {project.video === null ? 'Save audio…' : 'Save video…'}
-        </button>
+        <div className="vo-render__actions">
+          {project.track !== null && (
+            <button type="button" className="button" onClick={props.onPlayFromStart}>
+              <Play className="button__icon" aria-hidden="true" focusable="false" />
+              Play from start
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={props.onSave}
+            data-testid="vo-save-button"
+          >
+            <Save className="button__icon" aria-hidden="true" focusable="false" />
+            {project.video === null ? 'Save audio…' : 'Save video…'}
+          </button>
+        </div>
       )}
     </div>
   )

@@ -1,7 +1,6 @@
 import { Pause, Play } from 'lucide-react'
 import type { ReactElement, RefObject } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
-import { IconButton } from '../../../components/ui/icon-button'
 import { cueTime } from '../hooks/line-words'
 import type { PlaybackControls } from '../hooks/use-synced-playback'
 
@@ -35,16 +34,41 @@ export function VoiceoverPlayer(props: {
       )}
       <audio ref={audioRef} src={trackUrl ?? undefined} preload="auto" />
       <div className="vo-player__controls">
-        <IconButton
-          icon={playback.playing ? Pause : Play}
-          label={playback.playing ? 'Pause' : 'Play'}
-          hint={trackUrl === null ? 'Render the voice-over to hear it' : undefined}
+        <button
+          type="button"
+          className="button vo-player__play"
           disabled={trackUrl === null}
+          aria-describedby={trackUrl === null ? 'vo-player-hint' : undefined}
           onClick={() => (playback.playing ? playback.pause() : playback.playFrom(playback.atMs))}
+        >
+          {playback.playing ? (
+            <Pause className="button__icon" aria-hidden="true" focusable="false" />
+          ) : (
+            <Play className="button__icon" aria-hidden="true" focusable="false" />
+          )}
+          {playback.playing ? 'Pause' : 'Play'}
+        </button>
+        <input
+          type="range"
+          className="vo-player__position"
+          aria-label="Position"
+          aria-valuetext={`${cueTime(playback.atMs)} of ${cueTime(project.trackEndMs)}`}
+          min={0}
+          max={Math.max(project.trackEndMs, 1)}
+          step={100}
+          value={Math.min(playback.atMs, project.trackEndMs)}
+          disabled={trackUrl === null && videoUrl === null}
+          onChange={(event) => playback.seek(Number(event.target.value))}
+          data-testid="vo-player-position"
         />
         <span className="vo-player__time" data-testid="vo-player-time">
           {cueTime(playback.atMs)} / {cueTime(project.trackEndMs)}
         </span>
+        {trackUrl === null && (
+          <span className="vo-player__hint" id="vo-player-hint">
+            Render the voice-over to hear it.
+          </span>
+        )}
       </div>
     </div>
   )

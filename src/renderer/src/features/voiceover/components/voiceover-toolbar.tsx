@@ -12,6 +12,23 @@ const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].
   label: `${Math.round(r * 100)}%`,
 }))
 
+/** The fastest pace a long line may be asked at (the project's own value kept if not listed). */
+function PaceSelect(props: { maxRate: number; onChange: (rate: number) => void }): ReactElement {
+  const { maxRate } = props
+  const options = MAX_RATES.some((o) => o.value === String(maxRate))
+    ? MAX_RATES
+    : [...MAX_RATES, { value: String(maxRate), label: `${Math.round(maxRate * 100)}%` }]
+  return (
+    <LabelledSelect
+      label="Fastest pace"
+      className="vo-toolbar__field vo-toolbar__field--narrow"
+      value={String(maxRate)}
+      options={options}
+      onChange={(rate) => props.onChange(Number(rate))}
+    />
+  )
+}
+
 /** The project's choices: its voice, how long lines are fitted, the fastest pace; video and save. */
 export function VoiceoverToolbar(props: {
   project: VoiceoverProject
@@ -37,38 +54,31 @@ export function VoiceoverToolbar(props: {
         options={voiceOptions}
         onChange={(voiceId) => voiceId !== '' && props.onSettings({ voiceId })}
       />
-      <div className="vo-toolbar__fit">
-        <span className="vo-toolbar__label" id="vo-fit-label">
-          When a line is too long
-        </span>
-        <SegmentedChoice
-          name="vo-fit"
-          ariaLabel="When a line is too long"
-          options={FIT_CHOICES}
-          value={settings.fit}
-          onChange={(fit) => props.onSettings({ fit })}
-        />
+      <div className="vo-toolbar__group">
+        <div className="vo-toolbar__row">
+          <div className="vo-toolbar__fit">
+            <span className="vo-toolbar__label" id="vo-fit-label">
+              When a line is too long
+            </span>
+            <SegmentedChoice
+              name="vo-fit"
+              ariaLabel="When a line is too long"
+              options={FIT_CHOICES}
+              value={settings.fit}
+              onChange={(fit) => props.onSettings({ fit })}
+            />
+          </div>
+          {settings.fit === 'rate' && (
+            <PaceSelect
+              maxRate={settings.maxRate}
+              onChange={(maxRate) => props.onSettings({ maxRate })}
+            />
+          )}
+        </div>
+        <p className="vo-toolbar__hint" id="vo-fit-hint">
+          {FIT_HINTS[settings.fit]}
+        </p>
       </div>
-      {settings.fit === 'rate' && (
-        <LabelledSelect
-          label="Fastest pace"
-          className="vo-toolbar__field vo-toolbar__field--narrow"
-          value={String(settings.maxRate)}
-          options={
-            MAX_RATES.some((o) => o.value === String(settings.maxRate))
-              ? MAX_RATES
-              : [
-                  ...MAX_RATES,
-                  {
-                    value: String(settings.maxRate),
-                    label: `${Math.round(settings.maxRate * 100)}%`,
-                  },
-                ]
-          }
-          onChange={(rate) => props.onSettings({ maxRate: Number(rate) })}
-        />
-      )}
-      <p className="vo-toolbar__hint">{FIT_HINTS[settings.fit]}</p>
       <div className="vo-toolbar__end">
         {project.video === null ? (
           <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useVoiceoverProject } from '../api/voiceover-api'
+import { overflowNextStep } from '../hooks/line-words'
 import { useMediaUrl } from '../hooks/use-media-url'
 import { useSyncedPlayback } from '../hooks/use-synced-playback'
 import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
@@ -47,6 +48,7 @@ function LineList(props: {
   onEdit: (line: VoiceoverLine, text: string) => void
 }): ReactElement {
   const { project } = props
+  const nextStep = overflowNextStep(project.settings)
   return (
     <div className="vo-lines">
       <div className="vo-lines__head" aria-hidden="true">
@@ -64,6 +66,7 @@ function LineList(props: {
             line={line}
             canPlay={project.track !== null}
             changed={project.track !== null && line.needsSpeaking}
+            nextStep={nextStep}
             onPlay={(l) => props.onPlay(l.startMs)}
             onEdit={props.onEdit}
           />
@@ -134,6 +137,7 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
             onRender={() => void actions.render()}
             onCancel={() => void actions.cancel()}
             onSave={() => void actions.save()}
+            onPlayFromStart={() => controls.playFrom(0)}
           />
           <div className={`vo-body${project.video ? ' vo-body--video' : ''}`}>
             <LineList

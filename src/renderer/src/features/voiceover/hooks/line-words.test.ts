@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
-import { cueTime, lineVerdict } from './line-words'
+import { cueTime, lineVerdict, overflowNextStep, overrunWarning } from './line-words'
 
 const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   cue: 1,
@@ -34,5 +34,33 @@ describe('a line in words', () => {
   it('shows a cue time as a subtitle editor does', () => {
     expect(cueTime(62_500)).toBe('1:02.5')
     expect(cueTime(3_723_400)).toBe('1:02:03.4')
+  })
+
+  it('gives a too-long line its next step in words, from the project’s choices', () => {
+    const settings = { voiceId: 'olivia', fit: 'rate' as const, maxRate: 1.25, maxStretch: 1.15 }
+    expect(overflowNextStep(settings)).toBe('Shorten the words, or allow a faster pace.')
+    expect(overflowNextStep({ ...settings, maxRate: 1.5 })).toBe(
+      'Shorten the words: this is already the fastest pace.',
+    )
+    expect(overflowNextStep({ ...settings, fit: 'stretch' })).toBe(
+      'Shorten the words, or choose Speed up.',
+    )
+  })
+
+  it('says before saving how far lines still run over and what that does to later lines', () => {
+    const settings = { voiceId: 'olivia', fit: 'rate' as const, maxRate: 1.25, maxStretch: 1.15 }
+    expect(overrunWarning([line({}), line({ cue: 2 })], settings)).toBeNull()
+    const lines = [
+      line({ cue: 1, action: 'overflow', overflowMs: 1100 }),
+      line({ cue: 2, action: 'shifted', startMs: 5500, placedMs: 6600 }),
+      line({ cue: 3, action: 'overflow', overflowMs: 800 }),
+    ]
+    expect(overrunWarning(lines, settings)).toBe(
+      '2 lines run up to 1.1 s past their slot, so lines after them start up to 1.1 s late, ' +
+        'out of step with the picture. Shorten the words, or allow a faster pace.',
+    )
+    expect(overrunWarning([line({ cue: 4, action: 'overflow', overflowMs: 300 })], settings)).toBe(
+      'Line 4 runs 0.3 s past its slot; nothing is cut. Shorten the words, or allow a faster pace.',
+    )
   })
 })

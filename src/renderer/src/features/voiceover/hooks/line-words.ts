@@ -1,4 +1,9 @@
-import type { VoiceoverFit, VoiceoverLine } from '../../../../../shared/domain/voiceover'
+import type {
+  VoiceoverFit,
+  VoiceoverLine,
+  VoiceoverProject,
+} from '../../../../../shared/domain/voiceover'
+import { MAX_VOICEOVER_RATE } from '../../../../../shared/domain/voiceover'
 
 /** Seconds with one decimal, as a video editor shows a short length: "0.8 s". */
 export function shortSeconds(ms: number): string {
@@ -16,11 +21,11 @@ export function cueTime(ms: number): string {
 }
 
 /** What happens to a line, in words (never colour alone), and whether it is a problem. */
-export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'info' } {
+export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'warn' } {
   if (line.overflowMs > 0 && line.action === 'overflow')
     return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'bad' }
   if (line.action === 'shifted')
-    return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'info' }
+    return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'warn' }
   if (line.action === 'rate')
     return { words: `Sped up to ${Math.round(line.rate * 100)}%`, tone: 'ok' }
   if (line.action === 'stretch') return { words: 'Stretched to fit', tone: 'ok' }
@@ -52,3 +57,44 @@ export const toSpeak = (lines: readonly VoiceoverLine[]): number =>
 /** "1 line" / "12 lines". */
 export const linesWord = (n: number): string =>
   `${n.toLocaleString()} ${n === 1 ? 'line' : 'lines'}`
+
+/**
+ * The one next step for a line too long for its slot, in words, from the project's choices: a
+ * faster pace while one is left to allow, else the choice that fits most.
+ */
+export function overflowNextStep(settings: VoiceoverProject['settings']): string {
+  if (settings.fit === 'rate')
+    return settings.maxRate < MAX_VOICEOVER_RATE
+      ? 'Shorten the words, or allow a faster pace.'
+      : 'Shorten the words: this is already the fastest pace.'
+  if (settings.fit === 'stretch') return 'Shorten the words, or choose Speed up.'
+  return 'Shorten the words to keep later lines on their cues.'
+}
+
+/**
+ * What the saved voice-over does with the lines still too long, in words: by how much the worst
+ * runs over its slot and how late it makes the lines after it start (a line is never cut; it
+ * pushes what follows). Null when every line fits.
+ */
+export function overrunWarning(
+  lines: readonly VoiceoverLine[],
+  settings: VoiceoverProject['settings'],
+): string | null {
+  const over = lines.filter((l) => l.action === 'overflow')
+  if (over.length === 0) return null
+  const worst = Math.max(...over.map((l) => l.overflowMs))
+  const late = Math.max(0, ...lines.map((l) => l.placedMs - l.startMs))
+  const who =
+    over.length === 1
+      ? `Line ${over[0]?.cue ?? ''} runs ${shortSeconds(worst)} past its slot`
+      : `${linesWord(over.length)} run up to ${shortSeconds(worst)} past their slot`
+  const effect =
+    late >= 100
+      ? `, so lines after ${over.length === 1 ? 'it' : 'them'} start up to ${shortSeconds(late)} late, out of step with the picture.`
+      : '; nothing is cut.'
+  return `${who}${effect} ${overflowNextStep(settings)}`
+}
+
+/** "36 characters" / "1 character". */
+export const charactersWord = (n: number): string =>
+  `${n.toLocaleString()} ${n === 1 ? 'character' : 'characters'}`

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * The video (muted) and the voice-over played together: `playFrom` puts both at a time and
- * plays; the audio's clock is the one shown.
+ * plays, `seek` moves both; the audio's clock is the one shown.
  */
 export function useSyncedPlayback(trackUrl: string | null) {
   const videoRef = useRef<HTMLVideoElement>(null)
@@ -33,6 +33,14 @@ export function useSyncedPlayback(trackUrl: string | null) {
     [trackUrl],
   )
 
+  const seek = useCallback((ms: number): void => {
+    const audio = audioRef.current
+    const video = videoRef.current
+    if (audio !== null && audio.src !== '') audio.currentTime = ms / 1000
+    if (video !== null) video.currentTime = ms / 1000
+    setAtMs(ms)
+  }, [])
+
   useEffect(() => {
     const audio = audioRef.current
     if (audio === null) return
@@ -45,7 +53,7 @@ export function useSyncedPlayback(trackUrl: string | null) {
     }
   }, [pause, trackUrl])
 
-  return { videoRef, audioRef, controls: { playing, atMs, pause, playFrom } }
+  return { videoRef, audioRef, controls: { playing, atMs, pause, playFrom, seek } }
 }
 
 /** What the player's buttons and the line list use. */
@@ -54,4 +62,6 @@ export interface PlaybackControls {
   atMs: number
   pause: () => void
   playFrom: (ms: number) => void
+  /** Moves the video and the voice-over to a time, playing on if they were. */
+  seek: (ms: number) => void
 }
