@@ -15,6 +15,9 @@ export function VoiceoverPlayer(props: {
   videoRef: RefObject<HTMLVideoElement | null>
   audioRef: RefObject<HTMLAudioElement | null>
   playback: PlaybackControls
+  /** Save choice, beside the video it is about: keep its own sound as a second track. */
+  keepOriginal: boolean
+  onKeepOriginal: (keep: boolean) => void
 }): ReactElement {
   const { project, playback, trackUrl, videoUrl, videoRef, audioRef } = props
   return (
@@ -64,6 +67,16 @@ export function VoiceoverPlayer(props: {
         <span className="vo-player__time" data-testid="vo-player-time">
           {cueTime(playback.atMs)} / {cueTime(project.trackEndMs)}
         </span>
+        {project.video !== null && (
+          <label className="vo-player__check">
+            <input
+              type="checkbox"
+              checked={props.keepOriginal}
+              onChange={(event) => props.onKeepOriginal(event.target.checked)}
+            />
+            Keep the video’s own sound as a second track when saving
+          </label>
+        )}
         {trackUrl === null && (
           <span className="vo-player__hint" id="vo-player-hint">
             Render the voice-over to hear it.

@@ -29,14 +29,12 @@ function PaceSelect(props: { maxRate: number; onChange: (rate: number) => void }
   )
 }
 
-/** The project's choices: its voice, how long lines are fitted, the fastest pace; video and save. */
+/** The project's choices: its voice, how long lines are fitted, the fastest pace; and Add video. */
 export function VoiceoverToolbar(props: {
   project: VoiceoverProject
   busy: boolean
   onSettings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) => void
   onChooseVideo: () => void
-  keepOriginal: boolean
-  onKeepOriginal: (keep: boolean) => void
 }): ReactElement {
   const { project, busy } = props
   const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
@@ -79,23 +77,14 @@ export function VoiceoverToolbar(props: {
           {FIT_HINTS[settings.fit]}
         </p>
       </div>
-      <div className="vo-toolbar__end">
-        {project.video === null ? (
+      {project.video === null && (
+        <div className="vo-toolbar__end">
           <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>
             <Film className="button__icon" aria-hidden="true" focusable="false" />
             Add video…
           </button>
-        ) : (
-          <label className="vo-toolbar__check">
-            <input
-              type="checkbox"
-              checked={props.keepOriginal}
-              onChange={(event) => props.onKeepOriginal(event.target.checked)}
-            />
-            Keep the video’s own sound as a second track
-          </label>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   )
 }

@@ -128,8 +128,6 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
             busy={busy}
             onSettings={(s) => void actions.settings(s)}
             onChooseVideo={() => void actions.addVideo()}
-            keepOriginal={keepOriginal}
-            onKeepOriginal={setKeepOriginal}
           />
           <RenderBar
             project={project}
@@ -152,6 +150,8 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
               videoRef={videoRef}
               audioRef={audioRef}
               playback={controls}
+              keepOriginal={keepOriginal}
+              onKeepOriginal={setKeepOriginal}
             />
           </div>
         </>

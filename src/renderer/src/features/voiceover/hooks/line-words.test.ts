@@ -56,8 +56,8 @@ describe('a line in words', () => {
       line({ cue: 3, action: 'overflow', overflowMs: 800 }),
     ]
     expect(overrunWarning(lines, settings)).toBe(
-      '2 lines run up to 1.1 s past their slot, so lines after them start up to 1.1 s late, ' +
-        'out of step with the picture. Shorten the words, or allow a faster pace.',
+      '2 lines run up to 1.1 s past their slot; lines after them start up to 1.1 s late. ' +
+        'Shorten the words, or allow a faster pace.',
     )
     expect(overrunWarning([line({ cue: 4, action: 'overflow', overflowMs: 300 })], settings)).toBe(
       'Line 4 runs 0.3 s past its slot; nothing is cut. Shorten the words, or allow a faster pace.',

@@ -90,7 +90,7 @@ export function overrunWarning(
       : `${linesWord(over.length)} run up to ${shortSeconds(worst)} past their slot`
   const effect =
     late >= 100
-      ? `, so lines after ${over.length === 1 ? 'it' : 'them'} start up to ${shortSeconds(late)} late, out of step with the picture.`
+      ? `; lines after ${over.length === 1 ? 'it' : 'them'} start up to ${shortSeconds(late)} late.`
       : '; nothing is cut.'
   return `${who}${effect} ${overflowNextStep(settings)}`
 }
