@@ -297,10 +297,14 @@ for (const theme of ['light', 'dark'] as const) {
         })
         expect(await visibleText(script.renderPanel)).not.toMatch(MACHINERY)
         await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).toBeVisible()
-        // The blocks tick as their audio arrives: the first ones rendered, the rest on the way.
+        // The blocks tick as their audio arrives: the first ones rendered, only the one the render
+        // is at says "Rendering…", and the ones after it wait their turn.
         await expect(script.block(0)).toHaveAttribute('data-mark', 'cached', { timeout: 60_000 })
-        await expect(script.blocks.last()).toHaveAttribute('data-mark', 'rendering')
-        await expect(script.blocks.last().getByTestId('block-state')).toHaveText('Rendering…')
+        await expect(script.blocks.last()).toHaveAttribute('data-mark', 'waiting')
+        await expect(script.blocks.last().getByTestId('block-state')).toHaveText('Waiting')
+        const atWork = app.page.locator('[data-testid="script-block"][data-mark="rendering"]')
+        await expect(atWork).toHaveCount(1)
+        await expect(atWork.getByTestId('block-state')).toHaveText('Rendering…')
         await expect(script.renderPanel).toHaveAttribute('data-state', 'running')
         const problems = await audit(app, 'progress', theme)
         await script.renderPanel.getByRole('button', { name: 'Cancel' }).click()
