@@ -89,7 +89,11 @@ for (const theme of ['light', 'dark'] as const) {
 
       const blocked = dialog.getByTestId('render-blocked')
       await expect(blocked).toContainText("This render can't start yet")
-      await expect(blocked).toContainText('Narrator 2 uses the voice "dorothy"')
+      // One calm warning in plain words: whose voice, its name, where to choose another.
+      await expect(blocked.getByTestId('error-message')).toHaveText(
+        "Narrator 2's voice, Dorothy, isn't in your voice list. Choose another voice for Narrator 2 in the cast. Nothing was sent to the service.",
+      )
+      await expect(blocked.getByTestId('error-notice')).toHaveClass(/notice--warning/)
       const primary = dialog.getByTestId('render-primary')
       // The cause is a cast entry's unknown voice: the button says it opens Cast on it.
       await expect(primary).toHaveText('Choose a voice for Narrator 2 in Cast')
