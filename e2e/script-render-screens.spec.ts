@@ -213,10 +213,16 @@ for (const theme of ['light', 'dark'] as const) {
       const blockList = app.page.getByTestId('block-list')
       expect(await notesWhole()).toBe(true)
       expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(96)
+      // The player's length is the summary's, rounded the same way.
+      const length = /is ready: (\d+:\d\d) long/.exec((await summary.textContent()) ?? '')?.[1]
+      expect(length).toMatch(/^\d+:\d\d$/)
       await summary.getByRole('button', { name: 'Play', exact: true }).click()
       await expect(app.page.getByTestId('render-player')).toHaveAttribute('data-ready', 'true', {
         timeout: 30_000,
       })
+      await expect(app.page.getByTestId('player-time')).toHaveText(
+        new RegExp(` / ${length ?? 'none'}$`),
+      )
       expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(104)
       expect((await blockList.boundingBox())!.height).toBeGreaterThanOrEqual(360)
       await app.page.setViewportSize(LAYOUT_SIZES[1])
