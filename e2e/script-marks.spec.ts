@@ -156,9 +156,9 @@ for (const theme of ['light', 'dark'] as const) {
       })
       await expect(page.getByTestId('import-notices')).toBeVisible()
       await expect(
-        page.getByTestId('marks-bar').getByRole('button', { name: 'Preview' }),
+        page.getByTestId('marks-bar').getByRole('button', { name: 'Preview selection' }),
       ).toHaveCount(0)
-      await expect(popover.getByRole('button', { name: 'Preview' })).toHaveCount(1)
+      await expect(popover.getByRole('button', { name: 'Preview selection' })).toHaveCount(1)
       // The focus stays in the popover: Tab from its last control comes back to its first, and
       // Shift+Tab from its first goes to its last.
       const inPopover = (): Promise<boolean> =>
@@ -180,6 +180,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(popover).toBeVisible()
       await popover.getByRole('button', { name: 'Close' }).click()
       await expect(popover).toBeHidden()
+      // Each Preview says what it previews: the toolbar's the block at the caret, the marks bar's
+      // the selection (two buttons both called "Preview" side by side read as one doubled).
+      await expect(
+        page
+          .getByTestId('marks-bar')
+          .getByRole('button', { name: 'Preview selection', exact: true }),
+      ).toBeVisible()
+      await expect(
+        page.getByTestId('marks-bar').getByRole('button', { name: 'Preview', exact: true }),
+      ).toHaveCount(0)
       problems.push(...(await audit(app, 'styled', theme)))
       expect(problems).toEqual([])
 

@@ -48,12 +48,14 @@ test('the render dialog names a cast voice that is not in the voice list and a v
 
   const notice = dialog.getByTestId('error-notice')
   await expect(notice).toContainText("This render can't start yet")
+  // Work to fix before anything is sent: a warning, like the block rows' amber, not a failure.
+  await expect(notice).toHaveClass(/notice--warning/)
   await expect(notice.getByTestId('error-message')).toHaveText(
-    '2 things need fixing before this render can start; nothing was sent to the service. Fix them, then render again.',
+    '2 things need fixing before this render can start; nothing was sent to the service. Fix them, then start the render.',
   )
   const problems = notice.getByTestId('error-problems').getByRole('listitem')
   await expect(problems).toHaveText([
-    'Narrator 2 uses the voice "dorothy", which is not in your voice list (block 2). Give Narrator 2 a voice from your voice list in the cast.',
+    "Narrator 2's voice, Dorothy, isn't in your voice list. Choose another voice for Narrator 2 in the cast.",
     'Block 3 uses George for German (Germany) text, but George speaks only English (United States). Give the block a voice that speaks German (Germany).',
   ])
   // The reason comes first, whole, above the footer even in a small window; the button now says

@@ -89,7 +89,11 @@ for (const theme of ['light', 'dark'] as const) {
 
       const blocked = dialog.getByTestId('render-blocked')
       await expect(blocked).toContainText("This render can't start yet")
-      await expect(blocked).toContainText('Narrator 2 uses the voice "dorothy"')
+      // One calm warning in plain words: whose voice, its name, where to choose another.
+      await expect(blocked.getByTestId('error-message')).toHaveText(
+        "Narrator 2's voice, Dorothy, isn't in your voice list. Choose another voice for Narrator 2 in the cast. Nothing was sent to the service.",
+      )
+      await expect(blocked.getByTestId('error-notice')).toHaveClass(/notice--warning/)
       const primary = dialog.getByTestId('render-primary')
       // The cause is a cast entry's unknown voice: the button says it opens Cast on it.
       await expect(primary).toHaveText('Choose a voice for Narrator 2 in Cast')
@@ -193,16 +197,32 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(summary.getByTestId('render-usage')).toHaveText(
         /^This render used [\d,]+ characters\.$/,
       )
+      // The notes are never cut short (the warning in them is the point): whole at 1280 and 1024.
+      const notesWhole = (): Promise<boolean> =>
+        summary
+          .locator('.render-summary__more')
+          .evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)
+      await expect(summary.getByTestId('render-summary-notes')).toContainText(
+        'The audio says what the script says',
+      )
+      expect(await notesWhole()).toBe(true)
       problems.push(...(await audit(app, 'summary', theme)))
-      // At 1024x700 the summary is one line, and with the player open two: the script keeps the
-      // window (before, summary and player took a third of it and two blocks showed).
+      // At 1024x700 the summary takes at most three short lines (the notes wrap rather than lose
+      // words), and with the player open two: the script keeps the window.
       await app.page.setViewportSize(LAYOUT_SIZES[0])
       const blockList = app.page.getByTestId('block-list')
-      expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(56)
+      expect(await notesWhole()).toBe(true)
+      expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(96)
+      // The player's length is the summary's, rounded the same way.
+      const length = /is ready: (\d+:\d\d) long/.exec((await summary.textContent()) ?? '')?.[1]
+      expect(length).toMatch(/^\d+:\d\d$/)
       await summary.getByRole('button', { name: 'Play', exact: true }).click()
       await expect(app.page.getByTestId('render-player')).toHaveAttribute('data-ready', 'true', {
         timeout: 30_000,
       })
+      await expect(app.page.getByTestId('player-time')).toHaveText(
+        new RegExp(` / ${length ?? 'none'}$`),
+      )
       expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(104)
       expect((await blockList.boundingBox())!.height).toBeGreaterThanOrEqual(360)
       await app.page.setViewportSize(LAYOUT_SIZES[1])
@@ -297,10 +317,14 @@ for (const theme of ['light', 'dark'] as const) {
         })
         expect(await visibleText(script.renderPanel)).not.toMatch(MACHINERY)
         await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).toBeVisible()
-        // The blocks tick as their audio arrives: the first ones rendered, the rest on the way.
+        // The blocks tick as their audio arrives: the first ones rendered, only the one the render
+        // is at says "Rendering…", and the ones after it wait their turn.
         await expect(script.block(0)).toHaveAttribute('data-mark', 'cached', { timeout: 60_000 })
-        await expect(script.blocks.last()).toHaveAttribute('data-mark', 'rendering')
-        await expect(script.blocks.last().getByTestId('block-state')).toHaveText('Rendering…')
+        await expect(script.blocks.last()).toHaveAttribute('data-mark', 'waiting')
+        await expect(script.blocks.last().getByTestId('block-state')).toHaveText('Waiting')
+        const atWork = app.page.locator('[data-testid="script-block"][data-mark="rendering"]')
+        await expect(atWork).toHaveCount(1)
+        await expect(atWork.getByTestId('block-state')).toHaveText('Rendering…')
         await expect(script.renderPanel).toHaveAttribute('data-state', 'running')
         const problems = await audit(app, 'progress', theme)
         await script.renderPanel.getByRole('button', { name: 'Cancel' }).click()

@@ -234,7 +234,7 @@ describe('voicedesk render (in-process)', () => {
     ])
     expect(nobody.code).toBe(2)
     expect(nobody.stderr).toBe(
-      'voicedesk: The default voice "nobody" is not in your voice list (it reads blocks 1 and 2). Choose a default voice from your voice list. Nothing was sent to the service. Give another with --voice VOICE_ID ("voicedesk voices list" shows your voices).\n',
+      'voicedesk: The default voice, Nobody, isn\'t in your voice list. Choose another default voice. Nothing was sent to the service. Give another with --voice VOICE_ID ("voicedesk voices list" shows your voices).\n',
     )
     const usage = await cli(['render', script(), '--out', join(testbed.dir, 'u.wav'), '--bogus'])
     expect(usage.code).toBe(2)

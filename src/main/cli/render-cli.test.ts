@@ -216,7 +216,7 @@ describe('render command', { timeout: 180_000 }, () => {
     ).exit
     expect({ code, out }).toEqual({ code: 2, out: '' })
     expect(err).toBe(
-      'voicedesk: Bob uses the voice "dorothy", which is not in your voice list (block 2). Give Bob a voice from your voice list in the cast. Nothing was sent to the service. Give another with --cast "Bob=VOICE_ID" ("voicedesk voices list" shows your voices).\n',
+      'voicedesk: Bob\'s voice, Dorothy, isn\'t in your voice list. Choose another voice for Bob in the cast. Nothing was sent to the service. Give another with --cast "Bob=VOICE_ID" ("voicedesk voices list" shows your voices).\n',
     )
     expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
     expect(await readdir(folder)).toEqual(['talk.md'])

@@ -422,7 +422,7 @@ describe('checks before a render spends anything', () => {
     expect(error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
-        'BOB uses the voice "dorothy", which is not in your voice list (block 3). Give BOB a voice from your voice list in the cast. Nothing was sent to the service.',
+        "BOB's voice, Dorothy, isn't in your voice list. Choose another voice for BOB in the cast. Nothing was sent to the service.",
     })
     // The held list lacked it, so it was read again once before refusing.
     expect(reads).toEqual([false, true])

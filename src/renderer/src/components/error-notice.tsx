@@ -15,6 +15,11 @@ export function ErrorNotice(props: {
   error: unknown
   context?: ErrorContext
   testId?: string
+  /**
+   * Warning for what the user fixes in their own work before anything is tried (a render's
+   * checks); danger, the default, for a call that failed.
+   */
+  tone?: 'danger' | 'warning'
   /** The one thing that fixes it, as a button ("Try again", "Paste a new key"). */
   action?: { label: string; onClick: () => void }
 }): ReactElement {
@@ -29,7 +34,11 @@ export function ErrorNotice(props: {
   }
 
   return (
-    <Notice tone="danger" title={description.title} testId={props.testId ?? 'error-notice'}>
+    <Notice
+      tone={props.tone ?? 'danger'}
+      title={description.title}
+      testId={props.testId ?? 'error-notice'}
+    >
       <p className="notice__text" data-testid="error-message">
         {description.message}
         {!saysWhatToDo(description.message) && ` ${description.action}`}

@@ -62,7 +62,7 @@ describe('describeError', () => {
     const one = describeError(
       new AppError(
         'VALIDATION_FAILED',
-        'Bob uses the voice "dorothy", which is not in your voice list (block 3). Give Bob a voice from your voice list in the cast. Nothing was sent to the service.',
+        "Bob's voice, Dorothy, isn't in your voice list. Choose another voice for Bob in the cast. Nothing was sent to the service.",
         {
           details: {
             preflight: [{ kind: 'voice', message: 'Bob uses…', speaker: 'Bob', block: 3 }],
@@ -71,8 +71,8 @@ describe('describeError', () => {
       ),
     )
     expect(one.title).toBe("This render can't start yet")
-    expect(one.action).toBe('Fix it, then render again.')
-    expect(one.message).toContain('Bob uses the voice "dorothy"')
+    expect(one.action).toBe('Fix it, then start the render.')
+    expect(one.message).toContain("Bob's voice, Dorothy, isn't in your voice list.")
     expect(one.problems).toEqual([])
     const two = describeError(
       new AppError('VALIDATION_FAILED', '2 things need fixing… 1. A 2. B', {
@@ -80,7 +80,7 @@ describe('describeError', () => {
           preflight: [
             {
               kind: 'voice',
-              message: 'Bob uses the voice "dorothy", which is not in your voice list.',
+              message: "Bob's voice, Dorothy, isn't in your voice list.",
             },
             {
               kind: 'language',
@@ -94,7 +94,7 @@ describe('describeError', () => {
       '2 things need fixing before this render can start; nothing was sent to the service.',
     )
     expect(two.problems).toEqual([
-      'Bob uses the voice "dorothy", which is not in your voice list.',
+      "Bob's voice, Dorothy, isn't in your voice list.",
       'Block 3 uses George for de-DE text, but George speaks en-US.',
     ])
     expect(supportText(two)).toContain(

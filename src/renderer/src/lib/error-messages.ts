@@ -211,7 +211,10 @@ export function describeError(error: unknown, context: ErrorContext = 'general')
       ? {
           title: "This render can't start yet",
           action:
-            checks.length === 1 ? 'Fix it, then render again.' : 'Fix them, then render again.',
+            // "again" would be wrong: nothing was rendered, the render never began.
+            checks.length === 1
+              ? 'Fix it, then start the render.'
+              : 'Fix them, then start the render.',
         }
       : wording(appError.code, details, context)
   const problems = checks.length > 1 ? checks.map((p) => p.message) : []

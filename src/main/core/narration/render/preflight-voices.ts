@@ -58,13 +58,34 @@ function speaks(offered: string[], asked: string): boolean {
   return offered.some((locale) => language(locale) === language(asked))
 }
 
+/**
+ * A voice missing from the list, named as a person reads it: a plain one-word id ("dorothy") is
+ * the voice's name in capitals ("Dorothy"), as the service names its own voices; any other id is
+ * shown as it is, in quotes, since no name for it is known.
+ */
+function missingVoiceName(voiceId: string): string {
+  return /^[a-z]+$/i.test(voiceId)
+    ? voiceId.charAt(0).toUpperCase() + voiceId.slice(1).toLowerCase()
+    : `"${voiceId}"`
+}
+
+/**
+ * A voice the voice list lacks, in calm plain words: whose voice it is, and where to choose
+ * another ("Narrator 2's voice, Dorothy, isn't in your voice list. Choose another voice for
+ * Narrator 2 in the cast."). The blocks it reads are in the problem's facts, not the sentence.
+ */
 function unknownVoice(use: VoiceUse): PreflightProblem {
-  const message =
-    use.source.kind === 'default'
-      ? `The default voice "${use.voiceId}" is not in your voice list (it reads ${blocksPhrase(use)}). Choose a default voice from your voice list.`
-      : `${subject(use).who} ${subject(use).uses} the voice "${use.voiceId}", which is not in your voice list (${
-          use.source.kind === 'cast' ? blocksPhrase(use) : 'it may have been deleted'
-        }). ${remedy(use, 'a voice from your voice list')}`
+  const name = missingVoiceName(use.voiceId)
+  let message: string
+  if (use.source.kind === 'default') {
+    message = `The default voice, ${name}, isn't in your voice list. Choose another default voice.`
+  } else if (use.source.kind === 'cast') {
+    const speaker = use.source.speaker
+    message = `${speaker}'s voice, ${name}, isn't in your voice list. Choose another voice for ${speaker} in the cast.`
+  } else {
+    const whose = use.blockCount === 1 ? `Block ${blockList(use)}'s` : `The ${blocksPhrase(use)}'`
+    message = `${whose} voice, ${name}, isn't in your voice list (it may have been deleted). Choose another voice for ${use.blockCount === 1 ? 'the block' : 'these blocks'}.`
+  }
   return { kind: 'voice', message, ...facts(use) }
 }
 

@@ -102,7 +102,7 @@ describe('checks before the first billable request', () => {
     })
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.message).toBe(
-      'Bob uses the voice "dorothy", which is not in your voice list (block 3). Give Bob a voice from your voice list in the cast. Nothing was sent to the service.',
+      "Bob's voice, Dorothy, isn't in your voice list. Choose another voice for Bob in the cast. Nothing was sent to the service.",
     )
     expect(error.details?.preflight).toEqual([
       expect.objectContaining({ kind: 'voice', speaker: 'Bob', block: 3 }),
@@ -113,6 +113,23 @@ describe('checks before the first billable request', () => {
     ])
     // No journal, lock, temp or subtitle file.
     expect(await readdir(folder)).toEqual([])
+  })
+
+  it("names a block's own missing voice by the id it has when the id is not a plain name", async () => {
+    const folder = await outputFolder('block-voice')
+    const project = createProject({
+      title: 'Gone',
+      defaults: { voiceId: 'emma' },
+      blocks: [
+        { id: 'a', text: 'Spoken by the default voice.' },
+        { id: 'b', text: 'Spoken by a voice that was deleted.', voiceId: 'old-voice-7' },
+      ],
+    })
+    const error = await refusal({ project, outputPath: join(folder, 'gone.wav') })
+    expect(error.details?.preflight?.[0]?.message).toBe(
+      `Block 2's voice, "old-voice-7", isn't in your voice list (it may have been deleted). Choose another voice for the block.`,
+    )
+    expect(error.details?.preflight?.[0]).toEqual(expect.objectContaining({ block: 2 }))
   })
 
   it('lists every voice problem at once: unknown default voice, a model the voice lacks, a language it does not speak', async () => {
@@ -133,7 +150,7 @@ describe('checks before the first billable request', () => {
     expect(error.details?.preflight?.map((p) => p.kind)).toEqual(['voice', 'model', 'language'])
     const [voice, model, language] = error.details?.preflight ?? []
     expect(voice?.message).toBe(
-      'The default voice "nobody" is not in your voice list (it reads block 1). Choose a default voice from your voice list.',
+      "The default voice, Nobody, isn't in your voice list. Choose another default voice.",
     )
     expect(model?.message).toBe(
       'Narrator uses Louis with the Simba English model (block 2), which Louis does not offer (it offers Simba Multilingual and Simba 3.0). Choose one of those models, or give Narrator a voice that offers it in the cast.',

@@ -7,32 +7,59 @@ import { billableCount, charCount, useScriptDocumentStore } from '../stores/scri
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { BlockActions, useRowLit } from './block-actions'
 import { BlockDetails } from './block-details'
-import { blockStateWords, isRendering, RENDERING_WORDS, STATE_MEANING } from './block-state'
+import {
+  blockStateWords,
+  renderPhase,
+  RENDERING_WORDS,
+  STATE_MEANING,
+  WAITING_WORDS,
+} from './block-state'
 import { BlockReading, BlockText } from './block-text'
 import { BlockTakes } from './block-takes'
 import { BlockVoice } from './block-voice'
 
 const NOT_RENDERED: BlockMark = { state: 'new' }
 
+type RenderPhase = ReturnType<typeof renderPhase>
+
+/** The words and tooltip of a block's state, with a running render's phase over its own state. */
+function stateShown(
+  mark: BlockMark,
+  phase: RenderPhase,
+): { key: string; words: string; title: string } {
+  if (phase === 'rendering') {
+    return {
+      key: 'rendering',
+      words: RENDERING_WORDS,
+      title: `${RENDERING_WORDS} — the render is making its audio now`,
+    }
+  }
+  if (phase === 'waiting') {
+    return {
+      key: 'waiting',
+      words: WAITING_WORDS,
+      title: `${WAITING_WORDS} — the render makes its audio after the blocks before it`,
+    }
+  }
+  const words = blockStateWords(mark)
+  return { key: mark.state, words, title: `${words} — ${STATE_MEANING[mark.state]}` }
+}
+
 /** A block's number and its audio mark, whose tooltip says what the mark means. */
 const BlockGutter = memo(function BlockGutter(props: {
   index: number
   mark: BlockMark
-  rendering: boolean
+  phase: RenderPhase
 }): ReactElement {
-  const { state } = props.mark
+  const shown = stateShown(props.mark, props.phase)
   return (
     <div className="block__gutter">
       <span className="block__number" aria-hidden="true">
         {props.index + 1}
       </span>
       <span
-        className={`block__mark block__mark--${props.rendering ? 'rendering' : state}`}
-        title={
-          props.rendering
-            ? `${RENDERING_WORDS} — its audio arrives as the render reaches it`
-            : `${blockStateWords(props.mark)} — ${STATE_MEANING[state]}`
-        }
+        className={`block__mark block__mark--${shown.key}`}
+        title={shown.title}
         aria-hidden="true"
         data-testid="block-mark"
       />
@@ -42,25 +69,20 @@ const BlockGutter = memo(function BlockGutter(props: {
 
 /**
  * A block's state in words ("Not rendered", "Rendering…", "Rendered · 0:14"), in calm colours;
- * while a render runs, a block without its audio yet says "Rendering…" until its audio arrives.
+ * while a render runs, the block it is at says "Rendering…" and the ones after it "Waiting".
  */
 const BlockStateWords = memo(function BlockStateWords(props: {
   mark: BlockMark
-  rendering: boolean
+  phase: RenderPhase
 }): ReactElement {
-  const { state } = props.mark
-  const words = props.rendering ? RENDERING_WORDS : blockStateWords(props.mark)
+  const shown = stateShown(props.mark, props.phase)
   return (
     <span
-      className={`block__state block__state--${props.rendering ? 'rendering' : state}`}
-      title={
-        props.rendering
-          ? `${words} — its audio arrives as the render reaches it`
-          : `${words} — ${STATE_MEANING[state]}`
-      }
+      className={`block__state block__state--${shown.key}`}
+      title={shown.title}
       data-testid="block-state"
     >
-      {words}
+      {shown.words}
     </span>
   )
 })
@@ -82,6 +104,7 @@ export const BlockRow = memo(function BlockRow(props: {
   const block = useScriptDocumentStore((s) => s.blocks.get(id))
   const mark = useBlockMarksStore((s) => s.marks[id])
   const renderRuns = useBlockMarksStore((s) => s.rendering)
+  const atThisBlock = useBlockMarksStore((s) => s.inFlight === id)
   // A chapter heading shows only where the chapter changes.
   const previousChapter = useScriptDocumentStore((s) => {
     const previous = index > 0 ? s.order[index - 1] : undefined
@@ -100,18 +123,18 @@ export const BlockRow = memo(function BlockRow(props: {
   const reading = audio.reading?.blockId === id ? audio.reading : null
   const shown = mark ?? NOT_RENDERED
   const state = shown.state
-  const rendering = isRendering(shown, renderRuns)
+  const phase = renderPhase(shown, renderRuns, atThisBlock)
 
   return (
     <article
       className={`block block--${state}${active ? ' block--active' : ''}`}
       data-testid="script-block"
       data-block-id={id}
-      data-mark={rendering ? 'rendering' : state}
+      data-mark={phase ?? state}
       aria-label={`Block ${index + 1}`}
       {...handlers}
     >
-      <BlockGutter index={index} mark={shown} rendering={rendering} />
+      <BlockGutter index={index} mark={shown} phase={phase} />
       <div className="block__body">
         {block.chapter !== undefined && block.chapter !== previousChapter && (
           <p className="block__chapter">{block.chapter}</p>
@@ -138,7 +161,7 @@ export const BlockRow = memo(function BlockRow(props: {
       </div>
       <div className="block__voice">
         <BlockVoice id={id} index={index} speaker={block.speaker} voiceId={block.voiceId} />
-        <BlockStateWords mark={shown} rendering={rendering} />
+        <BlockStateWords mark={shown} phase={phase} />
       </div>
       <BlockActions
         id={id}

@@ -23,9 +23,25 @@ export function blockStateWords(mark: BlockMark): string {
 /** A block that a running render has not brought its audio for yet: what its row says. */
 export const RENDERING_WORDS = 'Rendering…'
 
-/** Whether a block's row says it is being rendered: a render runs and its audio is not there. */
-export function isRendering(mark: BlockMark, rendering: boolean): boolean {
-  return rendering && (mark.state === 'new' || mark.state === 'stale')
+/** A block the running render has not reached yet: what its row says, in a neutral colour. */
+export const WAITING_WORDS = 'Waiting'
+
+/** Whether a running render still has to make a block's audio (it has none, or an old one). */
+export function isPending(mark: BlockMark | undefined): boolean {
+  return mark === undefined || mark.state === 'new' || mark.state === 'stale'
+}
+
+/**
+ * Where a block stands in a running render: the one the render is at says "Rendering…", the
+ * ones after it "Waiting", and null when no render runs or the block has its audio.
+ */
+export function renderPhase(
+  mark: BlockMark,
+  rendering: boolean,
+  atThisBlock: boolean,
+): 'rendering' | 'waiting' | null {
+  if (!rendering || !isPending(mark)) return null
+  return atThisBlock ? 'rendering' : 'waiting'
 }
 
 /** What each state means for the user's work, after its words in the tooltips. */

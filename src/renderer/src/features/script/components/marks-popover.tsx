@@ -110,7 +110,7 @@ function MarkFields(props: { here: TextMark[]; end: number; empty: boolean }): R
       </form>
       <div className="marks-popover__actions">
         <IconButton
-          label="Preview"
+          label="Preview selection"
           hint="Hear the selection with its marks"
           icon={Play}
           showLabel

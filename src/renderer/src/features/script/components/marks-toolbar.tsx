@@ -79,7 +79,7 @@ export function MarksToolbar(props: { audio: ScriptAudio }): ReactElement | null
       />
       {!popoverOpen && (
         <IconButton
-          label="Preview"
+          label="Preview selection"
           hint="Hear the selection with its marks"
           icon={Play}
           showLabel

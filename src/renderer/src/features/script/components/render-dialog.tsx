@@ -152,7 +152,12 @@ function RenderWhy(props: {
     <>
       {props.error !== null && (
         <div ref={noticeRef} className="render-dialog__blocked" data-testid="render-blocked">
-          <ErrorNotice error={props.error} />
+          {/* Checks that stopped it before anything was sent ask the user to fix their own work:
+              a warning, in the amber the block rows use for the same thing, not a failure's red. */}
+          <ErrorNotice
+            error={props.error}
+            tone={preflightProblems(props.error).length > 0 ? 'warning' : 'danger'}
+          />
         </div>
       )}
       {props.estimateError !== null && (

@@ -110,9 +110,10 @@ function SummaryActions(props: {
 }
 
 /**
- * A finished render in one line: the file's name and how long, what it used and what the checks
- * found, Play (in the app), Show in folder, Details. Playing turns the line into the player's two
- * (the summary's words give way to the words heard), so the script keeps the window at 1024x700.
+ * A finished render in one line where it fits (the notes wrap rather than lose words): the file's
+ * name and how long, what it used and what the checks found, Play (in the app), Show in folder,
+ * Details. Playing turns the line into the player's two (the summary's words give way to the words
+ * heard), so the script keeps the window at 1024x700.
  * Where it is (the full path), Open in player app and the rest are in Details.
  */
 function FinishedSummary(props: {
@@ -157,10 +158,7 @@ function FinishedSummary(props: {
       ) : (
         <div className="render-summary__head">
           {title}
-          <span
-            className="render-summary__more"
-            title={[usage ?? '', ...notes].join(' ').trim() || undefined}
-          >
+          <span className="render-summary__more">
             {usage !== null && (
               <>
                 <span data-testid="render-usage">{usage}</span>{' '}

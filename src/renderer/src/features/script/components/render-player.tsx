@@ -78,7 +78,8 @@ function PlayerControls(props: {
       ))}
       {props.children}
       <span className="render-player__time" data-testid="player-time">
-        {formatClock(wave.seconds)} / {formatClock(props.duration)}
+        {/* The length rounds as the summary's "is ready: 26:40 long" does, so the two agree. */}
+        {formatClock(wave.seconds)} / {formatClock(props.duration, Math.round)}
       </span>
       {chapters.length > 0 && (
         <ChapterSelect chapters={chapters} chapter={props.chapter} wave={wave} />
@@ -147,7 +148,7 @@ export function RenderPlayer(props: {
           aria-valuemin={0}
           aria-valuemax={Math.round(duration)}
           aria-valuenow={Math.round(seconds)}
-          aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(duration)}${
+          aria-valuetext={`${spokenClock(seconds)} of ${spokenClock(Math.round(duration))}${
             chapterTitle !== undefined ? `, ${chapterTitle}` : ''
           }`}
           aria-disabled={!ready}

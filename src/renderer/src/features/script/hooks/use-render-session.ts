@@ -6,6 +6,7 @@ import type { RenderStatus } from '../../../../../shared/domain/script-workspace
 import { refreshAllBlockMarks } from '../api/document-sync'
 import { followRenders } from '../api/render-api'
 import { useRenderOverview } from '../api/script-api'
+import { isPending } from '../components/block-state'
 import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
@@ -37,6 +38,39 @@ function useBlockTicks(): (blocksDone: number) => void {
       refreshAllBlockMarks()
     }, wait)
   }, [])
+}
+
+/**
+ * While a render runs, names the block it is at: the first, in the script's order, without its
+ * audio. Why guess: the progress events count the blocks done but do not say which one is being
+ * spoken, and the render goes through the script in order. Walked again only when the marks or
+ * the order change (once a second at most during a render), once for all rows.
+ */
+function useInFlightBlock(isRunning: boolean): void {
+  useEffect(() => {
+    const place = (): void => {
+      const store = useBlockMarksStore.getState()
+      const { order } = useScriptDocumentStore.getState()
+      store.setInFlight(order.find((id) => isPending(store.marks[id])) ?? null)
+    }
+    if (!isRunning) {
+      useBlockMarksStore.getState().setInFlight(null)
+      return
+    }
+    place()
+    // Subscribed outside React, so the workspace is not drawn again each time a mark changes.
+    const stopMarks = useBlockMarksStore.subscribe((now, before) => {
+      if (now.marks !== before.marks) place()
+    })
+    const stopOrder = useScriptDocumentStore.subscribe((now, before) => {
+      if (now.order !== before.order) place()
+    })
+    return () => {
+      stopMarks()
+      stopOrder()
+      useBlockMarksStore.getState().setInFlight(null)
+    }
+  }, [isRunning])
 }
 
 /**
@@ -77,6 +111,7 @@ export function useRenderSession() {
     useBlockMarksStore.getState().setRendering(isRunning)
     return () => useBlockMarksStore.getState().setRendering(false)
   }, [isRunning])
+  useInFlightBlock(isRunning)
   return {
     running,
     resumable: running === null ? (overview.data?.resumable ?? null) : null,

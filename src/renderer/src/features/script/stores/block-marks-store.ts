@@ -11,9 +11,12 @@ interface BlockMarksState {
   marks: Record<string, BlockMark>
   /** A render of the open script is under way: its blocks without audio yet read "Rendering…". */
   rendering: boolean
+  /** The block the running render is at (the first one without its audio); the rest wait. */
+  inFlight: string | null
   merge(marks: Record<string, BlockMark>): void
   clear(): void
   setRendering(rendering: boolean): void
+  setInFlight(id: string | null): void
 }
 
 /** Keeps the mark a block already has when the new one says the same, so its row is not drawn again. */
@@ -24,8 +27,10 @@ function sameMark(a: BlockMark | undefined, b: BlockMark): boolean {
 export const useBlockMarksStore = create<BlockMarksState>()((set) => ({
   marks: {},
   rendering: false,
+  inFlight: null,
   setRendering: (rendering) =>
     set((state) => (state.rendering === rendering ? state : { rendering })),
+  setInFlight: (inFlight) => set((state) => (state.inFlight === inFlight ? state : { inFlight })),
   merge: (marks) =>
     set((state) => {
       let next: Record<string, BlockMark> | null = null
