@@ -356,7 +356,9 @@ describe('AccountService: verify', () => {
     const { service, secrets } = await make({ baseUrl: '' })
     await expect(service.setApiKey(KEY)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: expect.stringMatching(/base URL\) first/),
+      message: expect.stringMatching(
+        /^Enter the service address too: your key is saved for that address only/,
+      ),
     })
     expect(await secrets.get('api-key')).toBeNull()
     await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING' })
