@@ -102,7 +102,7 @@ for (const theme of ['light', 'dark'] as const) {
         window.api.voices.tryText({ voiceId: 'olivia', text: 'Line number ' + n + '.' })))`)
       const notice = page.getByTestId('notice-plan-mismatch')
       await expect(notice).toBeVisible({ timeout: 30_000 })
-      await expect(notice).toContainText('only one line at a time')
+      await expect(notice).toContainText('only as fast as on the Free plan')
       // Above the cards: on screen at 1024x700 as Account opens, not below the plan choice.
       await page.setViewportSize({ width: 1024, height: 700 })
       await account.open()

@@ -63,12 +63,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText(/Base URL/)).toHaveCount(0)
       await expect(
         page.getByRole('radio', {
-          name: /^Free: one line at a time Lines are spoken one after another/,
+          name: /^Free — fine for trying voices Renders one line after another/,
         }),
       ).toBeVisible()
       await expect(
         page.getByRole('radio', {
-          name: /^Paid: 15 lines at once Long scripts render up to 15 times faster/,
+          name: /^Paid — renders long scripts up to 15× faster Speaks up to 15 lines at once/,
         }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
@@ -247,7 +247,15 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out).toContainText('no credit left')
       await expect(out).toContainText('Add credit to your account with the voice service')
       await expect(page.getByTestId('usage-left')).toHaveText('Nothing, the service says')
+      // Work is blocked, so the sidebar says so too, in the danger tone, not "Connected".
+      const sidebarState = page.getByTestId('sidebar-account')
+      await expect(sidebarState).toHaveText('Out of credit')
+      await expect(sidebarState).toHaveAttribute('data-state', 'danger')
       problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
+      // The one thing to do once credit is added: the notice and the sidebar let go of it.
+      await out.getByRole('button', { name: 'I’ve added credit' }).click()
+      await expect(out).toHaveCount(0)
+      await expect(sidebarState).toHaveText('Connected')
 
       expect(problems).toEqual([])
     })

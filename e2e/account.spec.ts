@@ -158,12 +158,12 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await account.open()
   await expect(
     page.getByRole('radio', {
-      name: /^Free: one line at a time Lines are spoken one after another/,
+      name: /^Free — fine for trying voices Renders one line after another/,
     }),
   ).toBeVisible()
   await expect(
     page.getByRole('radio', {
-      name: /^Paid: 15 lines at once Long scripts render up to 15 times faster/,
+      name: /^Paid — renders long scripts up to 15× faster Speaks up to 15 lines at once/,
     }),
   ).toBeVisible()
   await page.getByRole('radio', { name: /^Paid/ }).check()

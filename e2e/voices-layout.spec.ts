@@ -95,6 +95,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await app.page.setViewportSize(LAYOUT_SIZES[0])
     await voices.row('arthur').click()
     await expect(voices.details.getByRole('heading', { name: 'Arthur' })).toBeVisible()
+    // The try section's model choice says what it is, visibly, and fits the panel.
+    const model = voices.details.getByTestId('try-model')
+    await expect(model).toBeVisible()
+    await expect(voices.details.locator('.voice-try__model')).toHaveText(/^Model/)
+    await expect(model.locator('option:checked')).toHaveText('Default')
+    const inside = async (): Promise<boolean> => {
+      const [box, panel] = [await model.boundingBox(), await voices.details.boundingBox()]
+      return box !== null && panel !== null && box.x + box.width <= panel.x + panel.width
+    }
+    expect(await inside()).toBe(true)
     await checkAtEverySize(app, 'catalog', scheme)
     // A narrow list keeps a voice's style words (beside the name) as well as its language.
     for (const width of [1024, 900]) {

@@ -291,6 +291,11 @@ export const invokes = {
     NO_INPUT,
     'Billable characters this computer sent, by month and project (counted locally: the service has no usage endpoint).',
   ),
+  'account:creditAdded': invoke<UsageReport>()(
+    none,
+    NO_INPUT,
+    'The user added credit: forgets the last out-of-credit refusal (the next line sent notes it again if still empty) and returns usage.',
+  ),
 
   'voices:list': invoke<Voice[]>()(
     z.object({ refresh: z.boolean() }),

@@ -20,7 +20,7 @@ export function planMismatchNotice(plan: Plan): AccountNotice {
   const chosen = plan === 'custom' ? 'your own limits' : 'Paid'
   return {
     kind: 'plan-mismatch',
-    message: `Your account is set to ${chosen} here, but the service keeps speaking only one line at a time, as on the Free plan. VoiceDesk now sends one line at a time, so long renders take longer. Check which plan this key is on with the voice service, or choose Free here.`,
+    message: `Your account is set to ${chosen} here, but the service renders only as fast as on the Free plan, one line after another. VoiceDesk now renders at the Free speed, so long scripts take longer. Check which plan this key is on with the voice service, or choose Free here.`,
   }
 }
 

@@ -103,7 +103,7 @@ describe('a paid plan the service does not honour', () => {
     expect(access.scheduler.stats().rateLimited).toBe(3)
     const notice = planNotice(account.getStatus())
     expect(notice?.message).toContain('set to Paid here')
-    expect(notice?.message).toContain('only one line at a time')
+    expect(notice?.message).toContain('only as fast as on the Free plan')
     expect(notice?.message).toContain('choose Free here')
     expect(told.filter((status) => planNotice(status) !== undefined)).toHaveLength(1)
 

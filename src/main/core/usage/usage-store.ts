@@ -120,6 +120,14 @@ export class UsageStore {
     this.#outOfCreditAt = new Date(this.#clock.now()).toISOString()
   }
 
+  /**
+   * Forgets the refusal once the user says credit was added. Why trusted: the note is only a hint
+   * for Account, and the next line sent notes it again if the account is still empty.
+   */
+  forgetOutOfCredit(): void {
+    this.#outOfCreditAt = null
+  }
+
   /** Newest month first. */
   report(): UsageReport {
     const months = [...this.#months].sort((a, b) => b.month.localeCompare(a.month))

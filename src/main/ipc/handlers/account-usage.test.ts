@@ -159,6 +159,14 @@ describe('account:usage', () => {
     expect(refused.months).toEqual([])
     expect(Date.parse(refused.outOfCreditAt ?? '')).not.toBeNaN()
 
+    // "I've added credit" forgets the refusal; a line still refused notes it again.
+    const added = data<UsageReport>(await call('account:creditAdded', undefined))
+    expect(added.outOfCreditAt).toBeUndefined()
+    expect(data<UsageReport>(await call('account:usage', undefined)).outOfCreditAt).toBeUndefined()
+    expect((await tryVoice('Still no credit.')).ok).toBe(false)
+    const again = data<UsageReport>(await call('account:usage', undefined))
+    expect(Date.parse(again.outOfCreditAt ?? '')).not.toBeNaN()
+
     sandbox.setAccount('paid', { outOfCredit: false })
     expect((await tryVoice('Credit again.')).ok).toBe(true)
     const spoken = data<UsageReport>(await call('account:usage', undefined))

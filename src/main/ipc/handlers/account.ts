@@ -14,13 +14,14 @@ type AccountHandlers = Pick<
   | 'account:setPlan'
   | 'account:verify'
   | 'account:usage'
+  | 'account:creditAdded'
 >
 
 /** `account:*` handlers: thin calls into the account service; the key never comes back out. */
 export function createAccountHandlers(
   account: AccountService,
   platform: Pick<PlatformPorts, 'confirm'>,
-  usage: Pick<UsageStore, 'readReport'>,
+  usage: Pick<UsageStore, 'readReport' | 'forgetOutOfCredit'>,
 ): AccountHandlers {
   return {
     'account:getStatus': () => account.getStatus(),
@@ -36,5 +37,9 @@ export function createAccountHandlers(
     'account:setPlan': ({ plan, customLimits }) => account.setPlan(plan, customLimits),
     'account:verify': () => account.verify(),
     'account:usage': () => usage.readReport(),
+    'account:creditAdded': () => {
+      usage.forgetOutOfCredit()
+      return usage.readReport()
+    },
   }
 }

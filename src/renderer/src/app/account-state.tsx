@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { useAnchorName } from '../components/ui/anchor'
 import { useTooltip } from '../components/ui/tooltip'
-import { useAccountStatus } from '../features/account/api/account-queries'
+import { useAccountStatus, useUsage } from '../features/account/api/account-queries'
 import { useMinuteNow } from '../features/account/hooks/use-now'
 import { accountState } from './account-words'
 import { useNavigationStore } from './navigation-store'
@@ -9,10 +9,12 @@ import { useNavigationStore } from './navigation-store'
 /** The account's state under the workspace list: a dot that tells the truth, and Account on click. */
 export function AccountState(): ReactElement {
   const { data: status } = useAccountStatus()
+  // The same cached report Account reads, so the dot and the notice never disagree.
+  const { data: usage } = useUsage()
   const open = useNavigationStore((state) => state.open)
   const now = useMinuteNow()
   const anchor = useAnchorName()
-  const state = status === undefined ? null : accountState(status, now)
+  const state = status === undefined ? null : accountState(status, now, usage?.outOfCreditAt)
   const { tooltip, open: shown, show, hide } = useTooltip({ anchor, text: state?.sentence ?? '' })
   if (state === null) return <span className="skeleton" />
   const dot = state.tone === 'unknown' ? '' : `status-dot--${state.tone}`

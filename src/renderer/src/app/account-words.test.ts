@@ -81,4 +81,16 @@ describe('the account dot in words', () => {
     const state = accountState(status({ connection: 'connected', checkedAt }), NOW)
     expect(state.sentence).toBe('Connected to the service. Checked 1 minute ago.')
   })
+
+  it('says out of credit, in the danger tone, once the service refused speech for want of it', () => {
+    const connected = status({ connection: 'connected', checkedAt })
+    const state = accountState(connected, NOW, checkedAt)
+    expect(state.text).toBe('Out of credit')
+    expect(state.tone).toBe('danger')
+    expect(state.sentence).toContain('no credit left')
+    // The demo bills nothing, so it is never out of credit.
+    expect(accountState({ ...connected, credential: 'sandbox' }, NOW, checkedAt).text).toBe(
+      'Demo service',
+    )
+  })
 })

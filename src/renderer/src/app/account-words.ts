@@ -13,6 +13,7 @@ export type Tone = 'ok' | 'warning' | 'danger' | 'unknown'
 export function accountState(
   status: AccountStatus,
   nowMs: number,
+  outOfCreditAt?: string,
 ): { text: string; tone: Tone; sentence: string } {
   const checked =
     status.checkedAt === null ? '' : ` Checked ${humanPastTime(status.checkedAt, nowMs)}.`
@@ -41,6 +42,14 @@ export function accountState(
       text: "Can't reach the service",
       tone: 'danger',
       sentence: `Can't reach the service.${checked} Open Account to try again.`,
+    }
+  // Why before "Connected": the key works, but renders and previews are refused until credit is
+  // added, so green would promise work that cannot happen. The demo bills nothing.
+  if (outOfCreditAt !== undefined && !demo)
+    return {
+      text: 'Out of credit',
+      tone: 'danger',
+      sentence: `The service said ${humanPastTime(outOfCreditAt, nowMs)} that your account has no credit left, so renders and previews stop. Open Account when you have added credit.`,
     }
   if (status.connection === 'connected')
     return {

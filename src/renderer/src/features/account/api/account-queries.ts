@@ -102,3 +102,12 @@ export function useUsage() {
     refetchOnMount: 'always',
   })
 }
+
+/** The user added credit: main forgets the last refusal, and Account and the sidebar say so. */
+export function useCreditAdded() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (): Promise<UsageReport> => call((api) => api.account.creditAdded()),
+    onSuccess: (report) => queryClient.setQueryData(accountKeys.usage, report),
+  })
+}

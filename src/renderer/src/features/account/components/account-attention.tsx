@@ -3,19 +3,37 @@ import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { humanPastTime } from '../../../lib/human-time'
-import { useSetPlan, useUsage } from '../api/account-queries'
+import { useCreditAdded, useSetPlan, useUsage } from '../api/account-queries'
 import { useMinuteNow } from '../hooks/use-now'
 
 /** Out of credit, as the service last said it: what stops, and what to do. */
 function OutOfCredit(props: { at: string }): ReactElement {
   const now = useMinuteNow()
+  const added = useCreditAdded()
+  // Why danger: renders and previews are refused, so work is blocked, not merely at risk.
   return (
-    <Notice tone="warning" title="Out of credit" testId="usage-out-of-credit">
+    <Notice tone="danger" title="Out of credit" testId="usage-out-of-credit">
       <p className="notice__text">
         The service said {humanPastTime(props.at, now)} that your account has no credit left, so
-        renders and previews stop. Add credit to your account with the voice service, then try
-        again.
+        renders and previews stop. Add credit to your account with the voice service, then press
+        I’ve added credit. If it is still empty, the next line you render says so again.
       </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={added.isPending}
+          onClick={() => added.mutate()}
+        >
+          I’ve added credit
+        </button>
+      </div>
+      {added.isError && (
+        <ErrorNotice
+          error={added.error}
+          action={{ label: 'Try again', onClick: () => added.mutate() }}
+        />
+      )}
     </Notice>
   )
 }

@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
@@ -45,9 +46,8 @@ export function AdvancedSection(props: {
           aria-controls="advanced-content"
           onClick={() => setAdvanced(!open)}
         >
-          <span className="advanced__chevron" aria-hidden="true">
-            {open ? '▾' : '▸'}
-          </span>
+          {/* The same chevron as every other disclosure, turned down when open. */}
+          <ChevronRight className="advanced__chevron" aria-hidden="true" focusable="false" />
           Advanced
           <span className="advanced__summary">
             {addressWithKey(status)

@@ -52,6 +52,7 @@ const formCopy = {
     field: 'apiKey',
     placeholder: 'sk_…',
     submitLabel: 'Save key',
+    primary: true,
     minLength: 8,
     label: (status: AccountStatus | undefined) =>
       status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
@@ -63,6 +64,8 @@ const formCopy = {
     field: 'token',
     placeholder: 'eyJ…',
     submitLabel: 'Use token',
+    // Under Advanced: "Save key" stays the screen's one primary action.
+    primary: false,
     minLength: 16,
     label: () => 'Access token',
     hint: () =>
@@ -106,6 +109,7 @@ export function CredentialForms(props: {
       placeholder={copy.placeholder}
       hint={copy.hint(props.keptWhere)}
       submitLabel={copy.submitLabel}
+      primary={copy.primary}
       minLength={copy.minLength}
       save={save}
       pending={mutation.isPending}

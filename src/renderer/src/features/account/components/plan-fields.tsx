@@ -5,24 +5,23 @@ import type { PlanDraft } from '../stores/account-draft-store'
 
 const { free, paid } = PLAN_LIMITS
 
-// Each plan says what it means for the user's work: how many lines are spoken at once, and so
-// how fast a long script renders. The limits themselves are the service's, under Advanced.
+// Each plan says what a creator gets from it: what it is good for, and how fast a long script
+// renders. How many lines are spoken at once is the detail; the limits themselves are the
+// service's, under Advanced.
+const speedUp = Math.round(paid.maxInFlight / free.maxInFlight)
 const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string }[] = [
   {
     plan: 'free',
-    name:
-      free.maxInFlight === 1
-        ? 'Free: one line at a time'
-        : `Free: ${free.maxInFlight} lines at once`,
+    name: 'Free — fine for trying voices',
     detail:
       free.maxInFlight === 1
-        ? 'Lines are spoken one after another. Fine for trying voices and short scripts.'
-        : `${free.maxInFlight} lines are spoken together.`,
+        ? 'Renders one line after another, so long scripts take a while.'
+        : `Renders ${free.maxInFlight} lines at once.`,
   },
   {
     plan: 'paid',
-    name: `Paid: ${paid.maxInFlight} lines at once`,
-    detail: `Long scripts render up to ${Math.round(paid.maxInFlight / free.maxInFlight)} times faster than on Free.`,
+    name: `Paid — renders long scripts up to ${speedUp}× faster`,
+    detail: `Speaks up to ${paid.maxInFlight} lines at once, for books and long videos.`,
   },
 ]
 

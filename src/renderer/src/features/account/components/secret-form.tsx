@@ -53,6 +53,8 @@ export function SecretForm(props: {
   hint: string
   placeholder: string
   submitLabel: string
+  /** Whether its submit is the screen's primary action. */
+  primary: boolean
   /** The contract field name, to pick its VALIDATION_FAILED message. */
   field: string
   minLength: number
@@ -122,7 +124,7 @@ export function SecretForm(props: {
         {props.error !== null && serverFieldError === null && <ErrorNotice error={props.error} />}
       </div>
       {props.children}
-      <SaveButton label={submitLabel} pending={pending} />
+      <SaveButton label={submitLabel} pending={pending} primary={props.primary} />
     </form>
   )
 }

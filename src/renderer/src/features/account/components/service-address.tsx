@@ -123,7 +123,12 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
     <form className="stack" onSubmit={submit} noValidate>
       <div className="inline-form">
         <AddressField status={status} address={address} />
-        <SaveButton label="Save" pending={setBaseUrl.isPending} disabled={!changed} />
+        <SaveButton
+          label="Save"
+          pending={setBaseUrl.isPending}
+          disabled={!changed}
+          primary={false}
+        />
       </div>
       {setBaseUrl.isError && inlineError === null && <ErrorNotice error={setBaseUrl.error} />}
       <AddressSaved status={status} address={address} />

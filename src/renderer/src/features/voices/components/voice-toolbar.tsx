@@ -161,7 +161,7 @@ export function VoiceToolbar({
           id="voice-search"
           className="input"
           type="search"
-          placeholder="Search by name or tag  ( / )"
+          placeholder="Search voices (press /)"
           autoComplete="off"
           spellCheck={false}
           value={query}

@@ -39,11 +39,18 @@ export function VoiceTrySection(props: {
       />
       <div className="button-row">
         {voice.models.length > 1 && (
+          // A visible "Model" beside the choice: a bare select next to "Speak it" read as a
+          // second button with no say of what it picks.
           <label className="voice-filter voice-try__model">
-            <span className="visually-hidden">Speech model</span>
-            <select className="input" value={model} onChange={(e) => setModel(e.target.value)}>
+            <span>Model</span>
+            <select
+              className="input"
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              data-testid="try-model"
+            >
               {/* No model sent: the service speaks with its own default. */}
-              <option value="">Let the service choose</option>
+              <option value="">Default</option>
               {voice.models.map((m) => (
                 <option key={m.name} value={m.name}>
                   {modelName(m.name)}

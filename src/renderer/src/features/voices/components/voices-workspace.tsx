@@ -169,9 +169,10 @@ function VoicesHeader(props: {
         focusOnMount={props.focusOnMount}
       />
       <div className="button-row">
+        {/* Quiet beside the primary action: refreshing is a rare chore, not the screen's task. */}
         <button
           type="button"
-          className="button"
+          className="button voices-header__refresh"
           disabled={needsKey || props.refreshDisabled}
           aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
           onClick={props.onRefresh}
