@@ -50,14 +50,21 @@ export async function checkState(app: AppHost, name: string, atEachSize?: () => 
  * Finds one call by its id with the inbox search and opens it (beside the list in a wide window,
  * in its place in a narrow one, where Close goes back to the list first).
  */
-export async function openFromInbox(app: AppHost, screen: ConversationsScreen, id: string) {
+export async function openFromInbox(
+  app: AppHost,
+  screen: ConversationsScreen,
+  id: string,
+  searchWords = '',
+) {
   const search = app.page.getByLabel('Search loaded conversations')
   if (!(await search.isVisible()) && (await screen.detail.isVisible())) {
     await screen.detail.getByRole('button', { name: /^Close/ }).click()
     // The keyboard focus goes back to the list, not to the page's body.
     await expect(app.page.getByTestId('inbox-table')).toBeFocused()
   }
-  await search.fill(id)
+  // Found as a person finds a call: by words from its summary (or near the top), never by typing
+  // its id, so the screenshots show the search box as they would have it.
+  await search.fill(searchWords)
   const row = app.page.locator(`[data-testid="inbox-row"][data-conversation-id="${id}"]`)
   await row.click()
   await expect(screen.detail).toBeVisible()
