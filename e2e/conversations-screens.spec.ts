@@ -28,7 +28,7 @@ test.describe('inbox and detail in words', () => {
     await checkState(app, 'inbox')
 
     // A failed call: the verdict and the start of the transcript on screen at once.
-    await openFromInbox(app, screen, sandbox.seededConversations.failed, 'no booking was made')
+    await openFromInbox(app, screen, sandbox.seededConversations.failed)
     await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
     await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
     const verdictAndTranscript = async (): Promise<void> => {
@@ -44,7 +44,7 @@ test.describe('inbox and detail in words', () => {
 
     // A completed call with its recording: opened from the list, which gives way to the call at
     // this width, so the call's heading takes the focus (the table that had it is hidden).
-    await openFromInbox(app, screen, sandbox.seededConversations.completed, 'window table')
+    await openFromInbox(app, screen, sandbox.seededConversations.completed)
     await expect(app.page.getByTestId('conversation-heading')).toBeFocused()
     await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
     await expect(app.page.getByTestId('recording-audio')).toBeAttached({ timeout: 60_000 })
