@@ -55,14 +55,14 @@ export class ConversationsScreen {
     if (await tab.isVisible()) await tab.check()
   }
 
-  /** Where the service lists conversations, switches the side from the inbox to "Opened by id". */
+  /** Where the service lists conversations, switches the side from the inbox to "Opened". */
   async showOpenedById(): Promise<void> {
     await expect(this.page.getByTestId('workspace')).toBeVisible()
-    const tab = this.page.getByRole('radio', { name: 'Opened by id' })
+    const tab = this.page.getByRole('radio', { name: 'Opened', exact: true })
     if (await tab.isVisible()) await tab.check()
   }
 
-  /** Pastes an id (or link) and presses Enter (first switching to "Opened by id" beside an inbox). */
+  /** Pastes an id (or link) and presses Enter (first switching to "Opened" beside an inbox). */
   async openById(text: string): Promise<void> {
     await this.showOpenedById()
     await this.idInput.fill(text)

@@ -109,8 +109,9 @@ export interface SandboxOptions {
    */
   clock?: SandboxClock
   /**
-   * Spoken turns a conversation recording holds: the first ones of its transcript (default 12).
-   * Tests shorten it, since every turn is synthesized and encoded on the first request.
+   * Spoken turns said in a conversation recording: the first ones of its transcript (default 12);
+   * the recording still lasts the whole call, silent after them. Tests shorten it, since every
+   * said turn is synthesized on the first request.
    */
   recordingTurns?: number
   /** Receives one line per notable event (never a full key); silent by default. */
@@ -118,8 +119,8 @@ export interface SandboxOptions {
 }
 
 /**
- * Spoken turns in a conversation recording by default: about 25 s of a two-voice call, long enough
- * to scrub through in the app, made in about two seconds on first request.
+ * Spoken turns said in a conversation recording by default: the opening of a call, enough to
+ * scrub through in the app, synthesized in about two seconds on first request.
  */
 export const DEFAULT_RECORDING_TURNS = 12
 

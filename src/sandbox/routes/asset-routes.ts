@@ -1,13 +1,24 @@
 import { readFile } from 'node:fs/promises'
-import { encodeAudio } from '../audio/encode.js'
 import { encodeOggOpus } from '../audio/ogg-opus.js'
+import { int16BytesToFloat, OUTPUT_SAMPLE_RATE } from '../audio/pcm.js'
 import { planSpeech } from '../audio/speech-plan.js'
-import { concatSamples, int16BytesToFloat, OUTPUT_SAMPLE_RATE, silence } from '../audio/pcm.js'
+import { createStreamEncoder } from '../audio/stream-encoder.js'
 import type { ConversationRecord } from '../conversations/conversation-record.js'
+import {
+  fadeOut,
+  planRecording,
+  timelinePieces,
+  type PlacedClip,
+} from '../conversations/recording-timeline.js'
 import { notFound } from '../server/api-error.js'
 import type { ServerEnv } from '../server/context.js'
 import { sendBytes } from '../server/respond.js'
 import type { Route } from './guards.js'
+
+/** A turn cut short by the next one fades out over this long. */
+const CUT_FADE_MS = 30
+/** Silence after the last turn when the call states no duration. */
+const TAIL_MS = 300
 
 const recordings = {
   mp3: new WeakMap<ConversationRecord, Promise<Buffer>>(),
@@ -32,32 +43,38 @@ async function speak(
   return result.audio
 }
 
-// A recording is the spoken transcript (agent and caller in two voices, tool rows silent), made on
-// first request and kept; long transcripts are cut to their first turns (settings.recordingTurns)
-// to keep it quick.
+// A recording is the call as heard: as long as the call's duration_ms (what the service promises,
+// and what the app shows next to the player), each spoken turn at its own start time (agent and
+// caller in two voices, tool rows silent), cut where the next turn begins. Made on first request
+// and kept; only the first spoken turns (settings.recordingTurns) are said, to keep it quick; the
+// rest of the call is silence.
 async function renderRecording(
   env: ServerEnv,
   record: ConversationRecord,
   format: 'mp3' | 'ogg',
 ): Promise<Buffer> {
-  const parts: Float32Array[] = []
-  const spoken = record.messages.filter(
-    (message) => message.role === 'user' || message.role === 'assistant',
-  )
-  for (const message of spoken.slice(0, env.settings.recordingTurns)) {
-    const pcm = await speak(
-      env,
-      message.content,
-      message.role === 'assistant' ? 'emma' : 'george',
-      'pcm',
-    )
-    parts.push(int16BytesToFloat(pcm), silence(300, OUTPUT_SAMPLE_RATE))
+  const plan = planRecording(record, env.settings.recordingTurns)
+  const toSamples = (ms: number): number => Math.round((ms / 1000) * OUTPUT_SAMPLE_RATE)
+  const clips: PlacedClip[] = []
+  for (const turn of plan.turns) {
+    const voice = turn.message.role === 'assistant' ? 'emma' : 'george'
+    const speech = int16BytesToFloat(await speak(env, turn.message.content, voice, 'pcm'))
+    const room = toSamples(turn.maxMs)
+    const samples = speech.length > room ? speech.slice(0, room) : speech
+    if (samples.length < speech.length) fadeOut(samples, toSamples(CUT_FADE_MS))
+    clips.push({ at: toSamples(turn.atMs), samples })
   }
-  if (parts.length === 0) parts.push(silence(1000, OUTPUT_SAMPLE_RATE))
-  const samples = concatSamples(parts)
-  return format === 'ogg'
-    ? encodeOggOpus(samples, OUTPUT_SAMPLE_RATE)
-    : encodeAudio('mp3', samples, OUTPUT_SAMPLE_RATE)
+  // Without a stated duration (not expected for a finished call) the last turn ends it.
+  const lastEnd = clips.reduce((end, clip) => Math.max(end, clip.at + clip.samples.length), 0)
+  const total =
+    plan.totalMs === null ? lastEnd + toSamples(TAIL_MS) : Math.max(1, toSamples(plan.totalMs))
+  const pieces = timelinePieces(clips, total)
+  if (format === 'ogg') return encodeOggOpus(pieces, OUTPUT_SAMPLE_RATE)
+  const encoder = await createStreamEncoder('mp3', OUTPUT_SAMPLE_RATE)
+  const bytes: Uint8Array[] = []
+  for (const piece of pieces) bytes.push(await encoder.push(piece))
+  bytes.push(await encoder.finish())
+  return Buffer.concat(bytes)
 }
 
 /** A conversation's recording (MP3 for the asset link, Ogg/Opus for the API), made once per format and kept. */

@@ -24,6 +24,7 @@ interface Message {
   conversation_id: string
   role: string
   content: string
+  started_at: string
   tool_name?: string
   tool_args?: Record<string, unknown>
   tool_result?: Record<string, unknown>
@@ -36,6 +37,16 @@ interface Evaluation {
 }
 
 const t = useTestSandbox({}, { loadEngine: true })
+
+/** Root-mean-square level of the decoded samples between two times (seconds, 24 kHz). */
+function loudness(samples: Float32Array, fromSeconds: number, toSeconds: number): number {
+  const from = Math.max(0, Math.round(fromSeconds * 24000))
+  const to = Math.min(samples.length, Math.round(toSeconds * 24000))
+  if (to <= from) throw new Error(`empty window ${fromSeconds}-${toSeconds}`)
+  let sum = 0
+  for (let i = from; i < to; i++) sum += (samples[i] ?? 0) ** 2
+  return Math.sqrt(sum / (to - from))
+}
 
 const get = <T>(path: string): Promise<T> => getJson<T>(t, path)
 
@@ -110,32 +121,47 @@ describe('seeded conversations', () => {
     })
   })
 
-  it('serves the recording as real audio: the first spoken turns in two voices, 0.3 s apart', async () => {
+  it('serves the recording as real audio lasting as long as the call, each turn at its own time', async () => {
     const id = t.sandbox.seededConversations.completed
     const conversation = await get<Conversation>(`/v1/conversations/${id}`)
     const recording = await fetch(conversation.recording_url ?? '')
     expect(recording.headers.get('content-type')).toBe('audio/mpeg')
     const probe = await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')
     expect(probe.codec).toBe('mp3')
-    // The same turns said through the speech endpoint (same engine, so the lengths must match).
+    // The app shows duration_ms next to the player: the two must agree (the reviewer saw 0:48 vs 0:30).
+    const callSeconds = (conversation.duration_ms ?? 0) / 1000
+    expect(callSeconds).toBeGreaterThan(30)
+    expect(Math.abs(probe.decodedSeconds - callSeconds)).toBeLessThan(1)
+    // MP3 adds at most a frame of encoder delay and padding at each end (2 x 1152 samples at 24 kHz).
+    expect(Math.abs(probe.decodedSeconds - callSeconds)).toBeLessThan(0.1)
+
+    // Each said turn starts where the transcript says (clicking a turn seeks there), in its voice.
     const { messages } = await get<{ messages: Message[] }>(`/v1/conversations/${id}/messages`)
-    const spoken = messages
-      .filter((message) => message.role === 'assistant' || message.role === 'user')
-      .slice(0, TEST_RECORDING_TURNS)
-    expect(spoken).toHaveLength(TEST_RECORDING_TURNS)
-    let expectedSeconds = 0
-    for (const message of spoken) {
+    const started = Date.parse(conversation.started_at ?? '')
+    const spoken = messages.filter(
+      (message) => message.role === 'assistant' || message.role === 'user',
+    )
+    const said = spoken.slice(0, TEST_RECORDING_TURNS)
+    expect(said).toHaveLength(TEST_RECORDING_TURNS)
+    for (const [index, message] of said.entries()) {
+      const at = (Date.parse(message.started_at) - started) / 1000
+      const next = spoken[index + 1]
+      const room = next === undefined ? Infinity : (Date.parse(next.started_at) - started) / 1000
       const { json } = await t.speech({
         input: message.content,
         voice_id: message.role === 'assistant' ? 'emma' : 'george',
         audio_format: 'pcm',
         options: { text_normalization: true },
       })
-      expectedSeconds += pcmSamples(Buffer.from(json.audio_data, 'base64')).length / 24000 + 0.3
+      const speechSeconds = pcmSamples(Buffer.from(json.audio_data, 'base64')).length / 24000
+      const end = Math.min(at + speechSeconds, room)
+      expect(loudness(probe.samples, at + 0.05, end - 0.1)).toBeGreaterThan(0.01)
     }
-    // MP3 adds at most a frame of encoder delay and padding at each end (2 x 1152 samples at 24 kHz).
-    expect(probe.decodedSeconds).toBeGreaterThanOrEqual(expectedSeconds)
-    expect(probe.decodedSeconds).toBeLessThan(expectedSeconds + 0.1)
+    // After the turns the sandbox says, the call goes on in silence to its end.
+    const lastSaid = said[said.length - 1]!
+    const quietFrom = (Date.parse(spoken[said.length]?.started_at ?? '') - started) / 1000
+    expect(quietFrom).toBeGreaterThan((Date.parse(lastSaid.started_at) - started) / 1000)
+    expect(loudness(probe.samples, quietFrom + 0.1, callSeconds - 0.2)).toBeLessThan(0.002)
   })
 
   it('answers the same under /v1/agents/conversations', async () => {
@@ -251,10 +277,17 @@ describe('live conversation', () => {
     expect(
       (await read<{ evaluations: Evaluation[] }>(evaluationsPath)).evaluations.length,
     ).toBeGreaterThan(0)
+    // The recording lasts as long as the call said it did, though its turns were quick.
     const recording = await fetch(conversation.recording_url ?? '')
-    expect(
-      (await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')).decodedSeconds,
-    ).toBeGreaterThan(2)
+    const probe = await probeAudio(Buffer.from(await recording.arrayBuffer()), 'mp3')
+    expect(Math.abs(probe.decodedSeconds - 7 * 0.4)).toBeLessThan(0.1)
+    const { messages } = await read<{ messages: Message[] }>(
+      `/v1/conversations/${started.id}/messages`,
+    )
+    const first = messages.find((message) => message.role !== 'tool')
+    const firstAt =
+      (Date.parse(first?.started_at ?? '') - Date.parse(conversation.started_at ?? '')) / 1000
+    expect(loudness(probe.samples, firstAt + 0.05, firstAt + 0.35)).toBeGreaterThan(0.01)
   })
 
   it('can end as failed with a reason and no recording', async () => {

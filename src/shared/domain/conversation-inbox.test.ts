@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConversationEvaluation } from './conversation'
-import { summarizeEvaluations } from './conversation-inbox'
+import { summarizeEvaluations, verdictTone } from './conversation-inbox'
 
 function row(overrides: Partial<ConversationEvaluation>): ConversationEvaluation {
   return {
@@ -38,5 +38,15 @@ describe('summarizeEvaluations', () => {
       ],
       summary: 'Booked a table.',
     })
+  })
+})
+
+describe('the tone of a result', () => {
+  it('is the same rule everywhere: red on any failure, green when all passed, else amber', () => {
+    expect(verdictTone(['passed', 'passed'])).toBe('ok')
+    expect(verdictTone(['passed', 'unknown', 'unknown'])).toBe('warning')
+    // The reviewer's case: one passed, one unclear, one failed read amber in the list, red beside it.
+    expect(verdictTone(['passed', 'unknown', 'failed'])).toBe('danger')
+    expect(verdictTone(['unknown'])).toBe('warning')
   })
 })

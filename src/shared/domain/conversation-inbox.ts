@@ -19,6 +19,15 @@ export interface EvaluationSummary {
   summary: string | null
 }
 
+/**
+ * The one tone of a call's result, in the list and in the detail alike: red when a criterion
+ * failed, green when all passed, amber when some are unclear and none failed.
+ */
+export function verdictTone(results: readonly CriterionResult[]): 'ok' | 'warning' | 'danger' {
+  if (results.includes('failed')) return 'danger'
+  return results.every((result) => result === 'passed') ? 'ok' : 'warning'
+}
+
 function resultOf(evaluation: ConversationEvaluation): CriterionResult {
   if (evaluation.passed === true || evaluation.status === 'success') return 'passed'
   if (evaluation.passed === false || evaluation.status === 'failure') return 'failed'

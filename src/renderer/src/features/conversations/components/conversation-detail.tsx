@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
-import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
+import {
+  isFinalConversationStatus,
+  type Conversation,
+} from '../../../../../shared/domain/conversation'
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
-import { formatDateTime } from '../../../lib/format'
+import { humanTime } from '../../../lib/human-time'
 import { ErrorNotice } from '../../../components/error-notice'
 import {
   closeConversation,
@@ -78,13 +81,19 @@ function OpenFailed(props: {
 }
 
 /** A call listed as live or waiting whose last change is hours old: say so, not "so far". */
-function StaleNotice(props: { since: string | null }): ReactElement {
+function StaleNotice(props: {
+  conversation: Conversation
+  lastChange: string | null
+  now: number
+}): ReactElement {
+  const { conversation: c } = props
+  const since = props.lastChange ?? c.startedAt ?? c.createdAt
   return (
     <p className="meta-line follow-status follow-status--warning" data-testid="stale-notice">
       <span className="follow-status__dot" aria-hidden="true" />
       The service still lists this call as open, but nothing has changed
-      {props.since === null ? ' for hours' : ` since ${formatDateTime(props.since)}`}. It most
-      likely ended without the service recording it.
+      {since === null ? ' for hours' : ` since ${humanTime(since, props.now)}`}. It most likely
+      ended without the service recording it.
     </p>
   )
 }
@@ -175,7 +184,7 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
         <CloseButton id={id} onClose={props.onClose} />
       </div>
       {stale ? (
-        <StaleNotice since={lastChange ?? conversation.startedAt ?? conversation.createdAt} />
+        <StaleNotice conversation={conversation} lastChange={lastChange} now={now} />
       ) : (
         <FollowStatus watch={watch} now={now} onResume={reopen} />
       )}

@@ -11,17 +11,12 @@ import { Disclosure } from '../../../components/ui/disclosure'
 import { humanTime } from '../../../lib/human-time'
 import { StatusChip } from './status-chip'
 
-/** "today 14:05", "21 November, 09:30": a person's words for a moment, no seconds. */
+/**
+ * "today 14:05", "21 November, 09:30": a person's words for a moment, no seconds. The one format
+ * of the pane: the heading, the stale notice and the start/end fields all read alike.
+ */
 function when(iso: string | null): string {
   return iso === null ? '—' : humanTime(iso, Date.now())
-}
-
-const SHORT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-/** "Jul 20, 2026, 10:00 AM": the heading's time. */
-function whenShort(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : SHORT.format(date)
 }
 
 /** "3:12", "3:12 so far" while the call runs, "no end reported" when it has gone stale. */
@@ -82,7 +77,7 @@ export function ConversationHeader(props: {
             {props.agentName}
           </span>
           {started !== null && (
-            <span className="conversation-header__when">Call on {whenShort(started)}</span>
+            <span className="conversation-header__when">Call started {when(started)}</span>
           )}
         </h2>
         <StatusChip status={status} stale={props.stale} />

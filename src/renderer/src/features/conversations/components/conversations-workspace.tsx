@@ -31,7 +31,7 @@ const LIST_FOCUS = ['[data-testid="inbox-table"]', 'input'] as const
 const TABS: readonly SegmentedOption<InboxTab>[] = [
   { value: 'overview', label: 'Overview' },
   { value: 'inbox', label: 'All conversations' },
-  { value: 'opened', label: 'Opened by id' },
+  { value: 'opened', label: 'Opened' },
 ]
 
 /** What the workspace shows, switched with one group of radios. */

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import type { ConversationEvaluation } from '../../../../../shared/domain/conversation'
 import { dataValueText, humanizeCode } from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
+import { verdictTone } from '../../../../../shared/domain/conversation-inbox'
 import { useDisclosure } from '../../../components/ui/use-disclosure'
 
 type Outcome = 'passed' | 'failed' | 'unclear'
@@ -96,17 +97,15 @@ function PassedCriteria(props: { criteria: ConversationEvaluation[] }): ReactEle
   )
 }
 
-/** "Passed 2 of 3", in the tone of the worst outcome. */
+const CHIP_TONE = { ok: 'chip--success', warning: 'chip--warning', danger: 'chip--danger' } as const
+
+/** "Passed 2 of 3", in the tone of the worst outcome (the list's "2/3" uses the same rule). */
 function Verdict(props: { criteria: ConversationEvaluation[] }): ReactElement | null {
   const { criteria } = props
   if (criteria.length === 0) return null
   const outcomes = criteria.map(outcomeOf)
   const passed = outcomes.filter((o) => o === 'passed').length
-  const tone = outcomes.includes('failed')
-    ? 'chip--danger'
-    : passed === criteria.length
-      ? 'chip--success'
-      : 'chip--warning'
+  const tone = CHIP_TONE[verdictTone(outcomes.map((o) => (o === 'unclear' ? 'unknown' : o)))]
   return (
     <span className={`chip ${tone}`} data-testid="verdict">
       Passed {passed} of {criteria.length}

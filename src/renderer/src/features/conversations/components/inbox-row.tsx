@@ -3,7 +3,10 @@ import type { ReactElement } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import { isFinalConversationStatus } from '../../../../../shared/domain/conversation'
 import { formatOffset } from '../../../../../shared/domain/conversation-format'
-import type { EvaluationSummary } from '../../../../../shared/domain/conversation-inbox'
+import {
+  verdictTone,
+  type EvaluationSummary,
+} from '../../../../../shared/domain/conversation-inbox'
 import { StatusChip } from './status-chip'
 
 /** The DOM id of a row, for aria-activedescendant. */
@@ -67,7 +70,7 @@ function evaluations(row: Conversation, summary: EvaluationSummary | undefined):
   if (!isFinalConversationStatus(row.status)) return <span className="inbox-evals--none">—</span>
   if (summary === undefined) return <ReadingPlaceholder />
   if (summary.total === 0) return <span className="inbox-evals--none">None</span>
-  const tone = summary.passed === summary.total ? 'ok' : summary.passed === 0 ? 'danger' : 'warning'
+  const tone = verdictTone(summary.criteria.map((c) => c.result))
   return (
     <span
       className={`inbox-evals tone--${tone}`}

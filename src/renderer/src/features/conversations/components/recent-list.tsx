@@ -46,7 +46,7 @@ export function RecentList(props: {
       {remove.isError && <ErrorNotice error={remove.error} />}
       <SearchInput
         label="Search opened conversations"
-        placeholder="Search by id, agent or status"
+        placeholder="Search by agent, status or id"
         value={filter}
         onChange={setFilter}
       />
@@ -62,6 +62,7 @@ export function RecentList(props: {
             key={item.id}
             className={`recent__item${item.id === selectedId ? ' recent__item--selected' : ''}`}
             data-testid="recent-item"
+            data-conversation-id={item.id}
           >
             <button
               type="button"
@@ -77,12 +78,13 @@ export function RecentList(props: {
                 {item.startedAt !== null ? formatDateTime(item.startedAt) : 'Not started'}
                 {item.durationMs !== null && ` · ${formatOffset(item.durationMs)}`}
               </span>
-              <span className="recent__id mono">{item.id}</span>
             </button>
             <button
               type="button"
               className="button button--small recent__remove"
-              aria-label={`Remove ${item.id} from the list`}
+              aria-label={`Remove the call with ${agentLabel(agents, item.agentId)}${
+                item.startedAt !== null ? ` of ${formatDateTime(item.startedAt)}` : ''
+              } from the list`}
               title="Remove from the list"
               onClick={() => remove.mutate(item.id, { onSuccess: () => props.onRemoved(item.id) })}
             >
