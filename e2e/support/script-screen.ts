@@ -42,9 +42,13 @@ export class ScriptScreen {
   /** Opens a project or script file through the (answered) native open dialog. */
   async openFile(app: AppHost, path: string): Promise<void> {
     app.platform.answerNextOpen([path])
-    const empty = this.page.getByRole('button', { name: 'Open or import…' })
-    if (await empty.isVisible()) await empty.click()
-    else await this.page.getByRole('button', { name: 'Open…' }).click()
+    // Whichever the page shows once it settles: the empty state's button, or the toolbar's. A
+    // one-off isVisible() could look in the tick between closing a script and the empty state
+    // appearing, then wait for the toolbar's button that never comes.
+    const open = this.page
+      .getByRole('button', { name: 'Open or import…' })
+      .or(this.page.getByRole('button', { name: 'Open…', exact: true }))
+    await open.first().click()
     await expect(this.blocks.first()).toBeVisible()
   }
 
