@@ -65,8 +65,8 @@ type BenchWindow = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, sized(ms, ms / 5)))
 
 async function openConversation(page: Page, id: string): Promise<void> {
-  // Where the service lists conversations, the side shows the inbox: switch to "Opened by id".
-  const byId = page.getByRole('radio', { name: 'Opened by id' })
+  // Where the service lists conversations, the side shows the inbox: switch to "Opened".
+  const byId = page.getByRole('radio', { name: 'Opened', exact: true })
   await page.getByTestId('workspace').waitFor()
   if (await byId.isVisible()) await byId.check()
   await page.getByLabel('Conversation id or link').fill(id)
