@@ -21,7 +21,7 @@ import { keyElsewhereWords } from './core/account/account-status'
  * handlers and real HTTP: a listener on another origin (127.0.0.1, another port) must never see it.
  */
 
-const KEY = 'sk_live_bound_key_4242'
+const KEY = 'plain-test-key-bound_key_4242'
 const noEmit = () => {}
 
 /** A stand-in for someone else's server: records every request's headers, answers an empty list. */

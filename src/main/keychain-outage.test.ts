@@ -20,8 +20,8 @@ import { createTestPlatform } from './testing/test-platform'
  * service the old key must never reach: it records every Authorization header it is sent.
  */
 
-const OLD_KEY = 'sk_live_sandbox_old_7071'
-const NEW_KEY = 'sk_live_listener_new_8082'
+const OLD_KEY = 'plain-test-key-sandbox_old_7071'
+const NEW_KEY = 'plain-test-key-listener_new_8082'
 const noEmit = () => {}
 
 const recorder = useAuthorizationRecorder()

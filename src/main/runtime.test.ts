@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RuntimeEvent } from './runtime'
 import { APP_SENDER, createTestRuntime } from './test-support'
 
-const KEY = 'sk_live_runtime_9876'
+const KEY = 'plain-test-key-runtime_9876'
 const noEmit = () => {}
 let cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -16,7 +16,7 @@ import { EXIT } from './exit-codes'
  * (in the same keychain entry); a key in the environment is the user's explicit choice.
  */
 
-const KEY = 'sk_live_cli_bound_3141'
+const KEY = 'plain-test-key-cli_bound_3141'
 let sandbox: Sandbox
 let dir: string
 let listener: string

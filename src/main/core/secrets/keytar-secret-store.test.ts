@@ -28,10 +28,10 @@ describe('KeytarSecretStore against the real Secret Service', () => {
   it.runIf(privateKeyring)('stores, reads, replaces and deletes a credential', async () => {
     expect(store.storage).toBe('keychain')
     expect(await store.get('api-key')).toBeNull()
-    await store.set('api-key', 'sk_live_first_1234')
-    expect(await store.get('api-key')).toBe('sk_live_first_1234')
-    await store.set('api-key', 'sk_live_second_5678')
-    expect(await store.get('api-key')).toBe('sk_live_second_5678')
+    await store.set('api-key', 'plain-test-key-first_1234')
+    expect(await store.get('api-key')).toBe('plain-test-key-first_1234')
+    await store.set('api-key', 'plain-test-key-second_5678')
+    expect(await store.get('api-key')).toBe('plain-test-key-second_5678')
     expect(await store.get('access-token')).toBeNull()
     expect(await store.delete('api-key')).toBe(true)
     expect(await store.get('api-key')).toBeNull()
@@ -41,10 +41,10 @@ describe('KeytarSecretStore against the real Secret Service', () => {
   it.runIf(privateKeyring)(
     'keeps api-key and access-token apart, and survives a new instance',
     async () => {
-      await store.set('api-key', 'sk_live_key_aaaa')
+      await store.set('api-key', 'plain-test-key-key_aaaa')
       await store.set('access-token', 'eyJ.token.bbbb')
       const again = new KeytarSecretStore({ service })
-      expect(await again.get('api-key')).toBe('sk_live_key_aaaa')
+      expect(await again.get('api-key')).toBe('plain-test-key-key_aaaa')
       expect(await again.get('access-token')).toBe('eyJ.token.bbbb')
     },
   )

@@ -23,7 +23,7 @@ import { createManualClock, nextTimerArmed } from '../../testing/manual-clock'
 import { createTestPlatform } from '../../testing/test-platform'
 import type { Emit } from '../dispatch'
 
-const KEY = 'sk_live_inbox_handlers_4321'
+const KEY = 'plain-test-key-inbox_handlers_4321'
 
 let sandbox: Sandbox
 let cleanups: (() => Promise<void>)[] = []

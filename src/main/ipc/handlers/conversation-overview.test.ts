@@ -15,7 +15,7 @@ import { APP_SENDER, createTestRuntime } from '../../test-support'
 import { createManualClock } from '../../testing/manual-clock'
 import type { Emit } from '../dispatch'
 
-const KEY = 'sk_live_overview_handlers_8765'
+const KEY = 'plain-test-key-overview_handlers_8765'
 // Friday 2026-11-27, 10:00 in New York: the generated calls end just before it.
 const ANCHOR = Date.parse('2026-11-27T15:00:00Z')
 const ZONE = 'America/New_York'
