@@ -39,24 +39,42 @@ function speechInputs(): string[] {
     .map((e) => String(e.body?.input))
 }
 
+type Call = Awaited<ReturnType<typeof dispatchRuntime>>['call']
+
+/**
+ * A new script whose blocks are made from the first one by `make`, George as the default voice,
+ * saved as a draft; returns the document and its revision.
+ */
+async function scriptWith(
+  call: Call,
+  make: (first: ScriptBlock) => ScriptBlock[],
+): Promise<{ docId: string; blocks: ScriptBlock[]; revision: number }> {
+  const opened = dataOf<OpenedDocument>(await call('script:new', undefined))
+  const blocks = make(opened.project.blocks[0]!)
+  const project = {
+    ...opened.project,
+    defaults: { ...opened.project.defaults, voiceId: 'george' },
+    blocks,
+  }
+  const { revision } = dataOf<{ revision: number }>(
+    await call('script:saveDraft', {
+      docId: opened.docId,
+      changes: { meta: metaOf(project), order: blocks.map((b) => b.id), blocks },
+    }),
+  )
+  return { docId: opened.docId, blocks, revision }
+}
+
 describe('an emotion mark on one sentence', () => {
   it('changes exactly its block request and audio, and a voice without emotions is refused first', async () => {
     const dir = await tempDir()
     const { call, recorder, sent } = await dispatchRuntime(sandbox)
-    const opened = dataOf<OpenedDocument>(await call('script:new', undefined))
-    const first = opened.project.blocks[0]!
-    const blocks: ScriptBlock[] = TEXTS.map((text, i) => ({ ...first, id: `b${i}`, text }))
-    const project = {
-      ...opened.project,
-      defaults: { ...opened.project.defaults, voiceId: 'george' },
-      blocks,
-    }
-    let { revision } = dataOf<{ revision: number }>(
-      await call('script:saveDraft', {
-        docId: opened.docId,
-        changes: { meta: metaOf(project), order: blocks.map((b) => b.id), blocks },
-      }),
+    const made = await scriptWith(call, (first) =>
+      TEXTS.map((text, i) => ({ ...first, id: `b${i}`, text })),
     )
+    const opened = { docId: made.docId }
+    const { blocks } = made
+    let { revision } = made
     const save = async (block: ScriptBlock): Promise<void> => {
       ;({ revision } = dataOf<{ revision: number }>(
         await call('script:saveDraft', { docId: opened.docId, changes: { blocks: [block] } }),
@@ -119,24 +137,12 @@ describe('an emotion mark on one sentence', () => {
   it('reads the style tags of a block written in SSML too: refused before any request when its voice lacks the emotion', async () => {
     const dir = await tempDir()
     const { call, recorder } = await dispatchRuntime(sandbox)
-    const opened = dataOf<OpenedDocument>(await call('script:new', undefined))
-    const first = opened.project.blocks[0]!
     const ssml = `<speak><speechify:style emotion='terrified'>${TEXTS[1]}</speechify:style></speak>`
-    const blocks: ScriptBlock[] = [
+    const { docId, revision } = await scriptWith(call, (first) => [
       { ...first, id: 'b0', text: TEXTS[0]! },
       { ...first, id: 'b1', text: ssml, ssml: true, voiceId: 'liam' },
-    ]
-    const project = {
-      ...opened.project,
-      defaults: { ...opened.project.defaults, voiceId: 'george' },
-      blocks,
-    }
-    const { revision } = dataOf<{ revision: number }>(
-      await call('script:saveDraft', {
-        docId: opened.docId,
-        changes: { meta: metaOf(project), order: blocks.map((b) => b.id), blocks },
-      }),
-    )
+    ])
+    const opened = { docId }
     sandbox.clearRequestLog()
     recorder.answerNextSave(join(dir, 'refused.wav'))
     const refused = await call('script:startRender', {
