@@ -195,7 +195,10 @@ test('a base URL on another service does not take the saved key along unless the
 }) => {
   const account = new AccountScreen(app.page)
   const summary = app.page.getByTestId('credential-summary')
-  const notice = app.page.getByTestId('notice-key-elsewhere')
+  // On Account the state is said once, in the Connection card with its two ways out; the shell's
+  // banner is for the other workspaces.
+  const card = app.page.getByTestId('key-elsewhere')
+  const banner = app.page.getByTestId('notice-key-elsewhere')
   await account.open()
   await account.setBaseUrl(sandbox.baseUrl)
   await account.expectBaseUrlSaved(sandbox.baseUrl)
@@ -210,37 +213,51 @@ test('a base URL on another service does not take the saved key along unless the
   app.platform.answerNextConfirm(false)
   await account.setBaseUrl(other)
   await account.expectBaseUrlSaved(other)
-  // In words; which host the key belongs to is for Details.
-  await expect(notice).toContainText(
-    'Your key was saved for a different service address than the one set now, so VoiceDesk does not send it there.',
+  // In words, once, in the page's column; the addresses only behind Details.
+  await expect(card).toContainText('Your key is for a different service address')
+  await expect(card.getByTestId('key-elsewhere-message')).toHaveText(
+    "Your key was saved for another service address than the one set now, so VoiceDesk does not send it there. Go back to the key's address, or paste the key for this one.",
   )
-  await expect(notice.getByText(`belongs to ${home}`)).toBeHidden()
-  await notice.getByRole('button', { name: 'Details' }).click()
-  await expect(notice.getByTestId('notice-key-elsewhere-details')).toContainText(
-    `The saved key belongs to ${home}. Enter the key for ${otherHost} in Account.`,
+  await expect(card.getByTestId('key-elsewhere-message')).not.toContainText('127.0.0.1')
+  await expect(banner).toHaveCount(0)
+  await expect(app.page.getByTestId('verify-error')).toHaveCount(0)
+  await expect(account.verifyButton).toHaveCount(0)
+  await card.getByRole('button', { name: 'Details' }).click()
+  await expect(card.getByTestId('key-elsewhere-details')).toContainText(
+    `Saved for: ${home}. Set now: ${otherHost}. You chose not to send the key there; VoiceDesk does not ask again until it restarts.`,
   )
-  await expect(summary).toContainText(
-    'for another service address: not sent to the one under Advanced',
-  )
+  await expect(summary).toContainText('for another service address.')
   await expect(app.page.getByTestId('sidebar-account')).toHaveText('Key for another service')
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
-  await account.verify()
-  await expect(account.verifyError).toContainText('No key for this service')
-  await expect(account.verifyError).toContainText(`belongs to ${home}`)
+  await app.page.getByRole('heading', { level: 1, name: 'Account' }).scrollIntoViewIfNeeded()
+  await card.scrollIntoViewIfNeeded()
   await snap(app, 'account-key-elsewhere')
 
-  // Back home, the key works again without a question.
-  await account.setBaseUrl(sandbox.baseUrl)
-  await expect(notice).toBeHidden()
+  // Elsewhere in the app the banner says it, with the way to Account.
+  await app.page.getByTestId('nav-voices').click()
+  await expect(banner).toBeVisible()
+  await banner.getByRole('button', { name: 'Open Account' }).click()
+  await expect(card).toBeVisible()
+
+  // "Paste a key for this address" opens the key form, focused.
+  await card.getByRole('button', { name: 'Paste a key for this address' }).click()
+  await expect(account.apiKey).toBeFocused()
+  await account.apiKey.press('Escape')
+
+  // Back to the key's own address in one click: no question, and it is checked at once.
+  await card.getByRole('button', { name: "Go back to the key's address" }).click()
+  await expect(card).toHaveCount(0)
+  await expect(account.verifySuccess).toBeVisible()
   await expect(summary).toContainText('Saved')
   await expect(summary).not.toContainText('another service address')
   await expect(app.page.getByTestId('sidebar-account')).toHaveText('Connected')
+  expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
 
-  // Declined once: that address is not asked about again this session, and the notice says so.
+  // Declined once: that address is not asked about again this session, and Details says so.
   await account.setBaseUrl(other)
   await account.expectBaseUrlSaved(other)
-  await notice.getByRole('button', { name: 'Details' }).click()
-  await expect(notice).toContainText(`You chose not to send it to ${otherHost}`)
+  await card.getByRole('button', { name: 'Details' }).click()
+  await expect(card).toContainText('You chose not to send the key there')
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
 })
 
@@ -261,6 +278,6 @@ test('when the user says yes in the native question, the saved key moves to the 
   await account.setBaseUrl(third)
   await expect(summary).toContainText('Saved')
   await expect(summary).not.toContainText('another service address')
-  await expect(app.page.getByTestId('notice-key-elsewhere')).toBeHidden()
+  await expect(app.page.getByTestId('key-elsewhere')).toBeHidden()
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
 })

@@ -14,7 +14,6 @@ import { APP_SENDER, createTestRuntime } from './test-support'
 import { createTestPlatform } from './testing/test-platform'
 import { createManualClock } from './testing/manual-clock'
 import { MOVE_QUESTION_COOLDOWN_MS, MOVE_QUESTION_MAX_REFUSALS } from './core/account/move-question'
-import { keyElsewhereWords } from './core/account/account-status'
 
 /**
  * The saved key goes only to the service it was saved for, through the real dispatcher, the real
@@ -197,8 +196,9 @@ describe('the "send the key elsewhere?" question cannot be raised without limit'
     expect(held).toMatchObject({ ok: true, data: { keyFor: { usable: false } } })
     expect(held.ok && held.data.notices).toContainEqual({
       kind: 'key-elsewhere',
-      message: keyElsewhereWords('apiKey'),
-      details: `The saved key belongs to ${sandboxHost}. Enter the key for two.example in Account. VoiceDesk did not ask about sending it there: it asks at most once every 30 seconds, and not at all after three refusals until it restarts.`,
+      message:
+        "Your key was saved for a service on this computer, and VoiceDesk is now set to use two.example, so it does not send the key there. Go back to the key's address, or paste the key for this one.",
+      details: `Saved for: ${sandboxHost}. Set now: two.example. VoiceDesk did not ask about sending it there: it asks at most once every 30 seconds, and not at all after three refusals until it restarts.`,
     })
 
     clock.advance(MOVE_QUESTION_COOLDOWN_MS)

@@ -191,6 +191,8 @@ export class AccountService {
       storage: this.#secrets.storage,
       notices,
       problem: this.credentialProblem(),
+      trustGroups: this.#trustGroups,
+      noQuestion: (origin) => this.#moveQuestion.noQuestionWords(origin),
       rejected: this.#checks.isRejected(this.activeCredential()),
       reach: this.#checks.reachOf(this.activeCredential()),
       defaultBaseUrl: this.#defaultBaseUrl,

@@ -11,7 +11,9 @@ import type { Permissions, TokenClaims } from './access-token'
 import { isoOrNull, permissionsOf } from './access-token'
 import type { SandboxAccount } from './account-ports'
 import { SANDBOX_NOTICE, TOKEN_UNREADABLE, tokenNotice } from './account-notices'
-import { hostOf } from './credential-binding'
+import type { TrustGroups } from './credential-binding'
+import { hostOf, originOf } from './credential-binding'
+import { keyElsewhereNotice } from './key-elsewhere'
 
 const NONE: Permissions = {
   speech: false,
@@ -44,6 +46,10 @@ export interface AccountFacts {
   notices: AccountNotice[]
   /** Why the saved credential may not go to the current address, or null. */
   problem: AppError | null
+  /** The service's trust groups, to name a service the user knows (key-elsewhere.ts). */
+  trustGroups: TrustGroups
+  /** Why no question about moving the key to an origin will come, in words; or null. */
+  noQuestion: (origin: string) => string | null
   rejected: boolean
   /** The last check of this credential at this address, or null when unchecked. */
   reach: { state: Exclude<ConnectionState, 'unchecked'>; at: string } | null
@@ -52,10 +58,20 @@ export interface AccountFacts {
   now: number
 }
 
-/** The key-elsewhere notice in plain words: what happened, that nothing is sent, what to do. */
-export function keyElsewhereWords(kind: CredentialKind): string {
-  const what = kind === 'accessToken' ? 'access token' : 'key'
-  return `Your ${what} was saved for a different service address than the one set now, so VoiceDesk does not send it there. Set the address back under Advanced, or paste the ${what} for this address.`
+/** The notice of a key set aside: named as the user knows the services, addresses in Details. */
+function elsewhereNotice(facts: AccountFacts, target: string): AccountNotice {
+  const { sandbox } = facts
+  return keyElsewhereNotice({
+    kind: facts.kind,
+    savedFor: facts.savedFor,
+    target,
+    noQuestion: facts.noQuestion(target),
+    known: {
+      demo: sandbox === null ? null : originOf(sandbox.baseUrl),
+      own: facts.defaultBaseUrl,
+      trustGroups: facts.trustGroups,
+    },
+  })
 }
 
 function hintOf(secret: string): string {
@@ -94,12 +110,9 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
   let allowed = now.allowed
   if (problem !== null) {
     // Suspended, not deleted: the key stays saved for its own service and works again there.
-    // In words first; the hosts and the session's answers go to Details.
-    notices.push({
-      kind: 'key-elsewhere',
-      message: keyElsewhereWords(kind),
-      details: problem.message,
-    })
+    // In words first; the hosts and the session's answers go to Details (key-elsewhere.ts).
+    const target = originOf(settings.baseUrl)
+    if (target !== null) notices.push(elsewhereNotice(facts, target))
     allowed = NONE
   }
   const { savedFor } = facts

@@ -13,13 +13,16 @@ import type { ManualClock } from '../../testing/manual-clock'
 import { createManualClock } from '../../testing/manual-clock'
 import { decodeKeychainEntry, encodeKeychainEntry } from './keychain-entry'
 import { MOVE_QUESTION_COOLDOWN_MS } from './move-question'
-import { keyElsewhereWords } from './account-status'
 
 const tempDir = useTempDirs('voicedesk-binding-')
 
 const KEY = 'sk_test_bound_5678'
 const A = 'https://tts.example'
 const B = 'https://elsewhere.example'
+/** The key-elsewhere notice as the user reads it: names in words, the addresses behind Details. */
+const A_TO_B = (what: 'key' | 'access token') =>
+  `Your ${what} was saved for tts.example, and VoiceDesk is now set to use elsewhere.example, so it does not send the ${what} there. Go back to the ${what}'s address, or paste the ${what} for this one.`
+const A_TO_B_DETAILS = 'Saved for: tts.example. Set now: elsewhere.example.'
 
 let dir: string
 let verifyCalls: Parameters<VerifyCredential>[0][]
@@ -121,8 +124,8 @@ describe('AccountService: the key goes only where it was saved for', () => {
       'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account.'
     expect(status.notices).toContainEqual({
       kind: 'key-elsewhere',
-      message: keyElsewhereWords('apiKey'),
-      details: message,
+      message: A_TO_B('key'),
+      details: A_TO_B_DETAILS,
     })
     await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
     expect(verifyCalls).toEqual([])
@@ -196,10 +199,8 @@ describe('AccountService: the key goes only where it was saved for', () => {
     const status = await service.setBaseUrl(B)
     expect(status.keyFor?.usable).toBe(false)
     const notice = status.notices.find((n) => n.kind === 'key-elsewhere')
-    expect(notice?.message).toBe(keyElsewhereWords('accessToken'))
-    expect(notice?.details).toBe(
-      'The saved access token belongs to tts.example. Enter the access token for elsewhere.example in Account.',
-    )
+    expect(notice?.message).toBe(A_TO_B('access token'))
+    expect(notice?.details).toBe(A_TO_B_DETAILS)
   })
 
   it('forgetting the key forgets its origin', async () => {
@@ -244,8 +245,10 @@ describe('AccountService: a keychain entry an older build stored without its ori
       const message = NO_ADDRESS('tts.example')
       expect(status.notices).toContainEqual({
         kind: 'key-elsewhere',
-        message: keyElsewhereWords('apiKey'),
-        details: message,
+        message:
+          'Your key was saved by an older VoiceDesk without the service it is for, so VoiceDesk does not send it anywhere. Paste the key again to use it with this service.',
+        details:
+          'Saved for: none recorded (an older VoiceDesk saved it without one). Set now: tts.example.',
       })
       expect(service.activeCredential()?.credential.binding).toEqual({
         savedFor: null,
@@ -348,8 +351,8 @@ describe('AccountService: the move question cannot be used to pester the user', 
       'The saved key belongs to tts.example. Enter the key for elsewhere.example in Account. You chose not to send it to elsewhere.example; VoiceDesk does not ask again until it restarts.'
     expect(status.notices).toContainEqual({
       kind: 'key-elsewhere',
-      message: keyElsewhereWords('apiKey'),
-      details: message,
+      message: A_TO_B('key'),
+      details: `${A_TO_B_DETAILS} You chose not to send the key there; VoiceDesk does not ask again until it restarts.`,
     })
     await expect(service.verify()).rejects.toMatchObject({ code: 'AUTH_MISSING', message })
     expect(verifyCalls).toEqual([])

@@ -66,6 +66,18 @@ export class MoveQuestion {
   }
 
   /**
+   * Why no question about `origin` will come, for the notice's Details (the hosts are beside it
+   * there), or null when one may.
+   */
+  noQuestionWords(origin: string): string | null {
+    if (this.#declined.has(origin))
+      return 'You chose not to send the key there; VoiceDesk does not ask again until it restarts.'
+    if (this.#held.has(origin))
+      return 'VoiceDesk did not ask about sending it there: it asks at most once every 30 seconds, and not at all after three refusals until it restarts.'
+    return null
+  }
+
+  /**
    * Refuses (CONFLICT) while a question is on screen. Why one at a time: the page must not
    * stack native dialogs naming hosts of its choosing, nor change the address under a question
    * the user is still reading.

@@ -15,6 +15,7 @@ import { WORKSPACES } from './workspaces'
 export function App(): ReactElement {
   const current = useNavigationStore((state) => state.current)
   const source = useNavigationStore((state) => state.source)
+  const openWorkspace = useNavigationStore((state) => state.open)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   const openShortcuts = useCallback(() => setShortcutsOpen(true), [])
   useWorkspaceShortcuts()
@@ -34,7 +35,13 @@ export function App(): ReactElement {
       <Sidebar onShowShortcuts={openShortcuts} />
       <main className="main" data-workspace={workspace.id}>
         <div className="main__notices" aria-label="Notices">
-          <AccountNotices />
+          {/* Account shows these in its own column, under its title (account-notices.tsx). */}
+          {workspace.id !== 'account' && (
+            <AccountNotices
+              where="shell"
+              onOpenAccount={() => openWorkspace('account', 'pointer')}
+            />
+          )}
         </div>
         <Screen key={workspace.id} focusOnMount={source === 'shortcut'} />
       </main>

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useAccountStatus } from '../api/account-queries'
 import { AccountAttention } from './account-attention'
+import { AccountNotices } from './account-notices'
 import { AdvancedSection } from './advanced-section'
 import { CredentialCard, keptWhereOf } from './credential-card'
 import { FirstRunCard } from './first-run-card'
@@ -51,7 +52,9 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         />
       )}
       {status === undefined && !statusQuery.isError && <span className="skeleton" />}
-      {/* What needs the user's action comes first, above the cards, at every size. */}
+      {/* What needs the user's action comes first, above the cards, at every size, and in the
+          page's column: never above its title or narrower than its cards. */}
+      <AccountNotices where="account" />
       <AccountAttention status={status} />
       {/* One column in a small window (account.css places each card by its area); from 1600 two
           columns that each stack their own cards: the key, its check and Advanced on the left,

@@ -18,10 +18,7 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
         ? 'Kept for this session only: forgotten when you quit VoiceDesk'
         : 'Saved'
   // The key is sent only to the service it was saved for: say so when it is set aside.
-  const elsewhere =
-    status.keyFor?.usable === false
-      ? ', for another service address: not sent to the one under Advanced'
-      : ''
+  const elsewhere = status.keyFor?.usable === false ? ', for another service address' : ''
   switch (status.credential) {
     case 'apiKey':
       return { title: `API key ${status.keyHint ?? ''}`.trim(), detail: `${where}${elsewhere}.` }

@@ -8,6 +8,7 @@ import { useVerifyAccount } from '../api/account-queries'
 import { useMinuteNow } from '../hooks/use-now'
 import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
 import { Card } from './card'
+import { KeyElsewhere } from './key-elsewhere'
 
 function voiceCountText(count: number | null): string {
   if (count === null) return 'This key may not list voices, so no voice count is shown.'
@@ -57,11 +58,14 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
   const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
   const mine = credentialKeyOf(status)
   const check = verify.mutate
+  // Nothing is sent while the key belongs to another service, so there is nothing to check: the
+  // card says that once, with its two ways out, instead of a refusal that repeats it.
+  const elsewhere = status.keyFor?.usable === false
   useEffect(() => {
     if (verifyFor !== mine) return
     setVerifyFor(null)
-    check('save')
-  }, [verifyFor, mine, setVerifyFor, check])
+    if (!elsewhere) check('save')
+  }, [verifyFor, mine, setVerifyFor, check, elsewhere])
   // A check that follows a save says "Saved" while it runs; its result then takes the place.
   const afterSave = verify.variables === 'save'
   const checkAgain = (): void => verify.mutate('click')
@@ -85,7 +89,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
       title="Connection"
       description="Whether the service accepts your key. Checked when you save a key."
       control={
-        retryInError ? undefined : (
+        retryInError || elsewhere ? undefined : (
           <button type="button" className="button" disabled={verify.isPending} onClick={checkAgain}>
             {verify.isPending ? 'Checking…' : 'Check again'}
           </button>
@@ -93,14 +97,15 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
       }
     >
       <div className="card__body" aria-live="polite" ref={resultRef}>
-        {verify.isPending && (
+        {elsewhere && <KeyElsewhere status={status} />}
+        {!elsewhere && verify.isPending && (
           <p className="field__hint" data-testid="verify-pending">
             {afterSave
               ? 'Saved. Checking your key with the service…'
               : 'Checking your key with the service…'}
           </p>
         )}
-        {verify.isSuccess && (
+        {!elsewhere && verify.isSuccess && (
           <Notice tone="success" title="Connected" testId="verify-success">
             <p className="notice__text">
               The service accepted your key {humanPastTime(verify.data.verifiedAt, now)}.{' '}
@@ -108,7 +113,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
             </p>
           </Notice>
         )}
-        {verify.isError && (
+        {!elsewhere && verify.isError && (
           <ErrorNotice
             error={verify.error}
             context="connection"
@@ -116,7 +121,7 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
             action={fix}
           />
         )}
-        {verify.isIdle && (
+        {verify.isIdle && !elsewhere && (
           <p className="field__hint" data-testid="verified-at">
             {status.verifiedAt === null
               ? 'Not checked yet.'
