@@ -82,6 +82,17 @@ for (const theme of ['light', 'dark'] as const) {
       await retry.click()
       await expect(account.verifyError).toBeVisible()
 
+      // The key kept for its own service while the address names another: one amber card in
+      // Connection with its two ways out, no red refusal, no address outside Details.
+      app.platform.answerNextConfirm(false)
+      await account.setBaseUrl(`http://127.0.0.1:${await closedLoopbackPort()}`)
+      const elsewhere = page.getByTestId('key-elsewhere')
+      await expect(elsewhere).toBeVisible()
+      await expect(account.verifyError).toHaveCount(0)
+      await expect(elsewhere.getByTestId('key-elsewhere-message')).not.toContainText('127.0.0.1')
+      await expect(dot).toHaveText('Key for another service')
+      problems.push(...(await audit(app, 'account-key-elsewhere', theme, elsewhere)))
+
       expect(problems).toEqual([])
     })
 

@@ -9,7 +9,7 @@ export const TOKEN_EXPIRING_MS = 10 * 60 * 1000
 export const KEYCHAIN_UNAVAILABLE: AccountNotice = {
   kind: 'keychain-unavailable',
   message:
-    'The system keychain is unavailable: your API key is kept for this session only and must be entered again after a restart. Unlock or set up the keychain to keep it.',
+    "The system keychain isn't available, so VoiceDesk keeps your key for this session only: after you quit you will have to paste it again. To keep it, unlock or set up your system keychain (on Linux: a Secret Service such as GNOME Keyring), restart VoiceDesk and paste the key once more.",
 }
 
 /**

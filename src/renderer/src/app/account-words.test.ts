@@ -59,6 +59,12 @@ describe('the account dot in words', () => {
       'Key for another service',
       'warning',
     ],
+    [
+      'no keychain: the key is lost at quit',
+      status({ connection: 'connected', checkedAt, storage: 'session' }),
+      'Connected for this session',
+      'warning',
+    ],
     ['unchecked', status({}), 'Not checked yet', 'unknown'],
     [
       'demo',
@@ -80,6 +86,16 @@ describe('the account dot in words', () => {
   it('says when it was last checked', () => {
     const state = accountState(status({ connection: 'connected', checkedAt }), NOW)
     expect(state.sentence).toBe('Connected to the service. Checked 1 minute ago.')
+  })
+
+  it('says the key is forgotten at quit without a keychain, and where to see what to do', () => {
+    const state = accountState(
+      status({ connection: 'connected', checkedAt, storage: 'session' }),
+      NOW,
+    )
+    expect(state.sentence).toBe(
+      "Connected to the service. Checked 1 minute ago. The system keychain isn't available, so your key is forgotten when you quit. Open Account to see how to keep it.",
+    )
   })
 
   it('says out of credit, in the danger tone, once the service refused speech for want of it', () => {

@@ -51,11 +51,19 @@ export function accountState(
       tone: 'danger',
       sentence: `The service said ${humanPastTime(outOfCreditAt, nowMs)} that your account has no credit left, so renders and previews stop. Open Account when you have added credit.`,
     }
+  // Why its own words and amber: the key works now but is lost at quit (no keychain), which the
+  // user can still prevent. The demo's key is always a session one and nothing is lost with it.
+  if (status.connection === 'connected' && status.storage === 'session' && !demo)
+    return {
+      text: 'Connected for this session',
+      tone: 'warning',
+      sentence: `Connected to the service.${checked} The system keychain isn't available, so your key is forgotten when you quit. Open Account to see how to keep it.`,
+    }
   if (status.connection === 'connected')
     return {
       text: demo ? 'Demo service' : 'Connected',
-      tone: status.storage === 'session' ? 'warning' : 'ok',
-      sentence: `${demo ? 'Connected to the demo service on this computer.' : 'Connected to the service.'}${checked}${status.storage === 'session' ? ' The key is kept for this session only.' : ''}`,
+      tone: 'ok',
+      sentence: `${demo ? 'Connected to the demo service on this computer.' : 'Connected to the service.'}${checked}`,
     }
   return {
     text: demo ? 'Demo service' : 'Not checked yet',

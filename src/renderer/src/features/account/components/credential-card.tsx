@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
+import { Notice } from '../../../components/notice'
 import { useForgetCredential } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms, CredentialSummary } from './credential-parts'
@@ -72,6 +73,25 @@ function ReplaceKeyForm(props: { status: AccountStatus; keptWhere: string }): Re
   )
 }
 
+/**
+ * Held until quit because the keychain is not there: said as a warning beside the key, with what
+ * to do, not only in the key's grey line. Why a warning: nothing fails now, but the key is lost
+ * at quit unless the user acts.
+ */
+function SessionOnly(props: { status: AccountStatus }): ReactElement | null {
+  const notice = props.status.notices.find((entry) => entry.kind === 'keychain-unavailable')
+  if (props.status.storage !== 'session' || notice === undefined) return null
+  return (
+    <Notice
+      tone="warning"
+      title="Your key will be forgotten when you quit"
+      testId="credential-session-only"
+    >
+      <p className="notice__text">{notice.message}</p>
+    </Notice>
+  )
+}
+
 /** The key or token in use: one row with its hint, where it is kept, Replace and Forget. */
 export function CredentialCard(props: { status: AccountStatus; keptWhere: string }): ReactElement {
   const { status, keptWhere } = props
@@ -107,6 +127,7 @@ export function CredentialCard(props: { status: AccountStatus; keptWhere: string
             )
           }
         />
+        <SessionOnly status={status} />
         {token && <TokenDetails status={status} />}
         {!token && <ReplaceKeyForm status={status} keptWhere={keptWhere} />}
         {forget.isError && (
