@@ -72,10 +72,10 @@ for (const theme of ['light', 'dark'] as const) {
         }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
-      // What is left is not guessed: the service does not report it, and that is said.
+      // What is left is not guessed: what is known is said, and where the balance is.
       await expect(page.getByTestId('usage-this-month')).toHaveText('0 characters')
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'Not reported by the serviceYour account with the voice service shows it.',
+        'No shortage reportedThe service speaks up only when credit runs out. Your balance is on its website, in the account where you got your key.',
       )
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
         'Counted on this computer',
@@ -210,7 +210,7 @@ for (const theme of ['light', 'dark'] as const) {
       await account.apiKey.fill(sandbox.keys.paid)
       await page.getByRole('button', { name: 'Save key' }).click()
       await expect(page.getByTestId('base-url-error')).toHaveText(
-        'Paste the service address too: it came with your key.',
+        'Paste the service address that came with your key: it is sent only there.',
       )
       await expect(account.baseUrl).toBeFocused()
       await expect(account.credentialTitle).toHaveCount(0)
@@ -245,8 +245,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
-      await expect(out).toContainText('Add credit to your account with the voice service')
-      await expect(page.getByTestId('usage-left')).toHaveText('Nothing, the service says')
+      await expect(out).toContainText(
+        'Add credit on the voice service’s website, in the account where you got your API key',
+      )
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'None leftThe service said so just now.',
+      )
       // Work is blocked, so the sidebar says so too, in the danger tone, not "Connected".
       const sidebarState = page.getByTestId('sidebar-account')
       await expect(sidebarState).toHaveText('Out of credit')

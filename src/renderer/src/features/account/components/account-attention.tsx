@@ -15,8 +15,9 @@ function OutOfCredit(props: { at: string }): ReactElement {
     <Notice tone="danger" title="Out of credit" testId="usage-out-of-credit">
       <p className="notice__text">
         The service said {humanPastTime(props.at, now)} that your account has no credit left, so
-        renders and previews stop. Add credit to your account with the voice service, then press
-        I’ve added credit. If it is still empty, the next line you render says so again.
+        renders and previews stop. Add credit on the voice service’s website, in the account where
+        you got your API key, then press I’ve added credit. If it is still empty, the next line you
+        render says so again.
       </p>
       <div className="button-row">
         <button

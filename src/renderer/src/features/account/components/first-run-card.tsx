@@ -25,7 +25,7 @@ function useAddressBesideKey(status: AccountStatus) {
     // Only the address changed: save it and wait for the key (Enter in the address field).
     if (secret === '' && !changed) return true
     if (secret !== '' && value.trim() === '')
-      return stop('Paste the service address too: it came with your key.')
+      return stop('Paste the service address that came with your key: it is sent only there.')
     if (!changed) return true
     try {
       await setBaseUrl.mutateAsync(value)

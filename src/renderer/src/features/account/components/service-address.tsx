@@ -78,7 +78,7 @@ export function AddressField(props: {
       <p id="base-url-hint" className="field__hint">
         {own
           ? "The service's own address. Change it only if your provider gave you another one."
-          : 'The web address of the voice service, given with your key (an earlier address works too). Your key is sent to this address only; https is required, except on this computer.'}
+          : 'It came with your key. Your key is sent to this address and nowhere else.'}
       </p>
     </div>
   )

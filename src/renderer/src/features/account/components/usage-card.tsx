@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import type { MonthUsage } from '../../../../../shared/domain/usage'
 import { ErrorNotice } from '../../../components/error-notice'
+import { humanPastTime } from '../../../lib/human-time'
 import { useMinuteNow } from '../hooks/use-now'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
@@ -32,8 +33,9 @@ function thisMonth(nowMs: number): string {
 
 /**
  * The two figures a creator looks for first: what was used this month, and what is left. What is
- * left is known only when the service said there is nothing (402); otherwise it is labelled as not
- * reported, with where to see it, rather than guessed.
+ * left is known only when the service said there is nothing (402); otherwise it says what is
+ * known (no shortage reported) and where the balance is, rather than a guess. No link: the
+ * service's interface names no address for its website, and VoiceDesk names no host itself.
  */
 function Allowance(props: {
   months: MonthUsage[]
@@ -63,13 +65,19 @@ function Allowance(props: {
               </>
             ) : outOfCreditAt === undefined ? (
               <>
-                Not reported by the service
+                No shortage reported
                 <span className="usage-facts__hint">
-                  Your account with the voice service shows it.
+                  The service speaks up only when credit runs out. Your balance is on its website,
+                  in the account where you got your key.
                 </span>
               </>
             ) : (
-              'Nothing, the service says'
+              <>
+                None left
+                <span className="usage-facts__hint">
+                  The service said so {humanPastTime(outOfCreditAt, now)}.
+                </span>
+              </>
             )}
           </dd>
         </div>
