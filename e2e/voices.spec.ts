@@ -351,6 +351,8 @@ test("Voices marks the open script's default voice, and sets it as an edit of th
   // No script open: the panel says so, and offers no buttons that cannot work.
   await expect(useAsDefault).toHaveCount(0)
   await expect(voices.details.getByTestId('script-link')).toContainText('No script is open')
+  // The way there is a button, not only a sentence.
+  await expect(voices.details.getByRole('button', { name: 'Go to Script' })).toBeVisible()
 
   // The project opened in Script has Olivia as its default: Voices says so, for Olivia only.
   await script.open()

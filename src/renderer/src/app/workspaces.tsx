@@ -65,6 +65,7 @@ function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
       accountStatus={accountStatus}
       script={script}
       onOpenAccount={() => open('account', 'shortcut')}
+      onOpenScript={() => open('script', 'shortcut')}
     />
   )
 }

@@ -1,14 +1,14 @@
-import { Fragment, memo, useState } from 'react'
+import { Fragment, memo, useContext, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
 import type { ScriptLink } from '../hooks/script-link'
-import { useScriptLink } from '../hooks/script-link'
+import { OpenScriptContext, useScriptLink } from '../hooks/script-link'
 import { PersonalVoiceSection } from './personal-voice-section'
 import { VoiceAvatar } from './voice-avatar'
 import { VoiceIdentifiers } from './voice-identifiers'
 import { VoicePlayButton } from '../../../components/voice-play-button'
-import { spokenLanguages, voiceFacts, voiceUse } from '../hooks/voice-words'
+import { spokenLanguages, voiceFacts, voiceMoods, voiceUse } from '../hooks/voice-words'
 import { VoiceTrySection } from './voice-try-section'
 
 /**
@@ -28,6 +28,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
   const favorite = library?.favorites.includes(voice.id) ?? false
   const consent = library?.consents.find((c) => c.voiceId === voice.id && c.deletedAt === undefined)
   const use = voiceUse(voice)
+  const moods = voiceMoods(voice)
 
   return (
     <section
@@ -41,6 +42,11 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
         {use !== '' && (
           <p className="voice-details__use" data-testid="voice-use">
             {use}
+          </p>
+        )}
+        {moods !== '' && (
+          <p className="voice-details__moods" data-testid="voice-moods">
+            Can sound {moods}
           </p>
         )}
         <p className="voice-details__facts" data-testid="voice-facts">
@@ -132,14 +138,24 @@ function UseInScript(props: { voice: Voice }): ReactElement {
   const { voice } = props
   const [sent, setSent] = useState<string | null>(null)
   const script = useScriptLink()
+  const openScript = useContext(OpenScriptContext)
   const isDefault = script?.defaultVoiceId === voice.id
   return (
     <div className="stack voice-details__block">
       <h3>Use in Script</h3>
       {script === null ? (
-        <p className="field__hint" data-testid="script-link">
-          No script is open. Open or create one in Script to use this voice there.
-        </p>
+        <>
+          <p className="field__hint" data-testid="script-link">
+            No script is open. Open or start one in Script, then come back to give it this voice.
+          </p>
+          {openScript !== null && (
+            <div className="button-row">
+              <button type="button" className="button button--small" onClick={openScript}>
+                Go to Script
+              </button>
+            </div>
+          )}
+        </>
       ) : (
         <UseInScriptButtons voice={voice} script={script} isDefault={isDefault} onSent={setSent} />
       )}

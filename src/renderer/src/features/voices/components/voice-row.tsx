@@ -39,7 +39,13 @@ export const VoiceRow = memo(function VoiceRow(props: {
       <VoiceAvatar voice={voice} />
       <div className="voice-row__main">
         <span className="voice-row__name">{voice.displayName}</span>
-        <span className="voice-row__meta">{voiceUse(voice)}</span>
+        <span className="voice-row__meta">
+          {/* Shown in a narrow list only, where the chip column gives way. */}
+          {voice.type === 'personal' && (
+            <span className="chip chip--success voice-row__mark">Personal</span>
+          )}
+          {voiceUse(voice)}
+        </span>
         {/* In a narrow list the language and gender take this line, whole, instead of chips. */}
         <span className="voice-row__where">{voiceFacts(voice)}</span>
       </div>

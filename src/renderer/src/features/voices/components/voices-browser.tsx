@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { ReactElement, RefObject } from 'react'
+import { VoicesIcon } from '../../../components/icons'
 import { Disclosure } from '../../../components/ui/disclosure'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { useVoiceActions } from '../hooks/use-voice-actions'
@@ -67,26 +68,41 @@ export function VoicesBrowser(props: {
               onDelete={onDelete}
             />
           ) : (
-            <div className="stack voices-side__empty">
-              <p>Select a voice to see it here, or press ▶ on a row to hear it.</p>
-              <Disclosure summary="Keyboard" testId="voice-keys">
-                <dl className="voice-keys">
-                  <dt>/</dt>
-                  <dd>Search</dd>
-                  <dt>↑ ↓</dt>
-                  <dd>Move through the list</dd>
-                  <dt>Enter</dt>
-                  <dd>Play the selected voice</dd>
-                  <dt>Space</dt>
-                  <dd>Add to or remove from favourites</dd>
-                  <dt>Delete</dt>
-                  <dd>Delete a personal voice</dd>
-                </dl>
-              </Disclosure>
-            </div>
+            <VoicesSideEmpty />
           )}
         </div>
       </div>
     </>
+  )
+}
+
+/** The side panel before a voice is chosen: what a voice offers there, and the keys, folded. */
+function VoicesSideEmpty(): ReactElement {
+  return (
+    <div className="stack voices-side__empty" data-testid="voices-side-empty">
+      <VoicesIcon className="voices-side__empty-icon" aria-hidden="true" />
+      <h2 className="voices-side__empty-title">Pick a voice to hear it</h2>
+      <p>Press ▶ on any row to hear a voice at once. Select a row to see more here:</p>
+      <ul className="voices-side__empty-list">
+        <li>Try it with your own text</li>
+        <li>Give it to the script open in Script</li>
+        <li>Hear it in the other languages it speaks</li>
+        <li>Mark it ☆ as a favourite, to find it quickly</li>
+      </ul>
+      <Disclosure summary="Keyboard" testId="voice-keys">
+        <dl className="voice-keys">
+          <dt>/</dt>
+          <dd>Search</dd>
+          <dt>↑ ↓</dt>
+          <dd>Move through the list</dd>
+          <dt>Enter</dt>
+          <dd>Play the selected voice</dd>
+          <dt>Space</dt>
+          <dd>Add to or remove from favourites</dd>
+          <dt>Delete</dt>
+          <dd>Delete a personal voice</dd>
+        </dl>
+      </Disclosure>
+    </div>
   )
 }

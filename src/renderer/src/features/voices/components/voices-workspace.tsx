@@ -12,7 +12,7 @@ import {
   useReloadVoicesOnAccountChange,
 } from '../api/voices-queries'
 import type { ScriptLink } from '../hooks/script-link'
-import { ScriptLinkContext, useScriptLink } from '../hooks/script-link'
+import { OpenScriptContext, ScriptLinkContext, useScriptLink } from '../hooks/script-link'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
@@ -37,6 +37,8 @@ export function VoicesWorkspace(props: {
   accountStatus: AccountStatus | undefined
   /** Opens the Account screen (the shell owns navigation). */
   onOpenAccount?: () => void
+  /** Opens the Script workspace, offered where a voice could go to a script but none is open. */
+  onOpenScript?: () => void
   /** The script open in Script (the shell hands it over from that script), or null: none open. */
   script: ScriptLink | null
 }): ReactElement {
@@ -53,12 +55,14 @@ export function VoicesWorkspace(props: {
   return (
     <VoicePlayersContext.Provider value={players}>
       <ScriptLinkContext.Provider value={props.script}>
-        <VoicesScreen
-          focusOnMount={props.focusOnMount ?? false}
-          accountStatus={props.accountStatus}
-          trial={trial}
-          onOpenAccount={props.onOpenAccount}
-        />
+        <OpenScriptContext.Provider value={props.onOpenScript ?? null}>
+          <VoicesScreen
+            focusOnMount={props.focusOnMount ?? false}
+            accountStatus={props.accountStatus}
+            trial={trial}
+            onOpenAccount={props.onOpenAccount}
+          />
+        </OpenScriptContext.Provider>
       </ScriptLinkContext.Provider>
     </VoicePlayersContext.Provider>
   )

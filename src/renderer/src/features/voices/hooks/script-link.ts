@@ -18,6 +18,9 @@ export interface ScriptLink {
 /** The open script's link, or null when no script is open. */
 export const ScriptLinkContext = createContext<ScriptLink | null>(null)
 
+/** Opens the Script workspace (the shell owns navigation), or null where none is given. */
+export const OpenScriptContext = createContext<(() => void) | null>(null)
+
 /** The open script's link (null: no script is open). */
 export function useScriptLink(): ScriptLink | null {
   return useContext(ScriptLinkContext)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { spokenLanguages, voiceFacts, voiceUse } from './voice-words'
+import { spokenLanguages, voiceFacts, voiceMoods, voiceUse } from './voice-words'
 
 function voice(overrides: Partial<Voice>): Voice {
   return {
@@ -23,6 +23,17 @@ describe('voiceFacts', () => {
   })
   it('leaves out a gender the service did not specify', () => {
     expect(voiceFacts(voice({ gender: 'not_specified', locale: 'zh-CN' }))).toBe('Chinese (China)')
+  })
+})
+
+describe('voiceMoods', () => {
+  it('says the emotions a voice can take as words, never as its raw tag', () => {
+    const arthur = voice({
+      tags: ['timbre:deep', 'style:audiobook', 'emotions:calm,warm,assertive,direct'],
+    })
+    expect(voiceMoods(arthur)).toBe('calm, warm, assertive or direct')
+    expect(voiceMoods(voice({ tags: ['emotions:calm'] }))).toBe('calm')
+    expect(voiceMoods(voice({ tags: ['timbre:deep'] }))).toBe('')
   })
 })
 

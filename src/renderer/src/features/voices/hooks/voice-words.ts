@@ -1,5 +1,6 @@
 import type { Voice } from '../../../../../shared/domain/voice'
 import { localeName } from '../../../../../shared/domain/voice-names'
+import { voiceEmotions } from '../../../../../shared/domain/voice-styles'
 import { genderLabel, tagSummary } from '../../../lib/voice-labels'
 
 /** A language a voice speaks, in words, with a locale its preview can be heard in (or null). */
@@ -25,6 +26,16 @@ export function voiceFacts(voice: Voice): string {
 export function voiceUse(voice: Voice): string {
   const tags = voice.type === 'personal' ? voice.tags.filter((t) => t !== 'personal') : voice.tags
   return tagSummary(tags)
+}
+
+/**
+ * The emotions a voice can take, as words a person reads: "calm, warm, assertive or direct".
+ * Empty when its tags name none (the service's `emotions:` tag).
+ */
+export function voiceMoods(voice: Voice): string {
+  const moods = voiceEmotions(voice).map((mood) => mood.replace(/[_-]+/g, ' '))
+  if (moods.length <= 1) return moods.join('')
+  return `${moods.slice(0, -1).join(', ')} or ${moods.at(-1) ?? ''}`
 }
 
 /**
