@@ -167,6 +167,12 @@ for (const theme of ['light', 'dark'] as const) {
         'No limitThe demo service bills nothing.',
       )
       await expect(page.getByTestId('usage-out-of-credit')).toHaveCount(0)
+      // The demo is in use and ready: Connection does not say "Not checked yet" beside it, and
+      // the key form does not claim a key would be kept for this session only.
+      await expect(page.getByTestId('verified-at')).toHaveText(
+        'The demo service runs on this computer and is ready: nothing to check.',
+      )
+      await expect(page.getByText(/for this session only/)).toHaveCount(0)
       problems.push(...(await audit(app, 'account-first-run-demo', theme)))
 
       expect(problems).toEqual([])

@@ -41,9 +41,11 @@ function credentialSummary(status: AccountStatus): { title: string; detail: stri
 
 /** Says where the secret really goes: with no keychain, it is held in memory until quit. */
 export function keptWhereOf(status: AccountStatus | undefined): string {
+  // Why not the demo's storage: its key is always a session one, yet a key pasted over it goes to
+  // the keychain when there is one; only the keychain's own notice says there is none.
   const sessionOnly =
     status !== undefined &&
-    (status.storage === 'session' ||
+    ((status.storage === 'session' && status.credential !== 'sandbox') ||
       status.notices.some((notice) => notice.kind === 'keychain-unavailable'))
   return sessionOnly
     ? 'for this session only and forgotten when you quit VoiceDesk'

@@ -123,9 +123,11 @@ export function VerifyCard(props: { status: AccountStatus }): ReactElement {
         )}
         {verify.isIdle && !elsewhere && (
           <p className="field__hint" data-testid="verified-at">
-            {status.verifiedAt === null
-              ? 'Not checked yet.'
-              : `Last connected ${humanPastTime(status.verifiedAt, now)}.`}
+            {status.verifiedAt !== null
+              ? `Last connected ${humanPastTime(status.verifiedAt, now)}.`
+              : status.credential === 'sandbox'
+                ? 'The demo service runs on this computer and is ready: nothing to check.'
+                : 'Not checked yet.'}
           </p>
         )}
       </div>
