@@ -67,25 +67,8 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
           API key, to keep working.
         </p>
       )}
-      <div className="token-details__row">
-        <h3>Allowed</h3>
-        <ul className="token-details__allowed" aria-label="What this token allows">
-          {operations.map(({ key, label }) => (
-            <li
-              key={key}
-              data-testid={`allowed-${key}`}
-              data-allowed={allowed[key]}
-              className={allowed[key] ? 'allowed allowed--yes' : 'allowed allowed--no'}
-            >
-              {allowed[key] ? <CheckIcon /> : <CrossIcon />}
-              <span>{label}</span>
-              <span className="visually-hidden">
-                {allowed[key] ? ': allowed' : ': not allowed by this token'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <OperationsRow title="Can" allowed={allowed} want={true} />
+      <OperationsRow title="Can't" allowed={allowed} want={false} />
       <Disclosure summary="Details" className="token-details__raw" testId="token-raw">
         <p className="field__hint">
           Scopes as the service names them:{' '}
@@ -94,6 +77,43 @@ export function TokenDetails(props: { status: AccountStatus }): ReactElement | n
           </span>
         </p>
       </Disclosure>
+    </div>
+  )
+}
+
+/**
+ * What the token lets VoiceDesk do (`want` true) or not (false), each in its own row: a row of
+ * struck-through chips read as broken controls, not as "this token cannot".
+ */
+function OperationsRow(props: {
+  title: string
+  allowed: AccountStatus['allowed']
+  want: boolean
+}): ReactElement | null {
+  const shown = operations.filter(({ key }) => props.allowed[key] === props.want)
+  if (shown.length === 0) return null
+  return (
+    <div className="token-details__row">
+      <h3>{props.title}</h3>
+      <ul
+        className="token-details__allowed"
+        aria-label={props.want ? 'What this token allows' : 'What this token does not allow'}
+      >
+        {shown.map(({ key, label }) => (
+          <li
+            key={key}
+            data-testid={`allowed-${key}`}
+            data-allowed={props.want}
+            className={props.want ? 'allowed allowed--yes' : 'allowed allowed--no'}
+          >
+            {props.want ? <CheckIcon /> : <CrossIcon />}
+            <span>{label}</span>
+            <span className="visually-hidden">
+              {props.want ? ': allowed' : ': not allowed by this token'}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }
