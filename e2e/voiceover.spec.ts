@@ -117,13 +117,27 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Add video…' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
       await expect(page.locator('.workspace__description')).toContainText('harbour.mp4')
-      await page.getByLabel('Voice', { exact: true }).selectOption('olivia')
-      await expect(page.getByLabel('Voice', { exact: true })).toHaveValue('olivia')
+      // A voice per speaker, as in a script's cast: each line shows the voice it is spoken in.
+      const cast = page.getByTestId('vo-cast')
+      await cast.getByLabel('TOM', { exact: true }).selectOption('george')
+      await expect(lines.nth(1)).toContainText('George')
+      await expect(lines.nth(0)).toContainText('No voice yet')
+      await page.getByLabel('Main voice', { exact: true }).selectOption('olivia')
+      await expect(page.getByLabel('Main voice', { exact: true })).toHaveValue('olivia')
+      await expect(lines.nth(0)).toContainText('Olivia')
       problems.push(...(await audit(app, 'timeline', theme)))
 
       await page.getByRole('button', { name: 'Render voice-over' }).click()
       await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
       expect(speechRequests(sandbox)).toBeGreaterThanOrEqual(CUES.length)
+      // TOM's lines in his voice, MAYA's in the main one.
+      const voiceOf = (words: string): string | undefined =>
+        sandbox
+          .requestLog({ pathPrefix: '/v1/audio/speech' })
+          .find((e) => typeof e.body?.input === 'string' && e.body.input.includes(words))?.body
+          ?.voice_id as string | undefined
+      expect(voiceOf('Where is everyone?')).toBe('george')
+      expect(voiceOf('Then the bells rang.')).toBe('olivia')
       // The finished line: the verdict, its length and what it used, Play from start beside Save.
       await expect(page.getByTestId('vo-summary')).toContainText('Voice-over ready')
       await expect(page.getByTestId('vo-summary')).toContainText(/0:\d\d long/)

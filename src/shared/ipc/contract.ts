@@ -69,7 +69,7 @@ import type {
 } from '../domain/conversation-overview'
 import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
 import type { VoiceoverProgress, VoiceoverProject } from '../domain/voiceover'
-import { MAX_VOICEOVER_LINE, voiceoverSettingsSchema } from '../domain/voiceover'
+import { MAX_VOICEOVER_LINE, VOICEOVER_FITS, voiceoverSettingsSchema } from '../domain/voiceover'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -852,6 +852,15 @@ export const invokes = {
     z.object({ projectId: voiceoverId, settings: voiceoverSettingsSchema }),
     SMALL_INPUT,
     'Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace.',
+  ),
+  'voiceover:setLineFit': invoke<VoiceoverProject>()(
+    z.object({
+      projectId: voiceoverId,
+      cue: z.number().int().min(1).max(1_000_000),
+      fit: z.enum(VOICEOVER_FITS).nullable(),
+    }),
+    SMALL_INPUT,
+    "Gives one line a fit of its own (null: the project's again); the next render speaks only that line again, or none when its natural audio is kept.",
   ),
   'voiceover:render': invoke<{ jobId: string }>()(
     z.object({ projectId: voiceoverId }),

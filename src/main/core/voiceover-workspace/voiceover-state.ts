@@ -13,7 +13,11 @@ export interface OpenVoiceover {
   lines: TimedLine[]
   video: { path: string; name: string; bytes: number; durationMs: number } | null
   voiceId: string | null
+  /** Speaker -> voice, for the speakers given one. */
+  cast: Record<string, string>
   fit: VoiceoverFit
+  /** Cue -> the line's own fit, for lines that differ from the project's. */
+  lineFits: Map<number, VoiceoverFit>
   maxRate: number
   /** By cue: each line as last rendered. */
   spoken: Map<number, SpokenLine>
@@ -30,22 +34,36 @@ export interface OpenVoiceover {
   rendering: string | null
 }
 
-/** The engine's settings for a project: one voice, its fit, a WAV track as the service speaks it. */
+/** The engine's settings for a project: its voices, its fits, a WAV track as the service speaks it. */
 export function settingsOf(project: OpenVoiceover): VoiceoverSettings {
   return {
     title: project.subtitleName,
     ...(project.voiceId ? { voiceId: project.voiceId } : {}),
-    cast: {},
+    cast: { ...project.cast },
     fit: project.fit,
+    lineFits: Object.fromEntries(project.lineFits),
     slotEnd: 'next',
     limits: { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate },
     defaults: { format: 'wav', sampleRate: 24_000 },
   }
 }
 
+/** The voice a line is spoken in: its speaker's in the cast, else the project's. */
+export const voiceOfLine = (project: OpenVoiceover, line: TimedLine): string | null =>
+  (line.speaker !== null ? project.cast[line.speaker] : undefined) ?? project.voiceId
+
+/** How a line is fitted: its own choice, else the project's. */
+export const fitOfLine = (project: OpenVoiceover, line: TimedLine): VoiceoverFit =>
+  project.lineFits.get(line.cue) ?? project.fit
+
 /** What a line's request depends on besides its words, for this project now. */
-export const spokenKeyOf = (project: OpenVoiceover): string =>
-  speakingKey(project.voiceId, project.fit, project.maxRate)
+export const spokenKeyOf = (project: OpenVoiceover, line: TimedLine): string =>
+  speakingKey(voiceOfLine(project, line), fitOfLine(project, line), project.maxRate)
+
+/** The speakers the subtitles name, in order of their first line. */
+export const speakersOf = (lines: readonly TimedLine[]): string[] => [
+  ...new Set(lines.flatMap((line) => (line.speaker !== null ? [line.speaker] : []))),
+]
 
 /** The project as the page sees it: names and lengths, never a path. */
 export function projectView(project: OpenVoiceover, paces: VoicePaces): VoiceoverProject {
@@ -65,17 +83,21 @@ export function projectView(project: OpenVoiceover, paces: VoicePaces): Voiceove
     trackEndMs,
     settings: {
       voiceId: project.voiceId,
+      cast: { ...project.cast },
       fit: project.fit,
       maxRate: project.maxRate,
       maxStretch: limits.maxStretch,
     },
+    speakers: speakersOf(project.lines),
     lines: timelineOf({
       lines: project.lines,
       fit: project.fit,
       limits,
       trackEndMs,
-      key: spokenKeyOf(project),
-      pace: paces.pace(project.voiceId ?? ''),
+      voiceOf: (line) => voiceOfLine(project, line),
+      fitOf: (line) => fitOfLine(project, line),
+      keyOf: (line) => spokenKeyOf(project, line),
+      paceOf: (voiceId) => paces.pace(voiceId ?? ''),
       spoken: project.spoken,
     }),
     track: project.track

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, stat } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import type {
+  VoiceoverFit,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -21,8 +22,9 @@ import type { OriginalAudio } from '../voiceover/video-mux'
 import { VoicePaces } from '../voiceover/voice-pace'
 import { runVoiceoverOffMain } from '../voiceover/voiceover-offload'
 import { renderVoiceover } from '../voiceover/voiceover-render'
-import { copyFileAtomic } from './voiceover-copy'
 import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
+import { saveVoiceover } from './voiceover-save'
+import { refuseLinesWithoutVoice } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
 import { projectView, settingsOf, spokenKeyOf } from './voiceover-state'
 import { stillSpoken } from './voiceover-timeline'
@@ -103,7 +105,9 @@ export class VoiceoverWorkspace {
       lines,
       video: null,
       voiceId: null,
+      cast: {},
       fit: 'rate',
+      lineFits: new Map(),
       maxRate: DEFAULT_FIT_LIMITS.maxRate,
       spoken: new Map(),
       track: null,
@@ -143,12 +147,30 @@ export class VoiceoverWorkspace {
     return this.#view(project)
   }
 
-  /** Changes the voice, the fit or the fastest pace. */
+  /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
   setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
     const project = this.#project(projectId)
     if (input.voiceId !== undefined) project.voiceId = input.voiceId
+    for (const [speaker, voiceId] of Object.entries(input.cast ?? {})) {
+      if (!project.lines.some((line) => line.speaker === speaker)) {
+        throw new AppError('NOT_FOUND', `Nobody called ${speaker} speaks in these subtitles.`)
+      }
+      if (voiceId === null) delete project.cast[speaker]
+      else project.cast[speaker] = voiceId
+    }
     if (input.fit !== undefined) project.fit = input.fit
     if (input.maxRate !== undefined) project.maxRate = input.maxRate
+    return this.#view(project)
+  }
+
+  /** Gives one line a fit of its own (null: the project's again); only that line changes. */
+  setLineFit(projectId: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverProject> {
+    const project = this.#project(projectId)
+    if (!project.lines.some((l) => l.cue === cue)) {
+      throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
+    }
+    if (fit === null || fit === project.fit) project.lineFits.delete(cue)
+    else project.lineFits.set(cue, fit)
     return this.#view(project)
   }
 
@@ -165,17 +187,17 @@ export class VoiceoverWorkspace {
     if (project.rendering !== null) {
       throw new AppError('VALIDATION_FAILED', 'This voice-over is already being rendered.')
     }
-    if (project.voiceId === null) {
-      throw new AppError('VALIDATION_FAILED', 'Choose a voice for the lines, then render.')
-    }
+    refuseLinesWithoutVoice(project)
     const [cache, paces] = await Promise.all([this.options.cache(), this.#pacesOnce()])
     const dir = join(this.options.userDataDir, 'voiceover')
     await mkdir(dir, { recursive: true })
     const outputPath = join(dir, `${project.id}.wav`)
     const settings = settingsOf(project)
-    const key = spokenKeyOf(project)
     const lines = project.lines.map((l) => ({ ...l }))
-    const keepRates = lines.map((l) => stillSpoken(l, key, project.spoken)?.outcome.rate)
+    const keys = lines.map((l) => spokenKeyOf(project, l))
+    const keepRates = lines.map(
+      (l, i) => stillSpoken(l, keys[i] ?? '', project.spoken)?.outcome.rate,
+    )
     const source = countedSpeechSource(
       upstreamSpeechSource(this.options.client()),
       this.options.usage,
@@ -214,7 +236,7 @@ export class VoiceoverWorkspace {
       onSettled: (outcome) => {
         project.rendering = null
         this.options.dialogs.setProgress(ownerId, null)
-        this.#settled(project, ticket.id, key, lines, outputPath, outcome, emit).catch(
+        this.#settled(project, ticket.id, keys, lines, outputPath, outcome, emit).catch(
           (error: unknown) =>
             this.options.logger.error('voice-over render not reported', { error: String(error) }),
         )
@@ -227,7 +249,7 @@ export class VoiceoverWorkspace {
   async #settled(
     project: OpenVoiceover,
     jobId: string,
-    key: string,
+    keys: readonly string[],
     lines: OpenVoiceover['lines'],
     outputPath: string,
     outcome:
@@ -255,7 +277,7 @@ export class VoiceoverWorkspace {
     const result = outcome.value
     result.lines.forEach((o, i) => {
       const line = lines[i]
-      if (line) project.spoken.set(line.cue, { text: line.text, key, outcome: o })
+      if (line) project.spoken.set(line.cue, { text: line.text, key: keys[i] ?? '', outcome: o })
     })
     const { size } = await stat(outputPath)
     project.track = {
@@ -294,42 +316,12 @@ export class VoiceoverWorkspace {
    * Saves the rendered voice-over where the user chooses (native dialog): the video with the
    * voice-over as its first audio track when a video was added, else the audio track.
    */
-  async save(
+  save(
     ownerId: number,
     projectId: string,
     originalAudio: OriginalAudio,
   ): Promise<{ fileName: string } | null> {
-    const project = this.#project(projectId)
-    const track = project.track
-    if (track === null)
-      throw new AppError('NOT_FOUND', 'Render the voice-over first, then save it.')
-    const stem = project.subtitleName.replace(/\.[^.]+$/, '')
-    if (project.video) {
-      const ext = extname(project.video.name).toLowerCase()
-      const target = await this.options.dialogs.showSaveDialog(ownerId, {
-        title: 'Save the video with its voice-over',
-        defaultName: `${project.video.name.replace(/\.[^.]+$/, '')} (voice-over)${ext}`,
-        filters: VIDEO_FILTERS,
-      })
-      if (target === null) return null
-      // Muxed on the voice-over thread: mediabunny copies every video packet, which is real work.
-      await runVoiceoverOffMain({
-        kind: 'mux',
-        videoPath: project.video.path,
-        audioPath: track.path,
-        outputPath: target,
-        originalAudio,
-      })
-      return { fileName: basename(target) }
-    }
-    const target = await this.options.dialogs.showSaveDialog(ownerId, {
-      title: 'Save the voice-over',
-      defaultName: `${stem} (voice-over).wav`,
-      filters: [{ name: 'WAV audio', extensions: ['wav'] }],
-    })
-    if (target === null) return null
-    await copyFileAtomic(track.path, target)
-    return { fileName: basename(target) }
+    return saveVoiceover(this.#project(projectId), this.options.dialogs, ownerId, originalAudio)
   }
 
   /** Forgets a project and removes its rendered track. */

@@ -14,7 +14,7 @@ import { msToSamples, placeLines, samplesToMs, slotsOf } from './line-fit'
 import type { TimedLine } from './subtitle-lines'
 import type { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
-import { firstRates, planVoiceover, voiceOfLine } from './voiceover-plan'
+import { firstRates, fitOfLine, planVoiceover, voiceOfLine } from './voiceover-plan'
 import type { LineOutcome } from './voiceover-result'
 import { lineOutcome } from './voiceover-result'
 import type { Spoken } from './voiceover-speak'
@@ -153,6 +153,7 @@ export async function renderVoiceover(
         slotSamples: msToSamples(slots[i] ?? 0),
         spokenSamples: (spoken[i]?.span.to ?? 0) - (spoken[i]?.span.from ?? 0),
         rate: spoken[i]?.rate ?? 1,
+        mode: fitOfLine(line, settings),
       })),
       settings.fit,
       settings.limits,

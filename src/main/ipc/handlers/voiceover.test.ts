@@ -43,6 +43,14 @@ Then the bells rang.
 The boats came home one by one.
 `
 
+/** The speech requests the sandbox answered: their words and voice. */
+function spokenRequests(): { input: string; voice: string }[] {
+  return sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).map((entry) => ({
+    input: typeof entry.body?.input === 'string' ? entry.body.input : '?',
+    voice: typeof entry.body?.voice_id === 'string' ? entry.body.voice_id : '?',
+  }))
+}
+
 /** The speech requests the sandbox answered, by their input. */
 function spokenInputs(): string[] {
   return sandbox
@@ -258,5 +266,136 @@ describe('a voice-over project', () => {
     expect(streams[1]?.disposition.default).toBe(1)
     expect(streams[2]?.disposition.default).toBe(0)
     expect((await stat(target)).size).toBeGreaterThan(0)
+  })
+})
+
+const TWO_SPEAKERS = `WEBVTT
+
+00:00:00.500 --> 00:00:03.000
+<v Maya>The harbour was quiet.
+
+00:00:03.500 --> 00:00:06.000
+<v Tom>Where is everyone?
+
+00:00:06.500 --> 00:00:09.000
+MAYA: Up at the lighthouse.
+
+00:00:09.500 --> 00:00:12.000
+Nobody answered.
+`
+
+describe('a cast per speaker', () => {
+  it('gives each speaker a voice, shows it on their lines, and renders each line in it', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'cast.vtt', TWO_SPEAKERS)
+    expect(opened.speakers).toEqual(['Maya', 'Tom', 'MAYA'])
+    expect(opened.lines.map((l) => l.voiceId)).toEqual([null, null, null, null])
+    const cast = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { cast: { Maya: 'emma', Tom: 'george' } },
+      }),
+    )
+    expect(cast.settings.cast).toEqual({ Maya: 'emma', Tom: 'george' })
+    expect(cast.lines.map((l) => l.voiceId)).toEqual(['emma', 'george', null, null])
+    // A line with no voice yet: refused before anything is sent, naming who needs one.
+    sandbox.clearRequestLog()
+    const refused = await env.call('voiceover:render', { projectId: opened.projectId })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    if (!refused.ok) expect(refused.error.message).toMatch(/MAYA and for lines with no speaker/)
+    expect(spokenRequests()).toEqual([])
+    const ready = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { voiceId: 'olivia' },
+      }),
+    )
+    expect(ready.lines.map((l) => l.voiceId)).toEqual(['emma', 'george', 'olivia', 'olivia'])
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    const byWords = (words: string): string | undefined =>
+      spokenRequests().find((r) => r.input.includes(words))?.voice
+    expect(byWords('The harbour was quiet.')).toBe('emma')
+    expect(byWords('Where is everyone?')).toBe('george')
+    expect(byWords('Up at the lighthouse.')).toBe('olivia')
+    expect(byWords('Nobody answered.')).toBe('olivia')
+
+    // Recasting Tom speaks only Tom's line again, in the new voice.
+    const recast = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { cast: { Tom: 'emma' } },
+      }),
+    )
+    expect(recast.lines.map((l) => l.needsSpeaking)).toEqual([false, true, false, false])
+    sandbox.clearRequestLog()
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    expect(spokenRequests()).toEqual([
+      { input: expect.stringContaining('Where is everyone?') as string, voice: 'emma' },
+    ])
+  })
+
+  it('refuses a voice for a speaker the subtitles do not name', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'cast-unknown.vtt', TWO_SPEAKERS)
+    const result = await env.call('voiceover:setSettings', {
+      projectId: opened.projectId,
+      settings: { cast: { Nobody: 'emma' } },
+    })
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+  })
+})
+
+describe('a fit per line', () => {
+  it("changes one line's fit and speaks only that line again (none when its natural audio is kept)", async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'line-fit.srt', FILM)
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { voiceId: 'olivia' },
+      }),
+    )
+    const first = (await render(env, opened.projectId)).project as VoiceoverProject
+    // Line 4 was asked at a faster pace; line 1 fits as it is.
+    expect(first.lines[3]?.rate).toBeGreaterThan(1)
+    expect(first.lines[0]?.action).toBe('as-is')
+
+    // Line 4 to stretch: its natural audio was never requested, so it alone is spoken again.
+    const stretched = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', {
+        projectId: opened.projectId,
+        cue: 4,
+        fit: 'stretch',
+      }),
+    )
+    expect(stretched.settings.fit).toBe('rate')
+    expect(stretched.lines.map((l) => [l.fit, l.ownFit, l.needsSpeaking])).toEqual([
+      ['rate', false, false],
+      ['rate', false, false],
+      ['rate', false, false],
+      ['stretch', true, true],
+    ])
+    sandbox.clearRequestLog()
+    const second = (await render(env, opened.projectId)).project as VoiceoverProject
+    const inputs = spokenInputs()
+    expect(inputs).toHaveLength(1)
+    expect(inputs[0]).toBe('The boats came home one by one.')
+    expect(second.lines[3]).toMatchObject({ rate: 1, fit: 'stretch' })
+    expect(['stretch', 'as-is', 'overflow']).toContain(second.lines[3]?.action)
+
+    // Line 1 to shift: spoken at its natural pace, already in the cache: nothing is sent.
+    const shifted = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 1, fit: 'shift' }),
+    )
+    expect(shifted.lines[0]).toMatchObject({ fit: 'shift', ownFit: true })
+    sandbox.clearRequestLog()
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    expect(spokenInputs()).toEqual([])
+
+    // Back to the project's fit.
+    const back = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 4, fit: null }),
+    )
+    expect(back.lines[3]).toMatchObject({ fit: 'rate', ownFit: false })
   })
 })

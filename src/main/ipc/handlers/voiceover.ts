@@ -15,6 +15,7 @@ export function createVoiceoverHandlers(
     'voiceover:editLine': ({ projectId, cue, text }) => voiceover.editLine(projectId, cue, text),
     'voiceover:setSettings': ({ projectId, settings }) =>
       voiceover.setSettings(projectId, settings),
+    'voiceover:setLineFit': ({ projectId, cue, fit }) => voiceover.setLineFit(projectId, cue, fit),
     'voiceover:render': ({ projectId }, { sender, emit }) =>
       voiceover.render(sender.webContentsId, projectId, (event) =>
         emit(event.channel, event.payload),

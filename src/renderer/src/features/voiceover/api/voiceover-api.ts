@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type {
+  VoiceoverFit,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -37,11 +38,18 @@ export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null>
 export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverProject> =>
   call((api) => api.voiceover.editLine({ projectId, cue, text }))
 
-/** Changes the voice, the fit or the fastest pace. */
+/** Changes the voice, a speaker's voice, the fit or the fastest pace. */
 export const changeSettings = (
   projectId: string,
   settings: VoiceoverSettingsInput,
 ): Promise<VoiceoverProject> => call((api) => api.voiceover.setSettings({ projectId, settings }))
+
+/** Gives a line a fit of its own (null: the project's again). */
+export const setLineFit = (
+  projectId: string,
+  cue: number,
+  fit: VoiceoverFit | null,
+): Promise<VoiceoverProject> => call((api) => api.voiceover.setLineFit({ projectId, cue, fit }))
 
 /** Starts rendering the track. */
 export const startRender = (projectId: string): Promise<{ jobId: string }> =>

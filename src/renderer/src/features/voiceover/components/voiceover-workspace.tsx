@@ -1,8 +1,13 @@
 import type { ReactElement } from 'react'
-import type { VoiceoverLine, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import type {
+  VoiceoverFit,
+  VoiceoverLine,
+  VoiceoverProject,
+} from '../../../../../shared/domain/voiceover'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
+import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverProject } from '../api/voiceover-api'
 import { overflowNextStep } from '../hooks/line-words'
 import { useMediaUrl } from '../hooks/use-media-url'
@@ -46,17 +51,21 @@ function LineList(props: {
   project: VoiceoverProject
   onPlay: (ms: number) => void
   onEdit: (line: VoiceoverLine, text: string) => void
+  onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
 }): ReactElement {
   const { project } = props
-  const nextStep = overflowNextStep(project.settings)
+  const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
+  const names = new Map((voices.data ?? []).map((v) => [v.id, v.displayName]))
+  const nameOf = (id: string | null): string | null => (id === null ? null : (names.get(id) ?? id))
   return (
     <div className="vo-lines">
       <div className="vo-lines__head" aria-hidden="true">
         <span />
         <span>Cue</span>
-        <span>Speaker</span>
+        <span>Who</span>
         <span>Words</span>
-        <span>Time for the line</span>
+        <span>Time</span>
+        <span>Fit</span>
         <span>Result</span>
       </div>
       <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
@@ -66,9 +75,11 @@ function LineList(props: {
             line={line}
             canPlay={project.track !== null}
             changed={project.track !== null && line.needsSpeaking}
-            nextStep={nextStep}
+            nextStep={overflowNextStep({ fit: line.fit, maxRate: project.settings.maxRate })}
+            voiceName={nameOf(line.voiceId)}
             onPlay={(l) => props.onPlay(l.startMs)}
             onEdit={props.onEdit}
+            onFit={props.onFit}
           />
         ))}
       </ol>
@@ -142,6 +153,7 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
               project={project}
               onPlay={(ms) => controls.playFrom(ms)}
               onEdit={(line, text) => void actions.edit(line, text)}
+              onFit={(line, fit) => void actions.lineFit(line, fit)}
             />
             <VoiceoverPlayer
               project={project}

@@ -5,6 +5,7 @@ import type {
   VoiceoverLine,
   VoiceoverProgress,
   VoiceoverProject,
+  VoiceoverSettingsInput,
 } from '../../../../../shared/domain/voiceover'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { AppError } from '../../../../../shared/errors'
@@ -16,6 +17,7 @@ import {
   openSubtitles,
   projectKey,
   saveVoiceover,
+  setLineFit,
   startRender,
   useRenderEvents,
 } from '../api/voiceover-api'
@@ -88,8 +90,10 @@ export function useVoiceoverActions(projectId: string | null) {
     addVideo: () => run(async () => show(await chooseVideo(id))),
     edit: (line: VoiceoverLine, text: string) =>
       run(async () => show(await editLine(id, line.cue, text))),
-    settings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) =>
+    settings: (settings: VoiceoverSettingsInput) =>
       run(async () => show(await changeSettings(id, settings))),
+    lineFit: (line: VoiceoverLine, fit: VoiceoverFit | null) =>
+      run(async () => show(await setLineFit(id, line.cue, fit))),
     render: () =>
       run(async () => {
         store.setRender({ kind: 'running', jobId: null, progress: null })
