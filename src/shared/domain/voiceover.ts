@@ -101,3 +101,22 @@ export interface VoiceoverProgress {
   done: number
   total: number
 }
+
+/** What to do with overlapping cues: one line (the earlier speaker says both), or both kept. */
+export const VOICEOVER_OVERLAP_CHOICES = ['merge', 'keep'] as const
+export type VoiceoverOverlapChoice = (typeof VOICEOVER_OVERLAP_CHOICES)[number]
+
+/**
+ * Subtitles whose only problem is cues that overlap: the question put to the user before the
+ * project opens (merge them, or keep both lines in their own voices, the later one pushed).
+ */
+export interface VoiceoverOverlapQuestion {
+  kind: 'overlaps'
+  /** Names the file main holds until the user answers. */
+  pendingId: string
+  subtitleName: string
+  /** The overlapping cues and the cue each overlaps, with when. */
+  overlaps: { cue: number; previousCue: number; startMs: number; previousEndMs: number }[]
+  /** The question in words, naming the cues. */
+  message: string
+}

@@ -68,8 +68,17 @@ import type {
   OverviewProgress,
 } from '../domain/conversation-overview'
 import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
-import type { VoiceoverProgress, VoiceoverProject } from '../domain/voiceover'
-import { MAX_VOICEOVER_LINE, VOICEOVER_FITS, voiceoverSettingsSchema } from '../domain/voiceover'
+import type {
+  VoiceoverOverlapQuestion,
+  VoiceoverProgress,
+  VoiceoverProject,
+} from '../domain/voiceover'
+import {
+  MAX_VOICEOVER_LINE,
+  VOICEOVER_FITS,
+  VOICEOVER_OVERLAP_CHOICES,
+  voiceoverSettingsSchema,
+} from '../domain/voiceover'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -824,10 +833,15 @@ export const invokes = {
     'Shows a file this window exported (conversations:export, conversations:exportBatch) in the file manager; other paths are refused.',
   ),
 
-  'voiceover:open': invoke<VoiceoverProject | null>()(
+  'voiceover:open': invoke<VoiceoverProject | VoiceoverOverlapQuestion | null>()(
     none,
     NO_INPUT,
-    'Native open dialog for a subtitle file (SRT, WebVTT, ASS/SSA), read and checked off main: a bad file is refused naming its cue and line, before anything is sent. Null when cancelled.',
+    'Native open dialog for a subtitle file (SRT, WebVTT, ASS/SSA), read and checked off main: a bad file is refused naming its cue and line, before anything is sent; a file whose only problem is overlapping cues is asked about (voiceover:resolveOverlaps). Null when cancelled.',
+  ),
+  'voiceover:resolveOverlaps': invoke<VoiceoverProject>()(
+    z.object({ pendingId: voiceoverId, choice: z.enum(VOICEOVER_OVERLAP_CHOICES) }),
+    SMALL_INPUT,
+    'Opens the subtitles voiceover:open asked about: overlapping cues merged into one line, or kept as two lines in their own voices.',
   ),
   'voiceover:chooseVideo': invoke<VoiceoverProject | null>()(
     z.object({ projectId: voiceoverId }),

@@ -28,3 +28,17 @@ export function refuseLinesWithoutVoice(project: OpenVoiceover): void {
     { details: { fields: Object.fromEntries(speakers.map((s) => [s, 'no voice'])) } },
   )
 }
+
+/** Gives the speakers named their voices (null: back to the project's voice). */
+export function castSpeakers(
+  project: OpenVoiceover,
+  cast: Readonly<Record<string, string | null>>,
+): void {
+  for (const [speaker, voiceId] of Object.entries(cast)) {
+    if (!project.lines.some((line) => line.speaker === speaker)) {
+      throw new AppError('NOT_FOUND', `Nobody called ${speaker} speaks in these subtitles.`)
+    }
+    if (voiceId === null) Reflect.deleteProperty(project.cast, speaker)
+    else project.cast[speaker] = voiceId
+  }
+}

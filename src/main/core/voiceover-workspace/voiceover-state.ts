@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { VoiceoverFit, VoiceoverProject } from '../../../shared/domain/voiceover'
 import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
 import type { TimedLine } from '../voiceover/subtitle-lines'
@@ -32,6 +33,24 @@ export interface OpenVoiceover {
   } | null
   /** The running render's job id. */
   rendering: string | null
+}
+
+/** A project just opened from its checked lines: no voice yet, every line fitted by `rate`. */
+export function newVoiceover(subtitleName: string, lines: TimedLine[]): OpenVoiceover {
+  return {
+    id: randomUUID(),
+    subtitleName,
+    lines,
+    video: null,
+    voiceId: null,
+    cast: {},
+    fit: 'rate',
+    lineFits: new Map(),
+    maxRate: DEFAULT_FIT_LIMITS.maxRate,
+    spoken: new Map(),
+    track: null,
+    rendering: null,
+  }
 }
 
 /** The engine's settings for a project: its voices, its fits, a WAV track as the service speaks it. */

@@ -3,6 +3,8 @@ import { mkdir, rm, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type {
   VoiceoverFit,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -17,16 +19,17 @@ import type { PlatformPorts } from '../platform-ports'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { UsageRecorder } from '../usage/counted-client'
 import { countedSpeechSource } from '../usage/counted-speech-source'
-import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
 import type { OriginalAudio } from '../voiceover/video-mux'
 import { VoicePaces } from '../voiceover/voice-pace'
 import { runVoiceoverOffMain } from '../voiceover/voiceover-offload'
 import { renderVoiceover } from '../voiceover/voiceover-render'
+import type { TimedLine } from '../voiceover/subtitle-lines'
 import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
+import { overlapQuestion } from './voiceover-overlaps'
 import { saveVoiceover } from './voiceover-save'
-import { refuseLinesWithoutVoice } from './voiceover-cast'
+import { castSpeakers, refuseLinesWithoutVoice } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
-import { projectView, settingsOf, spokenKeyOf } from './voiceover-state'
+import { newVoiceover, projectView, settingsOf, spokenKeyOf } from './voiceover-state'
 import { stillSpoken } from './voiceover-timeline'
 
 /** The events a voice-over render sends to the window that started it. */
@@ -59,6 +62,8 @@ export interface VoiceoverWorkspaceOptions {
 export class VoiceoverWorkspace {
   readonly #projects = new Map<string, OpenVoiceover>()
   #paces: Promise<VoicePaces> | null = null
+  /** Subtitles waiting for the user's answer about their overlapping cues. */
+  readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string }>()
 
   constructor(private readonly options: VoiceoverWorkspaceOptions) {}
 
@@ -82,8 +87,11 @@ export class VoiceoverWorkspace {
     return projectView(project, await this.#pacesOnce())
   }
 
-  /** Asks for a subtitle file (native dialog), reads and checks it off main; null when cancelled. */
-  async open(ownerId: number): Promise<VoiceoverProject | null> {
+  /**
+   * Asks for a subtitle file (native dialog), reads and checks it off main; null when cancelled.
+   * When its only problem is overlapping cues, asks what to do with them instead of refusing.
+   */
+  async open(ownerId: number): Promise<VoiceoverProject | VoiceoverOverlapQuestion | null> {
     const chosen = await this.options.dialogs.showOpenDialog(ownerId, {
       title: 'Open subtitles',
       filters: SUBTITLE_FILTERS,
@@ -92,27 +100,41 @@ export class VoiceoverWorkspace {
     if (path === undefined) return null
     const bytes = await readSubtitleFile(path)
     // Parsed and checked on the voice-over thread: a bad file is refused naming its cue and line
-    // before anything is priced or sent.
-    const lines = await runVoiceoverOffMain({
-      kind: 'parse',
+    // before anything is priced or sent; overlapping cues are asked about.
+    const checked = await runVoiceoverOffMain({
+      kind: 'parseOrAsk',
       bytes,
       fileName: basename(path),
-      overlaps: 'refuse',
     })
-    const project: OpenVoiceover = {
-      id: randomUUID(),
-      subtitleName: basename(path),
-      lines,
-      video: null,
-      voiceId: null,
-      cast: {},
-      fit: 'rate',
-      lineFits: new Map(),
-      maxRate: DEFAULT_FIT_LIMITS.maxRate,
-      spoken: new Map(),
-      track: null,
-      rendering: null,
+    if (checked.lines !== null) return this.#opened(basename(path), checked.lines)
+    const pendingId = randomUUID()
+    // Why one at a time: a question left unanswered holds a file's bytes, never more than one.
+    this.#pending.clear()
+    this.#pending.set(pendingId, { bytes, fileName: basename(path) })
+    return overlapQuestion(pendingId, basename(path), checked.overlaps)
+  }
+
+  /** Opens the subtitles asked about, their overlapping cues merged or kept as two lines. */
+  async resolveOverlaps(
+    pendingId: string,
+    choice: VoiceoverOverlapChoice,
+  ): Promise<VoiceoverProject> {
+    const pending = this.#pending.get(pendingId)
+    if (!pending) {
+      throw new AppError('NOT_FOUND', 'These subtitles are no longer waiting. Open them again.')
     }
+    const lines = await runVoiceoverOffMain({
+      kind: 'parse',
+      bytes: pending.bytes,
+      fileName: pending.fileName,
+      overlaps: choice,
+    })
+    this.#pending.delete(pendingId)
+    return this.#opened(pending.fileName, lines)
+  }
+
+  #opened(subtitleName: string, lines: TimedLine[]): Promise<VoiceoverProject> {
+    const project = newVoiceover(subtitleName, lines)
     this.#projects.set(project.id, project)
     return this.#view(project)
   }
@@ -151,13 +173,7 @@ export class VoiceoverWorkspace {
   setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
     const project = this.#project(projectId)
     if (input.voiceId !== undefined) project.voiceId = input.voiceId
-    for (const [speaker, voiceId] of Object.entries(input.cast ?? {})) {
-      if (!project.lines.some((line) => line.speaker === speaker)) {
-        throw new AppError('NOT_FOUND', `Nobody called ${speaker} speaks in these subtitles.`)
-      }
-      if (voiceId === null) delete project.cast[speaker]
-      else project.cast[speaker] = voiceId
-    }
+    if (input.cast) castSpeakers(project, input.cast)
     if (input.fit !== undefined) project.fit = input.fit
     if (input.maxRate !== undefined) project.maxRate = input.maxRate
     return this.#view(project)

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { VoiceoverProject } from '../../../shared/domain/voiceover'
+import type { VoiceoverOverlapQuestion, VoiceoverProject } from '../../../shared/domain/voiceover'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -397,5 +397,98 @@ describe('a fit per line', () => {
       await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 4, fit: null }),
     )
     expect(back.lines[3]).toMatchObject({ fit: 'rate', ownFit: false })
+  })
+})
+
+const OVERLAPPING = `1
+00:00:00,500 --> 00:00:03,000
+MAYA: The harbour was quiet when we came back from our long walk on the cliffs.
+
+2
+00:00:02,500 --> 00:00:04,000
+TOM: Too quiet.
+
+3
+00:00:05,000 --> 00:00:07,000
+MAYA: Then the bells rang.
+`
+
+describe('overlapping cues', () => {
+  async function ask(env: Env): Promise<VoiceoverOverlapQuestion> {
+    const path = join(dir, 'overlap.srt')
+    await writeFile(path, OVERLAPPING)
+    env.recorder.answerNextOpen([path])
+    return dataOf<VoiceoverOverlapQuestion>(await env.call('voiceover:open', undefined))
+  }
+
+  it('asks whether to merge or keep them, naming the cues, with nothing sent', async () => {
+    const env = await dispatchRuntime(sandbox)
+    sandbox.clearRequestLog()
+    const question = await ask(env)
+    expect(question).toMatchObject({
+      kind: 'overlaps',
+      subtitleName: 'overlap.srt',
+      overlaps: [{ cue: 2, previousCue: 1, startMs: 2500, previousEndMs: 3000 }],
+    })
+    expect(question.message).toContain(
+      'cue 2 starts at 00:00:02,500, before cue 1 ends at 00:00:03,000',
+    )
+    expect(question.message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
+    expect(sandbox.requestLog({})).toEqual([])
+  })
+
+  it('merged: one line, spoken by the first speaker', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const question = await ask(env)
+    const merged = dataOf<VoiceoverProject>(
+      await env.call('voiceover:resolveOverlaps', {
+        pendingId: question.pendingId,
+        choice: 'merge',
+      }),
+    )
+    expect(merged.lines.map((l) => [l.cue, l.speaker, l.text])).toEqual([
+      [
+        1,
+        'MAYA',
+        'The harbour was quiet when we came back from our long walk on the cliffs. Too quiet.',
+      ],
+      [3, 'MAYA', 'Then the bells rang.'],
+    ])
+    // The answer is used once: a second answer finds nothing waiting.
+    const again = await env.call('voiceover:resolveOverlaps', {
+      pendingId: question.pendingId,
+      choice: 'merge',
+    })
+    expect(again).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+  })
+
+  it('kept: both lines in their own voices, the second starting when the first ends', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const question = await ask(env)
+    const kept = dataOf<VoiceoverProject>(
+      await env.call('voiceover:resolveOverlaps', {
+        pendingId: question.pendingId,
+        choice: 'keep',
+      }),
+    )
+    expect(kept.lines.map((l) => [l.cue, l.speaker])).toEqual([
+      [1, 'MAYA'],
+      [2, 'TOM'],
+      [3, 'MAYA'],
+    ])
+    expect(kept.speakers).toEqual(['MAYA', 'TOM'])
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId: kept.projectId,
+        settings: { voiceId: 'olivia', cast: { TOM: 'george' }, fit: 'shift' },
+      }),
+    )
+    const rendered = (await render(env, kept.projectId)).project as VoiceoverProject
+    const [first, second] = rendered.lines
+    expect(second?.action).toBe('shifted')
+    expect(second?.placedMs).toBeGreaterThanOrEqual(
+      (first?.placedMs ?? 0) + (first?.spokenMs ?? 0) - 1,
+    )
+    expect(spokenRequests().find((r) => r.input.includes('Too quiet.'))?.voice).toBe('george')
   })
 })

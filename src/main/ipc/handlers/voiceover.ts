@@ -9,6 +9,8 @@ export function createVoiceoverHandlers(
 ): Pick<Handlers, VoiceoverChannel> {
   return {
     'voiceover:open': (_input, { sender }) => voiceover.open(sender.webContentsId),
+    'voiceover:resolveOverlaps': ({ pendingId, choice }) =>
+      voiceover.resolveOverlaps(pendingId, choice),
     'voiceover:chooseVideo': ({ projectId }, { sender }) =>
       voiceover.chooseVideo(sender.webContentsId, projectId),
     'voiceover:view': ({ projectId }) => voiceover.view(projectId),

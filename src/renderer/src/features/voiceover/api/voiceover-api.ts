@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type {
   VoiceoverFit,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -26,9 +28,18 @@ export function useVoiceoverProject(projectId: string | null) {
   })
 }
 
-/** Asks main to show its open dialog for subtitles; null when the user cancelled. */
-export const openSubtitles = (): Promise<VoiceoverProject | null> =>
+/**
+ * Asks main to show its open dialog for subtitles; null when the user cancelled; a question when
+ * their only problem is overlapping cues.
+ */
+export const openSubtitles = (): Promise<VoiceoverProject | VoiceoverOverlapQuestion | null> =>
   call((api) => api.voiceover.open())
+
+/** Opens the subtitles asked about, their overlapping cues merged or kept. */
+export const resolveOverlaps = (
+  pendingId: string,
+  choice: VoiceoverOverlapChoice,
+): Promise<VoiceoverProject> => call((api) => api.voiceover.resolveOverlaps({ pendingId, choice }))
 
 /** Asks main to show its open dialog for the video; null when cancelled. */
 export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null> =>

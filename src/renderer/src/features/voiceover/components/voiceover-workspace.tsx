@@ -15,6 +15,7 @@ import { useSyncedPlayback } from '../hooks/use-synced-playback'
 import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 import { LineRow } from './line-row'
+import { OverlapQuestion } from './overlap-question'
 import { RenderBar } from './render-bar'
 import { VoiceoverEmpty } from './voiceover-empty'
 import { VoiceoverPlayer } from './voiceover-player'
@@ -87,6 +88,37 @@ function LineList(props: {
   )
 }
 
+/** What the last action said: its error, the overlap question, or the file saved. */
+function WorkspaceNotices(props: {
+  actions: ReturnType<typeof useVoiceoverActions>
+}): ReactElement {
+  const { actions } = props
+  return (
+    <>
+      {actions.error !== null && (
+        <ErrorNotice
+          error={actions.error}
+          testId="vo-error"
+          action={{ label: 'Dismiss', onClick: actions.dismissError }}
+        />
+      )}
+      {actions.question !== null && (
+        <OverlapQuestion
+          question={actions.question}
+          busy={actions.pending}
+          onChoose={(choice) => void actions.answer(choice)}
+          onCancel={actions.dismissQuestion}
+        />
+      )}
+      {actions.saved !== null && (
+        <Notice tone="success" title="Saved" testId="vo-saved">
+          <p className="notice__text">{actions.saved} is ready.</p>
+        </Notice>
+      )}
+    </>
+  )
+}
+
 /**
  * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
  * slot, its spoken length and its overflow in words, edited in place; render, play the video
@@ -118,18 +150,7 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
         }
         focusOnMount={props.focusOnMount ?? false}
       />
-      {actions.error !== null && (
-        <ErrorNotice
-          error={actions.error}
-          testId="vo-error"
-          action={{ label: 'Dismiss', onClick: actions.dismissError }}
-        />
-      )}
-      {actions.saved !== null && (
-        <Notice tone="success" title="Saved" testId="vo-saved">
-          <p className="notice__text">{actions.saved} is ready.</p>
-        </Notice>
-      )}
+      <WorkspaceNotices actions={actions} />
       {!project ? (
         <VoiceoverEmpty onOpen={() => void actions.open()} busy={actions.pending} />
       ) : (

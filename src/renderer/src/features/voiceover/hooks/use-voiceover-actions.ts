@@ -3,6 +3,8 @@ import { useCallback, useState } from 'react'
 import type {
   VoiceoverFit,
   VoiceoverLine,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -16,6 +18,7 @@ import {
   editLine,
   openSubtitles,
   projectKey,
+  resolveOverlaps,
   saveVoiceover,
   setLineFit,
   startRender,
@@ -41,6 +44,38 @@ function useRenderFollow(setError: (error: unknown) => void): void {
     [setError],
   )
   useRenderEvents({ onProgress, onEnded })
+}
+
+/** Opening subtitles: main's dialog, and the question about overlapping cues when there is one. */
+function useOpenSubtitles(deps: {
+  run: (work: () => Promise<void>) => Promise<void>
+  show: (project: VoiceoverProject) => void
+  onOpened: () => void
+}) {
+  const { run, show, onOpened } = deps
+  const setProject = useVoiceoverStore((s) => s.setProject)
+  const [question, setQuestion] = useState<VoiceoverOverlapQuestion | null>(null)
+  const opened = (project: VoiceoverProject): void => {
+    setQuestion(null)
+    show(project)
+    onOpened()
+    setProject(project.projectId)
+  }
+  return {
+    question,
+    open: () =>
+      run(async () => {
+        const result = await openSubtitles()
+        if (result === null) return
+        if ('kind' in result) setQuestion(result)
+        else opened(result)
+      }),
+    answer: (choice: VoiceoverOverlapChoice) =>
+      run(async () => {
+        if (question !== null) opened(await resolveOverlaps(question.pendingId, choice))
+      }),
+    dismissQuestion: () => setQuestion(null),
+  }
 }
 
 /** Every action of the workspace, with the last error and the last saved file. */
@@ -72,21 +107,14 @@ export function useVoiceoverActions(projectId: string | null) {
 
   useRenderFollow(setError)
 
-  const open = (): Promise<void> =>
-    run(async () => {
-      const project = await openSubtitles()
-      if (project === null) return
-      show(project)
-      setSaved(null)
-      store.setProject(project.projectId)
-    })
+  const opening = useOpenSubtitles({ run, show, onOpened: () => setSaved(null) })
   const id = projectId ?? ''
   return {
     error,
     saved,
     pending,
     dismissError: () => setError(null),
-    open,
+    ...opening,
     addVideo: () => run(async () => show(await chooseVideo(id))),
     edit: (line: VoiceoverLine, text: string) =>
       run(async () => show(await editLine(id, line.cue, text))),
