@@ -165,6 +165,13 @@ for (const theme of ['light', 'dark'] as const) {
       expect(spoken.filter((input) => !input.includes('The storm passed quickly.'))).toEqual([])
       await expect(lines.nth(1)).not.toContainText('too long')
 
+      // The report per line, saved where the user chooses.
+      const reportPath = join(dir, 'harbour report.txt')
+      app.platform.answerNextSave(reportPath)
+      await page.getByRole('button', { name: 'Save report…' }).click()
+      await expect(page.getByTestId('vo-saved')).toContainText('harbour report.txt')
+      expect((await stat(reportPath)).size).toBeGreaterThan(0)
+
       // The position bar moves the video (and the voice-over) without playing.
       await page.getByRole('slider', { name: 'Position' }).fill('8000')
       await expect(page.getByTestId('vo-player-time')).toContainText('0:08.0')
@@ -197,3 +204,42 @@ for (const theme of ['light', 'dark'] as const) {
     })
   })
 }
+
+test('without a key the empty state says rendering needs one; overlapping cues are asked about, naming them', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(180_000)
+  const { page } = app
+  const problems: string[] = []
+  await page.getByTestId('nav-voiceover').click()
+  await expect(page.getByTestId('vo-no-key')).toContainText('needs your API key')
+  await expect(page.getByRole('button', { name: 'Go to Account' })).toBeVisible()
+
+  await signInForScript(app, sandbox)
+  await page.getByTestId('nav-voiceover').click()
+  await expect(page.getByTestId('vo-empty')).toBeVisible()
+  await expect(page.getByTestId('vo-no-key')).toHaveCount(0)
+  const srt = join(dir, 'overlap.srt')
+  const overlapping: [number, number, string][] = [
+    [500, 3000, 'MAYA: The harbour was quiet.'],
+    [2500, 4000, 'TOM: Too quiet.'],
+    [5000, 7000, 'MAYA: Then the bells rang.'],
+  ]
+  await writeFile(
+    srt,
+    overlapping.map(([a, b, text], i) => `${i + 1}\n${t(a)} --> ${t(b)}\n${text}\n`).join('\n'),
+  )
+  sandbox.clearRequestLog()
+  app.platform.answerNextOpen([srt])
+  await page.getByRole('button', { name: 'Open subtitles…' }).click()
+  const question = page.getByTestId('vo-overlaps')
+  await expect(question).toContainText('cue 2 starts at 00:00:02,500, before cue 1 ends')
+  problems.push(...(await audit(app, 'overlaps', 'light')))
+  await question.getByRole('button', { name: 'Keep both lines' }).click()
+  await expect(page.getByTestId('vo-line')).toHaveCount(3)
+  await expect(page.getByTestId('vo-overlaps')).toHaveCount(0)
+  await expect(page.getByTestId('vo-cast')).toContainText('TOM')
+  expect(speechRequests(sandbox)).toBe(0)
+  expect(problems).toEqual([])
+})

@@ -120,3 +120,15 @@ export interface VoiceoverOverlapQuestion {
   /** The question in words, naming the cues. */
   message: string
 }
+
+/** The audio formats an audio-only voice-over is saved in (the engine's encoders). */
+export const VOICEOVER_AUDIO_FORMATS = ['wav', 'mp3', 'ogg'] as const
+/** The level a saved voice-over is brought to: as the service spoke it, or a delivery preset's. */
+export const VOICEOVER_LEVELS = ['as-spoken', 'podcast', 'broadcast', 'streaming'] as const
+
+/** How an audio-only voice-over is saved: its format and its level. */
+export const voiceoverAudioSchema = z.strictObject({
+  format: z.enum(VOICEOVER_AUDIO_FORMATS),
+  level: z.enum(VOICEOVER_LEVELS),
+})
+export type VoiceoverAudioChoice = z.infer<typeof voiceoverAudioSchema>

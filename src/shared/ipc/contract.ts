@@ -77,6 +77,7 @@ import {
   MAX_VOICEOVER_LINE,
   VOICEOVER_FITS,
   VOICEOVER_OVERLAP_CHOICES,
+  voiceoverAudioSchema,
   voiceoverSettingsSchema,
 } from '../domain/voiceover'
 import type { SampleExtension, Voice } from '../domain/voice'
@@ -892,9 +893,23 @@ export const invokes = {
     "Up to 4 MiB of the project's rendered track or of its video from a byte offset, for the player.",
   ),
   'voiceover:save': invoke<{ fileName: string } | null>()(
-    z.object({ projectId: voiceoverId, originalAudio: z.enum(['keep', 'drop']) }),
+    z.object({
+      projectId: voiceoverId,
+      originalAudio: z.enum(['keep', 'drop']),
+      audio: voiceoverAudioSchema.optional(),
+    }),
     SMALL_INPUT,
-    'Native save dialog, then writes the video with the voice-over as its first audio track (the picture copied as it is; its own sound kept as a second track or dropped), or the WAV track when there is no video. Null when cancelled.',
+    "Native save dialog, then writes the video with the voice-over as its first audio track (the picture copied as it is; its own sound kept as a second track or dropped), or the track when there is no video, in the chosen format and level (WAV as spoken by default) through the engine's encoders. Null when cancelled.",
+  ),
+  'voiceover:saveReport': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    "Native save dialog, then writes the last render's report per line (slot, natural and final length, what was done): JSON for a .json name, readable text otherwise. Null when cancelled.",
+  ),
+  'voiceover:saveSubtitles': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    'Native save dialog, then writes the subtitles re-timed to the last render (each cue moved to where its line is heard): WebVTT for a .vtt name, SRT otherwise. Null when cancelled.',
   ),
   'voiceover:close': invoke<void>()(
     z.object({ projectId: voiceoverId }),

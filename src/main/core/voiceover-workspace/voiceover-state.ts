@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import type { VoiceoverFit, VoiceoverProject } from '../../../shared/domain/voiceover'
 import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
+import type { Project } from '../../../shared/domain/script'
+import type { PlacedLine } from '../voiceover/line-fit'
 import type { TimedLine } from '../voiceover/subtitle-lines'
+import type { LineOutcome } from '../voiceover/voiceover-result'
+import type { Spoken } from '../voiceover/voiceover-speak'
 import type { VoicePaces } from '../voiceover/voice-pace'
 import type { VoiceoverSettings } from '../voiceover/voiceover-plan'
+import type { VoiceoverRenderResult } from '../voiceover/voiceover-render'
 import type { SpokenLine } from './voiceover-timeline'
 import { speakingKey, timelineOf } from './voiceover-timeline'
+
+/** A finished render's lines as placed and spoken, and what the reports say of each. */
+export interface WrittenTrack {
+  project: Project
+  lines: TimedLine[]
+  placed: PlacedLine[]
+  spoken: (Spoken | undefined)[]
+  outcomes: LineOutcome[]
+  trackEndMs: number
+}
 
 /** One open voice-over project, as main keeps it (paths included: they never reach the page). */
 export interface OpenVoiceover {
@@ -30,6 +45,8 @@ export interface OpenVoiceover {
     requests: number
     /** Characters the service billed for this render (lines reused from earlier cost none). */
     characters: number
+    /** What the render wrote, for saving the track in another format and its reports. */
+    written: WrittenTrack
   } | null
   /** The running render's job id. */
   rendering: string | null
@@ -50,6 +67,31 @@ export function newVoiceover(subtitleName: string, lines: TimedLine[]): OpenVoic
     spoken: new Map(),
     track: null,
     rendering: null,
+  }
+}
+
+/** The track a finished render wrote, with what saving it again and its reports need. */
+export function finishedTrack(
+  result: VoiceoverRenderResult,
+  lines: TimedLine[],
+  path: string,
+  bytes: number,
+): NonNullable<OpenVoiceover['track']> {
+  return {
+    path,
+    bytes,
+    durationMs: Math.round(result.durationSeconds * 1000),
+    finishedAt: new Date().toISOString(),
+    requests: result.requests,
+    characters: result.billableCharacters,
+    written: {
+      project: result.project,
+      lines,
+      placed: result.placed,
+      spoken: result.spoken,
+      outcomes: result.lines,
+      trackEndMs: result.trackEndMs,
+    },
   }
 }
 

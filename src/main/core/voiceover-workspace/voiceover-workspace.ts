@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type {
+  VoiceoverAudioChoice,
   VoiceoverFit,
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
@@ -9,8 +10,7 @@ import type {
   VoiceoverProject,
   VoiceoverSettingsInput,
 } from '../../../shared/domain/voiceover'
-import type { AppErrorData } from '../../../shared/errors'
-import { AppError, toAppErrorData } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
@@ -26,21 +26,20 @@ import { renderVoiceover } from '../voiceover/voiceover-render'
 import type { TimedLine } from '../voiceover/subtitle-lines'
 import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
 import { overlapQuestion } from './voiceover-overlaps'
+import { saveReport, saveRetimedSubtitles } from './voiceover-reports'
+import type { VoiceoverEvent } from './voiceover-events'
+import { renderFailed } from './voiceover-events'
 import { saveVoiceover } from './voiceover-save'
 import { castSpeakers, refuseLinesWithoutVoice } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
-import { newVoiceover, projectView, settingsOf, spokenKeyOf } from './voiceover-state'
+import {
+  finishedTrack,
+  newVoiceover,
+  projectView,
+  settingsOf,
+  spokenKeyOf,
+} from './voiceover-state'
 import { stillSpoken } from './voiceover-timeline'
-
-/** The events a voice-over render sends to the window that started it. */
-export type VoiceoverEvent =
-  | { channel: 'voiceover:renderProgress'; payload: VoiceoverProgress }
-  | {
-      channel: 'voiceover:renderEnded'
-      payload:
-        | { jobId: string; projectId: string; ok: true; project: VoiceoverProject }
-        | { jobId: string; projectId: string; ok: false; error: AppErrorData }
-    }
 
 export interface VoiceoverWorkspaceOptions {
   userDataDir: string
@@ -275,19 +274,7 @@ export class VoiceoverWorkspace {
   ): Promise<void> {
     const projectId = project.id
     if (!outcome.ok) {
-      emit({
-        channel: 'voiceover:renderEnded',
-        payload: {
-          jobId,
-          projectId,
-          ok: false,
-          error: toAppErrorData(outcome.error, {
-            message:
-              'The voice-over could not be rendered. Try again; if it keeps failing, restart VoiceDesk.',
-            retryable: true,
-          }),
-        },
-      })
+      emit(renderFailed(jobId, projectId, outcome.error))
       return
     }
     const result = outcome.value
@@ -296,14 +283,7 @@ export class VoiceoverWorkspace {
       if (line) project.spoken.set(line.cue, { text: line.text, key: keys[i] ?? '', outcome: o })
     })
     const { size } = await stat(outputPath)
-    project.track = {
-      path: outputPath,
-      bytes: size,
-      durationMs: Math.round(result.durationSeconds * 1000),
-      finishedAt: new Date().toISOString(),
-      requests: result.requests,
-      characters: result.billableCharacters,
-    }
+    project.track = finishedTrack(result, lines, outputPath, size)
     emit({
       channel: 'voiceover:renderEnded',
       payload: { jobId, projectId, ok: true, project: await this.#view(project) },
@@ -332,12 +312,30 @@ export class VoiceoverWorkspace {
    * Saves the rendered voice-over where the user chooses (native dialog): the video with the
    * voice-over as its first audio track when a video was added, else the audio track.
    */
-  save(
+  async save(
     ownerId: number,
     projectId: string,
     originalAudio: OriginalAudio,
+    audio: VoiceoverAudioChoice = { format: 'wav', level: 'as-spoken' },
   ): Promise<{ fileName: string } | null> {
-    return saveVoiceover(this.#project(projectId), this.options.dialogs, ownerId, originalAudio)
+    const project = this.#project(projectId)
+    const cache = await this.options.cache()
+    return saveVoiceover(
+      project,
+      { dialogs: this.options.dialogs, cache, ownerId },
+      originalAudio,
+      audio,
+    )
+  }
+
+  /** Saves the last render's report per line where the user chooses: JSON or readable text. */
+  saveReport(ownerId: number, projectId: string): Promise<{ fileName: string } | null> {
+    return saveReport(this.#project(projectId), this.options.dialogs, ownerId)
+  }
+
+  /** Saves the subtitles re-timed to the last render where the user chooses: SRT or WebVTT. */
+  saveSubtitles(ownerId: number, projectId: string): Promise<{ fileName: string } | null> {
+    return saveRetimedSubtitles(this.#project(projectId), this.options.dialogs, ownerId)
   }
 
   /** Forgets a project and removes its rendered track. */

@@ -492,3 +492,73 @@ describe('overlapping cues', () => {
     expect(spokenRequests().find((r) => r.input.includes('Too quiet.'))?.voice).toBe('george')
   })
 })
+
+describe('saving a voice-over’s outputs', () => {
+  it('saves the audio in another format at a preset’s level, the reports and re-timed subtitles', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'outputs.srt', FILM)
+    const { projectId } = opened
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId,
+        settings: { voiceId: 'olivia', fit: 'shift' },
+      }),
+    )
+    const rendered = (await render(env, projectId)).project as VoiceoverProject
+    const late = rendered.lines[2]!
+    expect(late.placedMs).toBeGreaterThan(late.startMs)
+
+    // MP3 at the podcast level (-16 LUFS), through the engine's encoder and loudness pass.
+    const mp3 = join(dir, 'outputs (voice-over).mp3')
+    env.recorder.answerNextSave(mp3)
+    expect(
+      dataOf(
+        await env.call('voiceover:save', {
+          projectId,
+          originalAudio: 'drop',
+          audio: { format: 'mp3', level: 'podcast' },
+        }),
+      ),
+    ).toEqual({ fileName: 'outputs (voice-over).mp3' })
+    const probe = await run('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', mp3])
+    const stream = (JSON.parse(probe.stdout) as { streams: { codec_name: string }[] }).streams[0]
+    expect(stream?.codec_name).toBe('mp3')
+    const { stderr } = await run('ffmpeg', [
+      '-nostats',
+      '-i',
+      mp3,
+      '-af',
+      'ebur128',
+      '-f',
+      'null',
+      '-',
+    ])
+    const integrated = Number(/I:\s+(-?[\d.]+) LUFS/.exec(stderr.split('Summary:')[1] ?? '')?.[1])
+    expect(Math.abs(integrated - -16)).toBeLessThan(1.5)
+
+    // The report per line: JSON, and readable text.
+    const json = join(dir, 'outputs report.json')
+    env.recorder.answerNextSave(json)
+    dataOf(await env.call('voiceover:saveReport', { projectId }))
+    const report = JSON.parse(await readFile(json, 'utf8')) as {
+      lines: { cue: number; slotMs: number; naturalMs: number; finalMs: number; action: string }[]
+    }
+    expect(report.lines.map((l) => l.cue)).toEqual([1, 2, 3, 4])
+    expect(report.lines[2]?.action).toBe('shifted')
+    expect(report.lines.every((l) => l.finalMs > 0 && l.slotMs > 0)).toBe(true)
+    const text = join(dir, 'outputs report.txt')
+    env.recorder.answerNextSave(text)
+    dataOf(await env.call('voiceover:saveReport', { projectId }))
+    expect(await readFile(text, 'utf8')).toMatch(/Cue 3 \(line 10\) at 00:00:05,000: slot/)
+
+    // The subtitles re-timed to the audio: cue 3 where its line is heard.
+    const srt = join(dir, 'outputs (re-timed).srt')
+    env.recorder.answerNextSave(srt)
+    dataOf(await env.call('voiceover:saveSubtitles', { projectId }))
+    const starts = [
+      ...(await readFile(srt, 'utf8')).matchAll(/^(\d\d):(\d\d):(\d\d),(\d\d\d) -->/gm),
+    ].map((m) => ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]))
+    expect(starts).toHaveLength(4)
+    expect(Math.abs((starts[2] ?? 0) - late.placedMs)).toBeLessThanOrEqual(1)
+  })
+})

@@ -24,8 +24,12 @@ export function createVoiceoverHandlers(
       ),
     'voiceover:chunk': ({ projectId, file, offset, length }) =>
       voiceover.chunk(projectId, file, offset, length),
-    'voiceover:save': ({ projectId, originalAudio }, { sender }) =>
-      voiceover.save(sender.webContentsId, projectId, originalAudio),
+    'voiceover:save': ({ projectId, originalAudio, audio }, { sender }) =>
+      voiceover.save(sender.webContentsId, projectId, originalAudio, audio),
+    'voiceover:saveReport': ({ projectId }, { sender }) =>
+      voiceover.saveReport(sender.webContentsId, projectId),
+    'voiceover:saveSubtitles': ({ projectId }, { sender }) =>
+      voiceover.saveSubtitles(sender.webContentsId, projectId),
     'voiceover:close': ({ projectId }) => voiceover.close(projectId),
   }
 }

@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type {
+  VoiceoverAudioChoice,
   VoiceoverFit,
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
@@ -74,8 +75,17 @@ export const cancelRender = (jobId: string): Promise<{ cancelled: boolean }> =>
 export const saveVoiceover = (
   projectId: string,
   originalAudio: 'keep' | 'drop',
+  audio: VoiceoverAudioChoice,
 ): Promise<{ fileName: string } | null> =>
-  call((api) => api.voiceover.save({ projectId, originalAudio }))
+  call((api) => api.voiceover.save({ projectId, originalAudio, audio }))
+
+/** Saves the last render's report per line where the user chooses in main's dialog. */
+export const saveReport = (projectId: string): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.saveReport({ projectId }))
+
+/** Saves the subtitles re-timed to the last render where the user chooses in main's dialog. */
+export const saveRetimed = (projectId: string): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.saveSubtitles({ projectId }))
 
 /** Forgets the open project in main. */
 export const closeProject = (projectId: string): Promise<void> =>

@@ -17,6 +17,7 @@ import { useVoiceoverStore } from '../stores/voiceover-store'
 import { LineRow } from './line-row'
 import { OverlapQuestion } from './overlap-question'
 import { RenderBar } from './render-bar'
+import { SaveChoices } from './save-choices'
 import { VoiceoverEmpty } from './voiceover-empty'
 import { VoiceoverPlayer } from './voiceover-player'
 import { VoiceoverToolbar } from './voiceover-toolbar'
@@ -119,12 +120,23 @@ function WorkspaceNotices(props: {
   )
 }
 
+/** The header's line: the files open, or what the workspace does. */
+const describe = (project: VoiceoverProject | undefined): string =>
+  project
+    ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
+    : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
+
 /**
  * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
  * slot, its spoken length and its overflow in words, edited in place; render, play the video
  * muted with the voice-over from any line, and save.
  */
-export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function VoiceoverWorkspace(props: {
+  focusOnMount?: boolean
+  /** False when no API key is set: rendering needs one, checking the timing does not. */
+  hasKey?: boolean
+  onOpenAccount?: () => void
+}): ReactElement {
   const projectId = useVoiceoverStore((s) => s.projectId)
   const render = useVoiceoverStore((s) => s.render)
   const keepOriginal = useVoiceoverStore((s) => s.keepOriginal)
@@ -143,16 +155,17 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
     >
       <WorkspaceHeader
         title="Voice-over"
-        description={
-          project
-            ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
-            : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
-        }
+        description={describe(project)}
         focusOnMount={props.focusOnMount ?? false}
       />
       <WorkspaceNotices actions={actions} />
       {!project ? (
-        <VoiceoverEmpty onOpen={() => void actions.open()} busy={actions.pending} />
+        <VoiceoverEmpty
+          onOpen={() => void actions.open()}
+          busy={actions.pending}
+          hasKey={props.hasKey ?? true}
+          onOpenAccount={() => props.onOpenAccount?.()}
+        />
       ) : (
         <>
           <VoiceoverToolbar
@@ -185,7 +198,13 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
               playback={controls}
               keepOriginal={keepOriginal}
               onKeepOriginal={setKeepOriginal}
-            />
+            >
+              <SaveChoices
+                project={project}
+                onSaveReport={() => void actions.saveReport()}
+                onSaveRetimed={() => void actions.saveRetimed()}
+              />
+            </VoiceoverPlayer>
           </div>
         </>
       )}

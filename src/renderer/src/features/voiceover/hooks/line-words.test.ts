@@ -27,7 +27,7 @@ describe('a line in words', () => {
   it('says how much too long a line is, not only in colour', () => {
     expect(lineVerdict(line({ action: 'overflow', overflowMs: 840 }))).toEqual({
       words: '0.8 s too long',
-      tone: 'bad',
+      tone: 'warn',
     })
     expect(lineVerdict(line({ action: 'rate', rate: 1.18 })).words).toBe('Sped up to 118%')
     expect(lineVerdict(line({ action: 'shifted', placedMs: 1400 })).words).toBe('Starts 0.4 s late')

@@ -23,7 +23,9 @@ export function cueTime(ms: number): string {
 /** What happens to a line, in words (never colour alone), and whether it is a problem. */
 export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'warn' } {
   if (line.overflowMs > 0 && line.action === 'overflow')
-    return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'bad' }
+    // Amber, not red: a line too long is never cut and the track is still written; it runs
+    // past its slot, which the user can fix or accept.
+    return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'warn' }
   if (line.action === 'shifted')
     return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'warn' }
   if (line.action === 'rate')

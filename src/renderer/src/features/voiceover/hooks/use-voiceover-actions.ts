@@ -19,6 +19,8 @@ import {
   openSubtitles,
   projectKey,
   resolveOverlaps,
+  saveReport,
+  saveRetimed,
   saveVoiceover,
   setLineFit,
   startRender,
@@ -142,7 +144,17 @@ export function useVoiceoverActions(projectId: string | null) {
       }),
     save: () =>
       run(async () => {
-        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop')
+        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop', store.audio)
+        if (result !== null) setSaved(result.fileName)
+      }),
+    saveReport: () =>
+      run(async () => {
+        const result = await saveReport(id)
+        if (result !== null) setSaved(result.fileName)
+      }),
+    saveRetimed: () =>
+      run(async () => {
+        const result = await saveRetimed(id)
         if (result !== null) setSaved(result.fileName)
       }),
   }
