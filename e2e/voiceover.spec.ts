@@ -117,13 +117,27 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Add video…' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
       await expect(page.locator('.workspace__description')).toContainText('harbour.mp4')
-      await page.getByLabel('Voice', { exact: true }).selectOption('olivia')
-      await expect(page.getByLabel('Voice', { exact: true })).toHaveValue('olivia')
+      // A voice per speaker, as in a script's cast: each line shows the voice it is spoken in.
+      const cast = page.getByTestId('vo-cast')
+      await cast.getByLabel('TOM', { exact: true }).selectOption('george')
+      await expect(lines.nth(1)).toContainText('George')
+      await expect(lines.nth(0)).toContainText('No voice yet')
+      await page.getByLabel('Main voice', { exact: true }).selectOption('olivia')
+      await expect(page.getByLabel('Main voice', { exact: true })).toHaveValue('olivia')
+      await expect(lines.nth(0)).toContainText('Olivia')
       problems.push(...(await audit(app, 'timeline', theme)))
 
       await page.getByRole('button', { name: 'Render voice-over' }).click()
       await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
       expect(speechRequests(sandbox)).toBeGreaterThanOrEqual(CUES.length)
+      // TOM's lines in his voice, MAYA's in the main one.
+      const voiceOf = (words: string): string | undefined =>
+        sandbox
+          .requestLog({ pathPrefix: '/v1/audio/speech' })
+          .find((e) => typeof e.body?.input === 'string' && e.body.input.includes(words))?.body
+          ?.voice_id as string | undefined
+      expect(voiceOf('Where is everyone?')).toBe('george')
+      expect(voiceOf('Then the bells rang.')).toBe('olivia')
       // The finished line: the verdict, its length and what it used, Play from start beside Save.
       await expect(page.getByTestId('vo-summary')).toContainText('Voice-over ready')
       await expect(page.getByTestId('vo-summary')).toContainText(/0:\d\d long/)
@@ -150,6 +164,13 @@ for (const theme of ['light', 'dark'] as const) {
       expect(spoken.length).toBeGreaterThanOrEqual(1)
       expect(spoken.filter((input) => !input.includes('The storm passed quickly.'))).toEqual([])
       await expect(lines.nth(1)).not.toContainText('too long')
+
+      // The report per line, saved where the user chooses.
+      const reportPath = join(dir, 'harbour report.txt')
+      app.platform.answerNextSave(reportPath)
+      await page.getByRole('button', { name: 'Save report…' }).click()
+      await expect(page.getByTestId('vo-saved')).toContainText('harbour report.txt')
+      expect((await stat(reportPath)).size).toBeGreaterThan(0)
 
       // The position bar moves the video (and the voice-over) without playing.
       await page.getByRole('slider', { name: 'Position' }).fill('8000')
@@ -183,3 +204,42 @@ for (const theme of ['light', 'dark'] as const) {
     })
   })
 }
+
+test('without a key the empty state says rendering needs one; overlapping cues are asked about, naming them', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(180_000)
+  const { page } = app
+  const problems: string[] = []
+  await page.getByTestId('nav-voiceover').click()
+  await expect(page.getByTestId('vo-no-key')).toContainText('needs your API key')
+  await expect(page.getByRole('button', { name: 'Go to Account' })).toBeVisible()
+
+  await signInForScript(app, sandbox)
+  await page.getByTestId('nav-voiceover').click()
+  await expect(page.getByTestId('vo-empty')).toBeVisible()
+  await expect(page.getByTestId('vo-no-key')).toHaveCount(0)
+  const srt = join(dir, 'overlap.srt')
+  const overlapping: [number, number, string][] = [
+    [500, 3000, 'MAYA: The harbour was quiet.'],
+    [2500, 4000, 'TOM: Too quiet.'],
+    [5000, 7000, 'MAYA: Then the bells rang.'],
+  ]
+  await writeFile(
+    srt,
+    overlapping.map(([a, b, text], i) => `${i + 1}\n${t(a)} --> ${t(b)}\n${text}\n`).join('\n'),
+  )
+  sandbox.clearRequestLog()
+  app.platform.answerNextOpen([srt])
+  await page.getByRole('button', { name: 'Open subtitles…' }).click()
+  const question = page.getByTestId('vo-overlaps')
+  await expect(question).toContainText('cue 2 starts at 00:00:02,500, before cue 1 ends')
+  problems.push(...(await audit(app, 'overlaps', 'light')))
+  await question.getByRole('button', { name: 'Keep both lines' }).click()
+  await expect(page.getByTestId('vo-line')).toHaveCount(3)
+  await expect(page.getByTestId('vo-overlaps')).toHaveCount(0)
+  await expect(page.getByTestId('vo-cast')).toContainText('TOM')
+  expect(speechRequests(sandbox)).toBe(0)
+  expect(problems).toEqual([])
+})

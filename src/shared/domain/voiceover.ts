@@ -12,9 +12,19 @@ export const MAX_VOICEOVER_LINE = 2000
 /** Fastest pace a project may ask of the service, as a factor (150%). */
 export const MAX_VOICEOVER_RATE = 1.5
 
-/** A project's fitting choices, as the page sets them. */
+/** Most speakers a project's cast may name (a film's subtitles name a few dozen at most). */
+export const MAX_VOICEOVER_SPEAKERS = 200
+
+const voiceIdSchema = z.string().trim().min(1).max(200)
+
+/** A project's voice and fitting choices, as the page sets them. */
 export const voiceoverSettingsSchema = z.strictObject({
-  voiceId: z.string().trim().min(1).max(200).nullable().optional(),
+  voiceId: voiceIdSchema.nullable().optional(),
+  /** Speaker -> their voice (null: back to the project's voice); only the speakers named change. */
+  cast: z
+    .record(z.string().min(1).max(100), voiceIdSchema.nullable())
+    .refine((cast) => Object.keys(cast).length <= MAX_VOICEOVER_SPEAKERS, 'Too many speakers.')
+    .optional(),
   fit: z.enum(VOICEOVER_FITS).optional(),
   maxRate: z.number().min(1).max(MAX_VOICEOVER_RATE).optional(),
 })
@@ -30,6 +40,12 @@ export interface VoiceoverLine {
   endMs: number
   text: string
   speaker: string | null
+  /** The voice it is spoken in: its speaker's in the cast, else the project's; null: none yet. */
+  voiceId: string | null
+  /** How it is fitted: its own choice, else the project's. */
+  fit: VoiceoverFit
+  /** True when the line has a fit of its own. */
+  ownFit: boolean
   /** From its start to the next cue's start. */
   slotMs: number
   /** Where it starts on the track (later than its cue when an earlier line pushed it). */
@@ -55,7 +71,16 @@ export interface VoiceoverProject {
   video: { name: string; bytes: number; durationMs: number } | null
   /** The track's length: the video's, else the last cue's end. */
   trackEndMs: number
-  settings: { voiceId: string | null; fit: VoiceoverFit; maxRate: number; maxStretch: number }
+  settings: {
+    voiceId: string | null
+    /** Speaker -> voice, for the speakers given one. */
+    cast: Record<string, string>
+    fit: VoiceoverFit
+    maxRate: number
+    maxStretch: number
+  }
+  /** The speakers the subtitles name, in order of first line. */
+  speakers: string[]
   lines: VoiceoverLine[]
   /** The last finished track, or null before the first render. */
   track: {
@@ -76,3 +101,34 @@ export interface VoiceoverProgress {
   done: number
   total: number
 }
+
+/** What to do with overlapping cues: one line (the earlier speaker says both), or both kept. */
+export const VOICEOVER_OVERLAP_CHOICES = ['merge', 'keep'] as const
+export type VoiceoverOverlapChoice = (typeof VOICEOVER_OVERLAP_CHOICES)[number]
+
+/**
+ * Subtitles whose only problem is cues that overlap: the question put to the user before the
+ * project opens (merge them, or keep both lines in their own voices, the later one pushed).
+ */
+export interface VoiceoverOverlapQuestion {
+  kind: 'overlaps'
+  /** Names the file main holds until the user answers. */
+  pendingId: string
+  subtitleName: string
+  /** The overlapping cues and the cue each overlaps, with when. */
+  overlaps: { cue: number; previousCue: number; startMs: number; previousEndMs: number }[]
+  /** The question in words, naming the cues. */
+  message: string
+}
+
+/** The audio formats an audio-only voice-over is saved in (the engine's encoders). */
+export const VOICEOVER_AUDIO_FORMATS = ['wav', 'mp3', 'ogg'] as const
+/** The level a saved voice-over is brought to: as the service spoke it, or a delivery preset's. */
+export const VOICEOVER_LEVELS = ['as-spoken', 'podcast', 'broadcast', 'streaming'] as const
+
+/** How an audio-only voice-over is saved: its format and its level. */
+export const voiceoverAudioSchema = z.strictObject({
+  format: z.enum(VOICEOVER_AUDIO_FORMATS),
+  level: z.enum(VOICEOVER_LEVELS),
+})
+export type VoiceoverAudioChoice = z.infer<typeof voiceoverAudioSchema>

@@ -68,8 +68,18 @@ import type {
   OverviewProgress,
 } from '../domain/conversation-overview'
 import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
-import type { VoiceoverProgress, VoiceoverProject } from '../domain/voiceover'
-import { MAX_VOICEOVER_LINE, voiceoverSettingsSchema } from '../domain/voiceover'
+import type {
+  VoiceoverOverlapQuestion,
+  VoiceoverProgress,
+  VoiceoverProject,
+} from '../domain/voiceover'
+import {
+  MAX_VOICEOVER_LINE,
+  VOICEOVER_FITS,
+  VOICEOVER_OVERLAP_CHOICES,
+  voiceoverAudioSchema,
+  voiceoverSettingsSchema,
+} from '../domain/voiceover'
 import type { SampleExtension, Voice } from '../domain/voice'
 import { VOICE_GENDERS } from '../domain/voice'
 import type { AppErrorData } from '../errors'
@@ -824,10 +834,15 @@ export const invokes = {
     'Shows a file this window exported (conversations:export, conversations:exportBatch) in the file manager; other paths are refused.',
   ),
 
-  'voiceover:open': invoke<VoiceoverProject | null>()(
+  'voiceover:open': invoke<VoiceoverProject | VoiceoverOverlapQuestion | null>()(
     none,
     NO_INPUT,
-    'Native open dialog for a subtitle file (SRT, WebVTT, ASS/SSA), read and checked off main: a bad file is refused naming its cue and line, before anything is sent. Null when cancelled.',
+    'Native open dialog for a subtitle file (SRT, WebVTT, ASS/SSA), read and checked off main: a bad file is refused naming its cue and line, before anything is sent; a file whose only problem is overlapping cues is asked about (voiceover:resolveOverlaps). Null when cancelled.',
+  ),
+  'voiceover:resolveOverlaps': invoke<VoiceoverProject>()(
+    z.object({ pendingId: voiceoverId, choice: z.enum(VOICEOVER_OVERLAP_CHOICES) }),
+    SMALL_INPUT,
+    'Opens the subtitles voiceover:open asked about: overlapping cues merged into one line, or kept as two lines in their own voices.',
   ),
   'voiceover:chooseVideo': invoke<VoiceoverProject | null>()(
     z.object({ projectId: voiceoverId }),
@@ -853,6 +868,15 @@ export const invokes = {
     SMALL_INPUT,
     'Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace.',
   ),
+  'voiceover:setLineFit': invoke<VoiceoverProject>()(
+    z.object({
+      projectId: voiceoverId,
+      cue: z.number().int().min(1).max(1_000_000),
+      fit: z.enum(VOICEOVER_FITS).nullable(),
+    }),
+    SMALL_INPUT,
+    "Gives one line a fit of its own (null: the project's again); the next render speaks only that line again, or none when its natural audio is kept.",
+  ),
   'voiceover:render': invoke<{ jobId: string }>()(
     z.object({ projectId: voiceoverId }),
     SMALL_INPUT,
@@ -869,9 +893,23 @@ export const invokes = {
     "Up to 4 MiB of the project's rendered track or of its video from a byte offset, for the player.",
   ),
   'voiceover:save': invoke<{ fileName: string } | null>()(
-    z.object({ projectId: voiceoverId, originalAudio: z.enum(['keep', 'drop']) }),
+    z.object({
+      projectId: voiceoverId,
+      originalAudio: z.enum(['keep', 'drop']),
+      audio: voiceoverAudioSchema.optional(),
+    }),
     SMALL_INPUT,
-    'Native save dialog, then writes the video with the voice-over as its first audio track (the picture copied as it is; its own sound kept as a second track or dropped), or the WAV track when there is no video. Null when cancelled.',
+    "Native save dialog, then writes the video with the voice-over as its first audio track (the picture copied as it is; its own sound kept as a second track or dropped), or the track when there is no video, in the chosen format and level (WAV as spoken by default) through the engine's encoders. Null when cancelled.",
+  ),
+  'voiceover:saveReport': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    "Native save dialog, then writes the last render's report per line (slot, natural and final length, what was done): JSON for a .json name, readable text otherwise. Null when cancelled.",
+  ),
+  'voiceover:saveSubtitles': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    'Native save dialog, then writes the subtitles re-timed to the last render (each cue moved to where its line is heard): WebVTT for a .vtt name, SRT otherwise. Null when cancelled.',
   ),
   'voiceover:close': invoke<void>()(
     z.object({ projectId: voiceoverId }),

@@ -21,12 +21,18 @@ export function speakingKey(voiceId: string | null, fit: VoiceoverFit, maxRate: 
 /** Everything the timeline is worked out from. */
 export interface TimelineInput {
   lines: readonly TimedLine[]
+  /** The project's fit (a line may have its own, see `fitOf`). */
   fit: VoiceoverFit
   limits: FitLimits
   trackEndMs: number
-  key: string
-  /** Characters a second the project's voice speaks at 100%. */
-  pace: number
+  /** The voice a line is spoken in (its speaker's, else the project's). */
+  voiceOf: (line: TimedLine) => string | null
+  /** How a line is fitted (its own choice, else the project's). */
+  fitOf: (line: TimedLine) => VoiceoverFit
+  /** What a line's request depends on besides its words (see {@link speakingKey}). */
+  keyOf: (line: TimedLine) => string
+  /** Characters a second a voice speaks at 100%. */
+  paceOf: (voiceId: string | null) => number
   /** By cue: the line as last rendered. */
   spoken: ReadonlyMap<number, SpokenLine>
 }
@@ -48,17 +54,21 @@ export function stillSpoken(
  * in the lines.
  */
 export function timelineOf(input: TimelineInput): VoiceoverLine[] {
-  const { lines, fit, limits, trackEndMs, key, pace, spoken } = input
+  const { lines, fit, limits, trackEndMs, spoken } = input
   const slots = slotsOf(lines, 'next', trackEndMs)
+  const voices = lines.map(input.voiceOf)
+  const fits = lines.map(input.fitOf)
   const heard = lines.map((line, i) => {
-    const last = stillSpoken(line, key, spoken)
+    const last = stillSpoken(line, input.keyOf(line), spoken)
     if (last) {
       const { naturalMs, rate } = last.outcome
       return { rate, spokenMs: naturalMs / rate, measured: true }
     }
     const characters = [...line.text].length
+    const pace = input.paceOf(voices[i] ?? null)
     const naturalMs = (characters / pace) * 1000
-    const rate = fit === 'rate' ? predictRate(characters, pace, slots[i] ?? 0, limits.maxRate) : 1
+    const rate =
+      fits[i] === 'rate' ? predictRate(characters, pace, slots[i] ?? 0, limits.maxRate) : 1
     return { rate, spokenMs: naturalMs / rate, measured: false }
   })
   const placed = placeLines(
@@ -67,6 +77,7 @@ export function timelineOf(input: TimelineInput): VoiceoverLine[] {
       slotSamples: msToSamples(slots[i] ?? 0),
       spokenSamples: msToSamples(heard[i]?.spokenMs ?? 0),
       rate: heard[i]?.rate ?? 1,
+      mode: fits[i] ?? fit,
     })),
     fit,
     limits,
@@ -81,6 +92,9 @@ export function timelineOf(input: TimelineInput): VoiceoverLine[] {
       endMs: line.endMs,
       text: line.text,
       speaker: line.speaker,
+      voiceId: voices[i] ?? null,
+      fit: fits[i] ?? fit,
+      ownFit: (fits[i] ?? fit) !== fit,
       slotMs: Math.round(slots[i] ?? 0),
       placedMs: Math.round(samplesToMs(p?.placedSample ?? 0)),
       spokenMs: Math.round(samplesToMs(p?.finalSamples ?? 0)),

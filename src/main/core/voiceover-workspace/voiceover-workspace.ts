@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, stat } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import type {
+  VoiceoverAudioChoice,
+  VoiceoverFit,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
 } from '../../../shared/domain/voiceover'
-import type { AppErrorData } from '../../../shared/errors'
-import { AppError, toAppErrorData } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
@@ -16,26 +19,27 @@ import type { PlatformPorts } from '../platform-ports'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { UsageRecorder } from '../usage/counted-client'
 import { countedSpeechSource } from '../usage/counted-speech-source'
-import { DEFAULT_FIT_LIMITS } from '../voiceover/line-fit'
 import type { OriginalAudio } from '../voiceover/video-mux'
 import { VoicePaces } from '../voiceover/voice-pace'
 import { runVoiceoverOffMain } from '../voiceover/voiceover-offload'
 import { renderVoiceover } from '../voiceover/voiceover-render'
-import { copyFileAtomic } from './voiceover-copy'
+import type { TimedLine } from '../voiceover/subtitle-lines'
 import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
+import { overlapQuestion } from './voiceover-overlaps'
+import { saveReport, saveRetimedSubtitles } from './voiceover-reports'
+import type { VoiceoverEvent } from './voiceover-events'
+import { renderFailed } from './voiceover-events'
+import { saveVoiceover } from './voiceover-save'
+import { castSpeakers, refuseLinesWithoutVoice } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
-import { projectView, settingsOf, spokenKeyOf } from './voiceover-state'
+import {
+  finishedTrack,
+  newVoiceover,
+  projectView,
+  settingsOf,
+  spokenKeyOf,
+} from './voiceover-state'
 import { stillSpoken } from './voiceover-timeline'
-
-/** The events a voice-over render sends to the window that started it. */
-export type VoiceoverEvent =
-  | { channel: 'voiceover:renderProgress'; payload: VoiceoverProgress }
-  | {
-      channel: 'voiceover:renderEnded'
-      payload:
-        | { jobId: string; projectId: string; ok: true; project: VoiceoverProject }
-        | { jobId: string; projectId: string; ok: false; error: AppErrorData }
-    }
 
 export interface VoiceoverWorkspaceOptions {
   userDataDir: string
@@ -57,6 +61,8 @@ export interface VoiceoverWorkspaceOptions {
 export class VoiceoverWorkspace {
   readonly #projects = new Map<string, OpenVoiceover>()
   #paces: Promise<VoicePaces> | null = null
+  /** Subtitles waiting for the user's answer about their overlapping cues. */
+  readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string }>()
 
   constructor(private readonly options: VoiceoverWorkspaceOptions) {}
 
@@ -80,8 +86,11 @@ export class VoiceoverWorkspace {
     return projectView(project, await this.#pacesOnce())
   }
 
-  /** Asks for a subtitle file (native dialog), reads and checks it off main; null when cancelled. */
-  async open(ownerId: number): Promise<VoiceoverProject | null> {
+  /**
+   * Asks for a subtitle file (native dialog), reads and checks it off main; null when cancelled.
+   * When its only problem is overlapping cues, asks what to do with them instead of refusing.
+   */
+  async open(ownerId: number): Promise<VoiceoverProject | VoiceoverOverlapQuestion | null> {
     const chosen = await this.options.dialogs.showOpenDialog(ownerId, {
       title: 'Open subtitles',
       filters: SUBTITLE_FILTERS,
@@ -90,25 +99,41 @@ export class VoiceoverWorkspace {
     if (path === undefined) return null
     const bytes = await readSubtitleFile(path)
     // Parsed and checked on the voice-over thread: a bad file is refused naming its cue and line
-    // before anything is priced or sent.
-    const lines = await runVoiceoverOffMain({
-      kind: 'parse',
+    // before anything is priced or sent; overlapping cues are asked about.
+    const checked = await runVoiceoverOffMain({
+      kind: 'parseOrAsk',
       bytes,
       fileName: basename(path),
-      overlaps: 'refuse',
     })
-    const project: OpenVoiceover = {
-      id: randomUUID(),
-      subtitleName: basename(path),
-      lines,
-      video: null,
-      voiceId: null,
-      fit: 'rate',
-      maxRate: DEFAULT_FIT_LIMITS.maxRate,
-      spoken: new Map(),
-      track: null,
-      rendering: null,
+    if (checked.lines !== null) return this.#opened(basename(path), checked.lines)
+    const pendingId = randomUUID()
+    // Why one at a time: a question left unanswered holds a file's bytes, never more than one.
+    this.#pending.clear()
+    this.#pending.set(pendingId, { bytes, fileName: basename(path) })
+    return overlapQuestion(pendingId, basename(path), checked.overlaps)
+  }
+
+  /** Opens the subtitles asked about, their overlapping cues merged or kept as two lines. */
+  async resolveOverlaps(
+    pendingId: string,
+    choice: VoiceoverOverlapChoice,
+  ): Promise<VoiceoverProject> {
+    const pending = this.#pending.get(pendingId)
+    if (!pending) {
+      throw new AppError('NOT_FOUND', 'These subtitles are no longer waiting. Open them again.')
     }
+    const lines = await runVoiceoverOffMain({
+      kind: 'parse',
+      bytes: pending.bytes,
+      fileName: pending.fileName,
+      overlaps: choice,
+    })
+    this.#pending.delete(pendingId)
+    return this.#opened(pending.fileName, lines)
+  }
+
+  #opened(subtitleName: string, lines: TimedLine[]): Promise<VoiceoverProject> {
+    const project = newVoiceover(subtitleName, lines)
     this.#projects.set(project.id, project)
     return this.#view(project)
   }
@@ -143,12 +168,24 @@ export class VoiceoverWorkspace {
     return this.#view(project)
   }
 
-  /** Changes the voice, the fit or the fastest pace. */
+  /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
   setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
     const project = this.#project(projectId)
     if (input.voiceId !== undefined) project.voiceId = input.voiceId
+    if (input.cast) castSpeakers(project, input.cast)
     if (input.fit !== undefined) project.fit = input.fit
     if (input.maxRate !== undefined) project.maxRate = input.maxRate
+    return this.#view(project)
+  }
+
+  /** Gives one line a fit of its own (null: the project's again); only that line changes. */
+  setLineFit(projectId: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverProject> {
+    const project = this.#project(projectId)
+    if (!project.lines.some((l) => l.cue === cue)) {
+      throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
+    }
+    if (fit === null || fit === project.fit) project.lineFits.delete(cue)
+    else project.lineFits.set(cue, fit)
     return this.#view(project)
   }
 
@@ -165,17 +202,17 @@ export class VoiceoverWorkspace {
     if (project.rendering !== null) {
       throw new AppError('VALIDATION_FAILED', 'This voice-over is already being rendered.')
     }
-    if (project.voiceId === null) {
-      throw new AppError('VALIDATION_FAILED', 'Choose a voice for the lines, then render.')
-    }
+    refuseLinesWithoutVoice(project)
     const [cache, paces] = await Promise.all([this.options.cache(), this.#pacesOnce()])
     const dir = join(this.options.userDataDir, 'voiceover')
     await mkdir(dir, { recursive: true })
     const outputPath = join(dir, `${project.id}.wav`)
     const settings = settingsOf(project)
-    const key = spokenKeyOf(project)
     const lines = project.lines.map((l) => ({ ...l }))
-    const keepRates = lines.map((l) => stillSpoken(l, key, project.spoken)?.outcome.rate)
+    const keys = lines.map((l) => spokenKeyOf(project, l))
+    const keepRates = lines.map(
+      (l, i) => stillSpoken(l, keys[i] ?? '', project.spoken)?.outcome.rate,
+    )
     const source = countedSpeechSource(
       upstreamSpeechSource(this.options.client()),
       this.options.usage,
@@ -214,7 +251,7 @@ export class VoiceoverWorkspace {
       onSettled: (outcome) => {
         project.rendering = null
         this.options.dialogs.setProgress(ownerId, null)
-        this.#settled(project, ticket.id, key, lines, outputPath, outcome, emit).catch(
+        this.#settled(project, ticket.id, keys, lines, outputPath, outcome, emit).catch(
           (error: unknown) =>
             this.options.logger.error('voice-over render not reported', { error: String(error) }),
         )
@@ -227,7 +264,7 @@ export class VoiceoverWorkspace {
   async #settled(
     project: OpenVoiceover,
     jobId: string,
-    key: string,
+    keys: readonly string[],
     lines: OpenVoiceover['lines'],
     outputPath: string,
     outcome:
@@ -237,35 +274,16 @@ export class VoiceoverWorkspace {
   ): Promise<void> {
     const projectId = project.id
     if (!outcome.ok) {
-      emit({
-        channel: 'voiceover:renderEnded',
-        payload: {
-          jobId,
-          projectId,
-          ok: false,
-          error: toAppErrorData(outcome.error, {
-            message:
-              'The voice-over could not be rendered. Try again; if it keeps failing, restart VoiceDesk.',
-            retryable: true,
-          }),
-        },
-      })
+      emit(renderFailed(jobId, projectId, outcome.error))
       return
     }
     const result = outcome.value
     result.lines.forEach((o, i) => {
       const line = lines[i]
-      if (line) project.spoken.set(line.cue, { text: line.text, key, outcome: o })
+      if (line) project.spoken.set(line.cue, { text: line.text, key: keys[i] ?? '', outcome: o })
     })
     const { size } = await stat(outputPath)
-    project.track = {
-      path: outputPath,
-      bytes: size,
-      durationMs: Math.round(result.durationSeconds * 1000),
-      finishedAt: new Date().toISOString(),
-      requests: result.requests,
-      characters: result.billableCharacters,
-    }
+    project.track = finishedTrack(result, lines, outputPath, size)
     emit({
       channel: 'voiceover:renderEnded',
       payload: { jobId, projectId, ok: true, project: await this.#view(project) },
@@ -298,38 +316,26 @@ export class VoiceoverWorkspace {
     ownerId: number,
     projectId: string,
     originalAudio: OriginalAudio,
+    audio: VoiceoverAudioChoice = { format: 'wav', level: 'as-spoken' },
   ): Promise<{ fileName: string } | null> {
     const project = this.#project(projectId)
-    const track = project.track
-    if (track === null)
-      throw new AppError('NOT_FOUND', 'Render the voice-over first, then save it.')
-    const stem = project.subtitleName.replace(/\.[^.]+$/, '')
-    if (project.video) {
-      const ext = extname(project.video.name).toLowerCase()
-      const target = await this.options.dialogs.showSaveDialog(ownerId, {
-        title: 'Save the video with its voice-over',
-        defaultName: `${project.video.name.replace(/\.[^.]+$/, '')} (voice-over)${ext}`,
-        filters: VIDEO_FILTERS,
-      })
-      if (target === null) return null
-      // Muxed on the voice-over thread: mediabunny copies every video packet, which is real work.
-      await runVoiceoverOffMain({
-        kind: 'mux',
-        videoPath: project.video.path,
-        audioPath: track.path,
-        outputPath: target,
-        originalAudio,
-      })
-      return { fileName: basename(target) }
-    }
-    const target = await this.options.dialogs.showSaveDialog(ownerId, {
-      title: 'Save the voice-over',
-      defaultName: `${stem} (voice-over).wav`,
-      filters: [{ name: 'WAV audio', extensions: ['wav'] }],
-    })
-    if (target === null) return null
-    await copyFileAtomic(track.path, target)
-    return { fileName: basename(target) }
+    const cache = await this.options.cache()
+    return saveVoiceover(
+      project,
+      { dialogs: this.options.dialogs, cache, ownerId },
+      originalAudio,
+      audio,
+    )
+  }
+
+  /** Saves the last render's report per line where the user chooses: JSON or readable text. */
+  saveReport(ownerId: number, projectId: string): Promise<{ fileName: string } | null> {
+    return saveReport(this.#project(projectId), this.options.dialogs, ownerId)
+  }
+
+  /** Saves the subtitles re-timed to the last render where the user chooses: SRT or WebVTT. */
+  saveSubtitles(ownerId: number, projectId: string): Promise<{ fileName: string } | null> {
+    return saveRetimedSubtitles(this.#project(projectId), this.options.dialogs, ownerId)
   }
 
   /** Forgets a project and removes its rendered track. */

@@ -68,16 +68,25 @@ export function slotsOf(
  * Places every line on the track: at its cue, or right after the line before when that one
  * still speaks (pushed, with the drift reported). In `stretch` mode a line longer than its slot
  * is sped up, at most by `maxStretch`; in `rate` mode the pace was already asked of the service.
+ * A line's own fit, when given, replaces the project's for that line.
  * A line that still does not fit is never cut: its overflow is reported and it pushes what
  * follows.
  */
 export function placeLines(
-  lines: readonly { cueSample: number; slotSamples: number; spokenSamples: number; rate: number }[],
-  mode: FitMode,
+  lines: readonly {
+    cueSample: number
+    slotSamples: number
+    spokenSamples: number
+    rate: number
+    /** This line's own fit, when it differs from the project's. */
+    mode?: FitMode
+  }[],
+  projectMode: FitMode,
   limits: FitLimits,
 ): PlacedLine[] {
   let end = 0
-  return lines.map((line) => {
+  return lines.map(({ mode: own, ...line }) => {
+    const mode = own ?? projectMode
     const room = line.slotSamples - msToSamples(LINE_GAP_MS)
     const tempo =
       mode === 'stretch' && line.spokenSamples > room && room > 0

@@ -11,8 +11,12 @@ export interface SubtitleIssue {
   message: string
 }
 
-/** What to do with cues that overlap the one before: refuse (the default), or join them. */
-export type OverlapChoice = 'refuse' | 'merge'
+/**
+ * What to do with cues that overlap the one before: refuse (the default), join them into one
+ * line, or keep both lines, each in its own speaker's voice, the later one starting when the
+ * earlier one ends (its lateness reported as any pushed line's).
+ */
+export type OverlapChoice = 'refuse' | 'merge' | 'keep'
 
 /** Most problems listed in an error's message; the rest are counted. */
 const LISTED = 5
@@ -32,7 +36,8 @@ const where = (l: { cue: number; line: number }): string => `Cue ${l.cue} (line 
 /**
  * Checks a file's cues before anything is priced or sent: unreadable timing, no words, an end
  * before its start, a start before the previous cue's start (out of order) or end (overlap).
- * Overlaps are joined into one line with `merge` (the earlier cue's speaker speaks both).
+ * Overlaps are joined into one line with `merge` (the earlier cue's speaker speaks both), or kept
+ * as two lines with `keep`.
  */
 export function checkSubtitles(
   parsed: ParsedSubtitles,
@@ -71,7 +76,7 @@ export function checkSubtitles(
       })
       continue
     }
-    if (previous && line.startMs < previous.endMs) {
+    if (previous && line.startMs < previous.endMs && overlaps !== 'keep') {
       if (overlaps === 'merge') {
         previous.text = `${previous.text} ${line.text}`
         previous.endMs = Math.max(previous.endMs, line.endMs)
@@ -113,4 +118,43 @@ export function linesOrRefuse(parsed: ParsedSubtitles, overlaps: OverlapChoice):
     `This subtitle file has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; nothing was sent. ${listed.join(' ')}${more}`,
     { details: { fields } },
   )
+}
+
+/** Cues that overlap the one before, as the app asks about them: which cues, and when. */
+export interface OverlappingCue {
+  cue: number
+  line: number
+  previousCue: number
+  startMs: number
+  previousEndMs: number
+}
+
+/**
+ * The lines of a checked file; or, when its only problems are overlapping cues, those cues (so
+ * the user can choose to merge or keep them); else the error that lists its problems.
+ */
+export function linesOrOverlaps(
+  parsed: ParsedSubtitles,
+): { lines: TimedLine[]; overlaps: null } | { lines: null; overlaps: OverlappingCue[] } {
+  const { issues } = checkSubtitles(parsed, 'refuse')
+  if (issues.length === 0 || issues.some((issue) => issue.kind !== 'overlap')) {
+    return { lines: linesOrRefuse(parsed, 'refuse'), overlaps: null }
+  }
+  const kept = checkSubtitles(parsed, 'keep').lines
+  const overlaps = issues.flatMap((issue) => {
+    const at = kept.findIndex((l) => l.cue === issue.cue)
+    const line = kept[at]
+    const previous = kept[at - 1]
+    if (!line || !previous) return []
+    return [
+      {
+        cue: line.cue,
+        line: line.line,
+        previousCue: previous.cue,
+        startMs: line.startMs,
+        previousEndMs: previous.endMs,
+      },
+    ]
+  })
+  return { lines: null, overlaps }
 }

@@ -18,6 +18,8 @@ export interface VoiceoverSettings {
   /** Speaker name (as the subtitles write it) -> voice id. */
   cast: Record<string, string>
   fit: FitMode
+  /** Cue -> a fit of its own, for lines that differ from the project's. */
+  lineFits?: Readonly<Record<number, FitMode>>
   slotEnd: SlotEnd
   limits: FitLimits
   /** Output format, sample rate, loudness, preset, model, language (the project's settings). */
@@ -84,16 +86,21 @@ export function voiceOfLine(line: TimedLine, settings: VoiceoverSettings): strin
   return settings.voiceId ?? settings.defaults.voiceId ?? null
 }
 
-/** Each line's first-request rate: 1 unless `rate` mode predicts it will not fit its slot. */
+/** How a line is fitted: its own choice, else the project's. */
+export function fitOfLine(line: TimedLine, settings: VoiceoverSettings): FitMode {
+  return settings.lineFits?.[line.cue] ?? settings.fit
+}
+
+/** Each line's first-request rate: 1 unless its fit is `rate` and it is predicted not to fit. */
 export function firstRates(
   lines: readonly TimedLine[],
   settings: VoiceoverSettings,
   paces: VoicePaces,
   trackEndMs: number,
 ): number[] {
-  if (settings.fit !== 'rate') return lines.map(() => 1)
   const slots = slotsOf(lines, settings.slotEnd, trackEndMs)
   return lines.map((line, i) => {
+    if (fitOfLine(line, settings) !== 'rate') return 1
     const voice = voiceOfLine(line, settings)
     const pace = voice ? paces.pace(voice) : paces.pace('')
     return predictRate([...line.text].length, pace, slots[i] ?? 0, settings.limits.maxRate)
@@ -148,7 +155,7 @@ export function estimateVoiceover(
       billable += piece.billableCharacters
     }
     const line = lines[i]
-    if (settings.fit !== 'rate' || cached || !line) return
+    if (!line || cached || fitOfLine(line, settings) !== 'rate') return
     const voice = voiceOfLine(line, settings)
     const naturalMs = ([...line.text].length / paces.pace(voice ?? '')) * 1000
     const rate = rates[i] ?? 1

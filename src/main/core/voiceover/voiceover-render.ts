@@ -10,11 +10,12 @@ import { summarizePlan } from '../narration/plan/voice-uses'
 import type { RenderHolderKind } from '../narration/render/render-lock'
 import { acquireRenderLock } from '../narration/render/render-lock'
 import { preflightRender } from '../narration/render/render-preflight'
+import type { PlacedLine } from './line-fit'
 import { msToSamples, placeLines, samplesToMs, slotsOf } from './line-fit'
 import type { TimedLine } from './subtitle-lines'
 import type { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
-import { firstRates, planVoiceover, voiceOfLine } from './voiceover-plan'
+import { firstRates, fitOfLine, planVoiceover, voiceOfLine } from './voiceover-plan'
 import type { LineOutcome } from './voiceover-result'
 import { lineOutcome } from './voiceover-result'
 import type { Spoken } from './voiceover-speak'
@@ -71,6 +72,26 @@ export interface VoiceoverRenderOptions {
   onProgress?: (stage: 'speaking' | 'fitting' | 'writing', done: number, total: number) => void
 }
 
+/** Each line at its cue (or pushed), fitted by its own fit, from its measured speech. */
+function placeSpoken(
+  lines: readonly TimedLine[],
+  settings: VoiceoverSettings,
+  slots: readonly number[],
+  spoken: readonly (Spoken | undefined)[],
+): PlacedLine[] {
+  return placeLines(
+    lines.map((line, i) => ({
+      cueSample: msToSamples(line.startMs),
+      slotSamples: msToSamples(slots[i] ?? 0),
+      spokenSamples: (spoken[i]?.span.to ?? 0) - (spoken[i]?.span.from ?? 0),
+      rate: spoken[i]?.rate ?? 1,
+      mode: fitOfLine(line, settings),
+    })),
+    settings.fit,
+    settings.limits,
+  )
+}
+
 /** Each line's first-request rate: the one it was last spoken at, else the predicted one. */
 function requestRates(options: VoiceoverRenderOptions, trackEndMs: number): number[] {
   const { lines, settings, paces, keepRates } = options
@@ -88,6 +109,9 @@ export interface VoiceoverRenderResult {
   cachedLines: number
   loudness: LoudnessReport
   lines: LineOutcome[]
+  /** Each line as placed and as spoken: enough to write the track again in another format. */
+  placed: PlacedLine[]
+  spoken: (Spoken | undefined)[]
 }
 
 /**
@@ -147,16 +171,7 @@ export async function renderVoiceover(
     if (speech.project) project = speech.project
     if (signal.aborted) throw cancelledRender()
     await learnPaces(lines, settings, spoken, paces, logger)
-    const placed = placeLines(
-      lines.map((line, i) => ({
-        cueSample: msToSamples(line.startMs),
-        slotSamples: msToSamples(slots[i] ?? 0),
-        spokenSamples: (spoken[i]?.span.to ?? 0) - (spoken[i]?.span.from ?? 0),
-        rate: spoken[i]?.rate ?? 1,
-      })),
-      settings.fit,
-      settings.limits,
-    )
+    const placed = placeSpoken(lines, settings, slots, spoken)
     const written = await writeTrack(project, placed, spoken, trackEndMs, options, signal)
     return {
       outputPath: options.outputPath,
@@ -170,6 +185,8 @@ export async function renderVoiceover(
       lines: lines.map((line, i) =>
         lineOutcome(line, voiceOfLine(line, settings), slots[i] ?? 0, placed[i], spoken[i]),
       ),
+      placed,
+      spoken,
     }
   } finally {
     cache.unpin(pinned)

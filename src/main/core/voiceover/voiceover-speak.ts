@@ -9,7 +9,7 @@ import { samplesToMs } from './line-fit'
 import type { TimedLine } from './subtitle-lines'
 import { secondRate } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
-import { planVoiceover } from './voiceover-plan'
+import { fitOfLine, planVoiceover } from './voiceover-plan'
 import type { SpeechSpan } from './voiceover-tasks'
 import { runVoiceoverOffMain } from './voiceover-offload'
 
@@ -80,7 +80,7 @@ async function speakLines(
 }
 
 /**
- * Speaks every line of `plan` once; in `rate` mode, a line that still overflows its slot at its
+ * Speaks every line of `plan` once; a line fitted by `rate` that that still overflows its slot at its
  * predicted rate is asked once more at the rate its measured length calls for (at most the
  * maximum). Returns the project as last planned and each line as spoken.
  */
@@ -94,9 +94,10 @@ export async function speakAll(
 ): Promise<{ project: Project | null; spoken: Spoken[] }> {
   const spoken: Spoken[] = []
   await speakLines(firstPlan, await fetchPlan(firstPlan, ctx), firstRates, null, spoken)
-  if (settings.fit !== 'rate') return { project: null, spoken }
   const again = new Set<number>()
   const rates = firstRates.map((rate, i) => {
+    const line = lines[i]
+    if (!line || fitOfLine(line, settings) !== 'rate') return rate
     const s = spoken[i]
     const spokenMs = s ? samplesToMs(s.span.to - s.span.from) : 0
     const next = secondRate(rate, spokenMs, slots[i] ?? 0, settings.limits.maxRate)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { SILENT_LEVEL, bytesToSamples, samplesToBytes } from '../narration/pcm/pcm-edges'
 import { toDiskError } from '../files/atomic-write'
 import type { OverlapChoice } from './subtitle-check'
-import { linesOrRefuse } from './subtitle-check'
+import { linesOrOverlaps, linesOrRefuse } from './subtitle-check'
 import type { TimedLine } from './subtitle-lines'
 import { parseSubtitleFile } from './subtitle-parse'
 import { stretchSpeech } from './time-stretch'
@@ -15,6 +15,7 @@ export const EDGE_KEEP_SAMPLES = 48
 /** Work the voice-over hands to its thread: CPU-bound, so never on main's event loop. */
 export type VoiceoverTask =
   | { kind: 'parse'; bytes: Uint8Array; fileName: string; overlaps: OverlapChoice }
+  | { kind: 'parseOrAsk'; bytes: Uint8Array; fileName: string }
   | { kind: 'measure'; paths: string[] }
   | { kind: 'fit'; paths: string[]; from: number; to: number; tempo: number }
   | { kind: 'videoDuration'; path: string }
@@ -29,13 +30,15 @@ export type VoiceoverTask =
 /** What each task gives back. */
 export type VoiceoverTaskResult<T extends VoiceoverTask> = T extends { kind: 'parse' }
   ? TimedLine[]
-  : T extends { kind: 'measure' }
-    ? SpeechSpan
-    : T extends { kind: 'fit' }
-      ? Uint8Array
-      : T extends { kind: 'videoDuration' }
-        ? number
-        : undefined
+  : T extends { kind: 'parseOrAsk' }
+    ? ReturnType<typeof linesOrOverlaps>
+    : T extends { kind: 'measure' }
+      ? SpeechSpan
+      : T extends { kind: 'fit' }
+        ? Uint8Array
+        : T extends { kind: 'videoDuration' }
+          ? number
+          : undefined
 
 /** Where a line's speech is within its audio (the silence the service adds around it left out). */
 export interface SpeechSpan {
@@ -75,6 +78,8 @@ export async function runVoiceoverTask(task: VoiceoverTask): Promise<unknown> {
   switch (task.kind) {
     case 'parse':
       return linesOrRefuse(parseSubtitleFile(task.bytes, task.fileName), task.overlaps)
+    case 'parseOrAsk':
+      return linesOrOverlaps(parseSubtitleFile(task.bytes, task.fileName))
     case 'measure':
       return speechSpan(await lineSamples(task.paths))
     case 'fit': {

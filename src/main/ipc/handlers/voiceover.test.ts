@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { VoiceoverProject } from '../../../shared/domain/voiceover'
+import type { VoiceoverOverlapQuestion, VoiceoverProject } from '../../../shared/domain/voiceover'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -42,6 +42,14 @@ Then the bells rang.
 00:00:08,000 --> 00:00:10,000
 The boats came home one by one.
 `
+
+/** The speech requests the sandbox answered: their words and voice. */
+function spokenRequests(): { input: string; voice: string }[] {
+  return sandbox.requestLog({ pathPrefix: '/v1/audio/speech' }).map((entry) => ({
+    input: typeof entry.body?.input === 'string' ? entry.body.input : '?',
+    voice: typeof entry.body?.voice_id === 'string' ? entry.body.voice_id : '?',
+  }))
+}
 
 /** The speech requests the sandbox answered, by their input. */
 function spokenInputs(): string[] {
@@ -258,5 +266,299 @@ describe('a voice-over project', () => {
     expect(streams[1]?.disposition.default).toBe(1)
     expect(streams[2]?.disposition.default).toBe(0)
     expect((await stat(target)).size).toBeGreaterThan(0)
+  })
+})
+
+const TWO_SPEAKERS = `WEBVTT
+
+00:00:00.500 --> 00:00:03.000
+<v Maya>The harbour was quiet.
+
+00:00:03.500 --> 00:00:06.000
+<v Tom>Where is everyone?
+
+00:00:06.500 --> 00:00:09.000
+MAYA: Up at the lighthouse.
+
+00:00:09.500 --> 00:00:12.000
+Nobody answered.
+`
+
+describe('a cast per speaker', () => {
+  it('gives each speaker a voice, shows it on their lines, and renders each line in it', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'cast.vtt', TWO_SPEAKERS)
+    expect(opened.speakers).toEqual(['Maya', 'Tom', 'MAYA'])
+    expect(opened.lines.map((l) => l.voiceId)).toEqual([null, null, null, null])
+    const cast = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { cast: { Maya: 'emma', Tom: 'george' } },
+      }),
+    )
+    expect(cast.settings.cast).toEqual({ Maya: 'emma', Tom: 'george' })
+    expect(cast.lines.map((l) => l.voiceId)).toEqual(['emma', 'george', null, null])
+    // A line with no voice yet: refused before anything is sent, naming who needs one.
+    sandbox.clearRequestLog()
+    const refused = await env.call('voiceover:render', { projectId: opened.projectId })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    if (!refused.ok) expect(refused.error.message).toMatch(/MAYA and for lines with no speaker/)
+    expect(spokenRequests()).toEqual([])
+    const ready = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { voiceId: 'olivia' },
+      }),
+    )
+    expect(ready.lines.map((l) => l.voiceId)).toEqual(['emma', 'george', 'olivia', 'olivia'])
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    const byWords = (words: string): string | undefined =>
+      spokenRequests().find((r) => r.input.includes(words))?.voice
+    expect(byWords('The harbour was quiet.')).toBe('emma')
+    expect(byWords('Where is everyone?')).toBe('george')
+    expect(byWords('Up at the lighthouse.')).toBe('olivia')
+    expect(byWords('Nobody answered.')).toBe('olivia')
+
+    // Recasting Tom speaks only Tom's line again, in the new voice.
+    const recast = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { cast: { Tom: 'emma' } },
+      }),
+    )
+    expect(recast.lines.map((l) => l.needsSpeaking)).toEqual([false, true, false, false])
+    sandbox.clearRequestLog()
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    expect(spokenRequests()).toEqual([
+      { input: expect.stringContaining('Where is everyone?') as string, voice: 'emma' },
+    ])
+  })
+
+  it('refuses a voice for a speaker the subtitles do not name', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'cast-unknown.vtt', TWO_SPEAKERS)
+    const result = await env.call('voiceover:setSettings', {
+      projectId: opened.projectId,
+      settings: { cast: { Nobody: 'emma' } },
+    })
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+  })
+})
+
+describe('a fit per line', () => {
+  it("changes one line's fit and speaks only that line again (none when its natural audio is kept)", async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'line-fit.srt', FILM)
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { voiceId: 'olivia' },
+      }),
+    )
+    const first = (await render(env, opened.projectId)).project as VoiceoverProject
+    // Line 4 was asked at a faster pace; line 1 fits as it is.
+    expect(first.lines[3]?.rate).toBeGreaterThan(1)
+    expect(first.lines[0]?.action).toBe('as-is')
+
+    // Line 4 to stretch: its natural audio was never requested, so it alone is spoken again.
+    const stretched = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', {
+        projectId: opened.projectId,
+        cue: 4,
+        fit: 'stretch',
+      }),
+    )
+    expect(stretched.settings.fit).toBe('rate')
+    expect(stretched.lines.map((l) => [l.fit, l.ownFit, l.needsSpeaking])).toEqual([
+      ['rate', false, false],
+      ['rate', false, false],
+      ['rate', false, false],
+      ['stretch', true, true],
+    ])
+    sandbox.clearRequestLog()
+    const second = (await render(env, opened.projectId)).project as VoiceoverProject
+    const inputs = spokenInputs()
+    expect(inputs).toHaveLength(1)
+    expect(inputs[0]).toBe('The boats came home one by one.')
+    expect(second.lines[3]).toMatchObject({ rate: 1, fit: 'stretch' })
+    expect(['stretch', 'as-is', 'overflow']).toContain(second.lines[3]?.action)
+
+    // Line 1 to shift: spoken at its natural pace, already in the cache: nothing is sent.
+    const shifted = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 1, fit: 'shift' }),
+    )
+    expect(shifted.lines[0]).toMatchObject({ fit: 'shift', ownFit: true })
+    sandbox.clearRequestLog()
+    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    expect(spokenInputs()).toEqual([])
+
+    // Back to the project's fit.
+    const back = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 4, fit: null }),
+    )
+    expect(back.lines[3]).toMatchObject({ fit: 'rate', ownFit: false })
+  })
+})
+
+const OVERLAPPING = `1
+00:00:00,500 --> 00:00:03,000
+MAYA: The harbour was quiet when we came back from our long walk on the cliffs.
+
+2
+00:00:02,500 --> 00:00:04,000
+TOM: Too quiet.
+
+3
+00:00:05,000 --> 00:00:07,000
+MAYA: Then the bells rang.
+`
+
+describe('overlapping cues', () => {
+  async function ask(env: Env): Promise<VoiceoverOverlapQuestion> {
+    const path = join(dir, 'overlap.srt')
+    await writeFile(path, OVERLAPPING)
+    env.recorder.answerNextOpen([path])
+    return dataOf<VoiceoverOverlapQuestion>(await env.call('voiceover:open', undefined))
+  }
+
+  it('asks whether to merge or keep them, naming the cues, with nothing sent', async () => {
+    const env = await dispatchRuntime(sandbox)
+    sandbox.clearRequestLog()
+    const question = await ask(env)
+    expect(question).toMatchObject({
+      kind: 'overlaps',
+      subtitleName: 'overlap.srt',
+      overlaps: [{ cue: 2, previousCue: 1, startMs: 2500, previousEndMs: 3000 }],
+    })
+    expect(question.message).toContain(
+      'cue 2 starts at 00:00:02,500, before cue 1 ends at 00:00:03,000',
+    )
+    expect(question.message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
+    expect(sandbox.requestLog({})).toEqual([])
+  })
+
+  it('merged: one line, spoken by the first speaker', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const question = await ask(env)
+    const merged = dataOf<VoiceoverProject>(
+      await env.call('voiceover:resolveOverlaps', {
+        pendingId: question.pendingId,
+        choice: 'merge',
+      }),
+    )
+    expect(merged.lines.map((l) => [l.cue, l.speaker, l.text])).toEqual([
+      [
+        1,
+        'MAYA',
+        'The harbour was quiet when we came back from our long walk on the cliffs. Too quiet.',
+      ],
+      [3, 'MAYA', 'Then the bells rang.'],
+    ])
+    // The answer is used once: a second answer finds nothing waiting.
+    const again = await env.call('voiceover:resolveOverlaps', {
+      pendingId: question.pendingId,
+      choice: 'merge',
+    })
+    expect(again).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+  })
+
+  it('kept: both lines in their own voices, the second starting when the first ends', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const question = await ask(env)
+    const kept = dataOf<VoiceoverProject>(
+      await env.call('voiceover:resolveOverlaps', {
+        pendingId: question.pendingId,
+        choice: 'keep',
+      }),
+    )
+    expect(kept.lines.map((l) => [l.cue, l.speaker])).toEqual([
+      [1, 'MAYA'],
+      [2, 'TOM'],
+      [3, 'MAYA'],
+    ])
+    expect(kept.speakers).toEqual(['MAYA', 'TOM'])
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId: kept.projectId,
+        settings: { voiceId: 'olivia', cast: { TOM: 'george' }, fit: 'shift' },
+      }),
+    )
+    const rendered = (await render(env, kept.projectId)).project as VoiceoverProject
+    const [first, second] = rendered.lines
+    expect(second?.action).toBe('shifted')
+    expect(second?.placedMs).toBeGreaterThanOrEqual(
+      (first?.placedMs ?? 0) + (first?.spokenMs ?? 0) - 1,
+    )
+    expect(spokenRequests().find((r) => r.input.includes('Too quiet.'))?.voice).toBe('george')
+  })
+})
+
+describe('saving a voice-over’s outputs', () => {
+  it('saves the audio in another format at a preset’s level, the reports and re-timed subtitles', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'outputs.srt', FILM)
+    const { projectId } = opened
+    dataOf(
+      await env.call('voiceover:setSettings', {
+        projectId,
+        settings: { voiceId: 'olivia', fit: 'shift' },
+      }),
+    )
+    const rendered = (await render(env, projectId)).project as VoiceoverProject
+    const late = rendered.lines[2]!
+    expect(late.placedMs).toBeGreaterThan(late.startMs)
+
+    // MP3 at the podcast level (-16 LUFS), through the engine's encoder and loudness pass.
+    const mp3 = join(dir, 'outputs (voice-over).mp3')
+    env.recorder.answerNextSave(mp3)
+    expect(
+      dataOf(
+        await env.call('voiceover:save', {
+          projectId,
+          originalAudio: 'drop',
+          audio: { format: 'mp3', level: 'podcast' },
+        }),
+      ),
+    ).toEqual({ fileName: 'outputs (voice-over).mp3' })
+    const probe = await run('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', mp3])
+    const stream = (JSON.parse(probe.stdout) as { streams: { codec_name: string }[] }).streams[0]
+    expect(stream?.codec_name).toBe('mp3')
+    const { stderr } = await run('ffmpeg', [
+      '-nostats',
+      '-i',
+      mp3,
+      '-af',
+      'ebur128',
+      '-f',
+      'null',
+      '-',
+    ])
+    const integrated = Number(/I:\s+(-?[\d.]+) LUFS/.exec(stderr.split('Summary:')[1] ?? '')?.[1])
+    expect(Math.abs(integrated - -16)).toBeLessThan(1.5)
+
+    // The report per line: JSON, and readable text.
+    const json = join(dir, 'outputs report.json')
+    env.recorder.answerNextSave(json)
+    dataOf(await env.call('voiceover:saveReport', { projectId }))
+    const report = JSON.parse(await readFile(json, 'utf8')) as {
+      lines: { cue: number; slotMs: number; naturalMs: number; finalMs: number; action: string }[]
+    }
+    expect(report.lines.map((l) => l.cue)).toEqual([1, 2, 3, 4])
+    expect(report.lines[2]?.action).toBe('shifted')
+    expect(report.lines.every((l) => l.finalMs > 0 && l.slotMs > 0)).toBe(true)
+    const text = join(dir, 'outputs report.txt')
+    env.recorder.answerNextSave(text)
+    dataOf(await env.call('voiceover:saveReport', { projectId }))
+    expect(await readFile(text, 'utf8')).toMatch(/Cue 3 \(line 10\) at 00:00:05,000: slot/)
+
+    // The subtitles re-timed to the audio: cue 3 where its line is heard.
+    const srt = join(dir, 'outputs (re-timed).srt')
+    env.recorder.answerNextSave(srt)
+    dataOf(await env.call('voiceover:saveSubtitles', { projectId }))
+    const starts = [
+      ...(await readFile(srt, 'utf8')).matchAll(/^(\d\d):(\d\d):(\d\d),(\d\d\d) -->/gm),
+    ].map((m) => ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]))
+    expect(starts).toHaveLength(4)
+    expect(Math.abs((starts[2] ?? 0) - late.placedMs)).toBeLessThanOrEqual(1)
   })
 })

@@ -9,20 +9,27 @@ export function createVoiceoverHandlers(
 ): Pick<Handlers, VoiceoverChannel> {
   return {
     'voiceover:open': (_input, { sender }) => voiceover.open(sender.webContentsId),
+    'voiceover:resolveOverlaps': ({ pendingId, choice }) =>
+      voiceover.resolveOverlaps(pendingId, choice),
     'voiceover:chooseVideo': ({ projectId }, { sender }) =>
       voiceover.chooseVideo(sender.webContentsId, projectId),
     'voiceover:view': ({ projectId }) => voiceover.view(projectId),
     'voiceover:editLine': ({ projectId, cue, text }) => voiceover.editLine(projectId, cue, text),
     'voiceover:setSettings': ({ projectId, settings }) =>
       voiceover.setSettings(projectId, settings),
+    'voiceover:setLineFit': ({ projectId, cue, fit }) => voiceover.setLineFit(projectId, cue, fit),
     'voiceover:render': ({ projectId }, { sender, emit }) =>
       voiceover.render(sender.webContentsId, projectId, (event) =>
         emit(event.channel, event.payload),
       ),
     'voiceover:chunk': ({ projectId, file, offset, length }) =>
       voiceover.chunk(projectId, file, offset, length),
-    'voiceover:save': ({ projectId, originalAudio }, { sender }) =>
-      voiceover.save(sender.webContentsId, projectId, originalAudio),
+    'voiceover:save': ({ projectId, originalAudio, audio }, { sender }) =>
+      voiceover.save(sender.webContentsId, projectId, originalAudio, audio),
+    'voiceover:saveReport': ({ projectId }, { sender }) =>
+      voiceover.saveReport(sender.webContentsId, projectId),
+    'voiceover:saveSubtitles': ({ projectId }, { sender }) =>
+      voiceover.saveSubtitles(sender.webContentsId, projectId),
     'voiceover:close': ({ projectId }) => voiceover.close(projectId),
   }
 }

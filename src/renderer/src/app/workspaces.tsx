@@ -83,6 +83,19 @@ function ConversationsEntry(props: { focusOnMount?: boolean }): ReactElement {
   )
 }
 
+/** Voice-over, told whether a key is set (its empty state offers the way to Account without one). */
+function VoiceoverEntry(props: { focusOnMount?: boolean }): ReactElement {
+  const open = useNavigationStore((state) => state.open)
+  const { data: accountStatus } = useAccountStatus()
+  return (
+    <VoiceoverWorkspace
+      {...props}
+      hasKey={accountStatus === undefined || accountStatus.hasKey}
+      onOpenAccount={() => open('account', 'shortcut')}
+    />
+  )
+}
+
 /** The workspaces in sidebar order; their position gives the Ctrl/Cmd+1..5 shortcut. */
 export const WORKSPACES: readonly WorkspaceEntry[] = [
   { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
@@ -99,7 +112,7 @@ export const WORKSPACES: readonly WorkspaceEntry[] = [
     label: 'Voice-over',
     digit: '4',
     Icon: VoiceoverIcon,
-    Screen: VoiceoverWorkspace,
+    Screen: VoiceoverEntry,
   },
   { id: 'account', label: 'Account', digit: '5', Icon: AccountIcon, Screen: AccountScreen },
 ]

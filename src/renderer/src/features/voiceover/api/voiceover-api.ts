@@ -4,6 +4,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type {
+  VoiceoverAudioChoice,
+  VoiceoverFit,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -25,9 +29,18 @@ export function useVoiceoverProject(projectId: string | null) {
   })
 }
 
-/** Asks main to show its open dialog for subtitles; null when the user cancelled. */
-export const openSubtitles = (): Promise<VoiceoverProject | null> =>
+/**
+ * Asks main to show its open dialog for subtitles; null when the user cancelled; a question when
+ * their only problem is overlapping cues.
+ */
+export const openSubtitles = (): Promise<VoiceoverProject | VoiceoverOverlapQuestion | null> =>
   call((api) => api.voiceover.open())
+
+/** Opens the subtitles asked about, their overlapping cues merged or kept. */
+export const resolveOverlaps = (
+  pendingId: string,
+  choice: VoiceoverOverlapChoice,
+): Promise<VoiceoverProject> => call((api) => api.voiceover.resolveOverlaps({ pendingId, choice }))
 
 /** Asks main to show its open dialog for the video; null when cancelled. */
 export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null> =>
@@ -37,11 +50,18 @@ export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null>
 export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverProject> =>
   call((api) => api.voiceover.editLine({ projectId, cue, text }))
 
-/** Changes the voice, the fit or the fastest pace. */
+/** Changes the voice, a speaker's voice, the fit or the fastest pace. */
 export const changeSettings = (
   projectId: string,
   settings: VoiceoverSettingsInput,
 ): Promise<VoiceoverProject> => call((api) => api.voiceover.setSettings({ projectId, settings }))
+
+/** Gives a line a fit of its own (null: the project's again). */
+export const setLineFit = (
+  projectId: string,
+  cue: number,
+  fit: VoiceoverFit | null,
+): Promise<VoiceoverProject> => call((api) => api.voiceover.setLineFit({ projectId, cue, fit }))
 
 /** Starts rendering the track. */
 export const startRender = (projectId: string): Promise<{ jobId: string }> =>
@@ -55,8 +75,17 @@ export const cancelRender = (jobId: string): Promise<{ cancelled: boolean }> =>
 export const saveVoiceover = (
   projectId: string,
   originalAudio: 'keep' | 'drop',
+  audio: VoiceoverAudioChoice,
 ): Promise<{ fileName: string } | null> =>
-  call((api) => api.voiceover.save({ projectId, originalAudio }))
+  call((api) => api.voiceover.save({ projectId, originalAudio, audio }))
+
+/** Saves the last render's report per line where the user chooses in main's dialog. */
+export const saveReport = (projectId: string): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.saveReport({ projectId }))
+
+/** Saves the subtitles re-timed to the last render where the user chooses in main's dialog. */
+export const saveRetimed = (projectId: string): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.saveSubtitles({ projectId }))
 
 /** Forgets the open project in main. */
 export const closeProject = (projectId: string): Promise<void> =>

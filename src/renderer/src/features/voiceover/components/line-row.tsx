@@ -2,9 +2,47 @@ import { Pencil, Play } from 'lucide-react'
 import { useState } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import { IconButton } from '../../../components/ui/icon-button'
-import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
-import { cueTime, lineVerdict } from '../hooks/line-words'
+import type { VoiceoverFit, VoiceoverLine } from '../../../../../shared/domain/voiceover'
+import { cueTime, FIT_CHOICES, lineVerdict } from '../hooks/line-words'
 import { LineLane } from './line-lane'
+
+/**
+ * A line's own fit: the project's unless changed here (choosing the project's again clears it).
+ * A line with a fit of its own is marked, so it is not mistaken for the project's choice.
+ */
+function LineFitSelect(props: {
+  line: VoiceoverLine
+  onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
+}): ReactElement {
+  const { line } = props
+  return (
+    <select
+      className={`input vo-line__fit${line.ownFit ? ' vo-line__fit--own' : ''}`}
+      aria-label={`Line ${line.cue} fit`}
+      value={line.fit}
+      onChange={(event) => props.onFit(line, event.target.value as VoiceoverFit)}
+    >
+      {FIT_CHOICES.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.short}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/** Who speaks a line: the speaker the subtitles name, and the voice it is spoken in. */
+function LineWho(props: { speaker: string | null; voiceName: string | null }): ReactElement {
+  const { speaker, voiceName } = props
+  return (
+    <span className="vo-line__who" title={[speaker, voiceName].filter(Boolean).join(' · ')}>
+      {speaker !== null && <span className="vo-line__speaker">{speaker}</span>}
+      <span className={`vo-line__voice${voiceName === null ? ' vo-line__voice--none' : ''}`}>
+        {voiceName ?? 'No voice yet'}
+      </span>
+    </span>
+  )
+}
 
 /**
  * One subtitle line as one row: play from it, its cue time and speaker, its words (wrapped in
@@ -18,8 +56,11 @@ export function LineRow(props: {
   changed: boolean
   /** For a line too long for its slot: the next step, in words. */
   nextStep: string
+  /** The name of the voice the line is spoken in, or null when it has none yet. */
+  voiceName: string | null
   onPlay: (line: VoiceoverLine) => void
   onEdit: (line: VoiceoverLine, text: string) => void
+  onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
 }): ReactElement {
   const { line } = props
   const [draft, setDraft] = useState<string | null>(null)
@@ -55,9 +96,7 @@ export function LineRow(props: {
         onClick={() => props.onPlay(line)}
       />
       <span className="vo-line__time">{cueTime(line.startMs)}</span>
-      <span className="vo-line__speaker" title={line.speaker ?? undefined}>
-        {line.speaker ?? ''}
-      </span>
+      <LineWho speaker={line.speaker} voiceName={props.voiceName} />
       <div className="vo-line__words">
         <label className="vo-line__edit">
           <textarea
@@ -81,6 +120,7 @@ export function LineRow(props: {
         )}
       </div>
       <LineLane line={line} />
+      <LineFitSelect line={line} onFit={props.onFit} />
       <span className={`vo-line__verdict vo-line__verdict--${verdict.tone}`}>
         {verdict.words}
         {props.changed && <span className="vo-line__changed">Changed</span>}

@@ -2,7 +2,13 @@ import { Captions } from 'lucide-react'
 import type { ReactElement } from 'react'
 
 /** No project yet: what this workspace does, and the one way in. */
-export function VoiceoverEmpty(props: { onOpen: () => void; busy: boolean }): ReactElement {
+export function VoiceoverEmpty(props: {
+  onOpen: () => void
+  busy: boolean
+  /** False before an API key is set: the timing can be checked, not rendered. */
+  hasKey: boolean
+  onOpenAccount: () => void
+}): ReactElement {
   return (
     <div className="vo-empty" data-testid="vo-empty">
       <h2 className="vo-empty__title">Voice a video from its subtitles</h2>
@@ -21,6 +27,17 @@ export function VoiceoverEmpty(props: { onOpen: () => void; busy: boolean }): Re
           Open subtitles…
         </button>
       </div>
+      {!props.hasKey && (
+        <div className="vo-empty__key" data-testid="vo-no-key">
+          <p className="vo-empty__text">
+            Rendering the voice-over needs your API key. You can open subtitles and check every
+            line’s timing now; add the key on the Account screen before you render.
+          </p>
+          <button type="button" className="button" onClick={props.onOpenAccount}>
+            Go to Account
+          </button>
+        </div>
+      )}
       <p className="vo-empty__hint">
         SRT, WebVTT or ASS. You can add the video (MP4, MOV, MKV or WebM) after: it plays muted with
         the voice-over, and you save it with the voice-over as its sound.

@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react'
-import type { ReactElement, RefObject } from 'react'
+import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { cueTime } from '../hooks/line-words'
 import type { PlaybackControls } from '../hooks/use-synced-playback'
@@ -18,6 +18,8 @@ export function VoiceoverPlayer(props: {
   /** Save choice, beside the video it is about: keep its own sound as a second track. */
   keepOriginal: boolean
   onKeepOriginal: (keep: boolean) => void
+  /** The other save choices, under the video's. */
+  children?: ReactNode
 }): ReactElement {
   const { project, playback, trackUrl, videoUrl, videoRef, audioRef } = props
   return (
@@ -82,6 +84,7 @@ export function VoiceoverPlayer(props: {
             Render the voice-over to hear it.
           </span>
         )}
+        {props.children}
       </div>
     </div>
   )

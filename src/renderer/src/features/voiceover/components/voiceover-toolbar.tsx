@@ -1,10 +1,14 @@
 import { Film } from 'lucide-react'
 import type { ReactElement } from 'react'
-import type { VoiceoverFit, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import type {
+  VoiceoverProject,
+  VoiceoverSettingsInput,
+} from '../../../../../shared/domain/voiceover'
 import type { SelectOption } from '../../../components/labelled-select'
 import { LabelledSelect } from '../../../components/labelled-select'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
+import { VoiceoverCast } from './voiceover-cast'
 import { FIT_CHOICES, FIT_HINTS } from '../hooks/line-words'
 
 const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].map((r) => ({
@@ -33,20 +37,21 @@ function PaceSelect(props: { maxRate: number; onChange: (rate: number) => void }
 export function VoiceoverToolbar(props: {
   project: VoiceoverProject
   busy: boolean
-  onSettings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) => void
+  onSettings: (settings: VoiceoverSettingsInput) => void
   onChooseVideo: () => void
 }): ReactElement {
   const { project, busy } = props
   const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
-  const voiceOptions: SelectOption<string>[] = [
-    { value: '', label: 'Choose a voice…' },
-    ...(voices.data ?? []).map((v) => ({ value: v.id, label: v.displayName })),
-  ]
+  const listed: SelectOption<string>[] = (voices.data ?? []).map((v) => ({
+    value: v.id,
+    label: v.displayName,
+  }))
+  const voiceOptions: SelectOption<string>[] = [{ value: '', label: 'Choose a voice…' }, ...listed]
   const { settings } = project
   return (
     <div className="vo-toolbar" data-testid="vo-toolbar">
       <LabelledSelect
-        label="Voice"
+        label={project.speakers.length > 0 ? 'Main voice' : 'Voice'}
         className="vo-toolbar__field"
         value={settings.voiceId ?? ''}
         options={voiceOptions}
@@ -77,6 +82,11 @@ export function VoiceoverToolbar(props: {
           {FIT_HINTS[settings.fit]}
         </p>
       </div>
+      <VoiceoverCast
+        project={project}
+        voices={listed}
+        onCast={(speaker, voiceId) => props.onSettings({ cast: { [speaker]: voiceId } })}
+      />
       {project.video === null && (
         <div className="vo-toolbar__end">
           <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>

@@ -1,8 +1,13 @@
 import type { ReactElement } from 'react'
-import type { VoiceoverLine, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import type {
+  VoiceoverFit,
+  VoiceoverLine,
+  VoiceoverProject,
+} from '../../../../../shared/domain/voiceover'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
+import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverProject } from '../api/voiceover-api'
 import { overflowNextStep } from '../hooks/line-words'
 import { useMediaUrl } from '../hooks/use-media-url'
@@ -10,7 +15,9 @@ import { useSyncedPlayback } from '../hooks/use-synced-playback'
 import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 import { LineRow } from './line-row'
+import { OverlapQuestion } from './overlap-question'
 import { RenderBar } from './render-bar'
+import { SaveChoices } from './save-choices'
 import { VoiceoverEmpty } from './voiceover-empty'
 import { VoiceoverPlayer } from './voiceover-player'
 import { VoiceoverToolbar } from './voiceover-toolbar'
@@ -46,17 +53,21 @@ function LineList(props: {
   project: VoiceoverProject
   onPlay: (ms: number) => void
   onEdit: (line: VoiceoverLine, text: string) => void
+  onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
 }): ReactElement {
   const { project } = props
-  const nextStep = overflowNextStep(project.settings)
+  const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
+  const names = new Map((voices.data ?? []).map((v) => [v.id, v.displayName]))
+  const nameOf = (id: string | null): string | null => (id === null ? null : (names.get(id) ?? id))
   return (
     <div className="vo-lines">
       <div className="vo-lines__head" aria-hidden="true">
         <span />
         <span>Cue</span>
-        <span>Speaker</span>
+        <span>Who</span>
         <span>Words</span>
-        <span>Time for the line</span>
+        <span>Time</span>
+        <span>Fit</span>
         <span>Result</span>
       </div>
       <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
@@ -66,9 +77,11 @@ function LineList(props: {
             line={line}
             canPlay={project.track !== null}
             changed={project.track !== null && line.needsSpeaking}
-            nextStep={nextStep}
+            nextStep={overflowNextStep({ fit: line.fit, maxRate: project.settings.maxRate })}
+            voiceName={nameOf(line.voiceId)}
             onPlay={(l) => props.onPlay(l.startMs)}
             onEdit={props.onEdit}
+            onFit={props.onFit}
           />
         ))}
       </ol>
@@ -76,12 +89,54 @@ function LineList(props: {
   )
 }
 
+/** What the last action said: its error, the overlap question, or the file saved. */
+function WorkspaceNotices(props: {
+  actions: ReturnType<typeof useVoiceoverActions>
+}): ReactElement {
+  const { actions } = props
+  return (
+    <>
+      {actions.error !== null && (
+        <ErrorNotice
+          error={actions.error}
+          testId="vo-error"
+          action={{ label: 'Dismiss', onClick: actions.dismissError }}
+        />
+      )}
+      {actions.question !== null && (
+        <OverlapQuestion
+          question={actions.question}
+          busy={actions.pending}
+          onChoose={(choice) => void actions.answer(choice)}
+          onCancel={actions.dismissQuestion}
+        />
+      )}
+      {actions.saved !== null && (
+        <Notice tone="success" title="Saved" testId="vo-saved">
+          <p className="notice__text">{actions.saved} is ready.</p>
+        </Notice>
+      )}
+    </>
+  )
+}
+
+/** The header's line: the files open, or what the workspace does. */
+const describe = (project: VoiceoverProject | undefined): string =>
+  project
+    ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
+    : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
+
 /**
  * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
  * slot, its spoken length and its overflow in words, edited in place; render, play the video
  * muted with the voice-over from any line, and save.
  */
-export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function VoiceoverWorkspace(props: {
+  focusOnMount?: boolean
+  /** False when no API key is set: rendering needs one, checking the timing does not. */
+  hasKey?: boolean
+  onOpenAccount?: () => void
+}): ReactElement {
   const projectId = useVoiceoverStore((s) => s.projectId)
   const render = useVoiceoverStore((s) => s.render)
   const keepOriginal = useVoiceoverStore((s) => s.keepOriginal)
@@ -100,27 +155,17 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
     >
       <WorkspaceHeader
         title="Voice-over"
-        description={
-          project
-            ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
-            : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
-        }
+        description={describe(project)}
         focusOnMount={props.focusOnMount ?? false}
       />
-      {actions.error !== null && (
-        <ErrorNotice
-          error={actions.error}
-          testId="vo-error"
-          action={{ label: 'Dismiss', onClick: actions.dismissError }}
-        />
-      )}
-      {actions.saved !== null && (
-        <Notice tone="success" title="Saved" testId="vo-saved">
-          <p className="notice__text">{actions.saved} is ready.</p>
-        </Notice>
-      )}
+      <WorkspaceNotices actions={actions} />
       {!project ? (
-        <VoiceoverEmpty onOpen={() => void actions.open()} busy={actions.pending} />
+        <VoiceoverEmpty
+          onOpen={() => void actions.open()}
+          busy={actions.pending}
+          hasKey={props.hasKey ?? true}
+          onOpenAccount={() => props.onOpenAccount?.()}
+        />
       ) : (
         <>
           <VoiceoverToolbar
@@ -142,6 +187,7 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
               project={project}
               onPlay={(ms) => controls.playFrom(ms)}
               onEdit={(line, text) => void actions.edit(line, text)}
+              onFit={(line, fit) => void actions.lineFit(line, fit)}
             />
             <VoiceoverPlayer
               project={project}
@@ -152,7 +198,13 @@ export function VoiceoverWorkspace(props: { focusOnMount?: boolean }): ReactElem
               playback={controls}
               keepOriginal={keepOriginal}
               onKeepOriginal={setKeepOriginal}
-            />
+            >
+              <SaveChoices
+                project={project}
+                onSaveReport={() => void actions.saveReport()}
+                onSaveRetimed={() => void actions.saveRetimed()}
+              />
+            </VoiceoverPlayer>
           </div>
         </>
       )}

@@ -9,6 +9,9 @@ const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   endMs: 2000,
   text: 'Hello.',
   speaker: null,
+  voiceId: 'olivia',
+  fit: 'rate',
+  ownFit: false,
   slotMs: 2000,
   placedMs: 1000,
   spokenMs: 1500,
@@ -24,7 +27,7 @@ describe('a line in words', () => {
   it('says how much too long a line is, not only in colour', () => {
     expect(lineVerdict(line({ action: 'overflow', overflowMs: 840 }))).toEqual({
       words: '0.8 s too long',
-      tone: 'bad',
+      tone: 'warn',
     })
     expect(lineVerdict(line({ action: 'rate', rate: 1.18 })).words).toBe('Sped up to 118%')
     expect(lineVerdict(line({ action: 'shifted', placedMs: 1400 })).words).toBe('Starts 0.4 s late')
@@ -37,7 +40,13 @@ describe('a line in words', () => {
   })
 
   it('gives a too-long line its next step in words, from the project’s choices', () => {
-    const settings = { voiceId: 'olivia', fit: 'rate' as const, maxRate: 1.25, maxStretch: 1.15 }
+    const settings = {
+      voiceId: 'olivia',
+      cast: {},
+      fit: 'rate' as const,
+      maxRate: 1.25,
+      maxStretch: 1.15,
+    }
     expect(overflowNextStep(settings)).toBe('Shorten the words, or allow a faster pace.')
     expect(overflowNextStep({ ...settings, maxRate: 1.5 })).toBe(
       'Shorten the words: this is already the fastest pace.',
@@ -48,7 +57,13 @@ describe('a line in words', () => {
   })
 
   it('says before saving how far lines still run over and what that does to later lines', () => {
-    const settings = { voiceId: 'olivia', fit: 'rate' as const, maxRate: 1.25, maxStretch: 1.15 }
+    const settings = {
+      voiceId: 'olivia',
+      cast: {},
+      fit: 'rate' as const,
+      maxRate: 1.25,
+      maxStretch: 1.15,
+    }
     expect(overrunWarning([line({}), line({ cue: 2 })], settings)).toBeNull()
     const lines = [
       line({ cue: 1, action: 'overflow', overflowMs: 1100 }),

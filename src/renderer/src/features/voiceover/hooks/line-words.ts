@@ -23,7 +23,9 @@ export function cueTime(ms: number): string {
 /** What happens to a line, in words (never colour alone), and whether it is a problem. */
 export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'warn' } {
   if (line.overflowMs > 0 && line.action === 'overflow')
-    return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'bad' }
+    // Amber, not red: a line too long is never cut and the track is still written; it runs
+    // past its slot, which the user can fix or accept.
+    return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'warn' }
   if (line.action === 'shifted')
     return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'warn' }
   if (line.action === 'rate')
@@ -33,10 +35,10 @@ export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' |
 }
 
 /** The fit choices in plain words. */
-export const FIT_CHOICES: readonly { value: VoiceoverFit; label: string }[] = [
-  { value: 'rate', label: 'Speed up' },
-  { value: 'stretch', label: 'Stretch' },
-  { value: 'shift', label: 'Shift later lines' },
+export const FIT_CHOICES: readonly { value: VoiceoverFit; label: string; short: string }[] = [
+  { value: 'rate', label: 'Speed up', short: 'Speed up' },
+  { value: 'stretch', label: 'Stretch', short: 'Stretch' },
+  { value: 'shift', label: 'Shift later lines', short: 'Shift' },
 ]
 
 /** What each fit does, for its hint. */
@@ -60,9 +62,12 @@ export const linesWord = (n: number): string =>
 
 /**
  * The one next step for a line too long for its slot, in words, from the project's choices: a
- * faster pace while one is left to allow, else the choice that fits most.
+ * faster pace while one is left to allow, else the choice that fits most (a line's own fit counts
+ * as the project's for it).
  */
-export function overflowNextStep(settings: VoiceoverProject['settings']): string {
+export function overflowNextStep(
+  settings: Pick<VoiceoverProject['settings'], 'fit' | 'maxRate'>,
+): string {
   if (settings.fit === 'rate')
     return settings.maxRate < MAX_VOICEOVER_RATE
       ? 'Shorten the words, or allow a faster pace.'

@@ -3,8 +3,11 @@ import { useCallback, useState } from 'react'
 import type {
   VoiceoverFit,
   VoiceoverLine,
+  VoiceoverOverlapChoice,
+  VoiceoverOverlapQuestion,
   VoiceoverProgress,
   VoiceoverProject,
+  VoiceoverSettingsInput,
 } from '../../../../../shared/domain/voiceover'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { AppError } from '../../../../../shared/errors'
@@ -15,7 +18,11 @@ import {
   editLine,
   openSubtitles,
   projectKey,
+  resolveOverlaps,
+  saveReport,
+  saveRetimed,
   saveVoiceover,
+  setLineFit,
   startRender,
   useRenderEvents,
 } from '../api/voiceover-api'
@@ -39,6 +46,38 @@ function useRenderFollow(setError: (error: unknown) => void): void {
     [setError],
   )
   useRenderEvents({ onProgress, onEnded })
+}
+
+/** Opening subtitles: main's dialog, and the question about overlapping cues when there is one. */
+function useOpenSubtitles(deps: {
+  run: (work: () => Promise<void>) => Promise<void>
+  show: (project: VoiceoverProject) => void
+  onOpened: () => void
+}) {
+  const { run, show, onOpened } = deps
+  const setProject = useVoiceoverStore((s) => s.setProject)
+  const [question, setQuestion] = useState<VoiceoverOverlapQuestion | null>(null)
+  const opened = (project: VoiceoverProject): void => {
+    setQuestion(null)
+    show(project)
+    onOpened()
+    setProject(project.projectId)
+  }
+  return {
+    question,
+    open: () =>
+      run(async () => {
+        const result = await openSubtitles()
+        if (result === null) return
+        if ('kind' in result) setQuestion(result)
+        else opened(result)
+      }),
+    answer: (choice: VoiceoverOverlapChoice) =>
+      run(async () => {
+        if (question !== null) opened(await resolveOverlaps(question.pendingId, choice))
+      }),
+    dismissQuestion: () => setQuestion(null),
+  }
 }
 
 /** Every action of the workspace, with the last error and the last saved file. */
@@ -70,26 +109,21 @@ export function useVoiceoverActions(projectId: string | null) {
 
   useRenderFollow(setError)
 
-  const open = (): Promise<void> =>
-    run(async () => {
-      const project = await openSubtitles()
-      if (project === null) return
-      show(project)
-      setSaved(null)
-      store.setProject(project.projectId)
-    })
+  const opening = useOpenSubtitles({ run, show, onOpened: () => setSaved(null) })
   const id = projectId ?? ''
   return {
     error,
     saved,
     pending,
     dismissError: () => setError(null),
-    open,
+    ...opening,
     addVideo: () => run(async () => show(await chooseVideo(id))),
     edit: (line: VoiceoverLine, text: string) =>
       run(async () => show(await editLine(id, line.cue, text))),
-    settings: (settings: { voiceId?: string; fit?: VoiceoverFit; maxRate?: number }) =>
+    settings: (settings: VoiceoverSettingsInput) =>
       run(async () => show(await changeSettings(id, settings))),
+    lineFit: (line: VoiceoverLine, fit: VoiceoverFit | null) =>
+      run(async () => show(await setLineFit(id, line.cue, fit))),
     render: () =>
       run(async () => {
         store.setRender({ kind: 'running', jobId: null, progress: null })
@@ -110,7 +144,17 @@ export function useVoiceoverActions(projectId: string | null) {
       }),
     save: () =>
       run(async () => {
-        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop')
+        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop', store.audio)
+        if (result !== null) setSaved(result.fileName)
+      }),
+    saveReport: () =>
+      run(async () => {
+        const result = await saveReport(id)
+        if (result !== null) setSaved(result.fileName)
+      }),
+    saveRetimed: () =>
+      run(async () => {
+        const result = await saveRetimed(id)
         if (result !== null) setSaved(result.fileName)
       }),
   }

@@ -1,5 +1,8 @@
 import { create } from 'zustand'
-import type { VoiceoverProgress } from '../../../../../shared/domain/voiceover'
+import type {
+  VoiceoverAudioChoice,
+  VoiceoverProgress,
+} from '../../../../../shared/domain/voiceover'
 
 /** The render as the page follows it. */
 export type RenderState =
@@ -11,6 +14,9 @@ interface VoiceoverUiState {
   render: RenderState
   /** Keep the video's own sound as a second track when saving. */
   keepOriginal: boolean
+  /** Without a video: the saved track's format and level. */
+  audio: VoiceoverAudioChoice
+  setAudio: (audio: VoiceoverAudioChoice) => void
   setProject: (projectId: string | null) => void
   setRender: (render: RenderState) => void
   setKeepOriginal: (keep: boolean) => void
@@ -21,6 +27,8 @@ export const useVoiceoverStore = create<VoiceoverUiState>((set) => ({
   projectId: null,
   render: { kind: 'idle' },
   keepOriginal: true,
+  audio: { format: 'wav', level: 'as-spoken' },
+  setAudio: (audio) => set({ audio }),
   setProject: (projectId) => set({ projectId, render: { kind: 'idle' } }),
   setRender: (render) => set({ render }),
   setKeepOriginal: (keepOriginal) => set({ keepOriginal }),

@@ -1,0 +1,67 @@
+import type { ReactElement } from 'react'
+import type { VoiceoverAudioChoice, VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import type { SelectOption } from '../../../components/labelled-select'
+import { LabelledSelect } from '../../../components/labelled-select'
+import { useVoiceoverStore } from '../stores/voiceover-store'
+
+const FORMATS: SelectOption<VoiceoverAudioChoice['format']>[] = [
+  { value: 'wav', label: 'WAV' },
+  { value: 'mp3', label: 'MP3' },
+  { value: 'ogg', label: 'Ogg' },
+]
+
+const LEVELS: SelectOption<VoiceoverAudioChoice['level']>[] = [
+  { value: 'as-spoken', label: 'As spoken' },
+  { value: 'streaming', label: 'Video and streaming' },
+  { value: 'podcast', label: 'Podcast' },
+  { value: 'broadcast', label: 'Broadcast' },
+]
+
+/**
+ * What Save writes besides the video choice: without a video, the track's format and level; after
+ * a render, the report per line and, when lines were moved, the subtitles re-timed to the audio.
+ */
+export function SaveChoices(props: {
+  project: VoiceoverProject
+  onSaveReport: () => void
+  onSaveRetimed: () => void
+}): ReactElement {
+  const { project } = props
+  const audio = useVoiceoverStore((s) => s.audio)
+  const setAudio = useVoiceoverStore((s) => s.setAudio)
+  const moved = project.lines.some((l) => l.placedMs > l.startMs)
+  return (
+    <div className="vo-save" data-testid="vo-save-choices">
+      {project.video === null && (
+        <>
+          <LabelledSelect
+            label="Save as"
+            className="vo-save__field"
+            value={audio.format}
+            options={FORMATS}
+            onChange={(format) => setAudio({ ...audio, format })}
+          />
+          <LabelledSelect
+            label="Level"
+            className="vo-save__field"
+            value={audio.level}
+            options={LEVELS}
+            onChange={(level) => setAudio({ ...audio, level })}
+          />
+        </>
+      )}
+      {project.track !== null && (
+        <div className="vo-save__more">
+          <button type="button" className="button button--small" onClick={props.onSaveReport}>
+            Save report…
+          </button>
+          {moved && (
+            <button type="button" className="button button--small" onClick={props.onSaveRetimed}>
+              Save re-timed subtitles…
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
