@@ -30,6 +30,11 @@ export interface MainBench {
   probe: (label: string, work: () => Promise<unknown>) => Promise<ProbeFigures>
   /** Answers for the bench's native dialogs (unanswered ones are cancelled). */
   platform: PlatformRecorder
+  /**
+   * Ends main's runtime and starts a new one on the same data folder, signed in again: the app's
+   * next start, with what the first one saved on disk.
+   */
+  restart: () => Promise<void>
   dispose: () => Promise<void>
 }
 
@@ -57,21 +62,31 @@ export async function startMainBench(options: {
   const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options.sandbox })
   // The bench's save dialogs are cancelled: a render stops after its checks, before any audio.
   const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
-  const runtime = await createMainRuntime({
-    userDataDir: dir,
-    secretStore: new MemorySecretStore(),
-    logger: silentLogger,
-    platform: ports,
-    appOrigins: () => true,
-  })
+  const startRuntime = () =>
+    createMainRuntime({
+      userDataDir: dir,
+      secretStore: new MemorySecretStore(),
+      logger: silentLogger,
+      platform: ports,
+      appOrigins: () => true,
+    })
+  let runtime = await startRuntime()
   const emit = (channel: string, payload: unknown): void => options.onEvent?.(channel, payload)
   const call = async <T>(channel: string, input: unknown): Promise<T> => {
     const result = await runtime.dispatch(channel, input, SENDER, emit)
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
     return result.data as T
   }
-  await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
-  await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+  const signIn = async (): Promise<void> => {
+    await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
+    await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+  }
+  await signIn()
+  const restart = async (): Promise<void> => {
+    await runtime.dispose()
+    runtime = await startRuntime()
+    await signIn()
+  }
 
   const probe = async (label: string, work: () => Promise<unknown>): Promise<ProbeFigures> => {
     const samples: number[] = []
@@ -112,5 +127,5 @@ export async function startMainBench(options: {
     await sandbox.stop()
     await rm(dir, { recursive: true, force: true })
   }
-  return { call, probe, platform: recorder, dispose }
+  return { call, probe, platform: recorder, restart, dispose }
 }

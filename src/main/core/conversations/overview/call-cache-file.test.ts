@@ -58,6 +58,7 @@ describe('the conversation cache file', () => {
       good.replace('"failed"', '"maybe"'),
       good.replace('"calls":2', '"calls":3'),
       '\u0000\u0001',
+      good.replace(/\n\["c2"[^\n]*/, '\n1,2'),
     ]
     for (const damage of damages) {
       await writeFile(path, damage)

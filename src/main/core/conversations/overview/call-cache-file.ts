@@ -100,17 +100,25 @@ export async function readCallCache(path: string, logger: Logger): Promise<CallS
       return await discard(path, logger, 'not a cache of this version')
     const calls: CallRecord[] = []
     const summaries: [string, EvaluationSummary][] = []
-    for (let i = 1; i < lines.length; i++) {
-      if (i % LINES_PER_TURN === 0) await nextTurn()
-      const value: unknown = JSON.parse(lines[i]!)
-      if (i <= head.calls) {
-        const call = callOf(value)
-        if (call === null) return await discard(path, logger, `line ${i + 1}`)
-        calls.push(call)
-      } else {
-        const summary = summaryOf(value)
-        if (summary === null) return await discard(path, logger, `line ${i + 1}`)
-        summaries.push(summary)
+    // Why a chunk of lines parsed as one array: one JSON.parse per few thousand lines is several
+    // times faster than one per line, and a turn of main's loop still stays short.
+    for (let at = 1; at < lines.length; at += LINES_PER_TURN) {
+      if (at > 1) await nextTurn()
+      const end = Math.min(lines.length, at + LINES_PER_TURN)
+      const values = JSON.parse(`[${lines.slice(at, end).join(',')}]`) as unknown[]
+      // A line holding two values ("1,2") would shift every line after it.
+      if (values.length !== end - at) return await discard(path, logger, 'lines out of step')
+      for (let k = 0; k < values.length; k++) {
+        const line = at + k
+        if (line <= head.calls) {
+          const call = callOf(values[k])
+          if (call === null) return await discard(path, logger, `line ${line + 1}`)
+          calls.push(call)
+        } else {
+          const summary = summaryOf(values[k])
+          if (summary === null) return await discard(path, logger, `line ${line + 1}`)
+          summaries.push(summary)
+        }
       }
     }
     return CallStore.from({ ...head, calls, summaries })
