@@ -13,6 +13,7 @@ import { createMainRuntime } from '../../src/main/runtime'
 import type { PlatformRecorder } from '../../src/main/testing/test-platform'
 import { createTestPlatform } from '../../src/main/testing/test-platform'
 import { startSandbox } from '../../src/sandbox/index'
+import { startSandboxThread } from './sandbox-thread'
 
 /** What one probed phase measured: how long it took and how long calls waited for main. */
 export interface ProbeFigures {
@@ -57,9 +58,15 @@ export async function startMainBench(options: {
   sandbox?: Partial<Parameters<typeof startSandbox>[0]>
   /** Sees every event main sends the window. */
   onEvent?: (channel: string, payload: unknown) => void
+  /** The sandbox on its own thread, so the probe times main alone (see sandbox-thread.ts). */
+  sandboxThread?: boolean
 }): Promise<MainBench> {
   const dir = await mkdtemp(join(tmpdir(), 'vd-main-bench-'))
-  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options.sandbox })
+  const sandboxOptions = { synthThreads: 1, warmUp: false, ...options.sandbox }
+  const sandbox =
+    options.sandboxThread === true
+      ? await startSandboxThread(sandboxOptions)
+      : await startSandbox(sandboxOptions)
   // The bench's save dialogs are cancelled: a render stops after its checks, before any audio.
   const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
   const startRuntime = () =>

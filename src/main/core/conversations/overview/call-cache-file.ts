@@ -11,8 +11,10 @@ const FORMAT = 'voicedesk-call-cache'
 const VERSION = 1
 /** Larger than any file the store's own bounds can make: a bigger one is not read at all. */
 const MAX_FILE_BYTES = 96 * 1024 * 1024
-/** Lines handled between two turns of main's event loop, reading or writing. */
+/** Lines parsed between two turns of main's event loop (parsed a chunk at once, see below). */
 const LINES_PER_TURN = 4_000
+/** Lines written between two turns (each one its own JSON.stringify: fewer a turn). */
+const WRITE_LINES_PER_TURN = 1_000
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -163,11 +165,11 @@ export async function writeCallCache(path: string, store: CallStore): Promise<vo
       lines.push(
         JSON.stringify([c.id, c.agentId, c.status, c.startedMs, c.durationMs, c.endReason]),
       )
-      if (lines.length >= LINES_PER_TURN) await flush()
+      if (lines.length >= WRITE_LINES_PER_TURN) await flush()
     }
     for (const entry of store.summaries) {
       lines.push(JSON.stringify(entry))
-      if (lines.length >= LINES_PER_TURN) await flush()
+      if (lines.length >= WRITE_LINES_PER_TURN) await flush()
     }
     await flush()
     await file.commit()
