@@ -101,18 +101,21 @@ export class OverviewTally {
     return this.addCalls(rows, 0, rows.length)
   }
 
-  /** Adds calls `from` up to `to` of `calls`; returns how many of them fell in the period. */
-  addCalls(calls: readonly CallRecord[], from: number, to: number): number {
+  /**
+   * Adds calls `from` up to `to` of `calls`; returns how many of them fell in the period.
+   * `unique`: the caller knows no call comes twice (the kept calls), so none is looked up.
+   */
+  addCalls(calls: readonly CallRecord[], from: number, to: number, unique = false): number {
     let counted = 0
     for (let i = from; i < to; i++) {
       const c = calls[i]!
-      if (this.#seen.has(c.id)) continue
+      if (!unique && this.#seen.has(c.id)) continue
       const started = c.startedMs
       if (!(started >= this.#period.fromMs && started < this.#period.toMs)) continue
       const date = this.#local.dayOf(started)
       const day = this.#perDay.get(date)
       if (day === undefined) continue
-      this.#seen.add(c.id)
+      if (!unique) this.#seen.add(c.id)
       counted++
       this.#calls++
       const outcome = outcomeOf(c.status)

@@ -45,8 +45,9 @@ export async function tallyStore(
     const chunk = calls
       .slice(i, i + TALLY_CHUNK)
       .filter((c) => agentId === null || c.agentId === agentId)
-    tally.addCalls(chunk, 0, chunk.length)
-    earlier.addCalls(chunk, 0, chunk.length)
+    // The kept calls are one per id (the store replaces by id): no call is looked up as seen.
+    tally.addCalls(chunk, 0, chunk.length, true)
+    earlier.addCalls(chunk, 0, chunk.length, true)
     if (calls[Math.min(calls.length, i + TALLY_CHUNK) - 1]!.startedMs < before.fromMs) break
   }
   return { tally, earlier }
