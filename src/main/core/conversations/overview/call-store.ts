@@ -84,17 +84,6 @@ export class CallStore {
     return boundary ?? this.#coverToMs
   }
 
-  /** A kept call by id (to tell which listed calls are already known, and unchanged). */
-  has(call: CallRecord): boolean {
-    return this.#ids().get(call.id)?.status === call.status
-  }
-
-  #byId: Map<string, CallRecord> | null = null
-  #ids(): Map<string, CallRecord> {
-    this.#byId ??= new Map(this.#calls.map((c) => [c.id, c]))
-    return this.#byId
-  }
-
   /**
    * Puts in what the list gave for start times from `fromMs` (included) up to `toMs` (excluded):
    * those calls replace the kept ones of that range (a call gone from the list goes here too), and
@@ -114,7 +103,6 @@ export class CallStore {
       else if (c.startedMs < fromMs) older.push(c)
     }
     this.#calls = newer.concat(inRange, older)
-    this.#byId = null
     const touches =
       this.#coverFromMs !== null &&
       this.#coverToMs !== null &&
@@ -159,7 +147,6 @@ export class CallStore {
     // The oldest go; the covered range then starts after the newest of those dropped.
     const cut = this.#calls[MAX_KEPT_CALLS - 1]!.startedMs
     this.#calls = this.#calls.filter((c) => c.startedMs > cut)
-    this.#byId = null
     this.#coverFromMs = cut + 1
   }
 }
