@@ -7,9 +7,9 @@ import { CallStore } from './call-store'
 
 const tempDir = useTempDirs('call-cache-')
 
-function sample(): CallStore {
+async function sample(): Promise<CallStore> {
   const store = new CallStore()
-  store.replaceRange(0, 10_000, [
+  await store.replaceRange(0, 10_000, [
     {
       id: 'c1',
       agentId: 'a',
@@ -39,18 +39,18 @@ describe('the conversation cache file', () => {
     const dir = await tempDir()
     const path = callCachePath(dir, 'https://api.example.test|…abcd')
     expect(path).not.toContain('example')
-    await writeCallCache(path, sample())
+    await writeCallCache(path, await sample())
     expect((await stat(path)).mode & 0o777).toBe(0o600)
     const back = await readCallCache(path, silentLogger)
-    expect(back?.calls).toEqual(sample().calls)
-    expect(back?.summary('c1')).toEqual(sample().summary('c1'))
+    expect(back?.calls).toEqual((await sample()).calls)
+    expect(back?.summary('c1')).toEqual((await sample()).summary('c1'))
     expect([back?.coverFromMs, back?.coverToMs, back?.savedAt]).toEqual([0, 10_000, 9_000])
   })
 
   it('discards a damaged or wrongly typed file, and gives nothing instead of an error', async () => {
     const dir = await tempDir()
     const path = callCachePath(dir, 'x')
-    await writeCallCache(path, sample())
+    await writeCallCache(path, await sample())
     const good = await readFile(path, 'utf8')
     const damages = [
       good.slice(0, good.length - 9),

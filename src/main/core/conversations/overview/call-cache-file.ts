@@ -12,7 +12,7 @@ const VERSION = 1
 /** Larger than any file the store's own bounds can make: a bigger one is not read at all. */
 const MAX_FILE_BYTES = 96 * 1024 * 1024
 /** Lines parsed between two turns of main's event loop (parsed a chunk at once, see below). */
-const LINES_PER_TURN = 4_000
+const LINES_PER_TURN = 1_500
 /** Lines written between two turns (each one its own JSON.stringify: fewer a turn). */
 const WRITE_LINES_PER_TURN = 1_000
 

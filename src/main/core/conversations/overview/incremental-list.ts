@@ -43,7 +43,7 @@ export async function refreshCalls(
   if (top === null) return { served: false, pages }
   // Why from one past the oldest call read when stopped early: calls starting at that very
   // instant may go on in the next page, unread; they are older than the boundary, so kept already.
-  store.replaceRange(
+  await store.replaceRange(
     top.stoppedAt === null ? fromMs : Math.max(fromMs, top.stoppedAt + 1),
     toMs,
     top.rows,
@@ -55,7 +55,7 @@ export async function refreshCalls(
       onPage(rows)
     })
     if (bottom === null) return { served: false, pages }
-    store.replaceRange(fromMs, coverFrom, bottom.rows)
+    await store.replaceRange(fromMs, coverFrom, bottom.rows)
   }
   return { served: true, pages }
 }
