@@ -14,6 +14,7 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
   'conversations-overview': [
     /^first read, last 7 days +[\d.]+ s .* p99 +[\d.]+ ms/m,
     /^same period again \(main's copy\): [\d.]+ ms/m,
+    /^next start, last 7 days +[\d.]+ s .* p99 +[\d.]+ ms/m,
   ],
   'lexicon-plan': [
     /^block states \(blockStates\) +[\d.]+ s .* max +[\d.]+ ms/m,

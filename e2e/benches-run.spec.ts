@@ -15,6 +15,11 @@ const CHROMIUM_BENCHES: Record<string, RegExp[]> = {
   ],
   'conversations-transcript': [/^time to first render +\d+ ms/m, /^scripted scroll +\d+ frames/m],
   'conversations-inbox': [/^first rows painted, cold/m, /^search keystroke -> next paint/m],
+  'conversations-overview-paint': [
+    /^first chart painted from the on-disk cache +\d+ ms/m,
+    /^period change repainted +median \d+ ms/m,
+    /^frames while the charts update +\d+ frames, \d+ over 32 ms/m,
+  ],
 }
 
 /** A smoke run takes seconds; the cap is for a box busy with other work. */

@@ -130,7 +130,7 @@ test.describe('the Conversations overview', () => {
       await page.getByRole('button', { name: 'Refresh' }).click()
       await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 60_000 })
       await expect(page.getByTestId('overview-progress')).toContainText(
-        /Reading the evaluation results: 0 of \d+ calls…/,
+        /Reading evaluation results for \d+ calls \(this period and the one before\): 0 done…/,
       )
       const coverage = page.getByTestId('overview-coverage')
       await expect(coverage).toContainText(

@@ -13,6 +13,7 @@ import { createMainRuntime } from '../../src/main/runtime'
 import type { PlatformRecorder } from '../../src/main/testing/test-platform'
 import { createTestPlatform } from '../../src/main/testing/test-platform'
 import { startSandbox } from '../../src/sandbox/index'
+import { startSandboxThread } from './sandbox-thread'
 
 /** What one probed phase measured: how long it took and how long calls waited for main. */
 export interface ProbeFigures {
@@ -30,6 +31,11 @@ export interface MainBench {
   probe: (label: string, work: () => Promise<unknown>) => Promise<ProbeFigures>
   /** Answers for the bench's native dialogs (unanswered ones are cancelled). */
   platform: PlatformRecorder
+  /**
+   * Ends main's runtime and starts a new one on the same data folder, signed in again: the app's
+   * next start, with what the first one saved on disk.
+   */
+  restart: () => Promise<void>
   dispose: () => Promise<void>
 }
 
@@ -52,26 +58,42 @@ export async function startMainBench(options: {
   sandbox?: Partial<Parameters<typeof startSandbox>[0]>
   /** Sees every event main sends the window. */
   onEvent?: (channel: string, payload: unknown) => void
+  /** The sandbox on its own thread, so the probe times main alone (see sandbox-thread.ts). */
+  sandboxThread?: boolean
 }): Promise<MainBench> {
   const dir = await mkdtemp(join(tmpdir(), 'vd-main-bench-'))
-  const sandbox = await startSandbox({ synthThreads: 1, warmUp: false, ...options.sandbox })
+  const sandboxOptions = { synthThreads: 1, warmUp: false, ...options.sandbox }
+  const sandbox =
+    options.sandboxThread === true
+      ? await startSandboxThread(sandboxOptions)
+      : await startSandbox(sandboxOptions)
   // The bench's save dialogs are cancelled: a render stops after its checks, before any audio.
   const { ports, recorder } = createTestPlatform({ unansweredDialogs: 'cancel' })
-  const runtime = await createMainRuntime({
-    userDataDir: dir,
-    secretStore: new MemorySecretStore(),
-    logger: silentLogger,
-    platform: ports,
-    appOrigins: () => true,
-  })
+  const startRuntime = () =>
+    createMainRuntime({
+      userDataDir: dir,
+      secretStore: new MemorySecretStore(),
+      logger: silentLogger,
+      platform: ports,
+      appOrigins: () => true,
+    })
+  let runtime = await startRuntime()
   const emit = (channel: string, payload: unknown): void => options.onEvent?.(channel, payload)
   const call = async <T>(channel: string, input: unknown): Promise<T> => {
     const result = await runtime.dispatch(channel, input, SENDER, emit)
     if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
     return result.data as T
   }
-  await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
-  await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+  const signIn = async (): Promise<void> => {
+    await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
+    await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+  }
+  await signIn()
+  const restart = async (): Promise<void> => {
+    await runtime.dispose()
+    runtime = await startRuntime()
+    await signIn()
+  }
 
   const probe = async (label: string, work: () => Promise<unknown>): Promise<ProbeFigures> => {
     const samples: number[] = []
@@ -112,5 +134,5 @@ export async function startMainBench(options: {
     await sandbox.stop()
     await rm(dir, { recursive: true, force: true })
   }
-  return { call, probe, platform: recorder, dispose }
+  return { call, probe, platform: recorder, restart, dispose }
 }

@@ -26,6 +26,15 @@ import { USAGE_PREVIEWS } from '../shared/domain/usage'
 import { VoicesService } from './core/voices/voices-service'
 import { VoiceoverWorkspace } from './core/voiceover-workspace/voiceover-workspace'
 
+/**
+ * What an account's saved calls are kept under: its service address and the key's last four
+ * characters (hashed into the file name), never the key; null without a credential.
+ */
+function overviewCacheIdentity(account: AccountService): string | null {
+  const status = account.getStatus()
+  return status.credential === 'none' ? null : `${status.baseUrl}|${status.keyHint ?? ''}`
+}
+
 /** What the services are built from (the runtime's options that are not about IPC or windows). */
 export interface ServiceOptions {
   /** Electron's userData folder, or a temporary folder in tests. */
@@ -206,7 +215,10 @@ export async function createServices(
     return `${status.baseUrl}|${status.credential}|${status.keyHint ?? ''}`
   }
   const inbox = new InboxService({ client, accountIdentity, clock, logger: logger.child('inbox') })
-  const overview = new OverviewService({ inbox, accountIdentity, clock })
+  const overview = new OverviewService({
+    ...{ inbox, accountIdentity, clock, userDataDir, logger: logger.child('overview') },
+    cacheIdentity: () => overviewCacheIdentity(account),
+  })
   const usage = await UsageStore.open(userDataDir, { clock, logger: logger.child('usage') })
   const voices = await VoicesService.create({
     userDataDir,

@@ -82,7 +82,9 @@ export function agentEvaluations(
       id: `eval_${criteria.length + 1}`,
       kind: 'summary',
       status: good ? 'success' : 'failure',
-      rationale: `${agent.description}. ${pick(rng, good ? SUMMARIES_OK : SUMMARIES_BAD)}`,
+      // What happened first, as a service's summary reads: the business comes after, so a list
+      // that shows only the start of it still says how the call went.
+      rationale: `${pick(rng, good ? SUMMARIES_OK : SUMMARIES_BAD)} (${agent.description}.)`,
       createdAt,
     },
     {

@@ -111,6 +111,21 @@ export interface ConversationOverview {
   notServed: boolean
   /** The period before, for the comparison; null when the list is not served. */
   previous: OverviewPrevious | null
+  /**
+   * Set when the figures are counted from the calls saved on this computer, shown while the list
+   * is read again: when they were read, and from which local day they reach (`complete`: the
+   * whole period).
+   */
+  saved?: OverviewSaved
+}
+
+/** How far figures counted from the saved calls reach. */
+export interface OverviewSaved {
+  /** When the saved calls were read (epoch ms). */
+  savedAt: number
+  /** The first local day (YYYY-MM-DD) of the period the saved calls cover. */
+  fromDay: string
+  complete: boolean
 }
 
 /** Progress of reading a period: calls listed so far, evaluations read of those to read. */

@@ -817,7 +817,8 @@ export const invokes = {
     'Asks for a folder (native dialog), then writes a CSV summary and JSONL transcripts there as a job, each file atomically: of the ids given, or of every conversation the filter matches (main pages the list first; progress says `listing` meanwhile). Events: conversations:exportProgress, conversations:exportEnded; cancel with jobs:cancel. Null when the dialog is cancelled.',
   ),
   'conversations:overview': invoke<
-    { ready: true; overview: ConversationOverview } | { ready: false; jobId: string }
+    | { ready: true; overview: ConversationOverview }
+    | { ready: false; jobId: string; saved: ConversationOverview | null }
   >()(
     z.strictObject({
       days: z.literal(OVERVIEW_PERIODS),
@@ -826,7 +827,7 @@ export const invokes = {
       refresh: z.boolean().optional(),
     }),
     SMALL_INPUT,
-    "A period's calls at a glance (per day and outcome, durations, end reasons, pass rate per criterion) for one agent or all, by local day in `timeZone`. Figures read in the last two minutes come back at once; otherwise main pages the list as a job: conversations:overviewProgress, conversations:overviewEnded; cancel with jobs:cancel.",
+    "A period's calls at a glance (per day and outcome, durations, end reasons, pass rate per criterion) for one agent or all, by local day in `timeZone`. Figures read in the last two minutes come back at once; otherwise `saved` holds the figures counted from the calls saved on this computer (null when none reach the period, `saved` says how far they reach) and main brings the calls up to date, newest pages first, as a job: conversations:overviewProgress, conversations:overviewEnded; cancel with jobs:cancel.",
   ),
   'conversations:revealExport': invoke<void>()(
     z.object({ path: z.string().min(1).max(4096) }),

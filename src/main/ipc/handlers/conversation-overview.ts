@@ -15,7 +15,7 @@ export function createOverviewHandlers(deps: {
 }): Pick<Handlers, 'conversations:overview'> {
   const { overview, jobs } = deps
   return {
-    'conversations:overview': ({ days, agentId, timeZone, refresh }, { sender, emit }) => {
+    'conversations:overview': async ({ days, agentId, timeZone, refresh }, { sender, emit }) => {
       if (!isKnownTimeZone(timeZone)) {
         throw new AppError(
           'VALIDATION_FAILED',
@@ -25,6 +25,8 @@ export function createOverviewHandlers(deps: {
       const request = { days, agentId, timeZone }
       const kept = refresh === true ? null : overview.cached(request)
       if (kept !== null) return { ready: true as const, overview: kept }
+      // The saved figures paint first; the job then reads only what changed since.
+      const saved = await overview.saved(request)
       let jobId = ''
       const ticket = jobs.start<OverviewReadProgress, ConversationOverview>({
         kind: 'conversation-overview',
@@ -53,7 +55,7 @@ export function createOverviewHandlers(deps: {
                 },
           ),
       })
-      return { ready: false as const, jobId: ticket.id }
+      return { ready: false as const, jobId: ticket.id, saved }
     },
   }
 }

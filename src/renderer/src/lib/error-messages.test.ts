@@ -136,6 +136,10 @@ describe('describeError', () => {
       'This address is not the voice service',
     )
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')
+    // A call opened by an id the account does not have: never "no longer there".
+    expect(describeError(new AppError('NOT_FOUND', 'x'), 'conversation').title).toBe(
+      'No call with this id in your account',
+    )
     const odd = new AppError('UPSTREAM', 'x', { details: { status: 200 } })
     expect(describeError(odd, 'connection').title).toBe('This address is not the voice service')
     const down = new AppError('UPSTREAM', 'x', { details: { status: 503 } })

@@ -5,7 +5,8 @@ import { AppError } from '../../../shared/errors'
  * Where an error happened, when that changes what it means to the user. A 404 from "Verify" means
  * the base URL points at something that is not the service; a 404 elsewhere means an item is gone.
  */
-export type ErrorContext = 'general' | 'connection'
+/** Where the error met the user: `conversation` is a call opened by its id. */
+export type ErrorContext = 'general' | 'connection' | 'conversation'
 
 /** Everything an error panel shows: what went wrong, what to do, and the facts for support. */
 export interface ErrorDescription {
@@ -118,10 +119,16 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
             action:
               'Copy the service address that came with your key again and paste it under Advanced.',
           }
-        : {
-            title: 'It is no longer there',
-            action: 'It may have been deleted elsewhere. Refresh and try again.',
-          }
+        : context === 'conversation'
+          ? {
+              title: 'No call with this id in your account',
+              action:
+                'Check the id: copy it again from the inbox or the service’s console, or open the call from the inbox.',
+            }
+          : {
+              title: 'It is no longer there',
+              action: 'It may have been deleted elsewhere. Refresh and try again.',
+            }
     case 'CONFLICT':
       if (details.staleRevision !== undefined) {
         return {

@@ -9,6 +9,7 @@ import type {
   OverviewOutcome,
 } from '../../../../shared/domain/conversation-overview'
 import { AppError } from '../../../../shared/errors'
+import type { CallRecord } from './call-record'
 import { localDays } from './local-days'
 import type { OverviewPeriodBounds } from './overview-tally'
 import { OverviewTally } from './overview-tally'
@@ -112,9 +113,9 @@ export async function readCallStats(
   }
   const groupOf =
     request.by === 'hour'
-      ? (_c: Conversation, ms: number) => local.hourOf(ms)
+      ? (_c: CallRecord, ms: number) => local.hourOf(ms)
       : request.by === 'agent'
-        ? (c: Conversation) => c.agentId ?? ''
+        ? (c: CallRecord) => c.agentId ?? ''
         : undefined
   const tally = new OverviewTally(period, local, groupOf)
   const query: ConversationListQuery = {

@@ -1,4 +1,3 @@
-import type { EvaluationSummary } from '../../../../shared/domain/conversation-inbox'
 import type { ConversationListQuery } from '../../../../shared/domain/conversation-list'
 import type {
   ConversationOverview,
@@ -7,17 +6,19 @@ import type {
 import { AppError } from '../../../../shared/errors'
 import type { Clock } from '../../clock'
 import type { InboxService } from '../inbox-service'
+import type { Logger } from '../../log/logger'
+import { silentLogger } from '../../log/logger'
+import { AccountCallStores } from './account-call-stores'
+import { callCachePath, readCallCache, writeCallCache } from './call-cache-file'
+import type { CallRecord } from './call-record'
+import { evaluationsToRead, tallyStore } from './store-tally'
+import { CallStore } from './call-store'
+import { refreshCalls } from './incremental-list'
+import type { LocalDays } from './local-days'
 import { localDays } from './local-days'
-import { MAX_EVALUATED_CALLS, PAGE_SIZE, pageCalls } from './call-stats'
-import { OverviewTally, periodEnding, previousFigures } from './overview-tally'
+import type { OverviewPeriodBounds } from './overview-tally'
+import { periodEnding, previousFigures } from './overview-tally'
 
-/**
- * Evaluation reads for the period before (for "this week against last"), at most, taken from the
- * {@link MAX_EVALUATED_CALLS}. Why a small share of the same ceiling: a read by id shares the
- * account's read rate with these, so the comparison may add at most this many reads to a quiet
- * period's and none to a busy one's.
- */
-export const PREVIOUS_EVALUATED_SHARE = 100
 /** Evaluation summaries asked for at once (progress is reported after each batch). */
 const EVALUATION_BATCH = 40
 /** How long a period's figures are reused before they are read again. */
@@ -46,11 +47,20 @@ export interface OverviewServiceOptions {
   /** Which account and service answer now: another account's figures are never reused. */
   accountIdentity: () => string
   clock: Clock
+  /** The app's data folder, where each account's calls are kept between runs; none: memory only. */
+  userDataDir?: string
+  /**
+   * The service address and a non-secret account identity (never the key) the on-disk cache is
+   * kept under; null when no account is set.
+   */
+  cacheIdentity?: () => string | null
+  logger?: Logger
 }
 
 /**
- * A period of calls at a glance, computed in main: the whole list for the period paged through
- * (newest first), counted page by page, then the evaluations of its newest finished calls.
+ * A period of calls at a glance, computed in main from the account's calls: kept on disk per
+ * account, brought up to date newest pages first (only what changed since is read), counted a
+ * chunk at a time, then the evaluations of the newest finished calls (those read before are kept).
  * Results are kept per account, agent and period for {@link OVERVIEW_FRESH_MS}. Electron-free.
  */
 export class OverviewService {
@@ -58,6 +68,7 @@ export class OverviewService {
   // Why when kept and not `readAt`: a big account's read can take longer than the freshness
   // itself, and figures that were stale on arrival were never reused.
   readonly #cache = new Map<string, { overview: ConversationOverview; keptAt: number }>()
+  readonly #stores = new AccountCallStores()
 
   constructor(options: OverviewServiceOptions) {
     this.#options = options
@@ -75,7 +86,31 @@ export class OverviewService {
     return hit.overview
   }
 
-  /** Reads a period's figures (paged, cancellable with `signal`) and keeps them. */
+  /**
+   * The period's figures from the calls saved on this computer (read at an earlier start), to show
+   * while the list is read again; null when nothing saved reaches into the period.
+   */
+  async saved(request: OverviewRequest): Promise<ConversationOverview | null> {
+    const store = await this.#store()
+    if (store === null || store.savedAt === null) return null
+    const local = localDays(request.timeZone)
+    const { period, before } = this.#periods(request, local)
+    if (store.coverFromMs === null || store.coverToMs === null) return null
+    if (store.coverToMs <= period.fromMs || store.coverFromMs >= period.toMs) return null
+    const { tally, earlier } = await tallyStore(store, request.agentId, period, before, local)
+    const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: store.savedAt }
+    return {
+      ...tally.result(store.summaries, meta),
+      previous: previousFigures(earlier.result(store.summaries, meta)),
+      saved: {
+        savedAt: store.savedAt,
+        fromDay: local.dayOf(Math.max(store.coverFromMs, period.fromMs)),
+        complete: store.coverFromMs <= period.fromMs,
+      },
+    }
+  }
+
+  /** Reads a period's figures (the list refreshed newest first, cancellable) and keeps them. */
   async read(
     request: OverviewRequest,
     signal: AbortSignal,
@@ -84,36 +119,40 @@ export class OverviewService {
     const key = this.#key(request)
     const local = localDays(request.timeZone)
     const now = this.#options.clock.now()
-    const period = periodEnding(now, request.days, local)
-    // The period before ends on the day before this one starts; it is paged in the same reads.
-    const before = periodEnding(period.fromMs - 1, request.days, local)
-    const tally = new OverviewTally(period, local)
-    const earlierTally = new OverviewTally(before, local)
-    const query: ConversationListQuery = {
-      limit: PAGE_SIZE,
-      startedAfter: new Date(before.fromMs).toISOString(),
-      startedBefore: new Date(period.toMs).toISOString(),
-      ...(request.agentId === null ? {} : { agentId: request.agentId }),
-    }
+    const { period, before } = this.#periods(request, local)
+    const store = (await this.#store()) ?? new CallStore()
     let listed = 0
     onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
     const source = {
       list: (q: ConversationListQuery, sig: AbortSignal) => this.#options.inbox.list(q, sig),
-      evaluationSummaries: () => Promise.resolve({}),
     }
-    const served = await pageCalls(source, query, before.fromMs, signal, (rows) => {
-      listed += tally.addPage(rows) + earlierTally.addPage(rows)
-      onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
-    })
+    const inPeriod = (c: CallRecord): boolean =>
+      (request.agentId === null || c.agentId === request.agentId) && c.startedMs >= before.fromMs
+    // One refresh of an account's calls at a time: two periods read at once share one store.
+    const refreshed = await this.#stores.serially(store, () =>
+      refreshCalls(
+        store,
+        source,
+        { fromMs: before.fromMs, toMs: period.toMs, nowMs: now },
+        signal,
+        (rows) => {
+          listed += rows.filter(inPeriod).length
+          onProgress({ listed, evaluationsRead: 0, evaluationsToRead: 0 })
+        },
+      ),
+    )
     stopIfCancelled(signal)
-    if (!served) return this.#notServed(request, period)
+    if (!refreshed.served) return this.#notServed(request, period)
+    store.savedAt = now
+    void this.#save(store)
 
-    const toRead = evaluationsToRead(tally, earlierTally)
-    const summaries = new Map<string, EvaluationSummary>()
+    const { tally, earlier } = await tallyStore(store, request.agentId, period, before, local)
+    stopIfCancelled(signal)
+    const toRead = evaluationsToRead(tally, earlier).filter((id) => store.summary(id) === undefined)
     const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: now }
     const figures = (): ConversationOverview => ({
-      ...tally.result(summaries, meta),
-      previous: previousFigures(earlierTally.result(summaries, meta)),
+      ...tally.result(store.summaries, meta),
+      previous: previousFigures(earlier.result(store.summaries, meta)),
     })
     // Why before the evaluations: those are one read per call under the read limit (tens of
     // seconds for a busy week); the counts are ready now and are what a lead reads first.
@@ -128,7 +167,7 @@ export class OverviewService {
         toRead.slice(start, start + EVALUATION_BATCH),
       )
       stopIfCancelled(signal)
-      for (const [id, summary] of Object.entries(found)) summaries.set(id, summary)
+      store.addSummaries(found)
       onProgress({
         listed,
         evaluationsRead: Math.min(toRead.length, start + EVALUATION_BATCH),
@@ -137,12 +176,56 @@ export class OverviewService {
     }
     const overview = figures()
     this.#keep(key, overview)
+    await this.#save(store)
     return overview
   }
 
   /** Drops every kept period (a key or service change). */
   forget(): void {
     this.#cache.clear()
+    this.#stores.clear()
+  }
+
+  #periods(
+    request: OverviewRequest,
+    local: LocalDays,
+  ): { period: OverviewPeriodBounds; before: OverviewPeriodBounds } {
+    const period = periodEnding(this.#options.clock.now(), request.days, local)
+    // The period before ends on the day before this one starts; it is paged in the same reads.
+    return { period, before: periodEnding(period.fromMs - 1, request.days, local) }
+  }
+
+  #cachePath(): string | null {
+    const identity = this.#options.cacheIdentity?.() ?? null
+    const dir = this.#options.userDataDir
+    return identity === null || dir === undefined ? null : callCachePath(dir, identity)
+  }
+
+  /** The current account's calls: from memory, else from its file; null without an account. */
+  async #store(): Promise<CallStore | null> {
+    const identity = this.#options.cacheIdentity?.() ?? this.#options.accountIdentity()
+    if (identity === null) return null
+    const path = this.#cachePath()
+    return this.#stores.get(identity, async () =>
+      path === null
+        ? new CallStore()
+        : ((await readCallCache(path, this.#logger())) ?? new CallStore()),
+    )
+  }
+
+  /** Saves the account's calls; a failure is logged (the cache only ever saves reads). */
+  async #save(store: CallStore): Promise<void> {
+    const path = this.#cachePath()
+    if (path === null) return
+    await this.#stores
+      .writeSerially(store, () => writeCallCache(path, store))
+      .catch((error: unknown) =>
+        this.#logger().warn('conversation cache not saved', { error: String(error) }),
+      )
+  }
+
+  #logger(): Logger {
+    return this.#options.logger ?? silentLogger
   }
 
   #notServed(
@@ -183,19 +266,6 @@ export class OverviewService {
       if (oldest !== undefined) this.#cache.delete(oldest)
     }
   }
-}
-
-/**
- * The calls whose evaluations are read, newest first: the current period's, then the period
- * before's, within {@link MAX_EVALUATED_CALLS} together.
- */
-function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): string[] {
-  const now = current.finishedCalls()
-  const then = earlier.finishedCalls()
-  const thenShare = Math.min(then.length, PREVIOUS_EVALUATED_SHARE)
-  return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)].map(
-    (c) => c.id,
-  )
 }
 
 function stopIfCancelled(signal: AbortSignal): void {

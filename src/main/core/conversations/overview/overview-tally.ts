@@ -8,6 +8,8 @@ import type {
   OverviewPrevious,
 } from '../../../../shared/domain/conversation-overview'
 import { LONG_CALL_MS } from '../../../../shared/domain/conversation-overview'
+import type { CallRecord } from './call-record'
+import { toCallRecord } from './call-record'
 import type { LocalDays } from './local-days'
 
 /** Upper bounds of the duration histogram's buckets; the last bucket is open-ended. */
@@ -71,7 +73,7 @@ export class OverviewTally {
   readonly #endReasons = new Map<string | null, number>()
   readonly #finished: { id: string; agentId: string | null }[] = []
   readonly #seen = new Set<string>()
-  readonly #groupOf: ((call: Conversation, startedMs: number) => string) | undefined
+  readonly #groupOf: ((call: CallRecord, startedMs: number) => string) | undefined
   readonly #groups = new Map<string, Record<OverviewOutcome, number>>()
   #calls = 0
 
@@ -79,7 +81,7 @@ export class OverviewTally {
   constructor(
     period: OverviewPeriodBounds,
     local: LocalDays,
-    groupOf?: (call: Conversation, startedMs: number) => string,
+    groupOf?: (call: CallRecord, startedMs: number) => string,
   ) {
     this.#period = period
     this.#local = local
@@ -91,15 +93,29 @@ export class OverviewTally {
 
   /** Adds one page of the list; returns how many of its calls fell in the period. */
   addPage(conversations: readonly Conversation[]): number {
-    let counted = 0
+    const rows: CallRecord[] = []
     for (const c of conversations) {
-      if (c.startedAt === null || this.#seen.has(c.id)) continue
-      const started = Date.parse(c.startedAt)
+      const row = toCallRecord(c)
+      if (row !== null) rows.push(row)
+    }
+    return this.addCalls(rows, 0, rows.length)
+  }
+
+  /**
+   * Adds calls `from` up to `to` of `calls`; returns how many of them fell in the period.
+   * `unique`: the caller knows no call comes twice (the kept calls), so none is looked up.
+   */
+  addCalls(calls: readonly CallRecord[], from: number, to: number, unique = false): number {
+    let counted = 0
+    for (let i = from; i < to; i++) {
+      const c = calls[i]!
+      if (!unique && this.#seen.has(c.id)) continue
+      const started = c.startedMs
       if (!(started >= this.#period.fromMs && started < this.#period.toMs)) continue
       const date = this.#local.dayOf(started)
       const day = this.#perDay.get(date)
       if (day === undefined) continue
-      this.#seen.add(c.id)
+      if (!unique) this.#seen.add(c.id)
       counted++
       this.#calls++
       const outcome = outcomeOf(c.status)

@@ -76,6 +76,8 @@ async function readOverview(
       api.conversations.overview({ ...choice, timeZone: userTimeZone(), refresh }),
     )
     if (started.ready) return started.overview
+    // The calls saved at an earlier start paint at once; the read then brings them up to date.
+    if (started.saved !== null) onCounted(started.saved)
     const id = started.jobId
     jobId = id
     const cancel = (): void => void call((api) => api.jobs.cancel({ jobId: id })).catch(() => {})

@@ -7,6 +7,7 @@ import {
 } from '../../../../../shared/domain/conversation'
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
 import { humanTime } from '../../../lib/human-time'
+import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import {
   closeConversation,
@@ -59,19 +60,23 @@ function useSeekableAudio() {
   return { onAudio, hasAudio, onSeek }
 }
 
-/** Opening failed: why, and Try again or Close. */
+/** Opening failed: why, and Try again (unless no such call exists) or Close. */
 function OpenFailed(props: {
   error: unknown
   onRetry: () => void
   onClose: () => void
 }): ReactElement {
+  // Why no Try again for an unknown id: asking again cannot find a call the account does not have.
+  const unknownId = props.error instanceof AppError && props.error.code === 'NOT_FOUND'
   return (
     <div className="stack conversation-detail" id={DETAIL_ROOT} tabIndex={-1}>
-      <ErrorNotice error={props.error} testId="open-error" />
+      <ErrorNotice error={props.error} context="conversation" testId="open-error" />
       <div className="button-row">
-        <button type="button" className="button" onClick={props.onRetry}>
-          Try again
-        </button>
+        {unknownId ? null : (
+          <button type="button" className="button" onClick={props.onRetry}>
+            Try again
+          </button>
+        )}
         <button type="button" className="button" onClick={props.onClose}>
           Close
         </button>

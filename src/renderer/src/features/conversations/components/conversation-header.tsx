@@ -25,7 +25,7 @@ function duration(c: Conversation, now: number, stale: boolean): string {
   if (stale) return 'No end reported'
   const start = Date.parse(c.startedAt ?? '')
   if (c.endedAt === null && !Number.isNaN(start)) return `${formatOffset(now - start)} so far`
-  return c.status === 'pending' ? 'Not started' : '—'
+  return '—'
 }
 
 /** One identifier in the details: the value in full (never cut mid-token) and a copy button. */
@@ -65,6 +65,8 @@ export function ConversationHeader(props: {
   const c = props.conversation
   const status = props.watch.status ?? c.status
   const started = c.startedAt ?? c.createdAt
+  // A waiting call has not started: its heading says what it waits for, never "Call started".
+  const waiting = status === 'pending' && c.startedAt === null
   return (
     <header className="conversation-header">
       <div className="conversation-header__title">
@@ -76,15 +78,24 @@ export function ConversationHeader(props: {
           <span className="conversation-header__name" data-testid="header-agent">
             {props.agentName}
           </span>
-          {started !== null && (
-            <span className="conversation-header__when">Call started {when(started)}</span>
+          {waiting ? (
+            <span className="conversation-header__when">
+              Waiting for the caller to connect
+              {c.createdAt === null ? '' : ` (placed ${when(c.createdAt)})`}
+            </span>
+          ) : (
+            started !== null && (
+              <span className="conversation-header__when">Call started {when(started)}</span>
+            )
           )}
         </h2>
         <StatusChip status={status} stale={props.stale} />
       </div>
       <p className="conversation-header__meta">
         <span data-testid="header-transport">{transportLabel(c.transport)}</span>
-        <span data-testid="header-duration">{duration(c, props.now, props.stale)}</span>
+        {waiting ? null : (
+          <span data-testid="header-duration">{duration(c, props.now, props.stale)}</span>
+        )}
         {c.endReason !== null && (
           <span data-testid="header-end-reason">{endReasonLabel(c.endReason)}</span>
         )}

@@ -22,28 +22,41 @@ const startedFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 })
 
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
+
+function dayStart(ms: number): number {
+  const d = new Date(ms)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+}
+
 // A call that has not started (waiting) or never did (failed before it connected) shows when it
-// was placed: the column always holds a time, never a riddle.
-function formatStarted(row: Conversation): string {
+// was placed: the column always holds a time, never a riddle. Today's and yesterday's calls say
+// so ("today 8:38 PM"), as the house style asks for recent moments; older ones give the date.
+function formatStarted(row: Conversation, today: number): string {
   const at = row.startedAt ?? row.createdAt
   if (at === null) return '—'
   const date = new Date(at)
-  return Number.isNaN(date.getTime()) ? '—' : startedFormat.format(date)
+  if (Number.isNaN(date.getTime())) return '—'
+  const day = dayStart(date.getTime())
+  if (day === today) return `today ${clockFormat.format(date)}`
+  if (day === dayStart(today - 1)) return `yesterday ${clockFormat.format(date)}`
+  return startedFormat.format(date)
 }
 
 // Why a cache: formatting a date was the costliest part of drawing a row, and a scroll through
-// the inbox draws the same rows again and again. A conversation that changes arrives as a new
-// object, so an entry never outlives what it was formatted from.
-const startedTexts = new WeakMap<Conversation, string>()
+// thousands of rows formats each again and again. Kept per row object and the day it was made
+// on, so an entry never outlives what it was formatted from, nor "today" its day.
+const startedTexts = new WeakMap<Conversation, { today: number; text: string }>()
 
-/** When a conversation started, as the Started column shows it. */
-export function startedText(row: Conversation): string {
-  let text = startedTexts.get(row)
-  if (text === undefined) {
-    text = formatStarted(row)
-    startedTexts.set(row, text)
+/** When a conversation started, as the Started column shows it (`nowMs`: what "today" is). */
+export function startedText(row: Conversation, nowMs = Date.now()): string {
+  const today = dayStart(nowMs)
+  let entry = startedTexts.get(row)
+  if (entry === undefined || entry.today !== today) {
+    entry = { today, text: formatStarted(row, today) }
+    startedTexts.set(row, entry)
   }
-  return text
+  return entry.text
 }
 
 /** How long a conversation lasted, as the Duration column shows it ("—" until it is known). */

@@ -36,7 +36,7 @@ export function OverviewCriteria(props: {
   onOpen: (criterion: OverviewCriterion) => void
 }): ReactElement {
   const [boxRef, width] = useElementWidth<HTMLDivElement>(300)
-  const barWidth = Math.max(80, Math.min(240, Math.floor(width * 0.38)))
+  const barWidth = Math.max(80, Math.min(200, Math.floor(width * 0.28)))
   const x = scaleLinear().domain([0, 1]).range([0, barWidth])
   return (
     <div className="overview-criteria" ref={boxRef}>

@@ -13,7 +13,7 @@ function reasonText(reason: string | null): string {
 export function OverviewEndReasons(props: { reasons: OverviewEndReason[] }): ReactElement {
   const [boxRef, width] = useElementWidth<HTMLDivElement>(300)
   const total = props.reasons.reduce((sum, r) => sum + r.calls, 0)
-  const barWidth = Math.max(60, Math.min(240, Math.floor(width * 0.38)))
+  const barWidth = Math.max(60, Math.min(200, Math.floor(width * 0.28)))
   const x = scaleLinear()
     .domain([0, Math.max(1, ...props.reasons.map((r) => r.calls))])
     .range([0, barWidth])

@@ -12,7 +12,9 @@ export function progressText(progress: OverviewProgress | null): string {
     return 'Reading your calls…'
   if (progress.evaluationsToRead === 0)
     return `Reading your calls: ${callsText(progress.listed)} so far…`
-  return `Reading the evaluation results: ${countText(progress.evaluationsRead)} of ${callsText(progress.evaluationsToRead)}…`
+  // Why "and the one before": the calls read include the period before's (for the comparison),
+  // so the count is not the period's own; said so, it does not contradict the header.
+  return `Reading evaluation results for ${callsText(progress.evaluationsToRead)} (this period and the one before): ${countText(progress.evaluationsRead)} done…`
 }
 
 /**

@@ -32,7 +32,14 @@ import {
   OverviewSkeleton,
 } from './overview-states'
 import { OverviewTiles } from './overview-tiles'
-import { callsText, countText, lengthText, OUTCOME_STATUS, periodText } from './overview-words'
+import {
+  callsText,
+  countText,
+  lengthText,
+  OUTCOME_STATUS,
+  periodText,
+  savedText,
+} from './overview-words'
 
 const PERIODS = [
   { value: '7', label: 'Last 7 days' },
@@ -55,7 +62,10 @@ function coverage(o: ConversationOverview, readingResults: boolean): string {
         : o.evaluated >= o.finished
           ? ' Pass rates from every finished call.'
           : ` Pass rates from the latest ${countText(o.evaluated)} of ${callsText(o.finished)} that finished.`
-  return `${period}: ${calls} that started in these days, by your local time.${evaluated}`
+  const figures = `${period}: ${calls} that started in these days, by your local time.`
+  // Figures counted from the calls saved at an earlier start say so, and how far back they reach.
+  if (o.saved !== undefined) return `${savedText(o.saved)} ${figures}`
+  return `${figures}${evaluated}`
 }
 
 function criteriaReading(o: ConversationOverview, readingResults: boolean): string {

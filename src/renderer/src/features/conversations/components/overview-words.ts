@@ -1,4 +1,7 @@
-import type { OverviewOutcome } from '../../../../../shared/domain/conversation-overview'
+import type {
+  OverviewOutcome,
+  OverviewSaved,
+} from '../../../../../shared/domain/conversation-overview'
 
 const number = new Intl.NumberFormat()
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 })
@@ -72,4 +75,20 @@ export function dayText(day: string): string {
 /** "24 Nov – 30 Nov": the period's first and last day. */
 export function periodText(first: string, last: string): string {
   return `${dayMonth.format(dateOf(first))} – ${dayMonth.format(dateOf(last))}`
+}
+
+const savedTime = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/**
+ * How far figures counted from the calls saved on this computer reach, said while the newer calls
+ * are read: "From your calls saved 27 Nov, 14:02, back to Tuesday 24 November; reading newer ones…".
+ */
+export function savedText(saved: OverviewSaved): string {
+  const from = saved.complete ? '' : `, back to ${dayText(saved.fromDay)} only`
+  return `From your calls saved ${savedTime.format(saved.savedAt)}${from}; reading the newer ones…`
 }

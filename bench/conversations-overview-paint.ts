@@ -1,0 +1,157 @@
+/**
+ * Bench: the Conversations overview's paint in the window, with a big history saved on disk. The
+ * e2e browser host (the built renderer in Debian's Chromium, the real main runtime, the sandbox
+ * with 100,000 calls over 30 days). A first app start reads "Last 7 days" and "Last 30 days" once
+ * (so the calls are saved on disk); the app then starts again on the same data folder. Prints:
+ *  - first chart painted from the on-disk cache: click on Conversations -> the day chart's bars
+ *    painted (target < 500 ms);
+ *  - a period change repainted: click on "Last 7 days" / "Last 30 days" -> that many days' bars
+ *    painted (target < 100 ms), median and max over a few changes;
+ *  - frames while the charts update (the period changes and the refresh that follows): frames,
+ *    frames over 32 ms (target 0), the worst.
+ * Build the renderer first (npx electron-vite build), then:
+ *
+ *   npx tsx bench/conversations-overview-paint.ts [--calls 100000] [--trace t.json]
+ *     [--cpu-profile p.cpuprofile]
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Page } from '@playwright/test'
+import { startSandbox } from '../src/sandbox/index'
+import { openSignedInApp, recorded } from './support/bench-browser'
+import { benchArgs, sized } from './support/smoke'
+
+const { values } = parseArgs({
+  args: benchArgs(),
+  options: {
+    calls: { type: 'string', default: sized('100000', '300') },
+    trace: { type: 'string' },
+    'cpu-profile': { type: 'string' },
+  },
+})
+const calls = Number(values.calls)
+
+// Page scripts are strings: tsx compiles this file with esbuild's keepNames, whose __name
+// helper does not exist inside the page.
+
+/** Clicks `selector`, then ms until `days` day columns are in the chart and a frame has painted. */
+function timeToChart(page: Page, selector: string, days: number): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const start = performance.now()
+    const ready = () => {
+      const chart = document.querySelectorAll('[data-testid="overview-day"]')
+      const coverage = document.querySelector('[data-testid="overview-coverage"]')
+      return chart.length === ${days} && coverage !== null
+    }
+    const done = () => requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve(performance.now() - start)
+      channel.port2.postMessage(null)
+    })
+    const observer = new MutationObserver(() => {
+      if (!ready()) return
+      observer.disconnect()
+      done()
+    })
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    setTimeout(() => reject(new Error('no chart of ${days} days after 120 s')), 120000)
+    const target = document.querySelector('${selector}')
+    if (target === null) reject(new Error('nothing matches ${selector}'))
+    else target.click()
+  })`)
+}
+
+/** Starts recording frame lengths (requestAnimationFrame to requestAnimationFrame). */
+async function startFrames(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const frames = []
+    let last = -1
+    let on = true
+    const tick = (t) => {
+      if (last >= 0) frames.push(t - last)
+      last = t
+      if (on) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+    globalThis.__frames = { frames, stop: () => { on = false } }
+  })()`)
+}
+
+async function stopFrames(page: Page): Promise<{ frames: number; over32: number; worst: number }> {
+  return page.evaluate(`(() => {
+    const f = globalThis.__frames
+    f.stop()
+    return { frames: f.frames.length, over32: f.frames.filter((x) => x > 32).length, worst: Math.max(0, ...f.frames) }
+  })()`)
+}
+
+/** Waits until no overview read runs (its progress line is gone). */
+async function readsEnded(page: Page): Promise<void> {
+  await page.getByTestId('overview-progress').waitFor({ state: 'detached', timeout: 600_000 })
+}
+
+const sandbox = await startSandbox({
+  port: 0,
+  warmUp: false,
+  synthThreads: 1,
+  conversationCount: calls,
+  liveConversationEveryMs: 0,
+})
+const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-bench-overview-'))
+const signIn = { userDataDir, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid }
+const period = (days: number): string => `input[name="overview-period"][value="${days}"]`
+try {
+  console.log(`conversations-overview-paint: ${calls.toLocaleString('en')} calls in the sandbox`)
+  // The first start reads both periods once, so the calls are saved on disk.
+  const first = await openSignedInApp(signIn)
+  const started = performance.now()
+  try {
+    await first.page.evaluate(`globalThis.api.account.setPlan({ plan: 'paid' })`)
+    await first.page.getByTestId('nav-conversations').click()
+    await readsEnded(first.page)
+    await first.page.locator(period(30)).click({ force: true })
+    await first.page
+      .getByTestId('overview-progress')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {})
+    await readsEnded(first.page)
+  } finally {
+    await first.close()
+  }
+  console.log(
+    `first start read both periods in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+
+  const app = await openSignedInApp(signIn)
+  try {
+    const { page } = app
+    await page.evaluate(`globalThis.api.account.setPlan({ plan: 'paid' })`)
+    const paint = await timeToChart(page, '[data-testid="nav-conversations"]', 7)
+    console.log(
+      `first chart painted from the on-disk cache   ${paint.toFixed(0)} ms (target < 500)`,
+    )
+    await startFrames(page)
+    const changes: number[] = []
+    await recorded(page, { trace: values.trace, cpuProfile: values['cpu-profile'] }, async () => {
+      for (const days of [30, 7, 30, 7]) {
+        changes.push(await timeToChart(page, period(days), days))
+      }
+      await readsEnded(page)
+    })
+    const frames = await stopFrames(page)
+    const sorted = [...changes].sort((a, b) => a - b)
+    console.log(
+      `period change repainted                      median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms over ${sorted.length} changes (target < 100)`,
+    )
+    console.log(
+      `frames while the charts update               ${frames.frames} frames, ${frames.over32} over 32 ms (target 0), worst ${frames.worst.toFixed(1)} ms`,
+    )
+  } finally {
+    await app.close()
+  }
+} finally {
+  await sandbox.stop()
+  await rm(userDataDir, { recursive: true, force: true })
+}
