@@ -1,3 +1,4 @@
+import { AppError } from '../shared/errors'
 import type { AccountStatus } from '../shared/domain/account'
 import type { MenuState, ThemeChoice } from '../shared/domain/app'
 import type { EventChannel, EventOf } from '../shared/ipc/contract'
@@ -98,6 +99,25 @@ function createEventHub(logger: Logger): {
   }
 }
 
+/**
+ * What the service sent for the signed-out account, off this computer: the saved calls of the
+ * overview and the downloaded recordings.
+ */
+async function eraseAccountData(
+  overview: Pick<RuntimeServices['overview'], 'eraseSaved'>,
+  recordings: { clear(): Promise<void> },
+): Promise<void> {
+  try {
+    await Promise.all([overview.eraseSaved(), recordings.clear()])
+  } catch (error) {
+    throw new AppError(
+      'DISK',
+      'Your key is forgotten, but the calls and recordings saved from that account could not all be deleted. Close VoiceDesk and choose Forget again.',
+      { cause: error },
+    )
+  }
+}
+
 /** Every channel's handler, each area's from its services. */
 function createHandlers(
   services: RuntimeServices,
@@ -141,7 +161,9 @@ function createHandlers(
       onMenuState: options.onMenuState ?? (() => {}),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
-    ...createAccountHandlers(account, platform, usage),
+    ...createAccountHandlers(account, platform, usage, () =>
+      eraseAccountData(overview, conversations.recordings),
+    ),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform, exported }),
     ...createInboxHandlers({

@@ -108,6 +108,15 @@ export class RecordingCache {
     return { path, info: { totalBytes: file.bytes, mimeType } }
   }
 
+  /**
+   * Deletes every cached recording (the key was forgotten). Why after the downloads under way:
+   * one finishing later would leave a call's audio on disk after the user signed out.
+   */
+  async clear(): Promise<void> {
+    await Promise.allSettled([...this.#inFlight.values()])
+    await rm(this.dir, { recursive: true, force: true })
+  }
+
   /** One chunk of a prepared recording. */
   async read(id: string, offset: number): Promise<Uint8Array> {
     const cached = await this.#cached(id)

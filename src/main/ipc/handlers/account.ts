@@ -22,12 +22,19 @@ export function createAccountHandlers(
   account: AccountService,
   platform: Pick<PlatformPorts, 'confirm'>,
   usage: Pick<UsageStore, 'readReport' | 'forgetOutOfCredit'>,
+  eraseAccountData: () => Promise<void> = () => Promise.resolve(),
 ): AccountHandlers {
   return {
     'account:getStatus': () => account.getStatus(),
     'account:setApiKey': ({ apiKey }) => account.setApiKey(apiKey),
     'account:setAccessToken': ({ token }) => account.setAccessToken(token),
-    'account:forget': () => account.forget(),
+    // Why the account's calls and recordings go with the key: forgetting it is signing out, and
+    // what the service sent for that account must not stay on this computer after it.
+    'account:forget': async () => {
+      const status = await account.forget()
+      await eraseAccountData()
+      return status
+    },
     // Why the answer comes from a native dialog and from no input field: script in the page must
     // not be able to move the saved key to an address of its choosing.
     'account:setBaseUrl': ({ baseUrl }, { sender }) =>

@@ -247,3 +247,25 @@ describe('the overview keeps the calls on disk and reads only what changed', () 
     expect(saved?.saved).toMatchObject({ complete: true })
   }, 240_000)
 })
+
+describe('forgetting the key takes the account’s calls off this computer', () => {
+  it('deletes the saved calls and the downloaded recordings', async () => {
+    const env = await start()
+    cleanups.push(env.cleanup)
+    await env.open({ days: 7, agentId: null, timeZone: ZONE })
+    const finished = (await everyCall(env.call)).find(
+      (c) => c.status === 'completed' && c.recordingUrl !== null,
+    )
+    expect(finished).toBeDefined()
+    await env.call('conversations:prepareRecording', { id: finished!.id })
+    const calls = join(env.userDataDir, 'conversation-cache')
+    const recordings = join(env.userDataDir, 'cache', 'recordings')
+    expect(await readdir(calls)).toHaveLength(1)
+    expect(await readdir(recordings)).not.toHaveLength(0)
+
+    const status = await env.call<{ credential: string }>('account:forget', undefined)
+    expect(status.credential).toBe('none')
+    await expect(readdir(calls)).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(readdir(recordings)).rejects.toMatchObject({ code: 'ENOENT' })
+  }, 240_000)
+})

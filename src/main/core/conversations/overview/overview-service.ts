@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { ConversationListQuery } from '../../../../shared/domain/conversation-list'
 import type {
   ConversationOverview,
@@ -69,6 +71,7 @@ export class OverviewService {
   // itself, and figures that were stale on arrival were never reused.
   readonly #cache = new Map<string, { overview: ConversationOverview; keptAt: number }>()
   readonly #stores = new AccountCallStores()
+  readonly #writes = new Set<Promise<void>>()
 
   constructor(options: OverviewServiceOptions) {
     this.#options = options
@@ -217,11 +220,26 @@ export class OverviewService {
   async #save(store: CallStore): Promise<void> {
     const path = this.#cachePath()
     if (path === null) return
-    await this.#stores
+    const write = this.#stores
       .writeSerially(store, () => writeCallCache(path, store))
       .catch((error: unknown) =>
         this.#logger().warn('conversation cache not saved', { error: String(error) }),
       )
+    this.#writes.add(write)
+    await write.finally(() => this.#writes.delete(write))
+  }
+
+  /**
+   * Deletes every account's saved calls from this computer and from memory (the key was
+   * forgotten). Why wait for the writes under way: one finishing after the delete would put the
+   * calls of an account the user signed out of back on disk.
+   */
+  async eraseSaved(): Promise<void> {
+    this.forget()
+    await Promise.all([...this.#writes])
+    const dir = this.#options.userDataDir
+    if (dir !== undefined)
+      await rm(join(dir, 'conversation-cache'), { recursive: true, force: true })
   }
 
   #logger(): Logger {
