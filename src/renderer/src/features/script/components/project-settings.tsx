@@ -185,7 +185,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
           }
         >
           <option value="service">As the service delivers it</option>
-          <option value="target">Made as loud as its use needs (podcast, audiobook…)</option>
+          <option value="target">Levelled for its use</option>
         </SelectField>
         {defaults.loudness.mode === 'target' && (
           <LoudnessTarget targetLufs={targetLufs} disabled={preset !== null} />
