@@ -130,8 +130,6 @@ function markChapters(regions: RegionsPlugin, chapters: RenderPlayback['chapters
     // theme's colours so the label reads in light and dark.
     const label = document.createElement('span')
     label.textContent = chapter.title
-    // Named for the app's CSS (a narrow player hides the titles; the chapter picker names them).
-    label.setAttribute('part', 'chapter-label')
     Object.assign(label.style, {
       display: 'inline-block',
       padding: '0 4px',
