@@ -86,12 +86,19 @@ test('an ACX render: the preset sets the settings, the book details and cover go
   const finished = app.page.getByTestId('render-finished')
   await expect(finished).toBeVisible({ timeout: 120_000 })
   // The verdict is one line of the summary; the report itself is in the Details dialog.
-  await expect(finished.getByTestId('render-summary-notes')).toContainText('Ready for ACX/Audible.')
+  await expect(finished.getByTestId('render-summary-notes')).toContainText(
+    '2 chapter files ready for ACX/Audible.',
+  )
   await finished.getByRole('button', { name: 'Details…' }).click()
   const about = app.page.getByRole('dialog', { name: 'About keeper.mp3' })
   const summary = about.getByTestId('compliance-summary')
-  await expect(summary).toContainText('Ready for ACX/Audible: all 2 files pass every check.')
-  await expect(summary).toContainText('the whole-book file beside them is not checked')
+  // Which files are ready, by name: the chapter files, not the whole book named in the title.
+  await expect(summary).toContainText(
+    '2 chapter files are ready for ACX/Audible: 01 - Dusk.mp3, 02 - Night.mp3.',
+  )
+  await expect(summary).toContainText(
+    'keeper.mp3 is the whole book in one file, for listening: ACX/Audible takes the chapter files, so it is not checked.',
+  )
   await summary.getByRole('button', { name: 'Every check', expanded: false }).click()
   await expect(summary.getByRole('table').first()).toContainText('Loudness (RMS)')
   await snap(app, 'render-finished-acx-report')

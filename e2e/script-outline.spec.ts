@@ -133,14 +133,16 @@ for (const theme of ['light', 'dark'] as const) {
       const panel = await box(page, '.script-body .side-panel')
       expect(panel.w).toBeGreaterThan(320)
 
-      // At 1024x700 with Cast open the editor is narrow: the text keeps the row's width and the
-      // voice goes on a short line under it, never squeezing the text into a column.
+      // At 1024x700 with Cast open the editor keeps a one-line block on one line: the voice stays
+      // at the end of the text's line (no row of its own), and the text keeps most of the row.
       await page.setViewportSize(LAYOUT_SIZES[0])
       await settle(page)
       const row = '[data-block-id="block-01001"]'
       const text = await box(page, `${row} .block__text`)
       const voice = await box(page, `${row} .block__voice`)
-      expect(voice.y).toBeGreaterThanOrEqual(text.y + text.h - 4)
+      expect(voice.y).toBeLessThan(text.y + 16)
+      expect(voice.x).toBeGreaterThan(text.x + text.w - 4)
+      expect(text.w).toBeGreaterThan(220)
       const list = await box(page, '.block-list')
       expect(list.h).toBeGreaterThan(300)
       problems.push(...(await audit(app, 'script-outline-cast', theme)))

@@ -56,15 +56,16 @@ async function auditScreen(page: Page, name: string, app: Parameters<typeof snap
  * chapter picker, Show in script) as tall as the others. One line per size where they differ.
  */
 async function unevenPlayerRow(page: Page, player: Locator): Promise<string[]> {
-  const controls = [
-    ...(await player.getByRole('button').all()),
-    player.getByRole('combobox', { name: 'Go to chapter' }),
-  ]
   const uneven: string[] = []
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     for (const size of LAYOUT_SIZES) {
       await page.setViewportSize(size)
+      // Read at each size: a narrow player folds Show in folder and Details into More.
+      const controls = [
+        ...(await player.getByRole('button').all()),
+        player.getByRole('combobox', { name: 'Go to chapter' }),
+      ]
       const heights = await Promise.all(controls.map(async (c) => (await c.boundingBox())?.height))
       if (new Set(heights).size !== 1)
         uneven.push(`${scheme} ${size.width}x${size.height}: ${heights.join(', ')} px`)

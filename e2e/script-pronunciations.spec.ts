@@ -121,9 +121,12 @@ for (const theme of ['light', 'dark'] as const) {
       app.platform.answerNextOpen([bomb])
       await shared.getByRole('button', { name: 'Import into all my projects' }).click()
       const error = panel.getByTestId('lexicon-error')
+      // In plain words; the technical reason (the DOCTYPE) only behind Details.
       await expect(error.getByTestId('error-message')).toContainText(
-        '“bomb.pls” was not used (line 2): it has a <!DOCTYPE …> part, which VoiceDesk never reads',
+        "“bomb.pls” can't be used safely (line 2). Nothing was changed. Export it again from the tool that made it",
       )
+      await expect(error.getByTestId('error-message')).not.toContainText('DOCTYPE')
+      await expect(error.getByTestId('error-reason')).toBeHidden()
       await expect(shared.locator('li')).toHaveText([/SQL → S Q L/])
       problems.push(...(await audit(app, 'refused', theme)))
 

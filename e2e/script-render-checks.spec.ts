@@ -65,7 +65,7 @@ test('the render dialog names a cast voice that is not in the voice list and a v
   const reasonBox = (await notice.getByTestId('error-message').boundingBox())!
   const footerBox = (await dialog.locator('.dialog__actions').boundingBox())!
   expect(reasonBox.y + reasonBox.height).toBeLessThanOrEqual(footerBox.y)
-  await expect(dialog.getByTestId('render-primary')).toHaveText('Fix 2 blocks first')
+  await expect(dialog.getByTestId('render-primary')).toHaveText('Go to block 2, the first to fix')
   await expect(dialog.getByRole('button', { name: 'Choose file and render…' })).toHaveCount(0)
   await snap(app, 'script-render-checks-voices')
   await app.page.setViewportSize({ width: 1280, height: 800 })

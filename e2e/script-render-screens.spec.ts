@@ -97,6 +97,10 @@ for (const theme of ['light', 'dark'] as const) {
       const primary = dialog.getByTestId('render-primary')
       // The cause is a cast entry's unknown voice: the button says it opens Cast on it.
       await expect(primary).toHaveText('Choose a voice for Narrator 2 in Cast')
+      // The Voices line names the missing voice as the warning does, never as a raw id.
+      await expect(dialog.getByTestId('render-voices')).toContainText(
+        'Narrator 2: Dorothy (not in your voice list)',
+      )
       problems.push(...(await audit(app, 'dialog-blocked', theme)))
 
       // At the smallest window the whole reason is in view, above the footer, with no scrolling.
@@ -116,7 +120,14 @@ for (const theme of ['light', 'dark'] as const) {
       const entry = app.page.getByTestId('cast-row').filter({ hasText: 'Narrator 2' })
       await expect(entry).toHaveAttribute('data-attention', 'true')
       await expect(entry).toContainText('Choose a voice from your voice list')
-      await expect(app.page.getByRole('listbox', { name: 'Voice for Narrator 2' })).toBeVisible()
+      const chooser = app.page.getByRole('listbox', { name: 'Voice for Narrator 2' })
+      await expect(chooser).toBeVisible()
+      // The missing voice said in words, not shown as a working chip; the default voice listed once.
+      await expect(entry.getByRole('button', { name: /^Voice for Narrator 2:/ })).toHaveText(
+        'Dorothy · not in your voice list',
+      )
+      await expect(chooser.getByRole('option').filter({ hasText: 'Olivia' })).toHaveCount(1)
+      await expect(chooser.getByRole('option').first()).toContainText('Olivia (default)')
       // Photographed, not audited: the open chooser lies over the list by design.
       for (const size of LAYOUT_SIZES) {
         await app.page.setViewportSize(size)
@@ -356,9 +367,7 @@ for (const theme of ['light', 'dark'] as const) {
       await finished.getByRole('button', { name: 'Details…' }).click()
       const about = app.page.getByRole('dialog', { name: 'About acx.mp3' })
       const report = about.getByTestId('compliance-summary')
-      await expect(report).toContainText(
-        /Ready for ACX\/Audible: (the file passes|all \d+ files pass)/,
-      )
+      await expect(report).toContainText(/1 chapter file is ready for ACX\/Audible: 01 - .+\.mp3\./)
       await report.getByRole('button', { name: 'Every check', expanded: false }).click()
       const length = report.getByRole('row', { name: /^Length/ }).first()
       await expect(length).toContainText(/\d+ seconds/)

@@ -75,9 +75,10 @@ export interface ErrorDetails {
   preflight?: PreflightProblem[]
   /**
    * Set when a pronunciation file (PLS or CSV) was refused: the line or entry to blame, when
-   * one is; the message names the file. Nothing was changed.
+   * one is, and the technical reason when the message keeps it out of plain view; the message
+   * names the file. Nothing was changed.
    */
-  lexiconFile?: { line?: number; entry?: number }
+  lexiconFile?: { line?: number; entry?: number; reason?: string }
 }
 
 /** One thing a render's checks found before it spent anything (see ErrorDetails.preflight). */

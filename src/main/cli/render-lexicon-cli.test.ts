@@ -98,9 +98,9 @@ describe('render --lexicon', { timeout: 180_000 }, () => {
     )
     await writeFile(join(dir, 'bad.csv'), 'term,alias\nSQL,sequel\n,nothing\n')
     await writeFile(join(dir, 'bad-run.txt'), 'SQL again.')
-    for (const [file, where] of [
-      ['bad.pls', 'line 2'],
-      ['bad.csv', 'line 3'],
+    for (const [file, said] of [
+      ['bad.pls', "“bad.pls” can't be used safely (line 2)"],
+      ['bad.csv', '“bad.csv” was not used (line 3)'],
     ]) {
       const run = await render(
         'bad-run.txt',
@@ -111,7 +111,7 @@ describe('render --lexicon', { timeout: 180_000 }, () => {
         join(dir, file!),
       )
       expect({ file, code: run.code }).not.toEqual({ file, code: 0 })
-      expect(run.err).toContain(`“${file}” was not used (${where})`)
+      expect(run.err).toContain(said)
       expect(spokenInputs()).toEqual([])
     }
   })

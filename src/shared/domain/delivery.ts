@@ -115,6 +115,11 @@ export interface ComplianceReport {
   files: FileCompliance[]
   /** What was left out of the check, in a sentence ("The whole-book file is not checked..."). */
   note?: string
+  /**
+   * The file written but not checked: the whole book in one file, beside the chapter files a
+   * store takes (those are the files checked).
+   */
+  unchecked?: string
   /** The JSON and readable reports written beside the output. */
   jsonPath: string
   textPath: string

@@ -96,9 +96,22 @@ function VoiceoverEntry(props: { focusOnMount?: boolean }): ReactElement {
   )
 }
 
+/** Script, told whether a key is set (without one it says so first, with the way to Account). */
+function ScriptEntry(props: { focusOnMount?: boolean }): ReactElement {
+  const open = useNavigationStore((state) => state.open)
+  const { data: accountStatus } = useAccountStatus()
+  return (
+    <ScriptWorkspace
+      {...props}
+      keyMissing={accountStatus !== undefined && !accountStatus.hasKey}
+      onOpenAccount={() => open('account', 'shortcut')}
+    />
+  )
+}
+
 /** The workspaces in sidebar order; their position gives the Ctrl/Cmd+1..5 shortcut. */
 export const WORKSPACES: readonly WorkspaceEntry[] = [
-  { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptWorkspace },
+  { id: 'script', label: 'Script', digit: '1', Icon: ScriptIcon, Screen: ScriptEntry },
   { id: 'voices', label: 'Voices', digit: '2', Icon: VoicesIcon, Screen: VoicesEntry },
   {
     id: 'conversations',

@@ -1,11 +1,44 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
-import type { ErrorContext } from '../lib/error-messages'
+import type { ErrorContext, ErrorDescription } from '../lib/error-messages'
 import { describeError, saysWhatToDo, supportText } from '../lib/error-messages'
 import { Notice } from './notice'
 import { Disclosure } from './ui/disclosure'
 
 type CopyState = 'idle' | 'copied' | 'failed'
+
+/** The facts a support request needs: the code, the request id, the status, the reason. */
+function ErrorFacts(props: { description: ErrorDescription }): ReactElement {
+  const { description } = props
+  return (
+    <dl>
+      <dt>Code</dt>
+      <dd className="mono">{description.code}</dd>
+      <dt>Request id</dt>
+      <dd className="mono" data-testid="error-request-id">
+        {description.requestId ?? 'none (the request did not reach the service)'}
+      </dd>
+      {description.status !== null && (
+        <>
+          <dt>HTTP status</dt>
+          <dd className="mono">{description.status}</dd>
+        </>
+      )}
+      {description.upstreamCode !== null && (
+        <>
+          <dt>Service code</dt>
+          <dd className="mono">{description.upstreamCode}</dd>
+        </>
+      )}
+      {description.reason !== null && (
+        <>
+          <dt>Reason</dt>
+          <dd data-testid="error-reason">{description.reason}</dd>
+        </>
+      )}
+    </dl>
+  )
+}
 
 /**
  * Shows a failed call: what went wrong and what to do, with the request id and codes in a
@@ -63,26 +96,7 @@ export function ErrorNotice(props: {
         </div>
       )}
       <Disclosure summary="Details" className="error-details" testId="error-details">
-        <dl>
-          <dt>Code</dt>
-          <dd className="mono">{description.code}</dd>
-          <dt>Request id</dt>
-          <dd className="mono" data-testid="error-request-id">
-            {description.requestId ?? 'none (the request did not reach the service)'}
-          </dd>
-          {description.status !== null && (
-            <>
-              <dt>HTTP status</dt>
-              <dd className="mono">{description.status}</dd>
-            </>
-          )}
-          {description.upstreamCode !== null && (
-            <>
-              <dt>Service code</dt>
-              <dd className="mono">{description.upstreamCode}</dd>
-            </>
-          )}
-        </dl>
+        <ErrorFacts description={description} />
         <div className="button-row">
           <button type="button" className="button button--small" onClick={copyDetails}>
             Copy details

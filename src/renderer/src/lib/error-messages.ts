@@ -20,6 +20,8 @@ export interface ErrorDescription {
   requestId: string | null
   status: number | null
   upstreamCode: string | null
+  /** The technical reason kept out of the message (shown behind Details), or null. */
+  reason: string | null
   fields: Record<string, string>
   /**
    * What a render's checks found, one sentence each, when there are several: the panel lists
@@ -194,7 +196,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
 
 // A sentence that starts with an instruction ("Check the base URL.", "Paste a new token.").
 const INSTRUCTION =
-  /(?:^|[.!?:]\s+)(?:Check|Enter|Paste|Unlock|Try|Remove|Use|Save|Set|Copy|Wait|Close|Open|Add|Create|Restart|Correct|Refresh|Choose|Free|Sign|Record|Pick|Select|Delete|Run|Start|Re-render)\b/
+  /(?:^|[.!?:]\s+)(?:Check|Enter|Paste|Unlock|Try|Remove|Use|Save|Set|Copy|Wait|Close|Open|Add|Create|Restart|Correct|Refresh|Choose|Free|Sign|Record|Pick|Select|Delete|Run|Start|Re-render|Export)\b/
 
 /**
  * True when main's message already tells the user what to do; the per-code action is then left
@@ -236,6 +238,7 @@ export function describeError(error: unknown, context: ErrorContext = 'general')
     requestId: details.requestId ?? null,
     status: details.status ?? null,
     upstreamCode: details.upstreamCode ?? null,
+    reason: details.lexiconFile?.reason ?? null,
     fields: details.fields ?? {},
     problems,
   }
@@ -251,6 +254,7 @@ export function supportText(description: ErrorDescription): string {
   if (description.requestId !== null) lines.push(`Request id: ${description.requestId}`)
   if (description.status !== null) lines.push(`HTTP status: ${description.status}`)
   if (description.upstreamCode !== null) lines.push(`Service code: ${description.upstreamCode}`)
+  if (description.reason !== null) lines.push(`Reason: ${description.reason}`)
   return lines.join('\n')
 }
 

@@ -305,12 +305,15 @@ export async function removeComplianceReport(outputPath: string): Promise<void> 
   await Promise.all([rm(jsonPath, { force: true }), rm(textPath, { force: true })])
 }
 
-/** Builds the report of a render's files and writes it beside the output, JSON and text. */
+/**
+ * Builds the report of a render's files and writes it beside the output, JSON and text; `leftOut`
+ * names the file written but not checked (the whole book beside the chapter files), and why.
+ */
 export async function writeComplianceReport(
   outputPath: string,
   preset: DeliveryPreset,
   files: FileCompliance[],
-  note: string | null = null,
+  leftOut: { note: string; path: string } | null = null,
   now: Date = new Date(),
 ): Promise<ComplianceReport> {
   const report: ComplianceReport = {
@@ -321,7 +324,7 @@ export async function writeComplianceReport(
     createdAt: now.toISOString(),
     pass: files.every((f) => f.pass),
     files,
-    ...(note ? { note } : {}),
+    ...(leftOut ? { note: leftOut.note, unchecked: leftOut.path } : {}),
     ...compliancePaths(outputPath),
   }
   // Why a failure here does not fail the render: the audio is already checked and in place, and

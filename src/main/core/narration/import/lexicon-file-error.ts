@@ -16,6 +16,15 @@ export function lineFinder(text: string): (offset: number) => number {
   }
 }
 
+/** " (line 2)", " (entry 3)" or nothing: where in a refused file the problem is. */
+function placeIn(where: { line?: number; entry?: number }): string {
+  return where.line !== undefined
+    ? ` (line ${where.line.toLocaleString('en-US')})`
+    : where.entry !== undefined
+      ? ` (entry ${where.entry.toLocaleString('en-US')})`
+      : ''
+}
+
 /**
  * A pronunciation file refused: the sentence names the file and, where one is to blame, its line
  * or entry, and says what to do; nothing was changed when it is thrown.
@@ -25,15 +34,26 @@ export function lexiconFileError(
   problem: string,
   where: { line?: number; entry?: number } = {},
 ): AppError {
-  const at =
-    where.line !== undefined
-      ? ` (line ${where.line.toLocaleString('en-US')})`
-      : where.entry !== undefined
-        ? ` (entry ${where.entry.toLocaleString('en-US')})`
-        : ''
+  const at = placeIn(where)
   return new AppError(
     'VALIDATION_FAILED',
     `“${fileName}” was not used${at}: ${problem} Nothing was changed. Choose another file, or fix this one and try again.`,
     { details: { lexiconFile: where } },
+  )
+}
+
+/**
+ * A pronunciation file refused as unsafe to read (a part that could hide a huge amount of text):
+ * the sentence says so in plain words with what to do; the technical reason is in the details.
+ */
+export function lexiconFileUnsafe(
+  fileName: string,
+  reason: string,
+  where: { line?: number } = {},
+): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `“${fileName}” can't be used safely${placeIn(where)}. Nothing was changed. Export it again from the tool that made it, or add its words one by one.`,
+    { details: { lexiconFile: { ...where, reason } } },
   )
 }

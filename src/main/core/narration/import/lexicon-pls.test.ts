@@ -82,6 +82,23 @@ describe('PLS pronunciation files', () => {
     expect(readPls('out.pls', xml)).toEqual({ entries, skipped: { count: 0, example: null } })
   })
 
+  it('refuses a DOCTYPE in plain words, the technical reason kept in the details', () => {
+    const xml = `<?xml version="1.0"?>\n<!DOCTYPE lexicon [<!ENTITY a "x">]>\n<lexicon xmlns="${PLS_NAMESPACE}"></lexicon>`
+    let thrown: unknown
+    try {
+      readPls('bomb.pls', xml)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(AppError)
+    const error = thrown as AppError
+    expect(error.message).not.toMatch(/DOCTYPE|<!/)
+    expect(error.details?.lexiconFile).toEqual({
+      line: 2,
+      reason: expect.stringContaining('<!DOCTYPE …> part'),
+    })
+  })
+
   it('refuses hostile and broken files, naming the file and the line', () => {
     const cases: Array<[string, RegExp]> = [
       [
@@ -91,7 +108,7 @@ describe('PLS pronunciation files', () => {
       ['{"lexicon": []}', /it is not a pronunciation file/],
       [
         `<?xml version="1.0"?>\n<!DOCTYPE lexicon [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<lexicon xmlns="${PLS_NAMESPACE}"><lexeme><grapheme>x</grapheme><alias>&b;</alias></lexeme></lexicon>`,
-        /line 2\): it has a <!DOCTYPE …> part, which VoiceDesk never reads/,
+        /“[^”]+” can't be used safely \(line 2\)\. Nothing was changed\. Export it again/,
       ],
       [
         `<lexicon xmlns="http://example.com/other"><lexeme><grapheme>x</grapheme><alias>y</alias></lexeme></lexicon>`,
@@ -116,7 +133,7 @@ describe('PLS pronunciation files', () => {
     for (const [text, message] of cases) {
       const error = refusal(text)
       expect({ text, code: error.code }).toEqual({ text, code: 'VALIDATION_FAILED' })
-      expect(error.message).toMatch(/^“words\.pls” was not used/)
+      expect(error.message).toMatch(/^“words\.pls” (was not used|can't be used safely)/)
       expect(error.message).toMatch(message)
       expect(error.message).toMatch(/Nothing was changed/)
     }

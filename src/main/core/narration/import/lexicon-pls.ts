@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2'
 import type { LexiconFileRead } from '../../../../shared/domain/lexicon-layers'
 import { MAX_LEXICON_FILE_ENTRIES } from '../../../../shared/domain/lexicon-layers'
 import type { LexiconEntry } from '../../../../shared/domain/script'
-import { lexiconFileError, lineFinder } from './lexicon-file-error'
+import { lexiconFileError, lexiconFileUnsafe, lineFinder } from './lexicon-file-error'
 
 /** The namespace of W3C Pronunciation Lexicon Specification 1.0 documents. */
 export const PLS_NAMESPACE = 'http://www.w3.org/2005/01/pronunciation-lexicon'
@@ -62,9 +62,10 @@ class PlsReader {
     // Why refuse every declaration: a DOCTYPE can declare entities, and an entity can expand
     // to gigabytes ("billion laughs"); a lexicon never needs one, so none is ever read.
     if (name.startsWith('!')) {
-      this.fail(
-        'it has a <!DOCTYPE …> part, which VoiceDesk never reads, since such a part can hide a huge amount of text; delete that part to use the file.',
-        at,
+      throw lexiconFileUnsafe(
+        this.fileName,
+        'It has a <!DOCTYPE …> part, which can hide a huge amount of text: VoiceDesk never reads one.',
+        { line: this.#lineAt(at) },
       )
     }
     if (this.rootSeen || this.stack.length > 0) this.fail(`${DAMAGED}.`, at)

@@ -127,7 +127,10 @@ describe('delivery presets', () => {
     const report = result.compliance!
     // ACX takes the chapter files: those are checked, and the report says the book file is not.
     expect(report.files.map((f) => basename(f.path))).toEqual(['01 - Dusk.mp3', '02 - Night.mp3'])
-    expect(report.note).toContain('the whole-book file beside them is not checked')
+    expect(report.note).toContain(
+      'keeper.mp3 is the whole book in one file, for listening: it is not checked.',
+    )
+    expect(report.unchecked).toBe(outputPath)
     expect(report.pass, JSON.stringify(report.files, null, 1)).toBe(true)
     expect(JSON.parse(await readFile(report.jsonPath, 'utf8'))).toEqual(report)
     const text = await readFile(report.textPath, 'utf8')

@@ -3,6 +3,7 @@ import type { PreflightProblem } from '../../../../shared/errors'
 import { localeName, modelName } from '../../../../shared/domain/voice-names'
 import { voiceEmotions } from '../../../../shared/domain/voice-styles'
 import type { VoiceUse } from '../plan/voice-uses'
+import { missingVoiceName } from '../../../../shared/domain/missing-voice-name'
 
 /** "A", "A and B", "A, B and C": each name once. */
 function andList(items: string[]): string {
@@ -56,17 +57,6 @@ function facts(use: VoiceUse): Omit<PreflightProblem, 'kind' | 'message'> {
 function speaks(offered: string[], asked: string): boolean {
   const language = (tag: string): string => tag.split('-')[0]?.toLowerCase() ?? ''
   return offered.some((locale) => language(locale) === language(asked))
-}
-
-/**
- * A voice missing from the list, named as a person reads it: a plain one-word id ("dorothy") is
- * the voice's name in capitals ("Dorothy"), as the service names its own voices; any other id is
- * shown as it is, in quotes, since no name for it is known.
- */
-function missingVoiceName(voiceId: string): string {
-  return /^[a-z]+$/i.test(voiceId)
-    ? voiceId.charAt(0).toUpperCase() + voiceId.slice(1).toLowerCase()
-    : `"${voiceId}"`
 }
 
 /**

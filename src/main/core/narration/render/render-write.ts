@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import type {
   BlockCheck,
   LoudnessReport,
@@ -247,7 +248,10 @@ async function checkCompliance(
     preset,
     checked.map((m) => evaluateFile(m.path, preset, m.measures, facts)),
     onlyParts
-      ? `${preset.name} takes the chapter files: the whole-book file beside them is not checked.`
+      ? {
+          note: `${preset.name} takes the chapter files, and those are the files checked. ${basename(outputPath)} is the whole book in one file, for listening: it is not checked.`,
+          path: outputPath,
+        }
       : null,
   )
 }

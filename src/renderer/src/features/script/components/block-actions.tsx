@@ -61,6 +61,70 @@ export function useRowLit(): {
 }
 
 /**
+ * The More menu's items: play the rendered audio (or go back to editing) once rendered, compare
+ * voices, Preview and Takes again (a narrow editor's rail keeps only this menu), add a block
+ * below, delete. They carry icons only while the row is lit, as its buttons do.
+ */
+function moreItems(props: {
+  id: string
+  lit: boolean
+  rendered: boolean
+  reading: boolean
+  takesOpen: boolean
+  preview: (blockId: string) => Promise<void>
+  playRendered: (blockId: string) => Promise<void>
+  stop: () => void
+}): MenuItem[] {
+  const { id, reading } = props
+  // The menu's items carry icons only while the row is lit, as its buttons do: a closed menu in
+  // every row would otherwise hold three or four SVGs each.
+  return [
+    ...(props.rendered
+      ? [
+          {
+            id: 'play',
+            label: reading ? 'Back to editing' : 'Play rendered audio',
+            icon: props.lit ? (reading ? PencilLine : Headphones) : undefined,
+            onSelect: () => (reading ? props.stop() : void props.playRendered(id)),
+          },
+        ]
+      : []),
+    {
+      id: 'compare',
+      label: 'Compare two voices…',
+      icon: props.lit ? GitCompare : undefined,
+      onSelect: () => useEditorUiStore.getState().openAb(id),
+    },
+    // Preview and Takes again, for a narrow editor whose rail keeps only this menu (script.css).
+    {
+      id: 'preview',
+      label: 'Preview',
+      icon: props.lit ? Play : undefined,
+      onSelect: () => void props.preview(id),
+    },
+    {
+      id: 'takes',
+      label: props.takesOpen ? 'Hide takes' : 'Takes…',
+      icon: props.lit ? History : undefined,
+      onSelect: () => useEditorUiStore.getState().openTakes(props.takesOpen ? null : id),
+    },
+    {
+      id: 'add',
+      label: 'Add a block below',
+      icon: props.lit ? Plus : undefined,
+      separatorBefore: true,
+      onSelect: () => useScriptDocumentStore.getState().insertBlockAfter(id),
+    },
+    {
+      id: 'delete',
+      label: 'Delete block',
+      icon: props.lit ? Trash : undefined,
+      onSelect: () => useScriptDocumentStore.getState().removeBlock(id),
+    },
+  ]
+}
+
+/**
  * A block's actions in a narrow rail, so the text keeps the row's width: Preview and Takes
  * (regenerate, earlier takes) as buttons, and a menu with the rest: play the rendered audio (or go
  * back to editing) once rendered, compare voices, add a block below, delete. Its props are plain
@@ -79,41 +143,9 @@ export const BlockActions = memo(function BlockActions(props: {
   playRendered: (blockId: string) => Promise<void>
   stop: () => void
 }): ReactElement {
-  const { id, index, reading } = props
+  const { id, index } = props
   const icon = (drawn: LucideIcon): LucideIcon => (props.lit ? drawn : UnlitIcon)
-  // The menu's items carry icons only while the row is lit, as its buttons do: a closed menu in
-  // every row would otherwise hold three or four SVGs each.
-  const more: MenuItem[] = [
-    ...(props.rendered
-      ? [
-          {
-            id: 'play',
-            label: reading ? 'Back to editing' : 'Play rendered audio',
-            icon: props.lit ? (reading ? PencilLine : Headphones) : undefined,
-            onSelect: () => (reading ? props.stop() : void props.playRendered(id)),
-          },
-        ]
-      : []),
-    {
-      id: 'compare',
-      label: 'Compare two voices…',
-      icon: props.lit ? GitCompare : undefined,
-      onSelect: () => useEditorUiStore.getState().openAb(id),
-    },
-    {
-      id: 'add',
-      label: 'Add a block below',
-      icon: props.lit ? Plus : undefined,
-      separatorBefore: true,
-      onSelect: () => useScriptDocumentStore.getState().insertBlockAfter(id),
-    },
-    {
-      id: 'delete',
-      label: 'Delete block',
-      icon: props.lit ? Trash : undefined,
-      onSelect: () => useScriptDocumentStore.getState().removeBlock(id),
-    },
-  ]
+  const more = moreItems(props)
   return (
     <div
       className={`block__actions${props.lit ? ' block__actions--lit' : ''}`}
@@ -121,12 +153,14 @@ export const BlockActions = memo(function BlockActions(props: {
       aria-label={`Block ${index + 1} actions`}
     >
       <IconButton
+        className="block__action--wide"
         label="Preview"
         hint="Preview this block"
         icon={icon(Play)}
         onClick={() => void props.preview(id)}
       />
       <IconButton
+        className="block__action--wide"
         label={`Takes of block ${index + 1}`}
         hint="Takes: regenerate this block, play earlier takes and choose one"
         icon={icon(History)}
@@ -135,7 +169,7 @@ export const BlockActions = memo(function BlockActions(props: {
       />
       <MenuButton
         label={`More for block ${index + 1}`}
-        hint="Play, compare voices, add a block below, delete"
+        hint="Play, compare voices, preview, takes, add a block below, delete"
         icon={icon(Ellipsis)}
         // Out of sight, the menu holds no items: a closed menu in each row would otherwise add
         // a dozen elements to every row the list keeps in the page.

@@ -90,7 +90,8 @@ const BlockStateWords = memo(function BlockStateWords(props: {
 /**
  * One block in one line: number and audio mark in the gutter, the text (an auto-height textarea
  * whose keystrokes touch only this block in the store), speaker and voice, its state in words
- * (one column down the list), then its actions, shown
+ * (on the rows that have one to show: "Not rendered" is the gutter's hollow mark), then its
+ * actions, shown
  * while the pointer is over the row or anything in it has the focus. The details line (pause after,
  * counts, SSML) shows for the block last written in, and the pause whenever one is set. Re-renders only
  * when its own block, mark or playback changes.

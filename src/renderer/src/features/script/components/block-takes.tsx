@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, Play, RefreshCw, X } from 'lucide-react'
+import { useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { ScriptBlock } from '../../../../../shared/domain/script'
 import type { RegeneratedTake } from '../../../../../shared/domain/script-workspace'
@@ -84,7 +85,8 @@ export function BlockTakes(props: {
       void client.invalidateQueries({ queryKey: ['script', 'blockTakes', id] })
     },
   })
-  const list = takes.data ?? []
+  // Oldest first, as they were made: Take 2 under Take 1, never above it.
+  const list = useMemo(() => [...(takes.data ?? [])].sort((a, b) => a.take - b.take), [takes.data])
   return (
     <section
       className="block-takes"

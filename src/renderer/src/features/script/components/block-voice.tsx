@@ -130,6 +130,7 @@ export const BlockVoice = memo(function BlockVoice(props: {
               : `${nameOf(inherited.voiceId)} ${voiceHint(inherited.source, speaker) ?? ''}`.trim()
           }
           hint={inherited === null ? undefined : voiceHint(inherited.source, speaker)}
+          inheritVoiceId={inherited?.voiceId}
           // The name only: the dashed chip already says the voice is inherited, and a hint on
           // every narrator line is noise. The button's name and tooltip carry it.
           hintShown={false}

@@ -4,6 +4,7 @@ import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { NO_VOICE_YET } from './spoken-voice'
+import { missingVoiceName } from '../../../../../shared/domain/missing-voice-name'
 import { VoicePicker } from './voice-picker'
 
 /**
@@ -45,7 +46,8 @@ export function CastPanel(): ReactElement {
   const defaultName =
     defaultVoice === undefined
       ? undefined
-      : (voices.data?.find((v) => v.id === defaultVoice)?.displayName ?? defaultVoice)
+      : (voices.data?.find((v) => v.id === defaultVoice)?.displayName ??
+        missingVoiceName(defaultVoice))
   // Kept per change by the store: typing never makes this panel scan the script.
   const spoken = useScriptDocumentStore((s) => s.speakers)
   const speakers = useMemo(() => {
@@ -107,6 +109,7 @@ export function CastPanel(): ReactElement {
               defaultName === undefined ? 'No voice of its own' : `${defaultName} (default)`
             }
             hint={defaultName === undefined ? undefined : '(default)'}
+            inheritVoiceId={defaultVoice}
             openRequest={firstMarked === name ? request : undefined}
             onChange={(v) => setCast(name, v)}
           />

@@ -64,7 +64,7 @@ export function MarksToolbar(props: { audio: ScriptAudio }): ReactElement | null
         label="Pause after"
         hint="A half-second pause after the selection"
         icon={Hourglass}
-        shortcut={keysFor('Insert a 500 ms pause at the caret')}
+        shortcut={keysFor('Insert a half-second pause where you are typing')}
         keepFocus
         onClick={() => pauseAtCaret(500)}
       />

@@ -1,3 +1,4 @@
+import { AppError } from '../../../../../shared/errors'
 import { useId, useMemo, useRef } from 'react'
 import type { ReactElement } from 'react'
 import { DELIVERY_PRESETS } from '../../../../../shared/domain/delivery'
@@ -90,8 +91,9 @@ function SpeechSettings(props: { defaults: ProjectDefaults }): ReactElement {
       </div>
       {voices.isError && (
         <p className="field__hint">
-          The voice list could not be read, so only the current language and model are listed. Check
-          the account in Account, then open this again.
+          {voices.error instanceof AppError && voices.error.code === 'AUTH_MISSING'
+            ? 'Add your API key in Account (in the sidebar) to list every language and model; until then only the current ones are listed.'
+            : 'The voice list could not be read, so only the current language and model are listed. Check the account in Account, then open this again.'}
         </p>
       )}
       <CheckSetting
@@ -185,7 +187,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
           }
         >
           <option value="service">As the service delivers it</option>
-          <option value="target">Made as loud as its use needs (podcast, audiobook…)</option>
+          <option value="target">Levelled for its use</option>
         </SelectField>
         {defaults.loudness.mode === 'target' && (
           <LoudnessTarget targetLufs={targetLufs} disabled={preset !== null} />

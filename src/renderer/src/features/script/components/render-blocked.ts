@@ -16,11 +16,14 @@ export function blocksToFix(problems: PreflightProblem[]): number[] {
   return [...new Set(problems.map((p) => p.block as number))].sort((a, b) => a - b)
 }
 
-/** The primary button's words for a blocked render with blocks to fix. */
+/**
+ * The primary button's words for a blocked render with blocks to fix: where the click goes (the
+ * first block named), never a count of "blocks" when a problem is a cast voice, not a block's.
+ */
 export function fixBlocksLabel(blocks: number[]): string {
   return blocks.length === 1
     ? `Go to block ${blocks[0]} to fix it`
-    : `Fix ${blocks.length} blocks first`
+    : `Go to block ${blocks[0]}, the first to fix`
 }
 
 /** The cast entries a blocked render asks to fix: speakers, and whether the default voice is one. */

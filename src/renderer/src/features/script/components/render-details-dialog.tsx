@@ -193,7 +193,7 @@ export function RenderDetailsDialog(props: {
         )}
       </section>
       <section className="render-details__section" aria-labelledby="render-details-script">
-        <h3 id="render-details-script">Script vs. audio</h3>
+        <h3 id="render-details-script">Does it match the script?</h3>
         <ScriptCheck checks={result.checks} onClose={onClose} />
       </section>
     </DialogFrame>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { CircleCheck } from 'lucide-react'
+import { CircleCheck, Ellipsis, FolderOpen, Info } from 'lucide-react'
+import { MenuButton } from '../../../components/ui/menu'
 import { startingProgress } from '../../../../../shared/domain/narration'
 import type { ReactElement } from 'react'
 import type { FinishedRender } from '../../../../../shared/domain/script-workspace'
@@ -75,7 +76,11 @@ function SummaryTitle(props: {
   )
 }
 
-/** The summary's buttons: Play (or Hide player), Show in folder, Details, and Dismiss. */
+/**
+ * The summary's buttons: Play (or Hide player), Show in folder, Details, and Dismiss. While the
+ * player is open in a narrow window, Show in folder and Details fold into a More menu, so the
+ * words heard and the waveform keep the room.
+ */
 function SummaryActions(props: {
   playerOpen: boolean
   onPlayer: () => void
@@ -93,15 +98,35 @@ function SummaryActions(props: {
       >
         {props.playerOpen ? 'Hide player' : 'Play'}
       </button>
-      <SmallButton onClick={props.onShowInFolder}>Show in folder</SmallButton>
-      <button
-        type="button"
-        className="button button--small"
-        aria-haspopup="dialog"
-        onClick={props.onDetails}
-      >
-        Details…
-      </button>
+      <span className="button-row render-summary__wide">
+        <SmallButton onClick={props.onShowInFolder}>Show in folder</SmallButton>
+        <button
+          type="button"
+          className="button button--small"
+          aria-haspopup="dialog"
+          onClick={props.onDetails}
+        >
+          Details…
+        </button>
+      </span>
+      {props.playerOpen && (
+        <span className="render-summary__narrow">
+          <MenuButton
+            label="More for this render"
+            hint="Show in folder, Details"
+            icon={Ellipsis}
+            items={[
+              {
+                id: 'folder',
+                label: 'Show in folder',
+                icon: FolderOpen,
+                onSelect: props.onShowInFolder,
+              },
+              { id: 'details', label: 'Details…', icon: Info, onSelect: props.onDetails },
+            ]}
+          />
+        </span>
+      )}
       <SmallButton label="Dismiss the render summary" title="Dismiss" onClick={props.onDismiss}>
         ✕
       </SmallButton>

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { useVoiceOptions } from '../api/script-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
+import { missingVoiceName } from '../../../../../shared/domain/missing-voice-name'
 
 /** How many cast entries are named before "and N more": the line stays one line. */
 const SHOWN = 3
@@ -13,7 +14,12 @@ export function RenderVoices(): ReactElement {
   const defaultVoice = useScriptDocumentStore((s) => s.meta.defaults.voiceId)
   const cast = useScriptDocumentStore((s) => s.meta.cast)
   const voices = useVoiceOptions()
-  const nameOf = (id: string): string => voices.data?.find((v) => v.id === id)?.displayName ?? id
+  // A voice the list lacks reads as the render checks name it ("Dorothy"), never as a raw id.
+  const nameOf = (id: string): string => {
+    const known = voices.data?.find((v) => v.id === id)
+    if (known !== undefined) return known.displayName
+    return voices.data === undefined ? id : `${missingVoiceName(id)} (not in your voice list)`
+  }
   const entries = Object.entries(cast)
   const named = entries.slice(0, SHOWN).map(([speaker, id]) => `${speaker}: ${nameOf(id)}`)
   const more = entries.length - named.length

@@ -49,4 +49,16 @@ describe('a render in a person’s words', () => {
       '3 blocks have changed since this render: render again to hear them.',
     ])
   })
+
+  it('names the chapter files as the ones ready for a store that takes chapters, not the whole book', () => {
+    const pass = { presetName: 'ACX/Audible', pass: true, files: [{ pass: true }, { pass: true }] }
+    const chapters = {
+      ...RESULT,
+      checks: [],
+      compliance: { ...pass, unchecked: '/out/book.mp3' },
+    } as unknown as RenderResult
+    expect(checkNotes(chapters).notes[0]).toBe('2 chapter files ready for ACX/Audible.')
+    const single = { ...RESULT, checks: [], compliance: pass } as unknown as RenderResult
+    expect(checkNotes(single).notes[0]).toBe('Ready for ACX/Audible.')
+  })
 })

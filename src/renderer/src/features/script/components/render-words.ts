@@ -53,7 +53,9 @@ export function checkNotes(
     result.compliance === null
       ? ''
       : result.compliance.pass
-        ? `Ready for ${result.compliance.presetName}.`
+        ? result.compliance.unchecked !== undefined
+          ? `${result.compliance.files.length} chapter ${result.compliance.files.length === 1 ? 'file' : 'files'} ready for ${result.compliance.presetName}.`
+          : `Ready for ${result.compliance.presetName}.`
         : `${failedFiles} of ${result.compliance.files.length} files would be turned down by ${result.compliance.presetName}.`,
     changedSince > 0
       ? `${changedSince.toLocaleString()} ${changedSince === 1 ? 'block has' : 'blocks have'} changed since this render: render again to hear ${changedSince === 1 ? 'it' : 'them'}.`

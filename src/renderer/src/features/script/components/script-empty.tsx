@@ -5,6 +5,8 @@ import { shortcutLabel } from '../../../components/ui/shortcut-label'
 import { useRecentProjects, useVoiceOptions } from '../api/script-api'
 import type { useDocumentActions } from '../hooks/use-document-actions'
 import { useEditorUiStore } from '../stores/editor-ui-store'
+import { KeyBanner } from './voice-banner'
+import type { ScriptKeyAccess } from './voice-banner'
 
 /** The recent projects, each opened with a click, removed from the list or the list emptied. */
 function RecentProjects(props: {
@@ -62,14 +64,19 @@ function RecentProjects(props: {
  */
 export function ScriptEmpty(props: {
   actions: ReturnType<typeof useDocumentActions>
+  access: ScriptKeyAccess
 }): ReactElement {
   const { actions } = props
+  const keyMissing = props.access.keyMissing === true
   const readFootnotes = useEditorUiStore((s) => s.readFootnotes)
   const openKeys = acceleratorOf('script:open')
   const voices = useVoiceOptions()
 
   return (
     <div className="stack script-empty" data-testid="script-empty">
+      {keyMissing && props.access.onOpenAccount !== undefined && (
+        <KeyBanner onOpenAccount={props.access.onOpenAccount} />
+      )}
       <div className="stack script-empty__start">
         <h2 className="script-empty__title">Start a script</h2>
         <div className="script-empty__actions">
@@ -92,11 +99,12 @@ export function ScriptEmpty(props: {
           </button>
         </div>
         <p className="field__hint">
-          The sample is a short scene with a narrator and two speakers, each already given a voice
-          from your list: preview a line, change a voice in Cast, or render it at once. Or drop a
-          text or Markdown script, a Word or OpenDocument file, a web page, a PDF or an EPUB book
-          here. Lines like “ALICE: Hello” become speakers you can give voices; headings become
-          chapters.
+          {keyMissing
+            ? 'The sample is a short scene with a narrator and two speakers; with your API key added, each gets a voice from your list to preview and render.'
+            : 'The sample is a short scene with a narrator and two speakers, each already given a voice from your list: preview a line, change a voice in Cast, or render it at once.'}{' '}
+          Or drop a text or Markdown script, a Word or OpenDocument file, a web page, a PDF or an
+          EPUB book here. Lines like “ALICE: Hello” become speakers you can give voices; headings
+          become chapters.
         </p>
         <label className="script-empty__option">
           <input

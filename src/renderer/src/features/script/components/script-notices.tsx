@@ -47,7 +47,7 @@ export function RecoveryOffers(props: { actions: DocumentActions }): ReactElemen
   )
 }
 
-/** What the last file action left to say: its error, the file exported, what was not imported. */
+/** What the last file action left to say: its error, the file exported. */
 export function FileNotices(props: { actions: DocumentActions }): ReactElement {
   const { actions } = props
   return (
@@ -61,16 +61,21 @@ export function FileNotices(props: { actions: DocumentActions }): ReactElement {
           <DismissRow onDismiss={actions.dismissExported} />
         </Notice>
       )}
-      {actions.importNotices.length > 0 && (
-        <ImportNote notices={actions.importNotices} onDismiss={actions.dismissImportNotices} />
-      )}
     </>
   )
 }
 
+/** What the last import left out, under the editor's toolbar; nothing when it took everything. */
+export function ImportNotices(props: { actions: DocumentActions }): ReactElement | null {
+  const { actions } = props
+  if (actions.importNotices.length === 0) return null
+  return <ImportNote notices={actions.importNotices} onDismiss={actions.dismissImportNotices} />
+}
+
 /**
- * What an import left out, in one line over the script (the whole of it on Show all), so a
- * short window keeps its room for the script; Dismiss puts it away.
+ * What an import left out, in one short line under the toolbar (what was left out on Show all),
+ * so a short window keeps its room for the script and the toolbar stays where it always is;
+ * Dismiss puts it away.
  */
 function ImportNote(props: { notices: readonly string[]; onDismiss: () => void }): ReactElement {
   const [all, setAll] = useState(false)
@@ -82,8 +87,9 @@ function ImportNote(props: { notices: readonly string[]; onDismiss: () => void }
       data-testid="import-notices"
     >
       <InfoIcon className="notice__icon" />
-      <p className="script-import-note__text" title={all ? undefined : text}>
-        <strong>Some parts were not imported:</strong> {text}
+      <p className="script-import-note__text">
+        <strong>Some parts of the file were not imported</strong>
+        {all ? <>: {text}</> : <span className="visually-hidden">: {text}</span>}
       </p>
       <span className="button-row script-import-note__actions">
         <button

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
+import { formatClock } from '../../../lib/format'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
@@ -44,7 +45,7 @@ export function PlaybackStatus(props: { audio: ScriptAudio }): ReactElement {
           <span>
             {audio.label}:{' '}
             {audio.status === 'loading' ? 'waiting for the first audio…' : audio.status}
-            {audio.paused ? ' (paused)' : ''} · {audio.positionSec.toFixed(1)} s
+            {audio.paused ? ' (paused)' : ''} · {formatClock(audio.positionSec)}
           </span>
           {audio.error !== null && audio.failure === null && (
             <span className="field__error">{audio.error}</span>

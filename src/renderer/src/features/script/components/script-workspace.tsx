@@ -28,17 +28,22 @@ import { MarksToolbar } from './marks-toolbar'
 import { RenderDialog } from './render-dialog'
 import { RenderPanel } from './render-panel'
 import { ScriptEmpty } from './script-empty'
-import { FileNotices, RecoveryOffers } from './script-notices'
+import { FileNotices, ImportNotices, RecoveryOffers } from './script-notices'
 import { PlaybackStatus, ScriptTotals } from './script-status'
 import { ScriptToolbar } from './script-toolbar'
-import { VoiceBanner } from './voice-banner'
+import { KeyBanner, VoiceBanner } from './voice-banner'
+import type { ScriptKeyAccess } from './voice-banner'
 import './script.css'
 
-/** The open script: toolbar, editor with its side panel, totals, and the render dock. */
+/**
+ * The open script: toolbar, what an import left out, the key or voice banner, editor with its side
+ * panel, totals, and the render dock.
+ */
 function ScriptEditor(props: {
   audio: ScriptAudio
   actions: ReturnType<typeof useDocumentActions>
   session: ReturnType<typeof useRenderSession>
+  access: ScriptKeyAccess
 }): ReactElement {
   const { audio, session } = props
   const findOpen = useEditorUiStore((s) => s.findOpen)
@@ -54,7 +59,12 @@ function ScriptEditor(props: {
       {findOpen && <FindBar />}
       <MarksToolbar audio={audio} />
       <PlaybackStatus audio={audio} />
-      <VoiceBanner />
+      <ImportNotices actions={props.actions} />
+      {props.access.keyMissing === true && props.access.onOpenAccount !== undefined ? (
+        <KeyBanner onOpenAccount={props.access.onOpenAccount} />
+      ) : (
+        <VoiceBanner />
+      )}
       {/* The chapter outline, the editor and, beside it, one side panel (cast or lexicon). */}
       <div
         className={`script-body${panel !== null ? ` script-body--panel script-body--${panel}` : ''}${outline ? ' script-body--outline' : ''}`}
@@ -80,7 +90,7 @@ function ScriptEditor(props: {
 }
 
 /** The Script workspace: write a script, hear it, render it. */
-export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement {
+export function ScriptWorkspace(props: { focusOnMount?: boolean } & ScriptKeyAccess): ReactElement {
   const doc = useScriptDocumentStore((s) => s.doc)
   const title = useScriptDocumentStore((s) => s.meta.title)
   const dirty = useScriptDocumentStore((s) => isDirty(s))
@@ -118,9 +128,9 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean }): ReactElement
       <RecoveryOffers actions={actions} />
       <FileNotices actions={actions} />
       {doc === null ? (
-        <ScriptEmpty actions={actions} />
+        <ScriptEmpty actions={actions} access={props} />
       ) : (
-        <ScriptEditor audio={audio} actions={actions} session={session} />
+        <ScriptEditor audio={audio} actions={actions} session={session} access={props} />
       )}
       <ConfirmDialog
         open={actions.pendingDiscard !== null}

@@ -4,6 +4,7 @@ import { acceleratorOf } from '../../../../../shared/domain/shortcuts'
 import { IconButton } from '../../../components/ui/icon-button'
 import { SplitButton } from '../../../components/ui/split-button'
 import type { ScriptAudio } from '../hooks/use-script-audio'
+import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 import { keysFor } from './toolbar-groups'
@@ -70,6 +71,8 @@ export function PlaybackButtons(props: {
 }): ReactElement {
   const { audio } = props
   const playing = audio.status === 'playing' || audio.status === 'loading'
+  // While a render runs its progress (with Cancel) is the thing to watch: Render… steps back.
+  const rendering = useBlockMarksStore((s) => s.rendering)
   return (
     <>
       {playing && !audio.paused && (
@@ -84,19 +87,24 @@ export function PlaybackButtons(props: {
       )}
       <IconButton
         label="Preview"
-        hint="Preview the block or selection at the caret"
+        hint="Preview the block or selection where you are typing"
         icon={Play}
         showLabel
-        shortcut={keysFor('Preview the block or selection at the caret')}
+        shortcut={keysFor('Preview the block or selection where you are typing')}
         keepFocus
         onClick={props.onPreview}
       />
       <IconButton
         label="Render…"
-        hint="Render the script to audio files"
+        hint={
+          rendering
+            ? 'A render is under way: its progress and Cancel are below the script'
+            : 'Render the script to audio files'
+        }
         icon={AudioLines}
         showLabel
-        tone="primary"
+        tone={rendering ? 'plain' : 'primary'}
+        disabled={rendering}
         shortcut={acceleratorOf('script:render')}
         onClick={() => useEditorUiStore.getState().setRenderDialogOpen(true)}
       />

@@ -86,9 +86,9 @@ function markupActions(state: EditingState): ToolbarAction[] {
     {
       id: 'break',
       label: 'Insert a pause',
-      hint: 'Insert a 500 ms pause at the caret',
+      hint: 'Insert a half-second pause where you are typing',
       icon: Hourglass,
-      shortcut: keysFor('Insert a 500 ms pause at the caret'),
+      shortcut: keysFor('Insert a half-second pause where you are typing'),
       keepFocus: true,
       onSelect: () => applyMarkup('break'),
     },

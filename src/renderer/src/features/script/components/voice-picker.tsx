@@ -7,6 +7,7 @@ import { SearchInput } from '../../../components/ui/search-input'
 import { localeName } from '../../../../../shared/domain/voice-names'
 import { genderLabel } from '../../../lib/voice-labels'
 import { VoicePlayButton } from '../../../components/voice-play-button'
+import { missingVoiceName } from '../../../../../shared/domain/missing-voice-name'
 import './voice-picker.css'
 
 /**
@@ -45,26 +46,39 @@ function useOpenRequest(request: number | undefined, setOpen: (open: boolean) =>
 
 /**
  * The list box of voices (at most 80 shown), the inherited choice first when there is one; each
- * voice with its play button.
+ * voice with its play button. The voice the inherited choice names ("Olivia (default)") is listed
+ * once, as that choice, with its details and play button.
  */
 function VoiceOptions(props: {
   id: string
   label: string
   value: string | undefined
   inheritLabel: string | undefined
+  inheritVoice: Voice | undefined
   voices: Voice[]
   onPick: (voiceId: string | undefined) => void
 }): ReactElement {
+  const inherited = props.inheritVoice
+  const others =
+    inherited === undefined ? props.voices : props.voices.filter((v) => v.id !== inherited.id)
   return (
     <ul id={props.id} role="listbox" aria-label={props.label} className="voice-picker__list">
       {props.inheritLabel !== undefined && (
-        <li role="option" aria-selected={props.value === undefined}>
+        <li
+          role="option"
+          aria-selected={props.value === undefined || props.value === inherited?.id}
+          className={inherited === undefined ? undefined : 'voice-picker__option'}
+        >
           <button type="button" onClick={() => props.onPick(undefined)}>
-            {props.inheritLabel}
+            <span>{props.inheritLabel}</span>
+            {inherited !== undefined && (
+              <span className="voice-picker__meta">{voiceMeta(inherited)}</span>
+            )}
           </button>
+          {inherited !== undefined && <VoicePlayButton voice={inherited} />}
         </li>
       )}
-      {props.voices.slice(0, 80).map((voice) => (
+      {others.slice(0, 80).map((voice) => (
         <li
           key={voice.id}
           role="option"
@@ -97,6 +111,8 @@ interface VoicePickerProps {
   actionText?: string
   /** The action drawn quietly (a dashed neutral chip), for a state that is not urgent. */
   quietAction?: boolean
+  /** The voice an empty choice falls back to: listed once, as the inherited choice. */
+  inheritVoiceId?: string
   /** Opens the chooser when it changes to a new number (another part of the screen asked). */
   openRequest?: number | undefined
   compact?: boolean
@@ -118,10 +134,10 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const popoverRef = usePopover(open, setOpen)
   useOpenRequest(props.openRequest, setOpen)
-  const current = voices.data?.find((v) => v.id === props.value)
   const filtered = useMemo(() => filterVoices(voices.data ?? [], query), [voices.data, query])
-  const shown = current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice'
-  const { named, look, hint } = buttonLook(props, shown)
+  const inheritVoice = voices.data?.find((v) => v.id === props.inheritVoiceId)
+  const { shown, missing } = shownVoice(props, voices.data)
+  const { named, look, hint } = buttonLook(props, shown, missing)
 
   return (
     <div className={`voice-picker${props.compact ? ' voice-picker--compact' : ''}`}>
@@ -172,6 +188,7 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
             label={props.label}
             value={props.value}
             inheritLabel={props.inheritOption ?? props.inheritLabel}
+            inheritVoice={inheritVoice}
             voices={filtered}
             onPick={pick}
           />
@@ -193,6 +210,24 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
 }
 
 /**
+ * What the picker's button names: the chosen voice, or what an empty choice falls back to. A
+ * chosen voice the loaded list lacks (deleted, or from another account) says so in words,
+ * instead of showing its id like a working voice.
+ */
+function shownVoice(
+  props: { value: string | undefined; inheritLabel?: string },
+  voices: readonly Voice[] | undefined,
+): { shown: string; missing: boolean } {
+  const current = voices?.find((v) => v.id === props.value)
+  if (props.value !== undefined && voices !== undefined && current === undefined)
+    return { shown: `${missingVoiceName(props.value)} · not in your voice list`, missing: true }
+  return {
+    shown: current?.displayName ?? props.value ?? props.inheritLabel ?? 'Choose a voice',
+    missing: false,
+  }
+}
+
+/**
  * The picker button's accessible name (the voice with its hint: "Olivia (default)"), its look
  * (an action, an inherited voice, a chosen one) and the hint it shows (none on an action).
  */
@@ -206,6 +241,7 @@ function buttonLook(
     quietAction?: boolean
   },
   shown: string,
+  missing: boolean,
 ): { named: string; look: string; hint: string | undefined } {
   const hint = props.value === undefined ? props.hint : undefined
   const named = hint === undefined ? `${props.label}: ${shown}` : `${props.label}: ${shown} ${hint}`
@@ -215,7 +251,11 @@ function buttonLook(
       : ' voice-picker__button--action'
     return { named, look, hint: undefined }
   }
-  const look = props.value ? '' : ' voice-picker__button--inherit'
+  const look = missing
+    ? ' voice-picker__button--missing'
+    : props.value
+      ? ''
+      : ' voice-picker__button--inherit'
   return { named, look, hint: props.hintShown === false ? undefined : hint }
 }
 
