@@ -43,7 +43,7 @@ describe('--rules', () => {
     expect(r.stderr.split('\n')).toEqual([
       'Clean-up, before anything is paid for (37 characters fewer):',
       '  Bracketed citations such as [12] or [3-5]: 2 changes',
-      '  Web and e-mail addresses, read as "link": 1 change',
+      '  Web and e-mail addresses, read as “link”: 1 change',
       '  Repeated punctuation (!!!, ??, ,,): 1 change',
       '  ALL-CAPS headings read in sentence case: 1 change',
       '  Doctor: 1 change',
@@ -108,7 +108,7 @@ describe('--rules', () => {
     [
       'a pattern that cannot run',
       '{"rules": [{"find": "(", "regex": true}]}',
-      /has a problem at rules\[1\]\.find: "\(" is not a regular expression VoiceDesk can run/,
+      /has a problem at rules\[1\]\.find: The pattern “\(” has an opening bracket “\(” that is never closed/,
     ],
     [
       'a pattern matching nothing',

@@ -11,6 +11,25 @@ export const MAX_RULE_REPLACE = 1000
 /** Longest name of a rule or of a rule set. */
 export const MAX_RULE_NAME = 100
 
+/** Most named rule sets the user keeps. */
+export const MAX_RULE_SETS = 50
+/** Longest name of a named rule set. */
+export const MAX_RULE_SET_NAME = 60
+
+/**
+ * A named rule set's name: words, digits, spaces and a little punctuation, never starting with a
+ * dot. Why so narrow: the name is shown in menus and becomes part of a file name in main.
+ */
+export const ruleSetNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A rule set needs a name.')
+  .max(MAX_RULE_SET_NAME, atMost('A rule set name', MAX_RULE_SET_NAME, 'characters'))
+  .regex(
+    /^[\p{L}\p{N}][\p{L}\p{N} _.,()'&+-]*$/u,
+    "A rule set name may hold letters, digits, spaces and . , ( ) ' & + - _ and starts with a letter or digit.",
+  )
+
 /** What happens to a web address or an e-mail address in the text. */
 export const LINK_MODES = ['keep', 'say', 'remove'] as const
 export type LinkMode = (typeof LINK_MODES)[number]
@@ -65,10 +84,24 @@ export function rulePattern(rule: Pick<UserRule, 'find' | 'regex' | 'matchCase'>
   return new RegExp(source, rule.matchCase ? 'gu' : 'giu')
 }
 
-/** Why a rule's pattern cannot run, in words, or null when it compiles and cannot match nothing. */
+/** What the engine's reason for refusing a pattern means, in a writer's words. */
+const PATTERN_REASONS: readonly [RegExp, string][] = [
+  [/^Unterminated group/iu, 'has an opening bracket “(” that is never closed'],
+  [/^Unmatched '\)'/iu, 'has a closing bracket “)” with no opening one'],
+  [/^Unterminated character class/iu, 'has a “[” that is never closed'],
+  [/^Nothing to repeat/iu, 'has a * + ? or { with nothing before it to repeat'],
+  [/quantifier/iu, 'has a { } count that is not complete or not in order'],
+  [/at end of pattern/iu, 'ends with a lone backslash'],
+]
+
+/**
+ * Why a rule's pattern cannot run, in plain words, or null when it compiles and cannot match
+ * nothing. The engine's own reason is kept, in brackets, only when it has no plain words here.
+ */
 export function rulePatternProblem(
   rule: Pick<UserRule, 'find' | 'regex' | 'matchCase'>,
 ): string | null {
+  const quoted = `“${rule.find.slice(0, 60)}”`
   let pattern: RegExp
   try {
     pattern = rulePattern(rule)
@@ -77,11 +110,14 @@ export function rulePatternProblem(
     const reason = (error as Error).message
       .replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /u, '')
       .replace(/^Invalid regular expression: /u, '')
-    return `"${rule.find.slice(0, 60)}" is not a regular expression VoiceDesk can run (${reason.charAt(0).toLowerCase()}${reason.slice(1)}).`
+    const plain = PATTERN_REASONS.find(([match]) => match.test(reason))?.[1]
+    return plain !== undefined
+      ? `The pattern ${quoted} ${plain}.`
+      : `The pattern ${quoted} cannot be read (${reason.charAt(0).toLowerCase()}${reason.slice(1)}).`
   }
   // A pattern that matches the empty string would insert its replacement between every letter.
   if (pattern.test(''))
-    return `"${rule.find.slice(0, 60)}" can match nothing at all; make it match at least one character.`
+    return `The pattern ${quoted} can match nothing at all; make it match at least one character.`
   return null
 }
 

@@ -26,6 +26,11 @@ export interface OpenedDocument {
   unsaved: boolean
   /** What an import left out, in plain words (pictures skipped, footnotes left out); absent when nothing. */
   notices?: string[]
+  /**
+   * A manuscript import (PDF, Word, EPUB, ODT, HTML) not opened yet: the page may show its
+   * clean-up review first, then script:finishImport or script:close.
+   */
+  manuscript?: true
 }
 
 /**

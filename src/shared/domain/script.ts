@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { atMost, boundedRecord, limitSentence } from '../limits'
+import { cleanupSettingsSchema } from './cleanup-rules'
 import { DELIVERY_PRESET_IDS } from './delivery'
 import { mp3EncodingSchema } from './mp3-encoding'
 import { RENDER_FORMATS } from './speech'
@@ -225,6 +226,8 @@ export const projectMetaSchema = z.object({
     .max(MAX_LEXICON_ENTRIES, atMost('A lexicon', MAX_LEXICON_ENTRIES, 'entries'))
     .default([]),
   publishing: publishingSchema.default(() => publishingSchema.parse({})),
+  /** The clean-up rules last applied to this project (absent before the first). */
+  cleanup: cleanupSettingsSchema.optional(),
 })
 
 /**

@@ -30,7 +30,11 @@ import {
 import type { LexiconEntry } from '../domain/script'
 import { RENDER_FORMATS } from '../domain/speech'
 import type { CleanupPreview, CleanupSettings, CleanupTrial } from '../domain/cleanup-rules'
-import { MAX_CLEANUP_SAMPLE, cleanupSettingsSchema } from '../domain/cleanup-rules'
+import {
+  MAX_CLEANUP_SAMPLE,
+  cleanupSettingsSchema,
+  ruleSetNameSchema,
+} from '../domain/cleanup-rules'
 import type {
   BlockAudio,
   BlockMark,
@@ -543,6 +547,31 @@ export const invokes = {
     z.object({ settings: cleanupSettingsSchema }),
     CLEANUP_INPUT,
     'Keeps the clean-up rules just applied for the next script (in the settings file).',
+  ),
+  'script:finishImport': invoke<OpenedDocument>()(
+    z.object({ docId, settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    "Finishes a manuscript import the page has not opened yet: the clean-up rules accepted in its review run over main's copy (on the clean-up thread, time-bounded) and the cleaned text with the rules becomes the project, under the same id. CONFLICT once the page has edited it. Nothing is sent to the service; script:close instead cancels the import.",
+  ),
+  'script:listCleanupRuleSets': invoke<string[]>()(
+    none,
+    NO_INPUT,
+    "The names of the user's clean-up rule sets, shared by every project (at most 50), sorted.",
+  ),
+  'script:getCleanupRuleSet': invoke<CleanupSettings>()(
+    z.object({ name: ruleSetNameSchema }),
+    SMALL_INPUT,
+    "A named rule set's rules, read and checked: NOT_FOUND when there is none of that name; a set file that is larger than 1 MB, not JSON or holds a rule that cannot run is refused (VALIDATION_FAILED, the reason in words) and nothing changes.",
+  ),
+  'script:saveCleanupRuleSet': invoke<void>()(
+    z.object({ name: ruleSetNameSchema, settings: cleanupSettingsSchema }),
+    CLEANUP_INPUT,
+    'Saves the rules as a named set every project can choose (replacing a set of that name); a 51st set is refused.',
+  ),
+  'script:deleteCleanupRuleSet': invoke<void>()(
+    z.object({ name: ruleSetNameSchema }),
+    SMALL_INPUT,
+    'Deletes a named rule set (nothing happens when there is none).',
   ),
   'script:estimate': invoke<RenderEstimate>()(
     z.object({ ...openDocument, format: z.enum(RENDER_FORMATS) }),

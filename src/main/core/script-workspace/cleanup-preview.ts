@@ -3,7 +3,9 @@ import type {
   CleanupSettings,
   CleanupTrial,
 } from '../../../shared/domain/cleanup-rules'
-import type { ScriptBlock } from '../../../shared/domain/script'
+import type { Project, ScriptBlock } from '../../../shared/domain/script'
+import type { OpenedDocument } from '../../../shared/domain/script-workspace'
+import type { ScriptDocuments } from './script-documents'
 import { runCleanup } from '../narration/cleanup/run-cleanup'
 
 /**
@@ -43,4 +45,43 @@ export async function cleanupTrial(
 ): Promise<CleanupTrial> {
   const result = await runCleanup([{ text: sample }], settings)
   return { text: result.blocks[0]?.text ?? '', reports: result.reports }
+}
+
+/**
+ * Finishes a manuscript import with the clean-up the user accepted in its review: the rules run
+ * (on the clean-up thread) over main's copy as imported, and the cleaned blocks with the rules
+ * become the project under the same id, which the page then opens. Refused (CONFLICT) once the
+ * page has edited the import; nothing reaches the service.
+ */
+export async function finishReviewedImport(
+  script: {
+    documents: Pick<ScriptDocuments, 'projectAt' | 'restartImport'>
+    cleanupPreview(docId: string, revision: number, s: CleanupSettings): Promise<CleanupPreview>
+  },
+  docId: string,
+  settings: CleanupSettings,
+): Promise<OpenedDocument> {
+  const project = script.documents.projectAt(docId, 0)
+  const preview = await script.cleanupPreview(docId, 0, settings)
+  const cleaned = new Map(preview.changes.map((change) => [change.id, change]))
+  const blocks = project.blocks.map((block) => {
+    const change = cleaned.get(block.id)
+    if (change === undefined) return block
+    return {
+      ...block,
+      text: change.text,
+      ...(change.marks !== undefined ? { marks: change.marks } : {}),
+      ...(change.chapter !== undefined ? { chapter: change.chapter } : {}),
+    }
+  })
+  const finished: Project = { ...project, blocks, cleanup: settings }
+  script.documents.restartImport(docId, finished)
+  return {
+    docId,
+    project: finished,
+    fileName: null,
+    location: null,
+    unsaved: true,
+    manuscript: true,
+  }
 }

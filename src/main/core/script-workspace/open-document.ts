@@ -1,10 +1,10 @@
 import type { Project, ScriptBlock } from '../../../shared/domain/script'
-import { MAX_BLOCKS, MAX_SCRIPT_TEXT } from '../../../shared/domain/script'
+import { MAX_BLOCKS, MAX_SCRIPT_TEXT, createProject } from '../../../shared/domain/script'
 import type { DocumentChanges } from '../../../shared/domain/script-workspace'
 import { AppError } from '../../../shared/errors'
 import { limitSentence } from '../../../shared/limits'
 
-type Meta = Pick<Project, 'title' | 'defaults' | 'cast' | 'lexicon' | 'publishing'>
+type Meta = Pick<Project, 'title' | 'defaults' | 'cast' | 'lexicon' | 'publishing' | 'cleanup'>
 
 /**
  * Main's copy of a document open in the page, kept current by block-level changes. Why main
@@ -119,6 +119,19 @@ export class OpenDocument {
     }
   }
 
+  /**
+   * Starts the document again from `project` at revision 0, as a fresh import. Why only while
+   * untouched: once the page edits a document, its text changes only through its edits.
+   */
+  restart(project: Project, unsavedImport: boolean): void {
+    if (this.#revision !== 0 || !unsavedImport) throw alreadyEdited()
+    this.#blocks.clear()
+    for (const block of project.blocks) this.#blocks.set(block.id, block)
+    this.#order = project.blocks.map((block) => block.id)
+    this.#meta = metaOf(project)
+    this.#project = project
+  }
+
   /** The document as a project (built once per change). */
   project(): Project {
     this.#project ??= {
@@ -131,6 +144,19 @@ export class OpenDocument {
   }
 }
 
+/** An empty script: one empty block, ready to type into. */
+export function emptyProject(): Project {
+  return createProject({ title: '', blocks: [{ id: crypto.randomUUID(), text: '' }] })
+}
+
+/** A clean-up review's answer for an import the page already opened and edits. */
+export function alreadyEdited(): AppError {
+  return new AppError(
+    'CONFLICT',
+    'This import is already open for editing; use Edit > Clean Up Text instead.',
+  )
+}
+
 /** The document-wide part of a project: everything but its blocks. */
 export function metaOf(project: Project): Meta {
   return {
@@ -139,5 +165,6 @@ export function metaOf(project: Project): Meta {
     cast: project.cast,
     lexicon: project.lexicon,
     publishing: project.publishing,
+    ...(project.cleanup !== undefined ? { cleanup: project.cleanup } : {}),
   }
 }

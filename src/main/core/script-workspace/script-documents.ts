@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { basename, dirname } from 'node:path'
 import type { FootnoteMode, PdfChoices } from '../../../shared/domain/manuscript'
+import { isDocumentFileName } from '../../../shared/domain/manuscript'
 import type { LexiconEntry, Project } from '../../../shared/domain/script'
 import { withSharedLexicon } from './shared-lexicon'
-import { createProject } from '../../../shared/domain/script'
 import type {
   ChoosePdfPages,
   DocumentChanges,
@@ -26,7 +26,7 @@ import {
   SAVE_FILTERS,
   suggestedFileName,
 } from './document-dialogs'
-import { OpenDocument } from './open-document'
+import { OpenDocument, emptyProject } from './open-document'
 import { RecentProjects } from './recent-projects'
 import { RecoveryJournal } from './recovery-journal'
 import { importDocumentOffMain } from '../narration/offload/document-offload'
@@ -42,11 +42,6 @@ import { checkDecodedText } from '../narration/import/manuscript-sniff'
  * another window may be saving the same project right now (a large one on a slow disk).
  */
 const LEFTOVER_SAVE_AGE_MS = 5 * 60_000
-
-/** An empty script: one empty block, ready to type into. */
-export function emptyProject(): Project {
-  return createProject({ title: '', blocks: [{ id: randomUUID(), text: '' }] })
-}
 
 /**
  * The file side of the Script workspace: which file each open document belongs to (main keeps
@@ -134,6 +129,7 @@ export class ScriptDocuments {
     unsaved: boolean,
     fromUser: boolean,
     notices: string[] = [],
+    manuscript = false,
   ): OpenedDocument {
     const docId = randomUUID()
     const project = fromUser ? read : withoutCover(read)
@@ -147,6 +143,7 @@ export class ScriptDocuments {
       location: path === null ? null : dirname(path),
       unsaved,
       ...(notices.length > 0 ? { notices } : {}),
+      ...(manuscript ? { manuscript: true as const } : {}),
     }
   }
 
@@ -228,7 +225,8 @@ export class ScriptDocuments {
     pdf: PdfChoices & ImportProgress = {},
   ): Promise<OpenedDocument> {
     const { project, isProject, notices } = await readScriptFile(path, footnotes, pdf)
-    if (!isProject) return this.#register(project, null, true, true, notices)
+    if (!isProject)
+      return this.#register(project, null, true, true, notices, isDocumentFileName(path))
     await this.recents.touch(path)
     return this.#register(project, path, false, true)
   }
@@ -267,7 +265,7 @@ export class ScriptDocuments {
       ...pdf,
       ...progress,
     })
-    return this.#register(project, null, true, false, notices)
+    return this.#register(project, null, true, false, notices, true)
   }
 
   /**
@@ -351,6 +349,11 @@ export class ScriptDocuments {
     this.#paths.delete(docId)
     this.#open.delete(docId)
     this.#covers.forget(docId)
+  }
+
+  /** An import not opened yet, started again from `project` (see OpenDocument.restart). */
+  restartImport(docId: string, project: Project): void {
+    this.#documentOf(docId).restart(project, this.pathOf(docId) === null)
   }
 
   recoveryOffers(): Promise<RecoveryOffer[]> {

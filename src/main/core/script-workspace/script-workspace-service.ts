@@ -1,3 +1,4 @@
+import { CleanupRuleSets } from './cleanup-rule-sets'
 import { join } from 'node:path'
 import type { RenderEstimate } from '../../../shared/domain/narration'
 import type {
@@ -68,6 +69,8 @@ export class ScriptWorkspaceService {
   readonly documents: ScriptDocuments
   /** Regenerated takes of blocks: make, list, play. */
   readonly blockTakes: BlockTakesService
+  /** The user's named clean-up rule sets, shared by every project. */
+  readonly ruleSets: CleanupRuleSets
   readonly #records: RenderRecords
   readonly #renders: ScriptRenders
   #cache: Promise<PieceCache> | null = null
@@ -79,6 +82,7 @@ export class ScriptWorkspaceService {
 
   constructor(private readonly options: ScriptWorkspaceOptions) {
     this.documents = new ScriptDocuments(options.userDataDir, options.platform, options.logger)
+    this.ruleSets = new CleanupRuleSets(options.userDataDir)
     this.#records = new RenderRecords(options.userDataDir)
     this.#renders = new ScriptRenders({
       ...options,

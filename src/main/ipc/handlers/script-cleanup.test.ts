@@ -71,7 +71,7 @@ describe('script:cleanupPreview', () => {
     if (result.ok) return
     expect(result.error.code).toBe('VALIDATION_FAILED')
     expect(Object.values(result.error.details?.fields ?? {})).toEqual([
-      expect.stringMatching(/"\(a" is not a regular expression VoiceDesk can run/),
+      expect.stringMatching(/The pattern “\(a” has an opening bracket “\(” that is never closed\./),
     ])
   })
 })

@@ -2,7 +2,7 @@ import type { ScriptWorkspaceService } from '../../core/script-workspace/script-
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { Handlers } from '../dispatch'
 import { createDocumentImportHandlers } from './script-document-import'
-import { cleanupTrial } from '../../core/script-workspace/cleanup-preview'
+import { cleanupTrial, finishReviewedImport } from '../../core/script-workspace/cleanup-preview'
 import type { CleanupSettings } from '../../../shared/domain/cleanup-rules'
 
 type ScriptChannel = Extract<keyof Handlers, `script:${string}`>
@@ -91,6 +91,11 @@ function cleanupHandlers(
   | 'script:cleanupTry'
   | 'script:getCleanupRules'
   | 'script:saveCleanupRules'
+  | 'script:finishImport'
+  | 'script:listCleanupRuleSets'
+  | 'script:getCleanupRuleSet'
+  | 'script:saveCleanupRuleSet'
+  | 'script:deleteCleanupRuleSet'
 > {
   return {
     'script:cleanupPreview': ({ docId, revision, settings }) =>
@@ -98,6 +103,11 @@ function cleanupHandlers(
     'script:cleanupTry': ({ settings, sample }) => cleanupTrial(sample, settings),
     'script:getCleanupRules': () => cleanupRules.get(),
     'script:saveCleanupRules': ({ settings }) => cleanupRules.set(settings),
+    'script:finishImport': ({ docId, settings }) => finishReviewedImport(script, docId, settings),
+    'script:listCleanupRuleSets': () => script.ruleSets.list(),
+    'script:getCleanupRuleSet': ({ name }) => script.ruleSets.read(name),
+    'script:saveCleanupRuleSet': ({ name, settings }) => script.ruleSets.save(name, settings),
+    'script:deleteCleanupRuleSet': ({ name }) => script.ruleSets.remove(name),
   }
 }
 

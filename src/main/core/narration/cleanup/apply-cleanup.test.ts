@@ -3,6 +3,7 @@ import {
   cleanupSettingsSchema,
   defaultCleanup,
   noCleanup,
+  rulePatternProblem,
   userRulesSchema,
 } from '../../../../shared/domain/cleanup-rules'
 import type { CleanupSettingsInput } from '../../../../shared/domain/cleanup-rules'
@@ -140,7 +141,7 @@ describe('user rules', () => {
     ])
     expect(reports.map((r) => [r.label, r.count])).toEqual([
       ['Mister', 3],
-      ['Replace "$5"', 1],
+      ['Replace “$5”', 1],
     ])
   })
 
@@ -163,7 +164,19 @@ describe('user rules', () => {
   it('refuses a pattern that does not compile or that matches nothing, in words', () => {
     const bad = userRulesSchema.safeParse([{ find: '(unclosed', regex: true }])
     expect(bad.success).toBe(false)
-    expect(bad.error?.issues[0]?.message).toMatch(/is not a regular expression VoiceDesk can run/)
+    expect(bad.error?.issues[0]?.message).toBe(
+      'The pattern “(unclosed” has an opening bracket “(” that is never closed.',
+    )
+    // The engine's reasons in a writer's words, not its own ("Unterminated character class").
+    const problems = ['a)', '[a', '*a', 'a{2,1}'].map((find) =>
+      rulePatternProblem({ find, regex: true, matchCase: false }),
+    )
+    expect(problems).toEqual([
+      'The pattern “a)” has a closing bracket “)” with no opening one.',
+      'The pattern “[a” has a “[” that is never closed.',
+      'The pattern “*a” has a * + ? or { with nothing before it to repeat.',
+      'The pattern “a{2,1}” has a { } count that is not complete or not in order.',
+    ])
     const empty = userRulesSchema.safeParse([{ find: 'x*', regex: true }])
     expect(empty.error?.issues[0]?.message).toMatch(/can match nothing at all/)
     // A plain rule with the same characters is fine: they are taken literally.

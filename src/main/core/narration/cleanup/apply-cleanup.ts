@@ -62,7 +62,7 @@ export function expandReplacement(
 }
 
 function userPass(rule: UserRule, index: number): TextPass {
-  const label = rule.name !== '' ? rule.name : `Replace "${rule.find.slice(0, 40)}"`
+  const label = rule.name !== '' ? rule.name : `Replace “${rule.find.slice(0, 40)}”`
   return {
     id: `rule:${index}`,
     label,

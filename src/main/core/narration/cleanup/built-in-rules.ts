@@ -98,7 +98,7 @@ export function builtInPasses(settings: CleanupSettings): TextPass[] {
       id: 'links',
       label:
         settings.links === 'say'
-          ? `${BUILT_IN_RULE_LABELS.links}, read as "link"`
+          ? `${BUILT_IN_RULE_LABELS.links}, read as “link”`
           : `${BUILT_IN_RULE_LABELS.links}, left out`,
       pattern: LINK,
       replace: linkWords(settings.links),

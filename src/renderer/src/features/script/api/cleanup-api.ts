@@ -1,3 +1,4 @@
+import type { OpenedDocument } from '../../../../../shared/domain/script-workspace'
 import type {
   CleanupPreview,
   CleanupSettings,
@@ -26,4 +27,37 @@ export function savedCleanupRules(): Promise<CleanupSettings | null> {
 /** Keeps the rules just applied for the next time and the next script. */
 export function saveCleanupRules(settings: CleanupSettings): Promise<void> {
   return call((api) => api.script.saveCleanupRules({ settings }))
+}
+
+/** The names of the user's rule sets, shared by every project. */
+export function cleanupRuleSetNames(): Promise<string[]> {
+  return call((api) => api.script.listCleanupRuleSets())
+}
+
+/** A named rule set's rules (refused with the reason when its file cannot be used). */
+export function cleanupRuleSet(name: string): Promise<CleanupSettings> {
+  return call((api) => api.script.getCleanupRuleSet({ name }))
+}
+
+/** Saves the rules as a named set every project can choose. */
+export function saveCleanupRuleSet(name: string, settings: CleanupSettings): Promise<void> {
+  return call((api) => api.script.saveCleanupRuleSet({ name, settings }))
+}
+
+/** Deletes a named rule set. */
+export function deleteCleanupRuleSet(name: string): Promise<void> {
+  return call((api) => api.script.deleteCleanupRuleSet({ name }))
+}
+
+/** What the rules would change in a manuscript import not opened yet (main's copy as imported). */
+export function previewImportCleanup(
+  docId: string,
+  settings: CleanupSettings,
+): Promise<CleanupPreview> {
+  return call((api) => api.script.cleanupPreview({ docId, revision: 0, settings }))
+}
+
+/** Opens a reviewed manuscript import with the rules accepted: main cleans its copy first. */
+export function finishImport(docId: string, settings: CleanupSettings): Promise<OpenedDocument> {
+  return call((api) => api.script.finishImport({ docId, settings }))
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { PdfImportDialog } from './pdf-import-dialog'
 import { ImportProgressDialog } from './import-progress-dialog'
+import { ImportReviewDialog } from './import-review-dialog'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { refreshAllBlockMarks } from '../api/document-sync'
 import { useDocumentActions } from '../hooks/use-document-actions'
@@ -148,6 +149,11 @@ export function ScriptWorkspace(props: { focusOnMount?: boolean } & ScriptKeyAcc
         onCancel={actions.cancelPdf}
       />
       <ImportProgressDialog reading={actions.openReading} onCancel={actions.cancelOpenReading} />
+      <ImportReviewDialog
+        review={actions.importReview.review}
+        onOpen={actions.importReview.open}
+        onCancel={actions.importReview.cancel}
+      />
     </section>
   )
 }

@@ -80,9 +80,10 @@ export function useCleanupTrial(
 }
 
 /**
- * The rules the dialog edits: each time it opens, the rules last applied (the defaults before
- * any); `keep` saves the rules just applied for the next time and the next script. The text is
- * already changed if saving fails, so a failure only means the rules are not remembered.
+ * The rules the dialog edits: each time it opens, the project's own rules (kept when they were
+ * last applied to it), else the rules last applied in any project, else the defaults; `keep`
+ * remembers the rules just applied for the next new script. The text is already changed if that
+ * fails, so a failure only means a new script starts from other rules.
  */
 export function useCleanupRules(
   open: boolean,
@@ -92,6 +93,7 @@ export function useCleanupRules(
   (s: CleanupSettings) => void,
 ] {
   const queryClient = useQueryClient()
+  const projectRules = useScriptDocumentStore((s) => s.meta.cleanup)
   const saved = useQuery({
     queryKey: ['script', 'cleanupRules'],
     queryFn: savedCleanupRules,
@@ -103,7 +105,7 @@ export function useCleanupRules(
   const savedAt = open && saved.isFetched ? saved.dataUpdatedAt : null
   if (savedAt !== startedFrom) {
     setStartedFrom(savedAt)
-    if (savedAt !== null) setSettings(saved.data ?? defaultCleanup())
+    if (savedAt !== null) setSettings(projectRules ?? saved.data ?? defaultCleanup())
   }
   const keep = (rules: CleanupSettings): void => {
     void saveCleanupRules(rules)

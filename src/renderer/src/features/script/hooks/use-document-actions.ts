@@ -1,3 +1,4 @@
+import { useImportReview } from './use-import-review'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { isDocumentFileName } from '../../../../../shared/domain/manuscript'
@@ -180,17 +181,11 @@ function useSaveActions(onError: (error: unknown) => void) {
  * Open, new, import, save, save as and close, with the "unsaved changes" question and the last
  * error of a file action (shown by the workspace).
  */
-export function useDocumentActions() {
+/** Puts an opened document in place of the one open now; keeps what its import left out. */
+function useAdopt() {
   const queryClient = useQueryClient()
-  const [error, setError] = useState<unknown>(null)
-  const [busy, setBusy] = useState(false)
-  const { guard, ...discard } = useDiscardGuard()
   /** What the last import left out (pictures, footnotes), shown until dismissed or replaced. */
   const [importNotices, setImportNotices] = useState<string[]>([])
-  const lists = useListActions(setError)
-  const exporting = useExportText(setError)
-
-  /** Puts an opened document in place of the one open now. */
   const adopt = useCallback(
     async (opened: OpenedDocument) => {
       const previous = useScriptDocumentStore.getState().doc
@@ -201,7 +196,20 @@ export function useDocumentActions() {
     },
     [queryClient],
   )
-  const pdf = usePdfImport({ footnotes: footnoteChoice, adopt, onError: setError })
+  return { adopt, importNotices, setImportNotices }
+}
+
+export function useDocumentActions() {
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<unknown>(null)
+  const [busy, setBusy] = useState(false)
+  const { guard, ...discard } = useDiscardGuard()
+  const lists = useListActions(setError)
+  const exporting = useExportText(setError)
+  const { adopt, importNotices, setImportNotices } = useAdopt()
+  const importReview = useImportReview(setError, adopt)
+  const { receiveOpened } = importReview
+  const pdf = usePdfImport({ footnotes: footnoteChoice, adopt: receiveOpened, onError: setError })
   const { askAfterOpen, askOpened } = pdf
   const progress = useOpenProgress()
 
@@ -212,7 +220,7 @@ export function useDocumentActions() {
       try {
         const opened = await load()
         if (opened === null) return
-        await adopt(opened)
+        await receiveOpened(opened)
       } catch (caught) {
         // A locked PDF chosen in the open dialog: ask for its password (main keeps the file).
         // A reading the user cancelled is not an error to show: nothing changed.
@@ -221,7 +229,7 @@ export function useDocumentActions() {
         setBusy(false)
       }
     },
-    [adopt, askAfterOpen],
+    [receiveOpened, askAfterOpen],
   )
 
   const saving = useSaveActions(setError)
@@ -229,6 +237,7 @@ export function useDocumentActions() {
   return {
     error,
     busy,
+    importReview,
     clearError: () => setError(null),
     ...discard,
     newScript: () => guard(() => void replaceWith(createScript)),

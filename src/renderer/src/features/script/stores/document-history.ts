@@ -1,3 +1,4 @@
+import type { CleanupSettings } from '../../../../../shared/domain/cleanup-rules'
 import type {
   LexiconEntry,
   ProjectDefaults,
@@ -15,6 +16,8 @@ export interface DocumentMeta {
   cast: Record<string, string>
   lexicon: LexiconEntry[]
   publishing: Publishing
+  /** The clean-up rules last applied to this project. */
+  cleanup?: CleanupSettings
 }
 
 /** One undoable change. Block ops cover edit, insert (before null) and delete (after null). */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defaultCleanup } from '../../../../../shared/domain/cleanup-rules'
 import { createProject } from '../../../../../shared/domain/script'
 import type { ScriptBlockInput } from '../../../../../shared/domain/script'
 import { hasPendingChanges, restoreDocumentChanges } from './pending-changes'
@@ -127,6 +128,17 @@ describe('script document store: undo and redo', () => {
     expect(store.getState().undoStack).toHaveLength(1)
     store.getState().undo()
     expect(texts()).toEqual(['One.', 'Two.'])
+  })
+
+  it('keeps the clean-up rules with the project in the same step as their changes', () => {
+    const rules = { ...defaultCleanup(), links: 'remove' as const }
+    store.getState().replaceTexts([{ id: 'a', text: 'Uno.' }], rules)
+    expect(store.getState().meta.cleanup).toEqual(rules)
+    expect(takeDocumentChanges()?.changes.meta?.cleanup).toEqual(rules)
+    expect(store.getState().undoStack).toHaveLength(1)
+    store.getState().undo()
+    expect(texts()).toEqual(['One.', 'Two.'])
+    expect(store.getState().meta.cleanup).toBeUndefined()
   })
 
   it('undoes a lexicon change together with what it did to the billable count', () => {

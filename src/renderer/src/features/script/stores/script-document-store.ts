@@ -1,3 +1,4 @@
+import type { CleanupSettings } from '../../../../../shared/domain/cleanup-rules'
 import { create } from 'zustand'
 import type { Project, ScriptBlock } from '../../../../../shared/domain/script'
 import { publishingSchema } from '../../../../../shared/domain/script'
@@ -59,7 +60,10 @@ interface ScriptDocumentState extends DocumentData {
    * Applies many block edits as one undo step (replace all, clean up): each block's text with its
    * marks moved to match, and a chapter name when it changes.
    */
-  replaceTexts(changes: { id: string; text: string; marks?: TextMark[]; chapter?: string }[]): void
+  replaceTexts(
+    changes: { id: string; text: string; marks?: TextMark[]; chapter?: string }[],
+    cleanup?: CleanupSettings,
+  ): void
   undo(): void
   redo(): void
 }
@@ -263,8 +267,13 @@ export const useScriptDocumentStore = create<ScriptDocumentState>()((set, get) =
       const before = get().meta
       record({ kind: 'meta', before, after: { ...before, ...patch }, at: 0 })
     },
-    replaceTexts(changes) {
+    replaceTexts(changes, cleanup) {
       const ops = replacedTextOps(get().blocks, changes)
+      // The rules that made the change are kept with the project in the same undoable step.
+      if (cleanup !== undefined) {
+        const before = get().meta
+        ops.push({ kind: 'meta', before, after: { ...before, cleanup }, at: 0 })
+      }
       if (ops.length > 0) record({ kind: 'batch', ops, at: 0 })
     },
     undo: () => step('undo'),

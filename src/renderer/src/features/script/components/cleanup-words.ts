@@ -1,0 +1,26 @@
+import type { CleanupPreview, CleanupSettings } from '../../../../../shared/domain/cleanup-rules'
+import { rulePatternProblem } from '../../../../../shared/domain/cleanup-rules'
+import { formatCount } from '../../../../../shared/limits'
+
+/** The first of the user's rules that cannot run (its number, 0-based), or null. */
+export function brokenRule(settings: CleanupSettings): number | null {
+  const index = settings.rules.findIndex(
+    (rule) => rule.find !== '' && rulePatternProblem(rule) !== null,
+  )
+  return index < 0 ? null : index
+}
+
+/** "43 changes in 12 blocks · 1,240 characters fewer to pay for". */
+export function summaryOf(preview: CleanupPreview): string {
+  const count = preview.reports.reduce((sum, r) => sum + r.count, 0)
+  const saved = preview.reports.reduce((sum, r) => sum + r.charactersSaved, 0)
+  if (count === 0) return 'The rules find nothing to change.'
+  const blocks = preview.changes.length
+  const money =
+    saved > 0
+      ? `${formatCount(saved)} characters fewer to pay for`
+      : saved < 0
+        ? `${formatCount(-saved)} characters more`
+        : 'the same length'
+  return `${formatCount(count)} ${count === 1 ? 'change' : 'changes'} in ${formatCount(blocks)} ${blocks === 1 ? 'block' : 'blocks'} · ${money}`
+}
