@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boundedRecord } from '../limits'
 
 /** How a line too long for its slot is made to fit (see core/voiceover/line-fit.ts). */
 export const VOICEOVER_FITS = ['rate', 'stretch', 'shift'] as const
@@ -21,10 +22,12 @@ const voiceIdSchema = z.string().trim().min(1).max(200)
 export const voiceoverSettingsSchema = z.strictObject({
   voiceId: voiceIdSchema.nullable().optional(),
   /** Speaker -> their voice (null: back to the project's voice); only the speakers named change. */
-  cast: z
-    .record(z.string().min(1).max(100), voiceIdSchema.nullable())
-    .refine((cast) => Object.keys(cast).length <= MAX_VOICEOVER_SPEAKERS, 'Too many speakers.')
-    .optional(),
+  // Why boundedRecord and not a refine: the entries are counted before any is parsed.
+  cast: boundedRecord(z.string().min(1).max(100), voiceIdSchema.nullable(), {
+    max: MAX_VOICEOVER_SPEAKERS,
+    subject: 'A cast',
+    unit: 'speakers',
+  }).optional(),
   fit: z.enum(VOICEOVER_FITS).optional(),
   maxRate: z.number().min(1).max(MAX_VOICEOVER_RATE).optional(),
 })
