@@ -30,8 +30,8 @@ export function CastToggle(props: {
         data-testid="vo-cast-toggle"
       >
         Cast: {project.speakers.length}
+        {/* The button's gap already spaces the word from the number. */}
         <span className="vo-cast__more">
-          {' '}
           {project.speakers.length === 1 ? 'speaker' : 'speakers'}
         </span>
         {onMain > 0 && onMain < project.speakers.length && (
