@@ -3,7 +3,7 @@
  * main's event loop kept a cheap call (`app:getInfo`, due every few ms) waiting while
  *   - the file is read, parsed and checked on the voice-over thread, and its timeline worked out
  *     (`voiceover:open`),
- *   - 20 lines are edited one after the other, each answered with the whole timeline
+ *   - 20 lines are edited one after the other, each answered with only the lines it changed
  *     (`voiceover:editLine`),
  *   - the fit is switched three times (`voiceover:setSettings`).
  * Target: p99 under 50 ms.

@@ -117,7 +117,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Add video…' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
       await expect(page.locator('.workspace__description')).toContainText('harbour.mp4')
-      // A voice per speaker, as in a script's cast: each line shows the voice it is spoken in.
+      // A voice per speaker, as in a script's cast (folded into one control so the toolbar stays
+      // one row): each line shows the voice it is spoken in.
+      await expect(page.getByTestId('vo-cast')).toHaveCount(0)
+      await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
       const cast = page.getByTestId('vo-cast')
       await cast.getByLabel('TOM', { exact: true }).selectOption('george')
       await expect(lines.nth(1)).toContainText('George')
@@ -125,6 +128,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByLabel('Main voice', { exact: true }).selectOption('olivia')
       await expect(page.getByLabel('Main voice', { exact: true })).toHaveValue('olivia')
       await expect(lines.nth(0)).toContainText('Olivia')
+      await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
+      await expect(cast).toHaveCount(0)
       problems.push(...(await audit(app, 'timeline', theme)))
 
       await page.getByRole('button', { name: 'Render voice-over' }).click()
@@ -138,15 +143,32 @@ for (const theme of ['light', 'dark'] as const) {
           ?.voice_id as string | undefined
       expect(voiceOf('Where is everyone?')).toBe('george')
       expect(voiceOf('Then the bells rang.')).toBe('olivia')
-      // The finished line: the verdict, its length and what it used, Play from start beside Save.
+      // The finished line on one row: the verdict and its length; lines that still run over are
+      // counted there, and what saving does to them (and the characters used) is under Details.
       await expect(page.getByTestId('vo-summary')).toContainText('Voice-over ready')
       await expect(page.getByTestId('vo-summary')).toContainText(/0:\d\d long/)
-      await expect(page.getByTestId('vo-summary')).toContainText(/used [\d,]+ characters/)
-      await expect(page.getByRole('button', { name: 'Play from start' })).toBeVisible()
-      // Lines still too long: what saving does to them is said beside Save, not only a red row.
+      await expect(page.getByTestId('vo-summary')).toContainText(/\d lines? run over/)
+      await expect(page.getByTestId('vo-overrun')).toBeHidden()
+      await page.getByRole('button', { name: 'Details' }).click()
+      await expect(page.getByTestId('vo-details')).toContainText(/used [\d,]+ characters/)
       await expect(page.getByTestId('vo-overrun')).toContainText(/past (its|their) slot/)
       await expect(page.getByTestId('vo-overrun')).toContainText('Shorten')
+      await page.getByRole('button', { name: 'Details' }).click()
       problems.push(...(await audit(app, 'rendered', theme)))
+      // At 1024x700 with the video hidden, the lines are the page: five of the six (two of them
+      // long, with their next step) are on screen whole, where the review counted under two.
+      await page.setViewportSize({ width: 1024, height: 700 })
+      await page.getByRole('button', { name: 'Hide video' }).click()
+      const list = await page.getByTestId('vo-lines').boundingBox()
+      let whole = 0
+      for (let i = 0; i < CUES.length; i++) {
+        const row = await lines.nth(i).boundingBox()
+        if (list && row && row.y >= list.y - 1 && row.y + row.height <= list.y + list.height + 1)
+          whole++
+      }
+      expect(whole).toBeGreaterThanOrEqual(5)
+      problems.push(...(await audit(app, 'video-hidden', theme)))
+      await page.getByRole('button', { name: 'Show video' }).click()
 
       // Line 2 shortened: only it is spoken again.
       const words = page.getByRole('textbox', { name: 'Line 2 words' })
@@ -239,6 +261,8 @@ test('without a key the empty state says rendering needs one; overlapping cues a
   await question.getByRole('button', { name: 'Keep both lines' }).click()
   await expect(page.getByTestId('vo-line')).toHaveCount(3)
   await expect(page.getByTestId('vo-overlaps')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Cast: 2 speakers/ })).toBeVisible()
+  await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
   await expect(page.getByTestId('vo-cast')).toContainText('TOM')
   expect(speechRequests(sandbox)).toBe(0)
   expect(problems).toEqual([])

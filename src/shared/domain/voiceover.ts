@@ -69,6 +69,8 @@ export interface VoiceoverLine {
 /** A voice-over project as the Voice-over workspace shows it. */
 export interface VoiceoverProject {
   projectId: string
+  /** Counts main's answers about this project: an edit's patch names the one it applies to. */
+  revision: number
   /** The subtitle file's name (never its folder). */
   subtitleName: string
   video: { name: string; bytes: number; durationMs: number } | null
@@ -94,6 +96,22 @@ export interface VoiceoverProject {
     /** Characters the service billed for the last render (lines reused cost none). */
     characters: number
   } | null
+}
+
+/** The project without its lines: what an edit's answer carries besides the lines it changed. */
+export type VoiceoverSummary = Omit<VoiceoverProject, 'lines' | 'revision'>
+
+/**
+ * An edit's answer: only the lines whose words, fit or placement changed, and the summary. Main
+ * keeps the one copy of the project; the page patches its view (see applyVoiceoverPatch).
+ */
+export interface VoiceoverPatch {
+  projectId: string
+  /** The revision the page's view must be at for the patch to apply, and the one it makes. */
+  baseRevision: number
+  revision: number
+  summary: VoiceoverSummary
+  changed: VoiceoverLine[]
 }
 
 /** Progress of a voice-over render. */

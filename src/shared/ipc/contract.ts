@@ -74,6 +74,7 @@ import type {
 import { OVERVIEW_PERIODS } from '../domain/conversation-overview'
 import type {
   VoiceoverOverlapQuestion,
+  VoiceoverPatch,
   VoiceoverProgress,
   VoiceoverProject,
 } from '../domain/voiceover'
@@ -884,28 +885,28 @@ export const invokes = {
     SMALL_INPUT,
     "An open voice-over's lines: each one's slot, its spoken length (measured, or predicted from the voice's pace) and its overflow.",
   ),
-  'voiceover:editLine': invoke<VoiceoverProject>()(
+  'voiceover:editLine': invoke<VoiceoverPatch>()(
     z.object({
       projectId: voiceoverId,
       cue: z.number().int().min(1).max(1_000_000),
       text: z.string().trim().min(1, 'A line needs words to speak.').max(MAX_VOICEOVER_LINE),
     }),
     SMALL_INPUT,
-    "Changes a line's words; only that line is spoken again by the next render.",
+    "Changes a line's words; only that line is spoken again by the next render. Answers with only the lines whose words or placement changed, and the summary (the page patches its view; a patch whose baseRevision is not the view's means: ask voiceover:view).",
   ),
   'voiceover:setSettings': invoke<VoiceoverProject>()(
     z.object({ projectId: voiceoverId, settings: voiceoverSettingsSchema }),
     SMALL_INPUT,
     'Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace.',
   ),
-  'voiceover:setLineFit': invoke<VoiceoverProject>()(
+  'voiceover:setLineFit': invoke<VoiceoverPatch>()(
     z.object({
       projectId: voiceoverId,
       cue: z.number().int().min(1).max(1_000_000),
       fit: z.enum(VOICEOVER_FITS).nullable(),
     }),
     SMALL_INPUT,
-    "Gives one line a fit of its own (null: the project's again); the next render speaks only that line again, or none when its natural audio is kept.",
+    "Gives one line a fit of its own (null: the project's again); the next render speaks only that line again, or none when its natural audio is kept. Answers with only the lines that changed, as voiceover:editLine.",
   ),
   'voiceover:render': invoke<{ jobId: string }>()(
     z.object({ projectId: voiceoverId }),

@@ -127,7 +127,10 @@ export const speakersOf = (lines: readonly TimedLine[]): string[] => [
 ]
 
 /** The project as the page sees it: names and lengths, never a path. */
-export function projectView(project: OpenVoiceover, paces: VoicePaces): VoiceoverProject {
+export function projectView(
+  project: OpenVoiceover,
+  paces: VoicePaces,
+): Omit<VoiceoverProject, 'revision'> {
   const trackEndMs =
     project.video?.durationMs ?? Math.max(0, ...project.lines.map((line) => line.endMs))
   const limits = { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate }

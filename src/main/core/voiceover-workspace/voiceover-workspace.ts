@@ -6,6 +6,7 @@ import type {
   VoiceoverFit,
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
+  VoiceoverPatch,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -32,6 +33,7 @@ import { renderFailed } from './voiceover-events'
 import { saveVoiceover } from './voiceover-save'
 import { castSpeakers, refuseLinesWithoutVoice } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
+import { ShownViews } from './voiceover-shown'
 import {
   finishedTrack,
   newVoiceover,
@@ -61,6 +63,7 @@ export interface VoiceoverWorkspaceOptions {
 export class VoiceoverWorkspace {
   readonly #projects = new Map<string, OpenVoiceover>()
   #paces: Promise<VoicePaces> | null = null
+  readonly #shown = new ShownViews()
   /** Subtitles waiting for the user's answer about their overlapping cues. */
   readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string }>()
 
@@ -83,7 +86,7 @@ export class VoiceoverWorkspace {
   }
 
   async #view(project: OpenVoiceover): Promise<VoiceoverProject> {
-    return projectView(project, await this.#pacesOnce())
+    return this.#shown.full(project, projectView(project, await this.#pacesOnce()))
   }
 
   /**
@@ -158,14 +161,14 @@ export class VoiceoverWorkspace {
     return this.#view(this.#project(projectId))
   }
 
-  /** Changes a line's words; only that line needs speaking again. */
-  editLine(projectId: string, cue: number, text: string): Promise<VoiceoverProject> {
+  /** Changes a line's words; only that line needs speaking again. Answers with what changed. */
+  async editLine(projectId: string, cue: number, text: string): Promise<VoiceoverPatch> {
     const project = this.#project(projectId)
     const index = project.lines.findIndex((l) => l.cue === cue)
     const line = project.lines[index]
     if (!line) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     project.lines[index] = { ...line, text: text.trim() }
-    return this.#view(project)
+    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
   }
 
   /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
@@ -179,14 +182,14 @@ export class VoiceoverWorkspace {
   }
 
   /** Gives one line a fit of its own (null: the project's again); only that line changes. */
-  setLineFit(projectId: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverProject> {
-    const project = this.#project(projectId)
+  async setLineFit(id: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverPatch> {
+    const project = this.#project(id)
     if (!project.lines.some((l) => l.cue === cue)) {
       throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     }
     if (fit === null || fit === project.fit) project.lineFits.delete(cue)
     else project.lineFits.set(cue, fit)
-    return this.#view(project)
+    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
   }
 
   /**

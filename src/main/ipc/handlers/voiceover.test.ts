@@ -3,7 +3,12 @@ import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { VoiceoverOverlapQuestion, VoiceoverProject } from '../../../shared/domain/voiceover'
+import type {
+  VoiceoverOverlapQuestion,
+  VoiceoverPatch,
+  VoiceoverProject,
+} from '../../../shared/domain/voiceover'
+import { applyVoiceoverPatch } from '../../../shared/domain/voiceover-patch'
 import type { Sandbox } from '../../../sandbox/index'
 import { startSandbox } from '../../../sandbox/index'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -65,6 +70,13 @@ async function openSubtitles(env: Env, name: string, text: string): Promise<Voic
   await writeFile(path, text)
   env.recorder.answerNextOpen([path])
   return dataOf<VoiceoverProject>(await env.call('voiceover:open', undefined))
+}
+
+/** An edit's answer applied to the view the page holds; it must apply (same revision). */
+function patched(view: VoiceoverProject, answer: Parameters<typeof dataOf>[0]): VoiceoverProject {
+  const next = applyVoiceoverPatch(view, dataOf<VoiceoverPatch>(answer))
+  expect(next).not.toBeNull()
+  return next!
 }
 
 /** Renders and waits for the end event; returns its payload. */
@@ -144,7 +156,8 @@ describe('a voice-over project', () => {
 
     // Shorter words for line 2: only that line needs speaking, and only it is requested (the
     // paces learnt by the first render do not make line 4 be asked again at a new pace).
-    const edited = dataOf<VoiceoverProject>(
+    const edited = patched(
+      rendered,
       await env.call('voiceover:editLine', {
         projectId: opened.projectId,
         cue: 2,
@@ -361,7 +374,8 @@ describe('a fit per line', () => {
     expect(first.lines[0]?.action).toBe('as-is')
 
     // Line 4 to stretch: its natural audio was never requested, so it alone is spoken again.
-    const stretched = dataOf<VoiceoverProject>(
+    const stretched = patched(
+      first,
       await env.call('voiceover:setLineFit', {
         projectId: opened.projectId,
         cue: 4,
@@ -384,19 +398,66 @@ describe('a fit per line', () => {
     expect(['stretch', 'as-is', 'overflow']).toContain(second.lines[3]?.action)
 
     // Line 1 to shift: spoken at its natural pace, already in the cache: nothing is sent.
-    const shifted = dataOf<VoiceoverProject>(
+    const shifted = patched(
+      second,
       await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 1, fit: 'shift' }),
     )
     expect(shifted.lines[0]).toMatchObject({ fit: 'shift', ownFit: true })
     sandbox.clearRequestLog()
-    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    const third = await render(env, opened.projectId)
+    expect(third).toMatchObject({ ok: true })
     expect(spokenInputs()).toEqual([])
 
     // Back to the project's fit.
-    const back = dataOf<VoiceoverProject>(
+    const back = patched(
+      third.project as VoiceoverProject,
       await env.call('voiceover:setLineFit', { projectId: opened.projectId, cue: 4, fit: null }),
     )
     expect(back.lines[3]).toMatchObject({ fit: 'rate', ownFit: false })
+  })
+})
+
+describe('an edit’s answer', () => {
+  /** The cues whose view differs between two views of the same project. */
+  const differing = (a: VoiceoverProject, b: VoiceoverProject): number[] =>
+    b.lines
+      .filter((line, i) => JSON.stringify(line) !== JSON.stringify(a.lines[i]))
+      .map((l) => l.cue)
+
+  it('holds only the lines that changed, and the patched view equals a fresh voiceover:view', async () => {
+    const env = await dispatchRuntime(sandbox)
+    const opened = await openSubtitles(env, 'patch.srt', FILM)
+    const { projectId } = opened
+    // Shift later lines: line 2 overflows and pushes line 3 back, so shortening it moves line 3.
+    const shifting = dataOf<VoiceoverProject>(
+      await env.call('voiceover:setSettings', { projectId, settings: { fit: 'shift' } }),
+    )
+    expect(shifting.lines[2]!.placedMs).toBeGreaterThan(shifting.lines[2]!.startMs)
+
+    const answer = dataOf<VoiceoverPatch>(
+      await env.call('voiceover:editLine', { projectId, cue: 2, text: 'The storm passed.' }),
+    )
+    expect(answer).not.toHaveProperty('lines')
+    const fresh = dataOf<VoiceoverProject>(await env.call('voiceover:view', { projectId }))
+    // Exactly the lines whose view changed: the edited one and the one whose placement moved.
+    expect(answer.changed.map((l) => l.cue)).toEqual(differing(shifting, fresh))
+    expect(answer.changed.map((l) => l.cue)).toEqual(expect.arrayContaining([2, 3]))
+    expect(answer.changed.length).toBeLessThan(fresh.lines.length)
+    const page = applyVoiceoverPatch(shifting, answer)
+    expect({ ...page, revision: 0 }).toEqual({ ...fresh, revision: 0 })
+
+    // A fit of its own for line 1, which fits as it is: only line 1 comes back.
+    const fitAnswer = dataOf<VoiceoverPatch>(
+      await env.call('voiceover:setLineFit', { projectId, cue: 1, fit: 'stretch' }),
+    )
+    expect(fitAnswer.changed.map((l) => l.cue)).toEqual([1])
+    const again = dataOf<VoiceoverProject>(await env.call('voiceover:view', { projectId }))
+    expect({ ...applyVoiceoverPatch(fresh, fitAnswer), revision: 0 }).toEqual({
+      ...again,
+      revision: 0,
+    })
+    // A patch made from another view than the page's is refused, so the page asks for the view.
+    expect(applyVoiceoverPatch(shifting, fitAnswer)).toBeNull()
   })
 })
 

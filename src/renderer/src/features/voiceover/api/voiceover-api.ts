@@ -8,6 +8,7 @@ import type {
   VoiceoverFit,
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
+  VoiceoverPatch,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
@@ -46,8 +47,8 @@ export const resolveOverlaps = (
 export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null> =>
   call((api) => api.voiceover.chooseVideo({ projectId }))
 
-/** Changes a line's words. */
-export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverProject> =>
+/** Changes a line's words; main answers with the lines that changed. */
+export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverPatch> =>
   call((api) => api.voiceover.editLine({ projectId, cue, text }))
 
 /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
@@ -56,12 +57,12 @@ export const changeSettings = (
   settings: VoiceoverSettingsInput,
 ): Promise<VoiceoverProject> => call((api) => api.voiceover.setSettings({ projectId, settings }))
 
-/** Gives a line a fit of its own (null: the project's again). */
+/** Gives a line a fit of its own (null: the project's again); answered with the lines changed. */
 export const setLineFit = (
   projectId: string,
   cue: number,
   fit: VoiceoverFit | null,
-): Promise<VoiceoverProject> => call((api) => api.voiceover.setLineFit({ projectId, cue, fit }))
+): Promise<VoiceoverPatch> => call((api) => api.voiceover.setLineFit({ projectId, cue, fit }))
 
 /** Starts rendering the track. */
 export const startRender = (projectId: string): Promise<{ jobId: string }> =>

@@ -47,7 +47,7 @@ function LineWho(props: { speaker: string | null; voiceName: string | null }): R
 /**
  * One subtitle line as one row: play from it, its cue time and speaker, its words (wrapped in
  * full and edited in place: Enter or leaving the field keeps them, Escape puts them back), its
- * lane and its verdict; a line too long for its slot says the next step under its words.
+ * lane and its verdict; a line too long for its slot says the next step on a row of its own.
  */
 export function LineRow(props: {
   line: VoiceoverLine
@@ -113,11 +113,6 @@ export function LineRow(props: {
           />
           <Pencil className="vo-line__pencil" aria-hidden="true" focusable="false" />
         </label>
-        {over && (
-          <span className="vo-line__next" id={nextId}>
-            {props.nextStep}
-          </span>
-        )}
       </div>
       <LineLane line={line} />
       <LineFitSelect line={line} onFit={props.onFit} />
@@ -125,6 +120,12 @@ export function LineRow(props: {
         {verdict.words}
         {props.changed && <span className="vo-line__changed">Changed</span>}
       </span>
+      {over && (
+        // Its own row under the words, lane and verdict: one short line, not two under the words.
+        <span className="vo-line__next" id={nextId}>
+          {props.nextStep}
+        </span>
+      )}
     </li>
   )
 }

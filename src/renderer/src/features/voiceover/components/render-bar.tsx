@@ -1,4 +1,5 @@
-import { AudioLines, Play, Save, TriangleAlert } from 'lucide-react'
+import { AudioLines, Save, TriangleAlert } from 'lucide-react'
+import { Disclosure } from '../../../components/ui/disclosure'
 import type { ReactElement } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { formatClock } from '../../../lib/format'
@@ -13,7 +14,11 @@ import {
 
 const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the track' } as const
 
-/** The verdict first: ready (with length and characters used) or lines too long; then overruns. */
+/**
+ * The verdict on one line: ready (and how long) or how many lines are too long; lines still running
+ * over are counted in amber there; the characters used and what saving does to lines that run
+ * over are one "Details" away, so the line list keeps the room.
+ */
 function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): ReactElement {
   const { project, ready } = props
   const over = overflowing(project.lines)
@@ -25,8 +30,18 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
         <p className="vo-render__summary" data-testid="vo-summary">
           <strong>Voice-over ready</strong>
           <span> · {formatClock(project.track.durationMs / 1000)} long</span>
-          <span> · {linesWord(project.lines.length)}</span>
-          <span> · last render used {charactersWord(project.track.characters)}</span>
+          {warning !== null && (
+            <span className="vo-render__over">
+              {' '}
+              ·{' '}
+              <TriangleAlert
+                className="vo-render__warn-icon"
+                aria-hidden="true"
+                focusable="false"
+              />{' '}
+              {linesWord(over)} run over
+            </span>
+          )}
         </p>
       ) : (
         <p className="vo-render__summary" data-testid="vo-summary">
@@ -41,11 +56,18 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
           )}
         </p>
       )}
-      {ready && warning !== null && (
-        <p className="vo-render__warn" data-testid="vo-overrun">
-          <TriangleAlert className="vo-render__warn-icon" aria-hidden="true" focusable="false" />
-          <span>{warning}</span>
-        </p>
+      {ready && project.track !== null && (
+        <Disclosure summary="Details" className="vo-render__details" testId="vo-details">
+          <p className="vo-render__detail">
+            {linesWord(project.lines.length)}; the last render used{' '}
+            {charactersWord(project.track.characters)}.
+          </p>
+          {warning !== null && (
+            <p className="vo-render__warn" data-testid="vo-overrun">
+              {warning}
+            </p>
+          )}
+        </Disclosure>
       )}
     </div>
   )
@@ -53,8 +75,8 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
 
 /**
  * The project's verdict in words, and the one next step: before a render, how many lines are too
- * long and Render; after it, the finished line (length, characters used, Play from start), what
- * saving does to lines that still run over, and Save; after an edit, Render the changed lines.
+ * long and Render; after it, the finished line (its length, the details a click away) and Save
+ * (the player beside the lines plays it); after an edit, Render the changed lines.
  */
 export function RenderBar(props: {
   project: VoiceoverProject
@@ -62,7 +84,6 @@ export function RenderBar(props: {
   onRender: () => void
   onCancel: () => void
   onSave: () => void
-  onPlayFromStart: () => void
 }): ReactElement {
   const { project, render } = props
   const speak = toSpeak(project.lines)
@@ -101,12 +122,6 @@ export function RenderBar(props: {
         </button>
       ) : (
         <div className="vo-render__actions">
-          {project.track !== null && (
-            <button type="button" className="button" onClick={props.onPlayFromStart}>
-              <Play className="button__icon" aria-hidden="true" focusable="false" />
-              Play from start
-            </button>
-          )}
           <button
             type="button"
             className="button button--primary"

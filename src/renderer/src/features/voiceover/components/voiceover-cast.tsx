@@ -1,7 +1,47 @@
+import { ChevronDown } from 'lucide-react'
 import type { ReactElement } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import type { SelectOption } from '../../../components/labelled-select'
 import { LabelledSelect } from '../../../components/labelled-select'
+
+const speakersWord = (n: number): string => `${n} ${n === 1 ? 'speaker' : 'speakers'}`
+
+/**
+ * The cast folded into one control: "Cast: 2 speakers", and how many still speak in the main
+ * voice. Folded, the toolbar stays one row and the lines keep the room (they are the work).
+ */
+export function CastToggle(props: {
+  project: VoiceoverProject
+  open: boolean
+  onToggle: () => void
+}): ReactElement | null {
+  const { project } = props
+  if (project.speakers.length === 0) return null
+  const onMain = project.speakers.filter((s) => !project.settings.cast[s]).length
+  return (
+    <div className="vo-toolbar__field vo-toolbar__field--cast">
+      <button
+        type="button"
+        className="button vo-cast__toggle"
+        aria-label={`Cast: ${speakersWord(project.speakers.length)}`}
+        aria-expanded={props.open}
+        aria-controls="vo-cast"
+        onClick={props.onToggle}
+        data-testid="vo-cast-toggle"
+      >
+        Cast: {project.speakers.length}
+        {/* The button's gap already spaces the word from the number. */}
+        <span className="vo-cast__more">
+          {project.speakers.length === 1 ? 'speaker' : 'speakers'}
+        </span>
+        {onMain > 0 && onMain < project.speakers.length && (
+          <span className="vo-cast__note"> · {onMain} on main voice</span>
+        )}
+        <ChevronDown className="vo-cast__chevron" aria-hidden="true" focusable="false" />
+      </button>
+    </div>
+  )
+}
 
 /**
  * A voice for each speaker the subtitles name (VTT voices, ASS actors, `NAME:`), as a script's
@@ -16,7 +56,7 @@ export function VoiceoverCast(props: {
   if (project.speakers.length === 0) return null
   const options: SelectOption<string>[] = [{ value: '', label: 'Main voice' }, ...props.voices]
   return (
-    <fieldset className="vo-cast" data-testid="vo-cast">
+    <fieldset className="vo-cast" id="vo-cast" data-testid="vo-cast">
       <legend className="vo-toolbar__label">Cast</legend>
       <div className="vo-cast__list">
         {project.speakers.map((speaker) => (

@@ -1,8 +1,44 @@
-import { Pause, Play } from 'lucide-react'
+import { Eye, EyeOff, Pause, Play } from 'lucide-react'
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { cueTime } from '../hooks/line-words'
 import type { PlaybackControls } from '../hooks/use-synced-playback'
+import { useVoiceoverStore } from '../stores/voiceover-store'
+
+/** Hides the video's picture (it keeps playing in step) so the lines get its room, or shows it. */
+function VideoShownToggle(props: { shown: boolean; onToggle: () => void }): ReactElement {
+  const { shown } = props
+  return (
+    <button
+      type="button"
+      className="button button--small vo-player__show"
+      aria-controls="vo-video"
+      aria-expanded={shown}
+      onClick={props.onToggle}
+    >
+      {shown ? (
+        <EyeOff className="button__icon" aria-hidden="true" focusable="false" />
+      ) : (
+        <Eye className="button__icon" aria-hidden="true" focusable="false" />
+      )}
+      {shown ? 'Hide video' : 'Show video'}
+    </button>
+  )
+}
+
+/** The save choice beside the video it is about: keep its own sound as a second track. */
+function KeepOriginal(props: { keep: boolean; onChange: (keep: boolean) => void }): ReactElement {
+  return (
+    <label className="vo-player__check">
+      <input
+        type="checkbox"
+        checked={props.keep}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      Keep the video’s own sound as a second track
+    </label>
+  )
+}
 
 /**
  * The video, muted, with the rendered voice-over playing in step with it (Play from any line
@@ -22,12 +58,16 @@ export function VoiceoverPlayer(props: {
   children?: ReactNode
 }): ReactElement {
   const { project, playback, trackUrl, videoUrl, videoRef, audioRef } = props
+  const shown = useVoiceoverStore((s) => s.videoShown)
+  const setShown = useVoiceoverStore((s) => s.setVideoShown)
   return (
     <div className="vo-player" data-testid="vo-player">
       {project.video ? (
+        // Hidden, the video stays mounted (only its picture goes) so playback keeps in step.
         <video
           ref={videoRef}
-          className="vo-player__video"
+          className={`vo-player__video${shown ? '' : ' vo-player__video--hidden'}`}
+          id="vo-video"
           src={videoUrl ?? undefined}
           muted
           playsInline
@@ -70,14 +110,10 @@ export function VoiceoverPlayer(props: {
           {cueTime(playback.atMs)} / {cueTime(project.trackEndMs)}
         </span>
         {project.video !== null && (
-          <label className="vo-player__check">
-            <input
-              type="checkbox"
-              checked={props.keepOriginal}
-              onChange={(event) => props.onKeepOriginal(event.target.checked)}
-            />
-            Keep the video’s own sound as a second track when saving
-          </label>
+          <VideoShownToggle shown={shown} onToggle={() => setShown(!shown)} />
+        )}
+        {project.video !== null && (
+          <KeepOriginal keep={props.keepOriginal} onChange={props.onKeepOriginal} />
         )}
         {trackUrl === null && (
           <span className="vo-player__hint" id="vo-player-hint">

@@ -8,7 +8,8 @@ import type { SelectOption } from '../../../components/labelled-select'
 import { LabelledSelect } from '../../../components/labelled-select'
 import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
-import { VoiceoverCast } from './voiceover-cast'
+import { useVoiceoverStore } from '../stores/voiceover-store'
+import { CastToggle, VoiceoverCast } from './voiceover-cast'
 import { FIT_CHOICES, FIT_HINTS } from '../hooks/line-words'
 
 const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].map((r) => ({
@@ -33,7 +34,10 @@ function PaceSelect(props: { maxRate: number; onChange: (rate: number) => void }
   )
 }
 
-/** The project's choices: its voice, how long lines are fitted, the fastest pace; and Add video. */
+/**
+ * The project's choices in one row: its voice, how long lines are fitted, the fastest pace, the
+ * cast (folded, opened under the row), and Add video.
+ */
 export function VoiceoverToolbar(props: {
   project: VoiceoverProject
   busy: boolean
@@ -48,6 +52,8 @@ export function VoiceoverToolbar(props: {
   }))
   const voiceOptions: SelectOption<string>[] = [{ value: '', label: 'Choose a voice…' }, ...listed]
   const { settings } = project
+  const castOpen = useVoiceoverStore((s) => s.castOpen)
+  const setCastOpen = useVoiceoverStore((s) => s.setCastOpen)
   return (
     <div className="vo-toolbar" data-testid="vo-toolbar">
       <LabelledSelect
@@ -82,11 +88,7 @@ export function VoiceoverToolbar(props: {
           {FIT_HINTS[settings.fit]}
         </p>
       </div>
-      <VoiceoverCast
-        project={project}
-        voices={listed}
-        onCast={(speaker, voiceId) => props.onSettings({ cast: { [speaker]: voiceId } })}
-      />
+      <CastToggle project={project} open={castOpen} onToggle={() => setCastOpen(!castOpen)} />
       {project.video === null && (
         <div className="vo-toolbar__end">
           <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>
@@ -94,6 +96,13 @@ export function VoiceoverToolbar(props: {
             Add video…
           </button>
         </div>
+      )}
+      {castOpen && (
+        <VoiceoverCast
+          project={project}
+          voices={listed}
+          onCast={(speaker, voiceId) => props.onSettings({ cast: { [speaker]: voiceId } })}
+        />
       )}
     </div>
   )

@@ -180,7 +180,6 @@ export function VoiceoverWorkspace(props: {
             onRender={() => void actions.render()}
             onCancel={() => void actions.cancel()}
             onSave={() => void actions.save()}
-            onPlayFromStart={() => controls.playFrom(0)}
           />
           <div className={`vo-body${project.video ? ' vo-body--video' : ''}`}>
             <LineList

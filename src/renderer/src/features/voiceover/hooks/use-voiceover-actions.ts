@@ -5,10 +5,12 @@ import type {
   VoiceoverLine,
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
+  VoiceoverPatch,
   VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
 } from '../../../../../shared/domain/voiceover'
+import { applyVoiceoverPatch } from '../../../../../shared/domain/voiceover-patch'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { AppError } from '../../../../../shared/errors'
 import {
@@ -80,6 +82,23 @@ function useOpenSubtitles(deps: {
   }
 }
 
+/**
+ * Applies an edit's answer, which holds only the lines it changed: patched into the view main sent
+ * last, or, when the view is not the one the patch was made from, the whole view asked for again.
+ */
+function usePatchView(): (answer: VoiceoverPatch) => void {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (answer: VoiceoverPatch): void => {
+      const key = projectKey(answer.projectId)
+      const next = applyVoiceoverPatch(queryClient.getQueryData<VoiceoverProject>(key), answer)
+      if (next !== null) queryClient.setQueryData(key, next)
+      else void queryClient.invalidateQueries({ queryKey: key })
+    },
+    [queryClient],
+  )
+}
+
 /** Every action of the workspace, with the last error and the last saved file. */
 export function useVoiceoverActions(projectId: string | null) {
   const queryClient = useQueryClient()
@@ -95,6 +114,7 @@ export function useVoiceoverActions(projectId: string | null) {
     },
     [queryClient],
   )
+  const patch = usePatchView()
   const run = useCallback(async (work: () => Promise<void>): Promise<void> => {
     setError(null)
     setPending(true)
@@ -119,11 +139,11 @@ export function useVoiceoverActions(projectId: string | null) {
     ...opening,
     addVideo: () => run(async () => show(await chooseVideo(id))),
     edit: (line: VoiceoverLine, text: string) =>
-      run(async () => show(await editLine(id, line.cue, text))),
+      run(async () => patch(await editLine(id, line.cue, text))),
     settings: (settings: VoiceoverSettingsInput) =>
       run(async () => show(await changeSettings(id, settings))),
     lineFit: (line: VoiceoverLine, fit: VoiceoverFit | null) =>
-      run(async () => show(await setLineFit(id, line.cue, fit))),
+      run(async () => patch(await setLineFit(id, line.cue, fit))),
     render: () =>
       run(async () => {
         store.setRender({ kind: 'running', jobId: null, progress: null })

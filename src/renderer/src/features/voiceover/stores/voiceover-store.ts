@@ -16,6 +16,12 @@ interface VoiceoverUiState {
   keepOriginal: boolean
   /** Without a video: the saved track's format and level. */
   audio: VoiceoverAudioChoice
+  /** The cast's row is open under the toolbar (folded by default: the lines come first). */
+  castOpen: boolean
+  /** The video picture is shown (hidden, it still plays in step: only the picture goes). */
+  videoShown: boolean
+  setCastOpen: (open: boolean) => void
+  setVideoShown: (shown: boolean) => void
   setAudio: (audio: VoiceoverAudioChoice) => void
   setProject: (projectId: string | null) => void
   setRender: (render: RenderState) => void
@@ -28,6 +34,10 @@ export const useVoiceoverStore = create<VoiceoverUiState>((set) => ({
   render: { kind: 'idle' },
   keepOriginal: true,
   audio: { format: 'wav', level: 'as-spoken' },
+  castOpen: false,
+  videoShown: true,
+  setCastOpen: (castOpen) => set({ castOpen }),
+  setVideoShown: (videoShown) => set({ videoShown }),
   setAudio: (audio) => set({ audio }),
   setProject: (projectId) => set({ projectId, render: { kind: 'idle' } }),
   setRender: (render) => set({ render }),

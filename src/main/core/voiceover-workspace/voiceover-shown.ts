@@ -1,0 +1,45 @@
+import type {
+  VoiceoverLine,
+  VoiceoverPatch,
+  VoiceoverProject,
+} from '../../../shared/domain/voiceover'
+
+/** Whether two views of a line read the same (every field is a plain value). */
+function sameLine(a: VoiceoverLine, b: VoiceoverLine): boolean {
+  const keys = Object.keys(a) as (keyof VoiceoverLine)[]
+  return keys.every((key) => a[key] === b[key])
+}
+
+/**
+ * What main last told the page about each project (its revision and lines), so an edit answers
+ * with only the lines that changed. Why: the whole timeline of a film is about half a megabyte,
+ * and copying it across IPC on every keystroke-sized edit kept main's loop busy.
+ */
+export class ShownViews {
+  // Why weak: a closed project's last view goes with it, with nothing to forget by hand.
+  readonly #shown = new WeakMap<object, { revision: number; lines: VoiceoverLine[] }>()
+
+  /** The whole view, numbered; remembered as what the page now holds. */
+  full(project: object, view: Omit<VoiceoverProject, 'revision'>): VoiceoverProject {
+    const revision = (this.#shown.get(project)?.revision ?? 0) + 1
+    this.#shown.set(project, { revision, lines: view.lines })
+    return { ...view, revision }
+  }
+
+  /** Only the lines that differ from what the page was last told, and the summary. */
+  patch(project: object, view: Omit<VoiceoverProject, 'revision'>): VoiceoverPatch {
+    const { lines, ...summary } = view
+    const before = this.#shown.get(project)
+    const baseRevision = before?.revision ?? 0
+    const comparable = before !== undefined && before.lines.length === lines.length
+    const changed = comparable
+      ? lines.filter((line, i) => {
+          const old = before.lines[i]
+          return old === undefined || !sameLine(old, line)
+        })
+      : lines
+    const revision = baseRevision + 1
+    this.#shown.set(project, { revision, lines })
+    return { projectId: view.projectId, baseRevision, revision, summary, changed }
+  }
+}
