@@ -130,9 +130,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(shared.locator('li')).toHaveText([/SQL → S Q L/])
       problems.push(...(await audit(app, 'refused', theme)))
 
-      // The render sends the project's alias for SQL and NASA's from the project now.
+      // The render sends the project's alias for SQL and NASA's from the project now. From the
+      // block's More menu: with the panel open the editor is narrow, and its rail keeps only More.
       sandbox.clearRequestLog()
-      await script.block(0).getByRole('button', { name: 'Preview', exact: true }).click()
+      await script.blockMenu(0, 'Preview')
       await expect
         .poll(() => sandbox.requestLog({ pathPrefix: '/v1/audio/stream' }).length, {
           timeout: 30_000,
