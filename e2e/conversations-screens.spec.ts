@@ -31,6 +31,9 @@ test.describe('inbox and detail in words', () => {
     await openFromInbox(app, screen, sandbox.seededConversations.failed)
     await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
     await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
+    await expect(screen.evaluations.getByTestId('extracted-data')).toContainText(
+      'Party size:not given',
+    )
     const verdictAndTranscript = async (): Promise<void> => {
       expect(await onScreen(app.page, screen.evaluations.getByTestId('verdict'))).toBe(true)
       expect(await onScreen(app.page, screen.turns.first())).toBe(true)

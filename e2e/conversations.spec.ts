@@ -351,6 +351,11 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'The caller stopped responding before giving the party size, so nothing was booked.',
   )
   await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
+  // The caller left before saying how many: the data says so, it does not contradict the reason.
+  await expect(screen.evaluations.getByTestId('extracted-data')).toContainText(
+    'Party size:not given',
+  )
+  await expect(screen.evaluations.getByTestId('extracted-data')).not.toContainText('Party size:4')
   await snap(app, 'conversation-failed')
   expect(await snapAndAuditBothSchemes(app, 'conversation-failed-details')).toEqual([])
 

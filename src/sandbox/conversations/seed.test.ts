@@ -36,4 +36,29 @@ describe('the seeded calls tell one story each', () => {
     expect(summary).toMatch(/stopped responding; no booking/)
     expect(call.durationMs).toBe(Date.parse(call.endedAt!) - Date.parse(call.startedAt!))
   })
+
+  it('the failed call collected nothing its reason says was never given', () => {
+    const call = seeded(SEEDED_CONVERSATION_IDS.failed)
+    const booked = call.evaluations.find((e) => e.criterionId === 'booked_slot')
+    expect(booked?.rationale).toMatch(/before giving the party size/)
+    // The caller never said how many or when: those fields are empty, and nothing was booked.
+    expect(call.evaluations.find((e) => e.kind === 'data')?.data).toEqual({
+      intent: 'book',
+      party_size: null,
+      time: null,
+      booked: false,
+    })
+    const said = call.messages.map((m) => m.content ?? '').join(' ')
+    expect(said).not.toMatch(/four|seven thirty/i)
+  })
+
+  it('the completed call collected what its transcript says', () => {
+    const call = seeded(SEEDED_CONVERSATION_IDS.completed)
+    expect(call.evaluations.find((e) => e.kind === 'data')?.data).toEqual({
+      intent: 'book',
+      party_size: 4,
+      time: '19:30',
+      booked: true,
+    })
+  })
 })

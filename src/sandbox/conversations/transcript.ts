@@ -143,7 +143,11 @@ export function scriptedEvaluations(
     {
       id: 'eval_5',
       kind: 'data',
-      data: { intent: 'book', party_size: 4, time: '19:30', booked: ok },
+      // What the call gave: a failed call ended before the party size and the time were said, so
+      // those fields come back empty (null), as the service sends a field it could not collect.
+      data: ok
+        ? { intent: 'book', party_size: 4, time: '19:30', booked: true }
+        : { intent: 'book', party_size: null, time: null, booked: false },
       createdAt,
     },
   ]

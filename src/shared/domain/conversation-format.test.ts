@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  collectedFields,
   dataValueText,
   endReasonLabel,
   formatOffset,
@@ -82,6 +83,23 @@ describe('dataValueText', () => {
     expect(dataValueText('issue_resolved')).toBe('Issue resolved')
     expect(dataValueText('Jordan Lee')).toBe('Jordan Lee')
     expect(dataValueText('bk_2291')).toBe('bk_2291')
+  })
+})
+
+describe('collectedFields', () => {
+  it('lists a field the call never gave as "not given", in the order the service sent', () => {
+    const fields = collectedFields(
+      { intent: 'book', party_size: null, time: undefined, booked: false },
+      'en-US',
+    )
+    expect(fields.map((f) => `${f.label}: ${f.text}`)).toEqual([
+      'Intent: book',
+      'Party size: not given',
+      'Time: not given',
+      'Booked: no',
+    ])
+    expect(fields.map((f) => f.given)).toEqual([true, false, false, true])
+    expect(collectedFields(null)).toEqual([])
   })
 })
 

@@ -122,6 +122,29 @@ export function dataValueText(value: unknown, locale?: string): string {
   return typeof value === 'bigint' ? value.toLocaleString(locale) : 'not given'
 }
 
+/** One field the service collected from a call, in words; `given` is false when it came back empty. */
+export interface CollectedField {
+  code: string
+  label: string
+  text: string
+  given: boolean
+}
+
+/**
+ * The fields collected from a call ("Party size: not given", "Booked: no"), in the service's order.
+ * Why empty fields stay listed: a reason that says the caller never gave the party size must not
+ * sit beside a party size, and an empty field says so instead of vanishing.
+ */
+export function collectedFields(
+  data: Record<string, unknown> | null,
+  locale?: string,
+): CollectedField[] {
+  return Object.entries(data ?? {}).map(([code, value]) => {
+    const text = dataValueText(value, locale)
+    return { code, label: humanizeCode(code), text, given: text !== 'not given' }
+  })
+}
+
 /**
  * How long a call may be listed as waiting or live with nothing new before it is called stale:
  * longer than any real call lasts, so only one the service never closed is marked.

@@ -46,6 +46,12 @@ for (const conversationPaths of ['old', 'new', 'both'] as const) {
       ).toBe(true)
     })
 
+    it('keeps a collected field the call never gave as empty, neither dropped nor invented', async () => {
+      const evaluations = await h.client.listEvaluations(h.sandbox.seededConversations.failed)
+      const data = evaluations.find((e) => e.kind === 'data')?.data
+      expect(data).toEqual({ intent: 'book', party_size: null, time: null, booked: false })
+    })
+
     it('an unknown conversation is NOT_FOUND with its id named', async () => {
       await expect(h.client.getConversation('conv_nope')).rejects.toMatchObject({
         code: 'NOT_FOUND',

@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react'
 import type { ConversationEvaluation } from '../../../../../shared/domain/conversation'
-import { dataValueText, humanizeCode } from '../../../../../shared/domain/conversation-format'
+import {
+  collectedFields,
+  dataValueText,
+  humanizeCode,
+} from '../../../../../shared/domain/conversation-format'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { verdictTone } from '../../../../../shared/domain/conversation-inbox'
 import { useDisclosure } from '../../../components/ui/use-disclosure'
@@ -177,10 +181,10 @@ export function EvaluationsPanel(props: {
       <PassedCriteria criteria={criteria.filter((e) => outcomeOf(e) === 'passed')} />
       {data.map((d) => (
         <dl key={d.id} className="verdict__data" data-testid="extracted-data">
-          {Object.entries(d.data ?? {}).map(([k, v]) => (
-            <div key={k} className="verdict__datum">
-              <dt title={k}>{humanizeCode(k)}:</dt>
-              <dd>{dataValueText(v)}</dd>
+          {collectedFields(d.data).map((field) => (
+            <div key={field.code} className="verdict__datum">
+              <dt title={field.code}>{field.label}:</dt>
+              <dd className={field.given ? undefined : 'verdict__datum--empty'}>{field.text}</dd>
             </div>
           ))}
         </dl>
