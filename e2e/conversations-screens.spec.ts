@@ -29,13 +29,13 @@ test.describe('inbox and detail in words', () => {
 
     // A failed call: the verdict and the start of the transcript on screen at once.
     await openFromInbox(app, screen, sandbox.seededConversations.failed)
-    await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
+    await expect(screen.detail.getByTestId('verdict')).toHaveText('Passed 1 of 3')
     await expect(screen.evaluations.getByTestId('extracted-data')).toContainText('Booked:no')
     await expect(screen.evaluations.getByTestId('extracted-data')).toContainText(
       'Party size:not given',
     )
     const verdictAndTranscript = async (): Promise<void> => {
-      expect(await onScreen(app.page, screen.evaluations.getByTestId('verdict'))).toBe(true)
+      expect(await onScreen(app.page, screen.detail.getByTestId('verdict'))).toBe(true)
       expect(await onScreen(app.page, screen.turns.first())).toBe(true)
     }
     await checkState(app, 'detail-failed', verdictAndTranscript)
@@ -49,10 +49,10 @@ test.describe('inbox and detail in words', () => {
     // this width, so the call's heading takes the focus (the table that had it is hidden).
     await openFromInbox(app, screen, sandbox.seededConversations.completed)
     await expect(app.page.getByTestId('conversation-heading')).toBeFocused()
-    await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
+    await expect(screen.detail.getByTestId('verdict')).toHaveText('Passed 2 of 3')
     await expect(app.page.getByTestId('recording-audio')).toBeAttached({ timeout: 60_000 })
     await checkState(app, 'detail-completed', async () => {
-      expect(await onScreen(app.page, screen.evaluations.getByTestId('verdict'))).toBe(true)
+      expect(await onScreen(app.page, screen.detail.getByTestId('verdict'))).toBe(true)
       expect(await onScreen(app.page, screen.turns.first())).toBe(true)
     })
 

@@ -4,6 +4,7 @@ import { nextTimerArmed } from '../src/main/testing/manual-clock'
 import { expect, test } from './fixtures/test'
 import type { PageAudio } from './support/conversations-screen'
 import { ConversationsScreen } from './support/conversations-screen'
+import { headerPinned } from './support/conversations-states'
 import { snap } from './support/screenshots'
 import { accessibilityProblems } from './support/axe'
 import { expectVisibleFocus } from './support/focus-walk'
@@ -94,6 +95,8 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     await expect(screen.statusChip).toHaveText('Live')
     await expect(screen.followStatus).toContainText('Following live')
     await expect(screen.turns).toHaveCount(3)
+    // Details, at the foot of the pane, is open: the call's header still shows which call it is.
+    expect(await headerPinned(app.page)).toBe(true)
     await snap(app, 'conversation-live')
     await advanceToNextRead(FOLLOW_INTERVAL_MS)
     await expect(screen.turns).toHaveCount(4)
@@ -110,7 +113,7 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     // Their first read, at 11.5 s, finds them.
     mainClock.advance(FOLLOW_INTERVAL_MS)
     // The verdict first: passed n of m, the failed or unclear criteria, the passed ones on a line.
-    await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 2 of 3')
+    await expect(screen.detail.getByTestId('verdict')).toHaveText('Passed 2 of 3')
     await expect(screen.followStatus).toBeHidden()
     await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText(['Unclear'])
     await expect(screen.evaluations.locator('.criteria-passed__line')).toContainText(
@@ -231,6 +234,8 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
       () => (globalThis as unknown as { __copied: string[] }).__copied,
     )
     expect(JSON.parse(copied[0] ?? 'null')).toEqual({ date: 'friday', party_size: 4 })
+    // With a tool call open in the transcript, the header and its verdict are still on top.
+    expect(await headerPinned(app.page)).toBe(true)
     await snap(app, 'conversation-tool-call-expanded')
 
     // Search with next / previous.
@@ -342,7 +347,7 @@ test('an unknown id gives a clear message; a failed conversation shows its end r
     'This conversation has no recording.',
   )
   // A failed call: the failed criterion first, its reason shown without a click; "Booked: no".
-  await expect(screen.evaluations.getByTestId('verdict')).toHaveText('Passed 1 of 3')
+  await expect(screen.detail.getByTestId('verdict')).toHaveText('Passed 1 of 3')
   await expect(screen.evaluations.getByTestId('criterion-result')).toHaveText(['Failed', 'Unclear'])
   await expect(screen.evaluations.locator('.criteria-passed__line')).toContainText(
     'Greeted the caller',

@@ -26,6 +26,25 @@ export async function onScreen(page: Page, locator: Locator): Promise<boolean> {
   )
 }
 
+/**
+ * Whether the opened call's header (the agent, the status, the verdict when there is one) shows
+ * whole inside its pane: not scrolled away, whatever the reader has scrolled to or opened below.
+ */
+export async function headerPinned(page: Page): Promise<boolean> {
+  const pane = await page.locator('.conversations__main').boundingBox()
+  const size = page.viewportSize()
+  if (pane === null || size === null) return false
+  const top = Math.max(pane.y, 0)
+  const bottom = Math.min(pane.y + pane.height, size.height)
+  for (const id of ['header-agent', 'status-chip', 'verdict']) {
+    const part = page.getByTestId('conversation-detail').getByTestId(id)
+    if (id === 'verdict' && (await part.count()) === 0) continue
+    const box = await part.boundingBox()
+    if (box === null || box.y < top || box.y + box.height > bottom) return false
+  }
+  return true
+}
+
 /** At each size and in both schemes: layout sound, axe clean (at the first size), a screenshot. */
 export async function checkState(app: AppHost, name: string, atEachSize?: () => Promise<void>) {
   for (const scheme of ['light', 'dark'] as const) {

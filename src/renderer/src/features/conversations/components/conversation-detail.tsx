@@ -4,7 +4,9 @@ import type { ReactElement } from 'react'
 import {
   isFinalConversationStatus,
   type Conversation,
+  type ConversationEvaluation,
 } from '../../../../../shared/domain/conversation'
+import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
 import { humanTime } from '../../../lib/human-time'
 import { AppError } from '../../../../../shared/errors'
@@ -19,7 +21,7 @@ import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useRecording } from '../hooks/use-recording'
 import { useRefocusWhenLost } from '../hooks/use-refocus-when-lost'
 import { ConversationDetails, ConversationHeader } from './conversation-header'
-import { EvaluationsPanel } from './evaluations-panel'
+import { EvaluationsPanel, Verdict } from './evaluations-panel'
 import { ExportBar } from './export-bar'
 import { FollowStatus } from './follow-status'
 import { RecordingPlayer } from './recording-player'
@@ -125,6 +127,44 @@ function CloseButton(props: { id: string; onClose: () => void }): ReactElement {
 }
 
 /**
+ * The top of an opened call, pinned: whatever the reader scrolls to, the pane still says which
+ * call this is, its state and its verdict, and whether it is followed live.
+ */
+function PinnedHeader(props: {
+  conversation: Conversation
+  agentName: string
+  watch: WatchState
+  now: number
+  stale: boolean
+  lastChange: string | null
+  evaluations: ConversationEvaluation[]
+  onClose: () => void
+  onResume: () => void
+}): ReactElement {
+  const { conversation, watch, now, stale } = props
+  return (
+    <div className="stack conversation-detail__pinned" data-testid="conversation-pinned">
+      <div className="conversation-detail__top">
+        <ConversationHeader
+          conversation={conversation}
+          agentName={props.agentName}
+          watch={watch}
+          now={now}
+          stale={stale}
+          verdict={<Verdict evaluations={props.evaluations} />}
+        />
+        <CloseButton id={conversation.id} onClose={props.onClose} />
+      </div>
+      {stale ? (
+        <StaleNotice conversation={conversation} lastChange={props.lastChange} now={now} />
+      ) : (
+        <FollowStatus watch={watch} now={now} onResume={props.onResume} />
+      )}
+    </div>
+  )
+}
+
+/**
  * One opened conversation, verdict first: the heading, the result (passed n of m, failed
  * criteria and why, the summary), then the recording and transcript, then export and details.
  */
@@ -178,39 +218,37 @@ export function ConversationDetail(props: { id: string; onClose: () => void }): 
       id={DETAIL_ROOT}
       tabIndex={-1}
     >
-      <div className="conversation-detail__top">
-        <ConversationHeader
-          conversation={conversation}
-          agentName={agentLabel(agents, conversation.agentId)}
-          watch={watch}
-          now={now}
-          stale={stale}
-        />
-        <CloseButton id={id} onClose={props.onClose} />
-      </div>
-      {stale ? (
-        <StaleNotice conversation={conversation} lastChange={lastChange} now={now} />
-      ) : (
-        <FollowStatus watch={watch} now={now} onResume={reopen} />
-      )}
-      {(final || evaluations.length > 0) && (
-        <EvaluationsPanel evaluations={evaluations} watch={watch} onCheckAgain={reopen} />
-      )}
-      <RecordingPlayer
-        state={recording}
-        final={final}
-        onRetry={() => setRecordingAttempt((n) => n + 1)}
-        onAudio={onAudio}
-      />
-      <TranscriptView
-        key={conversation.id}
+      <PinnedHeader
         conversation={conversation}
-        messages={messages}
-        live={!final}
-        onSeek={recording.kind === 'ready' && hasAudio ? onSeek : null}
+        agentName={agentLabel(agents, conversation.agentId)}
+        watch={watch}
+        now={now}
+        stale={stale}
+        lastChange={lastChange}
+        evaluations={evaluations}
+        onClose={props.onClose}
+        onResume={reopen}
       />
-      <ExportBar conversationId={conversation.id} />
-      <ConversationDetails conversation={conversation} />
+      <div className="stack conversation-detail__body" data-testid="conversation-body">
+        {(final || evaluations.length > 0) && (
+          <EvaluationsPanel evaluations={evaluations} watch={watch} onCheckAgain={reopen} />
+        )}
+        <RecordingPlayer
+          state={recording}
+          final={final}
+          onRetry={() => setRecordingAttempt((n) => n + 1)}
+          onAudio={onAudio}
+        />
+        <TranscriptView
+          key={conversation.id}
+          conversation={conversation}
+          messages={messages}
+          live={!final}
+          onSeek={recording.kind === 'ready' && hasAudio ? onSeek : null}
+        />
+        <ExportBar conversationId={conversation.id} />
+        <ConversationDetails conversation={conversation} />
+      </div>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { Conversation } from '../../../../../shared/domain/conversation'
 import {
   endReasonLabel,
@@ -50,7 +50,7 @@ function Identifier(props: {
 
 /**
  * A conversation as a reviewer reads it, in two lines: the agent and when the call started, its
- * status; then how it came in, how long it lasted and why it ended, in words. The times to the
+ * status and result; then how it came in, how long it lasted and why it ended, in words. The times to the
  * second and the ids sit in the details at the foot of the page.
  */
 export function ConversationHeader(props: {
@@ -61,6 +61,8 @@ export function ConversationHeader(props: {
   now: number
   /** Listed as waiting or live, but unchanged for hours. */
   stale: boolean
+  /** The result ("Passed 2 of 3") beside the status, once the call is judged. */
+  verdict?: ReactNode
 }): ReactElement {
   const c = props.conversation
   const status = props.watch.status ?? c.status
@@ -89,7 +91,10 @@ export function ConversationHeader(props: {
             )
           )}
         </h2>
-        <StatusChip status={status} stale={props.stale} />
+        <span className="conversation-header__chips">
+          <StatusChip status={status} stale={props.stale} />
+          {props.verdict}
+        </span>
       </div>
       <p className="conversation-header__meta">
         <span data-testid="header-transport">{transportLabel(c.transport)}</span>

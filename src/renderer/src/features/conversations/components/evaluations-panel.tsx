@@ -103,9 +103,12 @@ function PassedCriteria(props: { criteria: ConversationEvaluation[] }): ReactEle
 
 const CHIP_TONE = { ok: 'chip--success', warning: 'chip--warning', danger: 'chip--danger' } as const
 
-/** "Passed 2 of 3", in the tone of the worst outcome (the list's "2/3" uses the same rule). */
-function Verdict(props: { criteria: ConversationEvaluation[] }): ReactElement | null {
-  const { criteria } = props
+/**
+ * "Passed 2 of 3", in the tone of the worst outcome (the list's "2/3" uses the same rule); nothing
+ * while no criterion is judged. Shown in the call's pinned header, so it stays on screen.
+ */
+export function Verdict(props: { evaluations: ConversationEvaluation[] }): ReactElement | null {
+  const criteria = props.evaluations.filter((e) => e.kind === 'criterion')
   if (criteria.length === 0) return null
   const outcomes = criteria.map(outcomeOf)
   const passed = outcomes.filter((o) => o === 'passed').length
@@ -159,7 +162,6 @@ export function EvaluationsPanel(props: {
         <h3 id="verdict-title" className="verdict__title">
           Result
         </h3>
-        <Verdict criteria={criteria} />
       </div>
       {evaluations.length === 0 && (
         <NoEvaluations watch={watch} onCheckAgain={props.onCheckAgain} />

@@ -162,9 +162,6 @@ export function RecordingPlayer(props: {
         <>
           <audio ref={attach} preload="auto" src={state.url} data-testid="recording-audio" />
           {audio !== null && <Controls audio={audio} />}
-          <p className="field__hint">
-            Click a turn in the transcript to play the recording from there.
-          </p>
         </>
       )}
     </section>

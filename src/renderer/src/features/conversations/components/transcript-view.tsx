@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { Conversation, ConversationMessage } from '../../../../../shared/domain/conversation'
 import { turnOffsetMs } from '../../../../../shared/domain/conversation-format'
 import { useTranscriptFollow } from '../hooks/use-transcript-follow'
@@ -45,13 +45,9 @@ export function TranscriptView(props: {
 
   return (
     <section className="transcript" aria-labelledby="transcript-title">
-      <div className="transcript__bar">
-        <h2 id="transcript-title" className="section-title">
-          Transcript{' '}
-          <span className="transcript__count">{messages.length.toLocaleString()} turns</span>
-        </h2>
+      <TranscriptBar count={messages.length} seekable={onSeek !== null}>
         <TranscriptSearchBar search={search} />
-      </div>
+      </TranscriptBar>
       <div
         ref={scrollRef}
         className="transcript__scroll"
@@ -99,6 +95,28 @@ export function TranscriptView(props: {
       </div>
       <NewTurnsButton unseen={follow.unseen} onClick={follow.scrollToEnd} />
     </section>
+  )
+}
+
+/** The transcript's title line: how many turns, that a click plays one, and the search. */
+function TranscriptBar(props: {
+  count: number
+  seekable: boolean
+  children: ReactNode
+}): ReactElement {
+  return (
+    <div className="transcript__bar">
+      <h2 id="transcript-title" className="section-title">
+        Transcript <span className="transcript__count">{props.count.toLocaleString()} turns</span>
+      </h2>
+      {/* On the transcript's own line: a line of its own under the player cost a row. */}
+      {props.seekable && (
+        <span className="transcript__hint" data-testid="transcript-seek-hint">
+          Click a turn to play it
+        </span>
+      )}
+      {props.children}
+    </div>
   )
 }
 
