@@ -82,7 +82,7 @@ test.describe('on one clock for the sandbox and main, moved by the test', () => 
     // The heading is the agent by name and when the call started; the id sits behind Details.
     await expect(app.page.getByTestId('header-agent')).toHaveText('Maya Okafor')
     await expect(app.page.getByTestId('conversation-heading')).toContainText(
-      /Waiting for the caller to connect \(placed (just now|\d+ minutes? ago)\)/,
+      /Waiting for the caller to connect \(placed (today|yesterday) \d{1,2}:\d\d\s[AP]M\)/,
     )
     await expect(app.page.getByTestId('conversation-heading')).not.toContainText(live.id)
     await expect(app.page.getByTestId('conversation-id')).toBeHidden()

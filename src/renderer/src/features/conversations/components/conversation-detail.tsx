@@ -8,7 +8,6 @@ import {
 } from '../../../../../shared/domain/conversation'
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
-import { humanTime } from '../../../lib/human-time'
 import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import {
@@ -20,6 +19,7 @@ import {
 import { agentLabel, useAgents } from '../api/inbox-queries'
 import { useRecording } from '../hooks/use-recording'
 import { useRefocusWhenLost } from '../hooks/use-refocus-when-lost'
+import { callTime } from './call-time'
 import { ConversationDetails, ConversationHeader } from './conversation-header'
 import { EvaluationsPanel, Verdict } from './evaluations-panel'
 import { ExportBar } from './export-bar'
@@ -99,8 +99,8 @@ function StaleNotice(props: {
     <p className="meta-line follow-status follow-status--warning" data-testid="stale-notice">
       <span className="follow-status__dot" aria-hidden="true" />
       The service still lists this call as open, but nothing has changed
-      {since === null ? ' for hours' : ` since ${humanTime(since, props.now)}`}. It most likely
-      ended without the service recording it.
+      {since === null ? ' for hours' : ` since ${callTime(since, props.now)}`}. It most likely ended
+      without the service recording it.
     </p>
   )
 }

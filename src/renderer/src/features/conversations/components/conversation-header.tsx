@@ -8,15 +8,15 @@ import {
 import type { WatchState } from '../../../../../shared/domain/conversation-watch'
 import { CopyButton } from '../../../components/copy-button'
 import { Disclosure } from '../../../components/ui/disclosure'
-import { humanTime } from '../../../lib/human-time'
+import { callTime } from './call-time'
 import { StatusChip } from './status-chip'
 
 /**
- * "today 14:05", "21 November, 09:30": a person's words for a moment, no seconds. The one format
- * of the pane: the heading, the stale notice and the start/end fields all read alike.
+ * "today 2:05 PM", "Jul 20, 10:00 AM": the one format of the Conversations screens (the inbox's
+ * Started column too), so the heading, the stale notice and the start and end read alike.
  */
 function when(iso: string | null): string {
-  return iso === null ? '—' : humanTime(iso, Date.now())
+  return callTime(iso, Date.now())
 }
 
 /** "3:12", "3:12 so far" while the call runs, "no end reported" when it has gone stale. */

@@ -7,6 +7,7 @@ import {
   verdictTone,
   type EvaluationSummary,
 } from '../../../../../shared/domain/conversation-inbox'
+import { callTime, dayStart } from './call-time'
 import { StatusChip } from './status-chip'
 
 /** The DOM id of a row, for aria-activedescendant. */
@@ -14,33 +15,11 @@ export function inboxRowId(id: string): string {
   return `inbox-row-${id}`
 }
 
-// "Nov 21, 4:05 PM": no leading zero on the hour, so the column never cuts the time.
-const startedFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
-
-function dayStart(ms: number): number {
-  const d = new Date(ms)
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
-}
-
 // A call that has not started (waiting) or never did (failed before it connected) shows when it
-// was placed: the column always holds a time, never a riddle. Today's and yesterday's calls say
-// so ("today 8:38 PM"), as the house style asks for recent moments; older ones give the date.
-function formatStarted(row: Conversation, today: number): string {
-  const at = row.startedAt ?? row.createdAt
-  if (at === null) return '—'
-  const date = new Date(at)
-  if (Number.isNaN(date.getTime())) return '—'
-  const day = dayStart(date.getTime())
-  if (day === today) return `today ${clockFormat.format(date)}`
-  if (day === dayStart(today - 1)) return `yesterday ${clockFormat.format(date)}`
-  return startedFormat.format(date)
+// was placed: the column always holds a time, never a riddle. In the screen's one format for
+// call times ("today 8:38 PM", "Jul 20, 10:00 AM"), as the opened call's heading says it.
+function formatStarted(row: Conversation, nowMs: number): string {
+  return callTime(row.startedAt ?? row.createdAt, nowMs)
 }
 
 // Why a cache: formatting a date was the costliest part of drawing a row, and a scroll through
@@ -53,7 +32,7 @@ export function startedText(row: Conversation, nowMs = Date.now()): string {
   const today = dayStart(nowMs)
   let entry = startedTexts.get(row)
   if (entry === undefined || entry.today !== today) {
-    entry = { today, text: formatStarted(row, today) }
+    entry = { today, text: formatStarted(row, nowMs) }
     startedTexts.set(row, entry)
   }
   return entry.text

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react'
 import { formatOffset } from '../../../../../shared/domain/conversation-format'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Notice } from '../../../components/notice'
-import { formatDateTime } from '../../../lib/format'
+import { useMinuteClock } from '../hooks/use-minute-clock'
+import { callTime } from './call-time'
 import {
   useDismissListNotice,
   useRecentConversations,
@@ -27,6 +28,7 @@ export function RecentList(props: {
   const remove = useRemoveRecent()
   const dismiss = useDismissListNotice()
   const agents = useAgents()
+  const now = useMinuteClock()
   const selectedId = useConversationsStore((s) => s.selectedId)
   const filter = useConversationsStore((s) => s.listFilter)
   const setFilter = useConversationsStore((s) => s.setListFilter)
@@ -46,7 +48,7 @@ export function RecentList(props: {
       {remove.isError && <ErrorNotice error={remove.error} />}
       <SearchInput
         label="Search opened conversations"
-        placeholder="Search by agent, status or id"
+        placeholder="Search by agent or status"
         value={filter}
         onChange={setFilter}
       />
@@ -75,7 +77,7 @@ export function RecentList(props: {
                 <StatusChip status={item.status} />
               </span>
               <span className="recent__meta">
-                {item.startedAt !== null ? formatDateTime(item.startedAt) : 'Not started'}
+                {item.startedAt !== null ? callTime(item.startedAt, now) : 'Not started'}
                 {item.durationMs !== null && ` · ${formatOffset(item.durationMs)}`}
               </span>
             </button>
@@ -83,7 +85,7 @@ export function RecentList(props: {
               type="button"
               className="button button--small recent__remove"
               aria-label={`Remove the call with ${agentLabel(agents, item.agentId)}${
-                item.startedAt !== null ? ` of ${formatDateTime(item.startedAt)}` : ''
+                item.startedAt !== null ? ` of ${callTime(item.startedAt, now)}` : ''
               } from the list`}
               title="Remove from the list"
               onClick={() => remove.mutate(item.id, { onSuccess: () => props.onRemoved(item.id) })}
