@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { Sandbox } from '../src/sandbox/index'
 import { expect, test } from './fixtures/test'
@@ -85,10 +85,8 @@ test('the inbox lists every conversation by agent name; filters, search and j/k 
   await screen.signInAndOpen(sandbox)
   const inbox = new Inbox(app.page)
   await expect(inbox.rows.first()).toBeVisible()
-  // The count in words a person reads: how many calls, and that the newest are shown first.
-  await expect(app.page.getByTestId('inbox-count')).toHaveText(
-    /^The newest [\d,]+ of [\d,]+ calls$/,
-  )
+  // The count in words a person reads: how many calls the account has, not how many are loaded.
+  await expect(app.page.getByTestId('inbox-count')).toHaveText(/^[\d,]+ calls$/)
 
   // Agents by name, never by id; evaluations of the rows on screen come in as passed/total.
   const agents = await inbox.column('inbox-agent')
@@ -256,6 +254,9 @@ test('export the filtered selection: a CSV row and a JSONL line per conversation
     // The files by name (never a full path), and Show in folder opens the folder at them.
     await expect(done).toContainText(csvName)
     await expect(done).not.toContainText(folder)
+    // Not the folder's name either (here a temporary one): Show in folder says where.
+    await expect(done).not.toContainText(basename(folder))
+    await expect(done.locator('.mono')).toHaveCount(0)
     await done.getByRole('button', { name: 'Show in folder' }).click()
     await expect.poll(() => app.platform.revealed).toEqual([join(folder, csvName)])
     await snap(app, 'inbox-export-done')
@@ -271,6 +272,8 @@ test('export the filtered selection: a CSV row and a JSONL line per conversation
       // With no filter and rows still to load, the export covers every call, paged in main.
       await app.page.getByRole('button', { name: 'Export every matching call…' }).click()
       await expect(app.page.getByTestId('batch-export-progress')).toBeVisible()
+      // Never "0 so far" beside a moving bar.
+      await expect(app.page.getByTestId('batch-export-progress')).not.toContainText(/\b0 /)
       await snap(app, 'inbox-export-running')
       await app.page.getByRole('button', { name: 'Cancel export' }).click()
       await expect(app.page.getByTestId('batch-export-cancelled')).toBeVisible()

@@ -88,6 +88,16 @@ export const BatchExportBar = memo(function BatchExportBar(props: {
   )
 })
 
+/**
+ * While main finds the calls an export covers: how many so far, once there are any. Why not
+ * "0 so far": beside a bar that moves, a zero read as a count that had stopped.
+ */
+export function listingText(found: number): string {
+  return found === 0
+    ? 'Finding the calls that match…'
+    : `Finding the calls that match: ${count.format(found)} found so far…`
+}
+
 /** An export under way: how far it is, and Cancel. */
 function ExportRunning(props: { state: Extract<ExportState, { phase: 'running' }> }): ReactElement {
   const { state } = props
@@ -97,7 +107,7 @@ function ExportRunning(props: { state: Extract<ExportState, { phase: 'running' }
       <div className="batch-export__progress">
         <span data-testid="batch-export-progress">
           {state.listing
-            ? `Finding the calls that match: ${count.format(state.total)} so far…`
+            ? listingText(state.total)
             : `Exporting ${count.format(state.done)} of ${plural(state.total)}…`}
         </span>
         {state.listing ? (
@@ -132,10 +142,8 @@ function ExportOutcome(props: {
           testId="batch-export-done"
         >
           <p className="notice__text">
-            Saved <span className="mono">{fileNameOf(state.outcome.result.csvPath)}</span> (a table
-            of the calls) and{' '}
-            <span className="mono">{fileNameOf(state.outcome.result.jsonlPath)}</span> (their
-            transcripts) in the folder <span className="mono">{fileNameOf(state.folder)}</span>.
+            Saved {fileNameOf(state.outcome.result.csvPath)} (a table of the calls) and{' '}
+            {fileNameOf(state.outcome.result.jsonlPath)} (their transcripts).
             {state.outcome.result.skipped.length > 0 &&
               ` ${plural(state.outcome.result.skipped.length)} the service no longer has were left out.`}
           </p>
@@ -149,9 +157,7 @@ function ExportOutcome(props: {
       )}
       {!state.outcome.ok && state.outcome.error.code === 'CANCELLED' && (
         <Notice tone="info" title="Export cancelled" testId="batch-export-cancelled">
-          <p className="notice__text">
-            Nothing was saved in the folder {fileNameOf(state.folder)}.
-          </p>
+          <p className="notice__text">Nothing was saved.</p>
         </Notice>
       )}
       {!state.outcome.ok && state.outcome.error.code !== 'CANCELLED' && (

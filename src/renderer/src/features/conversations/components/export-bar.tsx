@@ -33,9 +33,7 @@ export function ExportBar(props: { conversationId: string }): ReactElement {
       {exporter.isError && <ErrorNotice error={exporter.error} testId="export-error" />}
       {exporter.isSuccess && exporter.data !== null && (
         <Notice tone="success" title="Exported" testId="export-done">
-          <p className="notice__text">
-            Saved <span className="mono">{fileNameOf(exporter.data.path)}</span>.
-          </p>
+          <p className="notice__text">Saved {fileNameOf(exporter.data.path)}.</p>
           <ShowInFolder path={exporter.data.path} />
         </Notice>
       )}

@@ -10,10 +10,11 @@ function calls(n: number): string {
 }
 
 /**
- * The count line in words: "102 calls", "The newest 100 of 2,010 calls", "12 of 300 calls match".
- * `more`: the service has more to list (older calls); `filtered`: its filters narrow the list, so
- * the account's total is not this list's. The figures stay in data attributes for tests and
- * benches, whatever the words say.
+ * The count line in words: "2,010 calls", "12 of the newest 300 calls match". How many calls are
+ * loaded is the list's business (it loads more as it scrolls), so it is named only where it
+ * bounds what a search looked through. `more`: the service has more to list (older calls);
+ * `filtered`: its filters narrow the list, so the account's total is not this list's. The
+ * figures stay in data attributes for tests and benches, whatever the words say.
  */
 export function countText(
   counts: { shown: number; loaded: number; total: number | undefined },
@@ -24,9 +25,31 @@ export function countText(
   if (shown < loaded)
     return `${count.format(shown)} of ${more ? 'the newest ' : ''}${calls(loaded)} match`
   if (!more) return calls(loaded)
-  return total !== undefined && !filtered && total > loaded
-    ? `The newest ${count.format(loaded)} of ${calls(total)}`
-    : `The newest ${calls(loaded)}; scroll for older ones`
+  // A call that came in since the total was counted is listed too: never fewer than listed.
+  if (total !== undefined && !filtered) return calls(Math.max(total, loaded))
+  return 'Newest first; older calls load as you scroll'
+}
+
+/** What the Passed column's colours mean: one rule, the worst result among a call's criteria. */
+const LEGEND = [
+  { tone: 'danger', words: 'a criterion failed' },
+  { tone: 'warning', words: 'one could not be judged' },
+  { tone: 'ok', words: 'all passed' },
+] as const
+
+/** The key to the Passed column ("2/3" in red and "2/3" in amber differ in why one did not pass). */
+function PassedLegend(): ReactElement {
+  return (
+    <span className="inbox-legend" data-testid="passed-legend">
+      Passed column:
+      {LEGEND.map((item) => (
+        <span key={item.tone} className={`inbox-legend__item tone--${item.tone}`}>
+          <span className="inbox-legend__dot" aria-hidden="true" />
+          <span className="inbox-legend__words">{item.words}</span>
+        </span>
+      ))}
+    </span>
+  )
 }
 
 /** How many calls are shown and in the account; evaluations still read; paused updates. */
@@ -65,6 +88,7 @@ export function InboxStatus(props: {
           Reading the results of {calls(awaitingEvaluations)} more…
         </span>
       )}
+      {!props.loading && props.shown > 0 && <PassedLegend />}
       {pollError !== null && (
         <span className="inbox__poll-error" role="status" data-testid="inbox-poll-error">
           Live updates paused: {describeError(AppError.fromData(pollError)).title}. Trying again
