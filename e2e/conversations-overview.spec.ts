@@ -88,6 +88,8 @@ test.describe('the Conversations overview', () => {
     await page.getByRole('radio', { name: 'Overview' }).check()
     await page.getByRole('radio', { name: 'Last 30 days' }).check()
     await expect(page.getByTestId('overview-day')).toHaveCount(30, { timeout: 60_000 })
+    // The history starts in this period: nothing to compare with, said as such (not "up from none").
+    await expect(page.getByTestId('overview-compare')).toHaveText('No calls in the 30 days before.')
     await expect(page.getByTestId('overview-progress')).toBeHidden({ timeout: 120_000 })
     await page.getByTestId('overview-day').last().focus()
     await page.keyboard.press('ArrowLeft')

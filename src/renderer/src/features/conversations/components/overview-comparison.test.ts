@@ -3,7 +3,7 @@ import type {
   ConversationOverview,
   OverviewPrevious,
 } from '../../../../../shared/domain/conversation-overview'
-import { changes } from './overview-comparison'
+import { changes, noCallsBefore } from './overview-comparison'
 
 function overview(over: Partial<ConversationOverview>): ConversationOverview {
   return {
@@ -54,5 +54,16 @@ describe('this period against the one before, in words', () => {
     const fromNone = changes(overview({}), { ...before, calls: 0, checksJudged: 0 })
     expect(fromNone[0]?.words).toBe('up from none')
     expect(fromNone.map((c) => c.name)).toEqual(['Calls', 'Median length'])
+  })
+})
+
+describe('a period after one with no calls', () => {
+  it('says there is nothing to compare with, not "up from none"', () => {
+    const empty = { ...before, calls: 0, medianMs: null, checksPassed: 0, checksJudged: 0 }
+    expect(noCallsBefore(overview({ days: 30, calls: 194 }), empty)).toBe(
+      'No calls in the 30 days before.',
+    )
+    expect(noCallsBefore(overview({ days: 7 }), empty)).toBe('No calls in the week before.')
+    expect(noCallsBefore(overview({}), before)).toBeNull()
   })
 })

@@ -81,6 +81,19 @@ export function changes(o: ConversationOverview, p: OverviewPrevious): Change[] 
   return out
 }
 
+/** "the week before", "the 30 days before": the period the overview is compared with. */
+function periodBefore(o: ConversationOverview): string {
+  return o.days === 7 ? 'the week before' : `the ${o.days} days before`
+}
+
+/**
+ * "No calls in the 30 days before.", when the period before had none: then there is nothing to
+ * compare, and an arrow "up from none" would read as growth. Null when there is.
+ */
+export function noCallsBefore(o: ConversationOverview, p: OverviewPrevious): string | null {
+  return p.calls === 0 ? `No calls in ${periodBefore(o)}.` : null
+}
+
 function toneOf(change: Change): string {
   if (change.upIs === 'neutral' || change.direction === 'same') return ''
   return change.direction === 'up'
@@ -100,7 +113,21 @@ export function OverviewComparison(props: {
   const o = props.overview
   const p = o.previous
   if (p === null) return null
-  const before = o.days === 7 ? 'the week before' : `the ${o.days} days before`
+  const before = periodBefore(o)
+  const none = noCallsBefore(o, p)
+  if (none !== null) {
+    return (
+      <section
+        className="overview-compare"
+        aria-label={`Against ${before}`}
+        data-testid="overview-compare"
+      >
+        <p className="overview-compare__title" data-testid="overview-compare-none">
+          {none}
+        </p>
+      </section>
+    )
+  }
   const shown = changes(o, p).filter((c) => !(props.readingResults && c.name === 'Criteria passed'))
   return (
     <section
