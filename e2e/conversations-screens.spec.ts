@@ -1,9 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { ConversationsScreen } from './support/conversations-screen'
-import { checkState, onScreen, openFromInbox, SANDBOX } from './support/conversations-states'
+import {
+  checkState,
+  headerPinned,
+  onScreen,
+  openFromInbox,
+  SANDBOX,
+} from './support/conversations-states'
 import { snap } from './support/screenshots'
 
 test.use({ sandboxOptions: SANDBOX })
@@ -25,6 +31,10 @@ test.describe('inbox and detail in words', () => {
       expect(['Waiting', 'Live', 'Completed', 'Failed']).toContain(status)
     const table = await app.page.getByTestId('inbox-table').innerText()
     expect(table).not.toMatch(/Not yet|Never|so far|\bpending\b|\bactive\b/)
+    // The Passed column's colours have one rule, and it is written beside the count.
+    await expect(app.page.getByTestId('passed-legend')).toHaveText(
+      'Passed column:a criterion failedone could not be judgedall passed',
+    )
     await checkState(app, 'inbox')
 
     // A failed call: the verdict and the start of the transcript on screen at once.
@@ -37,6 +47,7 @@ test.describe('inbox and detail in words', () => {
     const verdictAndTranscript = async (): Promise<void> => {
       expect(await onScreen(app.page, screen.detail.getByTestId('verdict'))).toBe(true)
       expect(await onScreen(app.page, screen.turns.first())).toBe(true)
+      expect(await headerPinned(app.page)).toBe(true)
     }
     await checkState(app, 'detail-failed', verdictAndTranscript)
     await app.page.setViewportSize({ width: 900, height: 700 })
@@ -54,7 +65,12 @@ test.describe('inbox and detail in words', () => {
     await checkState(app, 'detail-completed', async () => {
       expect(await onScreen(app.page, screen.detail.getByTestId('verdict'))).toBe(true)
       expect(await onScreen(app.page, screen.turns.first())).toBe(true)
+      expect(await headerPinned(app.page)).toBe(true)
     })
+    // Opening calls left no id in the list's search box (nor does its placeholder ask for one).
+    const search = app.page.getByLabel('Search loaded conversations')
+    await expect(search).toHaveValue('')
+    await expect(search).toHaveAttribute('placeholder', 'Search agent, status or summary')
 
     // An export: the files by name and Show in folder, not a path.
     await screen.detail.getByRole('button', { name: /^Close/ }).click()
@@ -67,6 +83,7 @@ test.describe('inbox and detail in words', () => {
       await expect(done).toBeVisible({ timeout: 60_000 })
       await expect(done.getByRole('button', { name: 'Show in folder' })).toBeVisible()
       await expect(done).not.toContainText(folder)
+      await expect(done).not.toContainText(basename(folder))
       await checkState(app, 'export-done')
     } finally {
       await rm(folder, { recursive: true, force: true })
