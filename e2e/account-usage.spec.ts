@@ -14,6 +14,7 @@ import { VoicesScreen } from './support/voices-screen'
 // Each state is audited (axe, layout) and captured at three sizes in light and dark.
 
 const LINE = 'The harbour was quiet before dawn.'
+const ACCOUNT_PAGE = 'https://voices.example/account/billing'
 
 /** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
 function audit(app: AppHost, screen: string, theme: string, inView?: Locator): Promise<string[]> {
@@ -251,8 +252,14 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
+      // The service names no website, so the way there is the user's own page, asked for once.
       await expect(out).toContainText(
-        'Add credit on the voice service’s website, in the account where you got your API key',
+        'Credit is added on the voice service’s website, on the page where you got your API key.',
+      )
+      const addPage = out.getByRole('button', { name: 'Add your account page…' })
+      await expect(addPage).toHaveClass(/button--primary/)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
+        /button--primary/,
       )
       await expect(page.getByTestId('usage-left')).toHaveText(
         'None leftThe service said so just now.',
@@ -262,6 +269,39 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(sidebarState).toHaveText('Out of credit')
       await expect(sidebarState).toHaveAttribute('data-state', 'danger')
       problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
+
+      // The page's address, asked for in plain words; only an https website is kept.
+      await addPage.click()
+      const dialog = page.getByRole('dialog', { name: 'Add your account page' })
+      await expect(dialog).toContainText('the page where you got your API key')
+      const field = dialog.getByLabel('Address of your account page')
+      await expect(field).toBeFocused()
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog.getByTestId('account-page-error')).toHaveText(
+        'Paste the address of your account page.',
+      )
+      await field.fill('http://voices.example/account')
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog.getByTestId('account-page-error')).toHaveText(
+        'The address must start with https://.',
+      )
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      problems.push(...(await audit(app, 'account-page-dialog-error', theme)))
+      await field.fill(ACCOUNT_PAGE)
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog).toBeHidden()
+
+      // Saved: the primary action opens it in the browser, and nothing else is opened.
+      const openPage = out.getByRole('button', { name: 'Add credit on the website' })
+      await expect(openPage).toHaveClass(/button--primary/)
+      await expect(out.getByTestId('account-page-where')).toHaveText(
+        'Opens voices.example/account/billing in your browser · Change',
+      )
+      expect(app.openedExternally).toEqual([])
+      problems.push(...(await audit(app, 'account-out-of-credit-page', theme, out)))
+      await openPage.click()
+      await expect.poll(() => app.openedExternally).toEqual([ACCOUNT_PAGE])
+
       // The one thing to do once credit is added: the notice and the sidebar let go of it.
       await out.getByRole('button', { name: 'I’ve added credit' }).click()
       await expect(out).toHaveCount(0)
