@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
@@ -14,6 +14,7 @@ import { VoicesScreen } from './support/voices-screen'
 // Each state is audited (axe, layout) and captured at three sizes in light and dark.
 
 const LINE = 'The harbour was quiet before dawn.'
+const ACCOUNT_PAGE = 'https://voices.example/account/billing'
 
 /** Audits the screen at every size (axe once, layout at each) and saves a screenshot at each. */
 function audit(app: AppHost, screen: string, theme: string, inView?: Locator): Promise<string[]> {
@@ -31,6 +32,14 @@ function audit(app: AppHost, screen: string, theme: string, inView?: Locator): P
           },
         }),
   })
+}
+
+/** "This month" and "Left on your plan" sit side by side, whatever the hint under either says. */
+async function expectFactsSideBySide(page: Page): Promise<void> {
+  const month = await page.getByTestId('usage-this-month').boundingBox()
+  const left = await page.getByTestId('usage-left').boundingBox()
+  expect(Math.abs(month!.y - left!.y)).toBeLessThan(2)
+  expect(left!.x).toBeGreaterThan(month!.x + month!.width)
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -77,6 +86,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('usage-left')).toHaveText(
         'No shortage reportedThe service speaks up only when credit runs out. Your balance is on its website, in the account where you got your key.',
       )
+      await expectFactsSideBySide(page)
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
         'Counted on this computer',
       )
@@ -129,7 +139,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Service address', { exact: true })).toHaveValue(sandbox.baseUrl)
       await expect(page.getByText("The service's own address.")).toBeVisible()
       await expect(page.locator('input#access-token')).toBeVisible()
-      await expect(page.getByLabel('Requests at a time')).toBeVisible()
+      await expect(page.getByLabel('Lines at once', { exact: true })).toBeVisible()
       problems.push(...(await audit(app, 'account-advanced', theme, advanced)))
 
       expect(problems).toEqual([])
@@ -158,8 +168,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(firstRun.getByTestId('path-demo')).toContainText('In use now')
       const dot = page.getByTestId('sidebar-account')
       await expect(dot).toHaveText('Demo service')
-      // The demo in the user's words everywhere: no "sandbox" in the banner, card or footer.
-      await expect(page.getByTestId('notice-sandbox')).toContainText('Using the demo service')
+      // The demo in the user's words everywhere: no "sandbox" in the card or footer, and no
+      // banner sending the user to Account while on it (the card says the demo is in use).
+      await expect(page.getByTestId('notice-sandbox')).toHaveCount(0)
       await expect(page.getByText(/sandbox/i)).toHaveCount(0)
       await expect(page.getByText(/Base URL|127\.0\.0\.1/)).toHaveCount(0)
       // The demo bills nothing: no credit to run out of, nothing to look up elsewhere.
@@ -212,12 +223,20 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: /^Advanced/ }).click()
       problems.push(...(await audit(app, 'account-first-run-release', theme)))
 
-      // A key without its address: said at the address, nothing saved.
+      // Until the user tries to go on, the empty address has one neutral hint and no error.
+      const addressHint = page.getByText(
+        'It came with your key. Your key is sent to this address and nowhere else.',
+      )
+      await expect(addressHint).toBeVisible()
+      await expect(page.getByTestId('base-url-error')).toHaveCount(0)
+      // A key without its address: said at the address, in one line (the error replaces the
+      // hint, which said the same), nothing saved.
       await account.apiKey.fill(sandbox.keys.paid)
       await page.getByRole('button', { name: 'Save key' }).click()
       await expect(page.getByTestId('base-url-error')).toHaveText(
         'Paste the service address that came with your key: it is sent only there.',
       )
+      await expect(addressHint).toHaveCount(0)
       await expect(account.baseUrl).toBeFocused()
       await expect(account.credentialTitle).toHaveCount(0)
       problems.push(
@@ -251,17 +270,57 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
+      // The service names no website, so the way there is the user's own page, asked for once.
       await expect(out).toContainText(
-        'Add credit on the voice service’s website, in the account where you got your API key',
+        'Credit is added on the voice service’s website, on the page where you got your API key.',
+      )
+      const addPage = out.getByRole('button', { name: 'Add your account page…' })
+      await expect(addPage).toHaveClass(/button--primary/)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
+        /button--primary/,
       )
       await expect(page.getByTestId('usage-left')).toHaveText(
         'None leftThe service said so just now.',
       )
+      await expectFactsSideBySide(page)
       // Work is blocked, so the sidebar says so too, in the danger tone, not "Connected".
       const sidebarState = page.getByTestId('sidebar-account')
       await expect(sidebarState).toHaveText('Out of credit')
       await expect(sidebarState).toHaveAttribute('data-state', 'danger')
       problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
+
+      // The page's address, asked for in plain words; only an https website is kept.
+      await addPage.click()
+      const dialog = page.getByRole('dialog', { name: 'Add your account page' })
+      await expect(dialog).toContainText('the page where you got your API key')
+      const field = dialog.getByLabel('Address of your account page')
+      await expect(field).toBeFocused()
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog.getByTestId('account-page-error')).toHaveText(
+        'Paste the address of your account page.',
+      )
+      await field.fill('http://voices.example/account')
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog.getByTestId('account-page-error')).toHaveText(
+        'The address must start with https://.',
+      )
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      problems.push(...(await audit(app, 'account-page-dialog-error', theme)))
+      await field.fill(ACCOUNT_PAGE)
+      await dialog.getByRole('button', { name: 'Save' }).click()
+      await expect(dialog).toBeHidden()
+
+      // Saved: the primary action opens it in the browser, and nothing else is opened.
+      const openPage = out.getByRole('button', { name: 'Add credit on the website' })
+      await expect(openPage).toHaveClass(/button--primary/)
+      await expect(out.getByTestId('account-page-where')).toHaveText(
+        'Opens voices.example/account/billing in your browser · Change',
+      )
+      expect(app.openedExternally).toEqual([])
+      problems.push(...(await audit(app, 'account-out-of-credit-page', theme, out)))
+      await openPage.click()
+      await expect.poll(() => app.openedExternally).toEqual([ACCOUNT_PAGE])
+
       // The one thing to do once credit is added: the notice and the sidebar let go of it.
       await out.getByRole('button', { name: 'I’ve added credit' }).click()
       await expect(out).toHaveCount(0)

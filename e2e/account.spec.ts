@@ -169,15 +169,15 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await page.getByRole('radio', { name: /^Paid/ }).check()
   await expect(page.getByText('Plan saved.')).toBeVisible()
   await expect(page.getByRole('radio', { name: /^Paid/ })).toBeChecked()
-  await expect(page.getByLabel('Requests per second')).toBeHidden()
+  await expect(page.getByLabel('Lines started per second')).toBeHidden()
 
   await account.openAdvanced()
-  await page.getByLabel('Requests per second').fill('0')
+  await page.getByLabel('Lines started per second').fill('0')
   await page.getByRole('button', { name: 'Use these limits' }).click()
-  await expect(page.getByText('Enter a rate from 0.1 to 1000 requests a second.')).toBeVisible()
-  await page.getByLabel('Requests per second').fill('5')
-  await page.getByLabel('Requests at a time').fill('3')
-  await page.getByLabel('Requests at a time').press('Enter')
+  await expect(page.getByText('Enter a number of lines from 0.1 to 1000 a second.')).toBeVisible()
+  await page.getByLabel('Lines started per second').fill('5')
+  await page.getByLabel('Lines at once', { exact: true }).fill('3')
+  await page.getByLabel('Lines at once', { exact: true }).press('Enter')
   await expect(page.getByText('Custom limits in use.')).toBeVisible()
   await expect(page.getByTestId('plan-custom-note')).toContainText('3 lines at once')
 
@@ -185,8 +185,8 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await account.open()
   await expect(page.getByTestId('plan-custom-note')).toBeVisible()
   await account.openAdvanced()
-  await expect(page.getByLabel('Requests per second')).toHaveValue('5')
-  await expect(page.getByLabel('Requests at a time')).toHaveValue('3')
+  await expect(page.getByLabel('Lines started per second')).toHaveValue('5')
+  await expect(page.getByLabel('Lines at once', { exact: true })).toHaveValue('3')
 })
 
 test('a base URL on another service does not take the saved key along unless the user says so', async ({

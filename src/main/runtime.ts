@@ -161,8 +161,12 @@ function createHandlers(
       onMenuState: options.onMenuState ?? (() => {}),
       ...(options.clock ? { clock: options.clock } : {}),
     }),
-    ...createAccountHandlers(account, platform, usage, () =>
-      eraseAccountData(overview, conversations.recordings),
+    ...createAccountHandlers(
+      account,
+      platform,
+      usage,
+      () => eraseAccountData(overview, conversations.recordings),
+      options.clock ? { clock: options.clock } : {},
     ),
     ...createJobHandlers(jobs),
     ...createConversationHandlers({ conversations, platform, exported }),

@@ -15,7 +15,10 @@ export interface ApiTransport {
 // the preload's isolated world sees the frame's own. A page script that opens links on its own
 // (no click, no key) is refused before the message leaves the page; main still checks the address
 // and paces what gets through, since it never trusts the page's side.
-const NEEDS_USER_GESTURE: ReadonlySet<string> = new Set(['app:openExternal'])
+const NEEDS_USER_GESTURE: ReadonlySet<string> = new Set([
+  'app:openExternal',
+  'account:openAccountPage',
+])
 
 /** The frame's transient user activation, read where both the preload and the e2e bridge run. */
 export function pageHasUserGesture(): boolean {

@@ -101,6 +101,11 @@ export interface AccountStatus {
   checkedAt: string | null
   /** The service's own address this build starts with (shown under Advanced), or null. */
   defaultBaseUrl: string | null
+  /**
+   * The user's page on the voice service's website, where credit is added, as they saved it
+   * (https, checked); null until they do. Only main opens it (account:openAccountPage).
+   */
+  accountPage: string | null
   /** Notices the UI must show (for example: the keychain is unavailable, settings were reset). */
   notices: AccountNotice[]
 }

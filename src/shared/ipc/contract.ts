@@ -4,6 +4,7 @@ import { MAX_AUDIO_CHUNK_BYTES } from '../domain/render-playback'
 import type { AccountStatus, VerifyResult } from '../domain/account'
 import type { UsageReport } from '../domain/usage'
 import { PLANS, planLimitsSchema } from '../domain/account'
+import { MAX_ACCOUNT_PAGE_LENGTH } from '../domain/account-page'
 import type { AppInfo, MenuCommand, ThemeChoice } from '../domain/app'
 import { THEME_CHOICES } from '../domain/app'
 import {
@@ -310,6 +311,16 @@ export const invokes = {
     none,
     NO_INPUT,
     'The user added credit: forgets the last out-of-credit refusal (the next line sent notes it again if still empty) and returns usage.',
+  ),
+  'account:setAccountPage': invoke<AccountStatus>()(
+    z.object({ url: z.string().max(MAX_ACCOUNT_PAGE_LENGTH).nullable() }),
+    SMALL_INPUT,
+    'Saves the address of the user’s account page on the service’s website (https only, checked); null or empty forgets it.',
+  ),
+  'account:openAccountPage': invoke<void>()(
+    none,
+    NO_INPUT,
+    'Opens the saved account page in the default browser. Takes no address: only the one the user saved is ever opened.',
   ),
 
   'voices:list': invoke<Voice[]>()(

@@ -92,6 +92,7 @@ describe('AccountService: API key', () => {
       connection: 'unchecked',
       checkedAt: null,
       defaultBaseUrl: null,
+      accountPage: null,
       storage: 'none',
       token: null,
       allowed: {

@@ -43,6 +43,8 @@ import {
 } from './credential-binding'
 import { noCredentialError } from './credential-resolver'
 import { noAddressToVerify } from './verify-errors'
+import { accountPageToOpen, parseAccountPage } from './account-page'
+import { StatusListeners } from './status-listeners'
 import { scheduleTokenNotices } from './token-notice-timers'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
@@ -76,7 +78,7 @@ export class AccountService {
   readonly #sandbox: SandboxAccount | null
   readonly #trustGroups: TrustGroups
   readonly #now: () => number
-  readonly #listeners = new Set<(status: AccountStatus) => void>()
+  readonly #listeners: StatusListeners
   #secret: string | null = null
   /** The origin stored with the secret in its keychain entry (see keychain-entry.ts), or null. */
   #savedFor: string | null = null
@@ -100,6 +102,7 @@ export class AccountService {
     this.#trustGroups = options.trustGroups ?? SERVICE_TRUST_GROUPS
     this.#clock = options.clock ?? systemClock
     this.#moveQuestion = new MoveQuestion(options.logger, this.#clock)
+    this.#listeners = new StatusListeners(options.logger)
     this.#now = () => this.#clock.now()
     this.#defaultBaseUrl = defaultAddressOf(options.defaultBaseUrl)
   }
@@ -202,20 +205,11 @@ export class AccountService {
 
   /** Calls `listener` with the new status after every change; returns the unsubscribe. */
   onChanged(listener: (status: AccountStatus) => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return this.#listeners.add(listener)
   }
 
   #changed(): AccountStatus {
-    const status = this.getStatus()
-    for (const listener of this.#listeners) {
-      try {
-        listener(status)
-      } catch (error) {
-        this.#logger.error('account listener failed', { error: String(error) })
-      }
-    }
-    return status
+    return this.#listeners.tell(this.getStatus())
   }
 
   #clearTimers(): void {
@@ -331,6 +325,17 @@ export class AccountService {
     // A new choice is judged afresh: the notice comes back only if the service keeps refusing.
     this.#checks.planMismatch = false
     return this.#changed()
+  }
+
+  /** Saves the user's account page on the service's website (null or empty forgets it). */
+  async setAccountPage(raw: string | null): Promise<AccountStatus> {
+    await this.#settings.update(() => ({ accountPage: parseAccountPage(raw) }))
+    return this.#changed()
+  }
+
+  /** The saved account page, checked again before it is opened; throws when there is none. */
+  accountPageToOpen(): string {
+    return accountPageToOpen(this.#settings.get().accountPage)
   }
 
   /**

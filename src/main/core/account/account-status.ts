@@ -138,6 +138,7 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
     connection: facts.reach?.state ?? 'unchecked',
     checkedAt: facts.reach?.at ?? null,
     defaultBaseUrl: facts.defaultBaseUrl,
+    accountPage: settings.accountPage,
     storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : facts.storage,
     token: now.token,
     allowed,

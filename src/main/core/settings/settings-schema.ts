@@ -41,6 +41,12 @@ export const settingsSchema = z.object({
    * limits" (the free plan's, until set again), not a reset of every setting.
    */
   customLimits: planLimitsSchema.nullable().default(null).catch(null),
+  /**
+   * The user's page on the voice service's website, where credit is added (the service's
+   * interface names no such address, so the user gives it). Not a secret. Checked again before it
+   * is opened (core/account/account-page.ts): this file can be edited by hand.
+   */
+  accountPage: z.string().max(2048).nullable().default(null).catch(null),
   /** Which keychain entry holds the active credential; the secret itself is never in this file. */
   credential: z.enum(['none', 'apiKey', 'accessToken']).default('none'),
   /**

@@ -2,6 +2,8 @@ import type { AccountService } from '../../core/account/account-service'
 import { moveQuestion } from '../../core/account/credential-binding'
 import type { PlatformPorts } from '../../core/platform-ports'
 import type { UsageStore } from '../../core/usage/usage-store'
+import type { Clock } from '../../core/clock'
+import { createExternalLinkOpener } from '../../security/external-links'
 import type { Handlers } from '../dispatch'
 
 type AccountHandlers = Pick<
@@ -15,15 +17,24 @@ type AccountHandlers = Pick<
   | 'account:verify'
   | 'account:usage'
   | 'account:creditAdded'
+  | 'account:setAccountPage'
+  | 'account:openAccountPage'
 >
 
 /** `account:*` handlers: thin calls into the account service; the key never comes back out. */
 export function createAccountHandlers(
   account: AccountService,
-  platform: Pick<PlatformPorts, 'confirm'>,
+  platform: Pick<PlatformPorts, 'confirm' | 'openExternal'>,
   usage: Pick<UsageStore, 'readReport' | 'forgetOutOfCredit'>,
   eraseAccountData: () => Promise<void> = () => Promise.resolve(),
+  options: { clock?: Clock } = {},
 ): AccountHandlers {
+  // Why the guarded opener as well as the account's own check: the same link policy and pace as
+  // every other link, whichever port is plugged in.
+  const openLink = createExternalLinkOpener(
+    platform,
+    options.clock === undefined ? {} : { clock: options.clock },
+  )
   return {
     'account:getStatus': () => account.getStatus(),
     'account:setApiKey': ({ apiKey }) => account.setApiKey(apiKey),
@@ -48,5 +59,9 @@ export function createAccountHandlers(
       usage.forgetOutOfCredit()
       return usage.readReport()
     },
+    'account:setAccountPage': ({ url }) => account.setAccountPage(url),
+    // Why no address in the input: the page could otherwise open any address through this
+    // channel; it opens only what the user saved, checked again here.
+    'account:openAccountPage': () => openLink(account.accountPageToOpen()),
   }
 }

@@ -30,6 +30,7 @@ function status(over: Partial<AccountStatus>): AccountStatus {
     connection: 'unchecked',
     checkedAt: null,
     defaultBaseUrl: null,
+    accountPage: null,
     notices: [],
     ...over,
   }

@@ -111,3 +111,15 @@ export function useCreditAdded() {
     onSuccess: (report) => queryClient.setQueryData(accountKeys.usage, report),
   })
 }
+
+/** Saves the address of the user's account page on the service's website (null forgets it). */
+export function useSetAccountPage() {
+  return useStatusMutation((api, url: string | null) => api.account.setAccountPage({ url }))
+}
+
+/** Opens the saved account page in the browser; main opens only the address the user saved. */
+export function useOpenAccountPage() {
+  return useMutation({
+    mutationFn: (): Promise<void> => call((api) => api.account.openAccountPage()),
+  })
+}

@@ -20,14 +20,16 @@ const presentation: Record<AccountNotice['kind'], { tone: NoticeTone; title: str
 
 /**
  * Which notices a place shows. Above the other workspaces: all but the plan (Account's plan card
- * has it beside its fix). In Account's own column: neither what its cards say beside their
- * buttons (the key set aside, in Connection; the keychain, in the key card once a key is in).
+ * has it beside its fix). In Account's own column: none of what its cards say beside their
+ * buttons (the key set aside, in Connection; the keychain, in the key card once a key is in; the
+ * demo, "In use now" in the first-run card beside the key field, where a banner asking for the
+ * key "in Account" would point at the page the user is on).
  */
 function shownIn(where: 'shell' | 'account', status: AccountStatus): (n: AccountNotice) => boolean {
   return (notice) => {
     if (notice.kind === 'plan-mismatch') return false
     if (where === 'shell') return true
-    if (notice.kind === 'key-elsewhere') return false
+    if (notice.kind === 'key-elsewhere' || notice.kind === 'sandbox') return false
     return !(notice.kind === 'keychain-unavailable' && status.storage === 'session')
   }
 }

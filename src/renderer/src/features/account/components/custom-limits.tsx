@@ -40,7 +40,7 @@ function customLimitsOf(draft: PlanDraft): {
   const maxInFlight = numberWithin(draft.maxInFlight, bounds.maxInFlight, true)
   const errors: Record<string, string> = {}
   if (requestsPerSecond === null)
-    errors.requestsPerSecond = `Enter a rate from ${bounds.requestsPerSecond.min} to ${bounds.requestsPerSecond.max} requests a second.`
+    errors.requestsPerSecond = `Enter a number of lines from ${bounds.requestsPerSecond.min} to ${bounds.requestsPerSecond.max} a second.`
   if (maxInFlight === null)
     errors.maxInFlight = `Enter a whole number from ${bounds.maxInFlight.min} to ${bounds.maxInFlight.max}.`
   if (requestsPerSecond === null || maxInFlight === null) return { limits: null, errors }

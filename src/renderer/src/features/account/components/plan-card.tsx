@@ -29,7 +29,7 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
       area="plan"
       titleId="plan-title"
       title="Plan"
-      description="Choose the plan your account has with the voice service: it sets how fast VoiceDesk can render."
+      description="Your plan with the voice service, as your account there shows it. VoiceDesk renders as fast as it allows."
     >
       <div className="card__body">
         <PlanOptions plan={plan} disabled={setPlan.isPending} onChoose={choose} />

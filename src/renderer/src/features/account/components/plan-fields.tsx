@@ -33,7 +33,7 @@ export function PlanOptions(props: {
 }): ReactElement {
   return (
     <fieldset className="plan-options" disabled={props.plan === null || props.disabled}>
-      <legend className="visually-hidden">Plan</legend>
+      <legend className="visually-hidden">Your plan with the voice service</legend>
       {planOptions.map((option) => (
         <label key={option.plan} className="plan-option">
           <input
@@ -91,7 +91,10 @@ function LimitField(props: {
   )
 }
 
-/** The limits agreed for a custom plan: requests per second and requests at a time. */
+/**
+ * The limits agreed for a custom plan, in the Plan card's words: lines started a second, and lines
+ * spoken at once (a line is one request to the service).
+ */
 export function CustomLimitsFields(props: {
   draft: PlanDraft
   errors: { requestsPerSecond: string | null | undefined; maxInFlight: string | null | undefined }
@@ -102,7 +105,7 @@ export function CustomLimitsFields(props: {
     <div className="plan-custom">
       <LimitField
         id="plan-rps"
-        label="Requests per second"
+        label="Lines started per second"
         integer={false}
         bounds={PLAN_LIMIT_BOUNDS.requestsPerSecond}
         value={draft.requestsPerSecond}
@@ -111,7 +114,7 @@ export function CustomLimitsFields(props: {
       />
       <LimitField
         id="plan-in-flight"
-        label="Requests at a time"
+        label="Lines at once"
         integer
         bounds={PLAN_LIMIT_BOUNDS.maxInFlight}
         value={draft.maxInFlight}

@@ -56,7 +56,7 @@ export function AddressField(props: {
         placeholder={status === undefined ? 'Loading…' : 'https://'}
         disabled={status === undefined}
         aria-invalid={inlineError !== null}
-        aria-describedby={inlineError !== null ? 'base-url-error base-url-hint' : 'base-url-hint'}
+        aria-describedby={inlineError !== null ? 'base-url-error' : 'base-url-hint'}
         onChange={(event) => {
           address.setDraft(event.target.value)
           if (setBaseUrl.isError) setBaseUrl.reset()
@@ -70,16 +70,19 @@ export function AddressField(props: {
           }
         }}
       />
-      {inlineError !== null && (
+      {/* One line under the field: the neutral hint, or once the user tried to go on, what is
+          wrong (which says the same and more); never both, one red and one grey. */}
+      {inlineError !== null ? (
         <p id="base-url-error" className="field__error" data-testid="base-url-error">
           {inlineError}
         </p>
+      ) : (
+        <p id="base-url-hint" className="field__hint">
+          {own
+            ? "The service's own address. Change it only if your provider gave you another one."
+            : 'It came with your key. Your key is sent to this address and nowhere else.'}
+        </p>
       )}
-      <p id="base-url-hint" className="field__hint">
-        {own
-          ? "The service's own address. Change it only if your provider gave you another one."
-          : 'It came with your key. Your key is sent to this address and nowhere else.'}
-      </p>
     </div>
   )
 }

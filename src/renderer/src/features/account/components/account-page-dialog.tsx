@@ -1,0 +1,146 @@
+import { useId, useRef, useState } from 'react'
+import type { FormEvent, ReactElement, Ref } from 'react'
+import { ErrorNotice } from '../../../components/error-notice'
+import { DialogFrame } from '../../../components/ui/dialog-frame'
+import { fieldError } from '../../../lib/error-messages'
+import { useSetAccountPage } from '../api/account-queries'
+
+/** The address field, with its error or what it needs. */
+function AddressField({
+  id: formId,
+  ref,
+  value,
+  problem,
+  saved,
+  onChange,
+}: {
+  id: string
+  ref: Ref<HTMLInputElement>
+  value: string
+  problem: string | null
+  saved: string | null
+  onChange: (value: string) => void
+}): ReactElement {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${formId}-url`}>
+        Address of your account page
+      </label>
+      <input
+        ref={ref}
+        id={`${formId}-url`}
+        className="input"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://"
+        value={value}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? `${formId}-error` : `${formId}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem !== null ? (
+        <p id={`${formId}-error`} className="field__error" data-testid="account-page-error">
+          {problem}
+        </p>
+      ) : (
+        <p id={`${formId}-hint`} className="field__hint">
+          {saved === null
+            ? 'It starts with https://. Nothing is sent to it: it only opens in your browser.'
+            : 'Empty the field and save to forget it.'}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Asks for the address of the user's account page on the voice service's website, where credit
+ * is added. Why the user gives it: the service's interface names no such page, and VoiceDesk
+ * names no host of its own. Main checks it (https, a website) and is the only one to open it.
+ */
+export function AccountPageDialog(props: {
+  open: boolean
+  /** The address saved now, or null: the field starts with it. */
+  saved: string | null
+  onClose: () => void
+}): ReactElement {
+  const { open, saved, onClose } = props
+  const formId = useId()
+  const textId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [draft, setDraft] = useState<string | null>(null)
+  const [emptyTried, setEmptyTried] = useState(false)
+  const save = useSetAccountPage()
+  const value = draft ?? saved ?? ''
+  const problem = emptyTried
+    ? 'Paste the address of your account page.'
+    : fieldError(save.error, 'accountPage')
+
+  const close = (): void => {
+    setDraft(null)
+    setEmptyTried(false)
+    save.reset()
+    onClose()
+  }
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    // An empty field forgets a saved page; with none saved, it only says what is missing.
+    if (value.trim() === '' && saved === null) {
+      setEmptyTried(true)
+      inputRef.current?.focus()
+      return
+    }
+    save.mutate(value.trim() === '' ? null : value, {
+      onSuccess: close,
+      onError: () => inputRef.current?.focus(),
+    })
+  }
+
+  return (
+    <DialogFrame
+      open={open}
+      title={saved === null ? 'Add your account page' : 'Your account page'}
+      onClose={close}
+      initialFocus={inputRef}
+      describedBy={textId}
+      footer={
+        <>
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button--primary"
+            disabled={save.isPending}
+          >
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <p id={textId} className="dialog__text">
+        Credit is added on the voice service’s website, on the page where you got your API key. Open
+        that page in your browser, copy its address, and paste it here. VoiceDesk then opens it for
+        you when credit runs out.
+      </p>
+      <form id={formId} className="stack" onSubmit={submit} noValidate>
+        <AddressField
+          id={formId}
+          ref={inputRef}
+          value={value}
+          problem={problem}
+          saved={saved}
+          onChange={(text) => {
+            setDraft(text)
+            setEmptyTried(false)
+            if (save.isError) save.reset()
+          }}
+        />
+      </form>
+      {save.isError && problem === null && <ErrorNotice error={save.error} />}
+    </DialogFrame>
+  )
+}
