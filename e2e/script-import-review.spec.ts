@@ -57,6 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.getByRole('heading', { name: 'Clean up before it opens' })).toBeVisible({
         timeout: 60_000,
       })
+      await expect(dialog).toContainText('“The Flood” has been read in.')
       const summary = dialog.getByTestId('cleanup-summary')
       // [12], [3-5], the address read as "link", "!!!", and the chapter's name in capitals.
       await expect(summary).toHaveText('5 changes in 2 blocks · 40 characters fewer to pay for')

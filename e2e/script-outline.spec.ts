@@ -20,12 +20,17 @@ function settle(page: Page): Promise<unknown> {
   )
 }
 
-/** Audits the screen at every size and saves a screenshot of each. */
-async function audit(app: AppHost, screen: string, theme: string): Promise<string[]> {
+/** Audits the screen at every size (or those given) and saves a screenshot of each. */
+async function audit(
+  app: AppHost,
+  screen: string,
+  theme: string,
+  sizes: readonly (typeof LAYOUT_SIZES)[number][] = LAYOUT_SIZES,
+): Promise<string[]> {
   // The pointer rests off the controls: a tooltip left open is no state to photograph.
   await app.page.mouse.move(2, 690)
   const found = (await accessibilityProblems(app.page)).map((p) => `${screen} (${theme}): ${p}`)
-  for (const size of LAYOUT_SIZES) {
+  for (const size of sizes) {
     await app.page.setViewportSize(size)
     await settle(app.page)
     const layout = await layoutProblems(app.page)
@@ -100,7 +105,10 @@ for (const theme of ['light', 'dark'] as const) {
       )
       await expect(takes.getByTestId('block-take')).toHaveCount(2)
       await takes.getByRole('button', { name: 'Play take 2' }).click()
-      await expect(page.getByTestId('script-player')).toContainText('Take 2')
+      // What plays is said at the toolbar's end, beside Stop: no bar of its own above the script.
+      await expect(
+        page.getByRole('toolbar', { name: 'Script editor' }).getByTestId('script-player'),
+      ).toContainText('Take 2')
       await page.getByRole('button', { name: 'Stop', exact: true }).click()
       await takes.getByRole('button', { name: 'Use take 2' }).click()
       await expect(take2).toContainText('In use')
@@ -133,10 +141,24 @@ for (const theme of ['light', 'dark'] as const) {
       const panel = await box(page, '.script-body .side-panel')
       expect(panel.w).toBeGreaterThan(320)
 
-      // At 1024x700 with Cast open the editor keeps a one-line block on one line: the voice stays
-      // at the end of the text's line (no row of its own), and the text keeps most of the row.
+      // Wide windows hold Chapters and Cast together, the outline above the panel.
+      problems.push(
+        ...(await audit(app, 'script-outline-cast', theme, [LAYOUT_SIZES[2], LAYOUT_SIZES[1]])),
+      )
+
+      // At 1024x700 one side panel at a time: made narrow, the window keeps Cast (the later
+      // choice) and closes Chapters, so the script keeps its width. The editor keeps a one-line
+      // block on one line: the voice stays at the end of the text's line (no row of its own), and
+      // the text keeps most of the row.
       await page.setViewportSize(LAYOUT_SIZES[0])
       await settle(page)
+      const castPanel = page.locator('.script-body .side-panel')
+      await expect(outline).toBeHidden()
+      await expect(castPanel).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Chapters', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
       const row = '[data-block-id="block-01001"]'
       const text = await box(page, `${row} .block__text`)
       const voice = await box(page, `${row} .block__voice`)
@@ -145,7 +167,14 @@ for (const theme of ['light', 'dark'] as const) {
       expect(text.w).toBeGreaterThan(220)
       const list = await box(page, '.block-list')
       expect(list.h).toBeGreaterThan(300)
-      problems.push(...(await audit(app, 'script-outline-cast', theme)))
+      problems.push(...(await audit(app, 'script-one-panel-cast', theme, [LAYOUT_SIZES[0]])))
+      // Chapters opened there closes Cast.
+      await page.setViewportSize(LAYOUT_SIZES[0])
+      await settle(page)
+      await page.getByRole('button', { name: 'Chapters', exact: true }).click()
+      await expect(outline).toBeVisible()
+      await expect(castPanel).toBeHidden()
+      problems.push(...(await audit(app, 'script-one-panel-chapters', theme, [LAYOUT_SIZES[0]])))
 
       // The outline is remembered: closed here, still closed after the window loads again.
       await outline.getByRole('button', { name: 'Hide chapters' }).click()

@@ -76,7 +76,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(script.blocks).toHaveCount(2)
       // The block cast to a voice not in the voice list says so, with the fix in its chip.
       const missing = script.block(1).getByTestId('block-missing-voice')
-      await expect(missing.getByRole('button')).toHaveText('Voice not found · Choose')
+      await expect(missing.getByRole('button')).toHaveText('Choose voice')
       await expect(missing.getByRole('button')).toHaveAccessibleName(
         'Voice of block 2: not in your voice list (deleted, or from another account); choose one for every Narrator 2 line',
       )
@@ -243,13 +243,17 @@ for (const theme of ['light', 'dark'] as const) {
       // Details: the full path and what was billed, behind their disclosure.
       await summary.getByRole('button', { name: 'Details…' }).click()
       const details = app.page.getByRole('dialog', { name: 'About book.mp3' })
-      // The file by its name with Show in folder; what it cost in characters and time, in words.
-      await expect(details).toContainText('Saved as book.mp3')
+      // The file's facts at a glance (its name, length, format, what it was billed and how long
+      // it took, in words) with Show in folder; the dialog sized to them, not to a store's table.
+      const facts = details.getByTestId('render-facts')
+      await expect(facts).toContainText('Filebook.mp3')
+      await expect(facts).toContainText(/Length\d+:\d\d/)
+      await expect(facts).toContainText('FormatMP3')
       await expect(details.getByRole('button', { name: 'Show in folder' })).toBeVisible()
       await expect(details.getByRole('button', { name: 'Open in player app' })).toBeVisible()
-      await expect(details.getByTestId('render-billed')).toHaveText(
-        /^Billed: [\d,]+ characters\. Took \d+ seconds?\.$/,
-      )
+      await expect(details.getByTestId('render-billed')).toHaveText(/^[\d,]+$/)
+      await expect(details.getByTestId('render-took')).toHaveText(/^\d+ seconds?$/)
+      expect((await details.boundingBox())!.width).toBeLessThanOrEqual(700)
       const plainDetails = await visibleText(details)
       expect(plainDetails).not.toContain(dir)
       expect(plainDetails).not.toMatch(/requests?\b|LUFS/)
@@ -291,6 +295,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(ab.locator('.button--primary')).toHaveCount(1)
       await expect(ab.locator('.button--primary')).toHaveText('Keep take A')
       await expect(ab.getByTestId('ab-level-a')).toBeHidden()
+      // Making them again says what it makes and what it may cost: the block's 35 characters a take.
+      await expect(
+        ab.getByRole('button', { name: 'Make both takes again (uses up to 70 characters)' }),
+      ).toBeVisible()
       problems.push(...(await audit(app, 'ab', theme)))
       await ab.getByRole('button', { name: 'Level details', expanded: false }).click()
       await expect(ab.getByTestId('ab-level-a')).toContainText(

@@ -17,6 +17,11 @@ export interface IconButtonProps extends Omit<
   shortcut?: string | undefined
   /** Shows the name beside the icon (a primary action), not only in the tooltip. */
   showLabel?: boolean
+  /**
+   * A shorter word shown instead of the name beside the icon ("Pause" for "Insert a pause"); the
+   * name stays what assistive technology reads, and it holds the word (label in name).
+   */
+  word?: string
   tone?: 'plain' | 'primary' | 'danger'
   /** Keeps the focus (and a text selection) where it is when clicked with the mouse. */
   keepFocus?: boolean
@@ -33,6 +38,7 @@ export function IconButton(props: IconButtonProps): ReactElement {
     hint,
     shortcut,
     showLabel = false,
+    word,
     tone = 'plain',
     keepFocus = false,
     anchor: givenAnchor,
@@ -65,7 +71,7 @@ export function IconButton(props: IconButtonProps): ReactElement {
         className={`icon-button icon-button--${tone}${showLabel ? ' icon-button--labelled' : ''}${
           className === undefined ? '' : ` ${className}`
         }`}
-        aria-label={showLabel ? undefined : label}
+        aria-label={showLabel && word === undefined ? undefined : label}
         aria-keyshortcuts={shortcut === undefined ? undefined : ariaShortcut(shortcut)}
         style={anchored ? { anchorName: anchor, ...style } : style}
         onMouseEnter={(event) => {
@@ -100,7 +106,7 @@ export function IconButton(props: IconButtonProps): ReactElement {
         {...rest}
       >
         <Icon className="icon-button__icon" aria-hidden="true" focusable="false" />
-        {showLabel && <span className="icon-button__label">{label}</span>}
+        {showLabel && <span className="icon-button__label">{word ?? label}</span>}
       </button>
       {tooltip}
     </>

@@ -19,8 +19,10 @@ export interface ToolbarAction {
   /** A toggle (a panel shown or not): pressed on the toolbar, checked in the menu. */
   pressed?: boolean | undefined
   keepFocus?: boolean | undefined
-  /** A main action: its word shows beside the icon while the row has room for every such word. */
+  /** A main action: its word shows beside the icon while the row has room for the words. */
   showLabel?: boolean | undefined
+  /** The short word shown beside the icon when `label` is a sentence; `label` stays its name. */
+  word?: string | undefined
 }
 
 /** A named group of commands; `fold` groups move into the More menu when the row is too narrow. */
@@ -30,6 +32,8 @@ export interface ToolbarGroupSpec {
   actions: ToolbarAction[]
   /** Folds into the More menu when the row is too narrow: the highest number folds first. */
   fold?: number
+  /** Follows the group before it without a divider (a part of it that folds sooner). */
+  joined?: boolean
   /**
    * Custom content (a split button, another feature's own group) in place of plain buttons. It
    * folds like any group when it has a `fold`, its `actions` then standing for it in More.
@@ -45,7 +49,8 @@ interface Fit {
 
 const NOTHING_FOLDED: ReadonlySet<string> = new Set()
 
-const MORE_WIDTH = 40
+/** The More button's width before it was ever shown: an icon, or an icon with its word. */
+const MORE_WIDTH = { icons: 40, words: 84 }
 
 /** The toolbar's own controls (not those inside an open menu or tooltip), in order. */
 function toolbarControls(bar: HTMLElement): HTMLElement[] {
@@ -76,21 +81,21 @@ function moreMenuItems(
 }
 
 /**
- * How the row fits: first the main actions drop their words (icons with tooltips stay), then
- * groups fold into More. Measured before paint so the row never shows wrapped, and only when the
- * row's size or its set of commands changes. Measuring reads layout, and the toolbar re-renders
- * as the script is typed into (undo, selection), where a forced layout per keystroke would slow
- * typing.
+ * How the row fits: the main actions keep their words while groups fold into More (the least
+ * used first); only when every foldable group is folded and the words still do not fit do they
+ * go (icons with tooltips stay), and groups fold again from the start. Measured before paint so
+ * the row never shows wrapped, and only when the row's size or its set of commands changes.
+ * Measuring reads layout, and the toolbar re-renders as the script is typed into (undo,
+ * selection), where a forced layout per keystroke would slow typing.
  */
 function useFolding(
   groups: readonly ToolbarGroupSpec[],
   barRef: RefObject<HTMLDivElement | null>,
   endRef: RefObject<HTMLDivElement | null>,
 ): Fit {
+  // Each group's width as last seen, per mode (words or icons): a folded group keeps the width
+  // it had when shown, which is what it would take back.
   const widths = useRef(new Map<string, number>())
-  // The width the row needs with every word shown, measured while they were: the words come
-  // back when the row is that wide again.
-  const labelledNeed = useRef<number | null>(null)
   const hasWords = groups.some((g) => g.actions.some((a) => a.showLabel === true))
   const [fit, setFit] = useState<Fit>({ labelled: hasWords, folded: NOTHING_FOLDED })
 
@@ -102,39 +107,46 @@ function useFolding(
     for (const el of bar.querySelectorAll<HTMLElement>('[data-toolbar-group]')) {
       if (!el.hidden) widths.current.set(`${mode}:${el.dataset.toolbarGroup ?? ''}`, el.offsetWidth)
     }
+    const more = bar.querySelector<HTMLElement>('[data-toolbar-more]')
+    if (more !== null) widths.current.set(`${mode}:more`, more.offsetWidth)
     const gap = parseFloat(getComputedStyle(bar).columnGap) || 0
-    const need = (fold: ReadonlySet<string>): number => {
+    const need = (inMode: 'words' | 'icons', fold: ReadonlySet<string>): number => {
       const shown = groups.filter((g) => !fold.has(g.id))
       const widthOf = shown.reduce(
-        (sum, g) => sum + (widths.current.get(`${mode}:${g.id}`) ?? 0),
+        (sum, g) => sum + (widths.current.get(`${inMode}:${g.id}`) ?? 0),
         0,
       )
-      const more = fold.size > 0 ? MORE_WIDTH + gap : 0
-      return widthOf + more + end.offsetWidth + gap * shown.length
+      const moreWidth =
+        fold.size > 0 ? (widths.current.get(`${inMode}:more`) ?? MORE_WIDTH[inMode]) + gap : 0
+      return widthOf + moreWidth + end.offsetWidth + gap * shown.length
     }
-    if (fit.labelled) {
-      const needed = need(NOTHING_FOLDED)
-      labelledNeed.current = needed
-      if (needed > bar.clientWidth) setFit({ labelled: false, folded: NOTHING_FOLDED })
-      return
-    }
-    if (hasWords && labelledNeed.current !== null && labelledNeed.current <= bar.clientWidth) {
-      setFit({ labelled: true, folded: NOTHING_FOLDED })
-      return
-    }
-    // Fold order: the highest `fold` first.
+    // Fold order: the highest `fold` first. Null when even every foldable group folded is too wide.
     const foldable = groups
       .filter((g) => g.fold !== undefined)
       .sort((a, b) => (b.fold ?? 0) - (a.fold ?? 0))
-    const next = new Set<string>()
-    for (const group of foldable) {
-      if (need(next) <= bar.clientWidth) break
-      next.add(group.id)
+    const foldFor = (inMode: 'words' | 'icons'): Set<string> | null => {
+      const next = new Set<string>()
+      for (const group of foldable) {
+        if (need(inMode, next) <= bar.clientWidth) return next
+        next.add(group.id)
+      }
+      return need(inMode, next) <= bar.clientWidth ? next : null
     }
+    // The words' widths are known from the first paint (the row starts with its words).
+    const measuredWords = groups.every((g) => widths.current.has(`words:${g.id}`))
+    const withWords = hasWords && measuredWords ? foldFor('words') : null
+    const next: Fit =
+      withWords !== null
+        ? { labelled: true, folded: withWords }
+        : fit.labelled
+          ? { labelled: false, folded: NOTHING_FOLDED }
+          : { labelled: false, folded: foldFor('icons') ?? new Set(foldable.map((g) => g.id)) }
     setFit((before) =>
-      before.folded.size === next.size && [...next].every((id) => before.folded.has(id))
+      before.labelled === next.labelled &&
+      before.folded.size === next.folded.size &&
+      [...next.folded].every((id) => before.folded.has(id))
         ? before
-        : { labelled: false, folded: next },
+        : next,
     )
   }
 
@@ -143,7 +155,7 @@ function useFolding(
     refitRef.current = refit
   })
   const shape = groups.map((g) => `${g.id}:${g.actions.map((a) => a.id).join(',')}`).join('|')
-  useLayoutEffect(() => refitRef.current(), [shape, fit.labelled])
+  useLayoutEffect(() => refitRef.current(), [shape, fit])
   useEffect(() => {
     const bar = barRef.current
     const end = endRef.current
@@ -203,6 +215,7 @@ function GroupButtons(props: { actions: ToolbarAction[]; labelled: boolean }): R
           label={action.label}
           icon={action.icon}
           {...(action.hint === undefined ? {} : { hint: action.hint })}
+          {...(action.word === undefined ? {} : { word: action.word })}
           shortcut={action.shortcut}
           disabled={action.disabled ?? false}
           aria-pressed={action.pressed}
@@ -251,14 +264,23 @@ export function Toolbar(props: {
           aria-label={group.label}
           className="toolbar__group"
           data-toolbar-group={group.id}
+          data-joined={group.joined === true ? 'true' : undefined}
           hidden={folded.has(group.id)}
         >
           {group.content ?? <GroupButtons actions={group.actions} labelled={labelled} />}
         </div>
       ))}
       {moreItems.length > 0 && (
-        <div className="toolbar__group">
-          <MenuButton label="More" hint="More commands" icon={Ellipsis} items={moreItems} />
+        <div className="toolbar__group" data-toolbar-more>
+          {/* Worded while the row has its words: the commands in it are named, not hidden. */}
+          <MenuButton
+            label="More"
+            hint="More commands"
+            icon={Ellipsis}
+            items={moreItems}
+            showLabel={labelled}
+            className="toolbar__main"
+          />
         </div>
       )}
       <div ref={endRef} className="toolbar__end">

@@ -5,11 +5,12 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useModalDialog } from '../../../components/use-modal-dialog'
 import { PLAYBACK_WORDS } from '../../../lib/audio/playback'
+import { formatCount } from '../../../../../shared/limits'
 import { formatClock } from '../../../lib/format'
 import type { TakeName } from '../hooks/use-ab-takes'
 import { useAbTakes } from '../hooks/use-ab-takes'
 import { useEditorUiStore } from '../stores/editor-ui-store'
-import { useScriptDocumentStore } from '../stores/script-document-store'
+import { billableCount, useScriptDocumentStore } from '../stores/script-document-store'
 import { VoicePicker } from './voice-picker'
 
 /** The voice a block is spoken in now: its own, else its speaker's, else the default. */
@@ -208,10 +209,22 @@ function AbFooter(props: {
   )
 }
 
+/**
+ * What making one take of a block can cost: its spoken characters (a take already made in that
+ * voice comes back from this computer, free).
+ */
+function useTakeCost(blockId: string): number {
+  return useScriptDocumentStore((s) => {
+    const block = s.blocks.get(blockId)
+    return block === undefined ? 0 : billableCount(block, s.meta.lexicon)
+  })
+}
+
 function AbComparison(props: { blockId: string }): ReactElement {
   const { blockId } = props
   const index = useScriptDocumentStore((s) => s.order.indexOf(blockId))
   const text = useScriptDocumentStore((s) => s.blocks.get(blockId)?.text ?? '')
+  const takeCost = useTakeCost(blockId)
   const [chosen, setChosen] = useState<TakeName>('A')
   const [voiceA, setVoiceA] = useState<string | undefined>(() => resolvedVoice(blockId))
   const [voiceB, setVoiceB] = useState<string | undefined>(undefined)
@@ -270,7 +283,7 @@ function AbComparison(props: { blockId: string }): ReactElement {
                 disabled={!ready}
                 onClick={make}
               >
-                Make them again
+                Make both takes again (uses up to {formatCount(takeCost * 2)} characters)
               </button>
             )}
             {busy && <MakingTakes onStop={ab.stop} />}

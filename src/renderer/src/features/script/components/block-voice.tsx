@@ -55,7 +55,7 @@ function MissingVoice(props: {
           label={props.label}
           value={undefined}
           inheritLabel={`not in your voice list (deleted, or from another account); choose one for ${where}`}
-          actionText="Voice not found · Choose"
+          actionText="Choose voice"
           onChange={(voiceId) =>
             own
               ? useScriptDocumentStore.getState().updateBlock(id, { voiceId })

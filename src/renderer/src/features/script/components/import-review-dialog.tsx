@@ -76,7 +76,9 @@ function ReviewBody(props: {
       setError(failure)
     })
   }
-  const name = review.opened.project.title || 'The manuscript'
+  const title = review.opened.project.title
+  // A title in quotes reads as a name, not the start of the sentence ("The Flood is read").
+  const quoted = title === '' ? 'The manuscript' : `“${title}”`
   return (
     <DialogFrame
       open
@@ -113,9 +115,9 @@ function ReviewBody(props: {
       }
     >
       <p id={introId} className="dialog__text">
-        {name} is read. Before it opens, these rules tidy what would be read aloud, so you never pay
-        for citations, addresses or page clutter. Turn a rule off to leave its changes out. Nothing
-        has been sent anywhere; Cancel import leaves your current script as it is.
+        {quoted} has been read in. Before it opens, these rules tidy what would be read aloud, so
+        you never pay for citations, addresses or page clutter. Turn a rule off to leave its changes
+        out. Nothing has been sent anywhere; Cancel import leaves your current script as it is.
       </p>
       {error !== null && <ErrorNotice error={error} testId="import-review-error" />}
       {previewError !== null && <ErrorNotice error={previewError} testId="cleanup-error" />}

@@ -13,6 +13,20 @@ import { useScriptDocumentStore } from '../stores/script-document-store'
 import { keysFor } from './toolbar-groups'
 
 /**
+ * Whether the marks bar shows: words of a block are selected, or the caret is in a block written
+ * in SSML. Each selector gives a boolean or a word, so typing does not re-render the caller.
+ */
+export function useMarksBarShown(): boolean {
+  const blockId = useEditorUiStore((s) => s.caret?.blockId ?? null)
+  const selected = useEditorUiStore((s) => s.caret !== null && s.caret.end > s.caret.start)
+  const block = useScriptDocumentStore((s) => {
+    const found = blockId === null ? undefined : s.blocks.get(blockId)
+    return found === undefined ? 'none' : found.ssml === true ? 'ssml' : 'text'
+  })
+  return block === 'ssml' || (block === 'text' && selected)
+}
+
+/**
  * The selection's marks in one line, shown while words of a block are selected (or the caret is in
  * a block written in SSML): what marks the words carry, emphasis, a pause, the full set of marks
  * and an instant preview. It hands the workspace's preview to the marks popover.

@@ -5,6 +5,7 @@ import type { FinishedRender } from '../../../../../shared/domain/script-workspa
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useEditorUiStore } from '../stores/editor-ui-store'
+import { formatClock } from '../../../lib/format'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { ComplianceSummary } from './compliance-summary'
 
@@ -17,26 +18,46 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
 }
 
+/** One fact about the file: a small label over its value. */
+function Fact(props: { label: string; value: string; testId?: string }): ReactElement {
+  return (
+    <div className="render-details__fact">
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{props.value}</dd>
+    </div>
+  )
+}
+
 /**
- * The file as a creator thinks of it: its name (Show in folder and Open in player app are in the
- * dialog's footer), what it was billed and how long it took. Where it is in full, the pieces it was sent in and the measured
- * level are behind a disclosure.
+ * The file as a narrator thinks of it: its name, length and format, the characters it was billed
+ * (and reused at no charge) and how long it took, as facts at a glance (Show in folder and Open
+ * in player app are in the dialog's footer). Where it is in full, the pieces it was sent in and
+ * the measured level are behind a disclosure.
  */
 function RenderFigures(props: { finished: FinishedRender }): ReactElement {
   const { result, elapsedSeconds } = props.finished
   const pieces = result.requests
+  const files = 1 + result.extraFiles.length + (result.subtitlesPath === null ? 0 : 1)
   return (
     <>
-      <p className="render-details__file">
-        Saved as <strong>{fileName(result.outputPath)}</strong>
-      </p>
-      <p className="field__hint" data-testid="render-billed">
-        Billed: {result.billableCharacters.toLocaleString()} characters
-        {result.cachedCharacters > 0
-          ? `, and ${result.cachedCharacters.toLocaleString()} more reused from an earlier render at no charge`
-          : ''}
-        . Took {durationWords(elapsedSeconds)}.
-      </p>
+      <dl className="render-details__facts" data-testid="render-facts">
+        <Fact label="File" value={fileName(result.outputPath)} />
+        <Fact label="Length" value={formatClock(result.durationSeconds, Math.round)} />
+        <Fact label="Format" value={result.format.toUpperCase()} />
+        <Fact
+          label="Characters billed"
+          value={result.billableCharacters.toLocaleString()}
+          testId="render-billed"
+        />
+        {result.cachedCharacters > 0 && (
+          <Fact
+            label="Reused at no charge"
+            value={`${result.cachedCharacters.toLocaleString()} characters`}
+          />
+        )}
+        <Fact label="Rendering took" value={durationWords(elapsedSeconds)} testId="render-took" />
+        {files > 1 && <Fact label="Files made" value={files.toLocaleString()} />}
+      </dl>
       <Disclosure summary="Where it is and how it was made">
         <ul className="render-details__report" data-testid="render-figures">
           <li>
@@ -142,8 +163,8 @@ function ScriptCheck(props: { checks: BlockCheck[]; onClose: () => void }): Reac
 /**
  * Everything a finished render reported beyond its summary, in a dialog so the editor keeps its
  * room: the delivery checks, where the audio differs from the script, how AAC pauses were
- * rounded, and (behind a disclosure) what the render cost. Wide, so a store's table of checks
- * reads in rows at a laptop's size.
+ * rounded, and (behind a disclosure) what the render cost. Wide when it holds a store's table
+ * of checks (so it reads in rows at a laptop's size); otherwise sized to its facts.
  */
 export function RenderDetailsDialog(props: {
   open: boolean
@@ -180,8 +201,8 @@ export function RenderDetailsDialog(props: {
         </>
       }
       initialFocus={doneRef}
-      size="wide"
-      className="render-details"
+      size={result.compliance === null ? 'medium' : 'wide'}
+      className={`render-details${result.compliance === null ? '' : ' render-details--report'}`}
       testId="render-details"
     >
       {result.compliance && <ComplianceSummary report={result.compliance} />}

@@ -5,6 +5,8 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { DismissRow, Notice } from '../../../components/notice'
 import { useRecoveryOffers } from '../api/script-api'
 import type { useDocumentActions } from '../hooks/use-document-actions'
+import { leftOutSummary } from './left-out-summary'
+import { useMarksBarShown } from './marks-toolbar'
 
 type DocumentActions = ReturnType<typeof useDocumentActions>
 
@@ -65,21 +67,26 @@ export function FileNotices(props: { actions: DocumentActions }): ReactElement {
   )
 }
 
-/** What the last import left out, under the editor's toolbar; nothing when it took everything. */
+/**
+ * What the last import left out, under the editor's toolbar; nothing when it took everything.
+ * While the marks bar shows (words selected) it steps aside: one bar above the script at most.
+ */
 export function ImportNotices(props: { actions: DocumentActions }): ReactElement | null {
   const { actions } = props
-  if (actions.importNotices.length === 0) return null
+  const marksBar = useMarksBarShown()
+  if (actions.importNotices.length === 0 || marksBar) return null
   return <ImportNote notices={actions.importNotices} onDismiss={actions.dismissImportNotices} />
 }
 
 /**
- * What an import left out, in one short line under the toolbar (what was left out on Show all),
- * so a short window keeps its room for the script and the toolbar stays where it always is;
- * Dismiss puts it away.
+ * What an import left out, in one short line under the toolbar: how many of what ("1 picture
+ * was skipped; 1 note … was left out"), the reasons and fixes on Show all, so a short window
+ * keeps its room for the script; Dismiss puts it away.
  */
 function ImportNote(props: { notices: readonly string[]; onDismiss: () => void }): ReactElement {
   const [all, setAll] = useState(false)
   const text = props.notices.join(' ')
+  const summary = leftOutSummary(props.notices)
   return (
     <div
       className={`notice notice--info script-import-note${all ? ' script-import-note--all' : ''}`}
@@ -88,8 +95,8 @@ function ImportNote(props: { notices: readonly string[]; onDismiss: () => void }
     >
       <InfoIcon className="notice__icon" />
       <p className="script-import-note__text">
-        <strong>Some parts of the file were not imported</strong>
-        {all ? <>: {text}</> : <span className="visually-hidden">: {text}</span>}
+        <strong>Not imported:</strong> {all ? text : <span title={text}>{summary}.</span>}
+        {!all && <span className="visually-hidden"> {text}</span>}
       </p>
       <span className="button-row script-import-note__actions">
         <button

@@ -17,7 +17,7 @@ import {
   useScriptMenuCommands,
   useScriptShortcuts,
 } from '../hooks/use-script-commands'
-import { useEditorUiStore } from '../stores/editor-ui-store'
+import { ONE_PANEL_QUERY, useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
 import { AbDialog } from './ab-dialog'
 import { BlockList } from './block-list'
@@ -50,6 +50,14 @@ function ScriptEditor(props: {
   const findOpen = useEditorUiStore((s) => s.findOpen)
   const panel = useEditorUiStore((s) => s.panel)
   const outline = useEditorUiStore((s) => s.outlineOpen)
+  // A window made narrow with the outline and a panel open keeps one: the panel, the later choice.
+  useEffect(() => {
+    const query = globalThis.matchMedia(ONE_PANEL_QUERY)
+    const fit = (): void => useEditorUiStore.getState().fitPanelsToWindow()
+    fit()
+    query.addEventListener('change', fit)
+    return () => query.removeEventListener('change', fit)
+  }, [])
   return (
     <>
       <ScriptToolbar

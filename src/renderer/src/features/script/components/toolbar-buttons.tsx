@@ -7,6 +7,7 @@ import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useBlockMarksStore } from '../stores/block-marks-store'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { isDirty, useScriptDocumentStore } from '../stores/script-document-store'
+import { PlayingNow } from './script-status'
 import { keysFor } from './toolbar-groups'
 
 /** What the File group runs: the document's own actions. */
@@ -75,6 +76,7 @@ export function PlaybackButtons(props: {
   const rendering = useBlockMarksStore((s) => s.rendering)
   return (
     <>
+      <PlayingNow audio={audio} />
       {playing && !audio.paused && (
         <IconButton label="Pause playback" icon={Pause} onClick={audio.pause} />
       )}

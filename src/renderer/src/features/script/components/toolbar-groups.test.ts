@@ -22,17 +22,38 @@ function action(state: EditingState, group: string, id: string) {
 describe('editingGroups', () => {
   beforeEach(() => useEditorUiStore.getState().setPanel(null))
 
-  it('folds markup, find and settings first, then edit, and the panels last', () => {
-    const folds = editingGroups(idle).map((g) => [g.id, g.fold])
-    expect(folds).toEqual([
-      ['edit', 2],
-      ['markup', 3],
-      ['panels', 1],
+  it('folds Replace and Settings first, then pace, Pronunciations, edit, Find, markup; Chapters and Cast last', () => {
+    const folds = editingGroups(idle)
+      .map((g) => [g.id, g.fold] as const)
+      .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
+      .map(([id]) => id)
+    expect(folds).toEqual(['find-more', 'pace', 'lexicon', 'edit', 'find', 'markup', 'panels'])
+  })
+
+  it('gives every markup, find and panel tool its word, short where the name is a sentence', () => {
+    const words = editingGroups(idle)
+      .filter((g) => g.id !== 'edit')
+      .flatMap((g) => g.actions.map((a) => (a.showLabel === true ? (a.word ?? a.label) : null)))
+    expect(words).toEqual([
+      'Pause',
+      'Emphasis',
+      'Slower',
+      'Faster',
+      'Find',
+      'Replace',
+      'Settings',
+      'Chapters',
+      'Cast',
+      'Pronunciations',
     ])
+    // The word is part of the name a screen reader says (label in name).
+    for (const action of editingGroups(idle).flatMap((g) => g.actions))
+      if (action.word !== undefined)
+        expect(action.label.toLowerCase()).toContain(action.word.toLowerCase())
   })
 
   it('names the pronunciations panel as its heading does', () => {
-    expect(action(idle, 'panels', 'lexicon').label).toBe('Pronunciations')
+    expect(action(idle, 'lexicon', 'lexicon').label).toBe('Pronunciations')
   })
 
   it.each([
@@ -48,11 +69,12 @@ describe('editingGroups', () => {
   it.each(['emphasis', 'slow', 'fast'])(
     'without a selection, %s is disabled and says to select some text',
     (id) => {
-      const off = action(idle, 'markup', id)
+      const group = id === 'emphasis' ? 'markup' : 'pace'
+      const off = action(idle, group, id)
       expect(off.disabled).toBe(true)
       expect(off.label).toMatch(/\(select some text first\)$/)
       expect(off.hint).toMatch(/\(select some text first\)$/)
-      const on = action({ ...idle, hasSelection: true }, 'markup', id)
+      const on = action({ ...idle, hasSelection: true }, group, id)
       expect(on.disabled).toBe(false)
       expect(on.label).not.toContain('select some text')
     },
@@ -65,7 +87,7 @@ describe('editingGroups', () => {
   })
 
   it('shows the open side panel pressed, and its button shows then hides it', () => {
-    expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'lexicon').pressed).toBe(true)
+    expect(action({ ...idle, panel: 'lexicon' }, 'lexicon', 'lexicon').pressed).toBe(true)
     expect(action({ ...idle, panel: 'lexicon' }, 'panels', 'cast').pressed).toBe(false)
     action(idle, 'panels', 'cast').onSelect()
     expect(useEditorUiStore.getState().panel).toBe('cast')
@@ -74,10 +96,10 @@ describe('editingGroups', () => {
   })
 
   it('opens find alone, or with replace', () => {
-    action(idle, 'markup', 'replace').onSelect()
+    action(idle, 'find-more', 'replace').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: true })
     useEditorUiStore.getState().closeFind()
-    action(idle, 'markup', 'find').onSelect()
+    action(idle, 'find', 'find').onSelect()
     expect(useEditorUiStore.getState()).toMatchObject({ findOpen: true, replaceOpen: false })
   })
 })

@@ -26,28 +26,61 @@ export function keysFor(action: string): string | undefined {
   return SHORTCUTS.find((s) => s.group === 'Script' && s.action === action)?.keys
 }
 
-/** The markup that wraps a selection, in toolbar order; each needs some text selected. */
-const SELECTION_MARKUP: {
+/** A markup that wraps a selection; each needs some text selected. */
+interface SelectionMarkup {
   kind: Exclude<MarkupKind, 'break'>
   label: string
   hint: string
   icon: LucideIcon
-}[] = [
-  { kind: 'emphasis', label: 'Emphasis', hint: 'Emphasize the selection', icon: Italic },
+}
+
+const EMPHASIS: SelectionMarkup = {
+  kind: 'emphasis',
+  label: 'Emphasis',
+  hint: 'Emphasize the selection',
+  icon: Italic,
+}
+const PACE: SelectionMarkup[] = [
   { kind: 'slow', label: 'Slower', hint: 'Speak the selection slower', icon: Turtle },
   { kind: 'fast', label: 'Faster', hint: 'Speak the selection faster', icon: Rabbit },
 ]
 
-/** The side panels the toolbar shows or hides. */
-const PANELS: { panel: 'cast' | 'lexicon'; label: string; hint: string; icon: LucideIcon }[] = [
-  { panel: 'cast', label: 'Cast', hint: 'Cast: speakers and their voices', icon: Users },
-  {
-    panel: 'lexicon',
-    label: 'Pronunciations',
-    hint: 'Pronunciations: words and how they are spoken',
-    icon: BookA,
-  },
-]
+/** A markup command as a toolbar action: its word shown, disabled until some text is selected. */
+function selectionAction(markup: SelectionMarkup, state: EditingState): ToolbarAction {
+  const needsSelection = state.hasSelection ? '' : ' (select some text first)'
+  return {
+    id: markup.kind,
+    label: `${markup.label}${needsSelection}`,
+    word: markup.label,
+    hint: `${markup.hint}${needsSelection}`,
+    icon: markup.icon,
+    showLabel: true,
+    disabled: !state.hasSelection,
+    keepFocus: true,
+    onSelect: () => applyMarkup(markup.kind),
+  }
+}
+
+/** A side panel the toolbar shows or hides. */
+interface PanelToggle {
+  panel: 'cast' | 'lexicon'
+  label: string
+  hint: string
+  icon: LucideIcon
+}
+
+const CAST: PanelToggle = {
+  panel: 'cast',
+  label: 'Cast',
+  hint: 'Cast: speakers and their voices',
+  icon: Users,
+}
+const PRONUNCIATIONS: PanelToggle = {
+  panel: 'lexicon',
+  label: 'Pronunciations',
+  hint: 'Pronunciations: words and how they are spoken',
+  icon: BookA,
+}
 
 function togglePanel(panel: 'cast' | 'lexicon'): void {
   const ui = useEditorUiStore.getState()
@@ -80,28 +113,27 @@ function editActions(state: EditingState): ToolbarAction[] {
   }))
 }
 
+/** Pause and Emphasis: the markup a narrator uses most, kept on the row longest. */
 function markupActions(state: EditingState): ToolbarAction[] {
-  const needsSelection = state.hasSelection ? '' : ' (select some text first)'
   return [
     {
       id: 'break',
       label: 'Insert a pause',
+      word: 'Pause',
       hint: 'Insert a half-second pause where you are typing',
       icon: Hourglass,
       shortcut: keysFor('Insert a half-second pause where you are typing'),
+      showLabel: true,
       keepFocus: true,
       onSelect: () => applyMarkup('break'),
     },
-    ...SELECTION_MARKUP.map((markup) => ({
-      id: markup.kind,
-      label: `${markup.label}${needsSelection}`,
-      hint: `${markup.hint}${needsSelection}`,
-      icon: markup.icon,
-      disabled: !state.hasSelection,
-      keepFocus: true,
-      onSelect: () => applyMarkup(markup.kind),
-    })),
+    selectionAction(EMPHASIS, state),
   ]
+}
+
+/** Slower and Faster: the pace of a selection, folded before Pause and Emphasis. */
+function paceActions(state: EditingState): ToolbarAction[] {
+  return PACE.map((markup) => selectionAction(markup, state))
 }
 
 function findActions(): ToolbarAction[] {
@@ -111,27 +143,49 @@ function findActions(): ToolbarAction[] {
       label: 'Find',
       icon: Search,
       shortcut: keysFor('Find'),
+      showLabel: true,
       onSelect: () => useEditorUiStore.getState().openFind(false),
     },
+  ]
+}
+
+/** Replace and the project's settings: used now and then, the first to fold. */
+function replaceAndSettingsActions(): ToolbarAction[] {
+  return [
     {
       id: 'replace',
       label: 'Replace',
       hint: 'Find and replace',
       icon: Replace,
       shortcut: keysFor('Find and replace'),
+      showLabel: true,
       onSelect: () => useEditorUiStore.getState().openFind(true),
     },
     {
       id: 'settings',
       label: 'Project settings…',
+      word: 'Settings',
       hint: 'Project settings: pauses, language, model and loudness',
       icon: SlidersHorizontal,
+      showLabel: true,
       onSelect: () => useEditorUiStore.getState().setProjectSettingsOpen(true),
     },
   ]
 }
 
-/** The three panels beside the text: Chapters, Cast and Pronunciations, each pressed while open. */
+function togglePanelAction(toggle: PanelToggle, state: EditingState): ToolbarAction {
+  return {
+    id: toggle.panel,
+    label: toggle.label,
+    hint: toggle.hint,
+    icon: toggle.icon,
+    showLabel: true,
+    pressed: state.panel === toggle.panel,
+    onSelect: () => togglePanel(toggle.panel),
+  }
+}
+
+/** Chapters and Cast, the panels a creator opens all day, each pressed while open. */
 function panelActions(state: EditingState): ToolbarAction[] {
   return [
     {
@@ -146,36 +200,40 @@ function panelActions(state: EditingState): ToolbarAction[] {
         ui.setOutlineOpen(!ui.outlineOpen)
       },
     },
-    ...PANELS.map((toggle) => ({
-      id: toggle.panel,
-      label: toggle.label,
-      hint: toggle.hint,
-      icon: toggle.icon,
-      showLabel: toggle.panel === 'cast',
-      pressed: state.panel === toggle.panel,
-      onSelect: () => togglePanel(toggle.panel),
-    })),
+    togglePanelAction(CAST, state),
   ]
 }
 
 /**
- * The toolbar's groups after File: edit, spoken markup with find/replace/settings, and the panels
- * (Chapters and Cast, the panels a creator opens all day, with their words while the row has
- * room). When the row is narrow the words go first, then markup, find and settings fold into
- * More, then edit; the panels fold last, so at 1024 wide they stay one click away. Three groups,
- * as before the panels had their own: each group costs a divider, and at 1280 the words fit.
+ * The toolbar's groups after File, each main tool with its word (Descript labels its tools):
+ * edit, markup, find, and the panels. A group `joined` to the one before it has no divider and
+ * folds sooner. When the row is narrow, groups fold into a worded More menu, the least used
+ * first: Replace and Settings, Slower and Faster, Pronunciations, then Undo and Redo (their keys
+ * are the ones everyone knows), Find, Pause and Emphasis, and last Chapters and Cast. At 1280
+ * wide Pause, Emphasis, Find, Chapters and Cast keep their words; at 1024 Chapters and Cast do.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
   actions: (state: EditingState) => ToolbarAction[]
 })[] = [
-  { id: 'edit', label: 'Edit', fold: 2, actions: editActions },
+  { id: 'edit', label: 'Edit', fold: 4, actions: editActions },
+  { id: 'markup', label: 'Spoken markup', fold: 2, actions: markupActions },
+  { id: 'pace', label: 'Pace', fold: 6, joined: true, actions: paceActions },
+  { id: 'find', label: 'Find', fold: 3, actions: () => findActions() },
   {
-    id: 'markup',
-    label: 'Spoken markup, find and settings',
-    fold: 3,
-    actions: (state) => [...markupActions(state), ...findActions()],
+    id: 'find-more',
+    label: 'Replace and settings',
+    fold: 7,
+    joined: true,
+    actions: () => replaceAndSettingsActions(),
   },
   { id: 'panels', label: 'Panels', fold: 1, actions: panelActions },
+  {
+    id: 'lexicon',
+    label: 'Pronunciations',
+    fold: 5,
+    joined: true,
+    actions: (state) => [togglePanelAction(PRONUNCIATIONS, state)],
+  },
 ]
 
 /** The editing groups with their commands as the editor stands now. */

@@ -47,6 +47,8 @@ interface EditorUiState {
   setReadFootnotes(read: boolean): void
   openTakes(blockId: string | null): void
   setOutlineOpen(open: boolean): void
+  /** In a narrow window, closes the outline when a side panel is open too (one at a time). */
+  fitPanelsToWindow(): void
   /** Opens the Cast panel with these entries marked, the first one's chooser open. */
   attendCast(entries: { speakers: string[]; defaultVoice: boolean }): void
   /** Unmarks one cast entry (its voice was chosen): a speaker's name, or null for the default. */
@@ -84,6 +86,17 @@ function rememberOutline(open: boolean): void {
   }
 }
 
+/** The window width at and under which the editor shows one side panel at a time (script.css). */
+export const ONE_PANEL_QUERY = '(max-width: 1100px)'
+
+/**
+ * Whether the window is narrow: the outline and a side panel side by side would leave the script
+ * a column where every one-line block wraps, so opening one closes the other.
+ */
+function oneSidePanelOnly(): boolean {
+  return globalThis.matchMedia?.(ONE_PANEL_QUERY).matches ?? false
+}
+
 /** Editor chrome: caret, find bar, side panel, dialogs. UI state only. */
 export const useEditorUiStore = create<EditorUiState>()((set) => ({
   caret: null,
@@ -102,7 +115,9 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   setCaret: (caret) => set({ caret }),
   openFind: (replace) => set({ findOpen: true, replaceOpen: replace }),
   closeFind: () => set({ findOpen: false, replaceOpen: false }),
-  setPanel: (panel) => set({ panel }),
+  // Why the outline closes unremembered: it was not the user's choice, only the window's size.
+  setPanel: (panel) =>
+    set(panel !== null && oneSidePanelOnly() ? { panel, outlineOpen: false } : { panel }),
   setRenderDialogOpen: (open) => set({ renderDialogOpen: open }),
   setProjectSettingsOpen: (open) => set({ projectSettingsOpen: open }),
   setCleanupOpen: (open) => set({ cleanupOpen: open }),
@@ -113,10 +128,20 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   openTakes: (takesBlockId) => set({ takesBlockId }),
   setOutlineOpen: (outlineOpen) => {
     rememberOutline(outlineOpen)
-    set({ outlineOpen })
+    set(outlineOpen && oneSidePanelOnly() ? { outlineOpen, panel: null } : { outlineOpen })
   },
+  fitPanelsToWindow: () =>
+    set((state) =>
+      state.outlineOpen && state.panel !== null && oneSidePanelOnly()
+        ? { outlineOpen: false }
+        : state,
+    ),
   attendCast: (entries) =>
-    set({ panel: 'cast', castAttention: { ...entries, nonce: Date.now(), opened: false } }),
+    set((state) => ({
+      panel: 'cast',
+      outlineOpen: state.outlineOpen && !oneSidePanelOnly(),
+      castAttention: { ...entries, nonce: Date.now(), opened: false },
+    })),
   markCastOpened: () =>
     set((state) =>
       state.castAttention === null || state.castAttention.opened
