@@ -1,6 +1,7 @@
 import type { AppHost } from '../fixtures/app-host'
 import { accessibilityProblems } from './axe'
 import { LAYOUT_SIZES, layoutProblems } from './layout-check'
+import { resizeWindow } from './resize-window'
 import { snap } from './screenshots'
 
 /**
@@ -16,11 +17,8 @@ export async function auditAtSizes(
   const { name, theme } = state
   const found = (await accessibilityProblems(app.page)).map((p) => `${name} (${theme}): ${p}`)
   for (const size of LAYOUT_SIZES) {
-    await app.page.setViewportSize(size)
-    // Two frames: container queries and the virtualized lists settle after a resize.
-    await app.page.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    )
+    // Two frames drawn: container queries and the virtualized lists settle after a resize.
+    await resizeWindow(app.page, size)
     const layout = await layoutProblems(app.page)
     found.push(
       ...layout.problems.map((p) => `${name} (${theme}, ${size.width}x${size.height}): ${p}`),
@@ -28,6 +26,7 @@ export async function auditAtSizes(
     await state.beforeSnap?.()
     await snap(app, `${state.shot}-${size.width}x${size.height}`)
   }
-  await app.page.setViewportSize(LAYOUT_SIZES[1])
+  // Drawn at the middle size before the caller's next click, which waits for a stable frame.
+  await resizeWindow(app.page, LAYOUT_SIZES[1])
   return found
 }

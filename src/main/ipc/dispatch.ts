@@ -7,6 +7,7 @@ import type { OutputOf, ParsedInputOf, PayloadOf } from '../../shared/ipc/contra
 import { plainLimitMessage } from '../../shared/limits'
 import { maskCredentials, maskStrings } from '../../shared/credential-redaction'
 import { oversizedInput } from '../../shared/ipc/message-size'
+import { maskInSlices } from './mask-in-slices'
 
 /** Who sent an IPC message, as far as main can tell. Filled from Electron's event by register.ts. */
 export interface SenderInfo {
@@ -109,7 +110,8 @@ export function createDispatcher(options: DispatcherOptions) {
     emit: Emit,
   ): Promise<Result<unknown>> {
     const maskedEmit: Emit = (event, payload) => emit(event, maskStrings(payload, maskText))
-    return maskStrings(await answer(channel, rawInput, sender, maskedEmit), maskText)
+    // In slices: a result may be a whole imported book, and main answers other calls meanwhile.
+    return maskInSlices(await answer(channel, rawInput, sender, maskedEmit), maskText)
   }
 
   async function answer(

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { cleanupSettingsSchema, noCleanup } from '../../../../shared/domain/cleanup-rules'
 import type { UserRuleInput } from '../../../../shared/domain/cleanup-rules'
 import { createManualClock } from '../../../testing/manual-clock'
-import { runCleanup } from './run-cleanup'
+import type { Worker } from 'node:worker_threads'
+import { defaultCleanupWorker, runCleanup } from './run-cleanup'
 
 const withRules = (rules: UserRuleInput[]) =>
   cleanupSettingsSchema.parse({ ...noCleanup(), citations: true, rules })
@@ -62,13 +63,19 @@ describe('runCleanup on its own thread', () => {
     expect(blocks[0]?.text).toBe(`${'a'.repeat(48)}!`)
   })
 
-  it('ends the thread when cancelled, and says nothing was changed', async () => {
+  it('answers a cancel at once, and still ends a stuck pass at its bound', async () => {
     const clock = createManualClock()
     const controller = new AbortController()
+    const started: Worker[] = []
+    const createWorker = () => {
+      const worker = defaultCleanupWorker()
+      if (worker !== null) started.push(worker)
+      return worker
+    }
     const running = runCleanup(
       [{ text: `${'a'.repeat(48)}!` }],
       withRules([{ find: '(a+)+$', replace: 'x', regex: true }]),
-      { clock, signal: controller.signal },
+      { clock, signal: controller.signal, passTimeMs: 2000, createWorker },
     )
     await armed(clock, 2)
     controller.abort()
@@ -76,6 +83,25 @@ describe('runCleanup on its own thread', () => {
       code: 'CANCELLED',
       message: 'The clean-up was cancelled; nothing was changed.',
     })
+    // The thread is still in its runaway pass; its bound ends it, cancelled or not.
+    const ended = new Promise((resolve) => started[0]?.once('exit', resolve))
+    clock.advance(2000)
+    await ended
+    expect(started).toHaveLength(1)
+  })
+
+  it('keeps a finished thread for the next clean-up, and starts none while it waits', async () => {
+    let starts = 0
+    const createWorker = () => {
+      starts += 1
+      return defaultCleanupWorker()
+    }
+    const options = { clock: createManualClock(), createWorker }
+    const rules = withRules([{ find: 'Dr.', replace: 'Doctor' }])
+    const first = await runCleanup([{ text: 'Dr. Lee [1].' }], rules, options)
+    const second = await runCleanup([{ text: 'Dr. No [2].' }], rules, options)
+    expect([first.blocks[0]?.text, second.blocks[0]?.text]).toEqual(['Doctor Lee.', 'Doctor No.'])
+    expect(starts).toBe(1)
   })
 
   it('does not run a user rule on main when the thread cannot start', async () => {
