@@ -26,6 +26,10 @@ export interface WrittenTrack {
 export interface OpenVoiceover {
   id: string
   subtitleName: string
+  /** Where the subtitles were opened from (null for the sample shipped with the app). */
+  subtitlePath: string | null
+  /** Where the project was last saved or opened from: the save dialog starts there. */
+  projectPath: string | null
   lines: TimedLine[]
   video: { path: string; name: string; bytes: number; durationMs: number } | null
   voiceId: string | null
@@ -53,10 +57,16 @@ export interface OpenVoiceover {
 }
 
 /** A project just opened from its checked lines: no voice yet, every line fitted by `rate`. */
-export function newVoiceover(subtitleName: string, lines: TimedLine[]): OpenVoiceover {
+export function newVoiceover(
+  subtitleName: string,
+  lines: TimedLine[],
+  subtitlePath: string | null,
+): OpenVoiceover {
   return {
     id: randomUUID(),
     subtitleName,
+    subtitlePath,
+    projectPath: null,
     lines,
     video: null,
     voiceId: null,
