@@ -31,7 +31,8 @@ import { saveVoiceover } from './voiceover-save'
 import { castSpeakers } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
 import { ShownViews } from './voiceover-shown'
-import { newVoiceover, projectView } from './voiceover-state'
+import { newVoiceover, projectSummary } from './voiceover-state'
+import { LiveTimelines } from './voiceover-live-timeline'
 import { startVoiceoverRender } from './voiceover-render-job'
 
 export interface VoiceoverWorkspaceOptions {
@@ -55,6 +56,7 @@ export class VoiceoverWorkspace {
   readonly #projects = new Map<string, OpenVoiceover>()
   #paces: Promise<VoicePaces> | null = null
   readonly #shown = new ShownViews()
+  readonly #timelines = new LiveTimelines()
   /** Subtitles waiting for the user's answer about their overlapping cues. */
   readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string; path: string }>()
 
@@ -77,7 +79,15 @@ export class VoiceoverWorkspace {
   }
 
   async #view(project: OpenVoiceover): Promise<VoiceoverProject> {
-    return this.#shown.full(project, projectView(project, await this.#pacesOnce()))
+    const lines = this.#timelines.whole(project, await this.#pacesOnce())
+    return this.#shown.full(project, { ...projectSummary(project), lines })
+  }
+
+  /** The answer to one line's change: only the lines it moved, worked out from it on. */
+  async #lineChanged(project: OpenVoiceover, index: number): Promise<VoiceoverPatch> {
+    const paces = await this.#pacesOnce()
+    const { view, changed } = this.#timelines.lineChanged(project, paces, index)
+    return this.#shown.patch(project, { ...projectSummary(project), lines: view }, changed)
   }
 
   /**
@@ -195,7 +205,7 @@ export class VoiceoverWorkspace {
     const line = project.lines[index]
     if (!line) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     project.lines[index] = { ...line, text: text.trim() }
-    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
+    return this.#lineChanged(project, index)
   }
 
   /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
@@ -211,12 +221,11 @@ export class VoiceoverWorkspace {
   /** Gives one line a fit of its own (null: the project's again); only that line changes. */
   async setLineFit(id: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverPatch> {
     const project = this.#project(id)
-    if (!project.lines.some((l) => l.cue === cue)) {
-      throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
-    }
+    const index = project.lines.findIndex((l) => l.cue === cue)
+    if (index < 0) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     if (fit === null || fit === project.fit) project.lineFits.delete(cue)
     else project.lineFits.set(cue, fit)
-    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
+    return this.#lineChanged(project, index)
   }
 
   /**
