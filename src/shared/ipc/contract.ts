@@ -886,6 +886,24 @@ export const invokes = {
     SMALL_INPUT,
     'Opens the subtitles voiceover:open asked about: overlapping cues merged into one line, or kept as two lines in their own voices.',
   ),
+  'voiceover:openSample': invoke<VoiceoverProject>()(
+    none,
+    NO_INPUT,
+    'Opens the sample subtitles shipped with the app (a short scene for two speakers) as a new voice-over, as voiceover:open would.',
+  ),
+  'voiceover:openProject': invoke<{
+    project: VoiceoverProject
+    missingVideo: string | null
+  } | null>()(
+    none,
+    NO_INPUT,
+    'Native open dialog for a saved voice-over project: its lines as edited, cast, fit and pace reopened, and its video when it is still where it was saved (else `missingVideo` names it and the project opens without it). A damaged or foreign file is refused with its reason. Null when cancelled.',
+  ),
+  'voiceover:saveProject': invoke<{ fileName: string } | null>()(
+    z.object({ projectId: voiceoverId }),
+    SMALL_INPUT,
+    "Native save dialog (at the project's last saved place), then writes the project: its lines as edited, cast, fit, pace and the paths of its subtitles and video, which main remembers and the page never sees. Null when cancelled.",
+  ),
   'voiceover:chooseVideo': invoke<VoiceoverProject | null>()(
     z.object({ projectId: voiceoverId }),
     SMALL_INPUT,

@@ -1,11 +1,14 @@
 import type { VoiceoverOverlapQuestion } from '../../../shared/domain/voiceover'
 import type { OverlappingCue } from '../voiceover/subtitle-check'
-import { clockTime } from '../voiceover/subtitle-check'
+import { cueTime } from '../../../shared/domain/cue-time'
 
 /** Overlaps named in the question; the rest are counted. */
 const NAMED = 3
 
-/** The question put to the user about a file's overlapping cues, naming them and when. */
+/**
+ * The question put to the user about a file's overlapping cues, naming them and when, in the
+ * times the line table shows ("0:02.5"), not the file's own codes.
+ */
 export function overlapQuestion(
   pendingId: string,
   subtitleName: string,
@@ -15,7 +18,7 @@ export function overlapQuestion(
     .slice(0, NAMED)
     .map(
       (o) =>
-        `cue ${o.cue} starts at ${clockTime(o.startMs)}, before cue ${o.previousCue} ends at ${clockTime(o.previousEndMs)}`,
+        `cue ${o.cue} starts at ${cueTime(o.startMs)}, before cue ${o.previousCue} ends at ${cueTime(o.previousEndMs)}`,
     )
   const more = overlaps.length > NAMED ? `, and ${overlaps.length - NAMED} more` : ''
   const count = overlaps.length === 1 ? 'One cue overlaps' : `${overlaps.length} cues overlap`

@@ -26,18 +26,28 @@ export class ShownViews {
     return { ...view, revision }
   }
 
-  /** Only the lines that differ from what the page was last told, and the summary. */
-  patch(project: object, view: Omit<VoiceoverProject, 'revision'>): VoiceoverPatch {
+  /**
+   * Only the lines that differ from what the page was last told, and the summary. `known`: the
+   * lines the caller knows are the only ones that changed (null: compare them all).
+   */
+  patch(
+    project: object,
+    view: Omit<VoiceoverProject, 'revision'>,
+    known: VoiceoverLine[] | null = null,
+  ): VoiceoverPatch {
     const { lines, ...summary } = view
     const before = this.#shown.get(project)
     const baseRevision = before?.revision ?? 0
     const comparable = before !== undefined && before.lines.length === lines.length
-    const changed = comparable
-      ? lines.filter((line, i) => {
-          const old = before.lines[i]
-          return old === undefined || !sameLine(old, line)
-        })
-      : lines
+    const changed =
+      comparable && known !== null
+        ? known
+        : comparable
+          ? lines.filter((line, i) => {
+              const old = before.lines[i]
+              return old === undefined || !sameLine(old, line)
+            })
+          : lines
     const revision = baseRevision + 1
     this.#shown.set(project, { revision, lines })
     return { projectId: view.projectId, baseRevision, revision, summary, changed }

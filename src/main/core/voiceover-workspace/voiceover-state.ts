@@ -9,7 +9,7 @@ import type { Spoken } from '../voiceover/voiceover-speak'
 import type { VoicePaces } from '../voiceover/voice-pace'
 import type { VoiceoverSettings } from '../voiceover/voiceover-plan'
 import type { VoiceoverRenderResult } from '../voiceover/voiceover-render'
-import type { SpokenLine } from './voiceover-timeline'
+import type { SpokenLine, TimelineInput } from './voiceover-timeline'
 import { speakingKey, timelineOf } from './voiceover-timeline'
 
 /** A finished render's lines as placed and spoken, and what the reports say of each. */
@@ -26,6 +26,10 @@ export interface WrittenTrack {
 export interface OpenVoiceover {
   id: string
   subtitleName: string
+  /** Where the subtitles were opened from (null for the sample shipped with the app). */
+  subtitlePath: string | null
+  /** Where the project was last saved or opened from: the save dialog starts there. */
+  projectPath: string | null
   lines: TimedLine[]
   video: { path: string; name: string; bytes: number; durationMs: number } | null
   voiceId: string | null
@@ -53,10 +57,16 @@ export interface OpenVoiceover {
 }
 
 /** A project just opened from its checked lines: no voice yet, every line fitted by `rate`. */
-export function newVoiceover(subtitleName: string, lines: TimedLine[]): OpenVoiceover {
+export function newVoiceover(
+  subtitleName: string,
+  lines: TimedLine[],
+  subtitlePath: string | null,
+): OpenVoiceover {
   return {
     id: randomUUID(),
     subtitleName,
+    subtitlePath,
+    projectPath: null,
     lines,
     video: null,
     voiceId: null,
@@ -126,14 +136,29 @@ export const speakersOf = (lines: readonly TimedLine[]): string[] => [
   ...new Set(lines.flatMap((line) => (line.speaker !== null ? [line.speaker] : []))),
 ]
 
-/** The project as the page sees it: names and lengths, never a path. */
-export function projectView(
+/** What a project's timeline is worked out from, now. */
+export function timelineInput(project: OpenVoiceover, paces: VoicePaces): TimelineInput {
+  return {
+    lines: project.lines,
+    fit: project.fit,
+    limits: { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate },
+    trackEndMs: trackEndOf(project),
+    voiceOf: (line) => voiceOfLine(project, line),
+    fitOf: (line) => fitOfLine(project, line),
+    keyOf: (line) => spokenKeyOf(project, line),
+    paceOf: (voiceId) => paces.pace(voiceId ?? ''),
+    spoken: project.spoken,
+  }
+}
+
+/** Where the track ends: the video's end, else the last cue's. */
+const trackEndOf = (project: OpenVoiceover): number =>
+  project.video?.durationMs ?? Math.max(0, ...project.lines.map((line) => line.endMs))
+
+/** The project as the page sees it without its lines: names, lengths and choices, never a path. */
+export function projectSummary(
   project: OpenVoiceover,
-  paces: VoicePaces,
-): Omit<VoiceoverProject, 'revision'> {
-  const trackEndMs =
-    project.video?.durationMs ?? Math.max(0, ...project.lines.map((line) => line.endMs))
-  const limits = { ...DEFAULT_FIT_LIMITS, maxRate: project.maxRate }
+): Omit<VoiceoverProject, 'revision' | 'lines'> {
   return {
     projectId: project.id,
     subtitleName: project.subtitleName,
@@ -144,26 +169,15 @@ export function projectView(
           durationMs: project.video.durationMs,
         }
       : null,
-    trackEndMs,
+    trackEndMs: trackEndOf(project),
     settings: {
       voiceId: project.voiceId,
       cast: { ...project.cast },
       fit: project.fit,
       maxRate: project.maxRate,
-      maxStretch: limits.maxStretch,
+      maxStretch: DEFAULT_FIT_LIMITS.maxStretch,
     },
     speakers: speakersOf(project.lines),
-    lines: timelineOf({
-      lines: project.lines,
-      fit: project.fit,
-      limits,
-      trackEndMs,
-      voiceOf: (line) => voiceOfLine(project, line),
-      fitOf: (line) => fitOfLine(project, line),
-      keyOf: (line) => spokenKeyOf(project, line),
-      paceOf: (voiceId) => paces.pace(voiceId ?? ''),
-      spoken: project.spoken,
-    }),
     track: project.track
       ? {
           bytes: project.track.bytes,
@@ -174,4 +188,12 @@ export function projectView(
         }
       : null,
   }
+}
+
+/** The project as the page sees it: names and lengths, never a path. */
+export function projectView(
+  project: OpenVoiceover,
+  paces: VoicePaces,
+): Omit<VoiceoverProject, 'revision'> {
+  return { ...projectSummary(project), lines: timelineOf(timelineInput(project, paces)) }
 }

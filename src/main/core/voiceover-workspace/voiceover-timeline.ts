@@ -1,5 +1,5 @@
 import type { VoiceoverFit, VoiceoverLine } from '../../../shared/domain/voiceover'
-import type { FitLimits } from '../voiceover/line-fit'
+import type { FitLimits, PlaceInput, PlacedLine } from '../voiceover/line-fit'
 import { msToSamples, placeLines, samplesToMs, slotsOf } from '../voiceover/line-fit'
 import type { TimedLine } from '../voiceover/subtitle-lines'
 import { predictRate } from '../voiceover/voice-pace'
@@ -47,6 +47,75 @@ export function stillSpoken(
   return last && last.text === line.text && last.key === key ? last : null
 }
 
+/** How long a line is heard: measured on its current audio, else predicted from its voice's pace. */
+export interface Heard {
+  rate: number
+  spokenMs: number
+  measured: boolean
+}
+
+/** A line's heard length now: as last rendered when still current, else predicted. */
+export function heardOf(
+  input: TimelineInput,
+  line: TimedLine,
+  voiceId: string | null,
+  fit: VoiceoverFit,
+  slotMs: number,
+): Heard {
+  const last = stillSpoken(line, input.keyOf(line), input.spoken)
+  if (last) {
+    const { naturalMs, rate } = last.outcome
+    return { rate, spokenMs: naturalMs / rate, measured: true }
+  }
+  const characters = [...line.text].length
+  const pace = input.paceOf(voiceId)
+  const naturalMs = (characters / pace) * 1000
+  const rate = fit === 'rate' ? predictRate(characters, pace, slotMs, input.limits.maxRate) : 1
+  return { rate, spokenMs: naturalMs / rate, measured: false }
+}
+
+/** What the placement step is given for a line. */
+export const placeInputOf = (
+  line: TimedLine,
+  slotMs: number,
+  heard: Heard,
+  fit: VoiceoverFit,
+): PlaceInput => ({
+  cueSample: msToSamples(line.startMs),
+  slotSamples: msToSamples(slotMs),
+  spokenSamples: msToSamples(heard.spokenMs),
+  rate: heard.rate,
+  mode: fit,
+})
+
+/** One line as the page sees it, from its place on the track and how long it is heard. */
+export function lineView(
+  line: TimedLine,
+  at: { voiceId: string | null; fit: VoiceoverFit; projectFit: VoiceoverFit; slotMs: number },
+  heard: Heard,
+  placed: PlacedLine,
+): VoiceoverLine {
+  return {
+    cue: line.cue,
+    line: line.line,
+    startMs: line.startMs,
+    endMs: line.endMs,
+    text: line.text,
+    speaker: line.speaker,
+    voiceId: at.voiceId,
+    fit: at.fit,
+    ownFit: at.fit !== at.projectFit,
+    slotMs: Math.round(at.slotMs),
+    placedMs: Math.round(samplesToMs(placed.placedSample)),
+    spokenMs: Math.round(samplesToMs(placed.finalSamples)),
+    overflowMs: Math.round(samplesToMs(placed.overflowSamples)),
+    action: placed.action,
+    rate: heard.rate,
+    measured: heard.measured,
+    needsSpeaking: !heard.measured,
+  }
+}
+
 /**
  * Each line's slot and spoken length: measured where its rendered audio is still current,
  * predicted from the voice's pace elsewhere, then placed as the render places them (so a
@@ -54,55 +123,24 @@ export function stillSpoken(
  * in the lines.
  */
 export function timelineOf(input: TimelineInput): VoiceoverLine[] {
-  const { lines, fit, limits, trackEndMs, spoken } = input
+  const { lines, fit, limits, trackEndMs } = input
   const slots = slotsOf(lines, 'next', trackEndMs)
   const voices = lines.map(input.voiceOf)
   const fits = lines.map(input.fitOf)
-  const heard = lines.map((line, i) => {
-    const last = stillSpoken(line, input.keyOf(line), spoken)
-    if (last) {
-      const { naturalMs, rate } = last.outcome
-      return { rate, spokenMs: naturalMs / rate, measured: true }
-    }
-    const characters = [...line.text].length
-    const pace = input.paceOf(voices[i] ?? null)
-    const naturalMs = (characters / pace) * 1000
-    const rate =
-      fits[i] === 'rate' ? predictRate(characters, pace, slots[i] ?? 0, limits.maxRate) : 1
-    return { rate, spokenMs: naturalMs / rate, measured: false }
-  })
+  const heard = lines.map((line, i) =>
+    heardOf(input, line, voices[i] ?? null, fits[i] ?? fit, slots[i] ?? 0),
+  )
   const placed = placeLines(
-    lines.map((line, i) => ({
-      cueSample: msToSamples(line.startMs),
-      slotSamples: msToSamples(slots[i] ?? 0),
-      spokenSamples: msToSamples(heard[i]?.spokenMs ?? 0),
-      rate: heard[i]?.rate ?? 1,
-      mode: fits[i] ?? fit,
-    })),
+    lines.map((line, i) => placeInputOf(line, slots[i] ?? 0, heard[i]!, fits[i] ?? fit)),
     fit,
     limits,
   )
-  return lines.map((line, i) => {
-    const p = placed[i]
-    const h = heard[i]
-    return {
-      cue: line.cue,
-      line: line.line,
-      startMs: line.startMs,
-      endMs: line.endMs,
-      text: line.text,
-      speaker: line.speaker,
-      voiceId: voices[i] ?? null,
-      fit: fits[i] ?? fit,
-      ownFit: (fits[i] ?? fit) !== fit,
-      slotMs: Math.round(slots[i] ?? 0),
-      placedMs: Math.round(samplesToMs(p?.placedSample ?? 0)),
-      spokenMs: Math.round(samplesToMs(p?.finalSamples ?? 0)),
-      overflowMs: Math.round(samplesToMs(p?.overflowSamples ?? 0)),
-      action: p?.action ?? 'as-is',
-      rate: h?.rate ?? 1,
-      measured: h?.measured ?? false,
-      needsSpeaking: !(h?.measured ?? false),
-    }
-  })
+  return lines.map((line, i) =>
+    lineView(
+      line,
+      { voiceId: voices[i] ?? null, fit: fits[i] ?? fit, projectFit: fit, slotMs: slots[i] ?? 0 },
+      heard[i]!,
+      placed[i]!,
+    ),
+  )
 }

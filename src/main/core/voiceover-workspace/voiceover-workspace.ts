@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type {
   VoiceoverAudioChoice,
@@ -7,7 +7,6 @@ import type {
   VoiceoverOverlapChoice,
   VoiceoverOverlapQuestion,
   VoiceoverPatch,
-  VoiceoverProgress,
   VoiceoverProject,
   VoiceoverSettingsInput,
 } from '../../../shared/domain/voiceover'
@@ -15,33 +14,26 @@ import { AppError } from '../../../shared/errors'
 import type { JobRegistry } from '../jobs/job-registry'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
-import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
 import type { PlatformPorts } from '../platform-ports'
 import type { UpstreamClient } from '../upstream/upstream-client'
 import type { UsageRecorder } from '../usage/counted-client'
-import { countedSpeechSource } from '../usage/counted-speech-source'
 import type { OriginalAudio } from '../voiceover/video-mux'
 import { VoicePaces } from '../voiceover/voice-pace'
 import { runVoiceoverOffMain } from '../voiceover/voiceover-offload'
-import { renderVoiceover } from '../voiceover/voiceover-render'
 import type { TimedLine } from '../voiceover/subtitle-lines'
 import { readFileSlice, readSubtitleFile, SUBTITLE_FILTERS, VIDEO_FILTERS } from './voiceover-files'
 import { overlapQuestion } from './voiceover-overlaps'
+import { PROJECT_FILTERS, readProject, saveProjectFile } from './voiceover-projects'
+import { SAMPLE_NAME, SAMPLE_SUBTITLES } from './voiceover-sample'
 import { saveReport, saveRetimedSubtitles } from './voiceover-reports'
 import type { VoiceoverEvent } from './voiceover-events'
-import { renderFailed } from './voiceover-events'
 import { saveVoiceover } from './voiceover-save'
-import { castSpeakers, refuseLinesWithoutVoice } from './voiceover-cast'
+import { castSpeakers } from './voiceover-cast'
 import type { OpenVoiceover } from './voiceover-state'
 import { ShownViews } from './voiceover-shown'
-import {
-  finishedTrack,
-  newVoiceover,
-  projectView,
-  settingsOf,
-  spokenKeyOf,
-} from './voiceover-state'
-import { stillSpoken } from './voiceover-timeline'
+import { newVoiceover, projectSummary } from './voiceover-state'
+import { LiveTimelines } from './voiceover-live-timeline'
+import { startVoiceoverRender } from './voiceover-render-job'
 
 export interface VoiceoverWorkspaceOptions {
   userDataDir: string
@@ -64,8 +56,9 @@ export class VoiceoverWorkspace {
   readonly #projects = new Map<string, OpenVoiceover>()
   #paces: Promise<VoicePaces> | null = null
   readonly #shown = new ShownViews()
+  readonly #timelines = new LiveTimelines()
   /** Subtitles waiting for the user's answer about their overlapping cues. */
-  readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string }>()
+  readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string; path: string }>()
 
   constructor(private readonly options: VoiceoverWorkspaceOptions) {}
 
@@ -86,7 +79,15 @@ export class VoiceoverWorkspace {
   }
 
   async #view(project: OpenVoiceover): Promise<VoiceoverProject> {
-    return this.#shown.full(project, projectView(project, await this.#pacesOnce()))
+    const lines = this.#timelines.whole(project, await this.#pacesOnce())
+    return this.#shown.full(project, { ...projectSummary(project), lines })
+  }
+
+  /** The answer to one line's change: only the lines it moved, worked out from it on. */
+  async #lineChanged(project: OpenVoiceover, index: number): Promise<VoiceoverPatch> {
+    const paces = await this.#pacesOnce()
+    const { view, changed } = this.#timelines.lineChanged(project, paces, index)
+    return this.#shown.patch(project, { ...projectSummary(project), lines: view }, changed)
   }
 
   /**
@@ -108,11 +109,11 @@ export class VoiceoverWorkspace {
       bytes,
       fileName: basename(path),
     })
-    if (checked.lines !== null) return this.#opened(basename(path), checked.lines)
+    if (checked.lines !== null) return this.#opened(basename(path), checked.lines, path)
     const pendingId = randomUUID()
     // Why one at a time: a question left unanswered holds a file's bytes, never more than one.
     this.#pending.clear()
-    this.#pending.set(pendingId, { bytes, fileName: basename(path) })
+    this.#pending.set(pendingId, { bytes, fileName: basename(path), path })
     return overlapQuestion(pendingId, basename(path), checked.overlaps)
   }
 
@@ -132,13 +133,49 @@ export class VoiceoverWorkspace {
       overlaps: choice,
     })
     this.#pending.delete(pendingId)
-    return this.#opened(pending.fileName, lines)
+    return this.#opened(pending.fileName, lines, pending.path)
   }
 
-  #opened(subtitleName: string, lines: TimedLine[]): Promise<VoiceoverProject> {
-    const project = newVoiceover(subtitleName, lines)
+  /** Opens the sample subtitles shipped with the app, checked on the thread as any file is. */
+  async openSample(): Promise<VoiceoverProject> {
+    const bytes = new TextEncoder().encode(SAMPLE_SUBTITLES)
+    const lines = await runVoiceoverOffMain({
+      kind: 'parse',
+      bytes,
+      fileName: SAMPLE_NAME,
+      overlaps: 'refuse',
+    })
+    return this.#opened(SAMPLE_NAME, lines, null)
+  }
+
+  #opened(
+    subtitleName: string,
+    lines: TimedLine[],
+    path: string | null,
+  ): Promise<VoiceoverProject> {
+    const project = newVoiceover(subtitleName, lines, path)
     this.#projects.set(project.id, project)
     return this.#view(project)
+  }
+
+  /** Asks for a saved project (native dialog) and reopens it; null when cancelled. */
+  async openProject(
+    ownerId: number,
+  ): Promise<{ project: VoiceoverProject; missingVideo: string | null } | null> {
+    const chosen = await this.options.dialogs.showOpenDialog(ownerId, {
+      title: 'Open a voice-over project',
+      filters: PROJECT_FILTERS,
+    })
+    const path = chosen?.[0]
+    if (path === undefined) return null
+    const { project, missingVideo } = await readProject(path)
+    this.#projects.set(project.id, project)
+    return { project: await this.#view(project), missingVideo }
+  }
+
+  /** Saves the project where the user chooses (native dialog); null when cancelled. */
+  saveProject(ownerId: number, projectId: string): Promise<{ fileName: string } | null> {
+    return saveProjectFile(this.#project(projectId), this.options.dialogs, ownerId)
   }
 
   /** Asks for the video (native dialog) and reads its length off main; null when cancelled. */
@@ -168,7 +205,7 @@ export class VoiceoverWorkspace {
     const line = project.lines[index]
     if (!line) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     project.lines[index] = { ...line, text: text.trim() }
-    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
+    return this.#lineChanged(project, index)
   }
 
   /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
@@ -184,113 +221,26 @@ export class VoiceoverWorkspace {
   /** Gives one line a fit of its own (null: the project's again); only that line changes. */
   async setLineFit(id: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverPatch> {
     const project = this.#project(id)
-    if (!project.lines.some((l) => l.cue === cue)) {
-      throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
-    }
+    const index = project.lines.findIndex((l) => l.cue === cue)
+    if (index < 0) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
     if (fit === null || fit === project.fit) project.lineFits.delete(cue)
     else project.lineFits.set(cue, fit)
-    return this.#shown.patch(project, projectView(project, await this.#pacesOnce()))
+    return this.#lineChanged(project, index)
   }
 
   /**
    * Renders the whole track as a job. Lines already spoken with the same words and choices come
    * from the cache at the pace they were spoken, so after one edit only that line is requested.
    */
-  async render(
+  render(
     ownerId: number,
     projectId: string,
     emit: (event: VoiceoverEvent) => void,
   ): Promise<{ jobId: string }> {
-    const project = this.#project(projectId)
-    if (project.rendering !== null) {
-      throw new AppError('VALIDATION_FAILED', 'This voice-over is already being rendered.')
-    }
-    refuseLinesWithoutVoice(project)
-    const [cache, paces] = await Promise.all([this.options.cache(), this.#pacesOnce()])
-    const dir = join(this.options.userDataDir, 'voiceover')
-    await mkdir(dir, { recursive: true })
-    const outputPath = join(dir, `${project.id}.wav`)
-    const settings = settingsOf(project)
-    const lines = project.lines.map((l) => ({ ...l }))
-    const keys = lines.map((l) => spokenKeyOf(project, l))
-    const keepRates = lines.map(
-      (l, i) => stillSpoken(l, keys[i] ?? '', project.spoken)?.outcome.rate,
+    return startVoiceoverRender(
+      { ...this.options, paces: () => this.#pacesOnce(), view: (p) => this.#view(p) },
+      { ownerId, project: this.#project(projectId), emit },
     )
-    const source = countedSpeechSource(
-      upstreamSpeechSource(this.options.client()),
-      this.options.usage,
-      project.subtitleName,
-    )
-    const ticket = this.options.jobs.start<
-      VoiceoverProgress,
-      Awaited<ReturnType<typeof renderVoiceover>>
-    >({
-      kind: 'voiceover-render',
-      ownerId,
-      throttleMs: 150,
-      run: (job) =>
-        renderVoiceover({
-          lines,
-          settings,
-          outputPath,
-          source,
-          cache,
-          paces,
-          trackEndMs: project.video?.durationMs ?? null,
-          keepRates,
-          signal: job.signal,
-          holder: 'window',
-          logger: this.options.logger,
-          onProgress: (stage, done, total) =>
-            job.progress({ jobId: job.id, projectId, stage, done, total }),
-        }),
-      onProgress: (payload) => {
-        this.options.dialogs.setProgress(
-          ownerId,
-          payload.total > 0 ? payload.done / payload.total : null,
-        )
-        emit({ channel: 'voiceover:renderProgress', payload })
-      },
-      onSettled: (outcome) => {
-        project.rendering = null
-        this.options.dialogs.setProgress(ownerId, null)
-        this.#settled(project, ticket.id, keys, lines, outputPath, outcome, emit).catch(
-          (error: unknown) =>
-            this.options.logger.error('voice-over render not reported', { error: String(error) }),
-        )
-      },
-    })
-    project.rendering = ticket.id
-    return { jobId: ticket.id }
-  }
-
-  async #settled(
-    project: OpenVoiceover,
-    jobId: string,
-    keys: readonly string[],
-    lines: OpenVoiceover['lines'],
-    outputPath: string,
-    outcome:
-      | { ok: true; value: Awaited<ReturnType<typeof renderVoiceover>> }
-      | { ok: false; error: unknown },
-    emit: (event: VoiceoverEvent) => void,
-  ): Promise<void> {
-    const projectId = project.id
-    if (!outcome.ok) {
-      emit(renderFailed(jobId, projectId, outcome.error))
-      return
-    }
-    const result = outcome.value
-    result.lines.forEach((o, i) => {
-      const line = lines[i]
-      if (line) project.spoken.set(line.cue, { text: line.text, key: keys[i] ?? '', outcome: o })
-    })
-    const { size } = await stat(outputPath)
-    project.track = finishedTrack(result, lines, outputPath, size)
-    emit({
-      channel: 'voiceover:renderEnded',
-      payload: { jobId, projectId, ok: true, project: await this.#view(project) },
-    })
   }
 
   /** Up to `length` bytes of the rendered track or of the chosen video, for the page's player. */

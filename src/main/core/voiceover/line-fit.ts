@@ -73,39 +73,58 @@ export function slotsOf(
  * follows.
  */
 export function placeLines(
-  lines: readonly {
-    cueSample: number
-    slotSamples: number
-    spokenSamples: number
-    rate: number
-    /** This line's own fit, when it differs from the project's. */
-    mode?: FitMode
-  }[],
+  lines: readonly PlaceInput[],
   projectMode: FitMode,
   limits: FitLimits,
 ): PlacedLine[] {
   let end = 0
-  return lines.map(({ mode: own, ...line }) => {
-    const mode = own ?? projectMode
-    const room = line.slotSamples - msToSamples(LINE_GAP_MS)
-    const tempo =
-      mode === 'stretch' && line.spokenSamples > room && room > 0
-        ? Math.min(limits.maxStretch, line.spokenSamples / room)
-        : 1
-    const finalSamples = stretchedLength(line.spokenSamples, tempo)
-    const placedSample = Math.max(line.cueSample, end)
-    end = placedSample + finalSamples
-    const overflowSamples = Math.max(0, end - (line.cueSample + line.slotSamples))
-    const action: FitAction =
-      overflowSamples > 0 && mode !== 'shift'
-        ? 'overflow'
-        : placedSample > line.cueSample
-          ? 'shifted'
-          : tempo > 1
-            ? 'stretch'
-            : line.rate > 1
-              ? 'rate'
-              : 'as-is'
-    return { ...line, placedSample, tempo, finalSamples, overflowSamples, action }
+  return lines.map((line) => {
+    const placed = placeLine(line, end, projectMode, limits)
+    end = placed.placedSample + placed.finalSamples
+    return placed
   })
+}
+
+/** One line to place: its cue and slot, its speech's length and rate, and its own fit if any. */
+export interface PlaceInput {
+  cueSample: number
+  slotSamples: number
+  spokenSamples: number
+  rate: number
+  /** This line's own fit, when it differs from the project's. */
+  mode?: FitMode
+}
+
+/**
+ * Places one line after the track's speech so far, which ends at `end`: the step
+ * {@link placeLines} takes for each line, so a timeline can be placed again from one line on.
+ */
+export function placeLine(
+  input: PlaceInput,
+  end: number,
+  projectMode: FitMode,
+  limits: FitLimits,
+): PlacedLine {
+  const { mode: own, ...line } = input
+  const mode = own ?? projectMode
+  const room = line.slotSamples - msToSamples(LINE_GAP_MS)
+  const tempo =
+    mode === 'stretch' && line.spokenSamples > room && room > 0
+      ? Math.min(limits.maxStretch, line.spokenSamples / room)
+      : 1
+  const finalSamples = stretchedLength(line.spokenSamples, tempo)
+  const placedSample = Math.max(line.cueSample, end)
+  const lineEnd = placedSample + finalSamples
+  const overflowSamples = Math.max(0, lineEnd - (line.cueSample + line.slotSamples))
+  const action: FitAction =
+    overflowSamples > 0 && mode !== 'shift'
+      ? 'overflow'
+      : placedSample > line.cueSample
+        ? 'shifted'
+        : tempo > 1
+          ? 'stretch'
+          : line.rate > 1
+            ? 'rate'
+            : 'as-is'
+  return { ...line, placedSample, tempo, finalSamples, overflowSamples, action }
 }

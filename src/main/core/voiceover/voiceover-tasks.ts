@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
+import { AppError } from '../../../shared/errors'
 import { SILENT_LEVEL, bytesToSamples, samplesToBytes } from '../narration/pcm/pcm-edges'
 import { toDiskError } from '../files/atomic-write'
+import type { VoiceoverProjectFile } from './voiceover-project-file'
+import { MAX_VOICEOVER_PROJECT_BYTES, parseProjectFile } from './voiceover-project-file'
 import type { OverlapChoice } from './subtitle-check'
 import { linesOrOverlaps, linesOrRefuse } from './subtitle-check'
 import type { TimedLine } from './subtitle-lines'
@@ -19,6 +22,7 @@ export type VoiceoverTask =
   | { kind: 'measure'; paths: string[] }
   | { kind: 'fit'; paths: string[]; from: number; to: number; tempo: number }
   | { kind: 'videoDuration'; path: string }
+  | { kind: 'readProject'; path: string; fileName: string }
   | {
       kind: 'mux'
       videoPath: string
@@ -38,7 +42,9 @@ export type VoiceoverTaskResult<T extends VoiceoverTask> = T extends { kind: 'pa
         ? Uint8Array
         : T extends { kind: 'videoDuration' }
           ? number
-          : undefined
+          : T extends { kind: 'readProject' }
+            ? VoiceoverProjectFile
+            : undefined
 
 /** Where a line's speech is within its audio (the silence the service adds around it left out). */
 export interface SpeechSpan {
@@ -73,6 +79,23 @@ export function speechSpan(samples: Int16Array): SpeechSpan {
   }
 }
 
+/** A saved project file read and checked (a large one is JSON work main should not do). */
+async function readProjectFile(path: string, fileName: string): Promise<VoiceoverProjectFile> {
+  try {
+    const { size } = await stat(path)
+    if (size > MAX_VOICEOVER_PROJECT_BYTES) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${fileName} is too large to be a voice-over project (more than 20 MB). Open its subtitles instead.`,
+      )
+    }
+    return parseProjectFile(await readFile(path, 'utf8'), fileName)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw toDiskError(error, path)
+  }
+}
+
 /** Runs one task where it is called (the thread, or main when no thread can start). */
 export async function runVoiceoverTask(task: VoiceoverTask): Promise<unknown> {
   switch (task.kind) {
@@ -88,6 +111,8 @@ export async function runVoiceoverTask(task: VoiceoverTask): Promise<unknown> {
     }
     case 'videoDuration':
       return videoDurationMs(task.path)
+    case 'readProject':
+      return readProjectFile(task.path, task.fileName)
     case 'mux':
       return muxVoiceover(task)
   }

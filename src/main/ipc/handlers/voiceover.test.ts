@@ -491,9 +491,7 @@ describe('overlapping cues', () => {
       subtitleName: 'overlap.srt',
       overlaps: [{ cue: 2, previousCue: 1, startMs: 2500, previousEndMs: 3000 }],
     })
-    expect(question.message).toContain(
-      'cue 2 starts at 00:00:02,500, before cue 1 ends at 00:00:03,000',
-    )
+    expect(question.message).toContain('cue 2 starts at 0:02.5, before cue 1 ends at 0:03.0')
     expect(question.message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/)
     expect(sandbox.requestLog({})).toEqual([])
   })

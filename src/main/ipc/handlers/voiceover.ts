@@ -11,6 +11,10 @@ export function createVoiceoverHandlers(
     'voiceover:open': (_input, { sender }) => voiceover.open(sender.webContentsId),
     'voiceover:resolveOverlaps': ({ pendingId, choice }) =>
       voiceover.resolveOverlaps(pendingId, choice),
+    'voiceover:openSample': () => voiceover.openSample(),
+    'voiceover:openProject': (_input, { sender }) => voiceover.openProject(sender.webContentsId),
+    'voiceover:saveProject': ({ projectId }, { sender }) =>
+      voiceover.saveProject(sender.webContentsId, projectId),
     'voiceover:chooseVideo': ({ projectId }, { sender }) =>
       voiceover.chooseVideo(sender.webContentsId, projectId),
     'voiceover:view': ({ projectId }) => voiceover.view(projectId),
