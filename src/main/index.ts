@@ -267,7 +267,10 @@ function createMainWindow(current: MainRuntime): BrowserWindow {
     },
   })
   if (bounds !== null && saved.maximized) window.maximize()
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    window.show()
+    void current.windowShown()
+  })
   nativeTheme.on('updated', () => {
     if (!window.isDestroyed()) {
       window.setBackgroundColor(nativeTheme.shouldUseDarkColors ? '#17181c' : '#ffffff')

@@ -66,6 +66,8 @@ export interface MainRuntime {
   setTheme(theme: ThemeChoice): Promise<ThemeChoice>
   /** A window closed: its jobs are cancelled and what the services kept for it is forgotten. */
   windowClosed(ownerId: number): void
+  /** A window is on screen: what its first screens show is loaded ahead (the saved calls); never rejects. */
+  windowShown(): Promise<void>
   /** Events meant for every window (account:changed); returns the unsubscribe. */
   onEvent(listener: (event: RuntimeEvent) => void): () => void
   /** Stops timers and the sandbox this runtime started, and waits for settings writes. */
@@ -217,9 +219,11 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
   const { services, stopSandbox } = await createServices(options, logger)
   const { account, settings, upstream, jobs, voices, conversations, inbox, script } = services
   const events = createEventHub(logger)
-  const unsubscribeAccount = account.onChanged((status: AccountStatus) =>
-    events.broadcast({ channel: 'account:changed', payload: status }),
-  )
+  const unsubscribeAccount = account.onChanged((status: AccountStatus) => {
+    events.broadcast({ channel: 'account:changed', payload: status })
+    // A key set or changed: its saved calls are loaded now, not when Conversations is opened.
+    if (status.credential !== 'none') void services.overview.warmUp()
+  })
   const setTheme = async (theme: ThemeChoice): Promise<ThemeChoice> => {
     await settings.update(() => ({ theme }))
     events.broadcast({ channel: 'app:themeChanged', payload: { theme } })
@@ -238,6 +242,11 @@ export async function createMainRuntime(options: MainRuntimeOptions): Promise<Ma
       voices.forgetWindow(ownerId)
     },
     onEvent: events.onEvent,
+    async windowShown() {
+      // Why after the window shows: the start stays as quick as before; the saved calls are then
+      // read and counted in turns of main's loop, before the user opens Conversations.
+      if (account.getStatus().credential !== 'none') await services.overview.warmUp()
+    },
     async dispose() {
       if (disposed) return
       disposed = true

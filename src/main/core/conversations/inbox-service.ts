@@ -78,8 +78,21 @@ export class InboxService {
    * A conversation the service no longer knows is left out too.
    */
   async evaluationSummaries(ids: string[]): Promise<Record<string, EvaluationSummary>> {
+    return (await this.readEvaluations(ids)).found
+  }
+
+  /**
+   * Like {@link evaluationSummaries}, and also which of them the service answered with no
+   * evaluation at all (`none`: read now, found empty). `background`: reads nobody waits for (the
+   * overview's), queued behind the reads a user waits for.
+   */
+  async readEvaluations(
+    ids: string[],
+    options: { background?: boolean } = {},
+  ): Promise<{ found: Record<string, EvaluationSummary>; none: string[] }> {
     const identity = this.#options.accountIdentity()
     const found: Record<string, EvaluationSummary> = {}
+    const none: string[] = []
     const missing: string[] = []
     for (const id of new Set(ids)) {
       const cached = this.#summaries.get(`${identity}|${id}`)
@@ -87,13 +100,17 @@ export class InboxService {
       else if (!this.#pollerReads(`${identity}|${id}`)) missing.push(id)
     }
     const client = this.#options.client()
+    const read = options.background === true ? { background: true } : {}
     let next = 0
     const worker = async (): Promise<void> => {
       while (next < missing.length) {
         const id = missing[next++] as string
         try {
-          const evaluations = await client.listEvaluations(id)
-          if (evaluations.length === 0) continue
+          const evaluations = await client.listEvaluations(id, read)
+          if (evaluations.length === 0) {
+            none.push(id)
+            continue
+          }
           const summary = summarizeEvaluations(evaluations)
           this.#remember(`${identity}|${id}`, summary)
           found[id] = summary
@@ -106,7 +123,7 @@ export class InboxService {
     await Promise.all(
       Array.from({ length: Math.min(SUMMARY_READS_IN_FLIGHT, missing.length) }, worker),
     )
-    return found
+    return { found, none }
   }
 
   /**

@@ -204,12 +204,13 @@ export function withReadRetry<T>(
   ctx: UpstreamContext,
   signal: AbortSignal | undefined,
   attempt: (n: number) => Promise<T>,
-  options: { limited?: boolean; waitOutRateLimits?: boolean } = {},
+  options: { limited?: boolean; waitOutRateLimits?: boolean; priority?: number } = {},
 ): Promise<T> {
+  const queued = { ...(signal ? { signal } : {}), priority: options.priority ?? 0 }
   const run = options.limited
     ? async (n: number) => {
         try {
-          return await ctx.readLimiter.add<T>(() => attempt(n), signal ? { signal } : {})
+          return await ctx.readLimiter.add<T>(() => attempt(n), queued)
         } catch (error) {
           // p-queue rejects a dropped queued task with a DOMException: report it as a cancel.
           if (signal?.aborted) throw cancelledError()
@@ -237,6 +238,13 @@ export function withReadRetry<T>(
     onRetry: logEachRetry(ctx.logger, 'retrying read'),
   })
 }
+
+/**
+ * The limiter's priority of reads made in the background (the overview's evaluation reads): a
+ * read the user waits for (a call opened by id, a list page) starts before them, whatever was
+ * queued first. Why: hundreds of them share the account's read rate with the user's own reads.
+ */
+export const BACKGROUND_READ_PRIORITY = -1
 
 /** Longest a read waits out the service's 429s in all before it reports them. */
 export const READ_RATE_LIMIT_BUDGET_MS = 60_000

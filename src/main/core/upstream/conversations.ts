@@ -6,7 +6,7 @@ import type {
 import { AppError } from '../../../shared/errors'
 import { isSameOrigin, segment } from './base-url'
 import type { RequestSpec, UpstreamContext } from './context'
-import { requestJson, send, withReadRetry } from './context'
+import { BACKGROUND_READ_PRIORITY, requestJson, send, withReadRetry } from './context'
 import { conversationSchema, evaluationPageSchema, messagePageSchema } from './schemas/conversation'
 import type { DownloadedFile } from './downloads'
 import { MAX_RECORDING_BYTES } from './download-limits'
@@ -27,6 +27,18 @@ const PREFIX: Record<PathStyle, string> = {
 }
 
 /** True when a 404 says the route does not exist (try the other form), not that the id is unknown. */
+/** How a conversation read queues: whether it waits out 429s, and its limiter priority. */
+interface ReadOptions {
+  waitOutRateLimits?: boolean
+  priority?: number
+}
+
+/** An evaluation read; `background`: nobody waits for it (it queues behind the user's reads). */
+export interface EvaluationReadOptions {
+  signal?: AbortSignal
+  background?: boolean
+}
+
 function isRouteMissing(error: unknown): boolean {
   return (
     error instanceof AppError &&
@@ -48,7 +60,7 @@ export async function conversationRequest<S extends z.ZodType>(
   operation: string,
   schema: S,
   signal: AbortSignal | undefined,
-  waitOutRateLimits = false,
+  read: ReadOptions = {},
 ): Promise<z.output<S>> {
   const key = ctx.baseUrl.href
   const preferred = pathStyles.get(key) ?? 'old'
@@ -63,7 +75,7 @@ export async function conversationRequest<S extends z.ZodType>(
   const attempt = (style: PathStyle) =>
     withReadRetry(ctx, signal, () => requestJson(ctx, spec(style), schema), {
       limited: true,
-      waitOutRateLimits,
+      ...read,
     })
   try {
     const { data } = await attempt(preferred)
@@ -134,7 +146,7 @@ function allConversationItems<
   operation: string,
   schema: S,
   signal: AbortSignal | undefined,
-  waitOutRateLimits = false,
+  read: ReadOptions = {},
 ): Promise<T[]> {
   return allPages((cursor) =>
     conversationRequest(
@@ -145,7 +157,7 @@ function allConversationItems<
       operation,
       schema,
       signal,
-      waitOutRateLimits,
+      read,
     ),
   )
 }
@@ -171,13 +183,17 @@ export function listMessages(
 export function listEvaluations(
   ctx: UpstreamContext,
   id: string,
-  options: { signal?: AbortSignal } = {},
+  options: EvaluationReadOptions = {},
 ): Promise<ConversationEvaluation[]> {
   const { signal } = options
   const schema = evaluationPageSchema
   // Evaluations are read for hundreds of calls at once (the overview, an export): a 429 there
-  // is waited out, not reported (see withReadRetry).
-  return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal, true)
+  // is waited out, not reported (see withReadRetry); those read in the background queue behind
+  // the reads a user waits for.
+  return allConversationItems(ctx, id, '/evaluations', 'read the evaluations', schema, signal, {
+    waitOutRateLimits: true,
+    ...(options.background === true ? { priority: BACKGROUND_READ_PRIORITY } : {}),
+  })
 }
 
 /** How a service-given file is downloaded: its cancel, its size bound, its name in messages. */

@@ -60,7 +60,11 @@ export interface UpstreamClient {
   stream(request: StreamRequest): Promise<StreamResult>
   getConversation(id: string, options?: Signal): Promise<Conversation>
   listMessages(id: string, options?: Signal): Promise<ConversationMessage[]>
-  listEvaluations(id: string, options?: Signal): Promise<ConversationEvaluation[]>
+  /** `background`: queued behind the reads a user waits for (the overview's many reads). */
+  listEvaluations(
+    id: string,
+    options?: Signal & { background?: boolean },
+  ): Promise<ConversationEvaluation[]>
   /** A recording (or a voice's media) by the URL the service gave, within a size bound. */
   downloadRecording(
     url: string,

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ConversationListResult } from '../../../shared/domain/conversation-list'
@@ -61,9 +61,12 @@ afterEach(async () => {
   cleanups = []
 })
 
-/** Main's runtime on `userDataDir` (a fresh one when not given), signed in to the sandbox. */
-async function start(userDataDir?: string) {
-  const clock = createManualClock(NOW)
+/**
+ * Main's runtime on `userDataDir` (a fresh one when not given), signed in to the sandbox, its
+ * clock at `at` (default: the test's start).
+ */
+async function start(userDataDir?: string, at = NOW) {
+  const clock = createManualClock(at)
   const env = await createTestRuntime({
     clock,
     ...(userDataDir === undefined ? {} : { userDataDir }),
@@ -245,6 +248,80 @@ describe('the overview keeps the calls on disk and reads only what changed', () 
     cleanups.push(last.cleanup)
     const { saved } = await last.open(input)
     expect(saved?.saved).toMatchObject({ complete: true })
+  }, 240_000)
+})
+
+describe('the saved calls are read at start, not when Conversations is opened', () => {
+  it('has them in memory once the window shows: the overview paints from them at once', async () => {
+    const first = await start()
+    const input = { days: 7, agentId: null, timeZone: ZONE }
+    const { overview } = await first.open(input)
+    await first.runtime.dispose()
+
+    const second = await start(first.userDataDir)
+    cleanups.push(second.cleanup)
+    await second.runtime.windowShown()
+    // The file is gone: figures painted now can only come from what was read ahead.
+    await rm(join(first.userDataDir, 'conversation-cache'), { recursive: true, force: true })
+    const { saved } = await second.open(input)
+    expect(saved?.saved).toMatchObject({ complete: true })
+    expect(saved?.calls).toBe(overview.calls)
+    expect(saved?.byOutcome).toEqual(overview.byOutcome)
+  }, 240_000)
+})
+
+describe('a finished call without evaluations', () => {
+  /** Evaluation reads of `id` since the log was cleared. */
+  const evaluationReadsOf = (id: string): number =>
+    sandbox
+      .requestLog({ pathPrefix: '/v1/' })
+      .filter((e) => e.path.split('?')[0]!.endsWith(`/${id}/evaluations`)).length
+
+  it('is asked for once, not at every open nor at the next start', async () => {
+    // A call that ends now and is never scored; main looks at it two hours later (long after
+    // any evaluation would have come).
+    const call = sandbox.startConversation({
+      turns: 2,
+      turnIntervalMs: 1_000,
+      startDelayMs: 0,
+      evaluationDelayMs: 30 * DAY,
+    })
+    sandboxTimers.advance(call.endsInMs + 1_000)
+    const later = NOW + 2 * 3_600_000
+    const input = { days: 7, agentId: null, timeZone: ZONE }
+    const first = await start(undefined, later)
+    sandbox.clearRequestLog()
+    const opened = await first.open(input)
+    expect(opened.overview.byOutcome.completed).toBeGreaterThanOrEqual(1)
+    expect(evaluationReadsOf(call.id)).toBe(1)
+
+    sandbox.clearRequestLog()
+    await first.open({ ...input, refresh: true })
+    expect(evaluationReadsOf(call.id)).toBe(0)
+    await first.runtime.dispose()
+
+    const second = await start(first.userDataDir, later)
+    cleanups.push(second.cleanup)
+    sandbox.clearRequestLog()
+    await second.open(input)
+    expect(evaluationReadsOf(call.id)).toBe(0)
+  }, 240_000)
+
+  it('is asked for again while it may still be scored (it finished moments ago)', async () => {
+    const call = sandbox.startConversation({
+      turns: 2,
+      turnIntervalMs: 1_000,
+      startDelayMs: 0,
+      evaluationDelayMs: 30 * DAY,
+    })
+    sandboxTimers.advance(call.endsInMs + 1_000)
+    const input = { days: 7, agentId: null, timeZone: ZONE }
+    const env = await start()
+    cleanups.push(env.cleanup)
+    await env.open(input)
+    sandbox.clearRequestLog()
+    await env.open({ ...input, refresh: true })
+    expect(evaluationReadsOf(call.id)).toBe(1)
   }, 240_000)
 })
 

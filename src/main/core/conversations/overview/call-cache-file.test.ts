@@ -30,6 +30,7 @@ async function sample(): Promise<CallStore> {
   store.addSummaries({
     c1: { passed: 1, total: 2, criteria: [{ id: 'k', name: 'K', result: 'failed' }], summary: 'S' },
   })
+  store.addUnevaluated([{ id: 'c0', finishedMs: 4_000 }], 8_000)
   store.savedAt = 9_000
   return store
 }
@@ -45,6 +46,22 @@ describe('the conversation cache file', () => {
     expect(back?.calls).toEqual((await sample()).calls)
     expect(back?.summary('c1')).toEqual((await sample()).summary('c1'))
     expect([back?.coverFromMs, back?.coverToMs, back?.savedAt]).toEqual([0, 10_000, 9_000])
+    expect([...(back?.unevaluated ?? [])]).toEqual([
+      ['c0', { finishedMs: 4_000, checkedMs: 8_000 }],
+    ])
+  })
+
+  it('still reads a file of the first version (no calls found without an evaluation)', async () => {
+    const dir = await tempDir()
+    const path = callCachePath(dir, 'v1')
+    await writeCallCache(path, await sample())
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n')
+    const head = { ...JSON.parse(lines[0]!), version: 1 }
+    delete head.unevaluated
+    await writeFile(path, [JSON.stringify(head), ...lines.slice(1, -1)].join('\n') + '\n')
+    const back = await readCallCache(path, silentLogger)
+    expect(back?.calls).toEqual((await sample()).calls)
+    expect(back?.unevaluated.size).toBe(0)
   })
 
   it('discards a damaged or wrongly typed file, and gives nothing instead of an error', async () => {
@@ -59,6 +76,8 @@ describe('the conversation cache file', () => {
       good.replace('"calls":2', '"calls":3'),
       '\u0000\u0001',
       good.replace(/\n\["c2"[^\n]*/, '\n1,2'),
+      good.replace('["c0",4000,8000]', '["c0","4000",8000]'),
+      good.replace('"unevaluated":1', '"unevaluated":0'),
     ]
     for (const damage of damages) {
       await writeFile(path, damage)

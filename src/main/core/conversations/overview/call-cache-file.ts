@@ -5,10 +5,12 @@ import type { EvaluationSummary } from '../../../../shared/domain/conversation-i
 import { createAtomicFile } from '../../files/atomic-write'
 import type { Logger } from '../../log/logger'
 import type { CallRecord } from './call-record'
+import type { Unevaluated } from './call-store'
 import { CallStore } from './call-store'
 
 const FORMAT = 'voicedesk-call-cache'
-const VERSION = 1
+/** Version 2 adds the finished calls found without an evaluation; a version 1 file is still read. */
+const VERSION = 2
 /** Larger than any file the store's own bounds can make: a bigger one is not read at all. */
 const MAX_FILE_BYTES = 96 * 1024 * 1024
 /** Lines parsed between two turns of main's event loop (parsed a chunk at once, see below). */
@@ -36,6 +38,8 @@ interface Header {
   savedAt: number | null
   calls: number
   summaries: number
+  /** Absent in version 1. */
+  unevaluated?: number
 }
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0
@@ -45,10 +49,20 @@ const isText = (v: unknown): v is string | null => v === null || typeof v === 's
 function header(value: unknown): Header | null {
   if (typeof value !== 'object' || value === null) return null
   const h = value as Record<string, unknown>
-  if (h['format'] !== FORMAT || h['version'] !== VERSION) return null
+  if (h['format'] !== FORMAT || (h['version'] !== 1 && h['version'] !== VERSION)) return null
   if (!isTime(h['coverFromMs']) || !isTime(h['coverToMs']) || !isTime(h['savedAt'])) return null
   if (!isCount(h['calls']) || !isCount(h['summaries'])) return null
+  if (h['version'] === 1) return { ...(h as unknown as Header), unevaluated: 0 }
+  if (!isCount(h['unevaluated'])) return null
   return h as unknown as Header
+}
+
+function unevaluatedOf(value: unknown): [string, Unevaluated] | null {
+  if (!Array.isArray(value) || value.length !== 3) return null
+  const [id, finishedMs, checkedMs] = value as unknown[]
+  if (typeof id !== 'string' || !Number.isFinite(finishedMs) || !Number.isFinite(checkedMs))
+    return null
+  return [id, { finishedMs: finishedMs as number, checkedMs: checkedMs as number }]
 }
 
 function callOf(value: unknown): CallRecord | null {
@@ -98,10 +112,12 @@ export async function readCallCache(path: string, logger: Logger): Promise<CallS
     const lines = text.split('\n')
     if (lines.at(-1) === '') lines.pop()
     const head = header(JSON.parse(lines[0] ?? ''))
-    if (head === null || lines.length !== 1 + head.calls + head.summaries)
+    const unevaluatedLines = head?.unevaluated ?? 0
+    if (head === null || lines.length !== 1 + head.calls + head.summaries + unevaluatedLines)
       return await discard(path, logger, 'not a cache of this version')
     const calls: CallRecord[] = []
     const summaries: [string, EvaluationSummary][] = []
+    const unevaluated: [string, Unevaluated][] = []
     // Why a chunk of lines parsed as one array: one JSON.parse per few thousand lines is several
     // times faster than one per line, and a turn of main's loop still stays short.
     for (let at = 1; at < lines.length; at += LINES_PER_TURN) {
@@ -116,14 +132,18 @@ export async function readCallCache(path: string, logger: Logger): Promise<CallS
           const call = callOf(values[k])
           if (call === null) return await discard(path, logger, `line ${line + 1}`)
           calls.push(call)
-        } else {
+        } else if (line <= head.calls + head.summaries) {
           const summary = summaryOf(values[k])
           if (summary === null) return await discard(path, logger, `line ${line + 1}`)
           summaries.push(summary)
+        } else {
+          const none = unevaluatedOf(values[k])
+          if (none === null) return await discard(path, logger, `line ${line + 1}`)
+          unevaluated.push(none)
         }
       }
     }
-    return CallStore.from({ ...head, calls, summaries })
+    return CallStore.from({ ...head, calls, summaries, unevaluated })
   } catch {
     return await discard(path, logger, 'not JSON lines')
   }
@@ -150,6 +170,7 @@ export async function writeCallCache(path: string, store: CallStore): Promise<vo
     savedAt: store.savedAt,
     calls: store.calls.length,
     summaries: store.summaries.size,
+    unevaluated: store.unevaluated.size,
   }
   const file = await createAtomicFile(path, { mode: 0o600 })
   try {
@@ -169,6 +190,10 @@ export async function writeCallCache(path: string, store: CallStore): Promise<vo
     }
     for (const entry of store.summaries) {
       lines.push(JSON.stringify(entry))
+      if (lines.length >= WRITE_LINES_PER_TURN) await flush()
+    }
+    for (const [id, none] of store.unevaluated) {
+      lines.push(JSON.stringify([id, none.finishedMs, none.checkedMs]))
       if (lines.length >= WRITE_LINES_PER_TURN) await flush()
     }
     await flush()

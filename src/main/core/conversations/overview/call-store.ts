@@ -14,8 +14,20 @@ export const MAX_KEPT_SUMMARIES = 20_000
  * longer holds the refresh back (which would otherwise re-read every page since it started).
  */
 export const STALE_UNFINISHED_MS = 6 * 3_600_000
+/**
+ * How long after a call finished a missing evaluation is taken as final. Why a wait: the service
+ * scores a call some seconds to minutes after it ends; a call found without one sooner is asked
+ * again, one found without one later is not asked again at every open.
+ */
+export const EVALUATION_SETTLE_MS = 3_600_000
 /** Kept calls walked between two turns of main's event loop. */
 const TURN = 10_000
+
+/** A finished call found without an evaluation: when it finished and when that was seen. */
+export interface Unevaluated {
+  finishedMs: number
+  checkedMs: number
+}
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -29,6 +41,8 @@ export class CallStore {
   #coverFromMs: number | null = null
   #coverToMs: number | null = null
   readonly #summaries = new Map<string, EvaluationSummary>()
+  readonly #unevaluated = new Map<string, Unevaluated>()
+  #revision = 0
   /** When the list was last read into the store (epoch ms), or null before any read. */
   savedAt: number | null = null
 
@@ -37,6 +51,7 @@ export class CallStore {
     coverFromMs: number | null
     coverToMs: number | null
     summaries: [string, EvaluationSummary][]
+    unevaluated?: [string, Unevaluated][]
     savedAt: number | null
   }): CallStore {
     const store = new CallStore()
@@ -44,12 +59,18 @@ export class CallStore {
     store.#coverFromMs = data.coverFromMs
     store.#coverToMs = data.coverToMs
     for (const [id, summary] of data.summaries) store.#summaries.set(id, summary)
+    for (const [id, entry] of data.unevaluated ?? []) store.#unevaluated.set(id, entry)
     store.savedAt = data.savedAt
     return store
   }
 
   get calls(): readonly CallRecord[] {
     return this.#calls
+  }
+
+  /** Grows at every change of the kept calls or summaries: figures counted at one stay valid. */
+  get revision(): number {
+    return this.#revision
   }
 
   get coverFromMs(): number | null {
@@ -98,19 +119,28 @@ export class CallStore {
     // the range's own (sorted, few) and those before it are joined in order, in one pass.
     const inRange = listed.filter((c) => c.startedMs >= fromMs && c.startedMs < toMs)
     inRange.sort(newestFirst)
-    const ids = new Set(inRange.map((c) => c.id))
+    const listedById = new Map(inRange.map((c) => [c.id, c]))
     const newer: CallRecord[] = []
     const older: CallRecord[] = []
     const calls = this.#calls
+    let kept = 0
+    let changed = false
     for (let i = 0; i < calls.length; i++) {
       // Why in turns: 100,000 kept calls walked at once held main for a hundred milliseconds.
       if (i > 0 && i % TURN === 0) await nextTurn()
       const c = calls[i]!
-      if (ids.has(c.id)) continue
+      const listed = listedById.get(c.id)
+      if (listed !== undefined) {
+        if (c.startedMs >= fromMs && c.startedMs < toMs) kept++
+        if (!sameCall(c, listed)) changed = true
+        continue
+      }
       if (c.startedMs >= toMs) newer.push(c)
       else if (c.startedMs < fromMs) older.push(c)
+      else changed = true
     }
     this.#calls = newer.concat(inRange, older)
+    const coverBefore = [this.#coverFromMs, this.#coverToMs]
     const touches =
       this.#coverFromMs !== null &&
       this.#coverToMs !== null &&
@@ -126,6 +156,10 @@ export class CallStore {
       this.#coverToMs = toMs
     }
     this.#bound()
+    // Why only on a change: figures counted from the store stay valid, and the file is not
+    // written again, when a refresh found the newest calls as they were.
+    const sameCover = coverBefore[0] === this.#coverFromMs && coverBefore[1] === this.#coverToMs
+    if (changed || kept !== inRange.length || !sameCover) this.#revision++
   }
 
   /** The kept evaluation summary of a call, if read before. */
@@ -138,16 +172,38 @@ export class CallStore {
     for (const [id, summary] of Object.entries(found)) {
       this.#summaries.delete(id)
       this.#summaries.set(id, summary)
+      this.#unevaluated.delete(id)
     }
-    while (this.#summaries.size > MAX_KEPT_SUMMARIES) {
-      const oldest = this.#summaries.keys().next().value
-      if (oldest === undefined) break
-      this.#summaries.delete(oldest)
-    }
+    if (Object.keys(found).length > 0) this.#revision++
+    bound(this.#summaries, MAX_KEPT_SUMMARIES)
   }
 
   get summaries(): ReadonlyMap<string, EvaluationSummary> {
     return this.#summaries
+  }
+
+  /** Keeps that these finished calls had no evaluation when read at `checkedMs`. */
+  addUnevaluated(calls: readonly { id: string; finishedMs: number }[], checkedMs: number): void {
+    for (const { id, finishedMs } of calls) {
+      this.#unevaluated.delete(id)
+      this.#unevaluated.set(id, { finishedMs, checkedMs })
+    }
+    if (calls.length > 0) this.#revision++
+    bound(this.#unevaluated, MAX_KEPT_SUMMARIES)
+  }
+
+  get unevaluated(): ReadonlyMap<string, Unevaluated> {
+    return this.#unevaluated
+  }
+
+  /**
+   * Whether a call's evaluation is still to be read: none kept, and none found at a read made
+   * {@link EVALUATION_SETTLE_MS} or more after the call finished (then it has none for good).
+   */
+  needsEvaluation(id: string): boolean {
+    if (this.#summaries.has(id)) return false
+    const none = this.#unevaluated.get(id)
+    return none === undefined || none.checkedMs - none.finishedMs < EVALUATION_SETTLE_MS
   }
 
   #bound(): void {
@@ -157,6 +213,25 @@ export class CallStore {
     this.#calls = this.#calls.filter((c) => c.startedMs > cut)
     this.#coverFromMs = cut + 1
   }
+}
+
+/** Drops the oldest entries of `map` beyond `max` (a Map keeps the order they were set in). */
+function bound(map: Map<string, unknown>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next().value
+    if (oldest === undefined) break
+    map.delete(oldest)
+  }
+}
+
+function sameCall(a: CallRecord, b: CallRecord): boolean {
+  return (
+    a.startedMs === b.startedMs &&
+    a.status === b.status &&
+    a.agentId === b.agentId &&
+    a.durationMs === b.durationMs &&
+    a.endReason === b.endReason
+  )
 }
 
 function newestFirst(a: CallRecord, b: CallRecord): number {

@@ -13,20 +13,24 @@ import { silentLogger } from '../../log/logger'
 import { AccountCallStores } from './account-call-stores'
 import { callCachePath, readCallCache, writeCallCache } from './call-cache-file'
 import type { CallRecord } from './call-record'
-import { evaluationsToRead, tallyStore } from './store-tally'
+import { evaluationsToRead, readEvaluationsInto, tallyStore } from './store-tally'
 import { CallStore } from './call-store'
+import { SavedFigures } from './saved-figures'
 import { refreshCalls } from './incremental-list'
 import type { LocalDays } from './local-days'
 import { localDays } from './local-days'
 import type { OverviewPeriodBounds } from './overview-tally'
-import { periodEnding, previousFigures } from './overview-tally'
+import { notServedOverview, periodEnding, previousFigures } from './overview-tally'
 
-/** Evaluation summaries asked for at once (progress is reported after each batch). */
-const EVALUATION_BATCH = 40
 /** How long a period's figures are reused before they are read again. */
 export const OVERVIEW_FRESH_MS = 120_000
 /** Periods kept (each agent and period is one). */
 const MAX_CACHED = 24
+
+/** The time zone of this computer (the window's, unless the user's session says otherwise). */
+function defaultTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone
+}
 
 /** What one overview covers. */
 export interface OverviewRequest {
@@ -72,6 +76,7 @@ export class OverviewService {
   readonly #cache = new Map<string, { overview: ConversationOverview; keptAt: number }>()
   readonly #stores = new AccountCallStores()
   readonly #writes = new Set<Promise<void>>()
+  readonly #savedFigures = new SavedFigures()
 
   constructor(options: OverviewServiceOptions) {
     this.#options = options
@@ -96,6 +101,35 @@ export class OverviewService {
   async saved(request: OverviewRequest): Promise<ConversationOverview | null> {
     const store = await this.#store()
     if (store === null || store.savedAt === null) return null
+    const key = this.#key(request)
+    const kept = this.#savedFigures.get(key, store)
+    if (kept !== undefined) return kept
+    const revision = store.revision
+    const overview = await this.#countSaved(store, request)
+    this.#savedFigures.keep(key, store, revision, overview)
+    return overview
+  }
+
+  /**
+   * Reads the account's saved calls into memory and counts the periods the overview opens on (the
+   * last 7 days of every agent, then 30), in turns of main's loop: opening Conversations then paints from
+   * memory. Nothing when no account is set or nothing is saved; a failure is only logged.
+   */
+  async warmUp(timeZone: string = defaultTimeZone()): Promise<void> {
+    try {
+      await this.saved({ days: 7, agentId: null, timeZone })
+      // The other period too, so the first switch to it paints without a count on main.
+      await this.saved({ days: 30, agentId: null, timeZone })
+    } catch (error) {
+      this.#logger().warn('saved calls not loaded ahead', { error: String(error) })
+    }
+  }
+
+  async #countSaved(
+    store: CallStore,
+    request: OverviewRequest,
+  ): Promise<ConversationOverview | null> {
+    if (store.savedAt === null) return null
     const local = localDays(request.timeZone)
     const { period, before } = this.#periods(request, local)
     if (store.coverFromMs === null || store.coverToMs === null) return null
@@ -145,13 +179,15 @@ export class OverviewService {
       ),
     )
     stopIfCancelled(signal)
-    if (!refreshed.served) return this.#notServed(request, period)
+    if (!refreshed.served) return notServedOverview(request, period, this.#options.clock.now())
     store.savedAt = now
     void this.#save(store)
 
     const { tally, earlier } = await tallyStore(store, request.agentId, period, before, local)
     stopIfCancelled(signal)
-    const toRead = evaluationsToRead(tally, earlier).filter((id) => store.summary(id) === undefined)
+    // Why the calls found without an evaluation are left out too: most finished calls of an
+    // account with no evaluation criteria have none, and were otherwise read again at every open.
+    const toRead = evaluationsToRead(tally, earlier).filter((c) => store.needsEvaluation(c.id))
     const meta = { agentId: request.agentId, timeZone: request.timeZone, readAt: now }
     const figures = (): ConversationOverview => ({
       ...tally.result(store.summaries, meta),
@@ -165,18 +201,15 @@ export class OverviewService {
       evaluationsToRead: toRead.length,
       counted: figures(),
     })
-    for (let start = 0; start < toRead.length; start += EVALUATION_BATCH) {
-      const found = await this.#options.inbox.evaluationSummaries(
-        toRead.slice(start, start + EVALUATION_BATCH),
-      )
-      stopIfCancelled(signal)
-      store.addSummaries(found)
-      onProgress({
-        listed,
-        evaluationsRead: Math.min(toRead.length, start + EVALUATION_BATCH),
-        evaluationsToRead: toRead.length,
-      })
-    }
+    await readEvaluationsInto(store, toRead, {
+      read: (ids) => this.#options.inbox.readEvaluations(ids, { background: true }),
+      now: () => this.#options.clock.now(),
+      // Why checked after each batch: a cancelled read stops before it keeps anything more.
+      afterBatch: (read) => {
+        stopIfCancelled(signal)
+        onProgress({ listed, evaluationsRead: read, evaluationsToRead: toRead.length })
+      },
+    })
     const overview = figures()
     this.#keep(key, overview)
     await this.#save(store)
@@ -186,6 +219,7 @@ export class OverviewService {
   /** Drops every kept period (a key or service change). */
   forget(): void {
     this.#cache.clear()
+    this.#savedFigures.clear()
     this.#stores.clear()
   }
 
@@ -209,11 +243,13 @@ export class OverviewService {
     const identity = this.#options.cacheIdentity?.() ?? this.#options.accountIdentity()
     if (identity === null) return null
     const path = this.#cachePath()
-    return this.#stores.get(identity, async () =>
-      path === null
-        ? new CallStore()
-        : ((await readCallCache(path, this.#logger())) ?? new CallStore()),
-    )
+    return this.#stores.get(identity, async () => {
+      if (path === null) return new CallStore()
+      const read = await readCallCache(path, this.#logger())
+      if (read === null) return new CallStore()
+      this.#stores.markWritten(read)
+      return read
+    })
   }
 
   /** Saves the account's calls; a failure is logged (the cache only ever saves reads). */
@@ -221,7 +257,7 @@ export class OverviewService {
     const path = this.#cachePath()
     if (path === null) return
     const write = this.#stores
-      .writeSerially(store, () => writeCallCache(path, store))
+      .writeWhenChanged(store, () => writeCallCache(path, store))
       .catch((error: unknown) =>
         this.#logger().warn('conversation cache not saved', { error: String(error) }),
       )
@@ -244,30 +280,6 @@ export class OverviewService {
 
   #logger(): Logger {
     return this.#options.logger ?? silentLogger
-  }
-
-  #notServed(
-    request: OverviewRequest,
-    period: { firstDay: string; lastDay: string },
-  ): ConversationOverview {
-    return {
-      days: request.days,
-      agentId: request.agentId,
-      timeZone: request.timeZone,
-      firstDay: period.firstDay,
-      lastDay: period.lastDay,
-      readAt: this.#options.clock.now(),
-      calls: 0,
-      byOutcome: { completed: 0, failed: 0, live: 0, waiting: 0, other: 0 },
-      perDay: [],
-      durations: null,
-      endReasons: [],
-      criteria: [],
-      evaluated: 0,
-      finished: 0,
-      notServed: true,
-      previous: null,
-    }
   }
 
   #key(request: OverviewRequest): string {

@@ -15,6 +15,13 @@ import type { LocalDays } from './local-days'
 /** Upper bounds of the duration histogram's buckets; the last bucket is open-ended. */
 const BUCKET_BOUNDS_MS = [30_000, 60_000, 120_000, 180_000, 300_000, 600_000]
 
+/** A finished call counted: its id, agent and when it ended (start plus duration, epoch ms). */
+export interface FinishedCall {
+  id: string
+  agentId: string | null
+  finishedMs: number
+}
+
 /** The period an overview covers: local days from `firstDay` to `lastDay`, both included. */
 export interface OverviewPeriodBounds {
   days: number
@@ -71,7 +78,7 @@ export class OverviewTally {
   readonly #durations: number[] = []
   readonly #dayDurations = new Map<string, number[]>()
   readonly #endReasons = new Map<string | null, number>()
-  readonly #finished: { id: string; agentId: string | null }[] = []
+  readonly #finished: FinishedCall[] = []
   readonly #seen = new Set<string>()
   readonly #groupOf: ((call: CallRecord, startedMs: number) => string) | undefined
   readonly #groups = new Map<string, Record<OverviewOutcome, number>>()
@@ -135,7 +142,11 @@ export class OverviewTally {
       }
       if (outcome === 'completed' || outcome === 'failed') {
         this.#endReasons.set(c.endReason, (this.#endReasons.get(c.endReason) ?? 0) + 1)
-        this.#finished.push({ id: c.id, agentId: c.agentId })
+        this.#finished.push({
+          id: c.id,
+          agentId: c.agentId,
+          finishedMs: started + (c.durationMs ?? 0),
+        })
       }
     }
     return counted
@@ -153,7 +164,7 @@ export class OverviewTally {
   }
 
   /** Finished calls counted so far, newest first as the list gave them. */
-  finishedCalls(): readonly { id: string; agentId: string | null }[] {
+  finishedCalls(): readonly FinishedCall[] {
     return this.#finished
   }
 
@@ -263,4 +274,30 @@ function buckets(sorted: readonly number[]): DurationBucket[] {
     if (bound !== null) from = bound
   }
   return out
+}
+
+/** The figures of a period when the service does not list conversations: nothing to count. */
+export function notServedOverview(
+  request: { days: ConversationOverview['days']; agentId: string | null; timeZone: string },
+  period: { firstDay: string; lastDay: string },
+  nowMs: number,
+): ConversationOverview {
+  return {
+    days: request.days,
+    agentId: request.agentId,
+    timeZone: request.timeZone,
+    firstDay: period.firstDay,
+    lastDay: period.lastDay,
+    readAt: nowMs,
+    calls: 0,
+    byOutcome: noOutcomes(),
+    perDay: [],
+    durations: null,
+    endReasons: [],
+    criteria: [],
+    evaluated: 0,
+    finished: 0,
+    notServed: true,
+    previous: null,
+  }
 }

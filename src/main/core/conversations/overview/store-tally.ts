@@ -1,7 +1,8 @@
 import { MAX_EVALUATED_CALLS } from './call-stats'
+import type { EvaluationSummary } from '../../../../shared/domain/conversation-inbox'
 import type { CallStore } from './call-store'
 import type { LocalDays } from './local-days'
-import type { OverviewPeriodBounds } from './overview-tally'
+import type { FinishedCall, OverviewPeriodBounds } from './overview-tally'
 import { OverviewTally } from './overview-tally'
 
 /**
@@ -11,6 +12,8 @@ import { OverviewTally } from './overview-tally'
  * period's and none to a busy one's.
  */
 export const PREVIOUS_EVALUATED_SHARE = 100
+/** Evaluation summaries asked for at once (progress is reported after each batch). */
+const EVALUATION_BATCH = 40
 /** Calls counted between two turns of main's event loop. */
 const TALLY_CHUNK = 5_000
 
@@ -18,13 +21,11 @@ const TALLY_CHUNK = 5_000
  * The calls whose evaluations are read, newest first: the current period's, then the period
  * before's, within {@link MAX_EVALUATED_CALLS} together.
  */
-export function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): string[] {
+export function evaluationsToRead(current: OverviewTally, earlier: OverviewTally): FinishedCall[] {
   const now = current.finishedCalls()
   const then = earlier.finishedCalls()
   const thenShare = Math.min(then.length, PREVIOUS_EVALUATED_SHARE)
-  return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)].map(
-    (c) => c.id,
-  )
+  return [...now.slice(0, MAX_EVALUATED_CALLS - thenShare), ...then.slice(0, thenShare)]
 }
 
 /** Counts an account's kept calls of a period and the one before, a chunk per turn of main's loop. */
@@ -51,4 +52,32 @@ export async function tallyStore(
     if (calls[Math.min(calls.length, i + TALLY_CHUNK) - 1]!.startedMs < before.fromMs) break
   }
   return { tally, earlier }
+}
+
+/**
+ * Reads the evaluations of `calls` a batch at a time into `store`: the summaries found, and the
+ * calls the service answered with none (with when that was seen, see CallStore.needsEvaluation).
+ * `afterBatch` gets how many are read so far (it may throw to stop).
+ */
+export async function readEvaluationsInto(
+  store: CallStore,
+  calls: readonly FinishedCall[],
+  source: {
+    read(ids: string[]): Promise<{ found: Record<string, EvaluationSummary>; none: string[] }>
+    now(): number
+    afterBatch(read: number): void
+  },
+): Promise<void> {
+  for (let start = 0; start < calls.length; start += EVALUATION_BATCH) {
+    const batch = calls.slice(start, start + EVALUATION_BATCH)
+    const { found, none } = await source.read(batch.map((c) => c.id))
+    const checkedMs = source.now()
+    source.afterBatch(Math.min(calls.length, start + EVALUATION_BATCH))
+    store.addSummaries(found)
+    const empty = new Set(none)
+    store.addUnevaluated(
+      batch.filter((c) => empty.has(c.id)),
+      checkedMs,
+    )
+  }
 }
