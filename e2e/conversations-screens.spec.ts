@@ -33,7 +33,7 @@ test.describe('inbox and detail in words', () => {
     expect(table).not.toMatch(/Not yet|Never|so far|\bpending\b|\bactive\b/)
     // The Passed column's colours have one rule, and it is written beside the count.
     await expect(app.page.getByTestId('passed-legend')).toHaveText(
-      'Passed column:a criterion failedone could not be judgedall passed',
+      'Passed:any failedany unclearall passed',
     )
     await checkState(app, 'inbox')
 
@@ -70,7 +70,7 @@ test.describe('inbox and detail in words', () => {
     // Opening calls left no id in the list's search box (nor does its placeholder ask for one).
     const search = app.page.getByLabel('Search loaded conversations')
     await expect(search).toHaveValue('')
-    await expect(search).toHaveAttribute('placeholder', 'Search agent, status or summary')
+    await expect(search).toHaveAttribute('placeholder', 'Search agent or summary')
 
     // An export: the files by name and Show in folder, not a path.
     // (Nothing to clear first: opening calls left the search and the filters as they were.)

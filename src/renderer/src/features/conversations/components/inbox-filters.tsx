@@ -146,7 +146,7 @@ export function InboxFilterBar(props: {
         <SearchInput
           className="inbox-filters__search"
           label="Search loaded conversations"
-          placeholder="Search agent, status or summary"
+          placeholder="Search agent or summary"
           value={search}
           onChange={setSearch}
         />

@@ -32,8 +32,8 @@ export function countText(
 
 /** What the Passed column's colours mean: one rule, the worst result among a call's criteria. */
 const LEGEND = [
-  { tone: 'danger', words: 'a criterion failed' },
-  { tone: 'warning', words: 'one could not be judged' },
+  { tone: 'danger', words: 'any failed' },
+  { tone: 'warning', words: 'any unclear' },
   { tone: 'ok', words: 'all passed' },
 ] as const
 
@@ -41,7 +41,7 @@ const LEGEND = [
 function PassedLegend(): ReactElement {
   return (
     <span className="inbox-legend" data-testid="passed-legend">
-      Passed column:
+      Passed:
       {LEGEND.map((item) => (
         <span key={item.tone} className={`inbox-legend__item tone--${item.tone}`}>
           <span className="inbox-legend__dot" aria-hidden="true" />
