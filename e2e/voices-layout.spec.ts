@@ -139,6 +139,11 @@ for (const scheme of ['light', 'dark'] as const) {
       .getByTestId('voice-ids')
       .getByRole('button', { name: 'Details', exact: true, expanded: false })
       .click()
+    // The service's tags in words, each whole, not as its code ("timbre:deep, style:…").
+    await expect(voices.details.getByTestId('voice-tags')).toHaveText(
+      'Timbre: deep · Style: audiobook · Emotions: calm, warm, assertive, direct',
+    )
+    await expect(voices.details.getByTestId('voice-ids')).not.toContainText('timbre:deep')
     // The whole screen with the identifiers open, the chosen row's tinted line included.
     expect(await accessibilityProblems(app.page)).toEqual([])
     // Scrolled to the last identifier, so the screenshot shows them all.
@@ -168,6 +173,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await app.page.getByRole('button', { name: 'New personal voice…' }).click()
     const dialog = voices.createDialog
     await expect(dialog).toBeVisible()
+    // An empty form does not look ready: Create waits, and says what it still needs.
+    const createButton = dialog.getByRole('button', { name: 'Create voice' })
+    await expect(createButton).toBeDisabled()
+    await expect(dialog.getByTestId('create-missing')).toHaveText(
+      'Still needed: a name, a sample, the speaker’s full name, their email and their consent.',
+    )
+    await expect(createButton).toHaveAccessibleDescription(/^Still needed: a name/)
     await checkAtEverySize(app, 'create-dialog', scheme)
 
     // A sample chosen: its check in words, and the whole form (the consent above Create) in view.
@@ -176,9 +188,12 @@ for (const scheme of ['light', 'dark'] as const) {
       const samplePath = join(dir, 'ada reading.wav')
       await speechWav(sandbox, samplePath)
       await fillVoiceForm(dialog, { name: 'Ada Studio', locale: 'en-GB' })
+      await expect(dialog.getByTestId('create-missing')).toHaveText('Still needed: a sample.')
       app.platform.answerNextOpen([samplePath])
       await dialog.getByRole('button', { name: 'Choose a file…' }).click()
       await expect(dialog.getByTestId('sample-findings')).toBeVisible()
+      await expect(dialog.getByTestId('create-missing')).toHaveCount(0)
+      await expect(createButton).toBeEnabled()
       // The sample plays on the app's own round button, its length in words; no browser player.
       await expect(dialog.locator('audio[controls]')).toHaveCount(0)
       const samplePlay = dialog.getByRole('button', { name: 'Play the sample ada reading.wav' })

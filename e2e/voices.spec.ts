@@ -77,8 +77,9 @@ test('search and filter the catalog, and preview a voice', async ({ app, sandbox
     'simba-multilingual',
     'simba-3.0',
     'fr-FR',
-    'timbre:warm, style:narration',
   ])
+  // The tags in words, not as the service's code.
+  await expect(ids.getByTestId('voice-tags')).toHaveText('Timbre: warm · Style: narration')
   await app.page.evaluate(() => {
     const w = globalThis as unknown as {
       __copied: string[]

@@ -7,7 +7,13 @@ import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { useCreateVoice } from '../api/voices-queries'
 import { useVoiceSample } from '../hooks/use-voice-sample'
 import type { DraftField } from '../hooks/voice-draft'
-import { createVoiceInput, draftProblems, draftReducer, EMPTY_DRAFT } from '../hooks/voice-draft'
+import {
+  createVoiceInput,
+  draftProblems,
+  draftReducer,
+  EMPTY_DRAFT,
+  missingSummary,
+} from '../hooks/voice-draft'
 import { VoiceConsentFields } from './voice-consent-fields'
 import { VoiceIdentityFields } from './voice-identity-fields'
 import { VoiceSampleField } from './voice-sample-field'
@@ -19,14 +25,25 @@ function rejectedField(error: unknown, field: 'name' | 'sample'): string | null 
     : null
 }
 
-/** Cancel and Create, in the frame's footer; Create submits the form in the body by its id. */
+/**
+ * Cancel and Create, in the frame's footer; Create submits the form in the body by its id. Why
+ * Create waits for a ready form and names what is missing beside it: an enabled primary button on
+ * an empty form looked ready, and said what was wrong only after a press.
+ */
 function DialogActions(props: {
   formId: string
   creating: boolean
+  missing: string | null
   onCancel: () => void
 }): ReactElement {
+  const missingId = `${props.formId}-missing`
   return (
     <>
+      {props.missing !== null && (
+        <p id={missingId} className="create-voice__missing" data-testid="create-missing">
+          {props.missing}
+        </p>
+      )}
       <button type="button" className="button" onClick={props.onCancel} disabled={props.creating}>
         Cancel
       </button>
@@ -34,7 +51,8 @@ function DialogActions(props: {
         type="submit"
         form={props.formId}
         className="button button--primary"
-        disabled={props.creating}
+        disabled={props.creating || props.missing !== null}
+        aria-describedby={props.missing !== null ? missingId : undefined}
       >
         {props.creating ? 'Creating…' : 'Create voice'}
       </button>
@@ -102,7 +120,14 @@ export function CreateVoiceDialog(props: {
       initialFocus={nameRef}
       size="medium"
       testId="create-voice-dialog"
-      footer={<DialogActions formId={`${ids}-form`} creating={create.isPending} onCancel={close} />}
+      footer={
+        <DialogActions
+          formId={`${ids}-form`}
+          creating={create.isPending}
+          missing={missingSummary(draft, problems)}
+          onCancel={close}
+        />
+      }
     >
       <form id={`${ids}-form`} className="stack create-voice" onSubmit={submit} noValidate>
         <VoiceIdentityFields

@@ -4,6 +4,7 @@ import type { Voice } from '../../../../../shared/domain/voice'
 import { modelName } from '../../../../../shared/domain/voice-names'
 import { CopyButton } from '../../../components/copy-button'
 import { Disclosure } from '../../../components/ui/disclosure'
+import { tagWords } from '../hooks/voice-words'
 
 /**
  * The identifiers the service uses (voice, models, locale, tags, the sample's fingerprint), folded
@@ -47,9 +48,13 @@ export function VoiceIdentifiers(props: {
         )}
         {voice.tags.length > 0 && (
           <>
-            <dt>Tags</dt>
+            <dt>Described as</dt>
             <dd>
-              <code className="mono">{voice.tags.join(', ')}</code>
+              {/* In words, wrapped between words, never mid-word as the code was; the copy
+                  button gives the service's own tags, for scripts and support. */}
+              <span className="voice-ids__words" data-testid="voice-tags">
+                {tagWords(voice).join(' · ')}
+              </span>
               <CopyButton text={voice.tags.join(', ')} what="tags" />
             </dd>
           </>

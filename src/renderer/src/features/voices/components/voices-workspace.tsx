@@ -155,7 +155,7 @@ function VoicesScreen(props: {
   )
 }
 
-/** The title, and Refresh and New personal voice (both need a key). */
+/** The title, and Refresh and New personal voice (both need a key: Refresh shows only with one). */
 function VoicesHeader(props: {
   focusOnMount: boolean
   needsKey: boolean
@@ -173,16 +173,19 @@ function VoicesHeader(props: {
         focusOnMount={props.focusOnMount}
       />
       <div className="button-row">
-        {/* Quiet beside the primary action: refreshing is a rare chore, not the screen's task. */}
-        <button
-          type="button"
-          className="button voices-header__refresh"
-          disabled={needsKey || props.refreshDisabled}
-          aria-describedby={needsKey ? NO_KEY_REASON_ID : undefined}
-          onClick={props.onRefresh}
-        >
-          {props.refreshing ? 'Refreshing…' : 'Refresh'}
-        </button>
+        {/* Quiet beside the primary action: refreshing is a rare chore, not the screen's task.
+            Without a key there is nothing to refresh, and its frameless disabled look still read
+            as a live button, so it is not shown at all. */}
+        {!needsKey && (
+          <button
+            type="button"
+            className="button voices-header__refresh"
+            disabled={props.refreshDisabled}
+            onClick={props.onRefresh}
+          >
+            {props.refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
         {/* Without a key the primary action is onboarding's "Go to Account": this one is plain. */}
         <button
           type="button"

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { SampleCheck } from '../../../lib/audio/sample-analysis'
 import type { VoiceDraft } from './voice-draft'
-import { createVoiceInput, draftProblems, draftReducer, EMPTY_DRAFT } from './voice-draft'
+import {
+  createVoiceInput,
+  draftProblems,
+  draftReducer,
+  EMPTY_DRAFT,
+  missingSummary,
+} from './voice-draft'
 
 const checked: SampleCheck = {
   measures: null,
@@ -87,5 +93,27 @@ describe('the new personal voice draft', () => {
     expect(submitted.touched).toBe(true)
     expect(draftReducer(submitted, { type: 'edit', change: { email: 'a@b.c' } }).touched).toBe(true)
     expect(draftReducer(submitted, { type: 'reset' })).toEqual(EMPTY_DRAFT)
+  })
+})
+
+describe('what still stops the voice, in one line', () => {
+  it('names every missing field on an empty form', () => {
+    expect(missingSummary(EMPTY_DRAFT, draftProblems(EMPTY_DRAFT, null))).toBe(
+      'Still needed: a name, a sample, the speaker’s full name, their email and their consent.',
+    )
+  })
+
+  it('names only what is left, and says why a field that is filled in still stops it', () => {
+    const draft = { ...complete, email: 'ada@', confirmed: false }
+    expect(missingSummary(draft, draftProblems(draft, { check: null }))).toBe(
+      'Still needed: the sample’s check, a valid email and their consent.',
+    )
+    expect(missingSummary(complete, draftProblems(complete, { check: broken }))).toBe(
+      'Still needed: a usable sample.',
+    )
+  })
+
+  it('is null once the form is ready', () => {
+    expect(missingSummary(complete, draftProblems(complete, { check: checked }))).toBeNull()
   })
 })

@@ -71,6 +71,39 @@ export function draftProblems(
   return problems
 }
 
+/** Each field that still stops the voice, as the short words a list of them uses. */
+const MISSING_WORDS: Record<DraftField, (problem: string, draft: VoiceDraft) => string> = {
+  name: (problem) => (problem.startsWith('At most') ? 'a shorter name' : 'a name'),
+  sample: (problem) =>
+    problem.startsWith('Choose')
+      ? 'a sample'
+      : problem.includes('being checked')
+        ? 'the sample’s check'
+        : 'a usable sample',
+  fullName: () => 'the speaker’s full name',
+  email: (_problem, draft) => (draft.email.trim() === '' ? 'their email' : 'a valid email'),
+  confirmed: () => 'their consent',
+}
+
+/**
+ * What still stops the voice from being created, in one line beside the disabled Create button:
+ * "Still needed: a name, a sample and their consent." Null when nothing does.
+ */
+export function missingSummary(
+  draft: VoiceDraft,
+  problems: Partial<Record<DraftField, string>>,
+): string | null {
+  const fields: DraftField[] = ['name', 'sample', 'fullName', 'email', 'confirmed']
+  const words = fields.flatMap((field) => {
+    const problem = problems[field]
+    return problem === undefined ? [] : [MISSING_WORDS[field](problem, draft)]
+  })
+  if (words.length === 0) return null
+  const list =
+    words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
+  return `Still needed: ${list}.`
+}
+
 /** The request for main, trimmed, from a draft without problems and a staged sample's id. */
 export function createVoiceInput(draft: VoiceDraft, sampleId: string): CreateVoiceInput {
   return {

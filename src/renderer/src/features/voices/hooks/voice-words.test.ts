@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Voice } from '../../../../../shared/domain/voice'
-import { spokenLanguages, voiceFacts, voiceMoods, voiceUse } from './voice-words'
+import { spokenLanguages, tagWords, voiceFacts, voiceMoods, voiceUse } from './voice-words'
 
 function voice(overrides: Partial<Voice>): Voice {
   return {
@@ -78,5 +78,22 @@ describe('voiceUse', () => {
   it('does not repeat "Personal" on a personal voice, which is marked as one already', () => {
     expect(voiceUse(voice({ type: 'personal', tags: ['personal'] }))).toBe('')
     expect(voiceUse(voice({ type: 'personal', tags: ['personal', 'style:calm'] }))).toBe('Calm')
+  })
+})
+
+describe('tagWords', () => {
+  it('says each tag in words, its kind first, and a list with spaces after its commas', () => {
+    const tags = [
+      'timbre:deep',
+      'style:audiobook',
+      'emotions:calm,warm,assertive,direct',
+      'synthetic',
+    ]
+    expect(tagWords(voice({ tags }))).toEqual([
+      'Timbre: deep',
+      'Style: audiobook',
+      'Emotions: calm, warm, assertive, direct',
+      'Synthetic',
+    ])
   })
 })

@@ -1,7 +1,7 @@
 import type { Voice } from '../../../../../shared/domain/voice'
 import { localeName } from '../../../../../shared/domain/voice-names'
 import { voiceEmotions } from '../../../../../shared/domain/voice-styles'
-import { genderLabel, tagSummary } from '../../../lib/voice-labels'
+import { genderLabel, tagLabel, tagSummary } from '../../../lib/voice-labels'
 
 /** A language a voice speaks, in words, with a locale its preview can be heard in (or null). */
 export interface SpokenLanguage {
@@ -59,4 +59,12 @@ export function spokenLanguages(voice: Voice): SpokenLanguage[] {
   const first = byName.get(own) ?? { name: own, previewLocale: null }
   byName.delete(own)
   return [first, ...byName.values()]
+}
+
+/**
+ * Every tag of a voice in words, for its Details: "Timbre: deep", "Emotions: calm, warm", never
+ * the service's `timbre:deep` code (which the copy button still gives, for scripts).
+ */
+export function tagWords(voice: Pick<Voice, 'tags'>): string[] {
+  return voice.tags.map((tag) => tagLabel(tag).text)
 }
