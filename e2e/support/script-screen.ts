@@ -84,9 +84,11 @@ export class ScriptScreen {
       return
     }
     await toolbar.getByRole('button', { name: 'More', exact: true }).click()
-    await this.page
-      .getByRole('menu', { name: 'More' })
+    // A panel's toggle is a menu item with a check (shown or not); a command a plain item.
+    const menu = this.page.getByRole('menu', { name: 'More' })
+    await menu
       .getByRole('menuitem', { name, exact: true })
+      .or(menu.getByRole('menuitemcheckbox', { name, exact: true }))
       .click()
   }
 
