@@ -54,7 +54,7 @@ test('a long M4B audiobook shows its real waveform, measured slice by slice in t
   await script.openFile(app, source)
   await page.getByRole('button', { name: 'Cast', exact: true }).click()
   await script.pickVoice('Default voice', 'Olivia')
-  await page.getByRole('button', { name: 'Project settings…' }).click()
+  await script.toolbarCommand('Project settings…')
   const settings = page.getByRole('dialog', { name: 'Project settings' })
   await settings.getByLabel('Between paragraphs').fill('60')
   await settings.getByLabel('Between paragraphs').press('Enter')

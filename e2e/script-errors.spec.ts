@@ -93,7 +93,7 @@ test('the lexicon auditions a word as it will be spoken, in the default voice', 
   await script.text(0).fill('SQL now.')
   const counts = script.block(0).locator('.block__counts')
   await expect(counts).toHaveText('8 characters')
-  await app.page.getByRole('button', { name: 'Pronunciations', exact: true }).click()
+  await script.toolbarCommand('Pronunciations')
   await app.page.getByLabel('Word', { exact: true }).fill('SQL')
   await app.page.getByLabel('Spoken as', { exact: true }).fill('sequel')
   await app.page.getByRole('button', { name: 'Add', exact: true }).click()

@@ -161,7 +161,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   expect(await unevenPlayerRow(page, player)).toEqual([])
 
   // Project settings: a longer pause between paragraphs, undoable, reaches the next render.
-  await page.getByRole('button', { name: 'Project settings…' }).click()
+  await script.toolbarCommand('Project settings…')
   const settings = page.getByRole('dialog', { name: 'Project settings' })
   await expect(settings).toBeVisible()
   const paragraphs = settings.getByLabel('Between paragraphs')
@@ -190,7 +190,7 @@ test('a finished render is a short summary with details, plays in the app, and p
   // Undo takes the loudness change back, and only that.
   await page.getByRole('heading', { level: 1, name: 'Script' }).click()
   await page.keyboard.press('Control+z')
-  await page.getByRole('button', { name: 'Project settings…' }).click()
+  await script.toolbarCommand('Project settings…')
   await expect(settings.getByLabel('Level of the finished file')).toHaveValue('service')
   await expect(settings.getByLabel('Between paragraphs')).toHaveValue('3.7')
   await settings.getByRole('button', { name: 'Done' }).click()

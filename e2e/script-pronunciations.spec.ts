@@ -59,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(180_000)
       const script = await openScriptSignedIn(app, sandbox)
       await script.openFile(app, await projectFile())
-      await app.page.getByRole('button', { name: 'Pronunciations', exact: true }).click()
+      await script.toolbarCommand('Pronunciations')
       const panel = app.page.getByRole('region', { name: 'Pronunciations' })
       const mine = panel.getByTestId('lexicon-project')
       const shared = panel.getByTestId('lexicon-user')
@@ -153,7 +153,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(180_000)
       const script = await openScriptSignedIn(app, sandbox)
       await script.openFile(app, await projectFile())
-      await app.page.getByRole('button', { name: 'Project settings…' }).click()
+      await script.toolbarCommand('Project settings…')
       const settings = app.page.getByRole('dialog', { name: 'Project settings' })
       await expect(settings.getByLabel('Between paragraphs')).toHaveValue('0.7')
       // Until set, the heading pause is the paragraph pause and the speaker pause the block pause.

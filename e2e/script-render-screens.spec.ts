@@ -268,7 +268,7 @@ for (const theme of ['light', 'dark'] as const) {
       await details.getByRole('button', { name: 'Close', exact: true }).click()
 
       // Project settings: pauses in seconds, the level by its purpose; no ms or LUFS in view.
-      await app.page.getByRole('button', { name: 'Project settings…' }).click()
+      await script.toolbarCommand('Project settings…')
       const settings = app.page.getByRole('dialog', { name: 'Project settings' })
       await expect(settings.getByLabel('Between paragraphs')).toHaveValue(/^\d+(\.\d+)?$/)
       await settings.getByLabel('Level of the finished file').selectOption('target')

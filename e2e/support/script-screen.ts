@@ -72,6 +72,26 @@ export class ScriptScreen {
       .click()
   }
 
+  /**
+   * Runs a command of the editor's toolbar ("Pronunciations", "Project settings…"): its button when
+   * the row shows it, else the item of the row's More menu it folded into at this width.
+   */
+  async toolbarCommand(name: string): Promise<void> {
+    const toolbar = this.page.getByRole('toolbar', { name: 'Script editor' })
+    const button = toolbar.getByRole('button', { name, exact: true })
+    if (await button.isVisible()) {
+      await button.click()
+      return
+    }
+    await toolbar.getByRole('button', { name: 'More', exact: true }).click()
+    // A panel's toggle is a menu item with a check (shown or not); a command a plain item.
+    const menu = this.page.getByRole('menu', { name: 'More' })
+    await menu
+      .getByRole('menuitem', { name, exact: true })
+      .or(menu.getByRole('menuitemcheckbox', { name, exact: true }))
+      .click()
+  }
+
   async pickVoice(pickerLabel: string, voiceName: string): Promise<void> {
     await this.page.getByRole('button', { name: new RegExp(`^${pickerLabel}:`) }).click()
     await this.page.getByRole('searchbox', { name: 'Search voices' }).fill(voiceName)

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import type { ReactElement } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { PLAYBACK_WORDS } from '../../../lib/audio/playback'
@@ -5,10 +6,10 @@ import { formatClock } from '../../../lib/format'
 import type { ScriptAudio } from '../hooks/use-script-audio'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
-/**
- * Whether any block has emphasized words. It stops at the first, and a block without marks costs
- * one property read, so a long script without marks stays quick to type in.
- */
+/** How long typing rests before the legend looks for emphasized words again. */
+const LEGEND_WAIT_MS = 400
+
+/** Whether any block has emphasized words; it stops at the first. */
 function hasEmphasis(
   blocks: ReadonlyMap<string, { marks?: readonly { kind: string }[] }>,
 ): boolean {
@@ -18,12 +19,26 @@ function hasEmphasis(
   return false
 }
 
+/**
+ * Whether the legend for purple words shows: looked for once typing pauses, not on every key (a
+ * look through a 5,000-block script costs about half a millisecond, a fifth of a key's script).
+ */
+function useEmphasisLegend(): boolean {
+  const blocks = useScriptDocumentStore((s) => s.blocks)
+  const [emphasized, setEmphasized] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setEmphasized(hasEmphasis(blocks)), LEGEND_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [blocks])
+  return emphasized
+}
+
 /** The totals line: its own component, so the keystrokes that change it re-render only it. */
 export function ScriptTotals(): ReactElement {
   const totalChars = useScriptDocumentStore((s) => s.totalChars)
   const totalBillable = useScriptDocumentStore((s) => s.totalBillable)
   const blockCount = useScriptDocumentStore((s) => s.order.length)
-  const emphasized = useScriptDocumentStore((s) => hasEmphasis(s.blocks))
+  const emphasized = useEmphasisLegend()
   return (
     <footer
       className="script-status"

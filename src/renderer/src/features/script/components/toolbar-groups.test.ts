@@ -22,12 +22,12 @@ function action(state: EditingState, group: string, id: string) {
 describe('editingGroups', () => {
   beforeEach(() => useEditorUiStore.getState().setPanel(null))
 
-  it('folds Replace and Settings first, then pace, Pronunciations, edit, Find, markup; Chapters and Cast last', () => {
+  it('folds Replace and Settings first, then pace, Pronunciations, Find, markup, edit; Chapters and Cast last', () => {
     const folds = editingGroups(idle)
       .map((g) => [g.id, g.fold] as const)
       .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
       .map(([id]) => id)
-    expect(folds).toEqual(['find-more', 'pace', 'lexicon', 'edit', 'find', 'markup', 'panels'])
+    expect(folds).toEqual(['find-more', 'pace', 'lexicon', 'find', 'markup', 'edit', 'panels'])
   })
 
   it('gives every markup, find and panel tool its word, short where the name is a sentence', () => {

@@ -208,17 +208,17 @@ function panelActions(state: EditingState): ToolbarAction[] {
  * The toolbar's groups after File, each main tool with its word (Descript labels its tools):
  * edit, markup, find, and the panels. A group `joined` to the one before it has no divider and
  * folds sooner. When the row is narrow, groups fold into a worded More menu, the least used
- * first: Replace and Settings, Slower and Faster, Pronunciations, then Undo and Redo (their keys
- * are the ones everyone knows), Find, Pause and Emphasis, and last Chapters and Cast. At 1280
- * wide Pause, Emphasis, Find, Chapters and Cast keep their words; at 1024 Chapters and Cast do.
+ * first: Replace and Settings, Slower and Faster, Pronunciations, Find, Pause and Emphasis, then
+ * Undo and Redo, and last Chapters and Cast. At 1280 wide Undo and Redo, Pause, Emphasis,
+ * Chapters and Cast are on the row (the words with theirs); at 1024 Chapters and Cast are.
  */
 const EDITING_GROUPS: (Omit<ToolbarGroupSpec, 'actions'> & {
   actions: (state: EditingState) => ToolbarAction[]
 })[] = [
-  { id: 'edit', label: 'Edit', fold: 4, actions: editActions },
-  { id: 'markup', label: 'Spoken markup', fold: 2, actions: markupActions },
+  { id: 'edit', label: 'Edit', fold: 2, actions: editActions },
+  { id: 'markup', label: 'Spoken markup', fold: 3, actions: markupActions },
   { id: 'pace', label: 'Pace', fold: 6, joined: true, actions: paceActions },
-  { id: 'find', label: 'Find', fold: 3, actions: () => findActions() },
+  { id: 'find', label: 'Find', fold: 4, actions: () => findActions() },
   {
     id: 'find-more',
     label: 'Replace and settings',
