@@ -85,9 +85,11 @@ for (const theme of ['light', 'dark'] as const) {
       problems.push(...(await audit(app, 'own-rule', theme)))
       await dialog.getByLabel('Rule 1: find').fill('Dr\\.')
 
-      // Turning a rule off takes its changes out of the preview.
-      await dialog.getByRole('checkbox', { name: /Repeated punctuation/ }).uncheck()
+      // Undo beside a rule's changes takes them out of the preview: the rule is turned off.
+      await expect(summary).toHaveText('6 changes in 3 blocks · 37 characters fewer to pay for')
+      await dialog.getByRole('button', { name: /^Undo 1 change of “Repeated punctuation/ }).click()
       await expect(summary).toHaveText('5 changes in 3 blocks · 35 characters fewer to pay for')
+      await expect(dialog.getByRole('checkbox', { name: /Repeated punctuation/ })).not.toBeChecked()
       // Kept as a named set every project can choose.
       const sets = dialog.getByTestId('cleanup-sets')
       await sets.getByLabel('Save these rules as').fill('My novels')

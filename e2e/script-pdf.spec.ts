@@ -81,7 +81,7 @@ for (const theme of ['light', 'dark'] as const) {
       )
       await expect(dialog).toContainText('long-book.pdf has 3,000 pages.')
       await expect(dialog.getByRole('radio', { name: 'All pages' })).toBeChecked()
-      await expect(dialog.getByLabel('Last page')).toHaveValue('3000')
+      await expect(dialog.getByLabel('Last page')).toHaveValue('3,000')
       problems.push(...(await audit(app, 'open-pages', theme)))
 
       await dialog.getByRole('button', { name: 'Import' }).click()

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import type { CleanupPreview, CleanupRuleReport } from '../../../../../shared/domain/cleanup-rules'
 import { formatCount } from '../../../../../shared/limits'
 import { Disclosure } from '../../../components/ui/disclosure'
+import { Undo2 } from 'lucide-react'
 
 /** Changes listed at first under each rule; "Show all" lists the rest the report holds. */
 const FIRST_CHANGES = 20
@@ -50,40 +51,57 @@ function ChangeLine(props: { before: string; after: string }): ReactElement {
   )
 }
 
-function RuleChanges(props: { report: CleanupRuleReport }): ReactElement {
+function RuleChanges(props: { report: CleanupRuleReport; onUndo: () => void }): ReactElement {
   const { report } = props
+  const count = `${formatCount(report.count)} ${report.count === 1 ? 'change' : 'changes'}`
   const [all, setAll] = useState(false)
   const shown = all ? report.changes : report.changes.slice(0, FIRST_CHANGES)
   return (
-    <Disclosure
-      summary={`${report.label}: ${formatCount(report.count)} ${report.count === 1 ? 'change' : 'changes'}${savedWords(report)}`}
-    >
-      <ol className="cleanup__changes">
-        {shown.map((change, i) => (
-          <li key={i} className="cleanup__change">
-            <span className="cleanup__where">Block {formatCount(change.block + 1)}</span>
-            <ChangeLine before={change.before} after={change.after} />
-          </li>
-        ))}
-      </ol>
-      {report.changes.length > shown.length && (
-        <button type="button" className="button button--small" onClick={() => setAll(true)}>
-          Show all {formatCount(report.changes.length)}
-        </button>
-      )}
-      {report.count > report.changes.length && all && (
-        <p className="field__hint">
-          The first {formatCount(report.changes.length)} of {formatCount(report.count)} are listed.
-        </p>
-      )}
-    </Disclosure>
+    <div className="cleanup__rule-changes">
+      <Disclosure summary={`${report.label}: ${count}${savedWords(report)}`}>
+        <ol className="cleanup__changes">
+          {shown.map((change, i) => (
+            <li key={i} className="cleanup__change">
+              <span className="cleanup__where">Block {formatCount(change.block + 1)}</span>
+              <ChangeLine before={change.before} after={change.after} />
+            </li>
+          ))}
+        </ol>
+        {report.changes.length > shown.length && (
+          <button type="button" className="button button--small" onClick={() => setAll(true)}>
+            Show all {formatCount(report.changes.length)}
+          </button>
+        )}
+        {report.count > report.changes.length && all && (
+          <p className="field__hint">
+            The first {formatCount(report.changes.length)} of {formatCount(report.count)} are
+            listed.
+          </p>
+        )}
+      </Disclosure>
+      {/* Undo takes this rule's changes out (the rule is turned off, and can be turned on again);
+      its name says how many and of which rule, its face only Undo, to leave the list its width. */}
+      <button
+        type="button"
+        className="button button--small cleanup__undo"
+        aria-label={`Undo ${count} of “${report.label}”`}
+        onClick={props.onUndo}
+      >
+        <Undo2 size={14} aria-hidden /> Undo
+      </button>
+    </div>
   )
 }
 
-/** What each rule would change: a rule per disclosure, each change as before and after. */
+/**
+ * What each rule would change: a rule per disclosure, each change as before and after, and Undo
+ * beside each rule to take its changes out.
+ */
 export function CleanupChanges(props: {
   preview: CleanupPreview | null
   loading: boolean
+  /** Turns off the rule behind a report (its id): that rule's changes leave the preview. */
+  onUndo: (reportId: string) => void
 }): ReactElement {
   const changed = props.preview?.reports.filter((r) => r.count > 0) ?? []
   return (
@@ -100,7 +118,9 @@ export function CleanupChanges(props: {
       ) : changed.length === 0 ? (
         <p className="field__hint">Nothing to change with these rules.</p>
       ) : (
-        changed.map((report) => <RuleChanges key={report.id} report={report} />)
+        changed.map((report) => (
+          <RuleChanges key={report.id} report={report} onUndo={() => props.onUndo(report.id)} />
+        ))
       )}
     </section>
   )

@@ -18,6 +18,7 @@ import { IconButton } from '../../../components/ui/icon-button'
 import { CleanupChanges } from './cleanup-changes'
 import { CleanupRuleSets } from './cleanup-rule-sets'
 import { CleanupTryField } from './cleanup-try-field'
+import { withoutRule } from './cleanup-words'
 import './cleanup-dialog.css'
 
 const SWITCHES: readonly Exclude<BuiltInRuleId, 'links'>[] = [
@@ -111,7 +112,19 @@ function UserRuleRow(props: {
         value={rule.replace}
         onChange={(e) => onChange({ ...rule, replace: e.target.value })}
       />
-      <FoundBadge count={rule.find === '' || problem !== null ? null : props.count} />
+      {rule.enabled ? (
+        <FoundBadge count={rule.find === '' || problem !== null ? null : props.count} />
+      ) : (
+        // Turned off by Undo in the list of changes: kept here to turn on again.
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={`Turn on rule ${n} (turned off)`}
+          onClick={() => onChange({ ...rule, enabled: true })}
+        >
+          Turn on
+        </button>
+      )}
       <IconButton label={`Remove rule ${n}`} icon={Trash2} onClick={props.onRemove} />
       {props.advanced && (
         <div className="cleanup__flags">
@@ -157,25 +170,12 @@ function UserRules(props: {
   return (
     <fieldset className="box box--fields cleanup__group">
       <legend>Your rules</legend>
-      {rules.length === 0 ? (
+      {rules.length === 0 && (
         <p className="field__hint">
           Replace words the way you want them read: “Dr.” with “Doctor”, a name spelt as it sounds.
         </p>
-      ) : (
-        <ol className="cleanup__user-rules">
-          {rules.map((rule, index) => (
-            <UserRuleRow
-              key={index}
-              rule={rule}
-              index={index}
-              count={countFor(index)}
-              advanced={advanced}
-              onChange={(next) => onChange(rules.map((r, i) => (i === index ? next : r)))}
-              onRemove={() => onChange(rules.filter((_, i) => i !== index))}
-            />
-          ))}
-        </ol>
       )}
+      {/* First, so a long list of rules never pushes it under the dialog's footer. */}
       <div className="cleanup__user-actions">
         <button
           type="button"
@@ -200,6 +200,21 @@ function UserRules(props: {
           Advanced: patterns and case
         </label>
       </div>
+      {rules.length > 0 && (
+        <ol className="cleanup__user-rules">
+          {rules.map((rule, index) => (
+            <UserRuleRow
+              key={index}
+              rule={rule}
+              index={index}
+              count={countFor(index)}
+              advanced={advanced}
+              onChange={(next) => onChange(rules.map((r, i) => (i === index ? next : r)))}
+              onRemove={() => onChange(rules.filter((_, i) => i !== index))}
+            />
+          ))}
+        </ol>
+      )}
       {advanced && (
         <p className="field__hint">
           Pattern: the text to find is a regular expression. Match case: “May” finds “May”, not
@@ -241,7 +256,11 @@ export function CleanupEditor(props: {
           <CleanupRuleSets settings={settings} onLoad={(loaded) => setSettings(() => loaded)} />
         )}
       </div>
-      <CleanupChanges preview={preview} loading={props.loading} />
+      <CleanupChanges
+        preview={preview}
+        loading={props.loading}
+        onUndo={(id) => setSettings((s) => withoutRule(s, id))}
+      />
     </div>
   )
 }

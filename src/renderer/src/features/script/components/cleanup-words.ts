@@ -24,3 +24,25 @@ export function summaryOf(preview: CleanupPreview): string {
         : 'the same length'
   return `${formatCount(count)} ${count === 1 ? 'change' : 'changes'} in ${formatCount(blocks)} ${blocks === 1 ? 'block' : 'blocks'} · ${money}`
 }
+
+/** The built-in rules that are switched on and off (the addresses rule is a choice of three). */
+const SWITCHED = ['citations', 'footnoteMarkers', 'repeatedPunctuation', 'capsHeadings'] as const
+
+/**
+ * The settings with the rule behind a report (`citations`, `links`, `rule:2`…) turned off: what
+ * "Undo" beside a rule's changes does. Addresses are then kept as written; the user's own rule
+ * stays in the list, turned off, to turn on again.
+ */
+export function withoutRule(settings: CleanupSettings, reportId: string): CleanupSettings {
+  if (reportId === 'links') return { ...settings, links: 'keep' }
+  const own = /^rule:(\d+)$/.exec(reportId)
+  if (own !== null) {
+    const index = Number(own[1])
+    return {
+      ...settings,
+      rules: settings.rules.map((rule, i) => (i === index ? { ...rule, enabled: false } : rule)),
+    }
+  }
+  const id = SWITCHED.find((name) => name === reportId)
+  return id === undefined ? settings : { ...settings, [id]: false }
+}

@@ -2,14 +2,20 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, ReactElement, RefObject } from 'react'
 import type { PageRange, PdfChoices } from '../../../../../shared/domain/manuscript'
 import { MAX_PDF_PASSWORD } from '../../../../../shared/domain/manuscript'
+import { formatCount } from '../../../../../shared/limits'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { PdfAsk } from '../hooks/use-pdf-import'
 import './pdf-import-dialog.css'
 
+/** A typed page number: "3,000" and "3 000" are 3000 (the field shows counts grouped). */
+function pageNumber(text: string): number {
+  return Number(text.replace(/[,\s\u00a0\u202f]/g, ''))
+}
+
 /** A typed range checked in words (against the page count when known): the range, or what is wrong. */
 function checkRange(fromText: string, toText: string, pageCount?: number): PageRange | string {
-  const first = Number(fromText.trim())
-  const last = Number(toText.trim())
+  const first = pageNumber(fromText)
+  const last = pageNumber(toText)
   if (fromText.trim() === '' || !Number.isInteger(first) || first < 1)
     return 'Type the first page as a whole number, 1 or more.'
   if (toText.trim() === '' || !Number.isInteger(last) || last < 1)
@@ -140,7 +146,7 @@ function PdfImportForm(props: {
   const [pages, setPages] = useState({
     range: 'all' as 'all' | 'some',
     fromText: '1',
-    toText: ask.pageCount === undefined ? '' : String(ask.pageCount),
+    toText: ask.pageCount === undefined ? '' : formatCount(ask.pageCount),
   })
   const [rangeError, setRangeError] = useState<string | null>(null)
   const locked = ask.password

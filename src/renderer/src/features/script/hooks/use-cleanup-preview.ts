@@ -6,6 +6,7 @@ import type {
   CleanupTrial,
 } from '../../../../../shared/domain/cleanup-rules'
 import { defaultCleanup, rulePatternProblem } from '../../../../../shared/domain/cleanup-rules'
+import { AppError } from '../../../../../shared/errors'
 import { previewCleanup, saveCleanupRules, savedCleanupRules, tryCleanup } from '../api/cleanup-api'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
@@ -49,7 +50,12 @@ export function useCleanupPreview(
     queryFn: () => previewCleanup(runnable(settled)),
     enabled: open,
     gcTime: 0,
-    retry: false,
+    // Main cancels a preview when a newer one of the same script arrives. When the cancelled one
+    // is still the rules on screen (the newer one was for rules already left behind), it is asked
+    // again at once rather than shown as an error; a real failure is shown as it is.
+    retry: (failures, error) =>
+      failures < 3 && error instanceof AppError && error.code === 'CANCELLED',
+    retryDelay: 0,
   })
   const loading = query.isFetching || settled !== settings
   return {
