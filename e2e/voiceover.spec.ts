@@ -62,8 +62,30 @@ const spokenInputs = (sandbox: Sandbox): string[] =>
     .filter((e) => e.status === 200)
     .map((e) => (typeof e.body?.input === 'string' ? e.body.input : '?'))
 
-function audit(app: AppHost, name: string, theme: string): Promise<string[]> {
-  return auditAtSizes(app, { name, theme, shot: `voiceover-${name}-${theme}` })
+/**
+ * The one primary action at the top right of the header, as Script and Voices keep theirs: named
+ * as a problem when it is elsewhere (checked at each size before its screenshot).
+ */
+async function primaryInHeader(app: AppHost, problems: string[], state: string): Promise<void> {
+  const { page } = app
+  const primary = page.locator('[data-testid="workspace"] .button--primary')
+  const size = page.viewportSize()
+  const box = await primary.boundingBox()
+  const inHeader = await page.getByTestId('vo-header-actions').locator('.button--primary').count()
+  if ((await primary.count()) !== 1 || inHeader !== 1 || !box || !size) {
+    problems.push(`${state} ${size?.width}: not one primary action in the header`)
+  } else if (box.y > 80 || box.x + box.width < size.width - 80) {
+    problems.push(`${state} ${size.width}: the primary action is at ${box.x},${box.y}`)
+  }
+}
+
+function audit(app: AppHost, name: string, theme: string, problems?: string[]): Promise<string[]> {
+  return auditAtSizes(app, {
+    name,
+    theme,
+    shot: `voiceover-${name}-${theme}`,
+    ...(problems ? { beforeSnap: () => primaryInHeader(app, problems, name) } : {}),
+  })
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -130,7 +152,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(lines.nth(0)).toContainText('Olivia')
       await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
       await expect(cast).toHaveCount(0)
-      problems.push(...(await audit(app, 'timeline', theme)))
+      // What the Time bars mean, before anything is spoken: the slot and the estimate.
+      await expect(page.getByTestId('vo-legend')).toContainText('Estimated, not rendered')
+      problems.push(...(await audit(app, 'timeline', theme, problems)))
 
       await page.getByRole('button', { name: 'Render voice-over' }).click()
       await expect(page.getByRole('button', { name: 'Save video…' })).toBeVisible(RENDER)
@@ -154,9 +178,11 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('vo-overrun')).toContainText(/past (its|their) slot/)
       await expect(page.getByTestId('vo-overrun')).toContainText('Shorten')
       await page.getByRole('button', { name: 'Details' }).click()
-      problems.push(...(await audit(app, 'rendered', theme)))
-      // At 1024x700 with the video hidden, the lines are the page: five of the six (two of them
-      // long, with their next step) are on screen whole, where the review counted under two.
+      await expect(page.getByTestId('vo-legend')).toContainText('Spoken')
+      await expect(page.getByTestId('vo-legend')).toContainText('Runs over')
+      problems.push(...(await audit(app, 'rendered', theme, problems)))
+      // At 1024x700 with the video hidden, the lines are the page: all six (two of them long,
+      // with their next step under them) are on screen whole.
       await page.setViewportSize({ width: 1024, height: 700 })
       await page.getByRole('button', { name: 'Hide video' }).click()
       const list = await page.getByTestId('vo-lines').boundingBox()
@@ -166,8 +192,9 @@ for (const theme of ['light', 'dark'] as const) {
         if (list && row && row.y >= list.y - 1 && row.y + row.height <= list.y + list.height + 1)
           whole++
       }
-      expect(whole).toBeGreaterThanOrEqual(5)
-      problems.push(...(await audit(app, 'video-hidden', theme)))
+      expect(whole).toBe(CUES.length)
+      await expect(lines.nth(4).locator('.vo-line__next')).toBeInViewport({ ratio: 1 })
+      problems.push(...(await audit(app, 'video-hidden', theme, problems)))
       await page.getByRole('button', { name: 'Show video' }).click()
 
       // Line 2 shortened: only it is spoken again.
@@ -256,7 +283,7 @@ test('without a key the empty state says rendering needs one; overlapping cues a
   app.platform.answerNextOpen([srt])
   await page.getByRole('button', { name: 'Open subtitles…' }).click()
   const question = page.getByTestId('vo-overlaps')
-  await expect(question).toContainText('cue 2 starts at 00:00:02,500, before cue 1 ends')
+  await expect(question).toContainText('cue 2 starts at 0:02.5, before cue 1 ends at 0:03.0')
   problems.push(...(await audit(app, 'overlaps', 'light')))
   await question.getByRole('button', { name: 'Keep both lines' }).click()
   await expect(page.getByTestId('vo-line')).toHaveCount(3)

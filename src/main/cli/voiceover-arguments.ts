@@ -21,8 +21,9 @@ Input:
                            and --out (a video name) gets a copy of it with the voice-over as
                            its first audio track (the picture is copied as it is)
   --original-audio keep|drop  the video's own sound: kept as a second track (default) or left out
-  --overlaps refuse|merge  cues that overlap: stop with the list (default), or join them
-                           into one line
+  --overlaps refuse|merge|keep  cues that overlap: stop with the list (default), join them
+                           into one line, or keep both lines (the later one starts when the
+                           earlier one ends)
 
 Voices:
   --voice VOICE            the voice of lines that name no speaker (a voice id)
@@ -188,7 +189,7 @@ export function readVoiceoverArguments(args: string[]): VoiceoverArguments {
       'original-audio',
       'keep',
     ),
-    overlaps: oneOf(values.overlaps, ['refuse', 'merge'] as const, 'overlaps', 'refuse'),
+    overlaps: oneOf(values.overlaps, ['refuse', 'merge', 'keep'] as const, 'overlaps', 'refuse'),
     voiceId: values.voice,
     cast: parseCast(values.cast ?? []),
     fit: oneOf(values.fit, ['rate', 'stretch', 'shift'] as const, 'fit', 'rate'),

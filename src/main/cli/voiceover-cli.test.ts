@@ -55,6 +55,23 @@ describe('voicedesk voiceover', () => {
     expect(speechRequests()).toBe(before)
   })
 
+  it('--overlaps keep keeps both overlapping lines (refused by default), with nothing sent', async () => {
+    const subs = join(dir, 'overlap.srt')
+    await writeFile(
+      subs,
+      `1\n00:00:00,500 --> 00:00:03,000\nANNA: Good evening.\n\n2\n00:00:02,500 --> 00:00:04,000\nWelcome back.\n\n3\n00:00:05,000 --> 00:00:06,000\nSit down.\n`,
+    )
+    const before = speechRequests()
+    const args = [subs, '--out', join(dir, 'overlap.wav'), '--voice', 'olivia', '--dry-run']
+    const refused = await cli(args)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/Cue 2 \(line 6\) starts at 00:00:02,500, before cue 1 ends/)
+    const kept = await cli([...args, '--overlaps', 'keep'])
+    expect(kept.code).toBe(0)
+    expect(kept.stdout).toMatch(/^3 lines, 0 cached: 3 requests/)
+    expect(speechRequests()).toBe(before)
+  })
+
   it('a bad subtitle file exits 2, naming the cue and line, with nothing sent', async () => {
     const subs = join(dir, 'bad.srt')
     await writeFile(subs, `1\n00:00:03,000 --> 00:00:02,000\nBackwards\n`)

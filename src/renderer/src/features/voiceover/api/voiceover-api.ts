@@ -43,6 +43,22 @@ export const resolveOverlaps = (
   choice: VoiceoverOverlapChoice,
 ): Promise<VoiceoverProject> => call((api) => api.voiceover.resolveOverlaps({ pendingId, choice }))
 
+/** Opens the sample subtitles shipped with the app as a new project. */
+export const openSample = (): Promise<VoiceoverProject> => call((api) => api.voiceover.openSample())
+
+/**
+ * Asks main to show its open dialog for a saved voice-over project; null when cancelled. The
+ * video's name when it is no longer where the project was saved (the project opens without it).
+ */
+export const openProject = (): Promise<{
+  project: VoiceoverProject
+  missingVideo: string | null
+} | null> => call((api) => api.voiceover.openProject())
+
+/** Saves the project (lines, cast, fit, its files) where the user chooses in main's dialog. */
+export const saveProject = (projectId: string): Promise<{ fileName: string } | null> =>
+  call((api) => api.voiceover.saveProject({ projectId }))
+
 /** Asks main to show its open dialog for the video; null when cancelled. */
 export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null> =>
   call((api) => api.voiceover.chooseVideo({ projectId }))

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import { IconButton } from '../../../components/ui/icon-button'
 import type { VoiceoverFit, VoiceoverLine } from '../../../../../shared/domain/voiceover'
-import { cueTime, FIT_CHOICES, lineVerdict } from '../hooks/line-words'
+import { cueTime } from '../../../../../shared/domain/cue-time'
+import { FIT_CHOICES, lineVerdict } from '../hooks/line-words'
 import { LineLane } from './line-lane'
 
 /**

@@ -1,4 +1,4 @@
-import { AudioLines, Save, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import { Disclosure } from '../../../components/ui/disclosure'
 import type { ReactElement } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
@@ -11,6 +11,7 @@ import {
   overrunWarning,
   toSpeak,
 } from '../hooks/line-words'
+import { laneParts } from './line-lane'
 
 const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the track' } as const
 
@@ -73,17 +74,46 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
   )
 }
 
+/** What the Time column's bars mean, for the kinds the lines show now (never a colour alone). */
+function LaneLegend(props: { project: VoiceoverProject }): ReactElement | null {
+  const { lines } = props.project
+  const keys = [
+    { show: true, kind: 'slot', words: 'Slot' },
+    { show: lines.some((l) => l.measured), kind: 'spoken', words: 'Spoken' },
+    { show: lines.some((l) => !l.measured), kind: 'estimated', words: 'Estimated, not rendered' },
+    {
+      show: lines.some((l) => laneParts(l).over > 0 && l.action === 'overflow'),
+      kind: 'over',
+      words: 'Runs over',
+    },
+    {
+      show: lines.some((l) => laneParts(l).over > 0 && l.action !== 'overflow'),
+      kind: 'pushed',
+      words: 'Pushed later',
+    },
+  ].filter((k) => k.show)
+  if (keys.length === 0) return null
+  return (
+    <ul className="vo-legend" aria-label="Time bars" data-testid="vo-legend">
+      {keys.map((k) => (
+        <li key={k.kind} className={`vo-legend__item vo-legend__item--${k.kind}`}>
+          <span className={`vo-legend__swatch vo-legend__swatch--${k.kind}`} aria-hidden="true" />
+          {k.words}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /**
- * The project's verdict in words, and the one next step: before a render, how many lines are too
- * long and Render; after it, the finished line (its length, the details a click away) and Save
- * (the player beside the lines plays it); after an edit, Render the changed lines.
+ * The project's verdict in words (how many lines are too long, or the finished track and its
+ * details), what the Time bars mean, and a running render's progress with Cancel. The one primary
+ * action (Render, Save) is in the header, where every workspace keeps it.
  */
 export function RenderBar(props: {
   project: VoiceoverProject
   render: RenderState
-  onRender: () => void
   onCancel: () => void
-  onSave: () => void
 }): ReactElement {
   const { project, render } = props
   const speak = toSpeak(project.lines)
@@ -108,30 +138,8 @@ export function RenderBar(props: {
             Cancel
           </button>
         </div>
-      ) : speak > 0 ? (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={props.onRender}
-          data-testid="vo-render-button"
-        >
-          <AudioLines className="button__icon" aria-hidden="true" focusable="false" />
-          {project.track === null
-            ? 'Render voice-over'
-            : `Render ${speak} changed ${speak === 1 ? 'line' : 'lines'}`}
-        </button>
       ) : (
-        <div className="vo-render__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={props.onSave}
-            data-testid="vo-save-button"
-          >
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
-            {project.video === null ? 'Save audio…' : 'Save video…'}
-          </button>
-        </div>
+        <LaneLegend project={project} />
       )}
     </div>
   )

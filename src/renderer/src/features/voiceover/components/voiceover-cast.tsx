@@ -24,6 +24,9 @@ export function CastToggle(props: {
         type="button"
         className="button vo-cast__toggle"
         aria-label={`Cast: ${speakersWord(project.speakers.length)}`}
+        title={
+          onMain > 0 && onMain < project.speakers.length ? `${onMain} on main voice` : undefined
+        }
         aria-expanded={props.open}
         aria-controls="vo-cast"
         onClick={props.onToggle}

@@ -1,9 +1,11 @@
-import { Captions } from 'lucide-react'
+import { Captions, FolderOpen, Sparkles } from 'lucide-react'
 import type { ReactElement } from 'react'
 
-/** No project yet: what this workspace does, and the one way in. */
+/** No project yet: what this workspace does, the way in, a saved project, and a sample to try. */
 export function VoiceoverEmpty(props: {
   onOpen: () => void
+  onOpenProject: () => void
+  onSample: () => void
   busy: boolean
   /** False before an API key is set: the timing can be checked, not rendered. */
   hasKey: boolean
@@ -26,6 +28,19 @@ export function VoiceoverEmpty(props: {
           <Captions className="button__icon" aria-hidden="true" focusable="false" />
           Open subtitles…
         </button>
+        <button
+          type="button"
+          className="button"
+          onClick={props.onOpenProject}
+          disabled={props.busy}
+        >
+          <FolderOpen className="button__icon" aria-hidden="true" focusable="false" />
+          Open a voice-over project…
+        </button>
+        <button type="button" className="button" onClick={props.onSample} disabled={props.busy}>
+          <Sparkles className="button__icon" aria-hidden="true" focusable="false" />
+          Try sample subtitles
+        </button>
       </div>
       {!props.hasKey && (
         <div className="vo-empty__key" data-testid="vo-no-key">
@@ -39,8 +54,9 @@ export function VoiceoverEmpty(props: {
         </div>
       )}
       <p className="vo-empty__hint">
-        SRT, WebVTT or ASS. You can add the video (MP4, MOV, MKV or WebM) after: it plays muted with
-        the voice-over, and you save it with the voice-over as its sound.
+        The sample is a short harbour scene for two speakers, with two lines too long for their
+        slot. SRT, WebVTT or ASS. You can add the video (MP4, MOV, MKV or WebM) after: it plays
+        muted with the voice-over, and you save it with the voice-over as its sound.
       </p>
     </div>
   )

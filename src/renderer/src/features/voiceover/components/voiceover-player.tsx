@@ -1,7 +1,7 @@
-import { Eye, EyeOff, Pause, Play } from 'lucide-react'
+import { Eye, EyeOff, Film, Pause, Play } from 'lucide-react'
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
-import { cueTime } from '../hooks/line-words'
+import { cueTime } from '../../../../../shared/domain/cue-time'
 import type { PlaybackControls } from '../hooks/use-synced-playback'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 
@@ -40,6 +40,25 @@ function KeepOriginal(props: { keep: boolean; onChange: (keep: boolean) => void 
   )
 }
 
+/** Where the video goes before one is added: what you hear, and Add video (so the toolbar keeps
+ * one row at 1280). */
+function NoVideo(props: { onChooseVideo: () => void; busy: boolean }): ReactElement {
+  return (
+    <div className="vo-player__no-video">
+      <span>No video added: you hear the voice-over alone.</span>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={props.onChooseVideo}
+        disabled={props.busy}
+      >
+        <Film className="button__icon" aria-hidden="true" focusable="false" />
+        Add video…
+      </button>
+    </div>
+  )
+}
+
 /**
  * The video, muted, with the rendered voice-over playing in step with it (Play from any line
  * puts both at its cue). Without a video, the voice-over alone.
@@ -54,6 +73,9 @@ export function VoiceoverPlayer(props: {
   /** Save choice, beside the video it is about: keep its own sound as a second track. */
   keepOriginal: boolean
   onKeepOriginal: (keep: boolean) => void
+  /** Adds the video (main's dialog), offered where the video would be. */
+  onChooseVideo: () => void
+  busy: boolean
   /** The other save choices, under the video's. */
   children?: ReactNode
 }): ReactElement {
@@ -75,7 +97,7 @@ export function VoiceoverPlayer(props: {
           aria-label={`${project.video.name}, muted: you hear the voice-over`}
         />
       ) : (
-        <div className="vo-player__no-video">No video added: you hear the voice-over alone.</div>
+        <NoVideo onChooseVideo={props.onChooseVideo} busy={props.busy} />
       )}
       <audio ref={audioRef} src={trackUrl ?? undefined} preload="auto" />
       <div className="vo-player__controls">

@@ -1,4 +1,3 @@
-import { Film } from 'lucide-react'
 import type { ReactElement } from 'react'
 import type {
   VoiceoverProject,
@@ -35,16 +34,14 @@ function PaceSelect(props: { maxRate: number; onChange: (rate: number) => void }
 }
 
 /**
- * The project's choices in one row: its voice, how long lines are fitted, the fastest pace, the
- * cast (folded, opened under the row), and Add video.
+ * The project's choices in one row: its voice, how long lines are fitted, the fastest pace and the
+ * cast (folded, opened under the row). Add video is offered where the video goes, in the player.
  */
 export function VoiceoverToolbar(props: {
   project: VoiceoverProject
-  busy: boolean
   onSettings: (settings: VoiceoverSettingsInput) => void
-  onChooseVideo: () => void
 }): ReactElement {
-  const { project, busy } = props
+  const { project } = props
   const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
   const listed: SelectOption<string>[] = (voices.data ?? []).map((v) => ({
     value: v.id,
@@ -89,14 +86,6 @@ export function VoiceoverToolbar(props: {
         </p>
       </div>
       <CastToggle project={project} open={castOpen} onToggle={() => setCastOpen(!castOpen)} />
-      {project.video === null && (
-        <div className="vo-toolbar__end">
-          <button type="button" className="button" onClick={props.onChooseVideo} disabled={busy}>
-            <Film className="button__icon" aria-hidden="true" focusable="false" />
-            Add video…
-          </button>
-        </div>
-      )}
       {castOpen && (
         <VoiceoverCast
           project={project}

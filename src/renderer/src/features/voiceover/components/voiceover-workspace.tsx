@@ -5,8 +5,7 @@ import type {
   VoiceoverProject,
 } from '../../../../../shared/domain/voiceover'
 import { ErrorNotice } from '../../../components/error-notice'
-import { Notice } from '../../../components/notice'
-import { WorkspaceHeader } from '../../../components/workspace-header'
+import { DismissRow, Notice } from '../../../components/notice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverProject } from '../api/voiceover-api'
 import { overflowNextStep } from '../hooks/line-words'
@@ -19,6 +18,7 @@ import { OverlapQuestion } from './overlap-question'
 import { RenderBar } from './render-bar'
 import { SaveChoices } from './save-choices'
 import { VoiceoverEmpty } from './voiceover-empty'
+import { VoiceoverHeader } from './voiceover-header'
 import { VoiceoverPlayer } from './voiceover-player'
 import { VoiceoverToolbar } from './voiceover-toolbar'
 import './voiceover.css'
@@ -111,6 +111,15 @@ function WorkspaceNotices(props: {
           onCancel={actions.dismissQuestion}
         />
       )}
+      {actions.note !== null && (
+        <Notice tone="warning" title="The video was not found" testId="vo-missing-video">
+          <p className="notice__text">
+            {actions.note} is no longer where this project was saved. The lines opened without it;
+            add it again with Add video….
+          </p>
+          <DismissRow onDismiss={actions.dismissNote} />
+        </Notice>
+      )}
       {actions.saved !== null && (
         <Notice tone="success" title="Saved" testId="vo-saved">
           <p className="notice__text">{actions.saved} is ready.</p>
@@ -119,12 +128,6 @@ function WorkspaceNotices(props: {
     </>
   )
 }
-
-/** The header's line: the files open, or what the workspace does. */
-const describe = (project: VoiceoverProject | undefined): string =>
-  project
-    ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
-    : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
 
 /**
  * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
@@ -153,34 +156,30 @@ export function VoiceoverWorkspace(props: {
       aria-labelledby="workspace-title"
       data-testid="workspace"
     >
-      <WorkspaceHeader
-        title="Voice-over"
-        description={describe(project)}
+      <VoiceoverHeader
+        project={project}
         focusOnMount={props.focusOnMount ?? false}
+        running={busy}
+        busy={actions.pending || busy}
+        onRender={() => void actions.render()}
+        onSave={() => void actions.save()}
+        onSaveProject={() => void actions.saveProject()}
+        onOpenProject={() => void actions.openProject()}
       />
       <WorkspaceNotices actions={actions} />
       {!project ? (
         <VoiceoverEmpty
           onOpen={() => void actions.open()}
+          onOpenProject={() => void actions.openProject()}
+          onSample={() => void actions.openSample()}
           busy={actions.pending}
           hasKey={props.hasKey ?? true}
           onOpenAccount={() => props.onOpenAccount?.()}
         />
       ) : (
         <>
-          <VoiceoverToolbar
-            project={project}
-            busy={busy}
-            onSettings={(s) => void actions.settings(s)}
-            onChooseVideo={() => void actions.addVideo()}
-          />
-          <RenderBar
-            project={project}
-            render={render}
-            onRender={() => void actions.render()}
-            onCancel={() => void actions.cancel()}
-            onSave={() => void actions.save()}
-          />
+          <VoiceoverToolbar project={project} onSettings={(s) => void actions.settings(s)} />
+          <RenderBar project={project} render={render} onCancel={() => void actions.cancel()} />
           <div className={`vo-body${project.video ? ' vo-body--video' : ''}`}>
             <LineList
               project={project}
@@ -197,6 +196,8 @@ export function VoiceoverWorkspace(props: {
               playback={controls}
               keepOriginal={keepOriginal}
               onKeepOriginal={setKeepOriginal}
+              onChooseVideo={() => void actions.addVideo()}
+              busy={busy || actions.pending}
             >
               <SaveChoices
                 project={project}

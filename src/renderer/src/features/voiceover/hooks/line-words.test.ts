@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
-import { cueTime, lineVerdict, overflowNextStep, overrunWarning } from './line-words'
+import { cueTime } from '../../../../../shared/domain/cue-time'
+import { lineVerdict, overflowNextStep, overrunWarning } from './line-words'
 
 const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   cue: 1,

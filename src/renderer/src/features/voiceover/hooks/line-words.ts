@@ -10,16 +10,6 @@ export function shortSeconds(ms: number): string {
   return `${(Math.round(ms / 100) / 10).toFixed(1)} s`
 }
 
-/** A cue's start as a subtitle editor shows it: "1:02.5", or "1:02:03.5" past an hour. */
-export function cueTime(ms: number): string {
-  const tenths = Math.floor((ms % 1000) / 100)
-  const total = Math.floor(ms / 1000)
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = String(total % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}.${tenths}` : `${m}:${s}.${tenths}`
-}
-
 /** What happens to a line, in words (never colour alone), and whether it is a problem. */
 export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'warn' } {
   if (line.overflowMs > 0 && line.action === 'overflow')

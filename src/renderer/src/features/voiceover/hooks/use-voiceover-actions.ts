@@ -16,12 +16,16 @@ import { AppError } from '../../../../../shared/errors'
 import {
   cancelRender,
   changeSettings,
+  closeProject,
   chooseVideo,
   editLine,
+  openProject,
+  openSample,
   openSubtitles,
   projectKey,
   resolveOverlaps,
   saveReport,
+  saveProject,
   saveRetimed,
   saveVoiceover,
   setLineFit,
@@ -99,6 +103,45 @@ function usePatchView(): (answer: VoiceoverPatch) => void {
   )
 }
 
+/**
+ * A project's own file and the sample: opened (a moved video named in `note`) and saved, each
+ * through main's dialogs, so the page never names a path.
+ */
+function useProjectFiles(deps: {
+  run: (work: () => Promise<void>) => Promise<void>
+  show: (project: VoiceoverProject) => void
+  setSaved: (fileName: string | null) => void
+  projectId: string
+}) {
+  const { run, show, setSaved, projectId } = deps
+  const setProject = useVoiceoverStore((s) => s.setProject)
+  const [note, setNote] = useState<string | null>(null)
+  const opened = (project: VoiceoverProject): void => {
+    setSaved(null)
+    show(project)
+    setProject(project.projectId)
+    // The project it replaces is forgotten in main (its rendered track removed with it).
+    if (projectId !== '' && projectId !== project.projectId) void closeProject(projectId)
+  }
+  return {
+    note,
+    dismissNote: () => setNote(null),
+    openSample: () => run(async () => opened(await openSample())),
+    openProject: () =>
+      run(async () => {
+        const result = await openProject()
+        if (result === null) return
+        opened(result.project)
+        setNote(result.missingVideo)
+      }),
+    saveProject: () =>
+      run(async () => {
+        const result = await saveProject(projectId)
+        if (result !== null) setSaved(result.fileName)
+      }),
+  }
+}
+
 /** Every action of the workspace, with the last error and the last saved file. */
 export function useVoiceoverActions(projectId: string | null) {
   const queryClient = useQueryClient()
@@ -128,14 +171,29 @@ export function useVoiceoverActions(projectId: string | null) {
   }, [])
 
   useRenderFollow(setError)
+  /** A save through main's dialog: the file's name shown when one was written. */
+  const saving = (work: () => Promise<{ fileName: string } | null>): Promise<void> =>
+    run(async () => {
+      const result = await work()
+      if (result !== null) setSaved(result.fileName)
+    })
 
-  const opening = useOpenSubtitles({ run, show, onOpened: () => setSaved(null) })
+  const files = useProjectFiles({ run, show, setSaved, projectId: projectId ?? '' })
+  const opening = useOpenSubtitles({
+    run,
+    show,
+    onOpened: () => {
+      setSaved(null)
+      files.dismissNote()
+    },
+  })
   const id = projectId ?? ''
   return {
     error,
     saved,
     pending,
     dismissError: () => setError(null),
+    ...files,
     ...opening,
     addVideo: () => run(async () => show(await chooseVideo(id))),
     edit: (line: VoiceoverLine, text: string) =>
@@ -162,20 +220,8 @@ export function useVoiceoverActions(projectId: string | null) {
         const { render } = useVoiceoverStore.getState()
         if (render.kind === 'running' && render.jobId !== null) await cancelRender(render.jobId)
       }),
-    save: () =>
-      run(async () => {
-        const result = await saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop', store.audio)
-        if (result !== null) setSaved(result.fileName)
-      }),
-    saveReport: () =>
-      run(async () => {
-        const result = await saveReport(id)
-        if (result !== null) setSaved(result.fileName)
-      }),
-    saveRetimed: () =>
-      run(async () => {
-        const result = await saveRetimed(id)
-        if (result !== null) setSaved(result.fileName)
-      }),
+    save: () => saving(() => saveVoiceover(id, store.keepOriginal ? 'keep' : 'drop', store.audio)),
+    saveReport: () => saving(() => saveReport(id)),
+    saveRetimed: () => saving(() => saveRetimed(id)),
   }
 }

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { auditAtSizes } from './support/audit-sizes'
+import { signInForScript } from './support/script-screen'
+
+// A creator tries the sample subtitles from the empty workspace, shortens a line, gives the
+// speakers voices, saves the project, and opens it again: the lines as edited and the cast come
+// back. Nothing is sent to the service on the way.
+
+let dir: string
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voicedesk-voiceover-project-e2e-'))
+})
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ appColorScheme: theme })
+
+    test(`the sample subtitles, edited and cast, saved as a project and opened again (${theme})`, async ({
+      app,
+      sandbox,
+    }) => {
+      test.setTimeout(240_000)
+      const { page } = app
+      const problems: string[] = []
+      await signInForScript(app, sandbox)
+      await page.getByTestId('nav-voiceover').click()
+      await expect(page.getByTestId('vo-empty')).toContainText('Try sample subtitles')
+      sandbox.clearRequestLog()
+
+      await page.getByRole('button', { name: 'Try sample subtitles' }).click()
+      const lines = page.getByTestId('vo-line')
+      await expect(lines).toHaveCount(6)
+      await expect(page.locator('.workspace__description')).toContainText('harbour.srt')
+      await expect(lines.nth(1)).toContainText(/\d\.\d s too long/)
+      problems.push(
+        ...(await auditAtSizes(app, { name: 'sample', theme, shot: `voiceover-sample-${theme}` })),
+      )
+
+      const words = page.getByRole('textbox', { name: 'Line 2 words' })
+      await words.fill('The storm passed quickly.')
+      await words.press('Enter')
+      await expect(lines.nth(1)).not.toContainText('too long')
+      await page.getByLabel('Main voice', { exact: true }).selectOption('olivia')
+      await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
+      await page.getByTestId('vo-cast').getByLabel('TOM', { exact: true }).selectOption('george')
+      await expect(lines.nth(1)).toContainText('George')
+
+      const target = join(dir, 'harbour.vdvoice')
+      app.platform.answerNextSave(target)
+      await page.getByRole('button', { name: 'Save project…' }).click()
+      await expect(page.getByTestId('vo-saved')).toContainText('harbour.vdvoice')
+      const saved = JSON.parse(await readFile(target, 'utf8')) as { cast: Record<string, string> }
+      expect(saved.cast).toEqual({ TOM: 'george' })
+
+      // Opened again from the header: the edited words and the cast are back.
+      app.platform.answerNextOpen([target])
+      await page.getByRole('button', { name: 'Open project…' }).click()
+      await expect(page.getByTestId('vo-saved')).toHaveCount(0)
+      await expect(lines).toHaveCount(6)
+      await expect(page.getByRole('textbox', { name: 'Line 2 words' })).toHaveValue(
+        'The storm passed quickly.',
+      )
+      await expect(lines.nth(1)).toContainText('George')
+      await expect(lines.nth(0)).toContainText('Olivia')
+      await expect(page.getByLabel('Main voice', { exact: true })).toHaveValue('olivia')
+      expect(sandbox.requestLog({ pathPrefix: '/v1/audio/speech' })).toEqual([])
+      expect(problems).toEqual([])
+    })
+  })
+}

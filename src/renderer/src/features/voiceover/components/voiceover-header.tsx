@@ -1,0 +1,109 @@
+import { AudioLines, Save } from 'lucide-react'
+import type { ReactElement } from 'react'
+import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
+import { WorkspaceHeader } from '../../../components/workspace-header'
+import { toSpeak } from '../hooks/line-words'
+
+/**
+ * The one primary action, where Script and Voices keep theirs: Render (all lines, or the changed
+ * ones), then Save once every line is spoken. While a render runs it steps back: its progress and
+ * Cancel are in the status strip below.
+ */
+function PrimaryAction(props: {
+  project: VoiceoverProject
+  running: boolean
+  onRender: () => void
+  onSave: () => void
+}): ReactElement {
+  const { project, running } = props
+  const speak = toSpeak(project.lines)
+  if (running || speak > 0) {
+    return (
+      <button
+        type="button"
+        className={running ? 'button' : 'button button--primary'}
+        onClick={props.onRender}
+        disabled={running}
+        title={running ? 'A render is under way: its progress and Cancel are below' : undefined}
+        data-testid="vo-render-button"
+      >
+        <AudioLines className="button__icon" aria-hidden="true" focusable="false" />
+        {running
+          ? 'Rendering…'
+          : project.track === null
+            ? 'Render voice-over'
+            : `Render ${speak} changed ${speak === 1 ? 'line' : 'lines'}`}
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={props.onSave}
+      data-testid="vo-save-button"
+    >
+      <Save className="button__icon" aria-hidden="true" focusable="false" />
+      {project.video === null ? 'Save audio…' : 'Save video…'}
+    </button>
+  )
+}
+
+/** The header's line: the files open, or what the workspace does. */
+const describe = (project: VoiceoverProject | undefined): string =>
+  project
+    ? `${project.subtitleName}${project.video ? ` · ${project.video.name}` : ''}`
+    : 'Speak a video’s subtitles, each line on its cue, and save the video with the voice-over.'
+
+/**
+ * The workspace's title and what is open, with the project's actions at the top right: opening
+ * and saving a project (quiet) and the one primary action.
+ */
+export function VoiceoverHeader(props: {
+  project: VoiceoverProject | undefined
+  focusOnMount: boolean
+  running: boolean
+  busy: boolean
+  onRender: () => void
+  onSave: () => void
+  onSaveProject: () => void
+  onOpenProject: () => void
+}): ReactElement {
+  const { project } = props
+  return (
+    <div className="vo-header">
+      <WorkspaceHeader
+        title="Voice-over"
+        description={describe(project)}
+        focusOnMount={props.focusOnMount}
+      />
+      {project !== undefined && (
+        <div className="button-row vo-header__actions" data-testid="vo-header-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={props.onOpenProject}
+            disabled={props.busy}
+          >
+            Open project…
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={props.onSaveProject}
+            disabled={props.busy}
+            data-testid="vo-save-project"
+          >
+            Save project…
+          </button>
+          <PrimaryAction
+            project={project}
+            running={props.running}
+            onRender={props.onRender}
+            onSave={props.onSave}
+          />
+        </div>
+      )}
+    </div>
+  )
+}
