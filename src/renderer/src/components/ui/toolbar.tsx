@@ -59,11 +59,18 @@ function toolbarControls(bar: HTMLElement): HTMLElement[] {
   )
 }
 
-/** The commands of the folded groups as items of the More menu, a line between groups. */
+/**
+ * The commands of the folded groups as items of the More menu, a line between groups (none
+ * between a group and the part joined to it, when both folded).
+ */
 function moreMenuItems(
   groups: readonly ToolbarGroupSpec[],
   folded: ReadonlySet<string>,
 ): MenuItem[] {
+  const joinedToFolded = (g: ToolbarGroupSpec): boolean => {
+    const before = groups[groups.indexOf(g) - 1]
+    return g.joined === true && before !== undefined && folded.has(before.id)
+  }
   return groups
     .filter((g) => folded.has(g.id))
     .flatMap((g, groupIndex) =>
@@ -75,7 +82,7 @@ function moreMenuItems(
         onSelect: action.onSelect,
         disabled: action.disabled,
         checked: action.pressed,
-        separatorBefore: i === 0 && groupIndex > 0,
+        separatorBefore: i === 0 && groupIndex > 0 && !joinedToFolded(g),
       })),
     )
 }
