@@ -111,9 +111,9 @@ export class OverviewService {
   }
 
   /**
-   * Reads the account's saved calls into memory and counts the periods the overview opens on (the
-   * last 7 days of every agent, then 30), in turns of main's loop: opening Conversations then paints from
-   * memory. Nothing when no account is set or nothing is saved; a failure is only logged.
+   * Reads the account's saved calls into memory and counts the periods the overview opens on
+   * (the last 7 days of every agent, then 30), in turns of main's loop: opening Conversations then
+   * paints from memory. Nothing when no account is set or nothing is saved; a failure is logged.
    */
   async warmUp(timeZone: string = defaultTimeZone()): Promise<void> {
     try {
