@@ -66,7 +66,7 @@ export interface MainRuntime {
   setTheme(theme: ThemeChoice): Promise<ThemeChoice>
   /** A window closed: its jobs are cancelled and what the services kept for it is forgotten. */
   windowClosed(ownerId: number): void
-  /** A window is on screen: what its first screens show is loaded ahead (the saved calls); never rejects. */
+  /** A window is on screen: its first screens' data is loaded ahead (never rejects). */
   windowShown(): Promise<void>
   /** Events meant for every window (account:changed); returns the unsubscribe. */
   onEvent(listener: (event: RuntimeEvent) => void): () => void

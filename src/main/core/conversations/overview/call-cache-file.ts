@@ -9,7 +9,7 @@ import type { Unevaluated } from './call-store'
 import { CallStore } from './call-store'
 
 const FORMAT = 'voicedesk-call-cache'
-/** Version 2 adds the finished calls found without an evaluation; a version 1 file is still read. */
+/** Version 2 adds the finished calls found without an evaluation (a version 1 file is read). */
 const VERSION = 2
 /** Larger than any file the store's own bounds can make: a bigger one is not read at all. */
 const MAX_FILE_BYTES = 96 * 1024 * 1024

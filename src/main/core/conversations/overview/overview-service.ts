@@ -105,21 +105,25 @@ export class OverviewService {
     const kept = this.#savedFigures.get(key, store)
     if (kept !== undefined) return kept
     const revision = store.revision
-    const overview = await this.#countSaved(store, request)
+    const overview = this.#countSaved(store, request)
     this.#savedFigures.keep(key, store, revision, overview)
     return overview
   }
 
   /**
-   * Reads the account's saved calls into memory and counts the periods the overview opens on (the
-   * last 7 days of every agent, then 30), in turns of main's loop: opening Conversations then paints from
-   * memory. Nothing when no account is set or nothing is saved; a failure is only logged.
+   * Reads the account's saved calls into memory and counts the periods the overview opens on
+   * (the last 7 days of every agent, then 30), in turns of main's loop: opening Conversations then
+   * paints from memory. Nothing when no account is set or nothing is saved; a failure is logged.
    */
   async warmUp(timeZone: string = defaultTimeZone()): Promise<void> {
     try {
+      const started = Date.now()
       await this.saved({ days: 7, agentId: null, timeZone })
       // The other period too, so the first switch to it paints without a count on main.
       await this.saved({ days: 30, agentId: null, timeZone })
+      const calls = (await this.#store())?.calls.length ?? 0
+      if (calls > 0)
+        this.#logger().info('saved calls loaded ahead', { calls, ms: Date.now() - started })
     } catch (error) {
       this.#logger().warn('saved calls not loaded ahead', { error: String(error) })
     }

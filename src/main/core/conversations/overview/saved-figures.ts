@@ -7,7 +7,7 @@ const MAX_KEPT = 4
 interface Kept {
   store: CallStore
   revision: number
-  overview: ConversationOverview | null
+  overview: Promise<ConversationOverview | null>
 }
 
 /**
@@ -18,22 +18,31 @@ interface Kept {
 export class SavedFigures {
   readonly #kept = new Map<string, Kept>()
 
-  /** The figures of `key` counted from `store` as it is now; undefined when not counted yet. */
-  get(key: string, store: CallStore): ConversationOverview | null | undefined {
+  /**
+   * The figures of `key` counted (or being counted: a count under way is shared, not started
+   * twice) from `store` as it is now; undefined when not counted yet.
+   */
+  get(key: string, store: CallStore): Promise<ConversationOverview | null> | undefined {
     const kept = this.#kept.get(key)
     if (kept?.store !== store || kept.revision !== store.revision) return undefined
-    return store.savedAt === null ? kept.overview : withSavedAt(kept.overview, store.savedAt)
+    return kept.overview.then((overview) =>
+      store.savedAt === null ? overview : withSavedAt(overview, store.savedAt),
+    )
   }
 
-  /** Keeps the figures of `key`, counted from `store` at `revision`. */
+  /** Keeps the figures of `key`, being counted from `store` at `revision`. */
   keep(
     key: string,
     store: CallStore,
     revision: number,
-    overview: ConversationOverview | null,
+    overview: Promise<ConversationOverview | null>,
   ): void {
     this.#kept.delete(key)
     this.#kept.set(key, { store, revision, overview })
+    // A count that failed is not kept: the next ask counts again.
+    overview.catch(() => {
+      if (this.#kept.get(key)?.overview === overview) this.#kept.delete(key)
+    })
     if (this.#kept.size > MAX_KEPT) {
       const oldest = this.#kept.keys().next().value
       if (oldest !== undefined) this.#kept.delete(oldest)

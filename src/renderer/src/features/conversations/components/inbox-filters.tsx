@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Agent } from '../../../../../shared/domain/conversation-list'
 import { humanizeCode } from '../../../../../shared/domain/conversation-format'
@@ -125,14 +125,31 @@ function activeCount(filters: InboxFilters): number {
   ).length
 }
 
+/**
+ * The search box alone: the one part of the bar a keystroke changes. Why apart: the bar around it
+ * (the filter fields, their options) is then not drawn again at every key.
+ */
+function InboxSearchBox(): ReactElement {
+  const search = useInboxStore((s) => s.search)
+  const setSearch = useInboxStore((s) => s.setSearch)
+  return (
+    <SearchInput
+      className="inbox-filters__search"
+      label="Search loaded conversations"
+      placeholder="Search agent or summary"
+      value={search}
+      onChange={setSearch}
+    />
+  )
+}
+
 /** Search over the loaded rows, and the filters: agent, status, dates, evaluation, criterion. */
-export function InboxFilterBar(props: {
+export const InboxFilterBar = memo(function InboxFilterBar(props: {
   agents: Agent[]
   criteria: { id: string; name: string }[]
 }): ReactElement {
   const filters = useInboxStore((s) => s.filters)
-  const search = useInboxStore((s) => s.search)
-  const setSearch = useInboxStore((s) => s.setSearch)
+  const searching = useInboxStore((s) => s.search !== '')
   const clear = useInboxStore((s) => s.clearFilters)
   const [open, setOpen] = useState(false)
   const active = activeCount(filters)
@@ -143,13 +160,7 @@ export function InboxFilterBar(props: {
       aria-label="Filter conversations"
     >
       <div className="inbox-filters__main">
-        <SearchInput
-          className="inbox-filters__search"
-          label="Search loaded conversations"
-          placeholder="Search agent or summary"
-          value={search}
-          onChange={setSearch}
-        />
+        <InboxSearchBox />
         {/* Shown only where the pane is narrow: the filters fold away behind it. */}
         <button
           type="button"
@@ -164,7 +175,7 @@ export function InboxFilterBar(props: {
           type="button"
           className="button button--small"
           onClick={clear}
-          disabled={active === 0 && search === ''}
+          disabled={active === 0 && !searching}
         >
           Clear filters
         </button>
@@ -172,4 +183,4 @@ export function InboxFilterBar(props: {
       <InboxFilterFields agents={props.agents} criteria={props.criteria} />
     </div>
   )
-}
+})

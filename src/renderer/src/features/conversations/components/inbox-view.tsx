@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { InboxServerFilters } from '../../../../../shared/domain/conversation-inbox'
+import type { Agent } from '../../../../../shared/domain/conversation-list'
 import { ErrorNotice } from '../../../components/error-notice'
 import {
   agentLabel,
@@ -19,6 +20,9 @@ import { BatchExportBar } from './batch-export-bar'
 import { InboxFilterBar } from './inbox-filters'
 import { InboxEmpty, InboxStatus } from './inbox-status'
 import { InboxTable } from './inbox-table'
+
+/** No agents (yet): one array, so the memoised filter bar keeps its props between keys. */
+const NO_AGENTS: Agent[] = []
 
 /** The criteria seen in the summaries read so far, by name (the filter's options). */
 function criteriaOf(summaries: ReturnType<typeof useSummaries>): { id: string; name: string }[] {
@@ -92,7 +96,7 @@ export function InboxView(props: {
 
   return (
     <div className="inbox" data-testid="inbox">
-      <InboxFilterBar agents={agents.data ?? []} criteria={criteria} />
+      <InboxFilterBar agents={agents.data ?? NO_AGENTS} criteria={criteria} />
       <InboxStatus
         loading={list.isPending}
         shown={shown.rows.length}

@@ -133,6 +133,34 @@ describe('search over the loaded rows', () => {
     expect(lowercased).toBe(2)
   })
 
+  it('keeps its earlier searches when summaries arrive: only the rows whose summary changed are tested', () => {
+    const loaded = Array.from({ length: 1_000 }, (_, i) => row(`conv_${i}`))
+    const index = new InboxSearchIndex()
+    const first = { conv_3: summary('Asked for a refund') }
+    expect(index.search(evaluatedRows(loaded, NO_FILTERS, first, names), 'refund')).toHaveLength(1)
+    expect(index.search(evaluatedRows(loaded, NO_FILTERS, first, names), 'ref')).toHaveLength(1)
+
+    // The rows on screen get their summaries: one more refund, and conv_3's read again as other.
+    const arrived = {
+      conv_3: summary('Booked a table'),
+      conv_7: summary('Wants a REFUND'),
+      conv_8: summary('Booked'),
+    }
+    const after = evaluatedRows(loaded, NO_FILTERS, arrived, names)
+    const includes = vi.spyOn(String.prototype, 'includes')
+    const found = index.search(after, 'refund')
+    const back = index.search(after, 'ref')
+    const tested = includes.mock.calls.length
+    includes.mockRestore()
+
+    expect(found.map((r) => r.id)).toEqual(['conv_7'])
+    expect(back.map((r) => r.id)).toEqual(['conv_7'])
+    expect(index.search(after, 'booked').map((r) => r.id)).toEqual(['conv_3', 'conv_8'])
+    // The three rows whose summary changed, against the two kept searches (and a few checks of
+    // the needles themselves), not the 1,000 rows again.
+    expect(tested).toBeLessThan(20)
+  })
+
   it('tests only the rows an earlier search found when the text grows, and remembers Backspace', () => {
     const loaded = Array.from({ length: 1_000 }, (_, i) =>
       row(`conv_${i}`, { agentId: i % 10 === 0 ? 'agent_theo' : 'agent_maya' }),

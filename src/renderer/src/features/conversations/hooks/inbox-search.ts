@@ -62,18 +62,31 @@ const KEPT_RESULTS = 64
  * The search over the inbox's rows, kept between keystrokes. Why: at 10,000 rows, making each
  * row's lowercased text again whenever one summary arrived, and testing every row at every key,
  * made a keystroke miss its frame. Each row's text is made once and kept while the row, its agent
- * name and its summary stay the same objects; a search that extends an earlier one (typing on)
- * tests only that one's matches; a search seen before (Backspace) is answered from memory.
+ * name and its summary stay the same objects; summaries that arrive for the rows on screen (the
+ * same rows, a few new summaries) change only those rows' texts and the kept results, not the
+ * whole index; a search that extends an earlier one (typing on) tests only that one's matches; a
+ * search seen before (Backspace) is answered from memory.
  */
 export class InboxSearchIndex {
   private entries = new Map<string, IndexEntry>()
+  private positions = new Map<string, number>()
   private indexed: SearchableRows | null = null
   private texts: string[] = []
   private results = new Map<string, number[]>()
 
   private textsOf(from: SearchableRows): string[] {
-    if (this.indexed === from) return this.texts
+    const was = this.indexed
+    if (was === from) return this.texts
+    if (was !== null && was.rows === from.rows && was.agentNames === from.agentNames)
+      this.updateSummaries(was.summaries, from)
+    else this.rebuild(from)
+    this.indexed = from
+    return this.texts
+  }
+
+  private rebuild(from: SearchableRows): void {
     const next = new Map<string, IndexEntry>()
+    const positions = new Map<string, number>()
     const texts = new Array<string>(from.rows.length)
     from.rows.forEach((row, i) => {
       const agentName = agentNameOf(row, from.agentNames)
@@ -89,13 +102,43 @@ export class InboxSearchIndex {
         entry = { ...fields, text: searchText(fields) }
       }
       next.set(row.id, entry)
+      if (!positions.has(row.id)) positions.set(row.id, i)
       texts[i] = entry.text
     })
     this.entries = next
-    this.indexed = from
+    this.positions = positions
     this.texts = texts
     this.results.clear()
-    return texts
+  }
+
+  /** The same rows with other summaries: only the rows whose summary changed are indexed again. */
+  private updateSummaries(before: Record<string, EvaluationSummary>, from: SearchableRows): void {
+    for (const id of Object.keys(from.summaries))
+      if (from.summaries[id] !== before[id]) this.reindex(id, from)
+    for (const id of Object.keys(before)) if (!(id in from.summaries)) this.reindex(id, from)
+  }
+
+  private reindex(id: string, from: SearchableRows): void {
+    const at = this.positions.get(id)
+    if (at === undefined) return
+    const row = from.rows[at] as Conversation
+    const fields = {
+      row,
+      agentName: agentNameOf(row, from.agentNames),
+      summary: from.summaries[id],
+    }
+    const entry = { ...fields, text: searchText(fields) }
+    this.entries.set(id, entry)
+    if (entry.text === this.texts[at]) return
+    this.texts[at] = entry.text
+    // The kept results stay exact: the row goes in or out of each by its new text.
+    for (const [needle, found] of this.results) {
+      const place = lowerBound(found, at)
+      const listed = found[place] === at
+      const matches = entry.text.includes(needle)
+      if (matches && !listed) found.splice(place, 0, at)
+      else if (!matches && listed) found.splice(place, 1)
+    }
   }
 
   /** The rows of `from` that hold the search text (all of them for an empty search). */
@@ -132,6 +175,18 @@ export class InboxSearchIndex {
     }
     return found.map((i) => from.rows[i] as Conversation)
   }
+}
+
+/** The first place in `sorted` whose value is not below `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if ((sorted[mid] as number) < value) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** The rows of `from` that hold the search text, with a one-off index (tests, one-shot callers). */
