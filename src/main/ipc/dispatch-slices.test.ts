@@ -41,7 +41,9 @@ describe('a large answer is masked in slices', () => {
     // And it is masked as maskStrings masks it, in one go.
     expect(result).toEqual({ ok: true, data: maskStrings(book) })
     const data = (result as { data: ReturnType<typeof bookSized> }).data
-    expect(data.project.blocks[1500]?.text).toBe(`The note said token=${REDACTED}, then nothing more.`)
+    expect(data.project.blocks[1500]?.text).toBe(
+      `The note said token=${REDACTED}, then nothing more.`,
+    )
     expect(data.project.blocks[3]).toBe(book.project.blocks[3])
   })
 
