@@ -115,6 +115,11 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Open subtitles…' }).click()
       const lines = page.getByTestId('vo-line')
       await expect(lines).toHaveCount(CUES.length)
+      // No voice yet: the primary is the fix (a render would be refused), and it leads to it.
+      await expect(page.getByTestId('vo-voiceless')).toContainText('no line has a voice yet')
+      await expect(page.getByRole('button', { name: 'Render voice-over' })).toHaveCount(0)
+      await page.getByRole('button', { name: 'Choose a main voice' }).click()
+      await expect(page.getByLabel('Main voice', { exact: true })).toBeFocused()
       // Before anything is sent: the long lines say by how much, the others that they fit.
       await expect(lines.nth(1)).toContainText(/\d\.\d s too long/)
       await expect(lines.nth(4)).toContainText(/\d\.\d s too long/)
@@ -147,9 +152,13 @@ for (const theme of ['light', 'dark'] as const) {
       await cast.getByLabel('TOM', { exact: true }).selectOption('george')
       await expect(lines.nth(1)).toContainText('George')
       await expect(lines.nth(0)).toContainText('No voice yet')
+      await expect(page.getByTestId('vo-voiceless')).toContainText(
+        /^ · \d lines? (has|have) no voice yet$/,
+      )
       await page.getByLabel('Main voice', { exact: true }).selectOption('olivia')
       await expect(page.getByLabel('Main voice', { exact: true })).toHaveValue('olivia')
       await expect(lines.nth(0)).toContainText('Olivia')
+      await expect(page.getByTestId('vo-voiceless')).toHaveCount(0)
       await page.getByRole('button', { name: /^Cast: 2 speakers/ }).click()
       await expect(cast).toHaveCount(0)
       // What the Time bars mean, before anything is spoken: the slot and the estimate.

@@ -27,6 +27,8 @@ export function LabelledSelect<V extends string>(props: {
   onChange: (value: V) => void
   className: string
   hideLabel?: boolean
+  /** For a button elsewhere that takes the user to this choice. */
+  selectId?: string
 }): ReactElement {
   // Why aria-labelledby: a select inside its label takes its options' text into its name too.
   const labelId = useId()
@@ -36,6 +38,7 @@ export function LabelledSelect<V extends string>(props: {
         {props.label}
       </span>
       <select
+        id={props.selectId}
         className="input"
         aria-labelledby={labelId}
         value={props.value}

@@ -10,8 +10,15 @@ import {
   overflowing,
   overrunWarning,
   toSpeak,
+  withoutVoice,
 } from '../hooks/line-words'
 import { laneParts } from './line-lane'
+
+/** "no line has a voice yet" / "2 lines have no voice yet": the next step, not a failure. */
+const voicelessWords = (voiceless: number, all: number): string =>
+  voiceless === all
+    ? 'no line has a voice yet'
+    : `${linesWord(voiceless)} ${voiceless === 1 ? 'has' : 'have'} no voice yet`
 
 const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the track' } as const
 
@@ -24,6 +31,7 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
   const { project, ready } = props
   const over = overflowing(project.lines)
   const speak = toSpeak(project.lines)
+  const voiceless = withoutVoice(project.lines)
   const warning = overrunWarning(project.lines, project.settings)
   return (
     <div className="vo-render__text">
@@ -51,6 +59,12 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
             <span className="vo-render__over"> · {linesWord(over)} too long for their slot</span>
           ) : (
             <span> · every line fits</span>
+          )}
+          {voiceless > 0 && (
+            <span data-testid="vo-voiceless">
+              {' '}
+              · {voicelessWords(voiceless, project.lines.length)}
+            </span>
           )}
           {project.track !== null && speak > 0 && (
             <span> · {linesWord(speak)} changed since the last render</span>

@@ -2,7 +2,7 @@ import { AudioLines, Save } from 'lucide-react'
 import type { ReactElement } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { WorkspaceHeader } from '../../../components/workspace-header'
-import { toSpeak } from '../hooks/line-words'
+import { MAIN_VOICE_ID, toSpeak, withoutVoice } from '../hooks/line-words'
 
 /**
  * The one primary action, where Script and Voices keep theirs: Render (all lines, or the changed
@@ -17,6 +17,21 @@ function PrimaryAction(props: {
 }): ReactElement {
   const { project, running } = props
   const speak = toSpeak(project.lines)
+  const voiceless = withoutVoice(project.lines)
+  // Why first: a render with lines that have no voice is refused, so the button offers the fix.
+  if (!running && voiceless > 0) {
+    return (
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => document.getElementById(MAIN_VOICE_ID)?.focus()}
+        data-testid="vo-choose-voice"
+      >
+        <AudioLines className="button__icon" aria-hidden="true" focusable="false" />
+        {project.speakers.length > 0 ? 'Choose a main voice' : 'Choose a voice'}
+      </button>
+    )
+  }
   if (running || speak > 0) {
     return (
       <button

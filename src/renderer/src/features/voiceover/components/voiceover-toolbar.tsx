@@ -9,7 +9,7 @@ import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 import { CastToggle, VoiceoverCast } from './voiceover-cast'
-import { FIT_CHOICES, FIT_HINTS } from '../hooks/line-words'
+import { FIT_CHOICES, FIT_HINTS, MAIN_VOICE_ID } from '../hooks/line-words'
 
 const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].map((r) => ({
   value: String(r),
@@ -47,7 +47,8 @@ export function VoiceoverToolbar(props: {
     value: v.id,
     label: v.displayName,
   }))
-  const voiceOptions: SelectOption<string>[] = [{ value: '', label: 'Choose a voice…' }, ...listed]
+  // Short, so it is whole in the narrow select at 1024 px.
+  const voiceOptions: SelectOption<string>[] = [{ value: '', label: 'Choose…' }, ...listed]
   const { settings } = project
   const castOpen = useVoiceoverStore((s) => s.castOpen)
   const setCastOpen = useVoiceoverStore((s) => s.setCastOpen)
@@ -55,6 +56,7 @@ export function VoiceoverToolbar(props: {
     <div className="vo-toolbar" data-testid="vo-toolbar">
       <LabelledSelect
         label={project.speakers.length > 0 ? 'Main voice' : 'Voice'}
+        selectId={MAIN_VOICE_ID}
         className="vo-toolbar__field"
         value={settings.voiceId ?? ''}
         options={voiceOptions}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
 import { cueTime } from '../../../../../shared/domain/cue-time'
-import { lineVerdict, overflowNextStep, overrunWarning } from './line-words'
+import { lineVerdict, overflowNextStep, overrunWarning, withoutVoice } from './line-words'
 
 const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   cue: 1,
@@ -25,6 +25,11 @@ const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
 })
 
 describe('a line in words', () => {
+  it('counts the lines that have no voice yet, which a render would refuse', () => {
+    expect(withoutVoice([line({}), line({ voiceId: null }), line({ voiceId: null })])).toBe(2)
+    expect(withoutVoice([line({})])).toBe(0)
+  })
+
   it('says how much too long a line is, not only in colour', () => {
     expect(lineVerdict(line({ action: 'overflow', overflowMs: 840 }))).toEqual({
       words: '0.8 s too long',

@@ -42,6 +42,13 @@ export const FIT_HINTS: Record<VoiceoverFit, string> = {
 export const overflowing = (lines: readonly VoiceoverLine[]): number =>
   lines.filter((l) => l.action === 'overflow').length
 
+/** The lines that have no voice yet: no main voice, and their speaker is not cast. */
+export const withoutVoice = (lines: readonly VoiceoverLine[]): number =>
+  lines.filter((l) => l.voiceId === null).length
+
+/** The main voice's select, which the header's "Choose a main voice" takes the user to. */
+export const MAIN_VOICE_ID = 'vo-main-voice'
+
 /** The lines to speak at the next render. */
 export const toSpeak = (lines: readonly VoiceoverLine[]): number =>
   lines.filter((l) => l.needsSpeaking).length
