@@ -1,7 +1,8 @@
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-function dayStart(ms: number): number {
+/** Midnight (local time) of the day `ms` falls on. */
+export function dayStart(ms: number): number {
   const date = new Date(ms)
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime()
 }

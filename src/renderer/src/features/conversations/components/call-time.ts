@@ -3,6 +3,8 @@
 // Why no "2 minutes ago": the rows are drawn once a minute at most, and a list where one row
 // says "just now" and the next "today 12:59 AM" reads as two formats.
 
+import { dayStart } from '../../../lib/human-time'
+
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
 // "Jul 20, 10:00 AM": no leading zero on the hour, so the inbox's column never cuts the time.
 const thisYear = new Intl.DateTimeFormat(undefined, {
@@ -18,12 +20,6 @@ const otherYear = new Intl.DateTimeFormat(undefined, {
   hour: 'numeric',
   minute: '2-digit',
 })
-
-/** Midnight (local time) of the day `ms` falls on. */
-export function dayStart(ms: number): number {
-  const d = new Date(ms)
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
-}
 
 /**
  * When a call happened, in the user's locale and to the minute: "today 10:05 AM", "yesterday

@@ -7,7 +7,8 @@ import {
   verdictTone,
   type EvaluationSummary,
 } from '../../../../../shared/domain/conversation-inbox'
-import { callTime, dayStart } from './call-time'
+import { dayStart } from '../../../lib/human-time'
+import { callTime } from './call-time'
 import { StatusChip } from './status-chip'
 
 /** The DOM id of a row, for aria-activedescendant. */
