@@ -277,9 +277,8 @@ describe('a finished call without evaluations', () => {
       .requestLog({ pathPrefix: '/v1/' })
       .filter((e) => e.path.split('?')[0]!.endsWith(`/${id}/evaluations`)).length
 
-  it('is asked for once, not at every open nor at the next start', async () => {
-    // A call that ends now and is never scored; main looks at it two hours later (long after
-    // any evaluation would have come).
+  /** A call that ends now and is not scored for a month: for main, a call without evaluations. */
+  const endUnscoredCall = (): ReturnType<typeof sandbox.startConversation> => {
     const call = sandbox.startConversation({
       turns: 2,
       turnIntervalMs: 1_000,
@@ -287,6 +286,13 @@ describe('a finished call without evaluations', () => {
       evaluationDelayMs: 30 * DAY,
     })
     sandboxTimers.advance(call.endsInMs + 1_000)
+    return call
+  }
+
+  it('is asked for once, not at every open nor at the next start', async () => {
+    // A call that ends now and is never scored; main looks at it two hours later (long after
+    // any evaluation would have come).
+    const call = endUnscoredCall()
     const later = NOW + 2 * 3_600_000
     const input = { days: 7, agentId: null, timeZone: ZONE }
     const first = await start(undefined, later)
@@ -308,13 +314,7 @@ describe('a finished call without evaluations', () => {
   }, 240_000)
 
   it('is asked for again while it may still be scored (it finished moments ago)', async () => {
-    const call = sandbox.startConversation({
-      turns: 2,
-      turnIntervalMs: 1_000,
-      startDelayMs: 0,
-      evaluationDelayMs: 30 * DAY,
-    })
-    sandboxTimers.advance(call.endsInMs + 1_000)
+    const call = endUnscoredCall()
     const input = { days: 7, agentId: null, timeZone: ZONE }
     const env = await start()
     cleanups.push(env.cleanup)
