@@ -92,11 +92,11 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await expect(player).toContainText(/^Take B: Finished · \d+:\d\d$/)
   await snap(app, 'script-ab')
 
-  // The voices are named once, in the pickers; one primary button keeps the take chosen (the
-  // last one heard).
-  await expect(dialog.getByTestId('ab-results')).not.toContainText(/Olivia|George/)
+  // Each take is named by its voice where it is chosen; one primary button keeps the take chosen
+  // (the last one heard).
+  await expect(dialog.getByRole('radio', { name: 'Take A · Olivia', exact: true })).toBeVisible()
   await expect(dialog.locator('.button--primary')).toHaveCount(1)
-  await expect(dialog.getByRole('radio', { name: 'Take B' })).toBeChecked()
+  await expect(dialog.getByRole('radio', { name: 'Take B · George', exact: true })).toBeChecked()
   await dialog.getByRole('button', { name: 'Keep take B' }).click()
   await expect(dialog).toBeHidden()
   await expect(blockVoice).toHaveAccessibleName(/^Voice of block 1: George/)

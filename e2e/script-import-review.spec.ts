@@ -65,6 +65,14 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.locator('.cleanup__change').first().locator('del')).toHaveText(
         'removed:  [12]',
       )
+      // Each change says where it is as a reader finds it: its chapter and paragraph.
+      const citations = dialog
+        .locator('.cleanup__rule-changes')
+        .filter({ hasText: 'Bracketed citations' })
+      await expect(citations.locator('.cleanup__where')).toHaveText([
+        'Chapter 1, paragraph 1',
+        'Chapter 1, paragraph 2',
+      ])
       problems.push(
         ...(await auditAtSizes(app, {
           name: 'import-review',

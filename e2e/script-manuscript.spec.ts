@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { docxOf, epubOf } from '../src/main/testing/test-documents'
 import { expect, test } from './fixtures/test'
+import { auditAtSizes } from './support/audit-sizes'
 import { snap } from './support/screenshots'
 import { ScriptScreen } from './support/script-screen'
 
@@ -147,4 +148,29 @@ test('a DRM-protected EPUB is refused with a message that says what to do', asyn
   )
   await expect(app.page.getByTestId('script-empty')).toBeVisible()
   await snap(app, 'script-epub-drm')
+  // The error has its own way forward: Open another file… opens the open dialog, and a readable
+  // file chosen there opens (the error goes).
+  const another = app.page
+    .getByTestId('script-file-error')
+    .getByRole('button', { name: 'Open another file…' })
+  await expect(another).toBeVisible()
+  const problems: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme: scheme })
+    problems.push(
+      ...(await auditAtSizes(app, {
+        name: 'epub drm',
+        theme: scheme,
+        shot: `script-epub-drm-${scheme}`,
+      })),
+    )
+  }
+  expect(problems).toEqual([])
+  const good = join(dir, 'free.md')
+  await writeFile(good, 'A DRM-free copy of the book.\n')
+  app.platform.answerNextOpen([good])
+  await another.click()
+  await expect(script.blocks).toHaveCount(1)
+  await expect(script.text(0)).toHaveValue('A DRM-free copy of the book.')
+  await expect(app.page.getByTestId('script-file-error')).toHaveCount(0)
 })

@@ -132,8 +132,27 @@ for (const theme of ['light', 'dark'] as const) {
       expect(mark.w).toBeGreaterThanOrEqual(11)
       problems.push(...(await audit(app, 'script-outline', theme)))
 
+      // Chapters alone opens at the left of the script.
+      const alone = await box(page, '.chapter-outline')
+      const listAlone = await box(page, '.block-list')
+      expect(alone.x + alone.w).toBeLessThanOrEqual(listAlone.x)
+
       // At 1920 the editor and its panels use the width.
       await page.getByRole('button', { name: 'Cast', exact: true }).click()
+      // Cast opened too: Chapters stays where it was found, at the left, and Cast opens at the
+      // right, as it does alone; at 1280 as at 1920.
+      for (const size of [LAYOUT_SIZES[1], LAYOUT_SIZES[2]]) {
+        await page.setViewportSize(size)
+        await settle(page)
+        const chaptersBox = await box(page, '.chapter-outline')
+        const listBox = await box(page, '.block-list')
+        const castBox = await box(page, '.script-body .side-panel')
+        expect(chaptersBox.x + chaptersBox.w).toBeLessThanOrEqual(listBox.x)
+        expect(listBox.x + listBox.w).toBeLessThanOrEqual(castBox.x)
+        if (size === LAYOUT_SIZES[1]) expect(Math.abs(chaptersBox.x - alone.x)).toBeLessThan(2)
+        // The script between them keeps a reading width.
+        expect(listBox.w).toBeGreaterThan(460)
+      }
       await page.setViewportSize(LAYOUT_SIZES[2])
       await settle(page)
       const body = await box(page, '.script-body')
@@ -141,7 +160,7 @@ for (const theme of ['light', 'dark'] as const) {
       const panel = await box(page, '.script-body .side-panel')
       expect(panel.w).toBeGreaterThan(320)
 
-      // Wide windows hold Chapters and Cast together, the outline above the panel.
+      // Wide windows hold Chapters and Cast together: Chapters at the left, Cast at the right.
       problems.push(
         ...(await audit(app, 'script-outline-cast', theme, [LAYOUT_SIZES[2], LAYOUT_SIZES[1]])),
       )

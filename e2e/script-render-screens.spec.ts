@@ -168,7 +168,12 @@ for (const theme of ['light', 'dark'] as const) {
         /about [\d,]+ characters/,
       )
 
-      // The first view: the choices a creator makes, and no machinery.
+      // The first view: the choices a creator makes, and no machinery. "Made for" starts on
+      // general listening, said as a listener says it.
+      await expect(dialog.getByLabel('Made for').locator('option:checked')).toHaveText(
+        'General listening',
+      )
+      await expect(dialog.getByLabel('Made for')).not.toContainText('store checks')
       expect(await visibleFields(dialog)).toBeLessThanOrEqual(6)
       await expect(dialog.getByTestId('render-estimate-summary')).toHaveText(
         /^This render uses about [\d,]+ characters of your plan · about \d+ seconds of audio$/,
@@ -235,6 +240,12 @@ for (const theme of ['light', 'dark'] as const) {
         new RegExp(` / ${length ?? 'none'}$`),
       )
       expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(104)
+      // One primary in the player: its Play. Hide player is a quiet toggle beside it.
+      await expect(summary.locator('.button--primary:visible')).toHaveCount(1)
+      await expect(summary.locator('.button--primary:visible')).toHaveText('Play')
+      await expect(summary.getByRole('button', { name: 'Hide player' })).not.toHaveClass(
+        /button--primary/,
+      )
       expect((await blockList.boundingBox())!.height).toBeGreaterThanOrEqual(360)
       await app.page.setViewportSize(LAYOUT_SIZES[1])
       problems.push(...(await audit(app, 'summary-player', theme)))
@@ -274,11 +285,20 @@ for (const theme of ['light', 'dark'] as const) {
       await settings.getByLabel('Level of the finished file').selectOption('target')
       await expect(settings.getByLabel('Loudness for')).toBeVisible()
       expect(await visibleText(settings)).not.toMatch(/\bms\b|LUFS/)
-      // "Made for" is chosen in the render dialog only: here it is shown, with the way there.
-      await expect(settings.getByTestId('project-made-for')).toContainText(
-        'Made for Any use (no store checks)',
+      // "Made for" is chosen in the render dialog only: here it is shown in a plain sentence,
+      // with no button from one dialog to another.
+      await expect(settings.getByTestId('project-made-for')).toHaveText(
+        'Made for General listening · you choose what a file is made for each time you render it.',
       )
       await expect(settings.getByLabel('Made for')).toHaveCount(0)
+      await expect(settings.getByTestId('project-made-for').getByRole('button')).toHaveCount(0)
+      // The service's loudness switch says what the user gets, not what the service is asked.
+      await expect(
+        settings.getByRole('checkbox', {
+          name: 'Keep the voice at an even loudness from line to line',
+        }),
+      ).toBeVisible()
+      expect(await visibleText(settings)).not.toContain('Ask the service')
       problems.push(...(await audit(app, 'project-settings', theme)))
       await settings.getByRole('button', { name: 'Done' }).click()
       await expect(settings).toBeHidden()
@@ -286,12 +306,19 @@ for (const theme of ['light', 'dark'] as const) {
       // A/B: the takes and what to do; the measured levels only behind Level details.
       await script.blockMenu(0, 'Compare two voices…')
       const ab = app.page.getByRole('dialog', { name: 'Compare two voices' })
+      // Each take's voice is a field to change, drawn as a select (a chevron, a field's width).
+      const voiceB = ab.getByRole('button', { name: /^Voice of take B:/ })
+      await expect(voiceB).toHaveText('Choose a voice')
+      await expect(voiceB.locator('.voice-picker__chevron')).toBeVisible()
+      const field = (await ab.getByTestId('ab-take-b').boundingBox())!
+      expect((await voiceB.boundingBox())!.width).toBeGreaterThanOrEqual(field.width - 1)
       await script.pickVoice('Voice of take B', 'George')
       await ab.getByRole('button', { name: 'Make the takes' }).click()
       await expect(ab.getByTestId('ab-results')).toBeVisible({ timeout: 30_000 })
       expect(await visibleText(ab)).not.toMatch(/LUFS|dB/)
-      // The voices are named once (in the pickers), and there is one primary action.
-      await expect(ab.getByTestId('ab-results')).not.toContainText(/Olivia|George/)
+      // Each take is named by its voice where it is chosen, and there is one primary action.
+      await expect(ab.getByRole('radio', { name: 'Take A · Olivia' })).toBeChecked()
+      await expect(ab.getByRole('radio', { name: 'Take B · George' })).not.toBeChecked()
       await expect(ab.locator('.button--primary')).toHaveCount(1)
       await expect(ab.locator('.button--primary')).toHaveText('Keep take A')
       await expect(ab.getByTestId('ab-level-a')).toBeHidden()
@@ -304,6 +331,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(ab.getByTestId('ab-level-a')).toContainText(
         /measured at -?\d+\.\d LUFS, played at/,
       )
+      // A Close in its head, as every dialog has; Escape closes it too.
+      await ab.getByRole('button', { name: 'Close', exact: true }).click()
+      await expect(ab).toBeHidden()
+      await script.blockMenu(0, 'Compare two voices…')
+      await expect(ab).toBeVisible()
+      await app.page.keyboard.press('Escape')
+      await expect(ab).toBeHidden()
       expect(problems).toEqual([])
     })
 
@@ -336,6 +370,11 @@ for (const theme of ['light', 'dark'] as const) {
         })
         expect(await visibleText(script.renderPanel)).not.toMatch(MACHINERY)
         await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).toBeVisible()
+        // Cancelling is the user's choice, not a failure: a neutral button, nothing red.
+        await expect(script.renderPanel.getByRole('button', { name: 'Cancel' })).not.toHaveClass(
+          /danger/,
+        )
+        await expect(script.renderPanel.locator('[class*="danger"]')).toHaveCount(0)
         // The blocks tick as their audio arrives: the first ones rendered, only the one the render
         // is at says "Rendering…", and the ones after it wait their turn.
         await expect(script.block(0)).toHaveAttribute('data-mark', 'cached', { timeout: 60_000 })

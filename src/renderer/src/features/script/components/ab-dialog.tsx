@@ -1,14 +1,17 @@
+import { X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import type { BlockTake } from '../../../../../shared/domain/script-workspace'
 import { ErrorNotice } from '../../../components/error-notice'
 import { Disclosure } from '../../../components/ui/disclosure'
+import { IconButton } from '../../../components/ui/icon-button'
 import { useModalDialog } from '../../../components/use-modal-dialog'
 import { PLAYBACK_WORDS } from '../../../lib/audio/playback'
 import { formatCount } from '../../../../../shared/limits'
 import { formatClock } from '../../../lib/format'
 import type { TakeName } from '../hooks/use-ab-takes'
 import { useAbTakes } from '../hooks/use-ab-takes'
+import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, useScriptDocumentStore } from '../stores/script-document-store'
 import { VoicePicker } from './voice-picker'
@@ -35,13 +38,13 @@ function signed(db: number): string {
  * A/B comparison of one block in two voices: main synthesizes both takes (through the piece
  * cache, so the kept one costs nothing at render time) and gain-matches them with the loudness
  * meter, so the choice is about the voice, not the level. Keeping a take sets the block's voice
- * (one undo step). Keys: A and B play the takes, Escape closes.
+ * (one undo step). Keys: A and B play the takes; Escape or the head's Close closes.
  */
 export function AbDialog(): ReactElement {
   const blockId = useEditorUiStore((s) => s.abBlockId)
   const exists = useScriptDocumentStore((s) => (blockId === null ? false : s.blocks.has(blockId)))
   const open = blockId !== null && exists
-  // Nothing to single out: showModal focuses the first voice.
+  // Nothing to single out: showModal focuses the first control, the head's Close.
   const initialFocus = useRef<HTMLElement>(null)
   const { dialogProps } = useModalDialog(open, closeAb, initialFocus)
 
@@ -53,8 +56,9 @@ export function AbDialog(): ReactElement {
 }
 
 /**
- * The two takes made: Play for each and the one to keep (the voices are named once, in the
- * pickers above); the dialog's one primary button keeps it.
+ * The two takes made: Play for each and the one to keep, each named by its voice ("Take A ·
+ * Olivia"), so the choice needs no looking back at the pickers; the dialog's one primary button
+ * keeps it.
  */
 function TakeResults(props: {
   takes: BlockTake[]
@@ -64,11 +68,14 @@ function TakeResults(props: {
   status: { playing: TakeName | null; playback: ReturnType<typeof useAbTakes>['playback'] }
 }): ReactElement {
   const { playing, playback } = props.status
+  const voices = useVoiceOptions().data
+  const voiceName = (voiceId: string): string =>
+    voices?.find((v) => v.id === voiceId)?.displayName ?? voiceId
   return (
     <div className="stack ab-dialog__results" data-testid="ab-results">
       <fieldset className="ab-dialog__choice">
         <legend className="ab-dialog__label">Listen, then choose the one to keep</legend>
-        {props.takes.map((_take, i) => {
+        {props.takes.map((take, i) => {
           const name: TakeName = i === 0 ? 'A' : 'B'
           return (
             <div key={name} className="ab-dialog__result">
@@ -79,7 +86,7 @@ function TakeResults(props: {
                   checked={props.chosen === name}
                   onChange={() => props.onChoose(name)}
                 />
-                Take {name}
+                Take {name} · {voiceName(take.voiceId)}
               </label>
               <button
                 type="button"
@@ -140,11 +147,12 @@ function TakeVoice(props: {
 }): ReactElement {
   return (
     <div className="stack ab-dialog__take" data-testid={`ab-take-${props.name.toLowerCase()}`}>
-      <span className="ab-dialog__label">Take {props.name}</span>
+      <span className="ab-dialog__label">Voice of take {props.name}</span>
       <VoicePicker
         label={`Voice of take ${props.name}`}
         value={props.value}
         onChange={props.onChange}
+        field
       />
     </div>
   )
@@ -220,6 +228,16 @@ function useTakeCost(blockId: string): number {
   })
 }
 
+/** The head every dialog has: the title and Close (Escape closes too). */
+function AbHead(): ReactElement {
+  return (
+    <div className="dialog-frame__head">
+      <h2 id="ab-dialog-title">Compare two voices</h2>
+      <IconButton label="Close" hint="Close (Escape)" icon={X} onClick={closeAb} />
+    </div>
+  )
+}
+
 function AbComparison(props: { blockId: string }): ReactElement {
   const { blockId } = props
   const index = useScriptDocumentStore((s) => s.order.indexOf(blockId))
@@ -264,8 +282,8 @@ function AbComparison(props: { blockId: string }): ReactElement {
   return (
     // The keys A and B work wherever focus is inside the dialog; every action is a button too.
     <div className="ab-dialog__content" onKeyDown={onKeyDown}>
-      <div className="dialog__body">
-        <h2 id="ab-dialog-title">Compare two voices</h2>
+      <AbHead />
+      <div className="dialog__body dialog-frame__body">
         <p className="field__hint">
           Block {index + 1}: “{excerpt || 'empty'}”
         </p>

@@ -51,7 +51,16 @@ function ChangeLine(props: { before: string; after: string }): ReactElement {
   )
 }
 
-function RuleChanges(props: { report: CleanupRuleReport; onUndo: () => void }): ReactElement {
+/** "Block 3": where a change is when the caller has nothing better to say. */
+function blockPlace(block: number): string {
+  return `Block ${formatCount(block + 1)}`
+}
+
+function RuleChanges(props: {
+  report: CleanupRuleReport
+  onUndo: () => void
+  placeOf: (block: number) => string
+}): ReactElement {
   const { report } = props
   const count = `${formatCount(report.count)} ${report.count === 1 ? 'change' : 'changes'}`
   const [all, setAll] = useState(false)
@@ -62,7 +71,7 @@ function RuleChanges(props: { report: CleanupRuleReport; onUndo: () => void }): 
         <ol className="cleanup__changes">
           {shown.map((change, i) => (
             <li key={i} className="cleanup__change">
-              <span className="cleanup__where">Block {formatCount(change.block + 1)}</span>
+              <span className="cleanup__where">{props.placeOf(change.block)}</span>
               <ChangeLine before={change.before} after={change.after} />
             </li>
           ))}
@@ -102,6 +111,8 @@ export function CleanupChanges(props: {
   loading: boolean
   /** Turns off the rule behind a report (its id): that rule's changes leave the preview. */
   onUndo: (reportId: string) => void
+  /** Where a change is ("Chapter 3, paragraph 12"); "Block 3" when not given. */
+  placeOf?: (block: number) => string
 }): ReactElement {
   const changed = props.preview?.reports.filter((r) => r.count > 0) ?? []
   return (
@@ -119,7 +130,12 @@ export function CleanupChanges(props: {
         <p className="field__hint">Nothing to change with these rules.</p>
       ) : (
         changed.map((report) => (
-          <RuleChanges key={report.id} report={report} onUndo={() => props.onUndo(report.id)} />
+          <RuleChanges
+            key={report.id}
+            report={report}
+            onUndo={() => props.onUndo(report.id)}
+            placeOf={props.placeOf ?? blockPlace}
+          />
         ))
       )}
     </section>

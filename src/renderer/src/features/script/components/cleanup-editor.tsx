@@ -237,6 +237,8 @@ export function CleanupEditor(props: {
   preview: CleanupPreview | null
   loading: boolean
   sets: boolean
+  /** Where a change is, in the reader's terms; see CleanupChanges. */
+  placeOf?: (block: number) => string
 }): ReactElement {
   const { settings, setSettings, preview } = props
   return (
@@ -260,6 +262,7 @@ export function CleanupEditor(props: {
         preview={preview}
         loading={props.loading}
         onUndo={(id) => setSettings((s) => withoutRule(s, id))}
+        {...(props.placeOf === undefined ? {} : { placeOf: props.placeOf })}
       />
     </div>
   )

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import type { ReactElement, RefObject } from 'react'
 import type { CleanupSettings } from '../../../../../shared/domain/cleanup-rules'
 import { formatCount } from '../../../../../shared/limits'
@@ -8,6 +8,7 @@ import type { ImportReview } from '../hooks/use-import-review'
 import { useImportPreview } from '../hooks/use-import-review'
 import { CleanupEditor } from './cleanup-editor'
 import { brokenRule, summaryOf } from './cleanup-words'
+import { changePlaces } from './change-place'
 
 /** Cancel, open as imported, and open cleaned (the primary action), under the summary. */
 function ReviewFooter({
@@ -76,6 +77,8 @@ function ReviewBody(props: {
       setError(failure)
     })
   }
+  // A book's changes are found by chapter and paragraph, as a reader finds a place in it.
+  const placeOf = useMemo(() => changePlaces(review.opened.project.blocks), [review])
   const title = review.opened.project.title
   // A title in quotes reads as a name, not the start of the sentence ("The Flood is read").
   const quoted = title === '' ? 'The manuscript' : `“${title}”`
@@ -127,6 +130,7 @@ function ReviewBody(props: {
         preview={preview}
         loading={loading}
         sets
+        placeOf={placeOf}
       />
     </DialogFrame>
   )

@@ -14,6 +14,7 @@ import './project-settings.css'
 import { NumberSetting } from './number-setting'
 import { PauseSettings } from './pause-settings'
 import { projectChoices } from './project-choices'
+import { GENERAL_USE } from './preset-options'
 
 const LUFS_RANGE = { min: -40, max: -5 }
 
@@ -33,13 +34,6 @@ function setOptionalDefault<K extends 'language' | 'model'>(
   if (value === '') delete defaults[key]
   else defaults[key] = value
   store.updateMeta({ defaults })
-}
-
-/** Closes these settings for the render dialog, the one place "Made for" is chosen. */
-function openRenderDialog(): void {
-  const ui = useEditorUiStore.getState()
-  ui.setProjectSettingsOpen(false)
-  ui.setRenderDialogOpen(true)
 }
 
 /** A project default that is on or off, its sentence beside the box. */
@@ -160,15 +154,15 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
     <fieldset className="box box--fields project-settings__group">
       <legend>Loudness</legend>
       {/* "Made for" has one owner, the render dialog, where the files are made: shown here
-          read-only, with the way to change it. */}
-      <div className="project-settings__made-for" data-testid="project-made-for">
+          read-only, in a sentence that says where it is chosen (no button from dialog to dialog). */}
+      <p className="project-settings__made-for" data-testid="project-made-for">
         <span className="field__label">Made for</span>{' '}
-        <span>{preset === null ? 'Any use (no store checks)' : preset.name}</span>
-        {' · '}
-        <button type="button" className="link-button" onClick={openRenderDialog}>
-          Change it in the render dialog
-        </button>
-      </div>
+        <span>{preset === null ? GENERAL_USE : preset.name}</span>
+        <span className="field__hint">
+          {' '}
+          · you choose what a file is made for each time you render it.
+        </span>
+      </p>
       {preset !== null && (
         <p className="field__hint">
           {preset.name} sets the level and the peak limit, so the loudness below is not used. The
@@ -195,7 +189,7 @@ function LoudnessSettings(props: { defaults: ProjectDefaults }): ReactElement {
       </div>
       <CheckSetting
         setting="serviceLoudnessNormalization"
-        label="Ask the service to even out the loudness as it speaks"
+        label="Keep the voice at an even loudness from line to line"
       />
     </fieldset>
   )

@@ -90,9 +90,10 @@ function SummaryActions(props: {
 }): ReactElement {
   return (
     <span className="button-row render-summary__actions">
+      {/* One primary: Play here, then the player's own Play (this toggle goes quiet). */}
       <button
         type="button"
-        className="button button--small button--primary"
+        className={`button button--small${props.playerOpen ? '' : ' button--primary'}`}
         aria-expanded={props.playerOpen}
         onClick={props.onPlayer}
       >
@@ -232,9 +233,10 @@ function RunningRender(props: {
     >
       <div className="row row--spread render-panel__head">
         <strong>Rendering {running.outputName}</strong>
+        {/* Neutral: stopping a render is the user's choice, not a failure (red is kept for those). */}
         <button
           type="button"
-          className="button button--small button--danger"
+          className="button button--small"
           onClick={() => act(() => cancelRender(running.jobId))}
         >
           Cancel

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReactElement } from 'react'
 import { InfoIcon } from '../../../components/icons'
+import { AppError } from '../../../../../shared/errors'
 import { ErrorNotice } from '../../../components/error-notice'
 import { DismissRow, Notice } from '../../../components/notice'
 import { useRecoveryOffers } from '../api/script-api'
@@ -49,12 +50,30 @@ export function RecoveryOffers(props: { actions: DocumentActions }): ReactElemen
   )
 }
 
-/** What the last file action left to say: its error, the file exported. */
+/** Whether a file was refused for what it is (damaged, DRM, not a manuscript): another one helps. */
+function unreadableFile(error: unknown): boolean {
+  return error instanceof AppError && error.details?.unreadableFile === true
+}
+
+/**
+ * What the last file action left to say: its error (a file that cannot be read with the one
+ * thing that helps, opening another), the file exported.
+ */
 export function FileNotices(props: { actions: DocumentActions }): ReactElement {
   const { actions } = props
   return (
     <>
-      {actions.error !== null && <ErrorNotice error={actions.error} testId="script-file-error" />}
+      {actions.error !== null && (
+        <ErrorNotice
+          error={actions.error}
+          testId="script-file-error"
+          action={
+            unreadableFile(actions.error)
+              ? { label: 'Open another file…', onClick: actions.open }
+              : undefined
+          }
+        />
+      )}
       {actions.exported !== null && (
         <Notice tone="success" title="Script exported" testId="script-exported">
           <p className="notice__text">

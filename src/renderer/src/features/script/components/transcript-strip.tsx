@@ -4,6 +4,7 @@ import type { PlaybackWord, RenderPlayback } from '../../../../../shared/domain/
 import { ErrorNotice } from '../../../components/error-notice'
 import { fetchRenderWords } from '../api/render-playback-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
+import { lineAround } from './transcript-line'
 
 /** The words asked for at a time: a little before the position and a stretch after it. */
 const WORDS_BEFORE_MS = 4_000
@@ -42,7 +43,7 @@ function useTimelineWords(docId: string, enabled: boolean, seconds: number) {
   return { words: held.words, error }
 }
 
-/** The transcript strip: the words around the one being heard, that one marked. */
+/** The transcript strip: the line being heard, the word heard marked. */
 export function TranscriptStrip(props: {
   docId: string
   playback: RenderPlayback
@@ -61,18 +62,15 @@ export function TranscriptStrip(props: {
   const ms = props.seconds * 1000
   let current = words.findIndex((w) => w.startMs <= ms && ms < w.endMs)
   if (current < 0) current = Math.max(0, words.findIndex((w) => w.startMs > ms) - 1)
-  // Few words before the heard one, so it stays in view in a narrow window.
-  const shown = words.slice(Math.max(0, current - 3), current + 24)
   const heard = words[current]
+  const shown = lineAround(words, current)
   return (
     <>
       <p className="render-player__words" data-testid="player-words" aria-hidden="true">
-        {shown.map((word, i) => (
+        {shown.map((word) => (
           <span
             key={`${word.blockId}:${word.start}:${word.startMs}`}
             className="render-player__word"
-            // The first word of the next block: a mark between, so two blocks never read as one.
-            data-block-start={i > 0 && shown[i - 1]?.blockId !== word.blockId ? 'true' : undefined}
             data-current={word === heard && ms >= word.startMs ? 'true' : undefined}
             onClick={() => props.onSeek(word.startMs / 1000)}
           >

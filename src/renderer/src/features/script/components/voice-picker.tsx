@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ReactElement, RefObject } from 'react'
+import { ChevronDown } from 'lucide-react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import { useAnchorName } from '../../../components/ui/anchor'
 import { useVoiceOptions } from '../api/script-api'
@@ -116,6 +117,11 @@ interface VoicePickerProps {
   /** Opens the chooser when it changes to a new number (another part of the screen asked). */
   openRequest?: number | undefined
   compact?: boolean
+  /**
+   * Drawn as a form's select (a field's width, a chevron), where the choice is the point of the
+   * form (A/B's voices), rather than as a chip beside text.
+   */
+  field?: boolean
 }
 
 /**
@@ -140,7 +146,7 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
   const { named, look, hint } = buttonLook(props, shown, missing)
 
   return (
-    <div className={`voice-picker${props.compact ? ' voice-picker--compact' : ''}`}>
+    <div className={pickerClass(props)}>
       <button
         ref={buttonRef}
         type="button"
@@ -161,6 +167,7 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
             {hint}
           </span>
         )}
+        {props.field && <ChevronDown className="voice-picker__chevron" size={16} aria-hidden />}
       </button>
       {open && (
         <div
@@ -207,6 +214,11 @@ export function VoicePicker(props: VoicePickerProps): ReactElement {
     setQuery('')
     close()
   }
+}
+
+/** The picker's classes: a chip, a compact chip, or a form's field. */
+function pickerClass(props: { compact?: boolean; field?: boolean }): string {
+  return `voice-picker${props.compact ? ' voice-picker--compact' : ''}${props.field ? ' voice-picker--field' : ''}`
 }
 
 /**
