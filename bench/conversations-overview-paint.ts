@@ -13,9 +13,17 @@
  * Build the renderer first (npx electron-vite build), then:
  *
  *   npx tsx bench/conversations-overview-paint.ts [--calls 100000] [--trace t.json]
- *     [--cpu-profile p.cpuprofile]
+ *     [--cpu-profile p.cpuprofile] [--first-trace f.json] [--breakdown]
+ *     [--data DIR --port N]
+ *
+ * --trace and --cpu-profile record the period changes; --first-trace records the first chart
+ * (click to paint). --breakdown traces the first chart and one period change and prints where
+ * the time went: the page's main thread (script, GC, style, layout, paint, no task) and this
+ * process (main's runtime, the sandbox, the IPC bridge), see support/trace-breakdown.ts.
+ * --data keeps the app's data folder (and so the saved calls) in DIR and, when DIR already holds
+ * it, skips the first start; with a fixed --port the saved calls stay the same account's.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -23,6 +31,7 @@ import type { Page } from '@playwright/test'
 import { startSandbox } from '../src/sandbox/index'
 import { openSignedInApp, recorded } from './support/bench-browser'
 import { benchArgs, sized } from './support/smoke'
+import { traced } from './support/traced'
 
 const { values } = parseArgs({
   args: benchArgs(),
@@ -30,6 +39,10 @@ const { values } = parseArgs({
     calls: { type: 'string', default: sized('100000', '300') },
     trace: { type: 'string' },
     'cpu-profile': { type: 'string' },
+    'first-trace': { type: 'string' },
+    breakdown: { type: 'boolean', default: false },
+    data: { type: 'string' },
+    port: { type: 'string', default: '0' },
   },
 })
 const calls = Number(values.calls)
@@ -41,6 +54,7 @@ const calls = Number(values.calls)
 function timeToChart(page: Page, selector: string, days: number): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const start = performance.now()
+    console.timeStamp('bench:click')
     const ready = () => {
       const chart = document.querySelectorAll('[data-testid="overview-day"]')
       const coverage = document.querySelector('[data-testid="overview-coverage"]')
@@ -48,7 +62,10 @@ function timeToChart(page: Page, selector: string, days: number): Promise<number
     }
     const done = () => requestAnimationFrame(() => {
       const channel = new MessageChannel()
-      channel.port1.onmessage = () => resolve(performance.now() - start)
+      channel.port1.onmessage = () => {
+        console.timeStamp('bench:painted')
+        resolve(performance.now() - start)
+      }
       channel.port2.postMessage(null)
     })
     const observer = new MutationObserver(() => {
@@ -103,19 +120,8 @@ async function startLoading(logs: readonly string[]): Promise<number | null> {
   return null
 }
 
-const sandbox = await startSandbox({
-  port: 0,
-  warmUp: false,
-  synthThreads: 1,
-  conversationCount: calls,
-  liveConversationEveryMs: 0,
-})
-const userDataDir = await mkdtemp(join(tmpdir(), 'voicedesk-bench-overview-'))
-const signIn = { userDataDir, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid }
-const period = (days: number): string => `input[name="overview-period"][value="${days}"]`
-try {
-  console.log(`conversations-overview-paint: ${calls.toLocaleString('en')} calls in the sandbox`)
-  // The first start reads both periods once, so the calls are saved on disk.
+/** The first start: reads both periods once, so the calls are saved on disk. */
+async function firstStart(): Promise<void> {
   const first = await openSignedInApp(signIn)
   const started = performance.now()
   try {
@@ -134,6 +140,27 @@ try {
   console.log(
     `first start read both periods in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
+}
+
+const sandbox = await startSandbox({
+  port: Number(values.port),
+  // A kept data folder's calls are saved under the key's last characters: the same key each run.
+  demoKeys: values.data !== undefined,
+  warmUp: false,
+  synthThreads: 1,
+  conversationCount: calls,
+  liveConversationEveryMs: 0,
+})
+const kept = values.data
+if (kept !== undefined) await mkdir(kept, { recursive: true })
+const reuse = kept !== undefined && (await readdir(kept)).length > 0
+const userDataDir = kept ?? (await mkdtemp(join(tmpdir(), 'voicedesk-bench-overview-')))
+const signIn = { userDataDir, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.paid }
+const period = (days: number): string => `input[name="overview-period"][value="${days}"]`
+try {
+  console.log(`conversations-overview-paint: ${calls.toLocaleString('en')} calls in the sandbox`)
+  if (reuse) console.log(`first start skipped: the calls saved in ${userDataDir} are used`)
+  else await firstStart()
 
   const app = await openSignedInApp(signIn)
   try {
@@ -147,7 +174,12 @@ try {
         ? 'saved calls not loaded ahead (nothing logged in 30 s)'
         : `saved calls loaded ahead in                 ${loadedAhead} ms (logged by main)`,
     )
-    const paint = await timeToChart(page, '[data-testid="nav-conversations"]', 7)
+    const openConversations = (): Promise<number> =>
+      timeToChart(page, '[data-testid="nav-conversations"]', 7)
+    const paint =
+      values.breakdown || values['first-trace'] !== undefined
+        ? await traced(page, 'first chart', openConversations, values['first-trace'])
+        : await openConversations()
     console.log(
       `first chart painted from the on-disk cache   ${paint.toFixed(0)} ms (target < 500)`,
     )
@@ -160,6 +192,12 @@ try {
       await readsEnded(page)
     })
     const frames = await stopFrames(page)
+    if (values.breakdown) {
+      // One more change of each kind, traced (after the measured ones, which it would slow).
+      await traced(page, 'period change to 30 days', () => timeToChart(page, period(30), 30))
+      await traced(page, 'period change to 7 days', () => timeToChart(page, period(7), 7))
+      await readsEnded(page)
+    }
     const sorted = [...changes].sort((a, b) => a - b)
     console.log(
       `period change repainted                      median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms over ${sorted.length} changes (target < 100)`,
@@ -172,5 +210,5 @@ try {
   }
 } finally {
   await sandbox.stop()
-  await rm(userDataDir, { recursive: true, force: true })
+  if (kept === undefined) await rm(userDataDir, { recursive: true, force: true })
 }

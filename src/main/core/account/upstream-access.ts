@@ -1,3 +1,4 @@
+import type PQueue from 'p-queue'
 import type { Clock } from '../clock'
 import type { Logger } from '../log/logger'
 import type { SynthesisScheduler } from '../upstream/scheduler'
@@ -75,6 +76,11 @@ export class UpstreamAccess {
   /** The account-wide synthesis scheduler (stats for benchmarks and diagnostics). */
   get scheduler(): SynthesisScheduler {
     return this.#scheduler
+  }
+
+  /** The account-wide read limiter (tests hold it to see in which order reads start). */
+  get readLimiter(): PQueue {
+    return this.#readLimiter
   }
 
   /** Closes connections and stops following the account. */

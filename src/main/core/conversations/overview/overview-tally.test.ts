@@ -84,6 +84,33 @@ describe('overview tally', () => {
     expect(result.finished).toBe(2)
   })
 
+  it('puts each length in one bucket (a bound starts the next), long calls from 5 minutes', () => {
+    const tally = new OverviewTally(periodEnding(now, 7, local), local)
+    // Each bound itself, a millisecond either side, and 0.
+    const bounds = [30_000, 60_000, 120_000, 180_000, 300_000, 600_000]
+    const lengths = [0, ...bounds.flatMap((b) => [b - 1, b, b + 1]), 3_600_000]
+    tally.addPage(lengths.map((ms, i) => call(`c${i}`, '2026-11-26T12:00:00Z', 'completed', ms)))
+    const durations = tally.result(new Map(), {
+      agentId: null,
+      timeZone: 'UTC',
+      readAt: now,
+    }).durations!
+    const edges = [0, ...bounds, Infinity]
+    expect(durations.buckets.map((b) => b.calls)).toEqual(
+      edges
+        .slice(0, -1)
+        .map((from, i) => lengths.filter((ms) => ms >= from && ms < edges[i + 1]!).length),
+    )
+    expect(durations.buckets.reduce((sum, b) => sum + b.calls, 0)).toBe(lengths.length)
+    expect(durations.longCalls).toBe(lengths.filter((ms) => ms >= 300_000).length)
+    expect(durations.medianMs).toBe(
+      quantile(
+        [...lengths].sort((a, b) => a - b),
+        0.5,
+      ),
+    )
+  })
+
   it('counts a call listed twice (a page boundary moved) once', () => {
     const tally = new OverviewTally(periodEnding(now, 7, local), local)
     const row = call('c1', '2026-11-26T12:00:00Z', 'completed', 1_000)

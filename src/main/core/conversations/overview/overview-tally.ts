@@ -59,7 +59,7 @@ function noOutcomes(): Record<OverviewOutcome, number> {
 }
 
 /** The value at quantile `q` (0..1) of sorted numbers (nearest rank). */
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return 0
   const rank = Math.ceil(q * sorted.length)
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
@@ -196,7 +196,9 @@ export class OverviewTally {
         row[criterion.result]++
       }
     }
-    const sorted = [...this.#durations].sort((a, b) => a - b)
+    // Why a typed array: it sorts numbers natively, several times faster than a compare function
+    // over a month of a busy account's durations, and this runs in main's turn.
+    const sorted = Float64Array.from(this.#durations).sort()
     return {
       days: this.#period.days,
       agentId: meta.agentId,
@@ -219,7 +221,7 @@ export class OverviewTally {
               calls: sorted.length,
               medianMs: quantile(sorted, 0.5),
               p90Ms: quantile(sorted, 0.9),
-              longCalls: sorted.filter((ms) => ms >= LONG_CALL_MS).length,
+              longCalls: sorted.length - firstAtLeast(sorted, LONG_CALL_MS),
               buckets: buckets(sorted),
             },
       endReasons: [...this.#endReasons]
@@ -256,21 +258,30 @@ export function previousFigures(o: ConversationOverview): OverviewPrevious {
 
 function medianOf(durations: number[] | undefined): number | null {
   if (durations === undefined || durations.length === 0) return null
-  return quantile(
-    [...durations].sort((a, b) => a - b),
-    0.5,
-  )
+  return quantile(Float64Array.from(durations).sort(), 0.5)
 }
 
-function buckets(sorted: readonly number[]): DurationBucket[] {
+/** The index of the first value of `sorted` that is at least `bound` (its length if none). */
+function firstAtLeast(sorted: Float64Array, bound: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < bound) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** Calls per length bucket, each counted between two binary searches of the sorted lengths. */
+function buckets(sorted: Float64Array): DurationBucket[] {
   const out: DurationBucket[] = []
   let from = 0
+  let start = 0
   for (const bound of [...BUCKET_BOUNDS_MS, null]) {
-    out.push({
-      fromMs: from,
-      toMs: bound,
-      calls: sorted.filter((ms) => ms >= from && (bound === null || ms < bound)).length,
-    })
+    const end = bound === null ? sorted.length : firstAtLeast(sorted, bound)
+    out.push({ fromMs: from, toMs: bound, calls: end - start })
+    start = end
     if (bound !== null) from = bound
   }
   return out

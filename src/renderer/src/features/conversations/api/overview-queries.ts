@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type {
   ConversationOverview,
@@ -54,7 +54,7 @@ async function readOverview(
   choice: OverviewChoice,
   refresh: boolean,
   signal: AbortSignal,
-  onCounted: (counted: ConversationOverview) => void,
+  onCounted: (counted: ConversationOverview | null) => void,
 ): Promise<ConversationOverview> {
   // Events may come before the call that started the read returns: listen first, keep them.
   const early = new Map<string, OverviewEnded>()
@@ -77,7 +77,8 @@ async function readOverview(
     )
     if (started.ready) return started.overview
     // The calls saved at an earlier start paint at once; the read then brings them up to date.
-    if (started.saved !== null) onCounted(started.saved)
+    // Nothing saved: the figures of the period shown before give way (to the quiet shapes).
+    onCounted(started.saved)
     const id = started.jobId
     jobId = id
     const cancel = (): void => void call((api) => api.jobs.cancel({ jobId: id })).catch(() => {})
@@ -103,10 +104,15 @@ export function refreshNextOverview(): void {
   nextRefresh = true
 }
 
-/** A period's figures for the overview. */
+/**
+ * A period's figures for the overview; null while a read with nothing saved to show runs. The
+ * figures on screen stay until the new period's first answer (`isPlaceholderData`). Why: main
+ * answers a period change from the figures it keeps within a few ms, and unmounting the charts
+ * for a skeleton in between, then mounting them again, was most of a period change's repaint.
+ */
 export function useOverview(choice: OverviewChoice) {
   const queryClient = useQueryClient()
-  return useQuery({
+  return useQuery<ConversationOverview | null>({
     queryKey: overviewKey(choice),
     queryFn: ({ signal }) => {
       const refresh = nextRefresh
@@ -118,6 +124,7 @@ export function useOverview(choice: OverviewChoice) {
     },
     // Main keeps a period's figures two minutes; the page keeps them while it shows them.
     staleTime: 120_000,
+    placeholderData: keepPreviousData,
     retry: false,
     refetchOnWindowFocus: false,
   })

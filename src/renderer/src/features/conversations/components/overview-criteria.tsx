@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { scaleLinear } from 'd3-scale'
 import type { ReactElement } from 'react'
 import type { OverviewCriterion } from '../../../../../shared/domain/conversation-overview'
@@ -29,13 +30,13 @@ function criterionLabel(
  * Pass rate per criterion (and agent, over every agent): passed, failed and undecided as one bar
  * each; a row opens the inbox with the calls that failed that criterion.
  */
-export function OverviewCriteria(props: {
+export const OverviewCriteria = memo(function OverviewCriteria(props: {
   criteria: OverviewCriterion[]
   everyAgent: boolean
   agentName: (id: string | null) => string
   onOpen: (criterion: OverviewCriterion) => void
 }): ReactElement {
-  const [boxRef, width] = useElementWidth<HTMLDivElement>(300)
+  const [boxRef, width] = useElementWidth<HTMLDivElement>('criteria', 300)
   const barWidth = Math.max(80, Math.min(200, Math.floor(width * 0.28)))
   const x = scaleLinear().domain([0, 1]).range([0, barWidth])
   return (
@@ -92,7 +93,7 @@ export function OverviewCriteria(props: {
       </ul>
     </div>
   )
-}
+})
 
 /** Pass rates as a table. */
 export function OverviewCriteriaTable(props: {

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import type { ScaleBand, ScaleLinear } from 'd3-scale'
-import { useRef, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import type { KeyboardEvent, ReactElement } from 'react'
 import type {
   OverviewDay,
@@ -149,13 +149,13 @@ function DayColumn(props: {
  * Calls per day, stacked by outcome: hover or arrow keys read a day out; a click on a part (or
  * Enter on a day) opens the inbox with exactly those calls.
  */
-export function OverviewDayChart(props: {
+export const OverviewDayChart = memo(function OverviewDayChart(props: {
   days: OverviewDay[]
   period: number
   onOpen: OpenCalls
 }): ReactElement {
   const { days } = props
-  const [boxRef, width] = useElementWidth<HTMLDivElement>(600)
+  const [boxRef, width] = useElementWidth<HTMLDivElement>('days', 600)
   const [active, setActive] = useState<number | null>(null)
   const [focusIndex, setFocusIndex] = useState(days.length - 1)
   const columns = useRef<(SVGGElement | null)[]>([])
@@ -231,7 +231,7 @@ export function OverviewDayChart(props: {
       <DayLegend days={days} />
     </div>
   )
-}
+})
 
 function DayLegend(props: { days: OverviewDay[] }): ReactElement {
   return (

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear, scalePoint } from 'd3-scale'
 import { line } from 'd3-shape'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type {
   OverviewDay,
@@ -146,12 +146,12 @@ function MedianTrend(props: { days: OverviewDay[]; period: number; width: number
 }
 
 /** How long calls last: a histogram of lengths and the median of each day as a line. */
-export function OverviewDurationChart(props: {
+export const OverviewDurationChart = memo(function OverviewDurationChart(props: {
   durations: OverviewDurations
   days: OverviewDay[]
   period: number
 }): ReactElement {
-  const [boxRef, width] = useElementWidth<HTMLDivElement>(400)
+  const [boxRef, width] = useElementWidth<HTMLDivElement>('durations', 400)
   // Side by side when there is room, else one above the other.
   const each = width >= 640 ? Math.floor((width - 24) / 2) : width
   return (
@@ -160,7 +160,7 @@ export function OverviewDurationChart(props: {
       <MedianTrend days={props.days} period={props.period} width={each} />
     </div>
   )
-}
+})
 
 /** Lengths as a table: the buckets, then each day's median. */
 export function OverviewDurationTable(props: {

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { scaleLinear } from 'd3-scale'
 import type { ReactElement } from 'react'
 import { endReasonLabel } from '../../../../../shared/domain/conversation-format'
@@ -10,8 +11,10 @@ function reasonText(reason: string | null): string {
 }
 
 /** Why finished calls ended, in words, longest bar first. */
-export function OverviewEndReasons(props: { reasons: OverviewEndReason[] }): ReactElement {
-  const [boxRef, width] = useElementWidth<HTMLDivElement>(300)
+export const OverviewEndReasons = memo(function OverviewEndReasons(props: {
+  reasons: OverviewEndReason[]
+}): ReactElement {
+  const [boxRef, width] = useElementWidth<HTMLDivElement>('end-reasons', 300)
   const total = props.reasons.reduce((sum, r) => sum + r.calls, 0)
   const barWidth = Math.max(60, Math.min(200, Math.floor(width * 0.28)))
   const x = scaleLinear()
@@ -43,7 +46,7 @@ export function OverviewEndReasons(props: { reasons: OverviewEndReason[] }): Rea
       </ul>
     </div>
   )
-}
+})
 
 /** End reasons as a table. */
 export function OverviewEndReasonsTable(props: { reasons: OverviewEndReason[] }): ReactElement {

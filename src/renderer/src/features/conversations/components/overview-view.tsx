@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react'
 import type { ReactElement, ReactNode } from 'react'
 import type {
   ConversationOverview,
+  OverviewCriterion,
   OverviewOutcome,
   OverviewPeriod,
 } from '../../../../../shared/domain/conversation-overview'
@@ -75,8 +76,42 @@ function criteriaReading(o: ConversationOverview, readingResults: boolean): stri
     : 'Weakest first. Choose one to see the calls that failed it.'
 }
 
+/**
+ * The charts' ways into the inbox, stable while the period is: the memoised charts are drawn
+ * again only when their figures change (a progress event or the pass rates arriving leave the
+ * day chart as it is).
+ */
+function useChartDrills(o: ConversationOverview, onDrill: OverviewDrill) {
+  const { firstDay, lastDay } = o
+  const agentId = o.agentId ?? ''
+  const openDay = useCallback(
+    (day: string, outcome: OverviewOutcome | null): void =>
+      onDrill({
+        from: day,
+        to: day,
+        agentId,
+        status: outcome === null ? '' : OUTCOME_STATUS[outcome],
+      }),
+    [onDrill, agentId],
+  )
+  const openCriterion = useCallback(
+    (c: OverviewCriterion): void =>
+      onDrill({
+        from: firstDay,
+        to: lastDay,
+        agentId: c.agentId ?? '',
+        criterion: c.id,
+        outcome: 'failed',
+      }),
+    [onDrill, firstDay, lastDay],
+  )
+  return { openDay, openCriterion }
+}
+
 function Figures(props: {
   overview: ConversationOverview
+  /** The figures are the period shown before, until the chosen one's first answer. */
+  switching: boolean
   /** The counts are in and the evaluation results are still read. */
   readingResults: boolean
   agentName: (id: string | null) => string
@@ -84,15 +119,12 @@ function Figures(props: {
 }): ReactElement {
   const { overview: o, onDrill, readingResults } = props
   const period = { from: o.firstDay, to: o.lastDay, agentId: o.agentId ?? '' }
-  const openDay = (day: string, outcome: OverviewOutcome | null): void =>
-    onDrill({
-      ...period,
-      from: day,
-      to: day,
-      status: outcome === null ? '' : OUTCOME_STATUS[outcome],
-    })
+  const { openDay, openCriterion } = useChartDrills(o, onDrill)
   return (
-    <>
+    <div
+      className={`overview__figures${props.switching ? ' overview__figures--switching' : ''}`}
+      aria-busy={props.switching}
+    >
       <p className="overview__coverage" data-testid="overview-coverage">
         {coverage(o, readingResults)}
       </p>
@@ -120,9 +152,7 @@ function Figures(props: {
               criteria={o.criteria}
               everyAgent={o.agentId === null}
               agentName={props.agentName}
-              onOpen={(c) =>
-                onDrill({ ...period, agentId: c.agentId ?? '', criterion: c.id, outcome: 'failed' })
-              }
+              onOpen={openCriterion}
             />
           }
           table={
@@ -153,7 +183,7 @@ function Figures(props: {
           />
         )}
       </div>
-    </>
+    </div>
   )
 }
 
@@ -256,7 +286,7 @@ export function OverviewView(props: {
           testId="overview-error"
           action={{ label: 'Try again', onClick: readAgain }}
         />
-      ) : data === undefined ? (
+      ) : data === undefined || data === null ? (
         overview.isFetching ? (
           <OverviewSkeleton />
         ) : null
@@ -269,6 +299,7 @@ export function OverviewView(props: {
       ) : (
         <Figures
           overview={data}
+          switching={overview.isPlaceholderData}
           readingResults={overview.isFetching}
           agentName={agentName}
           onDrill={props.onDrill}
