@@ -3,6 +3,7 @@ import { basename, join } from 'node:path'
 import { toDiskError, writeFileAtomic } from '../core/files/atomic-write'
 import { openPieceCache } from '../core/narration/fetch/piece-cache'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
+import { countedSpeechSource } from '../core/usage/counted-speech-source'
 import { DEFAULT_FIT_LIMITS } from '../core/voiceover/line-fit'
 import type { TimedLine } from '../core/voiceover/subtitle-lines'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
@@ -114,7 +115,8 @@ async function speakVoiceover(
     lines,
     settings,
     outputPath: a.audioPath,
-    source: upstreamSpeechSource(client),
+    // Under the subtitles' file name, as the app's Voice-over records its renders.
+    source: countedSpeechSource(upstreamSpeechSource(client), io.usage, basename(a.subtitles)),
     cache,
     paces,
     trackEndMs,
