@@ -46,6 +46,17 @@ export async function runVoiceoverCommand(args: string[], io: RenderCommandIo): 
   const trackEndMs = a.video
     ? await runVoiceoverOffMain({ kind: 'videoDuration', path: a.video })
     : null
+  if (a.video) {
+    // Why before the service is asked anything: a picture or an audio track the output cannot
+    // hold would otherwise be refused only after every line was paid for.
+    await runVoiceoverOffMain({
+      kind: 'checkMux',
+      videoPath: a.video,
+      outputPath: a.out,
+      voiceFormat: a.audioFormat,
+      originalAudio: a.originalAudio,
+    })
+  }
   // Why the client first: a voice given by its name ("George") becomes its id before the cost
   // is worked out, as the cache knows pieces by voice id. A dry run sends nothing and reads
   // nothing, so its voices stay as typed (as render's dry run does).
