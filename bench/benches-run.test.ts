@@ -35,6 +35,7 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
     /^render start \(startRender\) +[\d.]+ s .* max +[\d.]+ ms/m,
   ],
   'sandbox-throughput': [/^wav, distinct texts +[\d.]+ req\/s/m],
+  'voiceover-render': [/^makespan: [\d.]+ s, service's bound: [\d.]+ s, ratio: [\d.]+/m],
   'voiceover-plan': [
     /^open and check \(voiceover:open\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
     /^20 edits \(voiceover:editLine\) +[\d.]+ s .* p99 +[\d.]+ ms/m,

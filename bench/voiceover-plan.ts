@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { VoiceoverProject } from '../src/shared/domain/voiceover'
+import { filmSubtitles } from './support/film-subtitles'
 import { startMainBench } from './support/main-bench'
 import { benchArgs, sized } from './support/smoke'
 
@@ -30,36 +31,11 @@ const cues = Number(values.cues)
 const minutes = Number(values.minutes)
 const everyMs = Number(values['every-ms'])
 
-const LINES = [
-  'ANNA: We have to leave before the tide comes in.',
-  'Where did you put the keys?',
-  'BEN: I told you already, they are on the table by the door, next to the letters nobody opened.',
-  'Listen.',
-  'ANNA: The boats are coming back, all of them, one after another, just like the old man said they would.',
-]
-
-/** `count` cues evenly over `minutes`, each shown for most of its slot. */
-function srtOf(count: number, totalMinutes: number): string {
-  const step = (totalMinutes * 60_000) / count
-  const t = (ms: number): string => {
-    const r = Math.round(ms)
-    const two = (n: number): string => String(n).padStart(2, '0')
-    const s = Math.floor(r / 1000)
-    return `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)},${String(r % 1000).padStart(3, '0')}`
-  }
-  const out: string[] = []
-  for (let i = 0; i < count; i++) {
-    const start = i * step + 200
-    out.push(`${i + 1}\n${t(start)} --> ${t(start + step * 0.8)}\n${LINES[i % LINES.length]}\n`)
-  }
-  return out.join('\n')
-}
-
 const dir = await mkdtemp(join(tmpdir(), 'vd-voiceover-bench-'))
 const bench = await startMainBench({ everyMs })
 try {
   const path = join(dir, 'film.srt')
-  await writeFile(path, srtOf(cues, minutes))
+  await writeFile(path, filmSubtitles(cues, minutes))
   console.log(
     `${cues.toLocaleString('en-US')} cues over ${minutes} minutes; app:getInfo due every ${everyMs} ms; target p99 < 50 ms`,
   )

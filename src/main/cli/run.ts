@@ -186,13 +186,20 @@ async function runVoiceover(
   environment: CliEnvironment,
   logger: Logger,
 ): Promise<void> {
-  await runVoiceoverCommand(args, {
-    out: (text) => environment.io.out(text),
-    err: (text) => environment.io.err(text),
-    env: environment.env,
-    createClient: cliClientFactory(environment, logger),
-    signal: environment.signal,
-  })
+  // Counted as render's characters are: the app's Account shows them by month and by project.
+  const usage = await commandLineUsage(usageDirs(environment), environment.clock)
+  try {
+    await runVoiceoverCommand(args, {
+      out: (text) => environment.io.out(text),
+      err: (text) => environment.io.err(text),
+      env: environment.env,
+      createClient: cliClientFactory(environment, logger),
+      signal: environment.signal,
+      usage,
+    })
+  } finally {
+    await flushUsage(usage, logger)
+  }
 }
 
 /** The client a render-like command makes for the service it was given, with the saved plan. */

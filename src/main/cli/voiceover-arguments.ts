@@ -108,6 +108,8 @@ export interface VoiceoverArguments {
   maxStretch: number
   /** Where the track is written: `out`, or a file beside it when `out` is the video. */
   audioPath: string
+  /** With a video: the voice-over track's format before it is muxed. */
+  audioFormat: 'mp3' | 'wav' | 'ogg'
   defaults: Partial<ProjectDefaults>
   report: string | null
   subtitlesOut: string | null
@@ -197,6 +199,7 @@ export function readVoiceoverArguments(args: string[]): VoiceoverArguments {
     maxRate: factor(values['max-rate'], 'max-rate', DEFAULT_FIT_LIMITS.maxRate, 2),
     maxStretch: factor(values['max-stretch'], 'max-stretch', DEFAULT_FIT_LIMITS.maxStretch, 1.5),
     audioPath: video ? `${out}.voiceover.${trackFormat}` : out,
+    audioFormat,
     defaults: {
       format: trackFormat,
       sampleRate: rate,

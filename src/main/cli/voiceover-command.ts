@@ -3,6 +3,7 @@ import { basename, join } from 'node:path'
 import { toDiskError, writeFileAtomic } from '../core/files/atomic-write'
 import { openPieceCache } from '../core/narration/fetch/piece-cache'
 import { upstreamSpeechSource } from '../core/narration/fetch/upstream-speech-source'
+import { countedSpeechSource } from '../core/usage/counted-speech-source'
 import { DEFAULT_FIT_LIMITS } from '../core/voiceover/line-fit'
 import type { TimedLine } from '../core/voiceover/subtitle-lines'
 import type { UpstreamClient } from '../core/upstream/upstream-client'
@@ -45,6 +46,17 @@ export async function runVoiceoverCommand(args: string[], io: RenderCommandIo): 
   const trackEndMs = a.video
     ? await runVoiceoverOffMain({ kind: 'videoDuration', path: a.video })
     : null
+  if (a.video) {
+    // Why before the service is asked anything: a picture or an audio track the output cannot
+    // hold would otherwise be refused only after every line was paid for.
+    await runVoiceoverOffMain({
+      kind: 'checkMux',
+      videoPath: a.video,
+      outputPath: a.out,
+      voiceFormat: a.audioFormat,
+      originalAudio: a.originalAudio,
+    })
+  }
   // Why the client first: a voice given by its name ("George") becomes its id before the cost
   // is worked out, as the cache knows pieces by voice id. A dry run sends nothing and reads
   // nothing, so its voices stay as typed (as render's dry run does).
@@ -114,7 +126,8 @@ async function speakVoiceover(
     lines,
     settings,
     outputPath: a.audioPath,
-    source: upstreamSpeechSource(client),
+    // Under the subtitles' file name, as the app's Voice-over records its renders.
+    source: countedSpeechSource(upstreamSpeechSource(client), io.usage, basename(a.subtitles)),
     cache,
     paces,
     trackEndMs,

@@ -46,7 +46,7 @@ describe('a timeline worked out from one changed line on', () => {
       project.cast = { ANNA: 'george' }
       project.fit = fit
       const live = new LiveTimelines()
-      live.whole(project, paces)
+      await live.whole(project, paces)
       const next = sequence(fit.length)
       let partial = 0
       for (let k = 0; k < 45; k++) {
@@ -60,7 +60,7 @@ describe('a timeline worked out from one changed line on', () => {
           const long = `${WORDS[2]} ${WORDS[2]} ${WORDS[2]}`
           project.lines[index] = { ...line, text: k % 2 === 0 ? long : 'Yes.' }
         }
-        const { view, changed } = live.lineChanged(project, paces, index)
+        const { view, changed } = await live.lineChanged(project, paces, index)
         expect(view).toEqual(timelineOf(timelineInput(project, paces)))
         expect(changed).not.toBeNull()
         if (changed !== null && changed.length < project.lines.length) partial++
@@ -76,14 +76,14 @@ describe('a timeline worked out from one changed line on', () => {
     const project = newVoiceover('film.srt', film(40), null)
     project.voiceId = 'olivia'
     const live = new LiveTimelines()
-    live.whole(project, paces)
+    await live.whole(project, paces)
     project.fit = 'shift'
     project.lines[3] = { ...project.lines[3]!, text: 'Yes.' }
-    const afterFit = live.lineChanged(project, paces, 3)
+    const afterFit = await live.lineChanged(project, paces, 3)
     expect(afterFit.changed).toBeNull()
     expect(afterFit.view).toEqual(timelineOf(timelineInput(project, paces)))
     paces.record('olivia', 100, 20, 1)
-    const afterPace = live.lineChanged(project, paces, 5)
+    const afterPace = await live.lineChanged(project, paces, 5)
     expect(afterPace.changed).toBeNull()
     expect(afterPace.view).toEqual(timelineOf(timelineInput(project, paces)))
   })

@@ -34,6 +34,7 @@ import { ShownViews } from './voiceover-shown'
 import { newVoiceover, projectSummary } from './voiceover-state'
 import { LiveTimelines } from './voiceover-live-timeline'
 import { startVoiceoverRender } from './voiceover-render-job'
+import { ChangeQueue } from './voiceover-queue'
 
 export interface VoiceoverWorkspaceOptions {
   userDataDir: string
@@ -57,6 +58,8 @@ export class VoiceoverWorkspace {
   #paces: Promise<VoicePaces> | null = null
   readonly #shown = new ShownViews()
   readonly #timelines = new LiveTimelines()
+  /** Each project's changes and the working out of its timeline, one after another. */
+  readonly #changes = new ChangeQueue<OpenVoiceover>()
   /** Subtitles waiting for the user's answer about their overlapping cues. */
   readonly #pending = new Map<string, { bytes: Uint8Array; fileName: string; path: string }>()
 
@@ -78,16 +81,22 @@ export class VoiceoverWorkspace {
     return project
   }
 
-  async #view(project: OpenVoiceover): Promise<VoiceoverProject> {
-    const lines = this.#timelines.whole(project, await this.#pacesOnce())
-    return this.#shown.full(project, { ...projectSummary(project), lines })
+  #view(project: OpenVoiceover, change: () => void = () => undefined): Promise<VoiceoverProject> {
+    return this.#changes.run(project, async () => {
+      change()
+      const lines = await this.#timelines.whole(project, await this.#pacesOnce())
+      return this.#shown.full(project, { ...projectSummary(project), lines })
+    })
   }
 
   /** The answer to one line's change: only the lines it moved, worked out from it on. */
-  async #lineChanged(project: OpenVoiceover, index: number): Promise<VoiceoverPatch> {
-    const paces = await this.#pacesOnce()
-    const { view, changed } = this.#timelines.lineChanged(project, paces, index)
-    return this.#shown.patch(project, { ...projectSummary(project), lines: view }, changed)
+  #lineChanged(project: OpenVoiceover, index: number, change: () => void): Promise<VoiceoverPatch> {
+    return this.#changes.run(project, async () => {
+      change()
+      const paces = await this.#pacesOnce()
+      const { view, changed } = await this.#timelines.lineChanged(project, paces, index)
+      return this.#shown.patch(project, { ...projectSummary(project), lines: view }, changed)
+    })
   }
 
   /**
@@ -189,8 +198,9 @@ export class VoiceoverWorkspace {
     if (path === undefined) return null
     const durationMs = await runVoiceoverOffMain({ kind: 'videoDuration', path })
     const { size } = await stat(path)
-    project.video = { path, name: basename(path), bytes: size, durationMs }
-    return this.#view(project)
+    return this.#view(project, () => {
+      project.video = { path, name: basename(path), bytes: size, durationMs }
+    })
   }
 
   /** The project as the workspace shows it. */
@@ -199,33 +209,36 @@ export class VoiceoverWorkspace {
   }
 
   /** Changes a line's words; only that line needs speaking again. Answers with what changed. */
-  async editLine(projectId: string, cue: number, text: string): Promise<VoiceoverPatch> {
+  editLine(projectId: string, cue: number, text: string): Promise<VoiceoverPatch> {
     const project = this.#project(projectId)
     const index = project.lines.findIndex((l) => l.cue === cue)
     const line = project.lines[index]
     if (!line) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
-    project.lines[index] = { ...line, text: text.trim() }
-    return this.#lineChanged(project, index)
+    return this.#lineChanged(project, index, () => {
+      project.lines[index] = { ...(project.lines[index] ?? line), text: text.trim() }
+    })
   }
 
   /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
   setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
     const project = this.#project(projectId)
-    if (input.voiceId !== undefined) project.voiceId = input.voiceId
-    if (input.cast) castSpeakers(project, input.cast)
-    if (input.fit !== undefined) project.fit = input.fit
-    if (input.maxRate !== undefined) project.maxRate = input.maxRate
-    return this.#view(project)
+    return this.#view(project, () => {
+      if (input.voiceId !== undefined) project.voiceId = input.voiceId
+      if (input.cast) castSpeakers(project, input.cast)
+      if (input.fit !== undefined) project.fit = input.fit
+      if (input.maxRate !== undefined) project.maxRate = input.maxRate
+    })
   }
 
   /** Gives one line a fit of its own (null: the project's again); only that line changes. */
-  async setLineFit(id: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverPatch> {
+  setLineFit(id: string, cue: number, fit: VoiceoverFit | null): Promise<VoiceoverPatch> {
     const project = this.#project(id)
     const index = project.lines.findIndex((l) => l.cue === cue)
     if (index < 0) throw new AppError('NOT_FOUND', `Cue ${cue} is not in these subtitles.`)
-    if (fit === null || fit === project.fit) project.lineFits.delete(cue)
-    else project.lineFits.set(cue, fit)
-    return this.#lineChanged(project, index)
+    return this.#lineChanged(project, index, () => {
+      if (fit === null || fit === project.fit) project.lineFits.delete(cue)
+      else project.lineFits.set(cue, fit)
+    })
   }
 
   /**

@@ -19,6 +19,82 @@ function unsupportedVideo(path: string, why: string): AppError {
   )
 }
 
+function unkeptAudio(codec: string | null, outputPath: string): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `The video's own ${codec ?? 'unknown'} audio cannot be kept in a ${extname(outputPath)} file. Drop the original audio (--original-audio drop), or write an .mkv video.`,
+  )
+}
+
+/** What a mux puts together: the picture's codec, the voice-over's and the kept audio's. */
+interface MuxCodecs {
+  videoPath: string
+  outputPath: string
+  videoCodec: string
+  voiceCodec: string
+  originalCodecs: readonly (string | null)[]
+}
+
+/** Refuses a mux the output's container cannot hold, in words that say what to change. */
+function refuseUnmuxable(format: OutputFormat, codecs: MuxCodecs): void {
+  const ext = extname(codecs.outputPath)
+  if (!(format.getSupportedVideoCodecs() as string[]).includes(codecs.videoCodec)) {
+    throw unsupportedVideo(
+      codecs.videoPath,
+      `its ${codecs.videoCodec} video cannot be copied into a ${ext} file`,
+    )
+  }
+  const audio = format.getSupportedAudioCodecs() as string[]
+  if (!audio.includes(codecs.voiceCodec)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A ${ext} video cannot hold ${codecs.voiceCodec} audio. Render the voice-over as MP3 (MP4, MOV, MKV) or Ogg (WebM), or write an .mkv video.`,
+    )
+  }
+  const unkept = codecs.originalCodecs.find((codec) => codec === null || !audio.includes(codec))
+  if (unkept !== undefined) throw unkeptAudio(unkept, codecs.outputPath)
+}
+
+/** The codec mediabunny reads back from a voice-over track written in `format`. */
+const VOICE_CODECS = { mp3: 'mp3', ogg: 'vorbis', wav: 'pcm-s16' } as const
+
+/**
+ * Checks, before anything is spoken, that the voice-over in `voiceFormat` and the video's own
+ * audio (when kept) can go with its picture into the output's container. Why first: a refusal
+ * after the render would come after the characters were paid for.
+ */
+export async function checkVoiceoverMux(input: {
+  videoPath: string
+  outputPath: string
+  voiceFormat: keyof typeof VOICE_CODECS
+  originalAudio: OriginalAudio
+}): Promise<void> {
+  const mb = await import('mediabunny')
+  const format = outputFormatFor(mb, input.outputPath)
+  const video = new mb.Input({
+    source: new mb.FilePathSource(input.videoPath),
+    formats: mb.ALL_FORMATS,
+  })
+  try {
+    const videoTrack = await video.getPrimaryVideoTrack().catch(() => null)
+    if (!videoTrack?.codec)
+      throw unsupportedVideo(input.videoPath, 'it has no video stream VoiceDesk can read')
+    const originals = input.originalAudio === 'keep' ? await video.getAudioTracks() : []
+    refuseUnmuxable(format, {
+      videoPath: input.videoPath,
+      outputPath: input.outputPath,
+      videoCodec: videoTrack.codec,
+      voiceCodec: VOICE_CODECS[input.voiceFormat],
+      originalCodecs: originals.map((t) => t.codec),
+    })
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw unsupportedVideo(input.videoPath, 'its container could not be read')
+  } finally {
+    video.dispose()
+  }
+}
+
 function outputFormatFor(mb: typeof Mediabunny, path: string): OutputFormat {
   switch (extname(path).toLowerCase()) {
     case '.mp4':
@@ -120,19 +196,14 @@ export async function muxVoiceover(input: {
     const voiceTrack = await voice.getPrimaryAudioTrack()
     if (!voiceTrack?.codec)
       throw new AppError('INTERNAL', 'The voice-over track could not be read back for muxing.')
-    if (!format.getSupportedVideoCodecs().includes(videoTrack.codec)) {
-      throw unsupportedVideo(
-        input.videoPath,
-        `its ${videoTrack.codec} video cannot be copied into a ${extname(input.outputPath)} file`,
-      )
-    }
-    if (!format.getSupportedAudioCodecs().includes(voiceTrack.codec)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `A ${extname(input.outputPath)} video cannot hold ${voiceTrack.codec} audio. Render the voice-over as MP3 (MP4, MOV, MKV) or Ogg (WebM), or write an .mkv video.`,
-      )
-    }
     const originals = input.originalAudio === 'keep' ? await video.getAudioTracks() : []
+    refuseUnmuxable(format, {
+      videoPath: input.videoPath,
+      outputPath: input.outputPath,
+      videoCodec: videoTrack.codec,
+      voiceCodec: voiceTrack.codec,
+      originalCodecs: originals.map((t) => t.codec),
+    })
     const output = new mb.Output({ format, target: new mb.FilePathTarget(temp) })
     const feeds: Feed[] = []
     const videoSource = new mb.EncodedVideoPacketSource(videoTrack.codec)
@@ -177,12 +248,7 @@ async function audioFeed(
   outputPath: string,
 ): Promise<Feed> {
   const codec = track.codec
-  if (!codec || !format.getSupportedAudioCodecs().includes(codec)) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `The video's own ${codec ?? 'unknown'} audio cannot be kept in a ${extname(outputPath)} file. Drop the original audio, or write an .mkv video.`,
-    )
-  }
+  if (!codec) throw unkeptAudio(null, outputPath)
   const source = new mb.EncodedAudioPacketSource(codec)
   output.addAudioTrack(source, {
     disposition: { default: voiceOver },

@@ -1,7 +1,6 @@
 import type { Project } from '../../../shared/domain/script'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
-import type { ReadyPiece } from '../narration/fetch/piece-fetcher'
 import { startPieceFetcher } from '../narration/fetch/piece-fetcher'
 import type { SpeechSource } from '../narration/fetch/speech-source'
 import type { RenderPlan } from '../narration/plan/render-plan'
@@ -34,8 +33,19 @@ export interface SpeakContext {
   onProgress?: (stage: 'speaking', done: number, total: number) => void
 }
 
-/** Fetches every piece of `plan` through the engine's fetcher (cache first, then the service). */
-async function fetchPlan(plan: RenderPlan, ctx: SpeakContext): Promise<ReadyPiece[]> {
+/**
+ * Fetches every piece of `plan` through the engine's fetcher (cache first, then the service) and
+ * measures each line (off main) as soon as its own pieces are in, while later lines are still
+ * being spoken. Why not after the last answer: measuring a film's 1,500 lines one by one then
+ * left the service idle for tens of seconds before any line could be asked for again.
+ */
+async function speakLines(
+  plan: RenderPlan,
+  ctx: SpeakContext,
+  rates: readonly number[],
+  only: ReadonlySet<number> | null,
+  into: Spoken[],
+): Promise<void> {
   const { counts } = ctx
   const fetcher = startPieceFetcher(plan, ctx.cache, ctx.source, {
     signal: ctx.signal,
@@ -51,22 +61,9 @@ async function fetchPlan(plan: RenderPlan, ctx: SpeakContext): Promise<ReadyPiec
       },
     },
   })
-  const ready = await Promise.all(plan.pieces.map((p) => fetcher.ready(p.index)))
-  await fetcher.finished
-  return ready
-}
-
-/** Each line's pieces as fetched: their files, hashes and where the speech is (measured off main). */
-async function speakLines(
-  plan: RenderPlan,
-  ready: readonly ReadyPiece[],
-  rates: readonly number[],
-  only: ReadonlySet<number> | null,
-  into: Spoken[],
-): Promise<void> {
-  for (const block of plan.blocks) {
-    if (only && !only.has(block.index)) continue
-    const pieces = block.pieceIndexes.map((i) => ready[i]).filter((p) => p !== undefined)
+  const measured = plan.blocks.map(async (block) => {
+    const pieces = await Promise.all(block.pieceIndexes.map((i) => fetcher.ready(i)))
+    if (only && !only.has(block.index)) return
     const paths = pieces.map((p) => p.audioPath)
     const span = await runVoiceoverOffMain({ kind: 'measure', paths })
     into[block.index] = {
@@ -76,7 +73,9 @@ async function speakLines(
       hashes: pieces.map((p) => p.hash),
       span,
     }
-  }
+  })
+  await Promise.all(measured)
+  await fetcher.finished
 }
 
 /**
@@ -93,7 +92,7 @@ export async function speakAll(
   ctx: SpeakContext,
 ): Promise<{ project: Project | null; spoken: Spoken[] }> {
   const spoken: Spoken[] = []
-  await speakLines(firstPlan, await fetchPlan(firstPlan, ctx), firstRates, null, spoken)
+  await speakLines(firstPlan, ctx, firstRates, null, spoken)
   const again = new Set<number>()
   const rates = firstRates.map((rate, i) => {
     const line = lines[i]
@@ -110,6 +109,6 @@ export async function speakAll(
   const { project, plan } = planVoiceover(lines, settings, rates)
   ctx.pin(plan)
   ctx.counts.total += again.size
-  await speakLines(plan, await fetchPlan(plan, ctx), rates, again, spoken)
+  await speakLines(plan, ctx, rates, again, spoken)
   return { project, spoken }
 }

@@ -10,7 +10,7 @@ import type { TimedLine } from './subtitle-lines'
 import { parseSubtitleFile } from './subtitle-parse'
 import { stretchSpeech } from './time-stretch'
 import type { OriginalAudio } from './video-mux'
-import { muxVoiceover, videoDurationMs } from './video-mux'
+import { checkVoiceoverMux, muxVoiceover, videoDurationMs } from './video-mux'
 
 /** Silence kept before and after a line's speech when its edges are trimmed: 2 ms. */
 export const EDGE_KEEP_SAMPLES = 48
@@ -23,6 +23,13 @@ export type VoiceoverTask =
   | { kind: 'fit'; paths: string[]; from: number; to: number; tempo: number }
   | { kind: 'videoDuration'; path: string }
   | { kind: 'readProject'; path: string; fileName: string }
+  | {
+      kind: 'checkMux'
+      videoPath: string
+      outputPath: string
+      voiceFormat: 'mp3' | 'ogg' | 'wav'
+      originalAudio: OriginalAudio
+    }
   | {
       kind: 'mux'
       videoPath: string
@@ -113,6 +120,8 @@ export async function runVoiceoverTask(task: VoiceoverTask): Promise<unknown> {
       return videoDurationMs(task.path)
     case 'readProject':
       return readProjectFile(task.path, task.fileName)
+    case 'checkMux':
+      return checkVoiceoverMux(task)
     case 'mux':
       return muxVoiceover(task)
   }

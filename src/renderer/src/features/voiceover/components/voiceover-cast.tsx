@@ -32,14 +32,16 @@ export function CastToggle(props: {
         onClick={props.onToggle}
         data-testid="vo-cast-toggle"
       >
-        Cast: {project.speakers.length}
-        {/* The button's gap already spaces the word from the number. */}
-        <span className="vo-cast__more">
-          {project.speakers.length === 1 ? 'speaker' : 'speakers'}
+        {/* One run of words that never wraps: the narrow sizes leave out its tail, not split it. */}
+        <span className="vo-cast__words">
+          {`Cast: ${project.speakers.length}`}
+          <span className="vo-cast__more">
+            {` ${project.speakers.length === 1 ? 'speaker' : 'speakers'}`}
+          </span>
+          {onMain > 0 && onMain < project.speakers.length && (
+            <span className="vo-cast__note">{` · ${onMain} on main voice`}</span>
+          )}
         </span>
-        {onMain > 0 && onMain < project.speakers.length && (
-          <span className="vo-cast__note"> · {onMain} on main voice</span>
-        )}
         <ChevronDown className="vo-cast__chevron" aria-hidden="true" focusable="false" />
       </button>
     </div>
