@@ -268,6 +268,27 @@ describe('the saved calls are read at start, not when Conversations is opened', 
     expect(saved?.calls).toBe(overview.calls)
     expect(saved?.byOutcome).toEqual(overview.byOutcome)
   }, 240_000)
+
+  it('paints a period from the figures counted before a read of another period changed them', async () => {
+    const first = await start()
+    const month = { days: 30, agentId: null, timeZone: ZONE }
+    const counted = (await first.open(month)).overview
+    await first.runtime.dispose()
+
+    const second = await start(first.userDataDir)
+    cleanups.push(second.cleanup)
+    await second.runtime.windowShown()
+    // A call made since: the week's read lists it, which changes the saved calls.
+    const call = sandbox.startConversation({ turns: 2, turnIntervalMs: 1_000, startDelayMs: 0 })
+    sandboxTimers.advance(call.endsInMs + 1_000)
+    await second.open({ days: 7, agentId: null, timeZone: ZONE })
+
+    // The month paints at once from what was counted at start, not from a new count of it,
+    const { saved, overview } = await second.open(month)
+    expect(saved?.calls).toBe(counted.calls)
+    // ...while the read brings the new call (saved-figures.test.ts: the new count is kept).
+    expect(overview.calls).toBe(counted.calls + 1)
+  }, 240_000)
 })
 
 describe('a finished call without evaluations', () => {

@@ -8,6 +8,8 @@ interface Kept {
   store: CallStore
   revision: number
   overview: Promise<ConversationOverview | null>
+  /** The figures once counted; until then, the figures this count replaces (same store). */
+  settled: { overview: ConversationOverview | null } | undefined
 }
 
 /**
@@ -30,6 +32,15 @@ export class SavedFigures {
     )
   }
 
+  /**
+   * The figures of `key` last counted from `store` at an earlier revision (or the ones a count
+   * under way replaces), at once; undefined when none were ever counted from it.
+   */
+  lastCounted(key: string, store: CallStore): ConversationOverview | null | undefined {
+    const kept = this.#kept.get(key)
+    return kept?.store === store ? kept.settled?.overview : undefined
+  }
+
   /** Keeps the figures of `key`, being counted from `store` at `revision`. */
   keep(
     key: string,
@@ -37,12 +48,24 @@ export class SavedFigures {
     revision: number,
     overview: Promise<ConversationOverview | null>,
   ): void {
+    const before = this.#kept.get(key)
+    const entry: Kept = {
+      store,
+      revision,
+      overview,
+      settled: before?.store === store ? before.settled : undefined,
+    }
     this.#kept.delete(key)
-    this.#kept.set(key, { store, revision, overview })
-    // A count that failed is not kept: the next ask counts again.
-    overview.catch(() => {
-      if (this.#kept.get(key)?.overview === overview) this.#kept.delete(key)
-    })
+    this.#kept.set(key, entry)
+    overview.then(
+      (counted) => {
+        entry.settled = { overview: counted }
+      },
+      () => {
+        // A count that failed is not kept: the next ask counts again.
+        if (this.#kept.get(key)?.overview === overview) this.#kept.delete(key)
+      },
+    )
     if (this.#kept.size > MAX_KEPT) {
       const oldest = this.#kept.keys().next().value
       if (oldest !== undefined) this.#kept.delete(oldest)
