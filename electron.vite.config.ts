@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { readDeploymentConfig } from './src/main/core/account/deployment-config'
 
 /**
  * Serve mode only: the dev server injects an inline react-refresh preamble, inline styles and an
@@ -30,8 +31,17 @@ function devServerCsp(): Plugin {
 
 // The sandbox (src/sandbox) is a development and test tool. Main reaches it only through a
 // dynamic import guarded by `import.meta.env.DEV`, so release builds never contain it.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   main: {
+    // The deployment's addresses (VOICEDESK_SERVICE_ADDRESS, VOICEDESK_DASHBOARD_ADDRESS), checked
+    // here so a bad one stops the build instead of a user's first run. `npm run dist` builds in
+    // the `release` mode, which refuses to go on without a service address (see README,
+    // "Packaging for a deployment"). Read by core/account/built-in-deployment.ts.
+    define: {
+      __VOICEDESK_DEPLOYMENT__: JSON.stringify(
+        readDeploymentConfig(process.env, { release: mode === 'release' }),
+      ),
+    },
     build: {
       rollupOptions: {
         input: {
@@ -74,4 +84,4 @@ export default defineConfig({
     },
     plugins: [react(), devServerCsp()],
   },
-})
+}))

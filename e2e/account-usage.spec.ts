@@ -81,10 +81,11 @@ for (const theme of ['light', 'dark'] as const) {
         }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
-      // What is left is not guessed: what is known is said, and where the balance is.
+      // What is left is not guessed: what is known is said, and (this copy names no billing
+      // page) the page where credit is added can be saved now, ahead of running out.
       await expect(page.getByTestId('usage-this-month')).toHaveText('0 characters')
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'No shortage reportedThe service speaks up only when credit runs out. Your balance is on its website, in the account where you got your key.',
+        'No shortage reportedThe service speaks up only when credit runs out. Where do you add credit? Save the page’s address so VoiceDesk can open it when you run out. Save the page…',
       )
       await expectFactsSideBySide(page)
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
@@ -192,10 +193,10 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme, a release copy with no address built in`, () => {
+  test.describe(`${theme} theme, a development copy with no address built in`, () => {
     test.use({ appColorScheme: theme })
 
-    test(`first run asks for the key first, the address after it, one Save for both (${theme})`, async ({
+    test(`first run asks for the key alone; the address is asked for under Advanced only on Save (${theme})`, async ({
       app,
       sandbox,
     }) => {
@@ -205,51 +206,45 @@ for (const theme of ['light', 'dark'] as const) {
       const problems: string[] = []
       await account.open()
 
-      // The key is the first question; the address that came with it follows, in the same form.
+      // One question, the key: the address is under Advanced, and nothing is red yet.
       const firstRun = page.getByTestId('first-run')
       await expect(firstRun.getByRole('heading')).toHaveCount(1)
       await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Set the service address' })).toHaveCount(0)
-      const keyBox = await account.apiKey.boundingBox()
-      const addressBox = await account.baseUrl.boundingBox()
-      expect(keyBox!.y).toBeLessThan(addressBox!.y)
-      await expect(page.getByRole('button', { name: 'Save key' })).toHaveCount(1)
-      // Advanced does not show the address a second time.
-      await account.openAdvanced()
-      await expect(account.baseUrl).toHaveCount(1)
-      await expect(page.getByRole('button', { name: /^Advanced/ })).toContainText(
-        'Access token, custom limits',
-      )
-      await page.getByRole('button', { name: /^Advanced/ }).click()
-      problems.push(...(await audit(app, 'account-first-run-release', theme)))
+      await expect(firstRun.locator('input')).toHaveCount(1)
+      await expect(account.apiKey).toBeVisible()
+      await expect(account.baseUrl).toHaveCount(0)
+      const advanced = page.getByRole('button', { name: /^Advanced/ })
+      await expect(advanced).toHaveAttribute('aria-expanded', 'false')
+      await expect(advanced).toContainText('Service address, access token, custom limits')
+      await expect(page.locator('.field__error')).toHaveCount(0)
+      problems.push(...(await audit(app, 'account-first-run-no-address', theme)))
 
-      // Until the user tries to go on, the empty address has one neutral hint and no error.
-      const addressHint = page.getByText(
-        'It came with your key. Your key is sent to this address and nowhere else.',
-      )
-      await expect(addressHint).toBeVisible()
-      await expect(page.getByTestId('base-url-error')).toHaveCount(0)
-      // A key without its address: said at the address, in one line (the error replaces the
-      // hint, which said the same), nothing saved.
+      // Save with no address to send the key to: Advanced opens on the address, which says
+      // plainly what it needs (not as an error), and the key is kept in its field, unsaved.
       await account.apiKey.fill(sandbox.keys.paid)
       await page.getByRole('button', { name: 'Save key' }).click()
-      await expect(page.getByTestId('base-url-error')).toHaveText(
-        'Paste the service address that came with your key: it is sent only there.',
-      )
-      await expect(addressHint).toHaveCount(0)
+      await expect(advanced).toHaveAttribute('aria-expanded', 'true')
       await expect(account.baseUrl).toBeFocused()
+      const needed = page.getByTestId('base-url-needed')
+      await expect(needed).toHaveText(
+        'Your key needs the address of the service it belongs to. Paste the address that came with your key and press Save; then save your key.',
+      )
+      await expect(page.getByTestId('base-url-error')).toHaveCount(0)
+      await expect(page.locator('.field__error')).toHaveCount(0)
       await expect(account.credentialTitle).toHaveCount(0)
+      await expect(account.apiKey).toHaveValue(sandbox.keys.paid)
       problems.push(
-        ...(await audit(app, 'account-first-run-release-no-address', theme, account.baseUrl)),
+        ...(await audit(app, 'account-first-run-address-needed', theme, account.baseUrl)),
       )
 
-      // Both in, one click: the address is saved, then the key for it, and checked at once.
+      // The address saved (Enter in its field), then the key the user had already pasted.
       await account.baseUrl.fill(sandbox.baseUrl)
+      await account.baseUrl.press('Enter')
+      await expect(page.getByText('Saved. Now save your API key above.')).toBeVisible()
+      await expect(needed).toHaveCount(0)
       await page.getByRole('button', { name: 'Save key' }).click()
       await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
       await expect(account.verifySuccess).toBeVisible()
-      await account.openAdvanced()
-      await expect(account.baseUrl).toHaveValue(sandbox.baseUrl)
 
       // The service refuses speech for want of credit: Account says so, and what to do.
       sandbox.setAccount('paid', { outOfCredit: true })
@@ -270,15 +265,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
-      // The service names no website, so the way there is the user's own page, asked for once.
+      // This copy names no billing page and none is saved: a plain path (add credit on the
+      // website, come back), and saving the page offered beside it, never required.
       await expect(out).toContainText(
-        'Credit is added on the voice service’s website, on the page where you got your API key.',
+        'Add credit on the voice service’s website, in the account where you got your API key, then come back and press I’ve added credit.',
       )
-      const addPage = out.getByRole('button', { name: 'Add your account page…' })
-      await expect(addPage).toHaveClass(/button--primary/)
-      await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
+      await expect(out.getByRole('button', { name: 'Add credit on the website' })).toHaveCount(0)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).toHaveClass(
         /button--primary/,
       )
+      const addPage = out.getByRole('button', { name: 'Save the page where you add credit…' })
+      await expect(addPage).not.toHaveClass(/button--primary/)
       await expect(page.getByTestId('usage-left')).toHaveText(
         'None leftThe service said so just now.',
       )
@@ -313,6 +310,9 @@ for (const theme of ['light', 'dark'] as const) {
       // Saved: the primary action opens it in the browser, and nothing else is opened.
       const openPage = out.getByRole('button', { name: 'Add credit on the website' })
       await expect(openPage).toHaveClass(/button--primary/)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
+        /button--primary/,
+      )
       await expect(out.getByTestId('account-page-where')).toHaveText(
         'Opens voices.example/account/billing in your browser · Change',
       )
@@ -325,6 +325,10 @@ for (const theme of ['light', 'dark'] as const) {
       await out.getByRole('button', { name: 'I’ve added credit' }).click()
       await expect(out).toHaveCount(0)
       await expect(sidebarState).toHaveText('Connected')
+      // The usage card links to the balance now that its page is known.
+      await expect(page.getByTestId('balance-link')).toHaveText(
+        'Your balance is on the service’s website. See your balance',
+      )
 
       expect(problems).toEqual([])
     })

@@ -3,6 +3,7 @@ import { LexiconService } from './core/lexicon/lexicon-service'
 import { UserLexiconStore } from './core/lexicon/user-lexicon-store'
 import type { SandboxAccount, VerifyCredential } from './core/account/account-ports'
 import { AccountService } from './core/account/account-service'
+import type { AccountServiceOptions } from './core/account/account-service'
 import type { TrustGroups } from './core/account/credential-binding'
 import { UpstreamAccess } from './core/account/upstream-access'
 import { createUpstreamVerifier } from './core/account/upstream-verifier'
@@ -66,6 +67,8 @@ export interface ServiceOptions {
    * Default: SERVICE_DEFAULT_ADDRESS (account/service-address.ts).
    */
   defaultBaseUrl?: string
+  /** The service's page where credit is added. Default: this build's (built-in-deployment.ts). */
+  defaultAccountPage?: string
 }
 
 /** Every service of the main process, each built once. */
@@ -173,6 +176,17 @@ async function sandboxFor(
  * Builds every service one way: its class with one options object, `create` when it first loads
  * what it kept on disk. Each reaches the service through the account's one client.
  */
+/** The deployment's addresses a runtime was given (tests, the e2e hosts); else the build's. */
+function deploymentOf(
+  options: ServiceOptions,
+): Pick<AccountServiceOptions, 'defaultBaseUrl' | 'defaultAccountPage'> {
+  const { defaultBaseUrl, defaultAccountPage } = options
+  return {
+    ...(defaultBaseUrl === undefined ? {} : { defaultBaseUrl }),
+    ...(defaultAccountPage === undefined ? {} : { defaultAccountPage }),
+  }
+}
+
 export async function createServices(
   options: ServiceOptions,
   logger: Logger,
@@ -191,7 +205,7 @@ export async function createServices(
     logger: logger.child('account'),
     sandbox,
     ...(options.trustGroups === undefined ? {} : { trustGroups: options.trustGroups }),
-    ...(options.defaultBaseUrl === undefined ? {} : { defaultBaseUrl: options.defaultBaseUrl }),
+    ...deploymentOf(options),
     clock: options.clock,
   })
   const upstream = new UpstreamAccess({ account, logger: logger.child('upstream') })

@@ -106,6 +106,11 @@ export interface AccountStatus {
    * (https, checked); null until they do. Only main opens it (account:openAccountPage).
    */
   accountPage: string | null
+  /**
+   * The service's own page where credit is added, when this build names one (its customer
+   * dashboard); the user's saved page, if any, is opened instead. Null when unknown.
+   */
+  builtInAccountPage: string | null
   /** Notices the UI must show (for example: the keychain is unavailable, settings were reset). */
   notices: AccountNotice[]
 }

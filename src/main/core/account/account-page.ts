@@ -16,21 +16,23 @@ export function parseAccountPage(raw: string | null): string | null {
 }
 
 /**
- * The saved account page to open, checked again: the settings file can be edited by hand, so what
- * it holds is never trusted as it stands. Throws NOT_FOUND when none is saved, VALIDATION_FAILED
- * when what is saved is not an https page on a website.
+ * The account page to open: the one the user saved, else the build's own, checked again: the
+ * settings file can be edited by hand, so what it holds is never trusted as it stands. Throws
+ * NOT_FOUND when neither is known, VALIDATION_FAILED when the page is not an https page on a
+ * website.
  */
-export function accountPageToOpen(saved: string | null): string {
-  if (saved === null)
+export function accountPageToOpen(saved: string | null, builtIn: string | null = null): string {
+  const page = saved ?? builtIn
+  if (page === null)
     throw new AppError(
       'NOT_FOUND',
       'No account page is saved yet. Add its address first: it is the page on the voice service’s website where you got your API key.',
     )
-  const checked = checkAccountPage(saved)
+  const checked = checkAccountPage(page)
   if ('problem' in checked)
     throw new AppError(
       'VALIDATION_FAILED',
-      `The saved account page cannot be opened. ${checked.problem} Add the address again.`,
+      `The ${saved === null ? 'service’s' : 'saved'} account page cannot be opened. ${checked.problem} Add the address again.`,
     )
   return checked.url
 }

@@ -93,6 +93,7 @@ describe('AccountService: API key', () => {
       checkedAt: null,
       defaultBaseUrl: null,
       accountPage: null,
+      builtInAccountPage: null,
       storage: 'none',
       token: null,
       allowed: {

@@ -31,7 +31,8 @@ import { CheckMemory } from './check-memory'
 import { MoveQuestion } from './move-question'
 import { planMismatchNotice, storageNotices } from './account-notices'
 import { activeCredentialOf, planLimits, planSettings, serviceTargetOf } from './active-credential'
-import { defaultAddressOf, parseServiceAddress, withDefaultAddress } from './service-address'
+import { parseServiceAddress, withDefaultAddress } from './service-address'
+import { deploymentAddresses, type GivenDeployment } from './deployment-addresses'
 import type { CredentialBinding, CredentialMove, TrustGroups } from './credential-binding'
 import {
   bindingFor,
@@ -49,7 +50,7 @@ import { scheduleTokenNotices } from './token-notice-timers'
 import type { Clock } from '../clock'
 import { systemClock } from '../clock'
 
-export interface AccountServiceOptions {
+export interface AccountServiceOptions extends GivenDeployment {
   settings: SettingsStore
   secrets: SecretStore
   verifyCredential: VerifyCredential
@@ -59,11 +60,6 @@ export interface AccountServiceOptions {
   trustGroups?: TrustGroups
   /** Time and timers (token expiry notices). Default: the system clock; tests pass a manual one. */
   clock?: Clock
-  /**
-   * The service's own address, used while the user has not set one (so the first run asks only
-   * for the key). Default: none (SERVICE_DEFAULT_ADDRESS in service-address.ts).
-   */
-  defaultBaseUrl?: string
 }
 
 /**
@@ -86,7 +82,8 @@ export class AccountService {
   #sandboxVerifiedAt: string | null = null
   /** What the last check found (refused, reached, not reached), for that credential only. */
   readonly #checks = new CheckMemory()
-  readonly #defaultBaseUrl: string | null
+  /** The service's own address and credit page (this build's, or the ones given). */
+  readonly #deployment: ReturnType<typeof deploymentAddresses>
   readonly #clock: Clock
   #cancelTimers: () => void = () => undefined
   #loadNotice: AccountNotice | null = null
@@ -104,12 +101,12 @@ export class AccountService {
     this.#moveQuestion = new MoveQuestion(options.logger, this.#clock)
     this.#listeners = new StatusListeners(options.logger)
     this.#now = () => this.#clock.now()
-    this.#defaultBaseUrl = defaultAddressOf(options.defaultBaseUrl)
+    this.#deployment = deploymentAddresses(options)
   }
 
   /** The settings, with the service's default address while the user has set none. */
   #settingsNow(): Settings {
-    return withDefaultAddress(this.#settings.get(), this.#defaultBaseUrl)
+    return withDefaultAddress(this.#settings.get(), this.#deployment.defaultBaseUrl)
   }
 
   /** Creates the service and loads the stored credential from the secret store. */
@@ -198,7 +195,7 @@ export class AccountService {
       noQuestion: (origin) => this.#moveQuestion.noQuestionWords(origin),
       rejected: this.#checks.isRejected(this.activeCredential()),
       reach: this.#checks.reachOf(this.activeCredential()),
-      defaultBaseUrl: this.#defaultBaseUrl,
+      ...this.#deployment,
       now: this.#now(),
     })
   }
@@ -333,9 +330,9 @@ export class AccountService {
     return this.#changed()
   }
 
-  /** The saved account page, checked again before it is opened; throws when there is none. */
+  /** The user's saved account page, else this build's, checked again; throws when neither. */
   accountPageToOpen(): string {
-    return accountPageToOpen(this.#settings.get().accountPage)
+    return accountPageToOpen(this.#settings.get().accountPage, this.#deployment.builtInAccountPage)
   }
 
   /**

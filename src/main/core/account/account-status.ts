@@ -55,6 +55,8 @@ export interface AccountFacts {
   reach: { state: Exclude<ConnectionState, 'unchecked'>; at: string } | null
   /** The service's default address this build knows, or null. */
   defaultBaseUrl: string | null
+  /** The service's page where credit is added that this build knows, or null. */
+  builtInAccountPage: string | null
   now: number
 }
 
@@ -139,6 +141,7 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
     checkedAt: facts.reach?.at ?? null,
     defaultBaseUrl: facts.defaultBaseUrl,
     accountPage: settings.accountPage,
+    builtInAccountPage: facts.builtInAccountPage,
     storage: kind === 'none' ? 'none' : sandbox !== null ? 'session' : facts.storage,
     token: now.token,
     allowed,

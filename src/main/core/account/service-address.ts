@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { AppError } from '../../../shared/errors'
+import { BUILT_IN_DEPLOYMENT } from './built-in-deployment'
 
 /**
  * The service's address as one checked, normalised value: the base URL (scheme, host, port and
@@ -14,11 +15,12 @@ export interface ServiceAddress {
 }
 
 /**
- * The service's own base address, which the first run uses so it asks only for the key. Empty in
- * this build: it names no service host (as SERVICE_TRUST_GROUPS); a build for a known deployment
- * sets it here, in this one place, and the runtime can be given one (tests give the sandbox's).
+ * The service's own base address, which the first run uses so it asks only for the key. Set when
+ * the app is built for a deployment (VOICEDESK_SERVICE_ADDRESS, see deployment-config.ts); empty
+ * in a development build, as the code names no service host. The runtime can be given one (tests
+ * give the sandbox's).
  */
-export const SERVICE_DEFAULT_ADDRESS = ''
+export const SERVICE_DEFAULT_ADDRESS = BUILT_IN_DEPLOYMENT.serviceAddress
 
 /**
  * True for hosts that never leave this machine: 127.0.0.0/8, ::1 and `localhost` itself. Why not

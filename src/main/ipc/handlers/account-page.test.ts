@@ -13,10 +13,10 @@ import { APP_SENDER, createTestRuntime } from '../../test-support'
 
 const PAGE = 'https://voices.example/account/billing'
 
-async function runtimeWithPort() {
+async function runtimeWithPort(options: { defaultAccountPage?: string } = {}) {
   // A manual clock: the link pace (one a second) is counted on it, never on real time.
   const clock = createManualClock()
-  const env = await createTestRuntime({ clock })
+  const env = await createTestRuntime({ clock, ...options })
   onTestFinished(env.cleanup)
   const call = (channel: string, input?: unknown): Promise<Result<unknown>> =>
     env.runtime.dispatch(channel, input, APP_SENDER, () => {})
@@ -106,6 +106,39 @@ describe('account:openAccountPage', () => {
     expect((await call('account:openAccountPage')).ok).toBe(true)
     expect(opened).toEqual([PAGE, PAGE])
   })
+
+  it('opens the build’s own billing page when the user saved none; a saved page wins', async () => {
+    const BUILT_IN = 'https://voice.example/billing'
+    const { call, opened, clock } = await runtimeWithPort({ defaultAccountPage: BUILT_IN })
+    const status = await call('account:getStatus')
+    expect(status.ok && (status.data as AccountStatus).builtInAccountPage).toBe(BUILT_IN)
+    expect(status.ok && (status.data as AccountStatus).accountPage).toBe(null)
+    // Nothing the page sends is opened, the built-in page included only when asked without one.
+    const asked = await call('account:openAccountPage', { url: 'https://elsewhere.example/' })
+    expect(asked.ok).toBe(false)
+    expect(opened).toEqual([])
+    expect((await call('account:openAccountPage')).ok).toBe(true)
+    expect(opened).toEqual([BUILT_IN])
+
+    await call('account:setAccountPage', { url: PAGE })
+    clock.advance(1_000)
+    expect((await call('account:openAccountPage')).ok).toBe(true)
+    expect(opened).toEqual([BUILT_IN, PAGE])
+    // Forgetting the saved page falls back to the build's.
+    await call('account:setAccountPage', { url: '' })
+    clock.advance(1_000)
+    expect((await call('account:openAccountPage')).ok).toBe(true)
+    expect(opened).toEqual([BUILT_IN, PAGE, BUILT_IN])
+  })
+
+  it.each(['http://voice.example/billing', 'javascript:alert(1)', 'https://localhost/billing'])(
+    'refuses to start with a built-in billing page that breaks the rule (%s)',
+    async (page) => {
+      await expect(createTestRuntime({ defaultAccountPage: page })).rejects.toThrow(
+        /https|this computer/,
+      )
+    },
+  )
 
   it('refuses a page written into the settings file by hand that is not https', async () => {
     const first = await runtimeWithPort()

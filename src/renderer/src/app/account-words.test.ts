@@ -31,6 +31,7 @@ function status(over: Partial<AccountStatus>): AccountStatus {
     checkedAt: null,
     defaultBaseUrl: null,
     accountPage: null,
+    builtInAccountPage: null,
     notices: [],
     ...over,
   }

@@ -7,26 +7,17 @@ import { Notice } from '../../../components/notice'
 import { humanPastTime } from '../../../lib/human-time'
 import { useCreditAdded, useOpenAccountPage, useSetPlan, useUsage } from '../api/account-queries'
 import { AccountPageDialog } from './account-page-dialog'
+import { creditPageOf, shortAddress } from './credit-page'
 import { useMinuteNow } from '../hooks/use-now'
 
-/** "voices.example/account" from a saved https address: what the user recognises of it. */
-function shortAddress(url: string): string {
-  try {
-    const parsed = new URL(url)
-    const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '')
-    return `${parsed.host}${path}`
-  } catch {
-    return url
-  }
-}
-
 /**
- * Out of credit, as the service last said it: what stops, and the way to where credit is added.
- * Why the user's own address: the service's interface names no billing website, so the page is
- * the one the user saved; main opens only that one.
+ * Out of credit, as the service last said it: what stops, and the one click to where credit is
+ * added: the page the user saved, else the one this build names (its customer dashboard); main
+ * opens only that one. With neither known the banner keeps a plain path: add credit on the
+ * website, come back, press I've added credit; saving the page is offered, never required.
  */
-function OutOfCredit(props: { at: string; accountPage: string | null }): ReactElement {
-  const { accountPage } = props
+function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): ReactElement {
+  const { page, saved } = creditPageOf(props.status)
   const now = useMinuteNow()
   const added = useCreditAdded()
   const openPage = useOpenAccountPage()
@@ -37,21 +28,13 @@ function OutOfCredit(props: { at: string; accountPage: string | null }): ReactEl
       <p className="notice__text">
         The service said {humanPastTime(props.at, now)} that your account has no credit left, so
         renders and previews stop.{' '}
-        {accountPage === null
-          ? 'Credit is added on the voice service’s website, on the page where you got your API key. Add that page’s address once, and VoiceDesk opens it for you.'
-          : 'Add credit on your account page, then come back and press I’ve added credit.'}{' '}
+        {page === null
+          ? 'Add credit on the voice service’s website, in the account where you got your API key, then come back and press I’ve added credit.'
+          : 'Add credit on the website, then come back and press I’ve added credit.'}{' '}
         If it is still empty, the next line you render says so again.
       </p>
       <div className="button-row">
-        {accountPage === null ? (
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => setAsking(true)}
-          >
-            Add your account page…
-          </button>
-        ) : (
+        {page !== null && (
           <button
             type="button"
             className="button button--small button--primary"
@@ -64,20 +47,26 @@ function OutOfCredit(props: { at: string; accountPage: string | null }): ReactEl
         )}
         <button
           type="button"
-          className="button button--small"
+          className={`button button--small${page === null ? ' button--primary' : ''}`}
           disabled={added.isPending}
           onClick={() => added.mutate()}
         >
           I’ve added credit
         </button>
-        {accountPage !== null && (
-          <span className="account-page-where" data-testid="account-page-where">
-            Opens {shortAddress(accountPage)} in your browser ·{' '}
+        <span className="account-page-where" data-testid="account-page-where">
+          {page === null ? (
             <button type="button" className="account-link" onClick={() => setAsking(true)}>
-              Change
+              Save the page where you add credit…
             </button>
-          </span>
-        )}
+          ) : (
+            <>
+              Opens {shortAddress(page)} in your browser ·{' '}
+              <button type="button" className="account-link" onClick={() => setAsking(true)}>
+                {saved === null ? 'Use another page' : 'Change'}
+              </button>
+            </>
+          )}
+        </span>
       </div>
       {openPage.isError && (
         <ErrorNotice
@@ -93,7 +82,7 @@ function OutOfCredit(props: { at: string; accountPage: string | null }): ReactEl
       )}
       <AccountPageDialog
         open={asking}
-        saved={accountPage}
+        saved={saved}
         onClose={() => {
           setAsking(false)
           openPage.reset()
@@ -149,9 +138,7 @@ export function AccountAttention(props: {
   if (outOfCreditAt === undefined && mismatch === undefined) return null
   return (
     <div className="account-attention" data-testid="account-attention">
-      {outOfCreditAt !== undefined && (
-        <OutOfCredit at={outOfCreditAt} accountPage={status?.accountPage ?? null} />
-      )}
+      {outOfCreditAt !== undefined && <OutOfCredit at={outOfCreditAt} status={status} />}
       {mismatch !== undefined && <PlanMismatch message={mismatch.message} />}
     </div>
   )

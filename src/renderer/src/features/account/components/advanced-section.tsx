@@ -6,7 +6,7 @@ import type { CredentialMode } from '../stores/account-draft-store'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
 import { CustomLimits } from './custom-limits'
-import { ServiceAddress, addressWithKey } from './service-address'
+import { ServiceAddress } from './service-address'
 
 /**
  * What most people never change, collapsed by default: the service's address, an access token
@@ -49,21 +49,14 @@ export function AdvancedSection(props: {
           {/* The same chevron as every other disclosure, turned down when open. */}
           <ChevronRight className="advanced__chevron" aria-hidden="true" focusable="false" />
           Advanced
-          <span className="advanced__summary">
-            {addressWithKey(status)
-              ? 'Access token, custom limits'
-              : 'Service address, access token, custom limits'}
-          </span>
+          <span className="advanced__summary">Service address, access token, custom limits</span>
         </button>
       </h2>
       {open && (
         <div id="advanced-content" className="advanced__content" data-testid="advanced">
-          {/* The first run asks for the address beside the key: one field, never two. */}
-          {!addressWithKey(status) && (
-            <div className="advanced__part">
-              <ServiceAddress status={status} />
-            </div>
-          )}
+          <div className="advanced__part">
+            <ServiceAddress status={status} />
+          </div>
           <section className="advanced__part" aria-labelledby="advanced-token-title">
             <h3 id="advanced-token-title">Sign in with an access token</h3>
             <CredentialForms

@@ -1,62 +1,32 @@
-import { useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon } from '../../../components/icons'
 import type { CredentialMode } from '../stores/account-draft-store'
+import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
-import { AddressField, AddressSaved, addressWithKey, useAddressDraft } from './service-address'
+import { addressNeeded } from './service-address'
 
 /**
- * The service's address, after the key and saved by the same button, for a build that knows none
- * (a release build names no host). Why not a step before the key: the key is what the user came
- * to paste; the address that came with it is the second, smaller question.
+ * The key form of the first run: the key alone. Why the address is not beside it: a release is
+ * built with its service's address (deployment-config.ts), and a development copy without one
+ * asks for it under Advanced only when a key is about to be saved, in words, never in red first.
  */
-function useAddressBesideKey(status: AccountStatus) {
-  const address = useAddressDraft(status)
-  const [localError, setLocalError] = useState<string | null>(null)
-  const stop = (message: string | null): false => {
-    setLocalError(message)
-    document.getElementById('base-url')?.focus()
-    return false
-  }
-  /** Saves the address first; false when the key must not be saved (see SecretForm). */
-  const beforeSave = async (secret: string): Promise<boolean> => {
-    const { value, changed, setBaseUrl, setDraft } = address
-    // Only the address changed: save it and wait for the key (Enter in the address field).
-    if (secret === '' && !changed) return true
-    if (secret !== '' && value.trim() === '')
-      return stop('Paste the service address that came with your key: it is sent only there.')
-    if (!changed) return true
-    try {
-      await setBaseUrl.mutateAsync(value)
-      setDraft(null)
-    } catch {
-      // The field shows the service's reason (fieldError) or the notice below it.
-      return stop(null)
-    }
-    return secret !== ''
-  }
-  return { address, localError, setLocalError, beforeSave }
-}
-
-/** The key form of the first run, with the address beside it when this build knows none. */
 function KeyForm(props: {
   status: AccountStatus
   keptWhere: string
   onSaved: (mode: CredentialMode) => void
 }): ReactElement {
   const { status } = props
-  const besides = useAddressBesideKey(status)
-  if (!addressWithKey(status))
-    return (
-      <CredentialForms
-        mode="apiKey"
-        status={status}
-        keptWhere={props.keptWhere}
-        onSaved={props.onSaved}
-        onEdit={() => {}}
-      />
-    )
+  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
+  const setAddressAsked = useAccountDraftStore((state) => state.setAddressAsked)
+  const beforeSave = (secret: string): Promise<boolean> => {
+    if (secret === '' || !addressNeeded(status)) return Promise.resolve(true)
+    // Why stop here: a key is saved for one address only (credential-binding.ts), and main
+    // would refuse it; the key stays in its field for the Save after the address.
+    setAddressAsked(true)
+    setAdvanced(true, 'address')
+    return Promise.resolve(false)
+  }
   return (
     <CredentialForms
       mode="apiKey"
@@ -64,18 +34,8 @@ function KeyForm(props: {
       keptWhere={props.keptWhere}
       onSaved={props.onSaved}
       onEdit={() => {}}
-      beforeSave={besides.beforeSave}
-    >
-      <div className="first-run__address" data-testid="first-run-address">
-        <AddressField
-          status={status}
-          address={besides.address}
-          localError={besides.localError}
-          onEdit={() => besides.setLocalError(null)}
-        />
-        <AddressSaved status={status} address={besides.address} />
-      </div>
-    </CredentialForms>
+      beforeSave={beforeSave}
+    />
   )
 }
 

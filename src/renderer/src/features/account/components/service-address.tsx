@@ -7,12 +7,18 @@ import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-s
 import { SaveButton } from './save-button'
 
 /**
- * True while the first run asks for the address beside the key: no key yet, no demo, and a build
- * that knows no address of the service (a release build names no host). Advanced then leaves the
- * address to the first run, so the one field is never shown twice.
+ * True while a key has no address to go to: no key yet, no demo, none saved, and a build that
+ * knows no address of the service (a development build; a release always names one, see
+ * deployment-config.ts). The first run then asks for the address under Advanced, only once the
+ * user tries to save a key.
  */
-export function addressWithKey(status: AccountStatus | undefined): boolean {
-  return status !== undefined && status.credential === 'none' && status.defaultBaseUrl === null
+export function addressNeeded(status: AccountStatus | undefined): boolean {
+  return (
+    status !== undefined &&
+    status.credential === 'none' &&
+    status.defaultBaseUrl === null &&
+    status.baseUrl.trim() === ''
+  )
 }
 
 /** The address being typed, else the saved one; and the mutation that saves it. */
@@ -29,13 +35,13 @@ export function useAddressDraft(status: AccountStatus | undefined) {
 export function AddressField(props: {
   status: AccountStatus | undefined
   address: ReturnType<typeof useAddressDraft>
-  /** A message found before anything was sent (an empty address beside a key). */
-  localError?: string | null
+  /** A key is waiting for this address (the first run's Save): said plainly, not as an error. */
+  needed?: boolean
   onEdit?: () => void
 }): ReactElement {
   const { status, address } = props
   const { setBaseUrl, value } = address
-  const inlineError = props.localError ?? fieldError(setBaseUrl.error, 'baseUrl')
+  const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
   const own =
     status?.defaultBaseUrl !== null &&
     status?.defaultBaseUrl !== undefined &&
@@ -76,6 +82,16 @@ export function AddressField(props: {
         <p id="base-url-error" className="field__error" data-testid="base-url-error">
           {inlineError}
         </p>
+      ) : props.needed === true ? (
+        <p
+          id="base-url-hint"
+          className="field__hint field__hint--needed"
+          role="status"
+          data-testid="base-url-needed"
+        >
+          Your key needs the address of the service it belongs to. Paste the address that came with
+          your key and press Save; then save your key.
+        </p>
       ) : (
         <p id="base-url-hint" className="field__hint">
           {own
@@ -97,7 +113,7 @@ export function AddressSaved(props: {
   return (
     <p className="field__hint" role="status">
       {props.status?.credential === 'none'
-        ? 'Saved. Paste your key next.'
+        ? 'Saved. Now save your API key above.'
         : 'Saved. The Connection card above shows whether the service answers there.'}
     </p>
   )
@@ -109,6 +125,8 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   const address = useAddressDraft(status)
   const { setBaseUrl, setDraft, value, changed } = address
   const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
+  const asked = useAccountDraftStore((state) => state.addressAsked)
+  const setAsked = useAccountDraftStore((state) => state.setAddressAsked)
   const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -116,6 +134,7 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
     setBaseUrl.mutate(value, {
       onSuccess: (saved) => {
         setDraft(null)
+        setAsked(false)
         // A new address is checked at once with the key in use, as a new key is.
         if (saved.credential !== 'none') setVerifyFor(credentialKeyOf(saved))
       },
@@ -125,7 +144,7 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className="inline-form">
-        <AddressField status={status} address={address} />
+        <AddressField status={status} address={address} needed={asked && addressNeeded(status)} />
         <SaveButton
           label="Save"
           pending={setBaseUrl.isPending}

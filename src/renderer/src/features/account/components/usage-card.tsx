@@ -6,6 +6,7 @@ import { useMinuteNow } from '../hooks/use-now'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
 import { Card } from './card'
+import { BalanceLink } from './credit-page'
 
 const count = new Intl.NumberFormat()
 
@@ -34,8 +35,8 @@ function thisMonth(nowMs: number): string {
 /**
  * The two figures a creator looks for first: what was used this month, and what is left. What is
  * left is known only when the service said there is nothing (402); otherwise it says what is
- * known (no shortage reported) and where the balance is, rather than a guess. No link: the
- * service's interface names no address for its website, and VoiceDesk names no host itself.
+ * known (no shortage reported) and links to the balance on the service's website once that page
+ * is known (built in, or saved by the user), rather than a guess.
  */
 function Allowance(props: {
   months: MonthUsage[]
@@ -66,10 +67,7 @@ function Allowance(props: {
             ) : outOfCreditAt === undefined ? (
               <>
                 No shortage reported
-                <span className="usage-facts__hint">
-                  The service speaks up only when credit runs out. Your balance is on its website,
-                  in the account where you got your key.
-                </span>
+                <BalanceLink />
               </>
             ) : (
               <>

@@ -76,11 +76,13 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
         </div>
       </header>
 
+      {/* Hearing the voice with one's own words comes first: at 1024x700 "Speak it" is on
+          screen without scrolling the panel. */}
+      <VoiceTrySection voice={voice} onTry={props.onTry} onStopTry={props.onStopTry} />
+
       <UseInScript voice={voice} />
 
       <VoiceLanguages voice={voice} onPreview={props.onPreview} />
-
-      <VoiceTrySection voice={voice} onTry={props.onTry} onStopTry={props.onStopTry} />
 
       {voice.type === 'personal' && (
         <PersonalVoiceSection voice={voice} consent={consent} onDelete={props.onDelete} />

@@ -12,6 +12,26 @@ export function optionId(voiceId: string): string {
 }
 
 /**
+ * The gender column: every row fills it, a dash where the service gives none, so a blank never
+ * looks like a value that failed to load; the title names the column.
+ */
+function GenderCell(props: { gender: Voice['gender'] }): ReactElement {
+  const given = props.gender !== 'not_specified'
+  return (
+    <span className="voice-row__gender" title={given ? 'Gender' : 'Gender not given'}>
+      {given ? (
+        genderLabel(props.gender)
+      ) : (
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">Gender not given</span>
+        </>
+      )}
+    </span>
+  )
+}
+
+/**
  * One voice in the list: avatar, name and tags, what it is (in the script, personal, language,
  * gender), and a star that marks it a favourite with the mouse.
  */
@@ -40,9 +60,15 @@ export const VoiceRow = memo(function VoiceRow(props: {
       <div className="voice-row__main">
         <span className="voice-row__name">{voice.displayName}</span>
         <span className="voice-row__meta">
-          {/* Shown in a narrow list only, where the chip column gives way. */}
+          {/* The row's own marks by its name, once each, at every width; the columns after the
+              name are the language and gender, which line up row to row. */}
           {voice.type === 'personal' && (
             <span className="chip chip--success voice-row__mark">Personal</span>
+          )}
+          {inScript && (
+            <span className="chip chip--accent voice-row__mark" title="Used by the open script">
+              In script
+            </span>
           )}
           {voiceUse(voice)}
         </span>
@@ -50,21 +76,10 @@ export const VoiceRow = memo(function VoiceRow(props: {
         <span className="voice-row__where">{voiceFacts(voice)}</span>
       </div>
       <div className="voice-row__facts">
-        {inScript && (
-          <span className="chip chip--accent" title="Used by the open script">
-            In script
-          </span>
-        )}
-        {voice.type === 'personal' && (
-          <span className="chip chip--success voice-row__personal">Personal</span>
-        )}
         <span className="chip voice-row__locale" title={voice.locale ?? undefined}>
           {voice.locale === null ? 'Language not set' : localeName(voice.locale)}
         </span>
-        {/* A gender the service left unspecified is left out: a column of "Not specified" is noise. */}
-        <span className="voice-row__gender">
-          {voice.gender === 'not_specified' ? '' : genderLabel(voice.gender)}
-        </span>
+        <GenderCell gender={voice.gender} />
       </div>
       {/* A mouse shortcut only: an option holds no control of its own (Space toggles the
           favourite from the keyboard, and the details panel has the same button). */}

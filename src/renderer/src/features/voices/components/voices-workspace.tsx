@@ -1,3 +1,4 @@
+import { RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
@@ -173,16 +174,17 @@ function VoicesHeader(props: {
         focusOnMount={props.focusOnMount}
       />
       <div className="button-row">
-        {/* Quiet beside the primary action: refreshing is a rare chore, not the screen's task.
-            Without a key there is nothing to refresh, and its frameless disabled look still read
-            as a live button, so it is not shown at all. */}
+        {/* A secondary button beside the primary action (framed, with its icon, so it reads as
+            a button): refreshing is a rare chore, not the screen's task. Without a key there is
+            nothing to refresh, so it is not shown at all. */}
         {!needsKey && (
           <button
             type="button"
-            className="button voices-header__refresh"
+            className="button"
             disabled={props.refreshDisabled}
             onClick={props.onRefresh}
           >
+            <RefreshCw size={14} aria-hidden="true" />
             {props.refreshing ? 'Refreshing…' : 'Refresh'}
           </button>
         )}

@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import type { ReactElement } from 'react'
+import { ExternalLink } from 'lucide-react'
+import type { AccountStatus } from '../../../../../shared/domain/account'
+import { ErrorNotice } from '../../../components/error-notice'
+import { useAccountStatus, useOpenAccountPage } from '../api/account-queries'
+import { AccountPageDialog } from './account-page-dialog'
+
+/** "voice.example/billing" from an https address: what the user recognises of it. */
+export function shortAddress(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '')
+    return `${parsed.host}${path}`
+  } catch {
+    return url
+  }
+}
+
+/** Where credit is added: the page the user saved, else the one this build names; or neither. */
+export function creditPageOf(status: AccountStatus | undefined): {
+  /** The page "Add credit on the website" opens, or null when none is known. */
+  page: string | null
+  /** The page the user saved (the dialog starts with it), or null. */
+  saved: string | null
+} {
+  const saved = status?.accountPage ?? null
+  return { page: saved ?? status?.builtInAccountPage ?? null, saved }
+}
+
+/**
+ * Under "Left on your plan": a link to the balance once its page is known, else the offer to save
+ * that page now, so running out of credit later is one click and not a set-up chore. Main opens
+ * only the saved or built-in page (account:openAccountPage takes no address).
+ */
+export function BalanceLink(): ReactElement {
+  const { page, saved } = creditPageOf(useAccountStatus().data)
+  const openPage = useOpenAccountPage()
+  const [asking, setAsking] = useState(false)
+  return (
+    <div className="usage-facts__hint" data-testid="balance-link">
+      {page !== null ? (
+        <>
+          Your balance is on the service’s website.{' '}
+          <button
+            type="button"
+            className="account-link"
+            disabled={openPage.isPending}
+            onClick={() => openPage.mutate()}
+          >
+            See your balance
+            <ExternalLink size={12} aria-hidden="true" />
+          </button>
+        </>
+      ) : (
+        <>
+          The service speaks up only when credit runs out. Where do you add credit? Save the page’s
+          address so VoiceDesk can open it when you run out.{' '}
+          <button type="button" className="account-link" onClick={() => setAsking(true)}>
+            Save the page…
+          </button>
+        </>
+      )}
+      {openPage.isError && <ErrorNotice error={openPage.error} />}
+      {/* Mounted only while asked: the closed dialog's words are no part of this line. */}
+      {asking && <AccountPageDialog open saved={saved} onClose={() => setAsking(false)} />}
+    </div>
+  )
+}
