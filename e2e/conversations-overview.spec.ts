@@ -71,7 +71,25 @@ test.describe('the Conversations overview', () => {
     for (const status of await page.getByTestId('status-chip').allInnerTexts())
       expect(status).toBe('Failed')
     await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('failed')
-    await snap(app, 'conversations-overview-drilled-light-1280x800')
+    // Where these calls came from, in words, and the way back.
+    const context = page.getByTestId('drill-context')
+    await expect(context).toHaveText(
+      /^From Overview: failed calls on \w{3}, \w{3} \d{1,2}Back to Overview$/,
+    )
+    await checkState(app, 'overview-drilled')
+    // Back by keyboard: the button is in the tab order, and lands on the overview.
+    const back = context.getByRole('button', { name: 'Back to Overview' })
+    await back.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('radio', { name: 'Overview' })).toBeChecked()
+    await expect(page.getByTestId('overview-tiles')).toBeVisible()
+    // Back in the list, the context stays until the user changes a filter by hand.
+    await screen.showInbox()
+    await expect(context).toBeVisible()
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('')
+    await expect(context).toHaveCount(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     // A criterion opens the calls that failed it, for that agent.
     await page.getByRole('radio', { name: 'Overview' }).check()
@@ -131,9 +149,12 @@ test.describe('the Conversations overview', () => {
       sandbox.setFaults({ latencyPathPrefix: '/v1/conversations/' })
       await page.getByRole('button', { name: 'Refresh' }).click()
       await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 60_000 })
+      // Short words, and before the first result a moving stripe, never an empty bar at 0.
       await expect(page.getByTestId('overview-progress')).toContainText(
-        /Reading evaluation results for \d+ calls \(this period and the one before\): 0 done…/,
+        /^Reading results: 0 of \d+ calls/,
       )
+      await expect(page.getByTestId('overview-progress-sweep')).toBeVisible()
+      await expect(page.getByTestId('overview-progress').locator('progress')).toHaveCount(0)
       const coverage = page.getByTestId('overview-coverage')
       await expect(coverage).toContainText(
         'Pass rates follow once the evaluation results are read.',

@@ -30,6 +30,19 @@ test.describe('a call the service never closed', () => {
     )
     await expect(app.page.getByTestId('header-duration')).toHaveText('No end reported')
     await expect(screen.detail).not.toContainText('so far')
-    await checkState(app, 'detail-stale')
+    // No status chip spills out of its column, at any size (the stale one is the longest).
+    await checkState(app, 'detail-stale', async () => {
+      const spills: string[] = []
+      for (const cell of await app.page
+        .locator('[data-testid="inbox-row"] .inbox-cell--status')
+        .all()) {
+        const cellBox = await cell.boundingBox()
+        const chipBox = await cell.getByTestId('status-chip').boundingBox()
+        if (cellBox === null || chipBox === null) continue
+        if (chipBox.x + chipBox.width > cellBox.x + cellBox.width + 0.5)
+          spills.push(await cell.innerText())
+      }
+      expect(spills).toEqual([])
+    })
   })
 })

@@ -34,6 +34,21 @@ describe("the sandbox's generated calls belong to their agents", () => {
     }
   })
 
+  it('a criterion carries a reason only where there is one, never its result restated', () => {
+    const history = generateHistory('acct_1', 400, NOW)
+    const criteria = history.flatMap(
+      (c) => c.detail?.().evaluations.filter((e) => e.kind === 'criterion') ?? [],
+    )
+    expect(criteria.length).toBeGreaterThan(100)
+    for (const e of criteria) {
+      if (e.rationale === undefined) continue
+      expect(e.rationale, e.name).not.toMatch(/^[^:]+: (yes|no)\.$/)
+      expect(e.rationale.startsWith(`${e.name ?? ''}:`), e.rationale).toBe(false)
+    }
+    // The service's case the app must word: results with no reason at all.
+    expect(criteria.some((e) => e.status !== 'unknown' && e.rationale === undefined)).toBe(true)
+  })
+
   it("a live call of the feed reads as its agent's call too", () => {
     const clinic = SANDBOX_AGENTS.find((a) => a.name === 'Theo Lindqvist')!
     const records: ConversationRecord[] = []

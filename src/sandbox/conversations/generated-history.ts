@@ -68,10 +68,10 @@ export function agentEvaluations(
       status,
       ...(status === 'unknown' ? {} : { passed: status === 'success' }),
       score: status === 'success' ? 1 : status === 'failure' ? 0 : 0.5,
-      rationale:
-        status === 'unknown'
-          ? 'The transcript does not show it either way.'
-          : `${criterion.name}: ${status === 'success' ? 'yes' : 'no'}.`,
+      // Why no reason for a pass or a fail: this history has no transcript to reason from, and a
+      // made-up "Found the order: no." only restated the result. The service may leave the
+      // rationale out; the app must say so, and the sandbox shows it that case.
+      ...(status === 'unknown' ? { rationale: 'The transcript does not show it either way.' } : {}),
       createdAt,
     }
   })

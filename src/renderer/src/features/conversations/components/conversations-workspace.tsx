@@ -50,9 +50,7 @@ function WorkspaceTabs(props: { tab: InboxTab; onChange: (tab: InboxTab) => void
 
 /** A chart's part opens the inbox with exactly its calls: every other filter and the search cleared. */
 function drillIntoInbox(chosen: Partial<InboxFilters>): void {
-  const store = useInboxStore.getState()
-  store.setFilters({ ...NO_FILTERS, ...chosen })
-  store.setTab('inbox')
+  useInboxStore.getState().drillFromOverview({ ...NO_FILTERS, ...chosen })
 }
 
 /** The header's line under the title, for the view on screen. */

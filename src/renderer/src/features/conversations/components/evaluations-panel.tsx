@@ -31,11 +31,22 @@ function criterionName(e: ConversationEvaluation): string {
   return humanizeCode(e.criterionId ?? e.id)
 }
 
-/** One criterion: its outcome and name; the rationale shown at once when it failed. */
+/** The evaluator's reason for a criterion, or null when it gave none (absent or blank). */
+function reasonOf(e: ConversationEvaluation): string | null {
+  const reason = e.rationale?.trim() ?? ''
+  return reason === '' ? null : reason
+}
+
+/**
+ * One criterion: its outcome and name; why, shown at once when it failed. Why a Why without a
+ * reason: the service may leave the reason out, and saying so is the answer the reader looked for
+ * (a missing button read as a control that failed to load, a restated result as a reason).
+ */
 function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement {
   const e = props.evaluation
   const outcome = OUTCOMES[outcomeOf(e)]
   const rationale = useDisclosure(outcomeOf(e) === 'failed')
+  const reason = reasonOf(e)
   return (
     <li className="criterion" data-testid="criterion">
       <div className="criterion__head">
@@ -45,24 +56,22 @@ function Criterion(props: { evaluation: ConversationEvaluation }): ReactElement 
         <span className="criterion__name" title={e.criterionId ?? undefined}>
           {criterionName(e)}
         </span>
-        {e.rationale !== null && (
-          <button
-            type="button"
-            className="button button--small criterion__toggle"
-            aria-label={`Why: ${criterionName(e)}`}
-            {...rationale.toggleProps}
-          >
-            {rationale.open ? 'Hide why' : 'Why'}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--small criterion__toggle"
+          aria-label={`Why: ${criterionName(e)}`}
+          {...rationale.toggleProps}
+        >
+          {rationale.open ? 'Hide why' : 'Why'}
+        </button>
       </div>
-      {rationale.open && e.rationale !== null && (
+      {rationale.open && (
         <p
           id={rationale.contentId}
-          className="criterion__rationale"
+          className={`criterion__rationale${reason === null ? ' criterion__rationale--none' : ''}`}
           data-testid="criterion-rationale"
         >
-          {e.rationale}
+          {reason ?? 'No reason given by the evaluation.'}
         </p>
       )}
     </li>

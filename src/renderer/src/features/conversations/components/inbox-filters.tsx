@@ -1,3 +1,4 @@
+import { Rows3 } from 'lucide-react'
 import { memo, useState } from 'react'
 import type { ReactElement } from 'react'
 import type { Agent } from '../../../../../shared/domain/conversation-list'
@@ -7,6 +8,8 @@ import type { SelectOption } from '../../../components/labelled-select'
 import type { InboxFilters, OutcomeFilter } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useInboxStore } from '../stores/inbox-store'
+import { DrillContext } from './drill-context'
+import { MenuButton } from '../../../components/ui/menu'
 import { SearchInput } from '../../../components/ui/search-input'
 
 const STATUSES = [
@@ -143,6 +146,29 @@ function InboxSearchBox(): ReactElement {
   )
 }
 
+/** How the list is shown: for now its row density ("Compact rows", remembered between starts). */
+function InboxViewMenu(): ReactElement {
+  const compact = useInboxStore((s) => s.compact)
+  const setCompact = useInboxStore((s) => s.setCompact)
+  return (
+    <MenuButton
+      label="View"
+      hint="How the list is shown"
+      icon={Rows3}
+      showLabel
+      className="inbox-filters__view"
+      items={[
+        {
+          id: 'compact',
+          label: 'Compact rows',
+          checked: compact,
+          onSelect: () => setCompact(!compact),
+        },
+      ]}
+    />
+  )
+}
+
 /** Search over the loaded rows, and the filters: agent, status, dates, evaluation, criterion. */
 export const InboxFilterBar = memo(function InboxFilterBar(props: {
   agents: Agent[]
@@ -179,8 +205,11 @@ export const InboxFilterBar = memo(function InboxFilterBar(props: {
         >
           Clear filters
         </button>
+        <InboxViewMenu />
       </div>
       <InboxFilterFields agents={props.agents} criteria={props.criteria} />
+      {/* Under the filters a chart set: where they came from, and the way back. */}
+      <DrillContext />
     </div>
   )
 })

@@ -5,7 +5,13 @@ import type { EvaluationSummary } from '../../../../../shared/domain/conversatio
 import { isStaleCall } from '../../../../../shared/domain/conversation-format'
 import { windowRowKey } from '../../../lib/window-row-keys'
 import { inboxKeyHandler } from '../hooks/inbox-keys'
-import { HEAD_HEIGHT, useInboxWindow } from '../hooks/use-inbox-window'
+import {
+  COMPACT_ROW_HEIGHT,
+  HEAD_HEIGHT,
+  ROW_HEIGHT,
+  useInboxWindow,
+} from '../hooks/use-inbox-window'
+import { useInboxStore } from '../stores/inbox-store'
 import { InboxRow, inboxRowId } from './inbox-row'
 import './inbox-rows.css'
 
@@ -124,6 +130,8 @@ export const InboxTable = memo(function InboxTable(props: {
   onVisible: (ids: string[]) => void
 }): ReactElement {
   const { rows, focusedId, onOpen, onLoadMore, hasMore, loadingMore } = props
+  // Shorter one-line rows (the View menu's "Compact rows"): a fixed height per density.
+  const compact = useInboxStore((s) => s.compact)
   const focusedIndex = focusedId === null ? -1 : rows.findIndex((row) => row.id === focusedId)
   const { scrollRef, virtualizer, items, scrollable } = useInboxWindow({
     rows,
@@ -132,6 +140,7 @@ export const InboxTable = memo(function InboxTable(props: {
     loadingMore,
     onLoadMore,
     onVisible: props.onVisible,
+    rowHeight: compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT,
   })
   const firstIndex = items[0]?.index ?? 0
   // One listener for every row's click (rows come and go by the dozen a frame while scrolling).
@@ -145,7 +154,7 @@ export const InboxTable = memo(function InboxTable(props: {
   // header row stays on top, sticky); the rows are placed below the header (scrollMargin), in one
   // window moved to where the first of them starts.
   return (
-    <div className="inbox-table">
+    <div className={`inbox-table${compact ? ' inbox-table--compact' : ''}`}>
       <div
         className="inbox-table__scroll"
         ref={scrollRef}

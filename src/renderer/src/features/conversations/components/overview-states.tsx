@@ -12,9 +12,9 @@ export function progressText(progress: OverviewProgress | null): string {
     return 'Reading your calls…'
   if (progress.evaluationsToRead === 0)
     return `Reading your calls: ${callsText(progress.listed)} so far…`
-  // Why "and the one before": the calls read include the period before's (for the comparison),
-  // so the count is not the period's own; said so, it does not contradict the header.
-  return `Reading evaluation results for ${callsText(progress.evaluationsToRead)} (this period and the one before): ${countText(progress.evaluationsRead)} done…`
+  // Why short: the line sits beside a bar that already says "under way"; the count is what moves.
+  // (The calls counted include the period before's, for the comparison: fewer words, same count.)
+  return `Reading results: ${countText(progress.evaluationsRead)} of ${callsText(progress.evaluationsToRead)}`
 }
 
 /**
@@ -25,15 +25,21 @@ export function progressText(progress: OverviewProgress | null): string {
 export function OverviewProgressLine(props: { onCancel: (jobId: string) => void }): ReactElement {
   const progress = useOverviewProgress()
   const text = progressText(progress)
+  // Why no filling bar before the first result: an empty track at 0 read as a stalled or broken
+  // bar; the moving stripe says the work is under way until there is a share to show.
   const share =
-    progress !== null && progress.evaluationsToRead > 0
+    progress !== null && progress.evaluationsToRead > 0 && progress.evaluationsRead > 0
       ? progress.evaluationsRead / progress.evaluationsToRead
       : null
   return (
     <div className="overview-progress" role="status" data-testid="overview-progress">
       <p className="overview-progress__text">{text}</p>
       {share === null ? (
-        <span className="overview-progress__sweep" aria-hidden="true" />
+        <span
+          className="overview-progress__sweep"
+          aria-hidden="true"
+          data-testid="overview-progress-sweep"
+        />
       ) : (
         <progress
           className="overview-progress__bar"

@@ -5,6 +5,8 @@ import { isFinalConversationStatus } from '../../../../../shared/domain/conversa
 
 /** A row's height in the inbox grid (inbox.css). */
 export const ROW_HEIGHT = 44
+/** A row's height with "Compact rows" on (inbox.css, .inbox-table--compact). */
+export const COMPACT_ROW_HEIGHT = 32
 /** The sticky header row's height (inbox.css), above the first row inside the scroller. */
 export const HEAD_HEIGHT = 34
 /**
@@ -29,14 +31,16 @@ export function useInboxWindow(options: {
   loadingMore: boolean
   onLoadMore: () => void
   onVisible: (ids: string[]) => void
+  /** Every row's height: fixed per density, so no row is measured. */
+  rowHeight: number
 }) {
-  const { rows, focusedIndex, hasMore, loadingMore, onLoadMore, onVisible } = options
+  const { rows, focusedIndex, hasMore, loadingMore, onLoadMore, onVisible, rowHeight } = options
   const scrollRef = useRef<HTMLDivElement | null>(null)
   // eslint-disable-next-line react-hooks/incompatible-library -- the app is not built with the React Compiler; the virtualizer is read during render only, never memoised
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     scrollMargin: HEAD_HEIGHT,
     // Why no flushSync: a synchronous render on every scroll event costs frames on long lists.
@@ -45,6 +49,10 @@ export function useInboxWindow(options: {
     // is measured, so the virtualizer's own index keys do. Why not the rows' ids: every new list
     // of the same length (a live row replaced) then had it place all 10,000 rows again.
   })
+  // A new density places every row again (at its new height), from the row on top.
+  useEffect(() => {
+    virtualizer.measure()
+  }, [rowHeight, virtualizer])
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? -1
@@ -69,7 +77,7 @@ export function useInboxWindow(options: {
   // Only a list taller than its pane loads more by itself: a search or filter that leaves a few
   // rows would otherwise read page after page of the whole account. Below that, a button asks.
   const viewport = virtualizer.scrollRect?.height ?? 0
-  const scrollable = rows.length * ROW_HEIGHT > viewport && viewport > 0
+  const scrollable = rows.length * rowHeight > viewport && viewport > 0
   useEffect(() => {
     if (scrollable && hasMore && !loadingMore && last >= rows.length - LOAD_AHEAD) onLoadMore()
   }, [scrollable, hasMore, loadingMore, last, rows.length, onLoadMore])

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { BatchExportEnded } from '../../../../../shared/domain/conversation-inbox'
+import { NO_FILTERS } from '../hooks/inbox-filter'
 import { useInboxStore } from './inbox-store'
 
 const ended = (jobId: string): BatchExportEnded => ({
@@ -61,5 +62,33 @@ describe('the inbox store follows a batch export', () => {
       outcome: ended('job_3'),
       folder: '/out',
     })
+  })
+})
+
+describe('the inbox store keeps where a drilled list came from', () => {
+  beforeEach(() => useInboxStore.getState().clearFilters())
+
+  it('until the user changes a filter by hand', () => {
+    const store = useInboxStore.getState()
+    const chart = { ...NO_FILTERS, status: 'failed', from: '2026-11-22', to: '2026-11-22' }
+    store.setSearch('late')
+    store.drillFromOverview(chart)
+    let state = useInboxStore.getState()
+    expect(state).toMatchObject({ tab: 'inbox', filters: chart, drilled: chart, search: '' })
+    // Going back to the overview and returning keeps it: the list is still the chart's.
+    state.setTab('overview')
+    state.setTab('inbox')
+    expect(useInboxStore.getState().drilled).toEqual(chart)
+    useInboxStore.getState().setFilter('status', '')
+    state = useInboxStore.getState()
+    expect(state.drilled).toBeNull()
+    expect(state.filters).toEqual({ ...chart, status: '' })
+  })
+
+  it('and forgets it when the filters are cleared', () => {
+    const store = useInboxStore.getState()
+    store.drillFromOverview({ ...NO_FILTERS, status: 'completed' })
+    store.clearFilters()
+    expect(useInboxStore.getState().drilled).toBeNull()
   })
 })

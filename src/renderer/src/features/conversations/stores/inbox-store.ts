@@ -28,6 +28,13 @@ export type ExportState =
 interface InboxUiState {
   tab: InboxTab
   filters: InboxFilters
+  /**
+   * The filters a chart of the overview set, while they are still the inbox's: the inbox says
+   * where its list came from and offers the way back. Null once the user changes a filter.
+   */
+  drilled: InboxFilters | null
+  /** One row a line, shorter, so more calls fit (remembered between starts). */
+  compact: boolean
   /** Search text over the loaded rows. */
   search: string
   /** The row the keyboard is on (j/k); Enter opens it. */
@@ -37,8 +44,11 @@ interface InboxUiState {
   exportState: ExportState
   setTab: (tab: InboxTab) => void
   setFilter: <K extends keyof InboxFilters>(key: K, value: InboxFilters[K]) => void
-  /** Sets every filter at once and clears the search (the overview opening a chart's calls). */
+  /** Sets every filter at once and clears the search. */
   setFilters: (filters: InboxFilters) => void
+  /** Opens the inbox with exactly the calls of a chart's part, remembering where they came from. */
+  drillFromOverview: (filters: InboxFilters) => void
+  setCompact: (compact: boolean) => void
   clearFilters: () => void
   setSearch: (value: string) => void
   focus: (id: string | null) => void
@@ -75,18 +85,46 @@ function exportEvent(
     : {}
 }
 
+const DENSITY_KEY = 'voicedesk.conversations.rows'
+
+/** The remembered row density; the roomier one when the page's storage cannot be read. */
+function rememberedCompact(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(DENSITY_KEY) === 'compact'
+  } catch {
+    return false
+  }
+}
+
+/** Remembers the row density; a storage that refuses only means it is not remembered. */
+function rememberCompact(compact: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(DENSITY_KEY, compact ? 'compact' : 'comfortable')
+  } catch {
+    // Why ignored: a view preference that is not kept is no loss to the user's work.
+  }
+}
+
 /** UI state of the inbox (filters, search, keyboard focus, export), kept across workspaces. */
 export const useInboxStore = create<InboxUiState>((set) => ({
   tab: 'overview',
   filters: NO_FILTERS,
+  drilled: null,
+  compact: rememberedCompact(),
   search: '',
   focusedId: null,
   pollError: null,
   exportState: { phase: 'idle' },
   setTab: (tab) => set({ tab }),
-  setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
-  setFilters: (filters) => set({ filters, search: '' }),
-  clearFilters: () => set({ filters: NO_FILTERS, search: '' }),
+  setFilter: (key, value) =>
+    set((s) => ({ filters: { ...s.filters, [key]: value }, drilled: null })),
+  setFilters: (filters) => set({ filters, search: '', drilled: null }),
+  drillFromOverview: (filters) => set({ filters, search: '', drilled: filters, tab: 'inbox' }),
+  clearFilters: () => set({ filters: NO_FILTERS, search: '', drilled: null }),
+  setCompact: (compact) => {
+    rememberCompact(compact)
+    set({ compact })
+  },
   setSearch: (value) => set({ search: value }),
   focus: (id) => set({ focusedId: id }),
   setPollError: (error) => set({ pollError: error }),
