@@ -1026,7 +1026,7 @@ export const events = {
     importId: string
     done: number
     total: number
-    unit?: 'page' | 'section'
+    unit?: 'page' | 'section' | 'contents'
   }>(
     "A manuscript being read (dropped or opened): `done` of its `total` pages chosen (a PDF), or `unit` section (an EPUB's parts in reading order).",
   ),

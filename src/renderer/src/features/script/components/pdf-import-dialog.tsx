@@ -5,6 +5,7 @@ import { MAX_PDF_PASSWORD } from '../../../../../shared/domain/manuscript'
 import { formatCount } from '../../../../../shared/limits'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { PdfAsk } from '../hooks/use-pdf-import'
+import { ReadingProgressView } from './reading-progress'
 import './pdf-import-dialog.css'
 
 /** A typed page number: "3,000" and "3 000" are 3000 (the field shows counts grouped). */
@@ -194,11 +195,12 @@ function PdfImportForm(props: {
         onChange={(change) => setPages((current) => ({ ...current, ...change }))}
       />
       {ask.working && (
-        <p className="field__hint" role="status" data-testid="pdf-progress">
-          {ask.progress === undefined
-            ? 'Reading the PDF…'
-            : `Reading page ${ask.progress.done.toLocaleString()} of ${ask.progress.total.toLocaleString()}`}
-        </p>
+        <ReadingProgressView
+          progress={ask.progress === undefined ? undefined : { ...ask.progress, unit: 'page' }}
+          waiting="Reading the PDF…"
+          label="Pages read"
+          testId="pdf-progress"
+        />
       )}
       {ask.refusal !== null && (
         <p className="field__error" role="alert" data-testid="pdf-refusal">
