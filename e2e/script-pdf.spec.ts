@@ -86,7 +86,11 @@ for (const theme of ['light', 'dark'] as const) {
 
       await dialog.getByRole('button', { name: 'Import' }).click()
       const progress = page.getByTestId('pdf-progress')
-      await expect(progress).toHaveText(/^Reading page [\d,]+ of 3,000$/, IMPORT)
+      await expect(progress).toHaveText(/^Reading page [\d,]+ of 3,000( · about .+ left)?$/, IMPORT)
+      await expect(dialog.getByRole('progressbar', { name: 'Pages read' })).toHaveAttribute(
+        'max',
+        '3000',
+      )
       problems.push(...(await audit(app, 'open-reading', theme)))
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await expect(dialog).toBeHidden()

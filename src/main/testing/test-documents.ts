@@ -174,9 +174,11 @@ export async function epubOf(options: {
       ? ['<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>']
       : []),
   ].join('')
+  // By name: a book of thousands of sections is made in the test, and a search per section is slow.
+  const byHref = new Map(chapters.map((c) => [c.href, c] as const))
   const itemrefs = spine
     .map((href) => {
-      const linear = chapters.find((c) => c.href === href)?.linear === false ? ' linear="no"' : ''
+      const linear = byHref.get(href)?.linear === false ? ' linear="no"' : ''
       return `<itemref idref="${id(href)}"${linear}/>`
     })
     .join('')

@@ -50,15 +50,39 @@ export interface PdfChoices {
 /** A PDF password as it crosses IPC. */
 export const pdfPasswordSchema = z.string().min(1).max(MAX_PDF_PASSWORD)
 
+/** A page number as typed: digits, grouped or not ("3000", "3,000", "3 000"). */
+const PAGE_NUMBER = String.raw`\d{1,3}(?:[,\u00a0\u202f ]\d{3})+|\d+`
+
+const PAGE_NUMBER_TEXT = new RegExp(`^\\s*(?:${PAGE_NUMBER})\\s*$`)
+const PAGE_RANGE_TEXT = new RegExp(`^\\s*(${PAGE_NUMBER})\\s*(?:([-–])\\s*(${PAGE_NUMBER})?)?\\s*$`)
+
+/** Largest page number read: no PDF has a million pages, and a longer number is a typing slip. */
+const MAX_PAGE_NUMBER = 999_999
+
 /**
- * A page range as typed ("5-212", "7", "5-"): null when it is not one. An open end ("5-") reads
- * to the last page.
+ * A page number as typed, grouped as counts are shown ("3,000" and "3 000" are 3000): null when
+ * it is not a whole number from 1 (the dialog's fields and the CLI's --pages read pages alike).
+ */
+export function parsePageNumber(text: string): number | null {
+  if (!PAGE_NUMBER_TEXT.test(text)) return null
+  const n = Number(text.replace(/[,\s\u00a0\u202f]/g, ''))
+  return n >= 1 && n <= MAX_PAGE_NUMBER ? n : null
+}
+
+/**
+ * A page range as typed ("5-212", "7", "5-", "1-3,000"): null when it is not one, or when its
+ * first page comes after its last. An open end ("5-") reads to the last page.
  */
 export function parsePageRange(text: string): PageRange | null {
-  const m = /^\s*(\d{1,6})\s*(?:[-–]\s*(\d{1,6})?)?\s*$/.exec(text)
+  const m = PAGE_RANGE_TEXT.exec(text)
   if (m === null) return null
-  const first = Number(m[1])
-  const open = m[2] === undefined && /[-–]/.test(text)
-  const last = open ? Number.MAX_SAFE_INTEGER : Number(m[2] ?? m[1])
-  return first >= 1 && first <= last ? { first, last } : null
+  const first = parsePageNumber(m[1]!)
+  const last =
+    m[3] !== undefined
+      ? parsePageNumber(m[3])
+      : m[2] !== undefined
+        ? Number.MAX_SAFE_INTEGER
+        : first
+  if (first === null || last === null) return null
+  return first <= last ? { first, last } : null
 }

@@ -1026,9 +1026,9 @@ export const events = {
     importId: string
     done: number
     total: number
-    unit?: 'page' | 'section'
+    unit?: 'page' | 'section' | 'contents'
   }>(
-    "A manuscript being read (dropped or opened): `done` of its `total` pages chosen (a PDF), or `unit` section (an EPUB's parts in reading order).",
+    "A manuscript being read (dropped or opened): `done` of its `total` pages chosen (a PDF), or `unit` section (an EPUB's parts in reading order), after `unit` contents (0 of 0) while the book's table of contents is read; at most about 200 reports per phase.",
   ),
   'script:renderEnded': event<
     | { jobId: string; docId: string; ok: true; finished: FinishedRender }

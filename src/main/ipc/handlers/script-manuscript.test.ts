@@ -255,12 +255,14 @@ describe('manuscripts over IPC', () => {
       ),
     )
     expect(read.project.blocks.map((b) => b.text)).toEqual(numbers.map((n) => `Text ${n}.`))
-    expect(seen).toEqual(
-      numbers.map(
+    expect(seen).toEqual([
+      // Said before the book's directory and table of contents are read.
+      `script:importProgress {"importId":"${importId}","done":0,"total":0,"unit":"contents"}`,
+      ...numbers.map(
         (done) =>
           `script:importProgress {"importId":"${importId}","done":${done},"total":30,"unit":"section"}`,
       ),
-    )
+    ])
     recorder.answerNextOpen([path])
     const stopped = await env.runtime.dispatch('script:open', { importId }, sender, (channel) => {
       if (channel === 'script:importProgress')
@@ -273,6 +275,36 @@ describe('manuscripts over IPC', () => {
         message: 'The import of sections.epub was cancelled; nothing was opened.',
       },
     })
+  })
+
+  it('reports a book of thousands of sections in at most 200 rising steps, the table of contents first', async () => {
+    const total = 3000
+    const chapters = Array.from({ length: total }, (_, i) => ({
+      href: `s${i + 1}.xhtml`,
+      body: `<p>Section ${i + 1}.</p>`,
+    }))
+    const importId = '9c4d5e6f-7a8b-4c3d-8e4f-5a6b7c8d9e0f'
+    const heard: { done: number; total: number; unit?: string }[] = []
+    const read = opened(
+      await env.runtime.dispatch(
+        'script:importDroppedDocument',
+        { fileName: 'many.epub', bytes: new Uint8Array(await epubOf({ chapters })), importId },
+        APP_SENDER,
+        (channel, payload) => {
+          if (channel === 'script:importProgress') heard.push(payload as (typeof heard)[number])
+        },
+      ),
+    )
+    expect(read.project.blocks).toHaveLength(total)
+    // Each report is drawn by the window: one per section (3,000) kept it drawing for minutes.
+    expect(heard[0]).toMatchObject({ done: 0, total: 0, unit: 'contents' })
+    const sections = heard.slice(1)
+    expect(sections.length).toBeGreaterThanOrEqual(100)
+    expect(sections.length).toBeLessThanOrEqual(201)
+    expect(sections.every((p) => p.unit === 'section' && p.total === total)).toBe(true)
+    expect(sections[0]?.done).toBe(1)
+    expect(sections.at(-1)?.done).toBe(total)
+    expect(sections.every((p, i) => i === 0 || p.done > sections[i - 1]!.done)).toBe(true)
   })
 
   it('reports a dropped PDF page by page and stops it when the window cancels', async () => {

@@ -76,6 +76,9 @@ export async function importEpub(
   footnotes: FootnoteMode,
   progress: ImportProgress = {},
 ): Promise<{ blocks: ScriptBlockInput[]; skipped: SkippedContent; title: string }> {
+  // Said before the directory, package and table of contents are read: with thousands of parts
+  // that takes a while, and the window shows the reading has started.
+  progress.onProgress?.(0, 0, 'contents')
   const zip = await BoundedZip.open(bytes, label, 'an EPUB book')
   try {
     const opfPath = await packagePath(label, zip)

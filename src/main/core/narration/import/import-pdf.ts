@@ -21,8 +21,11 @@ export const MAX_PDF_PAGES = 3_000
 /** Most outline entries read (a book has one per chapter or section). */
 const MAX_OUTLINE_ENTRIES = 10_000
 
-/** What an import counts as it reads: a PDF's pages, an EPUB's sections. */
-export type ImportUnit = 'page' | 'section'
+/**
+ * What an import counts as it reads: a PDF's pages, an EPUB's sections; `contents` is the phase
+ * before them (a book's directory, package and table of contents), reported as 0 of 0.
+ */
+export type ImportUnit = 'page' | 'section' | 'contents'
 
 /** How an import reports its progress and hears a cancel. */
 export interface ImportProgress {

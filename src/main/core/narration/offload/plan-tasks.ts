@@ -5,6 +5,7 @@ import { projectFromScriptText } from '../../script-workspace/script-text'
 import type { PageRange } from '../../../../shared/domain/manuscript'
 import type { FootnoteMode, ImportedDocument } from '../import/import-document'
 import type { ImportProgress } from '../import/import-pdf'
+import { steppedProgress } from '../import/import-progress'
 import type { PieceCache } from '../fetch/piece-cache'
 import type { EngineFormat, PlannedPiece, RenderPlan } from '../plan/render-plan'
 import { parseProjectFile } from '../import/project-file'
@@ -186,7 +187,7 @@ export function runPlanTask<T extends PlanTask>(
       return import('../import/import-document').then(
         ({ importDocument }) =>
           importDocument(task.fileName, task.bytes, task.footnotes, {
-            ...hooks,
+            ...steppedProgress(hooks),
             ...(task.pages !== undefined ? { pages: task.pages } : {}),
             ...(task.password !== undefined ? { password: task.password } : {}),
           }) as Promise<PlanTaskResult<T>>,

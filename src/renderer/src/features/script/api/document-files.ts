@@ -57,7 +57,7 @@ export function onImportProgress(
     importId: string
     done: number
     total: number
-    unit?: 'page' | 'section'
+    unit?: 'page' | 'section' | 'contents'
   }) => void,
 ): () => void {
   return subscribe((api) => api.script.onImportProgress(listener))

@@ -7,7 +7,7 @@ import { useCleanupPreview, useCleanupRules } from '../hooks/use-cleanup-preview
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { CleanupEditor } from './cleanup-editor'
-import { brokenRule, summaryOf } from './cleanup-words'
+import { applyLabel, brokenRule, summaryOf } from './cleanup-words'
 
 /** The summary of what the rules change, Cancel, and the primary action. */
 export function CleanupFooter({
@@ -96,13 +96,12 @@ export function CleanupDialog(): ReactElement {
                   : summaryOf(preview)
           }
           applyRef={applyRef}
-          applyLabel={
-            total > 0
-              ? `Apply ${formatCount(total)} ${total === 1 ? 'change' : 'changes'}`
-              : rulesChanged && preview !== null
-                ? 'Keep these rules'
-                : 'Apply'
-          }
+          applyLabel={applyLabel({
+            verb: 'Apply',
+            broken,
+            total,
+            otherwise: rulesChanged && preview !== null ? 'Keep these rules' : 'Apply',
+          })}
           canApply={canApply}
           onApply={apply}
           onCancel={close}

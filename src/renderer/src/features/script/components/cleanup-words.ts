@@ -46,3 +46,22 @@ export function withoutRule(settings: CleanupSettings, reportId: string): Cleanu
   const id = SWITCHED.find((name) => name === reportId)
   return id === undefined ? settings : { ...settings, [id]: false }
 }
+
+/**
+ * The label of the button that applies the rules (`verb` "Apply"), or opens the manuscript with
+ * them (`verb` "Open with"): what it will do, or, while a rule cannot run, what blocks it. Why:
+ * a disabled "Apply 5 changes" promised changes that the broken rule stops.
+ */
+export function applyLabel(options: {
+  verb: 'Apply' | 'Open with'
+  broken: number | null
+  total: number
+  /** Said when nothing changes (the rules are kept, or the manuscript opens as read). */
+  otherwise: string
+}): string {
+  const { verb, broken, total } = options
+  if (broken !== null)
+    return `Fix rule ${formatCount(broken + 1)} to ${verb === 'Apply' ? 'apply' : 'open'}`
+  if (total > 0) return `${verb} ${formatCount(total)} ${total === 1 ? 'change' : 'changes'}`
+  return options.otherwise
+}

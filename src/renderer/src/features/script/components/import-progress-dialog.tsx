@@ -2,22 +2,20 @@ import type { ReactElement } from 'react'
 import { useRef } from 'react'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { OpenReading } from '../hooks/use-open-progress'
-
-/** "Reading section 3 of 40": the part read, in words. */
-export function readingWords(progress: NonNullable<OpenReading['progress']>): string {
-  return `Reading ${progress.unit} ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`
-}
+import { useReadingProgress } from '../hooks/use-open-progress'
+import { ReadingProgressView } from './reading-progress'
 
 /**
- * The reading of a book chosen in the open dialog, in words, with Cancel (nothing is opened, the
- * script open now stays as it was). Shown once the first part is read: a short file opens
- * before it would flash up.
+ * The reading of a book chosen in the open dialog, in words and as a bar with the time left, with
+ * Cancel (nothing is opened, the script open now stays as it was). Shown once main reports the
+ * reading started (a book's table of contents comes first): a short file opens before it would
+ * flash up.
  */
 export function ImportProgressDialog(props: {
   reading: OpenReading | null
   onCancel: () => void
 }): ReactElement {
-  const progress = props.reading?.progress
+  const progress = useReadingProgress(props.reading?.importId ?? null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   return (
     <DialogFrame
@@ -36,9 +34,12 @@ export function ImportProgressDialog(props: {
         VoiceDesk is reading the file into a new script. Cancel stops it; nothing is opened.
       </p>
       {progress !== undefined && (
-        <p className="field__hint" role="status" data-testid="import-progress">
-          {readingWords(progress)}
-        </p>
+        <ReadingProgressView
+          progress={progress}
+          waiting=""
+          label="Reading progress"
+          testId="import-progress"
+        />
       )}
     </DialogFrame>
   )

@@ -7,7 +7,7 @@ import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { ImportReview } from '../hooks/use-import-review'
 import { useImportPreview } from '../hooks/use-import-review'
 import { CleanupEditor } from './cleanup-editor'
-import { brokenRule, summaryOf } from './cleanup-words'
+import { applyLabel, brokenRule, summaryOf } from './cleanup-words'
 import { changePlaces } from './change-place'
 
 /** Cancel, open as imported, and open cleaned (the primary action), under the summary. */
@@ -105,11 +105,7 @@ function ReviewBody(props: {
           }
           working={working}
           canOpen={broken === null && preview !== null}
-          openLabel={
-            total > 0
-              ? `Open with ${formatCount(total)} ${total === 1 ? 'change' : 'changes'}`
-              : 'Open'
-          }
+          openLabel={applyLabel({ verb: 'Open with', broken, total, otherwise: 'Open' })}
           openRef={openRef}
           onOpen={open}
           onCancel={props.onCancel}

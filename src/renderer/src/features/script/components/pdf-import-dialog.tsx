@@ -1,30 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, ReactElement, RefObject } from 'react'
-import type { PageRange, PdfChoices } from '../../../../../shared/domain/manuscript'
+import type { PdfChoices } from '../../../../../shared/domain/manuscript'
 import { MAX_PDF_PASSWORD } from '../../../../../shared/domain/manuscript'
 import { formatCount } from '../../../../../shared/limits'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import type { PdfAsk } from '../hooks/use-pdf-import'
+import { ReadingProgressView } from './reading-progress'
+import { checkRange } from './page-range-check'
 import './pdf-import-dialog.css'
-
-/** A typed page number: "3,000" and "3 000" are 3000 (the field shows counts grouped). */
-function pageNumber(text: string): number {
-  return Number(text.replace(/[,\s\u00a0\u202f]/g, ''))
-}
-
-/** A typed range checked in words (against the page count when known): the range, or what is wrong. */
-function checkRange(fromText: string, toText: string, pageCount?: number): PageRange | string {
-  const first = pageNumber(fromText)
-  const last = pageNumber(toText)
-  if (fromText.trim() === '' || !Number.isInteger(first) || first < 1)
-    return 'Type the first page as a whole number, 1 or more.'
-  if (toText.trim() === '' || !Number.isInteger(last) || last < 1)
-    return 'Type the last page as a whole number, 1 or more.'
-  if (first > last) return `The first page (${first}) comes after the last (${last}). Swap them.`
-  if (pageCount !== undefined && last > pageCount)
-    return `This PDF has ${pageCount.toLocaleString()} ${pageCount === 1 ? 'page' : 'pages'}. Choose pages from 1 to ${pageCount.toLocaleString()}.`
-  return { first, last }
-}
 
 /** The pages choice: all, or from one page to another (typing a page chooses the range). */
 function PageRangeFields(props: {
@@ -194,11 +177,12 @@ function PdfImportForm(props: {
         onChange={(change) => setPages((current) => ({ ...current, ...change }))}
       />
       {ask.working && (
-        <p className="field__hint" role="status" data-testid="pdf-progress">
-          {ask.progress === undefined
-            ? 'Reading the PDF…'
-            : `Reading page ${ask.progress.done.toLocaleString()} of ${ask.progress.total.toLocaleString()}`}
-        </p>
+        <ReadingProgressView
+          progress={ask.progress === undefined ? undefined : { ...ask.progress, unit: 'page' }}
+          waiting="Reading the PDF…"
+          label="Pages read"
+          testId="pdf-progress"
+        />
       )}
       {ask.refusal !== null && (
         <p className="field__error" role="alert" data-testid="pdf-refusal">
