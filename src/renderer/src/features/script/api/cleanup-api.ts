@@ -4,14 +4,27 @@ import type {
   CleanupSettings,
   CleanupTrial,
 } from '../../../../../shared/domain/cleanup-rules'
+import { AppError } from '../../../../../shared/errors'
 import { call } from '../../../lib/ipc'
 import { onOpenDocument } from './document-sync'
 
-/** What the clean-up rules would change in the open script (main's copy), nothing applied. */
-export function previewCleanup(settings: CleanupSettings): Promise<CleanupPreview> {
-  return onOpenDocument((document) =>
-    call((api) => api.script.cleanupPreview({ ...document, settings })),
-  )
+/**
+ * What the clean-up rules would change in the open script (main's copy), nothing applied; not
+ * sent at all when `signal` ends while the waiting edits go first.
+ */
+export function previewCleanup(
+  settings: CleanupSettings,
+  signal?: AbortSignal,
+): Promise<CleanupPreview> {
+  return onOpenDocument((document) => {
+    // Why: main lets the newest preview of a script cancel the one running. A preview given up
+    // while its edits were sent would otherwise reach main after the one now on screen, and
+    // cancel it ("Cancelled" shown for the rules the user is looking at).
+    if (signal?.aborted === true) {
+      return Promise.reject(new AppError('CANCELLED', 'The preview was replaced by a newer one.'))
+    }
+    return call((api) => api.script.cleanupPreview({ ...document, settings }))
+  })
 }
 
 /** A sample after the clean-up rules, for the rules' test field. */

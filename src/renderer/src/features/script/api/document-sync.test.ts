@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OpenDocument } from '../../../../../main/core/script-workspace/open-document'
 import type { Project } from '../../../../../shared/domain/script'
+import { defaultCleanup } from '../../../../../shared/domain/cleanup-rules'
 import { createProject } from '../../../../../shared/domain/script'
 import type { DocumentChangesInput } from '../../../../../shared/domain/script-workspace'
 import { documentChangesSchema } from '../../../../../shared/domain/script-workspace'
@@ -9,6 +10,7 @@ import { AppError, toAppErrorData } from '../../../../../shared/errors'
 import type { Api } from '../../../../../shared/ipc/contract'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import type { OpenDocumentRef } from './document-sync'
+import { previewCleanup } from './cleanup-api'
 import { forgetDocument, onOpenDocument, startDocumentSync } from './document-sync'
 
 // What runs for real: the page's document store, document-sync and lib/ipc's call(), and main's
@@ -53,6 +55,11 @@ const bridge = {
         return { revision: main.revision }
       }),
     blockStates: () => answer(() => ({})),
+    cleanupPreview: ({ revision }: { revision: number }) =>
+      answer(() => {
+        log.push(`cleanupPreview at ${revision}`)
+        return { changes: [] }
+      }),
   },
 } as unknown as Api
 
@@ -181,5 +188,21 @@ describe('onOpenDocument: an edit that arrives in between (CONFLICT)', () => {
     const error = await onOpenDocument(readMainCopy).catch((e: unknown) => e)
     expect((error as AppError).code).toBe('NOT_FOUND')
     expect(log).toEqual([])
+  })
+})
+
+describe('previewCleanup: a preview given up while the edits go first', () => {
+  it('is not sent, so it cannot cancel the preview now on screen', async () => {
+    store.getState().setText('a', 'Edited.')
+    const givenUp = new AbortController()
+    const stale = previewCleanup(defaultCleanup(), givenUp.signal).catch((e: unknown) => e)
+    givenUp.abort()
+    const error = await stale
+    expect(error).toBeInstanceOf(AppError)
+    expect((error as AppError).code).toBe('CANCELLED')
+    expect(log).toEqual(['saveDraft Edited.'])
+    // The rules still on screen are previewed, at the revision that holds the edit.
+    await previewCleanup(defaultCleanup(), new AbortController().signal)
+    expect(log).toEqual(['saveDraft Edited.', 'cleanupPreview at 1'])
   })
 })

@@ -47,12 +47,15 @@ export function useCleanupPreview(
   const settled = useSettled(settings, TYPING_DELAY_MS)
   const query = useQuery({
     queryKey: ['script', 'cleanupPreview', revision, settled],
-    queryFn: () => previewCleanup(runnable(settled)),
+    // The signal ends when these rules are left behind (no one shows them any more): see
+    // previewCleanup.
+    queryFn: ({ signal }) => previewCleanup(runnable(settled), signal),
     enabled: open,
     gcTime: 0,
-    // Main cancels a preview when a newer one of the same script arrives. When the cancelled one
-    // is still the rules on screen (the newer one was for rules already left behind), it is asked
-    // again at once rather than shown as an error; a real failure is shown as it is.
+    // Main cancels a preview when a newer one of the same script arrives, and a preview given up
+    // is no longer sent. Should a cancelled one still be the rules on screen, it is asked again at
+    // once rather than shown as an error (a guard kept from before that fix); a real failure is
+    // shown as it is.
     retry: (failures, error) =>
       failures < 3 && error instanceof AppError && error.code === 'CANCELLED',
     retryDelay: 0,
