@@ -190,7 +190,8 @@ function joinLines(before: string, line: string, words: DocumentWords): string {
   if (broken !== null) {
     return words.dropsHyphen(broken.head, broken.tail) ? before.slice(0, -1) + line : before + line
   }
-  if (/[—–]$/.test(before) && !/\s[—–]$/.test(before)) return before + line
+  // The end alone is looked at: `before` is the paragraph so far.
+  if (/[—–]$/.test(before.slice(-1)) && !/\s[—–]$/.test(before.slice(-2))) return before + line
   return `${before} ${line}`
 }
 

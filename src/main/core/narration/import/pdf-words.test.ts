@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PdfLine } from './pdf-lines'
-import { DocumentWords } from './pdf-words'
+import { DocumentWords, brokenWord } from './pdf-words'
 
 const line = (text: string): PdfLine => ({
   text,
@@ -45,5 +45,18 @@ describe('a word broken at a line end', () => {
     const words = new DocumentWords()
     words.add([line('it was fa-'), line('ther who came')], false)
     expect(words.dropsHyphen('fa', 'ther')).toBe(true)
+  })
+})
+
+describe('the word before a line-end hyphen', () => {
+  it('is found whole however long the paragraph before it and the word itself are', () => {
+    const paragraph = `${'the harbour was quiet '.repeat(40)}and the fa-`
+    expect(brokenWord(paragraph, 'ther came')).toEqual({ head: 'fa', tail: 'ther' })
+    const long = `${'word '.repeat(100)}${'a'.repeat(400)}-${'b'.repeat(10)}-`
+    expect(brokenWord(long, 'c')).toEqual({
+      head: `${'a'.repeat(400)}-${'b'.repeat(10)}`,
+      tail: 'c',
+    })
+    expect(brokenWord(`${paragraph.slice(0, -1)}`, 'ther')).toBeNull()
   })
 })

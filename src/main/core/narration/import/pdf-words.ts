@@ -1,6 +1,11 @@
 import type { PdfLine } from './pdf-lines'
 
 const WORD = /\p{L}+(?:-\p{L}+)*/gu
+const HYPHEN_END = /\p{L}-$/u
+const HEAD = /(\p{L}+(?:-\p{L}+)*)-$/u
+
+/** How much of a paragraph's end is searched for the word broken at its hyphen at first. */
+const HEAD_WINDOW = 256
 
 /**
  * The words a document uses inside its lines (never the pieces at a line-end hyphen), to decide
@@ -15,7 +20,7 @@ export class DocumentWords {
     let broken = previousEndsInHyphen
     for (const line of lines) {
       const tokens = line.text.match(WORD) ?? []
-      const endsInHyphen = /\p{L}-$/u.test(line.text)
+      const endsInHyphen = HYPHEN_END.test(line.text.slice(-3))
       const from = broken ? 1 : 0
       const to = endsInHyphen ? tokens.length - 1 : tokens.length
       for (let i = from; i < to; i++) {
@@ -48,7 +53,22 @@ export class DocumentWords {
 
 /** The last word of a line before its end hyphen and the first word of the next line. */
 export function brokenWord(before: string, after: string): { head: string; tail: string } | null {
-  const head = /(\p{L}+(?:-\p{L}+)*)-$/u.exec(before)?.[1]
+  if (!before.endsWith('-')) return null
+  const head = headBeforeHyphen(before)
   const tail = /^(\p{L}+)/u.exec(after)?.[1]
   return head !== undefined && tail !== undefined ? { head, tail } : null
+}
+
+/**
+ * The word before a text's end hyphen. Why a window: `before` is the paragraph so far, and
+ * searching all of it at each line made a long paragraph cost its length squared. A match that
+ * starts three or more characters into the window cannot reach further back (the pattern looks
+ * at nothing before where it starts), so only a word as long as the window needs the whole text.
+ */
+function headBeforeHyphen(before: string): string | undefined {
+  const window = before.length > HEAD_WINDOW ? before.slice(-HEAD_WINDOW) : before
+  const found = HEAD.exec(window)
+  if (found === null) return undefined
+  if (found.index <= 2 && window !== before) return HEAD.exec(before)?.[1]
+  return found[1]
 }
