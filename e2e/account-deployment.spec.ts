@@ -34,9 +34,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(account.apiKey).toBeVisible()
       await expect(account.baseUrl).toHaveCount(0)
       await expect(page.locator('.field__error')).toHaveCount(0)
-      // What is left links to the balance on the service's own page.
+      // Where a key comes from, beside its field: the deployment's website.
+      await expect(firstRun.getByTestId('key-page-link')).toHaveText(
+        'Get an API key on voice.example',
+      )
+      // No key yet: nothing said of the plan, no question about where credit is added.
       const balance = page.getByTestId('balance-link')
-      await expect(balance).toHaveText('Your balance is on the service’s website. See your balance')
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        '—Known once the service accepts your key.',
+      )
+      await expect(balance).toHaveCount(0)
       problems.push(...(await audit(app, 'account-first-run-built-in', theme)))
 
       // The key alone is enough: saved for the built-in address and checked at once.
@@ -44,6 +51,11 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Save key' }).click()
       await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
       await expect(account.verifySuccess).toBeVisible()
+      // Accepted: what is left links to the balance on the service's own page.
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'Credit: no problem reported by the serviceYour balance is on the service’s website. See your balance',
+      )
+      problems.push(...(await audit(app, 'account-connected-built-in', theme)))
       await account.openAdvanced()
       await expect(account.baseUrl).toHaveValue(sandbox.baseUrl)
 
@@ -51,6 +63,18 @@ for (const theme of ['light', 'dark'] as const) {
       await balance.getByRole('button', { name: 'See your balance' }).click()
       await expect.poll(() => app.openedExternally).toEqual([DASHBOARD])
       expect(problems).toEqual([])
+    })
+
+    test(`the first run links to where a key is got, opened by main (${theme})`, async ({
+      app,
+    }) => {
+      const { page } = app
+      const account = new AccountScreen(page)
+      await account.open()
+      const link = page.getByTestId('key-page-link')
+      expect(app.openedExternally).toEqual([])
+      await link.getByRole('button', { name: 'Get an API key on voice.example' }).click()
+      await expect.poll(() => app.openedExternally).toEqual([DASHBOARD])
     })
 
     test(`out of credit is one button that opens the built-in billing page (${theme})`, async ({

@@ -60,6 +60,11 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(paste).toHaveText('Paste a new key')
       // One button for it: the key row does not offer "Replace key…" beside it.
       await expect(page.getByRole('button', { name: 'Replace key…' })).toHaveCount(0)
+      // A refused key says nothing of the plan: no verdict on credit while it is refused.
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        '—Known once the service accepts your key.',
+      )
+      await expect(page.getByTestId('balance-link')).toHaveCount(0)
       problems.push(...(await audit(app, 'account-error-wrong-key', theme, account.verifyError)))
       await paste.click()
       await expect(account.apiKey).toBeFocused()

@@ -81,12 +81,16 @@ for (const theme of ['light', 'dark'] as const) {
         }),
       ).toBeVisible()
       await expect(page.getByTestId('usage-empty')).toBeVisible()
-      // What is left is not guessed: what is known is said, and (this copy names no billing
-      // page) the page where credit is added can be saved now, ahead of running out.
+      // Nothing is said of the plan before a key is accepted, and no question about where
+      // credit is added is asked of someone who has no key yet.
       await expect(page.getByTestId('usage-this-month')).toHaveText('0 characters')
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'No shortage reportedThe service speaks up only when credit runs out. Where do you add credit? Save the page’s address so VoiceDesk can open it when you run out. Save the page…',
+        '—Known once the service accepts your key.',
       )
+      await expect(page.getByTestId('balance-link')).toHaveCount(0)
+      // This copy names its service but no website: the key's source in words, no link.
+      await expect(firstRun).toContainText('From your account on the voice service.')
+      await expect(firstRun.getByTestId('key-page-link')).toHaveCount(0)
       await expectFactsSideBySide(page)
       await expect(page.getByRole('region', { name: 'Usage' })).toContainText(
         'Counted on this computer',
@@ -103,6 +107,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dot).toHaveAttribute('data-state', 'ok')
       await expect(dot).toHaveText('Connected')
       await expect(dot).toHaveAccessibleName('Account: Connected to the service. Checked just now.')
+      // Accepted: what is known of credit, in a sentence, and (no billing page named) the one
+      // offer to save where credit is added.
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'Credit: no problem reported by the serviceSave the page where you add credit, and VoiceDesk opens it if you run out. Save the page…',
+      )
+      await expect(page.getByTestId('usage-credit-fine')).toHaveCSS('font-weight', '400')
+      await expectFactsSideBySide(page)
       problems.push(...(await audit(app, 'account-connected', theme)))
 
       // A render, then Account shows what it used under the script's title.
@@ -196,7 +207,7 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme, a development copy with no address built in`, () => {
     test.use({ appColorScheme: theme })
 
-    test(`first run asks for the key alone; the address is asked for under Advanced only on Save (${theme})`, async ({
+    test(`first run asks for the address above the key, and one Connect saves both (${theme})`, async ({
       app,
       sandbox,
     }) => {
@@ -206,45 +217,60 @@ for (const theme of ['light', 'dark'] as const) {
       const problems: string[] = []
       await account.open()
 
-      // One question, the key: the address is under Advanced, and nothing is red yet.
+      // The address first, then the key, under one heading and one button; nothing red yet,
+      // and the address in one place only (not under Advanced as well).
       const firstRun = page.getByTestId('first-run')
       await expect(firstRun.getByRole('heading')).toHaveCount(1)
       await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
-      await expect(firstRun.locator('input')).toHaveCount(1)
-      await expect(account.apiKey).toBeVisible()
-      await expect(account.baseUrl).toHaveCount(0)
-      const advanced = page.getByRole('button', { name: /^Advanced/ })
-      await expect(advanced).toHaveAttribute('aria-expanded', 'false')
-      await expect(advanced).toContainText('Service address, access token, custom limits')
-      await expect(page.locator('.field__error')).toHaveCount(0)
-      problems.push(...(await audit(app, 'account-first-run-no-address', theme)))
-
-      // Save with no address to send the key to: Advanced opens on the address, which says
-      // plainly what it needs (not as an error), and the key is kept in its field, unsaved.
-      await account.apiKey.fill(sandbox.keys.paid)
-      await page.getByRole('button', { name: 'Save key' }).click()
-      await expect(advanced).toHaveAttribute('aria-expanded', 'true')
-      await expect(account.baseUrl).toBeFocused()
-      const needed = page.getByTestId('base-url-needed')
-      await expect(needed).toHaveText(
-        'Your key needs the address of the service it belongs to. Paste the address that came with your key and press Save; then save your key.',
+      await expect(firstRun.locator('input')).toHaveCount(2)
+      const addressBox = await firstRun.getByLabel('Service address', { exact: true }).boundingBox()
+      const keyBox = await account.apiKey.boundingBox()
+      expect(addressBox!.y + addressBox!.height).toBeLessThan(keyBox!.y)
+      await expect(firstRun.getByRole('button', { name: 'Connect' })).toHaveClass(/button--primary/)
+      await expect(firstRun.getByRole('button', { name: 'Save key' })).toHaveCount(0)
+      await expect(firstRun).toContainText(
+        'It came with your key. Your key is sent to this address and nowhere else.',
       )
-      await expect(page.getByTestId('base-url-error')).toHaveCount(0)
+      // No website known: where a key comes from, in words.
+      await expect(firstRun).toContainText(
+        'From the person or company that gave you access to the voice service.',
+      )
+      await expect(firstRun.getByTestId('key-page-link')).toHaveCount(0)
       await expect(page.locator('.field__error')).toHaveCount(0)
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        '—Known once the service accepts your key.',
+      )
+      await expect(page.getByTestId('balance-link')).toHaveCount(0)
+      problems.push(...(await audit(app, 'account-first-run-no-address', theme)))
+      const advanced = page.getByRole('button', { name: /^Advanced/ })
+      await expect(advanced).toContainText('Access token, custom limits')
+      await account.openAdvanced()
+      await expect(page.getByLabel('Service address', { exact: true })).toHaveCount(1)
+      await advanced.click()
+      await firstRun.scrollIntoViewIfNeeded()
+
+      // Connect with the key but no address: red only now, on the address, and nothing saved.
+      await account.apiKey.fill(sandbox.keys.paid)
+      await firstRun.getByRole('button', { name: 'Connect' }).click()
+      await expect(page.getByTestId('base-url-error')).toHaveText(
+        'Paste the service address that came with your key.',
+      )
+      await expect(account.baseUrl).toBeFocused()
+      await expect(account.baseUrl).toHaveAttribute('aria-invalid', 'true')
       await expect(account.credentialTitle).toHaveCount(0)
       await expect(account.apiKey).toHaveValue(sandbox.keys.paid)
-      problems.push(
-        ...(await audit(app, 'account-first-run-address-needed', theme, account.baseUrl)),
-      )
+      problems.push(...(await audit(app, 'account-first-run-address-empty', theme)))
 
-      // The address saved (Enter in its field), then the key the user had already pasted.
+      // The address typed, and the one Connect saves it, then the key for it, and checks it.
       await account.baseUrl.fill(sandbox.baseUrl)
-      await account.baseUrl.press('Enter')
-      await expect(page.getByText('Saved. Now save your API key above.')).toBeVisible()
-      await expect(needed).toHaveCount(0)
-      await page.getByRole('button', { name: 'Save key' }).click()
+      await expect(page.getByTestId('base-url-error')).toHaveCount(0)
+      await firstRun.getByRole('button', { name: 'Connect' }).click()
       await expect(account.credentialTitle).toHaveText(`API key …${sandbox.keys.paid.slice(-4)}`)
       await expect(account.verifySuccess).toBeVisible()
+      // Changed later under Advanced, where it now is.
+      await account.openAdvanced()
+      await expect(account.baseUrl).toHaveValue(sandbox.baseUrl)
+      await expect(page.getByLabel('Service address', { exact: true })).toHaveCount(1)
 
       // The service refuses speech for want of credit: Account says so, and what to do.
       sandbox.setAccount('paid', { outOfCredit: true })
@@ -274,8 +300,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(out.getByRole('button', { name: 'I’ve added credit' })).toHaveClass(
         /button--primary/,
       )
+      // Saving the page is a button of its own, placed first, beside the primary.
       const addPage = out.getByRole('button', { name: 'Save the page where you add credit…' })
-      await expect(addPage).not.toHaveClass(/button--primary/)
+      await expect(addPage).toHaveClass(/\bbutton\b/)
+      await expect(addPage).not.toHaveClass(/button--primary|account-link/)
+      await expect(out.locator('.button-row > .button').first()).toHaveText(
+        'Save the page where you add credit…',
+      )
       await expect(page.getByTestId('usage-left')).toHaveText(
         'None leftThe service said so just now.',
       )

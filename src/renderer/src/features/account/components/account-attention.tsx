@@ -45,6 +45,13 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
             <ExternalLink size={14} aria-hidden="true" />
           </button>
         )}
+        {/* Why a button placed first without a page: it is the step that makes the next time
+            one click, and a lone primary "I've added credit" would offer nowhere to go. */}
+        {page === null && (
+          <button type="button" className="button button--small" onClick={() => setAsking(true)}>
+            Save the page where you add credit…
+          </button>
+        )}
         <button
           type="button"
           className={`button button--small${page === null ? ' button--primary' : ''}`}
@@ -53,20 +60,14 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
         >
           I’ve added credit
         </button>
-        <span className="account-page-where" data-testid="account-page-where">
-          {page === null ? (
+        {page !== null && (
+          <span className="account-page-where" data-testid="account-page-where">
+            Opens {shortAddress(page)} in your browser ·{' '}
             <button type="button" className="account-link" onClick={() => setAsking(true)}>
-              Save the page where you add credit…
+              {saved === null ? 'Use another page' : 'Change'}
             </button>
-          ) : (
-            <>
-              Opens {shortAddress(page)} in your browser ·{' '}
-              <button type="button" className="account-link" onClick={() => setAsking(true)}>
-                {saved === null ? 'Use another page' : 'Change'}
-              </button>
-            </>
-          )}
-        </span>
+          </span>
+        )}
       </div>
       {openPage.isError && (
         <ErrorNotice

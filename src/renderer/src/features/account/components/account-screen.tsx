@@ -70,7 +70,10 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
         </div>
         <div className="account-column">
           <PlanCard status={status} />
-          <UsageCard demo={status?.credential === 'sandbox'} />
+          <UsageCard
+            demo={status?.credential === 'sandbox'}
+            keyAccepted={signedIn && !status.rejected}
+          />
         </div>
       </div>
     </section>

@@ -56,8 +56,14 @@ const formCopy = {
     minLength: 8,
     label: (status: AccountStatus | undefined) =>
       status?.credential === 'apiKey' ? 'Replace API key' : 'API key',
-    hint: (keptWhere: string) =>
-      `From your account on the voice service. It is kept ${keptWhere}; it cannot be read back here.`,
+    // Why two sources: a build that names no service (a development copy) was handed its key
+    // and address by someone; a deployment's users get theirs from their account.
+    hint: (keptWhere: string, status: AccountStatus | undefined) =>
+      `${
+        status?.defaultBaseUrl === null && status.builtInAccountPage === null
+          ? 'From the person or company that gave you access to the voice service.'
+          : 'From your account on the voice service.'
+      } It is kept ${keptWhere}; it cannot be read back here.`,
   },
   accessToken: {
     id: 'access-token',
@@ -83,8 +89,12 @@ export function CredentialForms(props: {
   keptWhere: string
   onSaved: (mode: CredentialMode) => void
   onEdit: () => void
-  /** Fields the same Save sends before the secret (see SecretForm). */
+  /** Fields the same button sends before the secret (see SecretForm). */
   children?: ReactNode
+  /** Beside the secret's hint (see SecretForm). */
+  aside?: ReactNode
+  /** The button's words when it does more than save the secret ("Connect"). */
+  submitLabel?: string
   beforeSave?: (secret: string) => Promise<boolean>
 }): ReactElement {
   const { mode } = props
@@ -107,8 +117,9 @@ export function CredentialForms(props: {
       field={copy.field}
       label={copy.label(props.status)}
       placeholder={copy.placeholder}
-      hint={copy.hint(props.keptWhere)}
-      submitLabel={copy.submitLabel}
+      hint={copy.hint(props.keptWhere, props.status)}
+      submitLabel={props.submitLabel ?? copy.submitLabel}
+      aside={props.aside}
       primary={copy.primary}
       minLength={copy.minLength}
       save={save}

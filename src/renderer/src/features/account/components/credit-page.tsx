@@ -54,8 +54,7 @@ export function BalanceLink(): ReactElement {
         </>
       ) : (
         <>
-          The service speaks up only when credit runs out. Where do you add credit? Save the page’s
-          address so VoiceDesk can open it when you run out.{' '}
+          Save the page where you add credit, and VoiceDesk opens it if you run out.{' '}
           <button type="button" className="account-link" onClick={() => setAsking(true)}>
             Save the page…
           </button>

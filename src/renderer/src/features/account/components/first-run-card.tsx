@@ -1,15 +1,55 @@
+import { useState } from 'react'
 import type { ReactElement } from 'react'
+import { ExternalLink } from 'lucide-react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
 import { CheckIcon } from '../../../components/icons'
+import { ErrorNotice } from '../../../components/error-notice'
+import { fieldError } from '../../../lib/error-messages'
+import { useOpenAccountPage } from '../api/account-queries'
 import type { CredentialMode } from '../stores/account-draft-store'
-import { useAccountDraftStore } from '../stores/account-draft-store'
 import { CredentialForms } from './credential-parts'
-import { addressNeeded } from './service-address'
+import { creditPageOf } from './credit-page'
+import { AddressField, AddressSaved, addressInFirstRun, useAddressDraft } from './service-address'
+
+/** "voice.example" from the page main would open, or null when it names none or is no address. */
+function hostOf(page: string | null): string | null {
+  if (page === null) return null
+  try {
+    return new URL(page).host
+  } catch {
+    return null
+  }
+}
 
 /**
- * The key form of the first run: the key alone. Why the address is not beside it: a release is
- * built with its service's address (deployment-config.ts), and a development copy without one
- * asks for it under Advanced only when a key is about to be saved, in words, never in red first.
+ * Where a key is got, when this build names the service's website: one click, opened by main
+ * (account:openAccountPage takes no address: the page cannot make it open another).
+ */
+function KeyPageLink(props: { status: AccountStatus }): ReactElement | null {
+  const openPage = useOpenAccountPage()
+  const host = hostOf(creditPageOf(props.status).page)
+  if (props.status.builtInAccountPage === null || host === null) return null
+  return (
+    <div className="field__hint" data-testid="key-page-link">
+      <button
+        type="button"
+        className="account-link"
+        disabled={openPage.isPending}
+        onClick={() => openPage.mutate()}
+      >
+        Get an API key on {host}
+        <ExternalLink size={12} aria-hidden="true" />
+      </button>
+      {openPage.isError && <ErrorNotice error={openPage.error} />}
+    </div>
+  )
+}
+
+/**
+ * The key form of the first run. In a build that names its service (a release) it is the key
+ * alone. In one that names none (a development copy) the address comes first, above the key, and
+ * one Connect saves the address, then the key for it, and checks it: a key is saved for one
+ * address only (credential-binding.ts), so it cannot go first.
  */
 function KeyForm(props: {
   status: AccountStatus
@@ -17,15 +57,31 @@ function KeyForm(props: {
   onSaved: (mode: CredentialMode) => void
 }): ReactElement {
   const { status } = props
-  const setAdvanced = useAccountDraftStore((state) => state.setAdvanced)
-  const setAddressAsked = useAccountDraftStore((state) => state.setAddressAsked)
-  const beforeSave = (secret: string): Promise<boolean> => {
-    if (secret === '' || !addressNeeded(status)) return Promise.resolve(true)
-    // Why stop here: a key is saved for one address only (credential-binding.ts), and main
-    // would refuse it; the key stays in its field for the Save after the address.
-    setAddressAsked(true)
-    setAdvanced(true, 'address')
-    return Promise.resolve(false)
+  const withAddress = addressInFirstRun(status)
+  const address = useAddressDraft(status)
+  const [addressError, setAddressError] = useState<string | null>(null)
+  const beforeSave = async (secret: string): Promise<boolean> => {
+    const typed = address.value.trim()
+    if (typed === '') {
+      // Red only now that the user pressed Connect with it empty, never before.
+      setAddressError('Paste the service address that came with your key.')
+      document.querySelector<HTMLInputElement>('input#base-url')?.focus()
+      return false
+    }
+    if (!address.changed) return true
+    try {
+      await address.setBaseUrl.mutateAsync(typed)
+    } catch {
+      // Its message is under the address field (AddressField); the key stays in its field.
+      return false
+    }
+    address.setDraft(null)
+    // The address alone (Enter in its field, no key yet): saved, and the key is what is next.
+    if (secret === '') {
+      document.querySelector<HTMLInputElement>('input#api-key')?.focus()
+      return false
+    }
+    return true
   }
   return (
     <CredentialForms
@@ -34,8 +90,25 @@ function KeyForm(props: {
       keptWhere={props.keptWhere}
       onSaved={props.onSaved}
       onEdit={() => {}}
-      beforeSave={beforeSave}
-    />
+      aside={<KeyPageLink status={status} />}
+      {...(withAddress ? { beforeSave, submitLabel: 'Connect' } : {})}
+    >
+      {withAddress && (
+        <div className="stack">
+          <AddressField
+            status={status}
+            address={address}
+            localError={addressError}
+            onEdit={() => setAddressError(null)}
+          />
+          <AddressSaved status={status} address={address} keyBelow />
+          {address.setBaseUrl.isError &&
+            fieldError(address.setBaseUrl.error, 'baseUrl') === null && (
+              <ErrorNotice error={address.setBaseUrl.error} />
+            )}
+        </div>
+      )}
+    </CredentialForms>
   )
 }
 
@@ -96,7 +169,9 @@ export function FirstRunCard(props: {
           <p className="field__hint">
             {demo
               ? 'Ready for your own voices and the real service? Your key replaces the demo.'
-              : 'Use the voice service with your own account, voices and plan.'}
+              : addressInFirstRun(status)
+                ? 'Paste the service address and the API key you were given, then press Connect.'
+                : 'Use the voice service with your own account, voices and plan.'}
           </p>
           <KeyForm status={status} keptWhere={props.keptWhere} onSaved={props.onSaved} />
         </section>

@@ -62,8 +62,10 @@ export function SecretForm(props: {
   pending: boolean
   error: unknown
   onEdit: () => void
-  /** Fields after the secret that the same Save sends first (the first run's address). */
+  /** Fields above the secret that the same button sends first (the first run's address). */
   children?: ReactNode
+  /** Beside the hint: where a secret is got (the first run's link to the service's website). */
+  aside?: ReactNode
   /**
    * Runs on submit before the secret is checked: false stops the save (it has shown why, or saved
    * what was asked without a secret). Given what was pasted, trimmed.
@@ -86,6 +88,7 @@ export function SecretForm(props: {
       onSubmit={(event) => void submit(event)}
       noValidate
     >
+      {props.children}
       <div className="field">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -121,9 +124,9 @@ export function SecretForm(props: {
         <p id={hintId} className="field__hint">
           {hint}
         </p>
+        {props.aside}
         {props.error !== null && serverFieldError === null && <ErrorNotice error={props.error} />}
       </div>
-      {props.children}
       <SaveButton label={submitLabel} pending={pending} primary={props.primary} />
     </form>
   )

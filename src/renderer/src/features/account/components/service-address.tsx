@@ -7,18 +7,13 @@ import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-s
 import { SaveButton } from './save-button'
 
 /**
- * True while a key has no address to go to: no key yet, no demo, none saved, and a build that
- * knows no address of the service (a development build; a release always names one, see
- * deployment-config.ts). The first run then asks for the address under Advanced, only once the
- * user tries to save a key.
+ * True while the first run asks for the address beside the key: no key yet, no demo, and a build
+ * that knows no address of the service (a development build; a release always names one, see
+ * deployment-config.ts). Why there and not under Advanced: such a key goes nowhere without it,
+ * and the field is shown in one place only (Advanced leaves it out meanwhile).
  */
-export function addressNeeded(status: AccountStatus | undefined): boolean {
-  return (
-    status !== undefined &&
-    status.credential === 'none' &&
-    status.defaultBaseUrl === null &&
-    status.baseUrl.trim() === ''
-  )
+export function addressInFirstRun(status: AccountStatus | undefined): boolean {
+  return status !== undefined && status.credential === 'none' && status.defaultBaseUrl === null
 }
 
 /** The address being typed, else the saved one; and the mutation that saves it. */
@@ -35,13 +30,13 @@ export function useAddressDraft(status: AccountStatus | undefined) {
 export function AddressField(props: {
   status: AccountStatus | undefined
   address: ReturnType<typeof useAddressDraft>
-  /** A key is waiting for this address (the first run's Save): said plainly, not as an error. */
-  needed?: boolean
+  /** What is wrong, found before anything was sent (the first run's Connect with no address). */
+  localError?: string | null
   onEdit?: () => void
 }): ReactElement {
   const { status, address } = props
   const { setBaseUrl, value } = address
-  const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
+  const inlineError = props.localError ?? fieldError(setBaseUrl.error, 'baseUrl')
   const own =
     status?.defaultBaseUrl !== null &&
     status?.defaultBaseUrl !== undefined &&
@@ -82,16 +77,6 @@ export function AddressField(props: {
         <p id="base-url-error" className="field__error" data-testid="base-url-error">
           {inlineError}
         </p>
-      ) : props.needed === true ? (
-        <p
-          id="base-url-hint"
-          className="field__hint field__hint--needed"
-          role="status"
-          data-testid="base-url-needed"
-        >
-          Your key needs the address of the service it belongs to. Paste the address that came with
-          your key and press Save; then save your key.
-        </p>
       ) : (
         <p id="base-url-hint" className="field__hint">
           {own
@@ -107,13 +92,19 @@ export function AddressField(props: {
 export function AddressSaved(props: {
   status: AccountStatus | undefined
   address: ReturnType<typeof useAddressDraft>
+  /** The key's field is below the address (the first run), not above it (Advanced). */
+  keyBelow?: boolean
 }): ReactElement | null {
   const { setBaseUrl, draft } = props.address
   if (!setBaseUrl.isSuccess || draft !== null) return null
+  const next =
+    props.keyBelow === true
+      ? 'Saved. Now paste your API key below and press Connect.'
+      : 'Saved. Now save your API key above.'
   return (
     <p className="field__hint" role="status">
       {props.status?.credential === 'none'
-        ? 'Saved. Now save your API key above.'
+        ? next
         : 'Saved. The Connection card above shows whether the service answers there.'}
     </p>
   )
@@ -125,8 +116,6 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   const address = useAddressDraft(status)
   const { setBaseUrl, setDraft, value, changed } = address
   const setVerifyFor = useAccountDraftStore((state) => state.setVerifyFor)
-  const asked = useAccountDraftStore((state) => state.addressAsked)
-  const setAsked = useAccountDraftStore((state) => state.setAddressAsked)
   const inlineError = fieldError(setBaseUrl.error, 'baseUrl')
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -134,7 +123,6 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
     setBaseUrl.mutate(value, {
       onSuccess: (saved) => {
         setDraft(null)
-        setAsked(false)
         // A new address is checked at once with the key in use, as a new key is.
         if (saved.credential !== 'none') setVerifyFor(credentialKeyOf(saved))
       },
@@ -144,7 +132,7 @@ export function ServiceAddress(props: { status: AccountStatus | undefined }): Re
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className="inline-form">
-        <AddressField status={status} address={address} needed={asked && addressNeeded(status)} />
+        <AddressField status={status} address={address} />
         <SaveButton
           label="Save"
           pending={setBaseUrl.isPending}

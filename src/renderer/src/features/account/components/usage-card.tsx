@@ -35,13 +35,14 @@ function thisMonth(nowMs: number): string {
 /**
  * The two figures a creator looks for first: what was used this month, and what is left. What is
  * left is known only when the service said there is nothing (402); otherwise it says what is
- * known (no shortage reported) and links to the balance on the service's website once that page
+ * known (no problem reported, once a key is accepted; a dash before) and links to the balance on the service's website once that page
  * is known (built in, or saved by the user), rather than a guess.
  */
 function Allowance(props: {
   months: MonthUsage[]
   outOfCreditAt: string | undefined
   demo: boolean
+  keyAccepted: boolean
 }) {
   const now = useMinuteNow()
   const current = props.months.find((m) => m.month === thisMonth(now))
@@ -64,11 +65,17 @@ function Allowance(props: {
                 No limit
                 <span className="usage-facts__hint">The demo service bills nothing.</span>
               </>
-            ) : outOfCreditAt === undefined ? (
+            ) : !props.keyAccepted ? (
+              // Why no verdict yet: with no key, or one refused, nothing is known of the plan,
+              // and where credit is added is no question for someone who has no key.
               <>
-                No shortage reported
-                <BalanceLink />
+                —<span className="usage-facts__hint">Known once the service accepts your key.</span>
               </>
+            ) : outOfCreditAt === undefined ? (
+              <span className="usage-facts__plain" data-testid="usage-credit-fine">
+                Credit: no problem reported by the service
+                <BalanceLink />
+              </span>
             ) : (
               <>
                 None left
@@ -84,8 +91,35 @@ function Allowance(props: {
   )
 }
 
+/** What the count includes and leaves out, in plain words, behind a disclosure. */
+function HowCounted(): ReactElement {
+  return (
+    <Disclosure summary="How this is counted" className="usage-counted" testId="usage-counted">
+      <ul className="usage-counted__list">
+        <li>
+          Every character of text sent to be spoken: renders, previews, voices you try, and the
+          command line.
+        </li>
+        <li>
+          Text spoken before and kept on this computer is not sent again, so it is not counted
+          again.
+        </li>
+        <li>
+          Counted on this computer only: the service does not report usage, so use on other
+          computers or apps is not included. Your account with the voice service has the billed
+          total.
+        </li>
+      </ul>
+    </Disclosure>
+  )
+}
+
 /** Characters sent to the service, by month and project, as counted on this computer. */
-export function UsageCard(props: { demo: boolean }): ReactElement {
+export function UsageCard(props: {
+  demo: boolean
+  /** A key or token the service has not refused: only then is anything said of the plan. */
+  keyAccepted: boolean
+}): ReactElement {
   const usage = useUsage()
   const months = usage.data?.months ?? []
   return (
@@ -109,7 +143,12 @@ export function UsageCard(props: { demo: boolean }): ReactElement {
         )}
         {usage.isPending && <span className="skeleton" />}
         {usage.isSuccess && (
-          <Allowance months={months} outOfCreditAt={usage.data.outOfCreditAt} demo={props.demo} />
+          <Allowance
+            months={months}
+            outOfCreditAt={usage.data.outOfCreditAt}
+            demo={props.demo}
+            keyAccepted={props.keyAccepted}
+          />
         )}
         {usage.isSuccess && months.length === 0 && (
           <p className="field__hint" data-testid="usage-empty">
@@ -139,23 +178,7 @@ export function UsageCard(props: { demo: boolean }): ReactElement {
             </tbody>
           </table>
         )}
-        <Disclosure summary="How this is counted" className="usage-counted" testId="usage-counted">
-          <ul className="usage-counted__list">
-            <li>
-              Every character of text sent to be spoken: renders, previews, voices you try, and the
-              command line.
-            </li>
-            <li>
-              Text spoken before and kept on this computer is not sent again, so it is not counted
-              again.
-            </li>
-            <li>
-              Counted on this computer only: the service does not report usage, so use on other
-              computers or apps is not included. Your account with the voice service has the billed
-              total.
-            </li>
-          </ul>
-        </Disclosure>
+        <HowCounted />
       </div>
     </Card>
   )

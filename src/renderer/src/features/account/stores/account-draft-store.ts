@@ -27,12 +27,6 @@ interface AccountDraftState {
    */
   verifyFor: string | null
   setVerifyFor: (key: string | null) => void
-  /**
-   * A key was about to be saved while this copy knows no address to send it to: the address
-   * under Advanced says what it needs (set by the first run's Save, cleared once one is saved).
-   */
-  addressAsked: boolean
-  setAddressAsked: (asked: boolean) => void
   /** The replace-key form is open (also opened by "Paste a new key" on a refused key). */
   replacingKey: boolean
   setReplacingKey: (open: boolean) => void
@@ -62,8 +56,6 @@ export const useAccountDraftStore = create<AccountDraftState>((set) => ({
   setAdvanced: (open, focus = null) => set({ advanced: { open, focus } }),
   verifyFor: null,
   setVerifyFor: (key) => set({ verifyFor: key }),
-  addressAsked: false,
-  setAddressAsked: (asked) => set({ addressAsked: asked }),
   replacingKey: false,
   setReplacingKey: (open) => set({ replacingKey: open }),
 }))
