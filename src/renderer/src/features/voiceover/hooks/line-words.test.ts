@@ -76,6 +76,10 @@ describe('a line in words', () => {
     )
     expect(lineNextStep(lines, 1, 1.25)).toBe('Shorten the words, or allow a faster pace.')
     expect(lineNextStep(lines, 0, 1.25)).toBeNull()
+    // Late but still ending in its slot: the long line's row says what to do.
+    const roomy = [lines[1]!, { ...lines[2]!, slotMs: 4000 }]
+    expect(lineVerdict(roomy[1]!, true).words).toBe('Starts 1.6 s late')
+    expect(lineNextStep(roomy, 1, 1.25)).toBeNull()
     expect(overflowing(lines)).toBe(1)
     expect(startingLate(lines)).toBe(1)
     // Pushed from further back, the step names that line by its cue time.

@@ -118,7 +118,9 @@ export function pushedNextStep(
 
 /**
  * A line's next step in words, or null when it has none: for a line too long, what to change in
- * it; for a line pushed late, the earlier line that pushes it (see {@link pushedNextStep}).
+ * it; for a line pushed late past its slot's end, the earlier line that pushes it (see
+ * {@link pushedNextStep}). A line late but still ending in its slot has none: the long line's own
+ * row already says what to do, and the list keeps its room.
  */
 export function lineNextStep(
   lines: readonly VoiceoverLine[],
@@ -128,7 +130,7 @@ export function lineNextStep(
   const line = lines[index]
   if (!line) return null
   if (line.action === 'overflow') return overflowNextStep({ fit: line.fit, maxRate })
-  if (line.action !== 'shifted' || line.pushedBy === null) return null
+  if (line.action !== 'shifted' || line.pushedBy === null || pastSlotMs(line) === 0) return null
   const by = lines.find((l) => l.cue === line.pushedBy)
   return by ? pushedNextStep(by, lines[index - 1]?.cue === by.cue, maxRate) : null
 }
