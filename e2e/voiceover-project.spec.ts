@@ -31,6 +31,7 @@ for (const theme of ['light', 'dark'] as const) {
       await signInForScript(app, sandbox)
       await page.getByTestId('nav-voiceover').click()
       await expect(page.getByTestId('vo-empty')).toContainText('Try sample subtitles')
+      await expect(page.getByTestId('vo-empty')).toContainText('two lines too long for their slot')
       sandbox.clearRequestLog()
 
       await page.getByRole('button', { name: 'Try sample subtitles' }).click()
@@ -38,6 +39,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(lines).toHaveCount(6)
       await expect(page.locator('.workspace__description')).toContainText('harbour.srt')
       await expect(lines.nth(1)).toContainText(/\d\.\d s too long/)
+      // The summary keeps the empty state's promise: two lines too long, and the two short lines
+      // they push are counted apart as late, not as too long.
+      await expect(page.getByTestId('vo-summary')).toContainText(
+        '6 lines · 2 lines too long for their slot · 2 start late',
+      )
+      // The last line is short but pushed by line 5 past the end (no video: the track ends with
+      // its cue): it says so, and its next step points at line 5, not at its own words.
+      await expect(lines.nth(5)).toContainText(/Starts \d\.\d s late · runs past the end/)
+      await expect(lines.nth(5)).not.toContainText('too long')
+      await expect(page.getByRole('textbox', { name: 'Line 6 words' })).toHaveAccessibleDescription(
+        'The line before runs into this one: shorten the line before, or allow a faster pace.',
+      )
+      // Its time bar draws its spoken part, starting late.
+      await expect(lines.nth(5).locator('.vo-lane__late')).toHaveCount(1)
+      await expect(lines.nth(5).locator('.vo-lane__spoken')).not.toHaveCSS('width', '0px')
+      await expect(lines.nth(5).locator('.vo-lane__over')).toHaveCount(0)
       problems.push(
         ...(await auditAtSizes(app, { name: 'sample', theme, shot: `voiceover-sample-${theme}` })),
       )

@@ -55,8 +55,13 @@ export interface VoiceoverLine {
   placedMs: number
   /** How long it is heard, after fitting. */
   spokenMs: number
-  /** How far its end runs past its slot (0 when it fits). */
+  /**
+   * How much longer it is than its slot, as if it started on its cue (0 when it fits). A line
+   * pushed late may still end past its slot: placedMs - startMs + spokenMs > slotMs.
+   */
   overflowMs: number
+  /** The cue of the earlier line that makes it start late (itself too long); null: on its cue. */
+  pushedBy: number | null
   action: VoiceoverLineAction
   /** The pace asked of the service (1 = natural). */
   rate: number

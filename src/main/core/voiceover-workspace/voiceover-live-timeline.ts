@@ -1,6 +1,6 @@
 import type { VoiceoverFit, VoiceoverLine } from '../../../shared/domain/voiceover'
 import type { PlaceInput, PlacedLine } from '../voiceover/line-fit'
-import { placeLine, slotsOf } from '../voiceover/line-fit'
+import { placeLine, pushedByCue, slotsOf } from '../voiceover/line-fit'
 import type { VoicePaces } from '../voiceover/voice-pace'
 import type { OpenVoiceover } from './voiceover-state'
 import { timelineInput } from './voiceover-state'
@@ -41,9 +41,16 @@ export const TIMELINE_SLICE_LINES = 100
 /** Lets timers and IPC that waited run before the next slice of lines. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-/** Whether a line lands where it did before (then every line after it does too). */
+/**
+ * Whether a line lands where it did before, pushed by the same line (then every line after it
+ * does too).
+ */
 const samePlace = (a: PlacedLine | undefined, b: PlacedLine): boolean =>
-  a !== undefined && a.placedSample === b.placedSample && a.finalSamples === b.finalSamples
+  a !== undefined &&
+  a.placedSample === b.placedSample &&
+  a.finalSamples === b.finalSamples &&
+  a.overflowSamples === b.overflowSamples &&
+  a.pushedBack === b.pushedBack
 
 /**
  * Each open project's timeline, worked out whole once and then again from one changed line on.
@@ -75,7 +82,7 @@ export class LiveTimelines {
       placed: [],
       view: [],
     }
-    let end = 0
+    let before: PlacedLine | undefined
     for (let i = 0; i < lines.length; i++) {
       if (i > 0 && i % TIMELINE_SLICE_LINES === 0) await turn()
       const line = lines[i]!
@@ -84,15 +91,26 @@ export class LiveTimelines {
       const lineFit = input.fitOf(line)
       const heard = heardOf(input, line, voiceId, lineFit, slotMs)
       const placeInput = placeInputOf(line, slotMs, heard, lineFit)
-      const placed = placeLine(placeInput, end, fit, input.limits)
-      end = placed.placedSample + placed.finalSamples
+      const placed = placeLine(placeInput, before, fit, input.limits)
+      before = placed
       worked.voices.push(voiceId)
       worked.fits.push(lineFit)
       worked.heard.push(heard)
       worked.inputs.push(placeInput)
       worked.placed.push(placed)
       worked.view.push(
-        lineView(line, { voiceId, fit: lineFit, projectFit: fit, slotMs }, heard, placed),
+        lineView(
+          line,
+          {
+            voiceId,
+            fit: lineFit,
+            projectFit: fit,
+            slotMs,
+            pushedBy: pushedByCue(lines, i, placed),
+          },
+          heard,
+          placed,
+        ),
       )
     }
     this.#worked.set(project, worked)
@@ -125,18 +143,18 @@ export class LiveTimelines {
     worked.inputs[index] = placeInputOf(line, slotMs, heard, lineFit)
     const view = worked.view.slice()
     const changed: VoiceoverLine[] = []
-    const before = worked.placed[index - 1]
-    let end = before ? before.placedSample + before.finalSamples : 0
+    let before = worked.placed[index - 1]
     for (let i = index; i < project.lines.length; i++) {
-      const p = placeLine(worked.inputs[i]!, end, fit, input.limits)
+      const p = placeLine(worked.inputs[i]!, before, fit, input.limits)
       if (i > index && samePlace(worked.placed[i], p)) break
       worked.placed[i] = p
-      end = p.placedSample + p.finalSamples
+      before = p
       const at = {
         voiceId: worked.voices[i] ?? null,
         fit: worked.fits[i] ?? fit,
         projectFit: fit,
         slotMs: worked.slots[i] ?? 0,
+        pushedBy: pushedByCue(project.lines, i, p),
       }
       const next = lineView(project.lines[i]!, at, worked.heard[i]!, p)
       view[i] = next

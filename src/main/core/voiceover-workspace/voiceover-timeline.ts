@@ -1,6 +1,6 @@
 import type { VoiceoverFit, VoiceoverLine } from '../../../shared/domain/voiceover'
 import type { FitLimits, PlaceInput, PlacedLine } from '../voiceover/line-fit'
-import { msToSamples, placeLines, samplesToMs, slotsOf } from '../voiceover/line-fit'
+import { msToSamples, placeLines, pushedByCue, samplesToMs, slotsOf } from '../voiceover/line-fit'
 import type { TimedLine } from '../voiceover/subtitle-lines'
 import { predictRate } from '../voiceover/voice-pace'
 import type { LineOutcome } from '../voiceover/voiceover-result'
@@ -88,10 +88,20 @@ export const placeInputOf = (
   mode: fit,
 })
 
+/** Where a line is heard from, for its view: its voice, its fit and the project's, its slot. */
+export interface LineAt {
+  voiceId: string | null
+  fit: VoiceoverFit
+  projectFit: VoiceoverFit
+  slotMs: number
+  /** The cue of the line that pushes it late (see {@link pushedByCue}). */
+  pushedBy: number | null
+}
+
 /** One line as the page sees it, from its place on the track and how long it is heard. */
 export function lineView(
   line: TimedLine,
-  at: { voiceId: string | null; fit: VoiceoverFit; projectFit: VoiceoverFit; slotMs: number },
+  at: LineAt,
   heard: Heard,
   placed: PlacedLine,
 ): VoiceoverLine {
@@ -109,6 +119,7 @@ export function lineView(
     placedMs: Math.round(samplesToMs(placed.placedSample)),
     spokenMs: Math.round(samplesToMs(placed.finalSamples)),
     overflowMs: Math.round(samplesToMs(placed.overflowSamples)),
+    pushedBy: at.pushedBy,
     action: placed.action,
     rate: heard.rate,
     measured: heard.measured,
@@ -138,7 +149,13 @@ export function timelineOf(input: TimelineInput): VoiceoverLine[] {
   return lines.map((line, i) =>
     lineView(
       line,
-      { voiceId: voices[i] ?? null, fit: fits[i] ?? fit, projectFit: fit, slotMs: slots[i] ?? 0 },
+      {
+        voiceId: voices[i] ?? null,
+        fit: fits[i] ?? fit,
+        projectFit: fit,
+        slotMs: slots[i] ?? 0,
+        pushedBy: pushedByCue(lines, i, placed[i]),
+      },
       heard[i]!,
       placed[i]!,
     ),

@@ -34,8 +34,17 @@ export interface PlacedLine {
   spokenSamples: number
   tempo: number
   finalSamples: number
-  /** How far the line's end runs past its slot's end (0 when it fits). */
+  /**
+   * How much longer the line is than its slot, as if it started on its cue (0 when it fits).
+   * Why not how far its end runs past the slot: a short line pushed late by the one before would
+   * then count as too long, and shortening its own words would change nothing.
+   */
   overflowSamples: number
+  /**
+   * How many lines back is the line that makes this one start late: the nearest earlier line
+   * that is itself too long (or that runs into it while fitting its own slot); 0 when on its cue.
+   */
+  pushedBack: number
   action: FitAction
 }
 
@@ -77,11 +86,10 @@ export function placeLines(
   projectMode: FitMode,
   limits: FitLimits,
 ): PlacedLine[] {
-  let end = 0
+  let before: PlacedLine | undefined
   return lines.map((line) => {
-    const placed = placeLine(line, end, projectMode, limits)
-    end = placed.placedSample + placed.finalSamples
-    return placed
+    before = placeLine(line, before, projectMode, limits)
+    return before
   })
 }
 
@@ -95,13 +103,19 @@ export interface PlaceInput {
   mode?: FitMode
 }
 
+/** How many lines back is the line that pushes a line placed right after `before` (see pushedBack). */
+function pushedBackOf(before: PlacedLine | undefined): number {
+  if (!before) return 0
+  return before.overflowSamples > 0 || before.pushedBack === 0 ? 1 : before.pushedBack + 1
+}
+
 /**
- * Places one line after the track's speech so far, which ends at `end`: the step
+ * Places one line after the line before it (undefined for the first): the step
  * {@link placeLines} takes for each line, so a timeline can be placed again from one line on.
  */
 export function placeLine(
   input: PlaceInput,
-  end: number,
+  before: PlacedLine | undefined,
   projectMode: FitMode,
   limits: FitLimits,
 ): PlacedLine {
@@ -113,18 +127,29 @@ export function placeLine(
       ? Math.min(limits.maxStretch, line.spokenSamples / room)
       : 1
   const finalSamples = stretchedLength(line.spokenSamples, tempo)
+  const end = before ? before.placedSample + before.finalSamples : 0
   const placedSample = Math.max(line.cueSample, end)
-  const lineEnd = placedSample + finalSamples
-  const overflowSamples = Math.max(0, lineEnd - (line.cueSample + line.slotSamples))
+  const overflowSamples = Math.max(0, finalSamples - line.slotSamples)
+  const pushedBack = placedSample > line.cueSample ? pushedBackOf(before) : 0
   const action: FitAction =
     overflowSamples > 0 && mode !== 'shift'
       ? 'overflow'
-      : placedSample > line.cueSample
+      : pushedBack > 0
         ? 'shifted'
         : tempo > 1
           ? 'stretch'
           : line.rate > 1
             ? 'rate'
             : 'as-is'
-  return { ...line, placedSample, tempo, finalSamples, overflowSamples, action }
+  return { ...line, placedSample, tempo, finalSamples, overflowSamples, pushedBack, action }
+}
+
+/** The cue of the line that makes the line at `index` start late, or null when it starts on its cue. */
+export function pushedByCue(
+  lines: readonly { cue: number }[],
+  index: number,
+  placed: PlacedLine | undefined,
+): number | null {
+  const back = placed?.pushedBack ?? 0
+  return back > 0 ? (lines[index - back]?.cue ?? null) : null
 }

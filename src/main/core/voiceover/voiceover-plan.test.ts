@@ -75,7 +75,8 @@ describe('the voice-over reports', () => {
       finalMs: 2320,
       placedMs: 3150,
       driftMs: 150,
-      overflowMs: 470,
+      overflowMs: 320,
+      pushedBy: 1,
       action: 'overflow' as const,
     }
     const summary = {
@@ -87,7 +88,7 @@ describe('the voice-over reports', () => {
       lines: [outcome],
     }
     expect(voiceoverReportText(summary)).toContain(
-      'Cue 2 (line 6) at 00:00:03,000: slot 2.00 s, natural 2.90 s, final 2.32 s; asked at 125% (second request); starts 0.15 s late, after the line before; OVERFLOWS its slot by 0.47 s.',
+      'Cue 2 (line 6) at 00:00:03,000: slot 2.00 s, natural 2.90 s, final 2.32 s; asked at 125% (second request); starts 0.15 s late, pushed by cue 1; OVERFLOWS its slot by 0.32 s.',
     )
     expect(JSON.parse(voiceoverReportJson(summary))).toMatchObject({
       overflowingLines: 1,
@@ -97,5 +98,57 @@ describe('the voice-over reports', () => {
     expect(retimedSubtitles([line], [outcome], 'srt')).toBe(
       '1\n00:00:03,150 --> 00:00:05,470\nBOB: Two\n',
     )
+  })
+
+  it('tells a line pushed late by a long one as late, not as too long, and counts only the long one', () => {
+    const base = {
+      line: 1,
+      speaker: null,
+      voiceId: 'george',
+      naturalMs: 1000,
+      rate: 1,
+      requests: 1,
+      tempo: 1,
+    }
+    const long = {
+      ...base,
+      cue: 5,
+      text: 'Long',
+      cueStartMs: 11_500,
+      slotMs: 1500,
+      finalMs: 3100,
+      placedMs: 11_500,
+      driftMs: 0,
+      overflowMs: 1600,
+      pushedBy: null,
+      action: 'overflow' as const,
+    }
+    const pushed = {
+      ...base,
+      cue: 6,
+      text: 'Short',
+      cueStartMs: 13_000,
+      slotMs: 1500,
+      finalMs: 1000,
+      placedMs: 14_600,
+      driftMs: 1600,
+      overflowMs: 0,
+      pushedBy: 5,
+      action: 'shifted' as const,
+    }
+    const summary = {
+      outputPath: 'out.wav',
+      durationSeconds: 15.6,
+      trackEndMs: 14_500,
+      requests: 2,
+      billableCharacters: 9,
+      lines: [long, pushed],
+    }
+    const text = voiceoverReportText(summary)
+    expect(text).toContain('1 line did not fit within the limits')
+    expect(text).toContain(
+      'Cue 6 (line 1) at 00:00:13,000: slot 1.50 s, natural 1.00 s, final 1.00 s; starts 1.60 s late, pushed by cue 5; runs 1.10 s past its slot.',
+    )
+    expect(JSON.parse(voiceoverReportJson(summary))).toMatchObject({ overflowingLines: 1 })
   })
 })

@@ -11,7 +11,7 @@ import type { RenderHolderKind } from '../narration/render/render-lock'
 import { acquireRenderLock } from '../narration/render/render-lock'
 import { preflightRender } from '../narration/render/render-preflight'
 import type { PlacedLine } from './line-fit'
-import { msToSamples, placeLines, samplesToMs, slotsOf } from './line-fit'
+import { msToSamples, placeLines, pushedByCue, samplesToMs, slotsOf } from './line-fit'
 import type { TimedLine } from './subtitle-lines'
 import type { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
@@ -183,7 +183,14 @@ export async function renderVoiceover(
       cachedLines,
       loudness: written.loudness,
       lines: lines.map((line, i) =>
-        lineOutcome(line, voiceOfLine(line, settings), slots[i] ?? 0, placed[i], spoken[i]),
+        lineOutcome(
+          line,
+          voiceOfLine(line, settings),
+          slots[i] ?? 0,
+          placed[i],
+          spoken[i],
+          pushedByCue(lines, i, placed[i]),
+        ),
       ),
       placed,
       spoken,

@@ -42,8 +42,14 @@ export function describeLine(l: LineOutcome): string {
   const done: string[] = []
   if (l.rate > 1) done.push(`asked at ${pct(l.rate)}${l.requests > 1 ? ' (second request)' : ''}`)
   if (l.tempo > 1) done.push(`sped up to ${pct(l.tempo)}`)
-  if (l.driftMs > 0) done.push(`starts ${seconds(l.driftMs)} late, after the line before`)
+  if (l.driftMs > 0)
+    done.push(
+      `starts ${seconds(l.driftMs)} late, ${l.pushedBy === null ? 'after the line before' : `pushed by cue ${l.pushedBy}`}`,
+    )
   if (l.overflowMs > 0) done.push(`OVERFLOWS its slot by ${seconds(l.overflowMs)}`)
+  else if (l.driftMs + l.finalMs > l.slotMs)
+    // Late, not too long: its own words fit the slot, so the line that pushed it is the fix.
+    done.push(`runs ${seconds(l.driftMs + l.finalMs - l.slotMs)} past its slot`)
   return done.length > 0 ? done.join('; ') : 'fits as spoken'
 }
 

@@ -22,8 +22,10 @@ export interface LineOutcome {
   placedMs: number
   /** How much later than its cue it starts (pushed by the line before). */
   driftMs: number
-  /** How far its end runs past its slot's end. */
+  /** How much longer it is than its slot, as if it started on its cue (0 when it fits). */
   overflowMs: number
+  /** The cue of the earlier line that makes it start late; null when it starts on its cue. */
+  pushedBy: number | null
   action: FitAction
 }
 
@@ -36,6 +38,7 @@ export function lineOutcome(
   slotMs: number,
   placed: PlacedLine | undefined,
   spoken: { rate: number; requests: number; span: { from: number; to: number } } | undefined,
+  pushedBy: number | null,
 ): LineOutcome {
   const spokenMs = spoken ? samplesToMs(spoken.span.to - spoken.span.from) : 0
   const rate = spoken?.rate ?? 1
@@ -55,6 +58,7 @@ export function lineOutcome(
     placedMs: round(samplesToMs(placed?.placedSample ?? 0)),
     driftMs: round(samplesToMs((placed?.placedSample ?? 0) - (placed?.cueSample ?? 0))),
     overflowMs: round(samplesToMs(placed?.overflowSamples ?? 0)),
+    pushedBy,
     action: placed?.action ?? 'as-is',
   }
 }

@@ -48,15 +48,18 @@ function LineWho(props: { speaker: string | null; voiceName: string | null }): R
 /**
  * One subtitle line as one row: play from it, its cue time and speaker, its words (wrapped in
  * full and edited in place: Enter or leaving the field keeps them, Escape puts them back), its
- * lane and its verdict; a line too long for its slot says the next step on a row of its own.
+ * lane and its verdict; a line too long for its slot, or pushed late by one, says the next step
+ * on a row of its own.
  */
 export function LineRow(props: {
   line: VoiceoverLine
+  /** No cue comes after it: its slot ends with the track. */
+  last: boolean
   canPlay: boolean
   /** Edited since the last render: the next render speaks it again. */
   changed: boolean
-  /** For a line too long for its slot: the next step, in words. */
-  nextStep: string
+  /** For a line too long for its slot or pushed late by one: the next step, in words. */
+  nextStep: string | null
   /** The name of the voice the line is spoken in, or null when it has none yet. */
   voiceName: string | null
   onPlay: (line: VoiceoverLine) => void
@@ -65,8 +68,9 @@ export function LineRow(props: {
 }): ReactElement {
   const { line } = props
   const [draft, setDraft] = useState<string | null>(null)
-  const verdict = lineVerdict(line)
+  const verdict = lineVerdict(line, props.last)
   const over = line.action === 'overflow'
+  const next = props.nextStep
   const nextId = `vo-line-${line.cue}-next`
   const commit = (): void => {
     if (draft !== null && draft.trim() !== '' && draft.trim() !== line.text)
@@ -103,7 +107,7 @@ export function LineRow(props: {
           <textarea
             className="input vo-line__text"
             aria-label={`Line ${line.cue} words`}
-            aria-describedby={over ? nextId : undefined}
+            aria-describedby={next !== null ? nextId : undefined}
             rows={1}
             value={draft ?? line.text}
             onChange={(event) => setDraft(event.target.value.replace(/\r?\n/g, ' '))}
@@ -121,10 +125,10 @@ export function LineRow(props: {
         {verdict.words}
         {props.changed && <span className="vo-line__changed">Changed</span>}
       </span>
-      {over && (
+      {next !== null && (
         // Its own row under the words, lane and verdict: one short line, not two under the words.
         <span className="vo-line__next" id={nextId}>
-          {props.nextStep}
+          {next}
         </span>
       )}
     </li>

@@ -9,6 +9,7 @@ import {
   linesWord,
   overflowing,
   overrunWarning,
+  startingLate,
   toSpeak,
   withoutVoice,
 } from '../hooks/line-words'
@@ -30,6 +31,7 @@ const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the
 function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): ReactElement {
   const { project, ready } = props
   const over = overflowing(project.lines)
+  const late = startingLate(project.lines)
   const speak = toSpeak(project.lines)
   const voiceless = withoutVoice(project.lines)
   const warning = overrunWarning(project.lines, project.settings)
@@ -59,6 +61,13 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
             <span className="vo-render__over"> · {linesWord(over)} too long for their slot</span>
           ) : (
             <span> · every line fits</span>
+          )}
+          {late > 0 && (
+            // Counted apart: a line pushed late is not itself too long; the line before is.
+            <span data-testid="vo-late">
+              {' '}
+              · {late.toLocaleString()} {late === 1 ? 'starts' : 'start'} late
+            </span>
           )}
           {voiceless > 0 && (
             <span data-testid="vo-voiceless">
@@ -95,16 +104,9 @@ function LaneLegend(props: { project: VoiceoverProject }): ReactElement | null {
     { show: true, kind: 'slot', words: 'Slot' },
     { show: lines.some((l) => l.measured), kind: 'spoken', words: 'Spoken' },
     { show: lines.some((l) => !l.measured), kind: 'estimated', words: 'Estimated, not rendered' },
-    {
-      show: lines.some((l) => laneParts(l).over > 0 && l.action === 'overflow'),
-      kind: 'over',
-      words: 'Runs over',
-    },
-    {
-      show: lines.some((l) => laneParts(l).over > 0 && l.action !== 'overflow'),
-      kind: 'pushed',
-      words: 'Pushed later',
-    },
+    // No key for the thin line of a late start: the row says "Starts … late" beside it, and a
+    // fourth key wrapped the legend at 1024, pushing the last cue off screen.
+    { show: lines.some((l) => laneParts(l).over > 0), kind: 'over', words: 'Runs over' },
   ].filter((k) => k.show)
   if (keys.length === 0) return null
   return (

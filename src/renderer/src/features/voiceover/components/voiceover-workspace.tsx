@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { DismissRow, Notice } from '../../../components/notice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverProject } from '../api/voiceover-api'
-import { overflowNextStep } from '../hooks/line-words'
+import { lineNextStep } from '../hooks/line-words'
 import { useMediaUrl } from '../hooks/use-media-url'
 import { useSyncedPlayback } from '../hooks/use-synced-playback'
 import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
@@ -71,13 +71,14 @@ function LineList(props: {
         <span>Result</span>
       </div>
       <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
-        {project.lines.map((line) => (
+        {project.lines.map((line, i) => (
           <LineRow
             key={line.cue}
             line={line}
+            last={i === project.lines.length - 1}
             canPlay={project.track !== null}
             changed={project.track !== null && line.needsSpeaking}
-            nextStep={overflowNextStep({ fit: line.fit, maxRate: project.settings.maxRate })}
+            nextStep={lineNextStep(project.lines, i, project.settings.maxRate)}
             voiceName={nameOf(line.voiceId)}
             onPlay={(l) => props.onPlay(l.startMs)}
             onEdit={props.onEdit}

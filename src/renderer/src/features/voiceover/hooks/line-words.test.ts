@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
 import { cueTime } from '../../../../../shared/domain/cue-time'
-import { lineVerdict, overflowNextStep, overrunWarning, withoutVoice } from './line-words'
+import {
+  lineNextStep,
+  lineVerdict,
+  overflowing,
+  overflowNextStep,
+  overrunWarning,
+  startingLate,
+  withoutVoice,
+} from './line-words'
 
 const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   cue: 1,
@@ -17,6 +25,7 @@ const line = (over: Partial<VoiceoverLine>): VoiceoverLine => ({
   placedMs: 1000,
   spokenMs: 1500,
   overflowMs: 0,
+  pushedBy: null,
   action: 'as-is',
   rate: 1,
   measured: false,
@@ -38,6 +47,49 @@ describe('a line in words', () => {
     expect(lineVerdict(line({ action: 'rate', rate: 1.18 })).words).toBe('Sped up to 118%')
     expect(lineVerdict(line({ action: 'shifted', placedMs: 1400 })).words).toBe('Starts 0.4 s late')
     expect(lineVerdict(line({})).words).toBe('Fits')
+  })
+
+  it('says a line pushed late past its slot is late, and points at the line that pushes it', () => {
+    // The sample's end, with no video: line 5 is too long and pushes line 6, a short line whose
+    // slot ends with the track, 1.6 s late and past the end.
+    const five = line({ cue: 5, startMs: 11_500, slotMs: 1500, spokenMs: 3100 })
+    const lines = [
+      line({ cue: 4, startMs: 9500, slotMs: 2000, spokenMs: 1400 }),
+      { ...five, placedMs: 11_500, overflowMs: 1600, action: 'overflow' as const },
+      line({
+        cue: 6,
+        startMs: 13_000,
+        slotMs: 1500,
+        placedMs: 14_600,
+        spokenMs: 1000,
+        pushedBy: 5,
+        action: 'shifted',
+      }),
+    ]
+    expect(lineVerdict(lines[2]!, true)).toEqual({
+      words: 'Starts 1.6 s late · runs past the end',
+      tone: 'warn',
+    })
+    expect(lineVerdict(lines[2]!, false).words).toBe('Starts 1.6 s late · runs into the next line')
+    expect(lineNextStep(lines, 2, 1.25)).toBe(
+      'The line before runs into this one: shorten the line before, or allow a faster pace.',
+    )
+    expect(lineNextStep(lines, 1, 1.25)).toBe('Shorten the words, or allow a faster pace.')
+    expect(lineNextStep(lines, 0, 1.25)).toBeNull()
+    // Late but still ending in its slot: the long line's row says what to do.
+    const roomy = [lines[1]!, { ...lines[2]!, slotMs: 4000 }]
+    expect(lineVerdict(roomy[1]!, true).words).toBe('Starts 1.6 s late')
+    expect(lineNextStep(roomy, 1, 1.25)).toBeNull()
+    expect(overflowing(lines)).toBe(1)
+    expect(startingLate(lines)).toBe(1)
+    // Pushed from further back, the step names that line by its cue time.
+    const far = [
+      ...lines,
+      line({ cue: 7, startMs: 14_500, placedMs: 15_600, pushedBy: 5, action: 'shifted' }),
+    ]
+    expect(lineNextStep(far, 3, 1.5)).toBe(
+      'The line at 0:11.5 runs long and pushes this one: shorten that line.',
+    )
   })
 
   it('shows a cue time as a subtitle editor does', () => {

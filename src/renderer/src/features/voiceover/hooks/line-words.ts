@@ -4,20 +4,39 @@ import type {
   VoiceoverProject,
 } from '../../../../../shared/domain/voiceover'
 import { MAX_VOICEOVER_RATE } from '../../../../../shared/domain/voiceover'
+import { cueTime } from '../../../../../shared/domain/cue-time'
 
 /** Seconds with one decimal, as a video editor shows a short length: "0.8 s". */
 export function shortSeconds(ms: number): string {
   return `${(Math.round(ms / 100) / 10).toFixed(1)} s`
 }
 
-/** What happens to a line, in words (never colour alone), and whether it is a problem. */
-export function lineVerdict(line: VoiceoverLine): { words: string; tone: 'bad' | 'ok' | 'warn' } {
+/** How far a line pushed late runs past its slot's end (0 when it still ends within it). */
+export const pastSlotMs = (line: VoiceoverLine): number =>
+  Math.max(0, line.placedMs - line.startMs + line.spokenMs - line.slotMs)
+
+/**
+ * What happens to a line, in words (never colour alone), and whether it is a problem. A line
+ * pushed late by an earlier one is said to be late, not too long, even when it then runs past
+ * its slot: its own words fit, so shortening them would change nothing. `last`: the line has
+ * no cue after it, so its slot ends with the track.
+ */
+export function lineVerdict(
+  line: VoiceoverLine,
+  last = false,
+): { words: string; tone: 'bad' | 'ok' | 'warn' } {
   if (line.overflowMs > 0 && line.action === 'overflow')
     // Amber, not red: a line too long is never cut and the track is still written; it runs
     // past its slot, which the user can fix or accept.
     return { words: `${shortSeconds(line.overflowMs)} too long`, tone: 'warn' }
-  if (line.action === 'shifted')
-    return { words: `Starts ${shortSeconds(line.placedMs - line.startMs)} late`, tone: 'warn' }
+  if (line.action === 'shifted') {
+    const late = `Starts ${shortSeconds(line.placedMs - line.startMs)} late`
+    if (pastSlotMs(line) === 0) return { words: late, tone: 'warn' }
+    return {
+      words: `${late} · ${last ? 'runs past the end' : 'runs into the next line'}`,
+      tone: 'warn',
+    }
+  }
   if (line.action === 'rate')
     return { words: `Sped up to ${Math.round(line.rate * 100)}%`, tone: 'ok' }
   if (line.action === 'stretch') return { words: 'Stretched to fit', tone: 'ok' }
@@ -38,9 +57,13 @@ export const FIT_HINTS: Record<VoiceoverFit, string> = {
   shift: 'Every line keeps its natural pace; later lines start later.',
 }
 
-/** The lines too long for their slot. */
+/** The lines too long for their slot (not those only pushed late by one that is). */
 export const overflowing = (lines: readonly VoiceoverLine[]): number =>
   lines.filter((l) => l.action === 'overflow').length
+
+/** The lines that start late because an earlier line runs into them. */
+export const startingLate = (lines: readonly VoiceoverLine[]): number =>
+  lines.filter((l) => l.action === 'shifted').length
 
 /** The lines that have no voice yet: no main voice, and their speaker is not cast. */
 export const withoutVoice = (lines: readonly VoiceoverLine[]): number =>
@@ -71,6 +94,45 @@ export function overflowNextStep(
       : 'Shorten the words: this is already the fastest pace.'
   if (settings.fit === 'stretch') return 'Shorten the words, or choose Speed up.'
   return 'Shorten the words to keep later lines on their cues.'
+}
+
+/**
+ * The next step for a line pushed late, in words: it points at the earlier line that pushes it,
+ * since that line's words and pace are what to change. Null when that line is not flagged too
+ * long (it was chosen to push later lines, or its cue overlaps this one).
+ * `direct`: the line that pushes it is the one right before it.
+ */
+export function pushedNextStep(
+  by: Pick<VoiceoverLine, 'action' | 'fit' | 'startMs'>,
+  direct: boolean,
+  maxRate: number,
+): string | null {
+  if (by.action !== 'overflow') return null
+  const who = direct
+    ? 'The line before runs into this one: shorten the line before'
+    : `The line at ${cueTime(by.startMs)} runs long and pushes this one: shorten that line`
+  if (by.fit === 'rate')
+    return maxRate < MAX_VOICEOVER_RATE ? `${who}, or allow a faster pace.` : `${who}.`
+  return `${who}, or choose Speed up for it.`
+}
+
+/**
+ * A line's next step in words, or null when it has none: for a line too long, what to change in
+ * it; for a line pushed late past its slot's end, the earlier line that pushes it (see
+ * {@link pushedNextStep}). A line late but still ending in its slot has none: the long line's own
+ * row already says what to do, and the list keeps its room.
+ */
+export function lineNextStep(
+  lines: readonly VoiceoverLine[],
+  index: number,
+  maxRate: number,
+): string | null {
+  const line = lines[index]
+  if (!line) return null
+  if (line.action === 'overflow') return overflowNextStep({ fit: line.fit, maxRate })
+  if (line.action !== 'shifted' || line.pushedBy === null || pastSlotMs(line) === 0) return null
+  const by = lines.find((l) => l.cue === line.pushedBy)
+  return by ? pushedNextStep(by, lines[index - 1]?.cue === by.cue, maxRate) : null
 }
 
 /**
