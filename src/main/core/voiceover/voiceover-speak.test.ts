@@ -8,7 +8,7 @@ import { useServiceAndDir } from '../../testing/service-dir'
 import { DEFAULT_FIT_LIMITS } from './line-fit'
 import { linesOrRefuse } from './subtitle-check'
 import { parseSubtitleText } from './subtitle-parse'
-import { VoicePaces } from './voice-pace'
+import { DEFAULT_PACE_CPS, VoicePaces, predictRate } from './voice-pace'
 import * as offload from './voiceover-offload'
 import { renderVoiceover } from './voiceover-render'
 
@@ -170,5 +170,84 @@ describe('speaking a voice-over', () => {
     expect(fitted).toHaveLength(3)
     expect(result.requests).toBe(3)
     expect(result.durationSeconds * 1000).toBeCloseTo(result.trackEndMs, -1)
+  })
+
+  it('predicts a later line from the pace measured on the lines answered before it was asked', async () => {
+    // Nine short lines 1.3 s apart; with one request in flight the queue holds six lines, so the
+    // eighth is asked only once the second is answered, by when the first has been measured.
+    const cues = Array.from({ length: 9 }, (_, i) => {
+      const t = (ms: number): string =>
+        `00:00:${String(Math.floor(ms / 1000)).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`
+      return `${i + 1}\n${t(500 + i * 1300)} --> ${t(1700 + i * 1300)}\nListen. Take ${i + 1}.\n`
+    })
+    const upstream = upstreamSpeechSource(testbed.service.client)
+    const paces = await VoicePaces.open(null)
+    const recorded: { characters: number; seconds: number; rate: number }[] = []
+    const record = paces.record.bind(paces)
+    vi.spyOn(paces, 'record').mockImplementation((voice, characters, seconds, rate) => {
+      recorded.push({ characters, seconds, rate })
+      record(voice, characters, seconds, rate)
+    })
+    const inputs: string[] = []
+    const opened = new Set<number>()
+    let allOpen = false
+    // The voice's pace as known when the eighth line was handed to the service.
+    let asked8: { pace: number; measured: number } | null = null
+    const source: SpeechSource = {
+      maxInFlight: 1,
+      async synthesizePiece(request, signal) {
+        inputs.push(request.input)
+        if (request.input.includes('Take 8') && asked8 === null) {
+          asked8 = { pace: paces.pace('olivia'), measured: recorded.length }
+        }
+        const take = Number(/Take (\d+)/.exec(request.input)?.[1] ?? 0)
+        await vi.waitUntil(() => allOpen || opened.has(take), { timeout: 60_000, interval: 5 })
+        return upstream.synthesizePiece(request, signal)
+      },
+    }
+    const lines = linesOrRefuse(parseSubtitleText(cues.join('\n'), 'listen.srt'), 'refuse')
+    const rendering = renderVoiceover({
+      lines,
+      settings: {
+        title: 'Listen',
+        voiceId: 'olivia',
+        cast: {},
+        fit: 'rate',
+        slotEnd: 'next',
+        limits: DEFAULT_FIT_LIMITS,
+        defaults: { format: 'wav' },
+      },
+      outputPath: join(testbed.dir, 'listen.wav'),
+      source,
+      cache: await openPieceCache(join(testbed.dir, 'cache-listen')),
+      paces,
+      trackEndMs: null,
+    })
+    try {
+      opened.add(1)
+      await vi.waitUntil(() => paces.measured('olivia'), { timeout: 30_000, interval: 10 })
+      opened.add(2)
+      await vi.waitUntil(() => inputs.some((i) => i.includes('Take 8')), {
+        timeout: 30_000,
+        interval: 10,
+      })
+    } finally {
+      allOpen = true
+    }
+    const result = await rendering
+    const rateOf = (input: string | undefined): number => {
+      const percent = /rate="(\d+)%"/.exec(input ?? '')?.[1]
+      return percent ? Number(percent) / 100 : 1
+    }
+    const chars = [...'Listen. Take 8.'].length
+    const slot = 1300
+    const when = asked8 ?? { pace: DEFAULT_PACE_CPS, measured: 0 }
+    const fromDefault = predictRate(chars, DEFAULT_PACE_CPS, slot, 1.25)
+    const fromLearned = predictRate(chars, when.pace, slot, 1.25)
+    expect(when.measured).toBeGreaterThan(0)
+    // The voice's real pace differs from the default one enough to ask another rate.
+    expect(Math.abs(fromLearned - fromDefault)).toBeGreaterThan(0.02)
+    expect(rateOf(inputs.find((i) => i.includes('Take 8')))).toBe(fromLearned)
+    expect(result.lines[7]?.requests).toBe(1)
   })
 })
