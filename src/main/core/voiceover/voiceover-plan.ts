@@ -91,6 +91,18 @@ export function fitOfLine(line: TimedLine, settings: VoiceoverSettings): FitMode
   return settings.lineFits?.[line.cue] ?? settings.fit
 }
 
+/** A line's first-request rate from its voice's pace now: 1 unless its fit is `rate` and it is predicted not to fit. */
+export function lineRate(
+  line: TimedLine,
+  slotMs: number,
+  settings: VoiceoverSettings,
+  paces: VoicePaces,
+): number {
+  if (fitOfLine(line, settings) !== 'rate') return 1
+  const pace = paces.pace(voiceOfLine(line, settings) ?? '')
+  return predictRate([...line.text].length, pace, slotMs, settings.limits.maxRate)
+}
+
 /** Each line's first-request rate: 1 unless its fit is `rate` and it is predicted not to fit. */
 export function firstRates(
   lines: readonly TimedLine[],
@@ -99,12 +111,7 @@ export function firstRates(
   trackEndMs: number,
 ): number[] {
   const slots = slotsOf(lines, settings.slotEnd, trackEndMs)
-  return lines.map((line, i) => {
-    if (fitOfLine(line, settings) !== 'rate') return 1
-    const voice = voiceOfLine(line, settings)
-    const pace = voice ? paces.pace(voice) : paces.pace('')
-    return predictRate([...line.text].length, pace, slots[i] ?? 0, settings.limits.maxRate)
-  })
+  return lines.map((line, i) => lineRate(line, slots[i] ?? 0, settings, paces))
 }
 
 /** The voice-over's first plan: its project and the engine's plan of it. */

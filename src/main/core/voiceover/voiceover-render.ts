@@ -11,16 +11,16 @@ import type { RenderHolderKind } from '../narration/render/render-lock'
 import { acquireRenderLock } from '../narration/render/render-lock'
 import { preflightRender } from '../narration/render/render-preflight'
 import type { PlacedLine } from './line-fit'
-import { msToSamples, placeLines, pushedByCue, samplesToMs, slotsOf } from './line-fit'
+import { msToSamples, placeLine, pushedByCue, samplesToMs, slotsOf } from './line-fit'
 import type { TimedLine } from './subtitle-lines'
 import type { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
-import { firstRates, fitOfLine, planVoiceover, voiceOfLine } from './voiceover-plan'
+import { fitOfLine, lineRate, planVoiceover, voiceOfLine, voiceoverProject } from './voiceover-plan'
 import type { LineOutcome } from './voiceover-result'
 import { lineOutcome } from './voiceover-result'
-import type { Spoken } from './voiceover-speak'
+import type { SpeakContext, Spoken } from './voiceover-speak'
 import { speakAll } from './voiceover-speak'
-import { writeTrack } from './voiceover-track'
+import { LiveTrack } from './voiceover-track'
 
 function countCachedLines(plan: RenderPlan, cache: PieceCache): number {
   return plan.blocks.filter((b) =>
@@ -28,25 +28,17 @@ function countCachedLines(plan: RenderPlan, cache: PieceCache): number {
   ).length
 }
 
-/** Adds each line's measured speech to its voice's pace, and keeps the paces for next time. */
-async function learnPaces(
-  lines: readonly TimedLine[],
+/** Adds a line's measured speech to its voice's pace, so the lines asked after it are predicted from it. */
+function learnPace(
+  line: TimedLine | undefined,
   settings: VoiceoverSettings,
-  spoken: readonly (Spoken | undefined)[],
+  spoken: Spoken,
   paces: VoicePaces,
-  logger: Logger,
-): Promise<void> {
-  lines.forEach((line, i) => {
-    const voice = voiceOfLine(line, settings)
-    const s = spoken[i]
-    if (!voice || !s) return
-    const seconds = samplesToMs(s.span.to - s.span.from) / 1000
-    paces.record(voice, [...line.text].length, seconds, s.rate)
-  })
-  // A pace file that cannot be written costs only a less exact prediction next time.
-  await paces
-    .save()
-    .catch((error: unknown) => logger.warn('voice paces not saved', { error: String(error) }))
+): void {
+  const voice = line ? voiceOfLine(line, settings) : null
+  if (!line || !voice) return
+  const seconds = samplesToMs(spoken.span.to - spoken.span.from) / 1000
+  paces.record(voice, [...line.text].length, seconds, spoken.rate)
 }
 
 /** Everything a voice-over render needs. */
@@ -72,30 +64,93 @@ export interface VoiceoverRenderOptions {
   onProgress?: (stage: 'speaking' | 'fitting' | 'writing', done: number, total: number) => void
 }
 
-/** Each line at its cue (or pushed), fitted by its own fit, from its measured speech. */
+/** Places line `i` at its cue (or pushed past the line `before`), fitted by its own fit, from its measured speech. */
 function placeSpoken(
-  lines: readonly TimedLine[],
-  settings: VoiceoverSettings,
+  options: VoiceoverRenderOptions,
   slots: readonly number[],
-  spoken: readonly (Spoken | undefined)[],
-): PlacedLine[] {
-  return placeLines(
-    lines.map((line, i) => ({
-      cueSample: msToSamples(line.startMs),
-      slotSamples: msToSamples(slots[i] ?? 0),
-      spokenSamples: (spoken[i]?.span.to ?? 0) - (spoken[i]?.span.from ?? 0),
-      rate: spoken[i]?.rate ?? 1,
-      mode: fitOfLine(line, settings),
-    })),
-    settings.fit,
-    settings.limits,
-  )
+): (i: number, spoken: Spoken | undefined, before: PlacedLine | undefined) => PlacedLine {
+  const { lines, settings } = options
+  return (i, spoken, before) =>
+    placeLine(
+      {
+        cueSample: msToSamples(lines[i]?.startMs ?? 0),
+        slotSamples: msToSamples(slots[i] ?? 0),
+        spokenSamples: (spoken?.span.to ?? 0) - (spoken?.span.from ?? 0),
+        rate: spoken?.rate ?? 1,
+        ...(lines[i] ? { mode: fitOfLine(lines[i], settings) } : {}),
+      },
+      before,
+      settings.fit,
+      settings.limits,
+    )
 }
 
-/** Each line's first-request rate: the one it was last spoken at, else the predicted one. */
-function requestRates(options: VoiceoverRenderOptions, trackEndMs: number): number[] {
+/**
+ * Speaks the lines and writes the track at once: the track takes each line as soon as it is
+ * final. A track that cannot be written stops the requests; a failed request stops the track.
+ */
+async function speakAndWrite(
+  options: VoiceoverRenderOptions,
+  project: Project,
+  slots: readonly number[],
+  trackEndMs: number,
+  ctx: Omit<SpeakContext, 'signal' | 'firstRate' | 'onMeasured' | 'onFinal' | 'onProgress'>,
+  signal: AbortSignal,
+): Promise<{ spoken: Spoken[]; placed: PlacedLine[]; samples: number; loudness: LoudnessReport }> {
+  const { lines, settings, paces, onProgress } = options
+  const inner = new AbortController()
+  const stop = (): void => inner.abort(signal.reason)
+  signal.addEventListener('abort', stop, { once: true })
+  let speaking = true
+  const track = new LiveTrack(
+    project,
+    lines.length,
+    placeSpoken(options, slots),
+    msToSamples(lines[0]?.startMs ?? 0),
+    msToSamples(trackEndMs),
+    {
+      outputPath: options.outputPath,
+      cache: options.cache,
+      // The lines written while others are still spoken count as fitted once speaking is done.
+      onProgress: (stage, done, total) => {
+        if (stage !== 'fitting' || !speaking) onProgress?.(stage, done, total)
+      },
+    },
+    inner.signal,
+  )
+  track.written.catch(() => inner.abort())
+  try {
+    const spoken = await speakAll(lines, settings, slots, {
+      ...ctx,
+      signal: inner.signal,
+      firstRate: (i) => requestRate(options, slots, i),
+      onMeasured: (i, s) => learnPace(lines[i], settings, s, paces),
+      onFinal: (i, s) => track.lineFinal(i, s),
+      ...(onProgress ? { onProgress } : {}),
+    })
+    speaking = false
+    if (signal.aborted) throw cancelledRender()
+    lines.forEach((_, i) => track.lineFinal(i, spoken[i]))
+    const written = await track.written
+    return { spoken, placed: track.placedLines(), ...written }
+  } catch (error) {
+    track.fail(error)
+    // The track's own failure (a full disk) is what stopped the requests: that is the one to tell.
+    const trackError = await track.written.then(
+      () => null,
+      (e: unknown) => e,
+    )
+    throw signal.aborted ? cancelledRender() : (trackError ?? error)
+  } finally {
+    signal.removeEventListener('abort', stop)
+  }
+}
+
+/** Line `i`'s first-request rate: the one it was last spoken at, else the one its voice's pace predicts now. */
+function requestRate(options: VoiceoverRenderOptions, slots: readonly number[], i: number): number {
   const { lines, settings, paces, keepRates } = options
-  return firstRates(lines, settings, paces, trackEndMs).map((rate, i) => keepRates?.[i] ?? rate)
+  const line = lines[i]
+  return keepRates?.[i] ?? (line ? lineRate(line, slots[i] ?? 0, settings, paces) : 1)
 }
 
 /** What a voice-over render produced. */
@@ -114,6 +169,26 @@ export interface VoiceoverRenderResult {
   spoken: (Spoken | undefined)[]
 }
 
+/** What became of each line: its slot, how it was placed and fitted, and what pushed it. */
+function outcomesOf(
+  options: VoiceoverRenderOptions,
+  slots: readonly number[],
+  placed: readonly PlacedLine[],
+  spoken: readonly (Spoken | undefined)[],
+): VoiceoverRenderResult['lines'] {
+  const { lines, settings } = options
+  return lines.map((line, i) =>
+    lineOutcome(
+      line,
+      voiceOfLine(line, settings),
+      slots[i] ?? 0,
+      placed[i],
+      spoken[i],
+      pushedByCue(lines, i, placed[i]),
+    ),
+  )
+}
+
 /**
  * Renders a voice-over: each line requested once through the engine's fetcher and cache (in
  * `rate` mode at the pace its voice's measured speed predicts, and once more only when it still
@@ -129,13 +204,16 @@ export async function renderVoiceover(
   const logger = (options.logger ?? silentLogger).child('voiceover')
   const trackEndMs = options.trackEndMs ?? Math.max(0, ...lines.map((l) => l.endMs))
   const slots = slotsOf(lines, settings.slotEnd, trackEndMs)
-  const rates = requestRates(options, trackEndMs)
-  const first = planVoiceover(lines, settings, rates)
-  const { plan } = first
-  let { project } = first
+  // Planned up front only to check it and count what is cached; each line's pace is decided when
+  // it is asked for, from the lines measured by then.
+  const { project: firstProject, plan } = planVoiceover(
+    lines,
+    settings,
+    lines.map((_, i) => requestRate(options, slots, i)),
+  )
   await preflightRender({
-    project,
-    summary: summarizePlan(project, plan),
+    project: firstProject,
+    summary: summarizePlan(firstProject, plan),
     outputPath: options.outputPath,
     split: null,
     cache,
@@ -158,21 +236,23 @@ export async function renderVoiceover(
       pinned.push(...hashes)
     }
     pin(plan)
-    const speech = await speakAll(lines, settings, slots, rates, plan, {
-      source: options.source,
-      cache,
+    const { spoken, placed, ...written } = await speakAndWrite(
+      options,
+      firstProject,
+      slots,
+      trackEndMs,
+      { source: options.source, cache, logger, counts, pin },
       signal,
-      logger,
-      counts,
-      pin,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    })
-    const { spoken } = speech
-    if (speech.project) project = speech.project
-    if (signal.aborted) throw cancelledRender()
-    await learnPaces(lines, settings, spoken, paces, logger)
-    const placed = placeSpoken(lines, settings, slots, spoken)
-    const written = await writeTrack(project, placed, spoken, trackEndMs, options, signal)
+    )
+    // A pace file that cannot be written costs only a less exact prediction next time.
+    await paces
+      .save()
+      .catch((error: unknown) => logger.warn('voice paces not saved', { error: String(error) }))
+    const project = voiceoverProject(
+      lines,
+      settings,
+      lines.map((_, i) => spoken[i]?.rate ?? 1),
+    )
     return {
       outputPath: options.outputPath,
       project,
@@ -182,16 +262,7 @@ export async function renderVoiceover(
       billableCharacters: counts.billable,
       cachedLines,
       loudness: written.loudness,
-      lines: lines.map((line, i) =>
-        lineOutcome(
-          line,
-          voiceOfLine(line, settings),
-          slots[i] ?? 0,
-          placed[i],
-          spoken[i],
-          pushedByCue(lines, i, placed[i]),
-        ),
-      ),
+      lines: outcomesOf(options, slots, placed, spoken),
       placed,
       spoken,
     }

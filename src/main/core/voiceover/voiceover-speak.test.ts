@@ -8,16 +8,43 @@ import { useServiceAndDir } from '../../testing/service-dir'
 import { DEFAULT_FIT_LIMITS } from './line-fit'
 import { linesOrRefuse } from './subtitle-check'
 import { parseSubtitleText } from './subtitle-parse'
-import { VoicePaces } from './voice-pace'
+import { DEFAULT_PACE_CPS, VoicePaces, predictRate } from './voice-pace'
 import * as offload from './voiceover-offload'
 import { renderVoiceover } from './voiceover-render'
 
-// A line is measured as soon as its own audio is in, while later lines are still being spoken:
-// measuring a film's lines only after the last answer left the service idle before any line
-// could be asked for again. Shown with the last line's answer held back until the others are
-// measured (an event, not a clock).
+// A line is measured as soon as its own audio is in, asked again at once when it still
+// overflows, and written to the track once final, all while later lines are still being spoken:
+// doing any of it only after the last answer left the service idle at the end of a film's render.
+// Shown with the last line's answer held back until the awaited event happened (events, not a
+// clock).
 
 const testbed = useServiceAndDir('vd-voiceover-speak-', () => startHarness())
+
+/** A source whose answers to inputs containing `held` wait until `release()`; records inputs. */
+function holdingSource(held: string): {
+  source: SpeechSource
+  inputs: string[]
+  release: () => void
+} {
+  let release = (): void => undefined
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  const inputs: string[] = []
+  const upstream = upstreamSpeechSource(testbed.service.client)
+  return {
+    inputs,
+    release: () => release(),
+    source: {
+      get maxInFlight() {
+        return upstream.maxInFlight
+      },
+      async synthesizePiece(request, signal) {
+        inputs.push(request.input)
+        if (request.input.includes(held)) await gate
+        return upstream.synthesizePiece(request, signal)
+      },
+    },
+  }
+}
 
 const SRT = `1\n00:00:00,500 --> 00:00:02,000\nThe harbour was quiet.\n\n2\n00:00:02,500 --> 00:00:04,000\nThen the bells rang.\n\n3\n00:00:05,000 --> 00:00:07,000\nThe last boat came home.\n`
 
@@ -69,5 +96,158 @@ describe('speaking a voice-over', () => {
     const result = await rendering
     expect(result.requests).toBe(3)
     expect(result.lines.map((l) => l.action)).toEqual(['as-is', 'as-is', 'as-is'])
+  })
+
+  it('asks an overflowing line again as soon as it is measured, before later lines are answered', async () => {
+    // The first line needs about 150% of its 3 s slot at its natural pace.
+    const srt = `1\n00:00:00,500 --> 00:00:03,400\nNobody on the quay had expected the storm to pass so quickly that morning.\n\n2\n00:00:03,500 --> 00:00:05,500\nThen the bells rang.\n\n3\n00:00:06,000 --> 00:00:09,000\nThe last boat came home.\n`
+    const { source, inputs, release } = holdingSource('last boat')
+    const rendering = renderVoiceover({
+      lines: linesOrRefuse(parseSubtitleText(srt, 'quay.srt'), 'refuse'),
+      settings: {
+        title: 'Quay',
+        voiceId: 'olivia',
+        cast: {},
+        fit: 'rate',
+        slotEnd: 'next',
+        limits: DEFAULT_FIT_LIMITS,
+        defaults: { format: 'wav' },
+      },
+      outputPath: join(testbed.dir, 'quay.wav'),
+      source,
+      cache: await openPieceCache(join(testbed.dir, 'cache-quay')),
+      paces: await VoicePaces.open(null),
+      trackEndMs: null,
+      // Each line first asked at its natural pace.
+      keepRates: [1, 1, 1],
+    })
+    const fasterQuay = (): boolean =>
+      inputs.some((input) => input.includes('prosody') && input.includes('Nobody on the quay'))
+    try {
+      await vi.waitUntil(fasterQuay, { timeout: 30_000, interval: 10 })
+    } finally {
+      release()
+    }
+    const result = await rendering
+    expect(result.requests).toBe(4)
+    expect(result.lines.map((l) => l.requests)).toEqual([2, 1, 1])
+    expect(result.lines[0]?.rate).toBeGreaterThan(1)
+  })
+
+  it('writes each final line to the track while the lines after it are still being spoken', async () => {
+    const fitted: string[][] = []
+    const run = offload.runVoiceoverOffMain
+    const spy = vi.spyOn(offload, 'runVoiceoverOffMain')
+    spy.mockImplementation((task) => {
+      if (task.kind === 'fit') fitted.push(task.paths)
+      return run(task)
+    })
+    const { source, release } = holdingSource('last boat')
+    const rendering = renderVoiceover({
+      lines: linesOrRefuse(parseSubtitleText(SRT, 'harbour.srt'), 'refuse'),
+      settings: {
+        title: 'Harbour',
+        voiceId: 'olivia',
+        cast: {},
+        fit: 'stretch',
+        slotEnd: 'next',
+        limits: DEFAULT_FIT_LIMITS,
+        defaults: { format: 'wav' },
+      },
+      outputPath: join(testbed.dir, 'harbour-live.wav'),
+      source,
+      cache: await openPieceCache(join(testbed.dir, 'cache-live')),
+      paces: await VoicePaces.open(null),
+      trackEndMs: null,
+    })
+    try {
+      // The first line is written once the second is placed; the last one is still unanswered.
+      await vi.waitUntil(() => fitted.length === 1, { timeout: 30_000, interval: 10 })
+    } finally {
+      release()
+    }
+    const result = await rendering.finally(() => spy.mockRestore())
+    expect(fitted).toHaveLength(3)
+    expect(result.requests).toBe(3)
+    expect(result.durationSeconds * 1000).toBeCloseTo(result.trackEndMs, -1)
+  })
+
+  it('predicts a later line from the pace measured on the lines answered before it was asked', async () => {
+    // Nine short lines 1.3 s apart; with one request in flight the queue holds six lines, so the
+    // eighth is asked only once the second is answered, by when the first has been measured.
+    const cues = Array.from({ length: 9 }, (_, i) => {
+      const t = (ms: number): string =>
+        `00:00:${String(Math.floor(ms / 1000)).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`
+      return `${i + 1}\n${t(500 + i * 1300)} --> ${t(1700 + i * 1300)}\nListen. Take ${i + 1}.\n`
+    })
+    const upstream = upstreamSpeechSource(testbed.service.client)
+    const paces = await VoicePaces.open(null)
+    const recorded: { characters: number; seconds: number; rate: number }[] = []
+    const record = paces.record.bind(paces)
+    vi.spyOn(paces, 'record').mockImplementation((voice, characters, seconds, rate) => {
+      recorded.push({ characters, seconds, rate })
+      record(voice, characters, seconds, rate)
+    })
+    const inputs: string[] = []
+    const opened = new Set<number>()
+    let allOpen = false
+    // The voice's pace as known when the eighth line was handed to the service.
+    let asked8: { pace: number; measured: number } | null = null
+    const source: SpeechSource = {
+      maxInFlight: 1,
+      async synthesizePiece(request, signal) {
+        inputs.push(request.input)
+        if (request.input.includes('Take 8') && asked8 === null) {
+          asked8 = { pace: paces.pace('olivia'), measured: recorded.length }
+        }
+        const take = Number(/Take (\d+)/.exec(request.input)?.[1] ?? 0)
+        await vi.waitUntil(() => allOpen || opened.has(take), { timeout: 60_000, interval: 5 })
+        return upstream.synthesizePiece(request, signal)
+      },
+    }
+    const lines = linesOrRefuse(parseSubtitleText(cues.join('\n'), 'listen.srt'), 'refuse')
+    const rendering = renderVoiceover({
+      lines,
+      settings: {
+        title: 'Listen',
+        voiceId: 'olivia',
+        cast: {},
+        fit: 'rate',
+        slotEnd: 'next',
+        limits: DEFAULT_FIT_LIMITS,
+        defaults: { format: 'wav' },
+      },
+      outputPath: join(testbed.dir, 'listen.wav'),
+      source,
+      cache: await openPieceCache(join(testbed.dir, 'cache-listen')),
+      paces,
+      trackEndMs: null,
+    })
+    try {
+      opened.add(1)
+      await vi.waitUntil(() => paces.measured('olivia'), { timeout: 30_000, interval: 10 })
+      opened.add(2)
+      await vi.waitUntil(() => inputs.some((i) => i.includes('Take 8')), {
+        timeout: 30_000,
+        interval: 10,
+      })
+    } finally {
+      allOpen = true
+    }
+    const result = await rendering
+    const rateOf = (input: string | undefined): number => {
+      const percent = /rate="(\d+)%"/.exec(input ?? '')?.[1]
+      return percent ? Number(percent) / 100 : 1
+    }
+    const chars = [...'Listen. Take 8.'].length
+    const slot = 1300
+    const when = asked8 ?? { pace: DEFAULT_PACE_CPS, measured: 0 }
+    const fromDefault = predictRate(chars, DEFAULT_PACE_CPS, slot, 1.25)
+    const fromLearned = predictRate(chars, when.pace, slot, 1.25)
+    expect(when.measured).toBeGreaterThan(0)
+    // The voice's real pace differs from the default one enough to ask another rate.
+    expect(Math.abs(fromLearned - fromDefault)).toBeGreaterThan(0.02)
+    expect(rateOf(inputs.find((i) => i.includes('Take 8')))).toBe(fromLearned)
+    expect(result.lines[7]?.requests).toBe(1)
   })
 })

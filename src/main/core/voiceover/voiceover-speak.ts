@@ -1,6 +1,7 @@
-import type { Project } from '../../../shared/domain/script'
+import { AppError } from '../../../shared/errors'
 import type { Logger } from '../log/logger'
 import type { PieceCache } from '../narration/fetch/piece-cache'
+import type { ReadyPiece } from '../narration/fetch/piece-fetcher'
 import { startPieceFetcher } from '../narration/fetch/piece-fetcher'
 import type { SpeechSource } from '../narration/fetch/speech-source'
 import type { RenderPlan } from '../narration/plan/render-plan'
@@ -30,85 +31,178 @@ export interface SpeakContext {
   counts: { requests: number; billable: number; done: number; total: number }
   /** Keeps a plan's pieces in the cache until the render ends. */
   pin: (plan: RenderPlan) => void
+  /**
+   * The rate line `i` is first asked at, decided when it is handed to the service (not before),
+   * so it can use every line measured so far.
+   */
+  firstRate: (i: number) => number
+  /** Told each line as soon as it is measured (the voice's pace learns from it). */
+  onMeasured?: (i: number, spoken: Spoken) => void
+  /** Told each line once it is final: measured, and not to be asked for again. */
+  onFinal?: (i: number, spoken: Spoken) => void
   onProgress?: (stage: 'speaking', done: number, total: number) => void
 }
 
-/**
- * Fetches every piece of `plan` through the engine's fetcher (cache first, then the service) and
- * measures each line (off main) as soon as its own pieces are in, while later lines are still
- * being spoken. Why not after the last answer: measuring a film's 1,500 lines one by one then
- * left the service idle for tens of seconds before any line could be asked for again.
- */
-async function speakLines(
-  plan: RenderPlan,
-  ctx: SpeakContext,
-  rates: readonly number[],
-  only: ReadonlySet<number> | null,
-  into: Spoken[],
-): Promise<void> {
-  const { counts } = ctx
-  const fetcher = startPieceFetcher(plan, ctx.cache, ctx.source, {
-    signal: ctx.signal,
-    parallelism: ctx.source.maxInFlight + 5,
-    events: {
-      onPiece(_piece, how, billable) {
-        if (how === 'requested' || how === 'repaired') {
-          counts.requests += 1
-          counts.billable += billable
-        }
-        if (how !== 'repaired') counts.done += 1
-        ctx.onProgress?.('speaking', counts.done, counts.total)
-      },
-    },
-  })
-  const measured = plan.blocks.map(async (block) => {
-    const pieces = await Promise.all(block.pieceIndexes.map((i) => fetcher.ready(i)))
-    if (only && !only.has(block.index)) return
-    const paths = pieces.map((p) => p.audioPath)
-    const span = await runVoiceoverOffMain({ kind: 'measure', paths })
-    into[block.index] = {
-      rate: rates[block.index] ?? 1,
-      requests: (into[block.index]?.requests ?? 0) + 1,
-      paths,
-      hashes: pieces.map((p) => p.hash),
-      span,
-    }
-  })
-  await Promise.all(measured)
-  await fetcher.finished
+/** One request of one line waiting for a place: its first, or a faster one. */
+interface Turn {
+  line: number
+  rate: number
+  /** A line is asked for a faster pace once at most. */
+  again: boolean
 }
 
 /**
- * Speaks every line of `plan` once; a line fitted by `rate` that that still overflows its slot at its
- * predicted rate is asked once more at the rate its measured length calls for (at most the
- * maximum). Returns the project as last planned and each line as spoken.
+ * Speaks the lines through one queue that keeps the source's in-flight limit (plus a few, so its
+ * scheduler never waits on us) busy: each line is planned only when its turn comes, at the pace
+ * its voice's measured speed then predicts, measured off main as soon as its audio is in, and a
+ * line fitted by `rate` that still overflows is put at the head of the queue at once, at the rate
+ * its measured length calls for (at most the maximum). Why one queue and not two waves: a second
+ * wave started only after the last first answer, leaving the service half idle at the end; and
+ * rates planned all up front could not use the pace measured on the first lines.
  */
 export async function speakAll(
   lines: readonly TimedLine[],
   settings: VoiceoverSettings,
   slots: readonly number[],
-  firstRates: readonly number[],
-  firstPlan: RenderPlan,
   ctx: SpeakContext,
-): Promise<{ project: Project | null; spoken: Spoken[] }> {
-  const spoken: Spoken[] = []
-  await speakLines(firstPlan, ctx, firstRates, null, spoken)
-  const again = new Set<number>()
-  const rates = firstRates.map((rate, i) => {
-    const line = lines[i]
-    if (!line || fitOfLine(line, settings) !== 'rate') return rate
-    const s = spoken[i]
-    const spokenMs = s ? samplesToMs(s.span.to - s.span.from) : 0
-    const next = secondRate(rate, spokenMs, slots[i] ?? 0, settings.limits.maxRate)
-    if (next === null) return rate
-    again.add(i)
-    return next
-  })
-  if (again.size === 0) return { project: null, spoken }
-  ctx.logger.info('asking again at a faster pace', { lines: again.size })
-  const { project, plan } = planVoiceover(lines, settings, rates)
-  ctx.pin(plan)
-  ctx.counts.total += again.size
-  await speakLines(plan, ctx, rates, again, spoken)
-  return { project, spoken }
+): Promise<Spoken[]> {
+  return new SpeakRun(lines, settings, slots, ctx).run()
+}
+
+class SpeakRun {
+  private readonly spoken: Spoken[] = []
+  private readonly again: Turn[] = []
+  private readonly tasks: Promise<void>[] = []
+  /** Pieces asked for and not yet in: a line with the same text waits for them, not asks again. */
+  private readonly arriving = new Map<string, Promise<unknown>>()
+  private readonly limit: number
+  private next = 0
+  private active = 0
+  private failure: Error | null = null
+
+  constructor(
+    private readonly lines: readonly TimedLine[],
+    private readonly settings: VoiceoverSettings,
+    private readonly slots: readonly number[],
+    private readonly ctx: SpeakContext,
+  ) {
+    this.limit = ctx.source.maxInFlight + 5
+  }
+
+  async run(): Promise<Spoken[]> {
+    this.pump()
+    // Turns started while awaiting are appended, so this walks every one of them.
+    for (let k = 0; k < this.tasks.length; k++) await this.tasks[k]
+    if (this.failure !== null) throw this.failure
+    return this.spoken
+  }
+
+  private pump(): void {
+    while (this.failure === null && !this.ctx.signal.aborted && this.active < this.limit) {
+      const turn = this.again.shift() ?? this.firstTurn()
+      if (!turn) return
+      this.active += 1
+      this.tasks.push(
+        this.speak(turn).catch((error: unknown) => {
+          this.failure ??=
+            error instanceof Error ? error : new AppError('INTERNAL', 'The voice-over failed.')
+        }),
+      )
+    }
+  }
+
+  private firstTurn(): Turn | null {
+    if (this.next >= this.lines.length) return null
+    const line = this.next
+    this.next += 1
+    return { line, rate: this.ctx.firstRate(line), again: false }
+  }
+
+  private async speak(turn: Turn): Promise<void> {
+    let released = false
+    const release = (): void => {
+      if (released) return
+      released = true
+      this.active -= 1
+      this.pump()
+    }
+    try {
+      const pieces = await this.fetch(turn)
+      // The answer is in: its place goes to the next request while this line is measured.
+      release()
+      await this.measure(turn, pieces)
+    } finally {
+      release()
+    }
+  }
+
+  private async fetch(turn: Turn): Promise<ReadyPiece[]> {
+    const { ctx } = this
+    const line = this.lines[turn.line]
+    if (!line) return []
+    const { plan } = planVoiceover([line], this.settings, [turn.rate])
+    ctx.pin(plan)
+    const hashes = plan.pieces.map((p) => p.hash)
+    const waits = hashes.flatMap((h) => {
+      const arriving = this.arriving.get(h)
+      return arriving ? [arriving] : []
+    })
+    await Promise.allSettled(waits)
+    const { counts } = ctx
+    const fetcher = startPieceFetcher(plan, ctx.cache, ctx.source, {
+      signal: ctx.signal,
+      parallelism: plan.pieces.length,
+      events: {
+        onPiece(_piece, how, billable) {
+          if (how === 'requested' || how === 'repaired') {
+            counts.requests += 1
+            counts.billable += billable
+          }
+          if (how !== 'repaired') counts.done += 1
+          ctx.onProgress?.('speaking', counts.done, counts.total)
+        },
+      },
+    })
+    for (const h of hashes) if (!this.arriving.has(h)) this.arriving.set(h, fetcher.finished)
+    try {
+      await fetcher.finished
+      return await Promise.all(plan.pieces.map((p) => fetcher.ready(p.index)))
+    } finally {
+      for (const h of hashes) if (this.arriving.get(h) === fetcher.finished) this.arriving.delete(h)
+    }
+  }
+
+  private async measure(turn: Turn, pieces: readonly ReadyPiece[]): Promise<void> {
+    const { lines, settings, ctx } = this
+    const line = lines[turn.line]
+    if (!line) return
+    const paths = pieces.map((p) => p.audioPath)
+    const span = await runVoiceoverOffMain({ kind: 'measure', paths })
+    const spoken: Spoken = {
+      rate: turn.rate,
+      requests: (this.spoken[turn.line]?.requests ?? 0) + 1,
+      paths,
+      hashes: pieces.map((p) => p.hash),
+      span,
+    }
+    this.spoken[turn.line] = spoken
+    ctx.onMeasured?.(turn.line, spoken)
+    const faster =
+      turn.again || fitOfLine(line, settings) !== 'rate'
+        ? null
+        : secondRate(
+            turn.rate,
+            samplesToMs(span.to - span.from),
+            this.slots[turn.line] ?? 0,
+            settings.limits.maxRate,
+          )
+    if (faster === null) {
+      ctx.onFinal?.(turn.line, spoken)
+      return
+    }
+    ctx.logger.debug('asking again at a faster pace', { cue: line.cue, rate: faster })
+    ctx.counts.total += pieces.length
+    this.again.push({ line: turn.line, rate: faster, again: true })
+    this.pump()
+  }
 }
