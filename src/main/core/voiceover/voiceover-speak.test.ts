@@ -46,6 +46,34 @@ function holdingSource(held: string): {
   }
 }
 
+/** Renders `srt` (named `name`) with Olivia and `fit`, through `source`, in a cache of its own. */
+async function renderSubtitles(
+  srt: string,
+  name: string,
+  fit: 'rate' | 'stretch',
+  source: SpeechSource,
+  more: { paces?: VoicePaces; keepRates?: number[] } = {},
+): ReturnType<typeof renderVoiceover> {
+  return renderVoiceover({
+    lines: linesOrRefuse(parseSubtitleText(srt, `${name}.srt`), 'refuse'),
+    settings: {
+      title: name,
+      voiceId: 'olivia',
+      cast: {},
+      fit,
+      slotEnd: 'next',
+      limits: DEFAULT_FIT_LIMITS,
+      defaults: { format: 'wav' },
+    },
+    outputPath: join(testbed.dir, `${name}.wav`),
+    source,
+    cache: await openPieceCache(join(testbed.dir, `cache-${name}`)),
+    paces: more.paces ?? (await VoicePaces.open(null)),
+    trackEndMs: null,
+    ...(more.keepRates === undefined ? {} : { keepRates: more.keepRates }),
+  })
+}
+
 const SRT = `1\n00:00:00,500 --> 00:00:02,000\nThe harbour was quiet.\n\n2\n00:00:02,500 --> 00:00:04,000\nThen the bells rang.\n\n3\n00:00:05,000 --> 00:00:07,000\nThe last boat came home.\n`
 
 describe('speaking a voice-over', () => {
@@ -57,36 +85,9 @@ describe('speaking a voice-over', () => {
       if (task.kind === 'measure') measured.push(task.paths)
       return run(task)
     })
-    let release = (): void => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const upstream = upstreamSpeechSource(testbed.service.client)
-    const source: SpeechSource = {
-      get maxInFlight() {
-        return upstream.maxInFlight
-      },
-      async synthesizePiece(request, signal) {
-        // The last line is answered only once both lines before it were measured.
-        if (request.input.includes('last boat')) await held
-        return upstream.synthesizePiece(request, signal)
-      },
-    }
-    const rendering = renderVoiceover({
-      lines: linesOrRefuse(parseSubtitleText(SRT, 'harbour.srt'), 'refuse'),
-      settings: {
-        title: 'Harbour',
-        voiceId: 'olivia',
-        cast: {},
-        fit: 'stretch',
-        slotEnd: 'next',
-        limits: DEFAULT_FIT_LIMITS,
-        defaults: { format: 'wav' },
-      },
-      outputPath: join(testbed.dir, 'harbour.wav'),
-      source,
-      cache: await openPieceCache(join(testbed.dir, 'cache')),
-      paces: await VoicePaces.open(null),
-      trackEndMs: null,
-    })
+    // The last line is answered only once both lines before it were measured.
+    const { source, release } = holdingSource('last boat')
+    const rendering = renderSubtitles(SRT, 'harbour', 'stretch', source)
     try {
       await vi.waitUntil(() => measured.length === 2, { timeout: 30_000, interval: 10 })
     } finally {
@@ -102,25 +103,8 @@ describe('speaking a voice-over', () => {
     // The first line needs about 150% of its 3 s slot at its natural pace.
     const srt = `1\n00:00:00,500 --> 00:00:03,400\nNobody on the quay had expected the storm to pass so quickly that morning.\n\n2\n00:00:03,500 --> 00:00:05,500\nThen the bells rang.\n\n3\n00:00:06,000 --> 00:00:09,000\nThe last boat came home.\n`
     const { source, inputs, release } = holdingSource('last boat')
-    const rendering = renderVoiceover({
-      lines: linesOrRefuse(parseSubtitleText(srt, 'quay.srt'), 'refuse'),
-      settings: {
-        title: 'Quay',
-        voiceId: 'olivia',
-        cast: {},
-        fit: 'rate',
-        slotEnd: 'next',
-        limits: DEFAULT_FIT_LIMITS,
-        defaults: { format: 'wav' },
-      },
-      outputPath: join(testbed.dir, 'quay.wav'),
-      source,
-      cache: await openPieceCache(join(testbed.dir, 'cache-quay')),
-      paces: await VoicePaces.open(null),
-      trackEndMs: null,
-      // Each line first asked at its natural pace.
-      keepRates: [1, 1, 1],
-    })
+    // Each line first asked at its natural pace.
+    const rendering = renderSubtitles(srt, 'quay', 'rate', source, { keepRates: [1, 1, 1] })
     const fasterQuay = (): boolean =>
       inputs.some((input) => input.includes('prosody') && input.includes('Nobody on the quay'))
     try {
@@ -143,23 +127,7 @@ describe('speaking a voice-over', () => {
       return run(task)
     })
     const { source, release } = holdingSource('last boat')
-    const rendering = renderVoiceover({
-      lines: linesOrRefuse(parseSubtitleText(SRT, 'harbour.srt'), 'refuse'),
-      settings: {
-        title: 'Harbour',
-        voiceId: 'olivia',
-        cast: {},
-        fit: 'stretch',
-        slotEnd: 'next',
-        limits: DEFAULT_FIT_LIMITS,
-        defaults: { format: 'wav' },
-      },
-      outputPath: join(testbed.dir, 'harbour-live.wav'),
-      source,
-      cache: await openPieceCache(join(testbed.dir, 'cache-live')),
-      paces: await VoicePaces.open(null),
-      trackEndMs: null,
-    })
+    const rendering = renderSubtitles(SRT, 'harbour-live', 'stretch', source)
     try {
       // The first line is written once the second is placed; the last one is still unanswered.
       await vi.waitUntil(() => fitted.length === 1, { timeout: 30_000, interval: 10 })
@@ -205,24 +173,7 @@ describe('speaking a voice-over', () => {
         return upstream.synthesizePiece(request, signal)
       },
     }
-    const lines = linesOrRefuse(parseSubtitleText(cues.join('\n'), 'listen.srt'), 'refuse')
-    const rendering = renderVoiceover({
-      lines,
-      settings: {
-        title: 'Listen',
-        voiceId: 'olivia',
-        cast: {},
-        fit: 'rate',
-        slotEnd: 'next',
-        limits: DEFAULT_FIT_LIMITS,
-        defaults: { format: 'wav' },
-      },
-      outputPath: join(testbed.dir, 'listen.wav'),
-      source,
-      cache: await openPieceCache(join(testbed.dir, 'cache-listen')),
-      paces,
-      trackEndMs: null,
-    })
+    const rendering = renderSubtitles(cues.join('\n'), 'listen', 'rate', source, { paces })
     try {
       opened.add(1)
       await vi.waitUntil(() => paces.measured('olivia'), { timeout: 30_000, interval: 10 })
