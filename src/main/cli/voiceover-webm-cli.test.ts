@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../sandbox/index'
 import { startSandbox } from '../../sandbox/index'
 import { runCliCaptured } from '../testing/captured-cli'
+import type { ProbedStream } from '../testing/probe-video'
+import { probeStreams, videoPacketHashes } from '../testing/probe-video'
 
 // `voicedesk voiceover --video in.webm --out out.webm`, checked with ffmpeg and ffprobe rather
 // than our own readers: the picture copied packet for packet, the voice-over first and default,
@@ -82,39 +84,6 @@ function voiceover(args: string[], cache = `cache-${Math.random().toString(36).s
   )
 }
 
-/** ffmpeg's MD5 of each packet of the video stream, copied (not decoded). */
-async function videoPacketHashes(path: string): Promise<string[]> {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', path, '-map', '0:v', '-c', 'copy', '-f', 'framemd5', '-'],
-    { maxBuffer: 1 << 26 },
-  )
-  return stdout
-    .split('\n')
-    .filter((l) => /^\s*0,/.test(l))
-    .map((l) => l.split(',').at(-1)?.trim() ?? '')
-}
-
-interface ProbedStream {
-  codec_type: string
-  codec_name: string
-  nb_read_frames?: string
-  disposition: { default: number }
-}
-
-async function streams(path: string): Promise<ProbedStream[]> {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-count_frames',
-    '-show_streams',
-    '-of',
-    'json',
-    path,
-  ])
-  return (JSON.parse(stdout) as { streams: ProbedStream[] }).streams
-}
-
 const described = (probed: ProbedStream[]): [string, string, number][] =>
   probed.map((s) => [s.codec_type, s.codec_name, s.disposition.default])
 
@@ -127,8 +96,8 @@ describe('voicedesk voiceover into a WebM video', () => {
     const before = await videoPacketHashes(webm)
     expect(before.length).toBe(75)
     expect(await videoPacketHashes(out)).toEqual(before)
-    const input = await streams(webm)
-    const probed = await streams(out)
+    const input = await probeStreams(webm, 'frames')
+    const probed = await probeStreams(out, 'frames')
     expect(described(probed)).toEqual([
       ['video', 'vp9', 1],
       ['audio', 'vorbis', 1],
@@ -145,7 +114,7 @@ describe('voicedesk voiceover into a WebM video', () => {
     )
     expect(result.code).toBe(0)
     expect(await videoPacketHashes(out)).toEqual(await videoPacketHashes(webm))
-    expect(described(await streams(out))).toEqual([
+    expect(described(await probeStreams(out, 'frames'))).toEqual([
       ['video', 'vp9', 1],
       ['audio', 'vorbis', 1],
     ])

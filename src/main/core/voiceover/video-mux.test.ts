@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { startHarness } from '../upstream/test/helpers'
 import { openPieceCache } from '../narration/fetch/piece-cache'
 import { upstreamSpeechSource } from '../narration/fetch/upstream-speech-source'
+import { probeStreams, videoPacketHashes } from '../../testing/probe-video'
 import { useServiceAndDir } from '../../testing/service-dir'
 import { DEFAULT_FIT_LIMITS } from './line-fit'
 import { linesOrRefuse } from './subtitle-check'
@@ -18,42 +19,6 @@ const run = promisify(execFile)
 const testbed = useServiceAndDir('vd-voiceover-mux-', () => startHarness())
 
 const SRT = `1\n00:00:00,500 --> 00:00:01,800\nHello there.\n\n2\n00:00:02,000 --> 00:00:03,500\nAnd goodbye.\n`
-
-/** ffmpeg's per-packet MD5 of a file's video stream, copied (not decoded). */
-async function videoPacketHashes(path: string): Promise<string[]> {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', path, '-map', '0:v', '-c', 'copy', '-f', 'framemd5', '-'],
-    {
-      maxBuffer: 1 << 26,
-    },
-  )
-  // The hash is the last column; the stream's time base line differs between containers.
-  return stdout
-    .split('\n')
-    .filter((l) => /^\s*0,/.test(l))
-    .map((l) => l.split(',').at(-1)?.trim() ?? '')
-}
-
-interface ProbedStream {
-  codec_type: string
-  codec_name: string
-  nb_read_packets?: string
-  disposition: { default: number }
-}
-
-async function streams(path: string): Promise<ProbedStream[]> {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-count_packets',
-    '-show_streams',
-    '-of',
-    'json',
-    path,
-  ])
-  return (JSON.parse(stdout) as { streams: ProbedStream[] }).streams
-}
 
 describe('a voice-over muxed into a video', () => {
   let videoPath = ''
@@ -119,13 +84,15 @@ describe('a voice-over muxed into a video', () => {
       const before = await videoPacketHashes(videoPath)
       expect(before.length).toBeGreaterThan(90)
       expect(await videoPacketHashes(outputPath)).toEqual(before)
-      const probed = await streams(outputPath)
+      const probed = await probeStreams(outputPath, 'packets')
       expect(probed.map((s) => [s.codec_type, s.codec_name, s.disposition.default])).toEqual([
         ['video', 'h264', 1],
         ['audio', 'mp3', 1],
         ['audio', 'aac', 0],
       ])
-      expect(probed[0]?.nb_read_packets).toBe((await streams(videoPath))[0]?.nb_read_packets)
+      expect(probed[0]?.nb_read_packets).toBe(
+        (await probeStreams(videoPath, 'packets'))[0]?.nb_read_packets,
+      )
     },
   )
 
@@ -138,7 +105,10 @@ describe('a voice-over muxed into a video', () => {
       outputPath,
       originalAudio: 'drop',
     })
-    expect((await streams(outputPath)).map((s) => s.codec_type)).toEqual(['video', 'audio'])
+    expect((await probeStreams(outputPath, 'packets')).map((s) => s.codec_type)).toEqual([
+      'video',
+      'audio',
+    ])
   })
 
   it('refuses a file that is no video, in plain words', async () => {
