@@ -39,6 +39,9 @@ export default defineConfig({
         '--use-fake-ui-for-media-stream',
       ],
     },
+    // Why a bound on each action: an action waits for its element without one, so a test whose
+    // element was re-rendered away hung until its own timeout and never said which action waited.
+    actionTimeout: 90_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -45,9 +45,14 @@ class Inbox {
 
   /** Ids of the rows in the DOM (the virtualized window of the table), top to bottom. */
   async ids(): Promise<string[]> {
-    const rows = await this.rows.all()
-    return Promise.all(
-      rows.map(async (row) => (await row.getAttribute('data-conversation-id')) ?? ''),
+    // One page-side read: a handle per row could wait forever for a row re-rendered away.
+    return this.rows.evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          (row as unknown as { getAttribute(name: string): string | null }).getAttribute(
+            'data-conversation-id',
+          ) ?? '',
+      ),
     )
   }
 

@@ -18,12 +18,15 @@ async function rowsInView(page: Page): Promise<number> {
 }
 
 async function rowBoxes(page: Page): Promise<{ y: number; height: number }[]> {
-  const boxes = []
-  for (const row of await page.getByTestId('inbox-row').all()) {
-    const box = await row.boundingBox()
-    if (box !== null) boxes.push(box)
-  }
-  return boxes
+  // One page-side read: a handle per row could wait forever for a row re-rendered away.
+  return page.getByTestId('inbox-row').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const box = (
+        row as unknown as { getBoundingClientRect(): { y: number; height: number } }
+      ).getBoundingClientRect()
+      return box.height > 0 ? [{ y: box.y, height: box.height }] : []
+    }),
+  )
 }
 
 /** The focus ring an element draws now: its outline style and offset. */
