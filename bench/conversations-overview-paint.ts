@@ -159,6 +159,12 @@ const signIn = { userDataDir, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.pai
 const period = (days: number): string => `input[name="overview-period"][value="${days}"]`
 try {
   console.log(`conversations-overview-paint: ${calls.toLocaleString('en')} calls in the sandbox`)
+  // Why one list read first: the sandbox sorts its calls at its first list request, in this
+  // process where main runs too. The service's own time is not main's, and a run on kept data
+  // (no first start) put that sort into the first chart's figure.
+  await fetch(`${sandbox.baseUrl}/v1/agents/conversations?limit=1`, {
+    headers: { Authorization: `Bearer ${sandbox.keys.paid}` },
+  })
   if (reuse) console.log(`first start skipped: the calls saved in ${userDataDir} are used`)
   else await firstStart()
 
@@ -201,6 +207,9 @@ try {
     const sorted = [...changes].sort((a, b) => a - b)
     console.log(
       `period change repainted                      median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms over ${sorted.length} changes (target < 100)`,
+    )
+    console.log(
+      `  each change in order (30, 7, 30, 7 days)    ${changes.map((ms) => ms.toFixed(0)).join(', ')} ms`,
     )
     console.log(
       `frames while the charts update               ${frames.frames} frames, ${frames.over32} over 32 ms (target 0), worst ${frames.worst.toFixed(1)} ms`,

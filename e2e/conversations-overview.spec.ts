@@ -1,3 +1,4 @@
+import type { Sandbox } from '../src/sandbox/index'
 import { expect, test } from './fixtures/test'
 import { ConversationsScreen } from './support/conversations-screen'
 import { checkState } from './support/conversations-states'
@@ -5,6 +6,18 @@ import { snap } from './support/screenshots'
 
 // Two hundred calls over 30 days: about 45 in the last week, with every outcome.
 test.use({ sandboxOptions: { warmUp: false, conversationCount: 200, liveConversationEveryMs: 0 } })
+
+/**
+ * The inbox's own list reads the sandbox logged: pages of the inbox's size (100) from the list.
+ * The overview pages the same list 200 at a time, so its reads are not counted.
+ */
+function inboxPageReads(sandbox: Sandbox): string[] {
+  return sandbox
+    .requestLog({ pathPrefix: '/v1/agents/conversations' })
+    .filter((entry) => entry.path === '/v1/agents/conversations')
+    .filter((entry) => new URLSearchParams(entry.query).get('limit') === '100')
+    .map((entry) => `${entry.method} ${entry.path}${entry.query}`)
+}
 
 test.describe('the Conversations overview', () => {
   test('a week at a glance, read as charts or tables; a bar opens exactly its calls', async ({
@@ -122,6 +135,44 @@ test.describe('the Conversations overview', () => {
     await checkState(app, 'overview-no-key')
     await page.getByRole('button', { name: 'Go to Account' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+  })
+
+  test('while the overview shows, the inbox is not read; opening the inbox reads its first page', async ({
+    app,
+    sandbox,
+  }) => {
+    test.setTimeout(300_000)
+    const page = app.page
+    const screen = new ConversationsScreen(page)
+    sandbox.clearRequestLog()
+    await screen.signInAndOpen(sandbox, 'overview')
+    await expect(page.getByTestId('overview-tiles')).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('radio', { name: 'Last 30 days' }).check()
+    await expect(page.getByTestId('overview-day')).toHaveCount(30, { timeout: 60_000 })
+    await expect(page.getByTestId('overview-progress')).toBeHidden({ timeout: 120_000 })
+    // Every read of the overview has ended: the inbox's list was not among them.
+    expect(inboxPageReads(sandbox)).toEqual([])
+
+    await screen.showInbox()
+    await expect(page.getByTestId('inbox-row').first()).toBeVisible({ timeout: 30_000 })
+    expect(inboxPageReads(sandbox)).toHaveLength(1)
+  })
+
+  test('a service that does not list conversations: the overview says so and offers opening by id', async ({
+    app,
+    sandbox,
+  }) => {
+    sandbox.setConversationFeed({ listing: 404 })
+    try {
+      const screen = new ConversationsScreen(app.page)
+      await screen.signInAndOpen(sandbox, 'overview')
+      // Learnt from the overview's own read: the inbox's list is not read while it shows.
+      await expect(app.page.getByTestId('list-not-served')).toBeVisible({ timeout: 30_000 })
+      await expect(screen.idInput).toBeVisible()
+      await expect(app.page.getByTestId('overview')).toHaveCount(0)
+    } finally {
+      sandbox.setConversationFeed({ listing: 'served' })
+    }
   })
 
   // Last in the file: the sandbox is the worker's, and the reads held here are let go only when

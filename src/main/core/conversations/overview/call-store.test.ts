@@ -48,4 +48,32 @@ describe('CallStore', () => {
     expect(store.refreshBoundary(live.startedMs + 60_000)).toBe(live.startedMs)
     expect(store.refreshBoundary(live.startedMs + 7 * 3_600_000)).toBe(call(3).startedMs)
   })
+
+  it('finds where a refresh stops by walking only the calls that can still change', async () => {
+    const minute = 60_000
+    const now = 200 * 24 * 3_600_000
+    let statusReads = 0
+    // A call a minute for 100,000 minutes back; whether each is live is read through a counter.
+    const calls = Array.from({ length: 100_000 }, (_, n): CallRecord => {
+      const status = n === 120 || n === 20_000 ? 'in-progress' : 'completed'
+      return {
+        id: `m${n}`,
+        agentId: 'a',
+        get status() {
+          statusReads++
+          return status
+        },
+        startedMs: now - (n + 1) * minute,
+        durationMs: 60_000,
+        endReason: null,
+      }
+    })
+    const store = new CallStore()
+    await store.replaceRange(0, now, calls)
+    statusReads = 0
+    // Live two hours ago holds the refresh back; the one live for two weeks is stale.
+    expect(store.refreshBoundary(now)).toBe(now - 121 * minute)
+    // Why it matters: main's loop walked all 100,000 calls at every refresh of a big account.
+    expect(statusReads).toBeLessThanOrEqual(6 * 60)
+  })
 })

@@ -102,9 +102,10 @@ export class CallStore {
     for (const c of this.#calls) {
       if (c.startedMs < this.#coverFromMs) break
       if (boundary === null) boundary = c.startedMs
-      if (isUnfinished(c.status) && nowMs - c.startedMs < STALE_UNFINISHED_MS) {
-        boundary = Math.min(boundary, c.startedMs)
-      }
+      // Why stop at the first stale start: the calls are newest first, so no older one can hold
+      // the refresh back; walking all of a big account's calls held main at every refresh.
+      if (nowMs - c.startedMs >= STALE_UNFINISHED_MS) break
+      if (isUnfinished(c.status)) boundary = Math.min(boundary, c.startedMs)
     }
     return boundary ?? this.#coverToMs
   }

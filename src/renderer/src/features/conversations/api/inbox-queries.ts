@@ -30,10 +30,14 @@ export const listServedKey = ['conversations', 'listServed'] as const
 /** A list page, or null when the service does not list conversations. */
 type CachedPage = InboxPage | null
 
-/** The inbox's pages for the filters the service applies; follows `nextCursor` on demand. */
-export function useInboxList(filters: InboxServerFilters) {
+/**
+ * The inbox's pages for the filters the service applies; follows `nextCursor` on demand. Read
+ * only while `enabled` (the inbox or the opened-by-id side shows, not the overview).
+ */
+export function useInboxList(filters: InboxServerFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: inboxKey(filters),
+    enabled,
     queryFn: async ({ pageParam }): Promise<CachedPage> => {
       const page = await call((api) =>
         api.conversations.list({

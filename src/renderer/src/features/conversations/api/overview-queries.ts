@@ -8,6 +8,7 @@ import type {
 } from '../../../../../shared/domain/conversation-overview'
 import { AppError } from '../../../../../shared/errors'
 import { call, subscribeAll } from '../../../lib/ipc'
+import { listServedKey } from './inbox-queries'
 
 /** What the overview shows: a period for one agent or all, by the user's local days. */
 export interface OverviewChoice {
@@ -20,8 +21,9 @@ export function userTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
+export const overviewRoot = ['conversations', 'overview'] as const
 export const overviewKey = (choice: OverviewChoice) =>
-  ['conversations', 'overview', choice.days, choice.agentId] as const
+  [...overviewRoot, choice.days, choice.agentId] as const
 
 type Listener = { progress: (p: OverviewProgress) => void; ended: (e: OverviewEnded) => void }
 const listeners = new Set<Listener>()
@@ -120,7 +122,12 @@ export function useOverview(choice: OverviewChoice) {
       // The counts show while the pass rates are still read; the finished figures replace them.
       return readOverview(choice, refresh, signal, (counted) =>
         queryClient.setQueryData(overviewKey(choice), counted),
-      )
+      ).then((overview) => {
+        // Why here: while the overview shows, the inbox's list is not read, so its answer is
+        // where the workspace learns that this service does not list conversations.
+        if (overview.notServed) queryClient.setQueryData(listServedKey, false)
+        return overview
+      })
     },
     // Main keeps a period's figures two minutes; the page keeps them while it shows them.
     staleTime: 120_000,

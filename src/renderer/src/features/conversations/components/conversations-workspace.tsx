@@ -6,6 +6,7 @@ import type { SegmentedOption } from '../../../components/segmented-choice'
 import { WorkspaceHeader } from '../../../components/workspace-header'
 import { useConversationEvents } from '../api/conversation-queries'
 import { listServedKey, useInboxList, useListServed } from '../api/inbox-queries'
+import { overviewRoot } from '../api/overview-queries'
 import { toServerFilters } from '../hooks/inbox-filter'
 import type { InboxFilters } from '../hooks/inbox-filter'
 import { NO_FILTERS } from '../hooks/inbox-filter'
@@ -80,7 +81,9 @@ export function ConversationsWorkspace(props: {
   const setTab = useInboxStore((s) => s.setTab)
   const filters = useInboxStore((s) => s.filters)
   const server = useMemo(() => toServerFilters(filters), [filters])
-  const list = useInboxList(server)
+  // Why not while the overview shows: the overview reads its own figures, and the inbox's first
+  // page (a list read and main's time) competed with them for the service's read limit.
+  const list = useInboxList(server, tab !== 'overview')
   const listServed = useListServed()
   const served = listServed && list.data?.pages[0] !== null
   // A closed call hands the focus back to the list it came from (the table, or the tab's form).
@@ -89,6 +92,7 @@ export function ConversationsWorkspace(props: {
   const checkAgain = (): void => {
     queryClient.setQueryData(listServedKey, true)
     void queryClient.resetQueries({ queryKey: ['conversations', 'inbox'] })
+    void queryClient.resetQueries({ queryKey: overviewRoot })
   }
 
   const tabs = <WorkspaceTabs tab={tab} onChange={setTab} />
