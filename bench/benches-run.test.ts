@@ -28,6 +28,7 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
     /^pdf import \(importDropped\) #2 +[\d.]+ s .* p99 +[\d.]+ ms/m,
     /^pdf import \d+ pages: median [\d.]+ s, min [\d.]+ s over \d+ runs, \d+ pages\/s/m,
     /^(pdftotext \d+ pages: median [\d.]+ s, min [\d.]+ s over \d+ runs; VoiceDesk's median is [\d.]+ times|pdftotext: not installed)/m,
+    /^(CPU time, medians: VoiceDesk [\d.]+ s \(the whole process\), pdftotext [\d.]+ s; [\d.]+ times|pdftotext: not installed)/m,
     /^load average \(1, 5, 15 min\) at the end: [\d.]+ [\d.]+ [\d.]+ on \d+ cores/m,
     /^memory \d+ pages .*peak RSS growth -?\d+ MB/m,
     /^targets: main's p99 during the import [\d.]+ ms, the worst of \d+ runs .*(pdftotext ratio not measured|times pdftotext's time)/m,
