@@ -5,8 +5,9 @@
  * ms as a window would send it. Then a longer book for the memory figure (peak RSS growth of the
  * whole process, thread included, sampled every 20 ms). When poppler's `pdftotext` is installed,
  * its time on the same file is printed beside ours. Each side runs `--runs` times in turn and the
- * medians are compared (the minimums and the load average are printed too: the machine may be
- * shared), and the CPU seconds of each side, which waiting for a core does not inflate). Targets: p99 under 50 ms; at most 3 times pdftotext's time.
+ * medians are compared; the minimums, each side's CPU seconds (which waiting for a core does not
+ * inflate) and the load average are printed too, since the machine may be shared. Targets: p99
+ * under 50 ms; at most 3 times pdftotext's time.
  *
  *   npx tsx bench/pdf-import.ts [--pages 500] [--memory-pages 1000] [--every-ms 5] [--runs 5] [--smoke]
  */
