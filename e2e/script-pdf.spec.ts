@@ -91,6 +91,9 @@ for (const theme of ['light', 'dark'] as const) {
         'max',
         '3000',
       )
+      // The pages read are the ones chosen at Import: the choice is not open while they are read.
+      await expect(dialog.getByRole('radio', { name: 'All pages' })).toBeDisabled()
+      await expect(dialog.getByLabel('Last page')).toBeDisabled()
       problems.push(...(await audit(app, 'open-reading', theme)))
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await expect(dialog).toBeHidden()

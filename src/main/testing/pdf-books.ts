@@ -127,3 +127,48 @@ export function longBookPdf(pages: number): Uint8Array {
   }
   return writePdf({ pages: list, outline, compress: true })
 }
+
+/**
+ * Two pages of a Japanese book set in a CID-keyed font known to a reader only through the
+ * predefined CMap UniJIS-UCS2-H (see PdfFont), with running heads, page numbers and an outline.
+ * A sentence is broken over two lines, and one line is Latin text in that font. What an import
+ * should read: JAPANESE_BOOK_TEXT.
+ */
+export function japaneseBookPdf(): Uint8Array {
+  const font = 'KozMinPr6N-Regular' as const
+  const page = (number: number, body: PdfText[]): PdfPage => ({
+    texts: [
+      { x: 240, y: 750, text: '吾輩は猫である', size: 9, font },
+      ...body,
+      { x: 300, y: 40, text: String(number), size: 9 },
+    ],
+  })
+  const pages = [
+    page(1, [
+      { x: LEFT, y: 700, text: '第一章', size: 18, font },
+      { x: LEFT + 11, y: 670, text: '吾輩は猫である。名前はまだ無い。どこで生', font },
+      { x: LEFT, y: 670 - LEADING, text: 'れたかとんと見当がつかぬ。', font },
+    ]),
+    page(2, [
+      { x: LEFT, y: 700, text: '第二章', size: 18, font },
+      { x: LEFT + 11, y: 670, text: '何でも薄暗いじめじめした所でニャーニャー', font },
+      { x: LEFT, y: 670 - LEADING, text: '泣いていた事だけは記憶している。', font },
+      { x: LEFT + 11, y: 670 - 2 * LEADING, text: 'Tokyo, 1905.', font },
+    ]),
+  ]
+  return writePdf({
+    pages,
+    outline: [
+      { title: '第一章', page: 0 },
+      { title: '第二章', page: 1 },
+    ],
+    compress: true,
+  })
+}
+
+/** The blocks an import of japaneseBookPdf reads: [chapter, text]. */
+export const JAPANESE_BOOK_TEXT: [string, string][] = [
+  ['第一章', '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。'],
+  ['第二章', '何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。'],
+  ['第二章', 'Tokyo, 1905.'],
+]

@@ -1,7 +1,14 @@
 import { deflateSync } from 'node:zlib'
 
-/** The standard Type1 fonts a test page may use (every PDF reader has them, nothing embedded). */
-export type PdfFont = 'Times-Roman' | 'Times-Bold' | 'Times-Italic' | 'Helvetica'
+/**
+ * The fonts a test page may use, none embedded: four of the standard Type1 fonts (every PDF
+ * reader has them), and a Japanese CID-keyed font whose codes are Unicode (UCS-2) mapped to
+ * its characters by the predefined CMap UniJIS-UCS2-H, with no ToUnicode map: a reader knows its
+ * text only from the Adobe-Japan1 character maps.
+ */
+export type PdfFont = 'Times-Roman' | 'Times-Bold' | 'Times-Italic' | 'Helvetica' | CidFont
+
+type CidFont = 'KozMinPr6N-Regular'
 
 /** One run of text placed at (x, y) from the page's bottom left, in points. */
 export interface PdfText {
@@ -28,10 +35,42 @@ export interface PdfSpec {
   bombBytes?: number
 }
 
-const FONTS: PdfFont[] = ['Times-Roman', 'Times-Bold', 'Times-Italic', 'Helvetica']
+const FONTS: PdfFont[] = [
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Helvetica',
+  'KozMinPr6N-Regular',
+]
 
 function escapePdfString(text: string): string {
   return text.replace(/[\\()]/g, (c) => `\\${c}`)
+}
+
+/** A text string (an outline title): PDFDocEncoding when Latin-1 is enough, else UTF-16BE. */
+function textString(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `(${escapePdfString(text)})`
+  const hex = Buffer.from(text, 'utf16le').swap16().toString('hex')
+  return `<feff${hex}>`
+}
+
+/** A run's string operand: literal for the simple fonts, UCS-2 hex for the CID font. */
+function shown(text: string, font: PdfFont): string {
+  if (font !== 'KozMinPr6N-Regular') return `(${escapePdfString(text)})`
+  const units = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))
+  return `<${units.map((u) => u.toString(16).padStart(4, '0')).join('')}>`
+}
+
+/** The font dictionaries of one font, the first one being the font the pages name. */
+function fontObjects(font: PdfFont, next: number): string[] {
+  if (font !== 'KozMinPr6N-Regular') {
+    return [`<< /Type /Font /Subtype /Type1 /BaseFont /${font} /Encoding /WinAnsiEncoding >>`]
+  }
+  return [
+    `<< /Type /Font /Subtype /Type0 /BaseFont /${font} /Encoding /UniJIS-UCS2-H /DescendantFonts [${next + 1} 0 R] >>`,
+    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${font} /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor ${next + 2} 0 R /DW 1000 >>`,
+    `<< /Type /FontDescriptor /FontName /${font} /Flags 6 /FontBBox [-100 -150 1100 950] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 740 /StemV 80 >>`,
+  ]
 }
 
 /**
@@ -56,9 +95,12 @@ export function writePdf(spec: PdfSpec): Uint8Array {
   }
   const catalog = add('')
   const pagesId = add('')
-  const fontIds = FONTS.map((f) =>
-    add(`<< /Type /Font /Subtype /Type1 /BaseFont /${f} /Encoding /WinAnsiEncoding >>`),
-  )
+  const fontIds = FONTS.map((f) => {
+    const [first, ...rest] = fontObjects(f, objects.length + 1)
+    const id = add(first!)
+    for (const more of rest) add(more)
+    return id
+  })
   const fontRes = FONTS.map((_, i) => `/F${i} ${fontIds[i]} 0 R`).join(' ')
   const picture = add(
     stream(
@@ -72,8 +114,8 @@ export function writePdf(spec: PdfSpec): Uint8Array {
     let content = ''
     if (page.picture) content += 'q 500 0 0 700 50 50 cm /Im0 Do Q\n'
     for (const t of page.texts) {
-      const font = FONTS.indexOf(t.font ?? 'Times-Roman')
-      content += `BT /F${font} ${t.size ?? 11} Tf 1 0 0 1 ${t.x} ${t.y} Tm (${escapePdfString(t.text)}) Tj ET\n`
+      const font = t.font ?? 'Times-Roman'
+      content += `BT /F${FONTS.indexOf(font)} ${t.size ?? 11} Tf 1 0 0 1 ${t.x} ${t.y} Tm ${shown(t.text, font)} Tj ET\n`
     }
     const contents = [add(stream('', Buffer.from(content, 'latin1'), spec.compress === true))]
     if (index === 0 && spec.bombBytes !== undefined) {
@@ -100,7 +142,7 @@ export function writePdf(spec: PdfSpec): Uint8Array {
         i < outline.length - 1 ? `/Next ${first + i + 1} 0 R` : '',
       ].join(' ')
       add(
-        `<< /Title (${escapePdfString(entry.title)}) /Parent ${root} 0 R ${links} /Dest [${pageIds[entry.page]} 0 R /XYZ 0 792 0] >>`,
+        `<< /Title ${textString(entry.title)} /Parent ${root} 0 R ${links} /Dest [${pageIds[entry.page]} 0 R /XYZ 0 792 0] >>`,
       )
     })
     objects[root - 1] = Buffer.from(

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ScriptBlock } from '../../../../shared/domain/script'
 import { importDocument } from './import-document'
-import { SALT_ROAD_TEXT, longBookPdf, saltRoadPdf, twoColumnPdf } from '../../../testing/pdf-books'
+import {
+  JAPANESE_BOOK_TEXT,
+  SALT_ROAD_TEXT,
+  japaneseBookPdf,
+  longBookPdf,
+  saltRoadPdf,
+  twoColumnPdf,
+} from '../../../testing/pdf-books'
 import { writePdf } from '../../../testing/pdf-writer'
 
 const rows = (blocks: readonly ScriptBlock[]): [string | null, string][] =>
@@ -69,6 +76,12 @@ describe('PDF import', () => {
       ],
       ['Columns', 'A new paragraph on the right side is read last.'],
     ])
+  })
+
+  it('reads text known only through a predefined character map (a Japanese CID font), lines joined without spaces', async () => {
+    const { project, notices } = await importDocument('neko.pdf', japaneseBookPdf())
+    expect(rows(project.blocks)).toEqual(JAPANESE_BOOK_TEXT)
+    expect(notices).toEqual([])
   })
 
   it('says progress page by page and stops between pages on cancel, importing nothing', async () => {

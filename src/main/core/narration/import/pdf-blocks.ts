@@ -183,6 +183,10 @@ function continues(open: Paragraph, line: PdfLine, heading: boolean, spacing: nu
   return !(short && ENDS_SENTENCE.test(last.text))
 }
 
+/** A character of a script written without spaces between words (Chinese, Japanese). */
+const SPACELESS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\u30fc\uff01-\uff60]/u
+
 /** Two lines of one paragraph as one text: a line-end hyphen inside a word is dropped. */
 function joinLines(before: string, line: string, words: DocumentWords): string {
   if (before.endsWith('\u00ad')) return before.slice(0, -1) + line
@@ -192,6 +196,8 @@ function joinLines(before: string, line: string, words: DocumentWords): string {
   }
   // The end alone is looked at: `before` is the paragraph so far.
   if (/[—–]$/.test(before.slice(-1)) && !/\s[—–]$/.test(before.slice(-2))) return before + line
+  // Chinese and Japanese put no space between words: a line break there is no word break.
+  if (SPACELESS.test(before.slice(-1)) && SPACELESS.test(line.slice(0, 1))) return before + line
   return `${before} ${line}`
 }
 

@@ -9,20 +9,24 @@ import { ReadingProgressView } from './reading-progress'
 import { checkRange } from './page-range-check'
 import './pdf-import-dialog.css'
 
-/** The pages choice: all, or from one page to another (typing a page chooses the range). */
+/**
+ * The pages choice: all, or from one page to another (typing a page chooses the range). Disabled
+ * while the PDF is read, since the pages being read are the ones chosen when Import was pressed.
+ */
 function PageRangeFields(props: {
   range: 'all' | 'some'
   fromText: string
   toText: string
   error: string | null
+  disabled: boolean
   allRef: RefObject<HTMLInputElement | null>
   onChange: (change: { range: 'all' | 'some'; fromText?: string; toText?: string }) => void
 }): ReactElement {
-  const { range, fromText, toText, error, allRef, onChange } = props
+  const { range, fromText, toText, error, disabled, allRef, onChange } = props
   const errorId = useId()
   const described = error !== null ? errorId : undefined
   return (
-    <fieldset className="pdf-import__pages">
+    <fieldset className="pdf-import__pages" disabled={disabled}>
       <legend className="field__label">Pages</legend>
       <label className="pdf-import__choice">
         <input
@@ -173,6 +177,7 @@ function PdfImportForm(props: {
       <PageRangeFields
         {...pages}
         error={rangeError}
+        disabled={ask.working}
         allRef={allRef}
         onChange={(change) => setPages((current) => ({ ...current, ...change }))}
       />
