@@ -36,7 +36,9 @@ export function VoiceoverEmpty(props: {
         >
           <FolderOpen className="button__icon" aria-hidden="true" focusable="false" />
           {/* Below 1100 px "Open a project…", so the three ways in keep one row. */}
-          Open a<span className="vo-wide"> voice-over</span> project…
+          <span>
+            Open a<span className="vo-wide"> voice-over</span> project…
+          </span>
         </button>
         <button type="button" className="button" onClick={props.onSample} disabled={props.busy}>
           <Sparkles className="button__icon" aria-hidden="true" focusable="false" />

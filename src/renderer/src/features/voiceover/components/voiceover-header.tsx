@@ -47,14 +47,15 @@ function PrimaryAction(props: {
         {running ? (
           'Rendering…'
         ) : project.track === null ? (
-          <>
+          // One run of words (one flex item), so the left-out tail leaves no gap behind.
+          <span>
             Render<span className="vo-wide"> voice-over</span>
-          </>
+          </span>
         ) : (
-          <>
+          <span>
             Render {speak}
             <span className="vo-wide"> changed</span> {speak === 1 ? 'line' : 'lines'}
-          </>
+          </span>
         )}
       </button>
     )
