@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
 import { signInForScript } from './support/script-screen'
+import { voiceoverRoomProblems, wrappedVerdicts } from './support/voiceover-layout'
 
 // A creator tries the sample subtitles from the empty workspace, shortens a line, gives the
 // speakers voices, saves the project, and opens it again: the lines as edited and the cast come
@@ -55,9 +56,51 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(lines.nth(5).locator('.vo-lane__late')).toHaveCount(1)
       await expect(lines.nth(5).locator('.vo-lane__spoken')).not.toHaveCSS('width', '0px')
       await expect(lines.nth(5).locator('.vo-lane__over')).toHaveCount(0)
+      // At each size: all six lines whole on screen (the last one's next step too), the summary
+      // and the legend one line each, every one-part result one line; below 1100 px the cast
+      // button says what it holds in a creator's words.
+      const castToggle = page.getByTestId('vo-cast-toggle')
       problems.push(
-        ...(await auditAtSizes(app, { name: 'sample', theme, shot: `voiceover-sample-${theme}` })),
+        ...(await auditAtSizes(app, {
+          name: 'sample',
+          theme,
+          shot: `voiceover-sample-${theme}`,
+          beforeSnap: async () => {
+            problems.push(...(await voiceoverRoomProblems(page)), ...(await wrappedVerdicts(page)))
+            if (page.viewportSize()?.width === 1024)
+              expect(await castToggle.innerText()).toBe('2 speakers')
+          },
+        })),
       )
+      await expect(castToggle).toHaveText('Cast: 2 speakers')
+
+      // A line's own fit is out of sight until its row is pointed at or focused (Tab reaches it);
+      // a fit of its own stays shown, with its name, until the project's is chosen again.
+      const fitOf = (cue: number) => lines.nth(cue - 1).locator('.vo-line__fit')
+      await expect(fitOf(4)).toHaveCSS('opacity', '0')
+      await page.getByRole('textbox', { name: 'Line 4 words' }).focus()
+      await page.keyboard.press('Tab')
+      await expect(page.getByRole('combobox', { name: 'Line 4 fit' })).toBeFocused()
+      await expect(fitOf(4)).toHaveCSS('opacity', '1')
+      await page.getByRole('combobox', { name: 'Line 4 fit' }).selectOption('stretch')
+      await page.getByRole('textbox', { name: 'Line 1 words' }).focus()
+      await expect(fitOf(4)).toHaveCSS('opacity', '1')
+      await expect(fitOf(4).locator('.vo-line__fit-word')).toHaveText('Stretch')
+      await page.getByRole('combobox', { name: 'Line 4 fit' }).selectOption('rate')
+      await expect(fitOf(4).locator('.vo-line__fit-word')).toHaveCount(0)
+      await page.getByRole('textbox', { name: 'Line 1 words' }).focus()
+      await expect(fitOf(4)).toHaveCSS('opacity', '0')
+
+      // The advice is an action: the faster pace, with what it is predicted to do, in one click.
+      const allow = lines.nth(1).getByRole('button', { name: 'Allow up to 150%' })
+      await expect(lines.nth(1).locator('.vo-line__pace-note')).toHaveText(
+        /^still \d\.\d s too long$/,
+      )
+      await allow.focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByLabel('Fastest pace')).toHaveValue('1.5')
+      await expect(allow).toHaveCount(0)
+      await expect(lines.nth(1)).toContainText('this is already the fastest pace')
 
       const words = page.getByRole('textbox', { name: 'Line 2 words' })
       await words.fill('The storm passed quickly.')

@@ -8,6 +8,7 @@ import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
 import { signInForScript } from './support/script-screen'
+import { voiceoverRoomProblems } from './support/voiceover-layout'
 
 // A video creator's voice-over: subtitles and a video opened through main's dialogs, the lines
 // too long for their slot shown in words before anything is paid for, a render, one line
@@ -79,12 +80,33 @@ async function primaryInHeader(app: AppHost, problems: string[], state: string):
   }
 }
 
+/**
+ * The empty state's three ways in on one row (its card is wide enough for them at every size).
+ */
+async function waysInOneRow(app: AppHost, problems: string[]): Promise<void> {
+  const ways = app.page.getByTestId('vo-empty').getByRole('button')
+  const tops: number[] = []
+  for (let i = 0; i < 3; i++) tops.push(Math.round((await ways.nth(i).boundingBox())?.y ?? -1))
+  if (new Set(tops).size !== 1)
+    problems.push(`${app.page.viewportSize()?.width}: the ways in take ${tops.join(', ')}`)
+}
+
 function audit(app: AppHost, name: string, theme: string, problems?: string[]): Promise<string[]> {
   return auditAtSizes(app, {
     name,
     theme,
     shot: `voiceover-${name}-${theme}`,
-    ...(problems ? { beforeSnap: () => primaryInHeader(app, problems, name) } : {}),
+    ...(problems
+      ? {
+          beforeSnap: async () => {
+            if (name === 'empty') return waysInOneRow(app, problems)
+            await primaryInHeader(app, problems, name)
+            // With the video shown too: every line whole, the file line, summary and legend
+            // one line each.
+            problems.push(...(await voiceoverRoomProblems(app.page)).map((p) => `${name} ${p}`))
+          },
+        }
+      : {}),
   })
 }
 
@@ -108,7 +130,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('nav-voiceover').click()
       await expect(page.getByRole('heading', { level: 1, name: 'Voice-over' })).toBeVisible()
       await expect(page.getByTestId('vo-empty')).toBeVisible()
-      problems.push(...(await audit(app, 'empty', theme)))
+      problems.push(...(await audit(app, 'empty', theme, problems)))
 
       sandbox.clearRequestLog()
       app.platform.answerNextOpen([srt])
@@ -294,6 +316,13 @@ test('without a key the empty state says rendering needs one; overlapping cues a
   const question = page.getByTestId('vo-overlaps')
   await expect(question).toContainText('cue 2 starts at 0:02.5, before cue 1 ends at 0:03.0')
   problems.push(...(await audit(app, 'overlaps', 'light')))
+  // Leaving the question says what it leaves: the file is not opened.
+  await question.getByRole('button', { name: 'Don’t open overlap.srt' }).click()
+  await expect(question).toHaveCount(0)
+  await expect(page.getByTestId('vo-empty')).toBeVisible()
+  app.platform.answerNextOpen([srt])
+  await page.getByRole('button', { name: 'Open subtitles…' }).click()
+  await expect(question).toBeVisible()
   await question.getByRole('button', { name: 'Keep both lines' }).click()
   await expect(page.getByTestId('vo-line')).toHaveCount(3)
   await expect(page.getByTestId('vo-overlaps')).toHaveCount(0)

@@ -7,7 +7,7 @@ import { Notice } from '../../../components/notice'
 
 /**
  * Subtitles whose cues overlap: which cues, and the two ways on (one line, or both lines in their
- * own voices); or leave them to fix in a subtitle editor.
+ * own voices); or not open the file, to fix it in a subtitle editor.
  */
 export function OverlapQuestion(props: {
   question: VoiceoverOverlapQuestion
@@ -41,7 +41,7 @@ export function OverlapQuestion(props: {
           Keep both lines
         </button>
         <button type="button" className="button button--small" onClick={props.onCancel}>
-          Cancel
+          Don’t open {question.subtitleName}
         </button>
       </div>
     </Notice>

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react'
 import { Disclosure } from '../../../components/ui/disclosure'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
 import { formatClock } from '../../../lib/format'
 import type { RenderState } from '../stores/voiceover-store'
@@ -16,10 +16,26 @@ import {
 import { laneParts } from './line-lane'
 
 /** "no line has a voice yet" / "2 lines have no voice yet": the next step, not a failure. */
-const voicelessWords = (voiceless: number, all: number): string =>
-  voiceless === all
-    ? 'no line has a voice yet'
-    : `${linesWord(voiceless)} ${voiceless === 1 ? 'has' : 'have'} no voice yet`
+const voicelessWords = (voiceless: number, all: number): ReactNode =>
+  voiceless === all ? (
+    <>
+      no<span className="vo-wide"> line has a</span> voice yet
+    </>
+  ) : (
+    `${linesWord(voiceless)} ${voiceless === 1 ? 'has' : 'have'} no voice yet`
+  )
+
+/**
+ * "2 lines too long for their slot", and below 1100 px "2 too long": the tail words are left out
+ * (never cut), so the summary and the legend keep one line at 1024.
+ */
+const countWords = (n: number, rest: string, tail = ''): ReactNode => (
+  <>
+    {n.toLocaleString()}
+    <span className="vo-wide">{n === 1 ? ' line' : ' lines'}</span> {rest}
+    {tail !== '' && <span className="vo-wide"> {tail}</span>}
+  </>
+)
 
 const STAGES = { speaking: 'Speaking', fitting: 'Fitting', writing: 'Writing the track' } as const
 
@@ -50,7 +66,7 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
                 aria-hidden="true"
                 focusable="false"
               />{' '}
-              {linesWord(over)} run over
+              {countWords(over, 'run over')}
             </span>
           )}
         </p>
@@ -58,7 +74,10 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
         <p className="vo-render__summary" data-testid="vo-summary">
           <strong>{linesWord(project.lines.length)}</strong>
           {over > 0 ? (
-            <span className="vo-render__over"> · {linesWord(over)} too long for their slot</span>
+            <span className="vo-render__over">
+              {' '}
+              · {countWords(over, 'too long', 'for their slot')}
+            </span>
           ) : (
             <span> · every line fits</span>
           )}
@@ -76,7 +95,7 @@ function RenderSummary(props: { project: VoiceoverProject; ready: boolean }): Re
             </span>
           )}
           {project.track !== null && speak > 0 && (
-            <span> · {linesWord(speak)} changed since the last render</span>
+            <span> · {countWords(speak, 'changed', 'since the last render')}</span>
           )}
         </p>
       )}
@@ -103,7 +122,12 @@ function LaneLegend(props: { project: VoiceoverProject }): ReactElement | null {
   const keys = [
     { show: true, kind: 'slot', words: 'Slot' },
     { show: lines.some((l) => l.measured), kind: 'spoken', words: 'Spoken' },
-    { show: lines.some((l) => !l.measured), kind: 'estimated', words: 'Estimated, not rendered' },
+    {
+      show: lines.some((l) => !l.measured),
+      kind: 'estimated',
+      words: 'Estimated',
+      tail: ', not rendered',
+    },
     // No key for the thin line of a late start: the row says "Starts … late" beside it, and a
     // fourth key wrapped the legend at 1024, pushing the last cue off screen.
     { show: lines.some((l) => laneParts(l).over > 0), kind: 'over', words: 'Runs over' },
@@ -114,7 +138,10 @@ function LaneLegend(props: { project: VoiceoverProject }): ReactElement | null {
       {keys.map((k) => (
         <li key={k.kind} className={`vo-legend__item vo-legend__item--${k.kind}`}>
           <span className={`vo-legend__swatch vo-legend__swatch--${k.kind}`} aria-hidden="true" />
-          {k.words}
+          <span>
+            {k.words}
+            {k.tail !== undefined && <span className="vo-wide">{k.tail}</span>}
+          </span>
         </li>
       ))}
     </ul>

@@ -34,10 +34,9 @@ export function CastToggle(props: {
       >
         {/* One run of words that never wraps: the narrow sizes leave out its tail, not split it. */}
         <span className="vo-cast__words">
-          {`Cast: ${project.speakers.length}`}
-          <span className="vo-cast__more">
-            {` ${project.speakers.length === 1 ? 'speaker' : 'speakers'}`}
-          </span>
+          {/* Below 1100 px "2 speakers": what the button holds, in a creator's words. */}
+          <span className="vo-wide">Cast: </span>
+          {speakersWord(project.speakers.length)}
           {onMain > 0 && onMain < project.speakers.length && (
             <span className="vo-cast__note">{` · ${onMain} on main voice`}</span>
           )}

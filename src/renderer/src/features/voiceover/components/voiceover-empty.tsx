@@ -35,7 +35,10 @@ export function VoiceoverEmpty(props: {
           disabled={props.busy}
         >
           <FolderOpen className="button__icon" aria-hidden="true" focusable="false" />
-          Open a voice-over project…
+          {/* Below 1100 px "Open a project…", so the three ways in keep one row. */}
+          <span>
+            Open a<span className="vo-wide"> voice-over</span> project…
+          </span>
         </button>
         <button type="button" className="button" onClick={props.onSample} disabled={props.busy}>
           <Sparkles className="button__icon" aria-hidden="true" focusable="false" />

@@ -43,11 +43,20 @@ function PrimaryAction(props: {
         data-testid="vo-render-button"
       >
         <AudioLines className="button__icon" aria-hidden="true" focusable="false" />
-        {running
-          ? 'Rendering…'
-          : project.track === null
-            ? 'Render voice-over'
-            : `Render ${speak} changed ${speak === 1 ? 'line' : 'lines'}`}
+        {/* Below 1100 px the tails go (Render, Render 1 line) so the file line keeps one row. */}
+        {running ? (
+          'Rendering…'
+        ) : project.track === null ? (
+          // One run of words (one flex item), so the left-out tail leaves no gap behind.
+          <span>
+            Render<span className="vo-wide"> voice-over</span>
+          </span>
+        ) : (
+          <span>
+            Render {speak}
+            <span className="vo-wide"> changed</span> {speak === 1 ? 'line' : 'lines'}
+          </span>
+        )}
       </button>
     )
   }

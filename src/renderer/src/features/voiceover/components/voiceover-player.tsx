@@ -45,7 +45,10 @@ function KeepOriginal(props: { keep: boolean; onChange: (keep: boolean) => void 
 function NoVideo(props: { onChooseVideo: () => void; busy: boolean }): ReactElement {
   return (
     <div className="vo-player__no-video">
-      <span>No video added: you hear the voice-over alone.</span>
+      <span>
+        No video added
+        <span className="vo-player__no-video-tail">: you hear the voice-over alone</span>.
+      </span>
       <button
         type="button"
         className="button button--small"

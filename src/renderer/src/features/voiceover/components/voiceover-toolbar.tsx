@@ -9,9 +9,9 @@ import { SegmentedChoice } from '../../../components/segmented-choice'
 import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 import { CastToggle, VoiceoverCast } from './voiceover-cast'
-import { FIT_CHOICES, FIT_HINTS, MAIN_VOICE_ID } from '../hooks/line-words'
+import { FIT_CHOICES, FIT_HINTS, MAIN_VOICE_ID, PACE_STEPS } from '../hooks/line-words'
 
-const MAX_RATES: SelectOption<string>[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5].map((r) => ({
+const MAX_RATES: SelectOption<string>[] = PACE_STEPS.map((r) => ({
   value: String(r),
   label: `${Math.round(r * 100)}%`,
 }))

@@ -54,6 +54,7 @@ function LineList(props: {
   onPlay: (ms: number) => void
   onEdit: (line: VoiceoverLine, text: string) => void
   onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
+  onPace: (maxRate: number) => void
 }): ReactElement {
   const { project } = props
   const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
@@ -67,7 +68,6 @@ function LineList(props: {
         <span>Who</span>
         <span>Words</span>
         <span>Time</span>
-        <span>Fit</span>
         <span>Result</span>
       </div>
       <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
@@ -80,9 +80,12 @@ function LineList(props: {
             changed={project.track !== null && line.needsSpeaking}
             nextStep={lineNextStep(project.lines, i, project.settings.maxRate)}
             voiceName={nameOf(line.voiceId)}
+            projectFit={project.settings.fit}
+            maxRate={project.settings.maxRate}
             onPlay={(l) => props.onPlay(l.startMs)}
             onEdit={props.onEdit}
             onFit={props.onFit}
+            onPace={props.onPace}
           />
         ))}
       </ol>
@@ -187,6 +190,7 @@ export function VoiceoverWorkspace(props: {
               onPlay={(ms) => controls.playFrom(ms)}
               onEdit={(line, text) => void actions.edit(line, text)}
               onFit={(line, fit) => void actions.lineFit(line, fit)}
+              onPace={(maxRate) => void actions.settings({ maxRate })}
             />
             <VoiceoverPlayer
               project={project}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { VoiceoverLine } from '../../../../../shared/domain/voiceover'
 import { cueTime } from '../../../../../shared/domain/cue-time'
 import {
+  fasterPace,
   lineNextStep,
   lineVerdict,
   overflowing,
@@ -135,5 +136,18 @@ describe('a line in words', () => {
     expect(overrunWarning([line({ cue: 4, action: 'overflow', overflowMs: 300 })], settings)).toBe(
       'Line 4 runs 0.3 s past its slot; nothing is cut. Shorten the words, or allow a faster pace.',
     )
+  })
+
+  it('offers the first faster pace that fits a too-long line, else the fastest with what is left', () => {
+    // 3.0 s of speech at 125% in a 2.5 s slot: 3.75 s at the natural pace fits at 150%.
+    const long = line({ action: 'overflow', rate: 1.25, spokenMs: 3000, slotMs: 2500 })
+    expect(fasterPace(long, 1.25)).toEqual({ rate: 1.5, overMs: 0 })
+    // 2.6 s at 125% in a 2.5 s slot: 3.25 s natural fits at 130%.
+    expect(fasterPace({ ...long, spokenMs: 2600 }, 1.25)).toEqual({ rate: 1.3, overMs: 0 })
+    // 4.0 s at 125%: 5 s natural is still 0.8 s too long at 150%.
+    expect(fasterPace({ ...long, spokenMs: 4000 }, 1.25)).toEqual({ rate: 1.5, overMs: 833 })
+    expect(fasterPace(long, 1.5)).toBeNull()
+    expect(fasterPace({ ...long, fit: 'stretch' }, 1.25)).toBeNull()
+    expect(fasterPace({ ...long, action: 'rate' }, 1.25)).toBeNull()
   })
 })

@@ -57,6 +57,28 @@ export const FIT_HINTS: Record<VoiceoverFit, string> = {
   shift: 'Every line keeps its natural pace; later lines start later.',
 }
 
+/** The fastest paces a project may allow, in the order they are offered. */
+export const PACE_STEPS: readonly number[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5]
+
+/**
+ * For a line too long at the project's fastest pace, while a faster one is left to allow: the
+ * first pace in {@link PACE_STEPS} at which it would fit (else the fastest), and by how much it
+ * would still run over then (0: it fits). Predicted from the pace it is asked at now and how long
+ * it runs, so the user sees the outcome before rendering; null when the line is not fitted by pace.
+ */
+export function fasterPace(
+  line: Pick<VoiceoverLine, 'action' | 'fit' | 'rate' | 'spokenMs' | 'slotMs'>,
+  maxRate: number,
+): { rate: number; overMs: number } | null {
+  if (line.action !== 'overflow' || line.fit !== 'rate' || maxRate >= MAX_VOICEOVER_RATE)
+    return null
+  const naturalMs = line.rate * line.spokenMs
+  const rate =
+    PACE_STEPS.find((step) => step > maxRate && naturalMs / step <= line.slotMs) ??
+    MAX_VOICEOVER_RATE
+  return { rate, overMs: Math.max(0, Math.round(naturalMs / rate - line.slotMs)) }
+}
+
 /** The lines too long for their slot (not those only pushed late by one that is). */
 export const overflowing = (lines: readonly VoiceoverLine[]): number =>
   lines.filter((l) => l.action === 'overflow').length
