@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { ReactElement } from 'react'
 import type { InboxServerFilters } from '../../../../../shared/domain/conversation-inbox'
 import type { Agent } from '../../../../../shared/domain/conversation-list'
@@ -15,6 +15,7 @@ import { needsEvaluations, uniqueRows } from '../hooks/inbox-filter'
 import { useEvaluationReads, useShownRows } from '../hooks/use-inbox-rows'
 import { useMinuteClock } from '../hooks/use-minute-clock'
 import { usePageVisible } from '../hooks/use-page-visible'
+import { useSearchAfterPaint } from '../hooks/use-search-after-paint'
 import { useInboxStore } from '../stores/inbox-store'
 import { BatchExportBar } from './batch-export-bar'
 import { InboxFilterBar } from './inbox-filters'
@@ -59,11 +60,9 @@ export function InboxView(props: {
   onOpen: (id: string) => void
 }): ReactElement {
   const filters = useInboxStore((s) => s.filters)
-  // Deferred: the typed letter is painted first (the search box alone re-renders: the rows, the
-  // counts and the memoised table keep their props), then the rows it finds, in a render React
-  // may interrupt for the next key. Why: the rows' render, style and layout in the keystroke's own
-  // task made the letter wait for them and miss its frame (p95 27.5 ms at 10,000 rows).
-  const search = useDeferredValue(useInboxStore((s) => s.search))
+  // The search as the rows follow it: after the frame that shows the typed letter (the hook says
+  // why), so a keystroke renders the search box, not this view.
+  const search = useSearchAfterPaint()
   const focusedId = useInboxStore((s) => s.focusedId)
   const focus = useInboxStore((s) => s.focus)
   const pollError = useInboxStore((s) => s.pollError)

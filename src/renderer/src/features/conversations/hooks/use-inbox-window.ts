@@ -10,10 +10,13 @@ export const COMPACT_ROW_HEIGHT = 32
 /** The sticky header row's height (inbox.css), above the first row inside the scroller. */
 export const HEAD_HEIGHT = 34
 /**
- * Rows kept in the page beyond each edge of the pane. Few on purpose: a fast scroll brings as
- * many new rows a frame whatever this is, and every row held is more for each frame to lay out.
+ * Rows kept in the page beyond each edge of the pane. Few on purpose: the rows are keyed by their
+ * place (lib/window-row-keys.ts), so every row held is laid out and painted again at every scroll
+ * frame, and a fast scroll brings as many new rows a frame whatever this is. Two still cover a
+ * frame of a wheel's smooth scroll before the page has drawn the rows it brings (at 4 a scroll
+ * frame laid out about a fifth more rows for no row seen).
  */
-export const OVERSCAN = 4
+export const OVERSCAN = 2
 /** How long the visible rows must stay put before their evaluations are asked for. */
 const VISIBLE_SETTLE_MS = 150
 /** Rows left below the visible ones when the next page is asked for. */
