@@ -221,7 +221,10 @@ for (const theme of ['light', 'dark'] as const) {
       // and the address in one place only (not under Advanced as well).
       const firstRun = page.getByTestId('first-run')
       await expect(firstRun.getByRole('heading')).toHaveCount(1)
-      await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      // Headed for what it asks: the address and the key, not the key alone.
+      await expect(
+        firstRun.getByRole('heading', { name: 'Connect to your voice service' }),
+      ).toBeVisible()
       await expect(firstRun.locator('input')).toHaveCount(2)
       const addressBox = await firstRun.getByLabel('Service address', { exact: true }).boundingBox()
       const keyBox = await account.apiKey.boundingBox()
@@ -327,15 +330,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'Paste the address of your account page.',
       )
-      await field.fill('http://voices.example/account')
+      await field.fill(ACCOUNT_PAGE.replace('https://', 'http://'))
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'The address must start with https://.',
       )
       await expect(field).toHaveAttribute('aria-invalid', 'true')
+      // Plain http is never kept nor opened: the https form is offered, one click to keep it.
+      const useHttps = dialog.getByRole('button', { name: `Use ${ACCOUNT_PAGE}` })
+      await expect(useHttps).toBeVisible()
       problems.push(...(await audit(app, 'account-page-dialog-error', theme)))
-      await field.fill(ACCOUNT_PAGE)
-      await dialog.getByRole('button', { name: 'Save' }).click()
+      await useHttps.click()
       await expect(dialog).toBeHidden()
 
       // Saved: the primary action opens it in the browser, and nothing else is opened.
