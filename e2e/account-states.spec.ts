@@ -116,18 +116,34 @@ for (const theme of ['light', 'dark'] as const) {
       await account.saveApiKey(sandbox.keys.free)
       await page.getByRole('radio', { name: /^Paid/ }).check()
       await expect(page.getByText('Plan saved.')).toBeVisible()
+      // The user is further down the page (at the bottom of Usage, in a small window) when the
+      // service answers.
+      await page.setViewportSize({ width: 1024, height: 700 })
+      await page.getByTestId('usage-counted').scrollIntoViewIfNeeded()
+      await expect(account.title).not.toBeInViewport()
       // Voices tried at once, as several previews or a render send them.
       await app.page.evaluate(`Promise.allSettled([1, 2, 3, 4, 5, 6].map((n) =>
         window.api.voices.tryText({ voiceId: 'olivia', text: 'Line number ' + n + '.' })))`)
       const notice = page.getByTestId('notice-plan-mismatch')
       await expect(notice).toBeVisible({ timeout: 30_000 })
       await expect(notice).toContainText('only as fast as on the Free plan')
+      // It comes into view as it appears, with the page's title above it, not cut at the top.
+      await expect(notice).toBeInViewport({ ratio: 1 })
+      await expect(account.title).toBeInViewport({ ratio: 1 })
       // Above the cards: on screen at 1024x700 as Account opens, not below the plan choice.
       await page.setViewportSize({ width: 1024, height: 700 })
       await account.open()
       await expect(notice).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
-      const problems = await audit(app, 'account-plan-mismatch', theme, notice)
+      const problems = await auditAtSizes(app, {
+        name: 'account-plan-mismatch',
+        theme,
+        shot: `screen-account-plan-mismatch-${theme}`,
+        beforeSnap: async () => {
+          await account.revealFromTitle(notice)
+          await expect(account.title).toBeInViewport({ ratio: 1 })
+        },
+      })
       await notice.getByRole('button', { name: 'Switch to Free' }).click()
       await expect(notice).toBeHidden()
       await expect(page.getByRole('radio', { name: /^Free/ })).toBeChecked()

@@ -35,6 +35,9 @@ test('set a key, verify it against the sandbox, then forget it', async ({ app, s
   const voices = await sandboxVoiceCount(sandbox)
   expect(voices).toBeGreaterThan(0)
   await expect(app.page.getByTestId('verify-voice-count')).toHaveText(`${voices} voices available.`)
+  // The answer to Check again is in view without the page's title scrolled away above it.
+  await expect(account.title).toBeInViewport({ ratio: 1 })
+  await expect(account.verifySuccess).toBeInViewport({ ratio: 1 })
   await snap(app, 'account-verified')
 
   // Escape cancels the confirmation and keeps the key.

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { ExternalLink } from 'lucide-react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
@@ -9,6 +9,7 @@ import { useCreditAdded, useOpenAccountPage, useSetPlan, useUsage } from '../api
 import { AccountPageDialog } from './account-page-dialog'
 import { creditPageOf, shortAddress } from './credit-page'
 import { useMinuteNow } from '../hooks/use-now'
+import { useRevealBelowTitle } from '../hooks/use-reveal-below-title'
 
 /**
  * Out of credit, as the service last said it: what stops, and the one click to where credit is
@@ -136,9 +137,14 @@ export function AccountAttention(props: {
   const demo = status?.credential === 'sandbox'
   const outOfCreditAt = demo ? undefined : usage.data?.outOfCreditAt
   const mismatch = status?.notices.find((notice) => notice.kind === 'plan-mismatch')
+  // A banner that appears while the user is further down (choosing a plan) comes into view,
+  // with the page's title above it; one already in view is left where it is.
+  const ref = useRef<HTMLDivElement | null>(null)
+  const shown = [outOfCreditAt === undefined ? '' : 'credit', mismatch === undefined ? '' : 'plan']
+  useRevealBelowTitle(ref, shown.join(''))
   if (outOfCreditAt === undefined && mismatch === undefined) return null
   return (
-    <div className="account-attention" data-testid="account-attention">
+    <div className="account-attention" data-testid="account-attention" ref={ref}>
       {outOfCreditAt !== undefined && <OutOfCredit at={outOfCreditAt} status={status} />}
       {mismatch !== undefined && <PlanMismatch message={mismatch.message} />}
     </div>
