@@ -46,8 +46,9 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
             <ExternalLink size={14} aria-hidden="true" />
           </button>
         )}
-        {/* Why a button placed first without a page: it is the step that makes the next time
-            one click, and a lone primary "I've added credit" would offer nowhere to go. */}
+        {/* Why two buttons of equal weight without a page: saving it is the step that makes the
+            next time one click, and a primary "I've added credit" would press the user to
+            claim a step this screen offered them nowhere to take. */}
         {page === null && (
           <button type="button" className="button button--small" onClick={() => setAsking(true)}>
             Save the page where you add credit…
@@ -55,7 +56,7 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
         )}
         <button
           type="button"
-          className={`button button--small${page === null ? ' button--primary' : ''}`}
+          className="button button--small"
           disabled={added.isPending}
           onClick={() => added.mutate()}
         >
