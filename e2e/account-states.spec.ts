@@ -16,10 +16,8 @@ function audit(app: AppHost, screen: string, theme: string, inView: Locator): Pr
     name: screen,
     theme,
     shot: `screen-${screen}-${theme}`,
-    beforeSnap: async () => {
-      await inView.scrollIntoViewIfNeeded()
-      await expect(inView).toBeInViewport()
-    },
+    // From the page's title, as Account reveals a state: not the scroll an earlier step left.
+    beforeSnap: () => new AccountScreen(app.page).revealFromTitle(inView),
   })
 }
 
