@@ -16,10 +16,8 @@ function audit(app: AppHost, screen: string, theme: string, inView: Locator): Pr
     name: screen,
     theme,
     shot: `screen-${screen}-${theme}`,
-    beforeSnap: async () => {
-      await inView.scrollIntoViewIfNeeded()
-      await expect(inView).toBeInViewport()
-    },
+    // From the page's title, as Account reveals a state: not the scroll an earlier step left.
+    beforeSnap: () => new AccountScreen(app.page).revealFromTitle(inView),
   })
 }
 
@@ -41,7 +39,9 @@ for (const theme of ['light', 'dark'] as const) {
       // An address that is not the service: "Check the service address" opens Advanced on it.
       await account.setBaseUrl(`${sandbox.baseUrl}/not-the-api`)
       await account.saveApiKey(sandbox.keys.paid)
-      await expect(account.verifyError).toContainText('is not the voice service')
+      await expect(account.verifyError).toContainText('Wrong service address')
+      await expect(dot).toHaveText('Wrong service address')
+      await expect(dot).toHaveAttribute('data-state', 'danger')
       const check = account.verifyError.getByTestId('error-action')
       await expect(check).toHaveText('Check the service address')
       await page.getByRole('button', { name: /^Advanced/ }).click()
@@ -79,8 +79,9 @@ for (const theme of ['light', 'dark'] as const) {
       await account.setBaseUrl(`http://127.0.0.1:${port}`)
       await expect(account.verifyError).toContainText('Could not reach')
       await expect(dot).toHaveAttribute('data-state', 'danger')
-      await expect(dot).toHaveText("Can't reach the service")
-      await expect(dot).toHaveAccessibleName(/^Account: Can't reach the service\. Checked /)
+      await expect(account.verifyError).toContainText('Cannot reach the service')
+      await expect(dot).toHaveText('Cannot reach the service')
+      await expect(dot).toHaveAccessibleName(/^Account: Cannot reach the service\. Checked /)
       const retry = account.verifyError.getByTestId('error-action')
       await expect(retry).toHaveText('Try again')
       problems.push(...(await audit(app, 'account-error-unreachable', theme, account.verifyError)))
@@ -113,18 +114,34 @@ for (const theme of ['light', 'dark'] as const) {
       await account.saveApiKey(sandbox.keys.free)
       await page.getByRole('radio', { name: /^Paid/ }).check()
       await expect(page.getByText('Plan saved.')).toBeVisible()
+      // The user is further down the page (at the bottom of Usage, in a small window) when the
+      // service answers.
+      await page.setViewportSize({ width: 1024, height: 700 })
+      await page.getByTestId('usage-counted').scrollIntoViewIfNeeded()
+      await expect(account.title).not.toBeInViewport()
       // Voices tried at once, as several previews or a render send them.
       await app.page.evaluate(`Promise.allSettled([1, 2, 3, 4, 5, 6].map((n) =>
         window.api.voices.tryText({ voiceId: 'olivia', text: 'Line number ' + n + '.' })))`)
       const notice = page.getByTestId('notice-plan-mismatch')
       await expect(notice).toBeVisible({ timeout: 30_000 })
       await expect(notice).toContainText('only as fast as on the Free plan')
+      // It comes into view as it appears, with the page's title above it, not cut at the top.
+      await expect(notice).toBeInViewport({ ratio: 1 })
+      await expect(account.title).toBeInViewport({ ratio: 1 })
       // Above the cards: on screen at 1024x700 as Account opens, not below the plan choice.
       await page.setViewportSize({ width: 1024, height: 700 })
       await account.open()
       await expect(notice).toBeInViewport()
       await page.setViewportSize({ width: 1280, height: 800 })
-      const problems = await audit(app, 'account-plan-mismatch', theme, notice)
+      const problems = await auditAtSizes(app, {
+        name: 'account-plan-mismatch',
+        theme,
+        shot: `screen-account-plan-mismatch-${theme}`,
+        beforeSnap: async () => {
+          await account.revealFromTitle(notice)
+          await expect(account.title).toBeInViewport({ ratio: 1 })
+        },
+      })
       await notice.getByRole('button', { name: 'Switch to Free' }).click()
       await expect(notice).toBeHidden()
       await expect(page.getByRole('radio', { name: /^Free/ })).toBeChecked()

@@ -221,7 +221,10 @@ for (const theme of ['light', 'dark'] as const) {
       // and the address in one place only (not under Advanced as well).
       const firstRun = page.getByTestId('first-run')
       await expect(firstRun.getByRole('heading')).toHaveCount(1)
-      await expect(firstRun.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+      // Headed for what it asks: the address and the key, not the key alone.
+      await expect(
+        firstRun.getByRole('heading', { name: 'Connect to your voice service' }),
+      ).toBeVisible()
       await expect(firstRun.locator('input')).toHaveCount(2)
       const addressBox = await firstRun.getByLabel('Service address', { exact: true }).boundingBox()
       const keyBox = await account.apiKey.boundingBox()
@@ -297,10 +300,10 @@ for (const theme of ['light', 'dark'] as const) {
         'Add credit on the voice service’s website, in the account where you got your API key, then come back and press I’ve added credit.',
       )
       await expect(out.getByRole('button', { name: 'Add credit on the website' })).toHaveCount(0)
-      await expect(out.getByRole('button', { name: 'I’ve added credit' })).toHaveClass(
-        /button--primary/,
-      )
-      // Saving the page is a button of its own, placed first, beside the primary.
+      // Nowhere to go yet, so nothing presses the user to say credit was added: saving the page
+      // and "I've added credit" are two buttons of equal weight, saving it first.
+      await expect(out.locator('.button-row > .button--primary')).toHaveCount(0)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).toBeVisible()
       const addPage = out.getByRole('button', { name: 'Save the page where you add credit…' })
       await expect(addPage).toHaveClass(/\bbutton\b/)
       await expect(addPage).not.toHaveClass(/button--primary|account-link/)
@@ -327,15 +330,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'Paste the address of your account page.',
       )
-      await field.fill('http://voices.example/account')
+      await field.fill(ACCOUNT_PAGE.replace('https://', 'http://'))
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'The address must start with https://.',
       )
       await expect(field).toHaveAttribute('aria-invalid', 'true')
+      // Plain http is never kept nor opened: the https form is offered, one click to keep it.
+      const useHttps = dialog.getByRole('button', { name: `Use ${ACCOUNT_PAGE}` })
+      await expect(useHttps).toBeVisible()
       problems.push(...(await audit(app, 'account-page-dialog-error', theme)))
-      await field.fill(ACCOUNT_PAGE)
-      await dialog.getByRole('button', { name: 'Save' }).click()
+      await useHttps.click()
       await expect(dialog).toBeHidden()
 
       // Saved: the primary action opens it in the browser, and nothing else is opened.

@@ -35,6 +35,9 @@ test('set a key, verify it against the sandbox, then forget it', async ({ app, s
   const voices = await sandboxVoiceCount(sandbox)
   expect(voices).toBeGreaterThan(0)
   await expect(app.page.getByTestId('verify-voice-count')).toHaveText(`${voices} voices available.`)
+  // The answer to Check again is in view without the page's title scrolled away above it.
+  await expect(account.title).toBeInViewport({ ratio: 1 })
+  await expect(account.verifySuccess).toBeInViewport({ ratio: 1 })
   await snap(app, 'account-verified')
 
   // Escape cancels the confirmation and keeps the key.
@@ -112,12 +115,18 @@ test('an address that is not the service says so in plain words, the request id 
   await account.expectBaseUrlSaved(`${sandbox.baseUrl}/not-the-api`)
   await account.saveApiKey(sandbox.keys.paid)
   await account.verify()
-  await expect(account.verifyError).toContainText('This address is not the voice service')
+  // One name for one problem: the card and the sidebar both say "Wrong service address".
+  await expect(account.verifyError).toContainText('Wrong service address')
+  await expect(app.page.getByTestId('sidebar-account')).toHaveText('Wrong service address')
+  // The body names the host a person compares; the whole address (with its path) is in Details.
   const message = account.verifyError.getByTestId('error-message')
   await expect(message).toHaveText(
-    `Nothing at ${sandbox.baseUrl}/not-the-api answers as the voice service, so VoiceDesk cannot use it. Copy the service address that came with your key again and paste it under Advanced.`,
+    `Nothing at ${new URL(sandbox.baseUrl).host} answers as the voice service, so VoiceDesk cannot use it. Copy the service address that came with your key again and paste it under Advanced.`,
   )
   const requestId = await account.openErrorDetails(account.verifyError)
+  await expect(account.verifyError.getByTestId('error-address')).toHaveText(
+    `${sandbox.baseUrl}/not-the-api`,
+  )
   const logged = sandbox.requestLog({ pathPrefix: '/not-the-api' }).at(-1)
   expect(logged).toBeDefined()
   await expect(requestId).toHaveText(logged!.requestId)

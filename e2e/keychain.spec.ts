@@ -9,13 +9,16 @@ test.use({ keychain: 'unavailable' })
 /** Audits Account at every size in this state (axe once, layout at each), with a screenshot. */
 function audit(app: AppHost, theme: string): Promise<string[]> {
   const warning = app.page.getByTestId('credential-session-only')
+  const account = new AccountScreen(app.page)
   return auditAtSizes(app, {
     name: 'account-keychain-unavailable',
     theme,
     shot: `screen-account-keychain-unavailable-${theme}`,
     beforeSnap: async () => {
-      await warning.scrollIntoViewIfNeeded()
-      await expect(warning).toBeInViewport()
+      // The warning sits in the key's card, under the title: both in view at every size.
+      await account.revealFromTitle(warning)
+      await expect(account.title).toBeInViewport({ ratio: 1 })
+      await expect(warning).toBeInViewport({ ratio: 1 })
     },
   })
 }

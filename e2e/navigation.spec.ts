@@ -17,7 +17,7 @@ test('navigating the window off the app is blocked by the navigation policy', as
   await expect(page.getByRole('heading', { level: 1, name: 'Script' })).toBeVisible()
   // The app is still alive and still talks to main.
   await page.getByTestId('nav-account').click()
-  await expect(page.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Connect to your voice service' })).toBeVisible()
 })
 
 test('window.open never opens a window: web links go to the browser, other schemes nowhere', async ({

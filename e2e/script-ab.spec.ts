@@ -97,7 +97,9 @@ test('A/B: two voices of a block play at matched loudness, keeping B sets the bl
   await expect(dialog.getByRole('radio', { name: 'Take A · Olivia', exact: true })).toBeVisible()
   await expect(dialog.locator('.button--primary')).toHaveCount(1)
   await expect(dialog.getByRole('radio', { name: 'Take B · George', exact: true })).toBeChecked()
-  await dialog.getByRole('button', { name: 'Keep take B' }).click()
+  // The button names the voice kept, so what it does needs no looking back at the takes.
+  await expect(dialog.locator('.button--primary')).toHaveText('Keep take B (George)')
+  await dialog.getByRole('button', { name: 'Keep take B (George)' }).click()
   await expect(dialog).toBeHidden()
   await expect(blockVoice).toHaveAccessibleName(/^Voice of block 1: George/)
   // The kept take is in the cache: the block is already rendered in that voice.

@@ -320,7 +320,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(ab.getByRole('radio', { name: 'Take A · Olivia' })).toBeChecked()
       await expect(ab.getByRole('radio', { name: 'Take B · George' })).not.toBeChecked()
       await expect(ab.locator('.button--primary')).toHaveCount(1)
-      await expect(ab.locator('.button--primary')).toHaveText('Keep take A')
+      await expect(ab.locator('.button--primary')).toHaveText('Keep take A (Olivia)')
       await expect(ab.getByTestId('ab-level-a')).toBeHidden()
       // Making them again says what it makes and what it may cost: the block's 35 characters a take.
       await expect(

@@ -75,7 +75,7 @@ test('the page keeps its strict CSP and loads nothing but its own files', async 
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob: data:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; object-src 'none'",
   )
   await page.getByTestId('nav-account').click()
-  await expect(page.getByRole('heading', { name: 'Paste your API key' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Connect to your voice service' })).toBeVisible()
   const resources = await page.evaluate(() =>
     (globalThis as unknown as PageWindow).performance
       .getEntriesByType('resource')

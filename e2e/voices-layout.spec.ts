@@ -118,6 +118,20 @@ for (const scheme of ['light', 'dark'] as const) {
     }
     expect(await cutText(app)).toEqual([])
     expect((await layoutProblems(app.page)).problems).toEqual([])
+    // A voice the service gives no gender: the column shows a dash, never a blank, and a screen
+    // reader hears "Gender not given", not a dash.
+    await voices.search.fill('River')
+    for (const size of [LAYOUT_SIZES[2], LAYOUT_SIZES[1]]) {
+      await app.page.setViewportSize(size)
+      const river = voices.row('river')
+      const gender = river.locator('.voice-row__gender')
+      await expect(gender, `${size.width}`).toBeVisible()
+      await expect(gender.locator('[aria-hidden="true"]'), `${size.width}`).toHaveText('—')
+      await expect(river, `${size.width}`).toHaveAccessibleName(/Gender not given/)
+      await expect(river, `${size.width}`).not.toHaveAccessibleName(/—/)
+    }
+    await voices.search.fill('')
+    await expect(voices.count).toHaveText('44 voices')
 
     // Playing: the row's button turns to Stop, the player bar shows what plays.
     for (const size of LAYOUT_SIZES) {
@@ -218,7 +232,16 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // The new personal voice: its panel opens at its top, the voice and Play first.
       await expect(voices.details.getByRole('heading', { name: 'Ada Studio' })).toBeVisible()
+      // "Personal" once on its row at every width: its mark, not again among the style words
+      // (the service tags a personal voice "personal" as well), and on no catalog row.
+      const rows = app.page.getByTestId('voice-row')
+      const personalOnce = async (): Promise<void> => {
+        const ada = rows.filter({ hasText: 'Ada Studio' })
+        expect((await ada.innerText()).match(/Personal/g) ?? []).toHaveLength(1)
+        await expect(rows.filter({ hasText: 'Personal' })).toHaveCount(1)
+      }
       await checkAtEverySize(app, 'personal', scheme, async () => {
+        await personalOnce()
         await expect(
           voices.details.getByRole('button', { name: 'Play Ada Studio' }),
         ).toBeInViewport()

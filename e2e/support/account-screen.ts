@@ -24,6 +24,24 @@ export class AccountScreen {
     this.verifyError = page.getByTestId('verify-error')
   }
 
+  /** The page's title, which every state keeps in view when it fits with it. */
+  get title(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Account' })
+  }
+
+  /**
+   * Brings `state` into view the way Account brings a banner: from the page's top (its title)
+   * when the state fits there, else scrolled to it. Why from the top: a screenshot or a check
+   * must not inherit the scroll an earlier step left (a field filled further down).
+   */
+  async revealFromTitle(state: Locator): Promise<void> {
+    await this.page.evaluate(
+      "document.querySelector('.workspace--account')?.scrollIntoView({ block: 'start' })",
+    )
+    await state.scrollIntoViewIfNeeded()
+    await expect(state).toBeInViewport()
+  }
+
   async open(): Promise<void> {
     await this.page.getByTestId('nav-account').click()
     await expect(this.page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()

@@ -79,6 +79,11 @@ export interface ErrorDetails {
    * names the file. Nothing was changed.
    */
   lexiconFile?: { line?: number; entry?: number; reason?: string }
+  /**
+   * The whole service address a failed check was sent to, for Details: the message names only
+   * its host, which is what a person compares.
+   */
+  address?: string
 }
 
 /** One thing a render's checks found before it spent anything (see ErrorDetails.preflight). */

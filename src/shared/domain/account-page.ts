@@ -47,3 +47,15 @@ export function checkAccountPage(raw: string): { url: string } | { problem: stri
     }
   return { url: url.href }
 }
+
+/**
+ * The https form of an address refused only for being plain http, when that form is accepted
+ * (checkAccountPage); null otherwise. Why offered and never applied unasked: the user sees the
+ * address that will be kept, and nothing is ever opened or kept as plain http.
+ */
+export function httpsInstead(raw: string): string | null {
+  const text = raw.trim()
+  if (!/^http:\/\//i.test(text)) return null
+  const checked = checkAccountPage(`https://${text.slice('http://'.length)}`)
+  return 'url' in checked ? checked.url : null
+}

@@ -93,8 +93,10 @@ export interface AccountStatus {
   }
   /**
    * What the last check of this very credential at this address found: the service answered
-   * (`connected`), could not be reached or is not the service at that address (`unreachable`),
-   * or nobody checked yet in this session (`unchecked`). A refused key is `rejected` above.
+   * (`connected`), nothing answered in time (`unreachable`), something answered that is not the
+   * voice service (`wrong-address`), the service answered with a failure of its own
+   * (`service-trouble`), or nobody checked yet in this session (`unchecked`). A refused key is
+   * `rejected` above.
    */
   connection: ConnectionState
   /** ISO time of that last check, whatever it found; null when unchecked. */
@@ -116,7 +118,8 @@ export interface AccountStatus {
 }
 
 /** See {@link AccountStatus.connection}. */
-export type ConnectionState = 'unchecked' | 'connected' | 'unreachable'
+export type ConnectionState =
+  'unchecked' | 'connected' | 'unreachable' | 'wrong-address' | 'service-trouble'
 
 export interface AccountNotice {
   kind:

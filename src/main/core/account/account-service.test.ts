@@ -393,9 +393,10 @@ describe('AccountService: verify', () => {
     [
       'NOT_FOUND',
       { status: 404 },
-      /^Nothing at https:\/\/tts\.example answers as the voice service.*paste it under Advanced\.$/,
+      /^Nothing at tts\.example answers as the voice service.*paste it under Advanced\.$/,
     ],
-    ['UPSTREAM', {}, /^Nothing at https:\/\/tts\.example answers as the voice service/],
+    ['UPSTREAM', {}, /^Nothing at tts\.example answers as the voice service/],
+    ['UPSTREAM', { status: 503 }, /^The voice service answered with a problem of its own/],
   ] as const)('tells a %s apart, keeping the request id', async (code, extra, message) => {
     const { service } = await make()
     await service.setApiKey(KEY)

@@ -2,12 +2,27 @@ import type { ConnectionState, VerifyResult } from '../../../shared/domain/accou
 import type { AppError } from '../../../shared/errors'
 import type { ActiveCredential, VerifyCredential } from './account-ports'
 import { identityOf } from './active-credential'
-import { explainVerifyError } from './verify-errors'
-
-/** Verify errors that mean the service was not reached at this address (not a refused key). */
-const UNREACHABLE: ReadonlySet<string> = new Set(['NETWORK', 'TIMEOUT', 'NOT_FOUND', 'UPSTREAM'])
+import { explainVerifyError, isServiceTrouble } from './verify-errors'
 
 type Found = Exclude<ConnectionState, 'unchecked'>
+
+/**
+ * What a failed check says of the address, or null when it says nothing of it (a refused key,
+ * a cancelled check). Why three kinds: the sidebar and the Connection card name the same problem
+ * with the same words, and "can't reach" is not what a user fixes when the address is wrong.
+ */
+function foundBy(error: AppError): Found | null {
+  switch (error.code) {
+    case 'NETWORK':
+    case 'TIMEOUT':
+      return 'unreachable'
+    case 'NOT_FOUND':
+    case 'UPSTREAM':
+      return isServiceTrouble(error) ? 'service-trouble' : 'wrong-address'
+    default:
+      return null
+  }
+}
 
 /**
  * What the last check of a credential found, in memory only, each result tied to the identity it
@@ -63,8 +78,9 @@ export class CheckMemory {
       this.#reach = null
       return true
     }
-    if (!UNREACHABLE.has(error.code)) return false
-    this.#reach = { identity, state: 'unreachable', at }
+    const found = foundBy(error)
+    if (found === null) return false
+    this.#reach = { identity, state: found, at }
     return true
   }
 

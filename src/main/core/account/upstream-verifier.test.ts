@@ -56,13 +56,16 @@ describe('createUpstreamVerifier (sandbox over HTTP)', () => {
     )
   })
 
-  it('a wrong base URL path is NOT_FOUND or UPSTREAM, and the message names the address', async () => {
+  it('a wrong base URL path is NOT_FOUND or UPSTREAM: the message names the host, Details the address', async () => {
     const wrong = `${sandbox.baseUrl}/not-the-api`
     const error = await appErrorOf(
       verify({ baseUrl: wrong, credential: { kind: 'apiKey', secret: sandbox.keys.paid } }),
     )
     expect(['NOT_FOUND', 'UPSTREAM']).toContain(error.code)
-    expect(explainVerifyError(error, wrong, 'apiKey').message).toContain(wrong)
+    const explained = explainVerifyError(error, wrong, 'apiKey')
+    expect(explained.message).toContain(`Nothing at ${new URL(wrong).host} answers`)
+    expect(explained.message).not.toContain('/not-the-api')
+    expect(explained.details?.address).toBe(wrong)
   })
 
   it('an unreachable host is NETWORK', async () => {

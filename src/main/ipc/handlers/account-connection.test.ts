@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
@@ -5,6 +6,7 @@ import { startSandbox } from '../../../sandbox/index'
 import type { AccountStatus } from '../../../shared/domain/account'
 import type { Result } from '../../../shared/errors'
 import { createUpstreamVerifier } from '../../core/account/upstream-verifier'
+import { closeServer, listenOnLoopback } from '../../testing/loopback-server'
 import { APP_SENDER, createTestRuntime } from '../../test-support'
 import type { MainRuntimeOptions } from '../../runtime'
 
@@ -74,6 +76,45 @@ describe('account: what the last check found', () => {
     // Another address is not "unreachable" until it is checked.
     await call('account:setBaseUrl', { baseUrl: sandbox.baseUrl })
     expect((await status()).connection).toBe('unchecked')
+  })
+
+  // Issue 27: the sidebar said "Can't reach the service" while the card said the address was
+  // not the service; the status now names which of the two it is, for both to say the same.
+  it('is "wrong-address" when something else answers there; the message names the host only', async () => {
+    const { call, status, events } = await runtime()
+    const wrong = `${sandbox.baseUrl}/not-the-api`
+    await call('account:setBaseUrl', { baseUrl: wrong })
+    await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+    const result = await call('account:verify')
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.message).toMatch(
+      new RegExp(
+        `^Nothing at ${new URL(wrong).host.replace(/\./g, '\\.')} answers as the voice service`,
+      ),
+    )
+    expect(result.error.message).not.toContain('/not-the-api')
+    expect(result.error.details?.address).toBe(wrong)
+    expect(await status()).toMatchObject({ connection: 'wrong-address', rejected: false })
+    expect(events.at(-1)?.connection).toBe('wrong-address')
+  })
+
+  it('is "service-trouble" when the service answers with a failure of its own', async () => {
+    const failing = createHttpServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' })
+      res.end('{"error":{"code":"unavailable","message":"try later"}}')
+    })
+    const baseUrl = await listenOnLoopback(failing)
+    onTestFinished(() => closeServer(failing))
+    const { call, status } = await runtime()
+    await call('account:setBaseUrl', { baseUrl })
+    await call('account:setApiKey', { apiKey: sandbox.keys.paid })
+    const result = await call('account:verify')
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.code).toBe('UPSTREAM')
+    expect(result.error.message).toMatch(/^The voice service answered with a problem of its own/)
+    expect(await status()).toMatchObject({ connection: 'service-trouble', rejected: false })
   })
 
   it('a refused key is rejected, not connected', async () => {

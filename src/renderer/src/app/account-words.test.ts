@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountStatus } from '../../../shared/domain/account'
+import { AppError } from '../../../shared/errors'
+import { describeError } from '../lib/error-messages'
 import { accountState } from './account-words'
 
 // The sidebar's account dot says the state in words a user acts on, never the service's address.
@@ -51,7 +53,19 @@ describe('the account dot in words', () => {
     [
       'unreachable',
       status({ connection: 'unreachable', checkedAt }),
-      "Can't reach the service",
+      'Cannot reach the service',
+      'danger',
+    ],
+    [
+      'wrong address',
+      status({ connection: 'wrong-address', checkedAt }),
+      'Wrong service address',
+      'danger',
+    ],
+    [
+      'the service failing',
+      status({ connection: 'service-trouble', checkedAt }),
+      'The service had a problem',
       'danger',
     ],
     ['refused', status({ rejected: true, checkedAt }), 'Key not accepted', 'danger'],
@@ -110,5 +124,25 @@ describe('the account dot in words', () => {
     expect(accountState({ ...connected, credential: 'sandbox' }, NOW, checkedAt).text).toBe(
       'Demo service',
     )
+  })
+})
+
+// Issue 27: the sidebar said "Can't reach the service" while the Connection card said "This
+// address is not the voice service" for the same check. Each failed check now has one name.
+describe('the dot and the Connection card name a failed check alike', () => {
+  it.each([
+    ['NETWORK', undefined, 'unreachable'],
+    ['TIMEOUT', undefined, 'unreachable'],
+    ['NOT_FOUND', 404, 'wrong-address'],
+    ['UPSTREAM', 200, 'wrong-address'],
+    ['UPSTREAM', 503, 'service-trouble'],
+  ] as const)('%s (%s)', (code, httpStatus, connection) => {
+    const error = new AppError(
+      code,
+      'x',
+      httpStatus === undefined ? {} : { details: { status: httpStatus } },
+    )
+    const card = describeError(error, 'connection').title
+    expect(accountState(status({ connection, checkedAt }), NOW).text).toBe(card)
   })
 })

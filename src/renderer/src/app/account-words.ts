@@ -37,11 +37,25 @@ export function accountState(
       tone: 'danger',
       sentence: 'The service did not accept this key. Open Account to paste a new one.',
     }
+  // Why the Connection card's own titles (error-messages.ts, context "connection"): one problem
+  // has one name, in the sidebar and in Account alike.
   if (status.connection === 'unreachable')
     return {
-      text: "Can't reach the service",
+      text: 'Cannot reach the service',
       tone: 'danger',
-      sentence: `Can't reach the service.${checked} Open Account to try again.`,
+      sentence: `Cannot reach the service.${checked} Open Account to try again.`,
+    }
+  if (status.connection === 'wrong-address')
+    return {
+      text: 'Wrong service address',
+      tone: 'danger',
+      sentence: `Wrong service address: what answers there is not the voice service.${checked} Open Account to correct it.`,
+    }
+  if (status.connection === 'service-trouble')
+    return {
+      text: 'The service had a problem',
+      tone: 'danger',
+      sentence: `The service had a problem of its own.${checked} Open Account to check again.`,
     }
   // Why before "Connected": the key works, but renders and previews are refused until credit is
   // added, so green would promise work that cannot happen. The demo bills nothing.

@@ -30,6 +30,14 @@ function ErrorFacts(props: { description: ErrorDescription }): ReactElement {
           <dd className="mono">{description.upstreamCode}</dd>
         </>
       )}
+      {description.address !== null && (
+        <>
+          <dt>Service address</dt>
+          <dd className="mono" data-testid="error-address">
+            {description.address}
+          </dd>
+        </>
+      )}
       {description.reason !== null && (
         <>
           <dt>Reason</dt>

@@ -133,7 +133,7 @@ describe('describeError', () => {
 
   it('reads a 404 or a non-5xx odd answer during Verify as a wrong base URL', () => {
     expect(describeError(new AppError('NOT_FOUND', 'x'), 'connection').title).toBe(
-      'This address is not the voice service',
+      'Wrong service address',
     )
     expect(describeError(new AppError('NOT_FOUND', 'x')).title).toBe('It is no longer there')
     // A call opened by an id the account does not have: never "no longer there".
@@ -141,7 +141,7 @@ describe('describeError', () => {
       'No call with this id in your account',
     )
     const odd = new AppError('UPSTREAM', 'x', { details: { status: 200 } })
-    expect(describeError(odd, 'connection').title).toBe('This address is not the voice service')
+    expect(describeError(odd, 'connection').title).toBe('Wrong service address')
     const down = new AppError('UPSTREAM', 'x', { details: { status: 503 } })
     expect(describeError(down, 'connection').title).toBe('The service had a problem')
   })

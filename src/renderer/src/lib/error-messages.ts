@@ -22,6 +22,8 @@ export interface ErrorDescription {
   upstreamCode: string | null
   /** The technical reason kept out of the message (shown behind Details), or null. */
   reason: string | null
+  /** The whole service address a failed check went to (its host is in the message), or null. */
+  address: string | null
   fields: Record<string, string>
   /**
    * What a render's checks found, one sentence each, when there are several: the panel lists
@@ -115,9 +117,10 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
         action: 'Add credit or upgrade your plan with the voice service, then try again.',
       }
     case 'NOT_FOUND':
+      // The sidebar's words for the same check (app/account-words.ts): one problem, one name.
       return context === 'connection'
         ? {
-            title: 'This address is not the voice service',
+            title: 'Wrong service address',
             action:
               'Copy the service address that came with your key again and paste it under Advanced.',
           }
@@ -156,6 +159,14 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
             : 'Check your internet connection and the base URL on the Account screen, then try again.',
       }
     case 'TIMEOUT':
+      // Checking the connection, a silent service is one that cannot be reached, as the sidebar
+      // and main's message say.
+      if (context === 'connection') {
+        return {
+          title: 'Cannot reach the service',
+          action: 'Check your internet connection and the service address under Advanced.',
+        }
+      }
       return {
         title: 'The service took too long to answer',
         action: 'Try again in a moment. If it keeps happening, check your connection.',
@@ -165,7 +176,7 @@ function wording(code: ErrorCode, details: ErrorDetails, context: ErrorContext):
       // another server) means the base URL is wrong; a 5xx is the service's own trouble.
       return context === 'connection' && (details.status === undefined || details.status < 500)
         ? {
-            title: 'This address is not the voice service',
+            title: 'Wrong service address',
             action:
               'Copy the service address that came with your key again and paste it under Advanced.',
           }
@@ -239,6 +250,7 @@ export function describeError(error: unknown, context: ErrorContext = 'general')
     status: details.status ?? null,
     upstreamCode: details.upstreamCode ?? null,
     reason: details.lexiconFile?.reason ?? null,
+    address: details.address ?? null,
     fields: details.fields ?? {},
     problems,
   }
@@ -255,6 +267,7 @@ export function supportText(description: ErrorDescription): string {
   if (description.status !== null) lines.push(`HTTP status: ${description.status}`)
   if (description.upstreamCode !== null) lines.push(`Service code: ${description.upstreamCode}`)
   if (description.reason !== null) lines.push(`Reason: ${description.reason}`)
+  if (description.address !== null) lines.push(`Service address: ${description.address}`)
   return lines.join('\n')
 }
 

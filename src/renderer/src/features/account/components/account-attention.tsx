@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { ExternalLink } from 'lucide-react'
 import type { AccountStatus } from '../../../../../shared/domain/account'
@@ -9,6 +9,7 @@ import { useCreditAdded, useOpenAccountPage, useSetPlan, useUsage } from '../api
 import { AccountPageDialog } from './account-page-dialog'
 import { creditPageOf, shortAddress } from './credit-page'
 import { useMinuteNow } from '../hooks/use-now'
+import { useRevealBelowTitle } from '../hooks/use-reveal-below-title'
 
 /**
  * Out of credit, as the service last said it: what stops, and the one click to where credit is
@@ -45,8 +46,9 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
             <ExternalLink size={14} aria-hidden="true" />
           </button>
         )}
-        {/* Why a button placed first without a page: it is the step that makes the next time
-            one click, and a lone primary "I've added credit" would offer nowhere to go. */}
+        {/* Why two buttons of equal weight without a page: saving it is the step that makes the
+            next time one click, and a primary "I've added credit" would press the user to
+            claim a step this screen offered them nowhere to take. */}
         {page === null && (
           <button type="button" className="button button--small" onClick={() => setAsking(true)}>
             Save the page where you add credit…
@@ -54,7 +56,7 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
         )}
         <button
           type="button"
-          className={`button button--small${page === null ? ' button--primary' : ''}`}
+          className="button button--small"
           disabled={added.isPending}
           onClick={() => added.mutate()}
         >
@@ -136,9 +138,14 @@ export function AccountAttention(props: {
   const demo = status?.credential === 'sandbox'
   const outOfCreditAt = demo ? undefined : usage.data?.outOfCreditAt
   const mismatch = status?.notices.find((notice) => notice.kind === 'plan-mismatch')
+  // A banner that appears while the user is further down (choosing a plan) comes into view,
+  // with the page's title above it; one already in view is left where it is.
+  const ref = useRef<HTMLDivElement | null>(null)
+  const shown = [outOfCreditAt === undefined ? '' : 'credit', mismatch === undefined ? '' : 'plan']
+  useRevealBelowTitle(ref, shown.join(''))
   if (outOfCreditAt === undefined && mismatch === undefined) return null
   return (
-    <div className="account-attention" data-testid="account-attention">
+    <div className="account-attention" data-testid="account-attention" ref={ref}>
       {outOfCreditAt !== undefined && <OutOfCredit at={outOfCreditAt} status={status} />}
       {mismatch !== undefined && <PlanMismatch message={mismatch.message} />}
     </div>

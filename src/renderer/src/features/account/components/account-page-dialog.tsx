@@ -3,6 +3,7 @@ import type { FormEvent, ReactElement, Ref } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
 import { DialogFrame } from '../../../components/ui/dialog-frame'
 import { fieldError } from '../../../lib/error-messages'
+import { httpsInstead } from '../../../../../shared/domain/account-page'
 import { useSetAccountPage } from '../api/account-queries'
 
 /** The address field, with its error or what it needs. */
@@ -13,6 +14,7 @@ function AddressField({
   problem,
   saved,
   onChange,
+  fix,
 }: {
   id: string
   ref: Ref<HTMLInputElement>
@@ -20,6 +22,8 @@ function AddressField({
   problem: string | null
   saved: string | null
   onChange: (value: string) => void
+  /** The corrected address offered with the error, and what keeps it; or null. */
+  fix: { address: string; use: () => void } | null
 }): ReactElement {
   return (
     <div className="field">
@@ -41,9 +45,23 @@ function AddressField({
         onChange={(event) => onChange(event.target.value)}
       />
       {problem !== null ? (
-        <p id={`${formId}-error`} className="field__error" data-testid="account-page-error">
-          {problem}
-        </p>
+        <>
+          <p id={`${formId}-error`} className="field__error" data-testid="account-page-error">
+            {problem}
+          </p>
+          {fix !== null && (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--small"
+                data-testid="account-page-use-https"
+                onClick={fix.use}
+              >
+                Use {fix.address}
+              </button>
+            </div>
+          )}
+        </>
       ) : (
         <p id={`${formId}-hint`} className="field__hint">
           {saved === null
@@ -52,6 +70,29 @@ function AddressField({
         </p>
       )}
     </div>
+  )
+}
+
+/** Cancel, and Save for the form `formId`. */
+function DialogButtons(props: {
+  formId: string
+  saving: boolean
+  onCancel: () => void
+}): ReactElement {
+  return (
+    <>
+      <button type="button" className="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+      <button
+        type="submit"
+        form={props.formId}
+        className="button button--primary"
+        disabled={props.saving}
+      >
+        {props.saving ? 'Saving…' : 'Save'}
+      </button>
+    </>
   )
 }
 
@@ -84,6 +125,11 @@ export function AccountPageDialog(props: {
     save.reset()
     onClose()
   }
+  // Refused only for plain http: the https form, one click away, saved as shown on the button.
+  const secure = problem !== null && !emptyTried ? httpsInstead(value) : null
+  const keep = (address: string | null): void =>
+    save.mutate(address, { onSuccess: close, onError: () => inputRef.current?.focus() })
+  const fix = secure === null ? null : { address: secure, use: () => keep(secure) }
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
     // An empty field forgets a saved page; with none saved, it only says what is missing.
@@ -92,10 +138,7 @@ export function AccountPageDialog(props: {
       inputRef.current?.focus()
       return
     }
-    save.mutate(value.trim() === '' ? null : value, {
-      onSuccess: close,
-      onError: () => inputRef.current?.focus(),
-    })
+    keep(value.trim() === '' ? null : value)
   }
 
   return (
@@ -105,21 +148,7 @@ export function AccountPageDialog(props: {
       onClose={close}
       initialFocus={inputRef}
       describedBy={textId}
-      footer={
-        <>
-          <button type="button" className="button" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button--primary"
-            disabled={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<DialogButtons formId={formId} saving={save.isPending} onCancel={close} />}
     >
       <p id={textId} className="dialog__text">
         Credit is added on the voice service’s website, on the page where you got your API key. Open
@@ -133,6 +162,7 @@ export function AccountPageDialog(props: {
           value={value}
           problem={problem}
           saved={saved}
+          fix={fix}
           onChange={(text) => {
             setDraft(text)
             setEmptyTried(false)

@@ -125,11 +125,14 @@ export function FirstRunCard(props: {
   const demo = status.credential === 'sandbox'
   // Why one path without the demo: offering a demo this copy cannot start is a dead end
   // presented as a choice; a release build has only the key. One heading then, not two.
+  // Headed for what it asks: the address and the key in a copy that names no service.
+  const withAddress = addressInFirstRun(status)
+  const keyTitle = withAddress ? 'Connect to your voice service' : 'Paste your API key'
   const keyHeading = demo ? (
-    <h3 id="path-key-title">Paste your API key</h3>
+    <h3 id="path-key-title">{keyTitle}</h3>
   ) : (
     <h2 id="path-key-title" className="first-run__title">
-      Paste your API key
+      {keyTitle}
     </h2>
   )
   return (
@@ -169,7 +172,7 @@ export function FirstRunCard(props: {
           <p className="field__hint">
             {demo
               ? 'Ready for your own voices and the real service? Your key replaces the demo.'
-              : addressInFirstRun(status)
+              : withAddress
                 ? 'Paste the service address and the API key you were given, then press Connect.'
                 : 'Use the voice service with your own account, voices and plan.'}
           </p>

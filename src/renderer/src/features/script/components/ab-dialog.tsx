@@ -1,19 +1,15 @@
 import { X } from 'lucide-react'
 import { useRef, useState } from 'react'
-import type { KeyboardEvent, ReactElement } from 'react'
-import type { BlockTake } from '../../../../../shared/domain/script-workspace'
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react'
 import { ErrorNotice } from '../../../components/error-notice'
-import { Disclosure } from '../../../components/ui/disclosure'
 import { IconButton } from '../../../components/ui/icon-button'
 import { useModalDialog } from '../../../components/use-modal-dialog'
-import { PLAYBACK_WORDS } from '../../../lib/audio/playback'
 import { formatCount } from '../../../../../shared/limits'
-import { formatClock } from '../../../lib/format'
 import type { TakeName } from '../hooks/use-ab-takes'
 import { useAbTakes } from '../hooks/use-ab-takes'
-import { useVoiceOptions } from '../api/script-api'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { billableCount, useScriptDocumentStore } from '../stores/script-document-store'
+import { TakeResults, useVoiceName } from './ab-take-results'
 import { VoicePicker } from './voice-picker'
 
 /** The voice a block is spoken in now: its own, else its speaker's, else the default. */
@@ -29,10 +25,6 @@ function resolvedVoice(blockId: string): string | undefined {
 }
 
 const closeAb = (): void => useEditorUiStore.getState().openAb(null)
-
-function signed(db: number): string {
-  return `${db > 0 ? '+' : db < 0 ? '−' : '±'}${Math.abs(db).toFixed(1)} dB`
-}
 
 /**
  * A/B comparison of one block in two voices: main synthesizes both takes (through the piece
@@ -52,90 +44,6 @@ export function AbDialog(): ReactElement {
     <dialog {...dialogProps} className="dialog ab-dialog" aria-labelledby="ab-dialog-title">
       {open && <AbComparison key={blockId} blockId={blockId} />}
     </dialog>
-  )
-}
-
-/**
- * The two takes made: Play for each and the one to keep, each named by its voice ("Take A ·
- * Olivia"), so the choice needs no looking back at the pickers; the dialog's one primary button
- * keeps it.
- */
-function TakeResults(props: {
-  takes: BlockTake[]
-  chosen: TakeName
-  onChoose: (name: TakeName) => void
-  onPlay: (name: TakeName) => void
-  status: { playing: TakeName | null; playback: ReturnType<typeof useAbTakes>['playback'] }
-}): ReactElement {
-  const { playing, playback } = props.status
-  const voices = useVoiceOptions().data
-  const voiceName = (voiceId: string): string =>
-    voices?.find((v) => v.id === voiceId)?.displayName ?? voiceId
-  return (
-    <div className="stack ab-dialog__results" data-testid="ab-results">
-      <fieldset className="ab-dialog__choice">
-        <legend className="ab-dialog__label">Listen, then choose the one to keep</legend>
-        {props.takes.map((take, i) => {
-          const name: TakeName = i === 0 ? 'A' : 'B'
-          return (
-            <div key={name} className="ab-dialog__result">
-              <label className="ab-dialog__keep">
-                <input
-                  type="radio"
-                  name="ab-keep"
-                  checked={props.chosen === name}
-                  onChange={() => props.onChoose(name)}
-                />
-                Take {name} · {voiceName(take.voiceId)}
-              </label>
-              <button
-                type="button"
-                className="button button--small"
-                aria-keyshortcuts={name}
-                title={`Play take ${name} (key ${name})`}
-                onClick={() => props.onPlay(name)}
-              >
-                Play {name}
-              </button>
-            </div>
-          )
-        })}
-      </fieldset>
-      <p
-        className="field__hint"
-        role="status"
-        data-testid="ab-player"
-        data-take={playing ?? 'none'}
-        data-status={playback.status}
-      >
-        {playing === null
-          ? 'Both takes play at the same loudness. Press A or B to listen.'
-          : `${playback.label}: ${PLAYBACK_WORDS[playback.status]} · ${formatClock(playback.positionSec)}`}
-        {playback.error !== null ? ` — ${playback.error}` : ''}
-      </p>
-      <TakeLevels takes={props.takes} />
-    </div>
-  )
-}
-
-/** How each take was measured and matched: the figures, for whoever wants them. */
-function TakeLevels(props: { takes: BlockTake[] }): ReactElement {
-  return (
-    <Disclosure summary="Level details" className="ab-dialog__levels">
-      <ul className="field__hint ab-dialog__level-list">
-        {props.takes.map((take, i) => {
-          const name: TakeName = i === 0 ? 'A' : 'B'
-          return (
-            <li key={name} data-testid={`ab-level-${name.toLowerCase()}`}>
-              Take {name}:{' '}
-              {take.measuredLufs === null
-                ? 'too quiet to measure, played as delivered'
-                : `measured at ${take.measuredLufs.toFixed(1)} LUFS, played at ${signed(take.gainDb)}`}
-            </li>
-          )
-        })}
-      </ul>
-    </Disclosure>
   )
 }
 
@@ -187,9 +95,12 @@ function AbFooter(props: {
   made: boolean
   ready: boolean
   chosen: TakeName
+  /** The chosen take's voice, named on the button: it says what keeping it does. */
+  chosenVoiceId: string | null
   onMake: () => void
   onKeep: (name: TakeName) => void
 }): ReactElement {
+  const voiceName = useVoiceName()
   return (
     <div className="dialog__actions">
       <button type="button" className="button" onClick={closeAb}>
@@ -202,6 +113,7 @@ function AbFooter(props: {
           onClick={() => props.onKeep(props.chosen)}
         >
           Keep take {props.chosen}
+          {props.chosenVoiceId === null ? '' : ` (${voiceName(props.chosenVoiceId)})`}
         </button>
       ) : (
         <button
@@ -228,6 +140,34 @@ function useTakeCost(blockId: string): number {
   })
 }
 
+/**
+ * Making both takes again, with what it may cost, beside what `children` says of the takes being
+ * made; `again` is null while that cannot start (busy, no two voices).
+ */
+function AgainRow(props: {
+  blockId: string
+  made: boolean
+  again: (() => void) | null
+  children: ReactNode
+}): ReactElement {
+  const takeCost = useTakeCost(props.blockId)
+  return (
+    <div className="button-row">
+      {props.made && (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={props.again === null}
+          onClick={() => props.again?.()}
+        >
+          Make both takes again (uses up to {formatCount(takeCost * 2)} characters)
+        </button>
+      )}
+      {props.children}
+    </div>
+  )
+}
+
 /** The head every dialog has: the title and Close (Escape closes too). */
 function AbHead(): ReactElement {
   return (
@@ -242,7 +182,6 @@ function AbComparison(props: { blockId: string }): ReactElement {
   const { blockId } = props
   const index = useScriptDocumentStore((s) => s.order.indexOf(blockId))
   const text = useScriptDocumentStore((s) => s.blocks.get(blockId)?.text ?? '')
-  const takeCost = useTakeCost(blockId)
   const [chosen, setChosen] = useState<TakeName>('A')
   const [voiceA, setVoiceA] = useState<string | undefined>(() => resolvedVoice(blockId))
   const [voiceB, setVoiceB] = useState<string | undefined>(undefined)
@@ -293,19 +232,9 @@ function AbComparison(props: { blockId: string }): ReactElement {
         </div>
         {same && <p className="field__hint">Choose two different voices to compare.</p>}
         {(takes !== null || busy) && (
-          <div className="button-row">
-            {takes !== null && (
-              <button
-                type="button"
-                className="button button--small"
-                disabled={!ready}
-                onClick={make}
-              >
-                Make both takes again (uses up to {formatCount(takeCost * 2)} characters)
-              </button>
-            )}
+          <AgainRow blockId={blockId} again={ready ? make : null} made={takes !== null}>
             {busy && <MakingTakes onStop={ab.stop} />}
-          </div>
+          </AgainRow>
         )}
         {ab.error !== null && <ErrorNotice error={ab.error} testId="ab-error" />}
         {takes !== null && (
@@ -318,7 +247,14 @@ function AbComparison(props: { blockId: string }): ReactElement {
           />
         )}
       </div>
-      <AbFooter made={takes !== null} ready={ready} chosen={chosen} onMake={make} onKeep={keep} />
+      <AbFooter
+        made={takes !== null}
+        ready={ready}
+        chosen={chosen}
+        chosenVoiceId={takes?.[chosen === 'A' ? 0 : 1]?.voiceId ?? null}
+        onMake={make}
+        onKeep={keep}
+      />
     </div>
   )
 }
