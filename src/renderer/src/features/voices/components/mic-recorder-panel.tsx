@@ -174,19 +174,24 @@ function LevelMeter(props: { rms: number; peak: number }): ReactElement {
   const hot = props.peak >= 0.99
   return (
     <>
-      <div
-        className="level-meter"
-        aria-hidden="true"
-        data-testid="level-meter"
-        data-level={fill.toFixed(3)}
-      >
+      <div className="mic-guide__level">
+        <span className="mic-guide__level-label" aria-hidden="true">
+          Level
+        </span>
         <div
-          className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
-          style={{ width: `${Math.round(fill * 100)}%` }}
-        />
+          className="level-meter"
+          aria-hidden="true"
+          data-testid="level-meter"
+          data-level={fill.toFixed(3)}
+        >
+          <div
+            className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
+            style={{ width: `${Math.round(fill * 100)}%` }}
+          />
+        </div>
       </div>
       <p className="field__hint">
-        Level: keep it near the middle, one speaker, no music. It turns red when the voice is too
+        Keep the level near the middle, one speaker, no music. It turns red when the voice is too
         loud.
       </p>
     </>
