@@ -70,16 +70,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(advanced).toHaveAttribute('aria-expanded', 'false')
       await expect(page.locator('input#access-token')).toHaveCount(0)
       await expect(page.getByText(/Base URL/)).toHaveCount(0)
-      await expect(
-        page.getByRole('radio', {
-          name: /^Free — fine for trying voices Renders one line after another/,
-        }),
-      ).toBeVisible()
-      await expect(
-        page.getByRole('radio', {
-          name: /^Paid — renders long scripts up to 15× faster Speaks up to 15 lines at once/,
-        }),
-      ).toBeVisible()
+      // The plan in one sentence; nothing is asked of it before a key is accepted.
+      const planSentence = page.getByTestId('plan-sentence')
+      await expect(planSentence).toHaveText('Free — VoiceDesk renders one line at a time.')
+      await expect(page.getByTestId('plan-question')).toHaveCount(0)
       await expect(page.getByTestId('usage-empty')).toBeVisible()
       // Nothing is said of the plan before a key is accepted, and no question about where
       // credit is added is asked of someone who has no key yet.
@@ -114,6 +108,16 @@ for (const theme of ['light', 'dark'] as const) {
       )
       await expect(page.getByTestId('usage-credit-fine')).toHaveCSS('font-weight', '400')
       await expectFactsSideBySide(page)
+      // Accepted for the first time: the plan is asked once, in place of the sentence.
+      const question = page.getByTestId('plan-question')
+      await expect(question).toHaveText(
+        'Is your plan on the service a paid one? Paid plans render up to 15× faster here.',
+      )
+      await expect(planSentence).toHaveCount(0)
+      problems.push(...(await audit(app, 'account-plan-question', theme)))
+      await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
+      await expect(planSentence).toHaveText('Paid — VoiceDesk renders up to 15 lines at once.')
+      await expect(question).toHaveCount(0)
       problems.push(...(await audit(app, 'account-connected', theme)))
 
       // A render, then Account shows what it used under the script's title.
@@ -196,6 +200,9 @@ for (const theme of ['light', 'dark'] as const) {
         'The demo service runs on this computer and is ready: nothing to check.',
       )
       await expect(page.getByText(/for this session only/)).toHaveCount(0)
+      // The demo has no plan: nothing to say or ask about it.
+      await expect(page.getByRole('region', { name: 'Plan' })).toHaveCount(0)
+      await expect(page.getByTestId('plan-sentence')).toHaveCount(0)
       problems.push(...(await audit(app, 'account-first-run-demo', theme)))
 
       expect(problems).toEqual([])

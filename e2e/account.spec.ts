@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from './fixtures/test'
+import { launchBrowserHost } from './fixtures/browser-host'
 import { AccountScreen } from './support/account-screen'
 import { closedLoopbackPort, sandboxVoiceCount } from './support/sandbox-helpers'
 import { snap } from './support/screenshots'
@@ -159,25 +160,28 @@ test('plain http to another machine is refused with its reason, inline', async (
   await expect(account.baseUrl).toHaveValue('')
 })
 
-test('the plan is Free or Paid in words; custom limits live under Advanced and survive a reload', async ({
+test('the plan is one sentence with Change; custom limits live under Advanced and survive a reload', async ({
   app,
 }) => {
   const { page } = app
   const account = new AccountScreen(page)
   await account.open()
-  await expect(
-    page.getByRole('radio', {
-      name: /^Free — fine for trying voices Renders one line after another/,
-    }),
-  ).toBeVisible()
-  await expect(
-    page.getByRole('radio', {
-      name: /^Paid — renders long scripts up to 15× faster Speaks up to 15 lines at once/,
-    }),
-  ).toBeVisible()
-  await page.getByRole('radio', { name: /^Paid/ }).check()
+  const sentence = page.getByTestId('plan-sentence')
+  // No key yet: the plan is said, not asked; no radio cards to fill in.
+  await expect(sentence).toHaveText('Free — VoiceDesk renders one line at a time.')
+  await expect(page.getByTestId('plan-question')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Plan' }).getByRole('radio')).toHaveCount(0)
+  // Change opens the one question; Cancel closes it with nothing saved.
+  await page.getByRole('button', { name: 'Change plan' }).click()
+  await expect(page.getByTestId('plan-question')).toHaveText(
+    'Is your plan on the service a paid one? Paid plans render up to 15× faster here.',
+  )
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect(page.getByTestId('plan-question')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Change plan' }).click()
+  await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
   await expect(page.getByText('Plan saved.')).toBeVisible()
-  await expect(page.getByRole('radio', { name: /^Paid/ })).toBeChecked()
+  await expect(sentence).toHaveText('Paid — VoiceDesk renders up to 15 lines at once.')
   await expect(page.getByLabel('Lines started per second')).toBeHidden()
 
   await account.openAdvanced()
@@ -188,11 +192,11 @@ test('the plan is Free or Paid in words; custom limits live under Advanced and s
   await page.getByLabel('Lines at once', { exact: true }).fill('3')
   await page.getByLabel('Lines at once', { exact: true }).press('Enter')
   await expect(page.getByText('Custom limits in use.')).toBeVisible()
-  await expect(page.getByTestId('plan-custom-note')).toContainText('3 lines at once')
+  await expect(sentence).toHaveText('Your own limits — 3 lines at once, set under Advanced.')
 
   await page.reload()
   await account.open()
-  await expect(page.getByTestId('plan-custom-note')).toBeVisible()
+  await expect(sentence).toHaveText('Your own limits — 3 lines at once, set under Advanced.')
   await account.openAdvanced()
   await expect(page.getByLabel('Lines started per second')).toHaveValue('5')
   await expect(page.getByLabel('Lines at once', { exact: true })).toHaveValue('3')
@@ -289,4 +293,59 @@ test('when the user says yes in the native question, the saved key moves to the 
   await expect(summary).not.toContainText('another service address')
   await expect(app.page.getByTestId('key-elsewhere')).toBeHidden()
   expect(app.platform.dialogs.filter((d) => d.kind === 'confirm')).toHaveLength(1)
+})
+
+test('the plan is asked once, after the first accepted key, and not again after a restart', async ({
+  app,
+  browser,
+  sandbox,
+  userDataDir,
+}) => {
+  test.skip(
+    app.host !== 'browser',
+    'the restart reopens the same settings in a second browser host',
+  )
+  const { page } = app
+  const account = new AccountScreen(page)
+  await account.open()
+  await account.setBaseUrl(sandbox.baseUrl)
+  await account.expectBaseUrlSaved(sandbox.baseUrl)
+  await account.saveApiKey(sandbox.keys.free)
+  await expect(account.verifySuccess).toBeVisible()
+  const question = page.getByTestId('plan-question')
+  await expect(question).toBeVisible()
+  await page.getByRole('button', { name: 'No, keep Free' }).click()
+  await expect(page.getByText('Plan saved.')).toBeVisible()
+  await expect(question).toHaveCount(0)
+  await expect(page.getByTestId('plan-sentence')).toHaveText(
+    'Free — VoiceDesk renders one line at a time.',
+  )
+  // Checked again, and on a new visit: the answer stands, nothing is asked.
+  await account.verify()
+  await expect(account.verifySuccess).toBeVisible()
+  await page.reload()
+  await account.open()
+  await expect(page.getByTestId('plan-sentence')).toBeVisible()
+  await expect(question).toHaveCount(0)
+
+  // A restart over the same settings (the key saved again: this host has a keychain of its own).
+  await page.context().close()
+  const relaunched = await launchBrowserHost(browser, {
+    userDataDir,
+    keychain: 'system',
+    keychainService: `VoiceDesk-e2e-${randomBytes(6).toString('hex')}`,
+    colorScheme: 'light',
+  })
+  try {
+    const again = new AccountScreen(relaunched.page)
+    await again.open()
+    await again.saveApiKey(sandbox.keys.free)
+    await expect(again.verifySuccess).toBeVisible()
+    await expect(relaunched.page.getByTestId('plan-sentence')).toHaveText(
+      'Free — VoiceDesk renders one line at a time.',
+    )
+    await expect(relaunched.page.getByTestId('plan-question')).toHaveCount(0)
+  } finally {
+    await relaunched.close()
+  }
 })

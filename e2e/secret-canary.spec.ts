@@ -37,7 +37,7 @@ test('the API key and token never reach the page, the logs or the user data fold
   await account.saveApiKey(canary)
   await account.verify()
   await expect(account.verifySuccess).toBeVisible()
-  await page.getByRole('radio', { name: /^Paid/ }).check()
+  await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
   await expect(page.getByText('Plan saved.')).toBeVisible()
   await account.forget()
 

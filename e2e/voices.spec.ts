@@ -351,7 +351,9 @@ test("Voices marks the open script's default voice, and sets it as an edit of th
   await show('olivia', 'Olivia')
   // No script open: the panel says so, and offers no buttons that cannot work.
   await expect(useAsDefault).toHaveCount(0)
-  await expect(voices.details.getByTestId('script-link')).toContainText('No script is open')
+  await expect(voices.details.getByTestId('script-link')).toContainText(
+    'No script or voice-over is open',
+  )
   // The way there is a button, not only a sentence.
   await expect(voices.details.getByRole('button', { name: 'Go to Script' })).toBeVisible()
 
@@ -485,6 +487,8 @@ test('a sample recorded from the microphone (fake device), with level meter and 
   await app.page.getByRole('button', { name: 'New personal voice…' }).click()
   const dialog = voices.createDialog
   await dialog.getByRole('button', { name: /Record from microphone/ }).click()
+  // Something to read while recording (no language chosen: English).
+  await expect(dialog.getByTestId('mic-passage')).toContainText('The harbour wakes slowly')
   const meter = dialog.getByTestId('level-meter')
   await expect(meter).toBeVisible()
   await expect.poll(async () => Number(await meter.getAttribute('data-level'))).toBeGreaterThan(0)

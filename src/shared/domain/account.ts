@@ -70,6 +70,11 @@ export interface AccountStatus {
    */
   keyFor: { origin: string | null; host: string | null; usable: boolean } | null
   plan: Plan
+  /**
+   * The user said which plan their account is on (the service cannot tell): until then Account
+   * asks once, after the key is accepted. Always true for the development sandbox.
+   */
+  planAnswered: boolean
   customLimits: PlanLimits | null
   baseUrl: string
   /** ISO time of the last successful verification of the current credential, or null. */

@@ -133,6 +133,7 @@ export function accountStatus(facts: AccountFacts): AccountStatus {
           }
         : null,
     plan: sandbox !== null ? 'paid' : settings.plan,
+    planAnswered: sandbox !== null || settings.planAnswered || settings.plan !== 'free',
     customLimits: sandbox !== null ? null : settings.customLimits,
     baseUrl: sandbox !== null ? sandbox.baseUrl : settings.baseUrl,
     verifiedAt: sandbox !== null ? facts.sandboxVerifiedAt : settings.verifiedAt,

@@ -19,9 +19,14 @@ export function planLimits(settings: Settings, kind: CredentialKind): PlanLimits
 export function planSettings(
   plan: Plan,
   customLimits: PlanLimits | undefined,
-): { plan: Plan; customLimits: PlanLimits | null } {
+): { plan: Plan; customLimits: PlanLimits | null; planAnswered: true } {
   if (plan === 'custom' && customLimits === undefined) throw customLimitsMissing()
-  return { plan, customLimits: plan === 'custom' ? (customLimits ?? null) : null }
+  return {
+    plan,
+    customLimits: plan === 'custom' ? (customLimits ?? null) : null,
+    // Any choice of a plan answers the question Account asks once: it is not asked again.
+    planAnswered: true,
+  }
 }
 
 /** Refusal of a custom plan chosen without its limits. */

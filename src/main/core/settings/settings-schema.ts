@@ -37,6 +37,12 @@ export const settingsSchema = z.object({
   baseUrl: z.string().max(2048).default(DEFAULT_BASE_URL),
   plan: z.enum(PLANS).default('free'),
   /**
+   * The user answered which plan their account is on (the service has no way to tell): Account
+   * asks once, after the first accepted key, and never again. Older files without it still load;
+   * a plan other than Free there counts as answered (account-status.ts).
+   */
+  planAnswered: z.boolean().default(false),
+  /**
    * Why `catch`: limits saved by an older build without bounds (a rate of 1e-7) mean "no custom
    * limits" (the free plan's, until set again), not a reset of every setting.
    */

@@ -16,6 +16,7 @@ function status(over: Partial<AccountStatus>): AccountStatus {
     keyHint: '…abcd',
     keyFor: { origin: ADDRESS, host: 'voice.example.test:8443', usable: true },
     plan: 'free',
+    planAnswered: true,
     customLimits: null,
     baseUrl: ADDRESS,
     verifiedAt: null,

@@ -17,8 +17,10 @@ import {
   useOpenScriptVoices,
 } from '../features/script/hooks/use-open-script-voices'
 import type { ScriptLink } from '../features/voices/hooks/script-link'
+import type { VoiceoverLink } from '../features/voices/hooks/voiceover-link'
 import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
 import { VoiceoverWorkspace } from '../features/voiceover/components/voiceover-workspace'
+import { useOpenVoiceoverCast } from '../features/voiceover/hooks/use-open-voiceover-cast'
 import type { WorkspaceId } from './navigation-store'
 import { useNavigationStore } from './navigation-store'
 
@@ -51,6 +53,28 @@ function useOpenScriptLink(): ScriptLink | null {
 }
 
 /**
+ * The voice-over open in Voice-over as Voices uses it: read from main's view of the project and
+ * changed through the same call as Voice-over's own Main voice and Cast.
+ */
+function useOpenVoiceoverLink(): VoiceoverLink | null {
+  const voiceover = useOpenVoiceoverCast()
+  return useMemo(
+    () =>
+      voiceover === null
+        ? null
+        : {
+            name: voiceover.name,
+            mainVoiceId: voiceover.mainVoiceId,
+            speakers: voiceover.speakers,
+            setMainVoice: (voiceId: string) => voiceover.apply({ voiceId }),
+            setSpeakerVoice: (speaker: string, voiceId: string) =>
+              voiceover.apply({ cast: { [speaker]: voiceId } }),
+          },
+    [voiceover],
+  )
+}
+
+/**
  * Voices, given the account status and the open script (other features': the shell hands them
  * over), and the way to the Account screen its no-key state offers (as Ctrl+5 would: focus moves
  * there).
@@ -59,13 +83,16 @@ function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   const open = useNavigationStore((state) => state.open)
   const { data: accountStatus } = useAccountStatus()
   const script = useOpenScriptLink()
+  const voiceover = useOpenVoiceoverLink()
   return (
     <VoicesWorkspace
       {...props}
       accountStatus={accountStatus}
       script={script}
+      voiceover={voiceover}
       onOpenAccount={() => open('account', 'shortcut')}
       onOpenScript={() => open('script', 'shortcut')}
+      onOpenVoiceover={() => open('voiceover', 'shortcut')}
     />
   )
 }

@@ -3,21 +3,39 @@ import type { AccountStatus, Plan } from '../../../../../shared/domain/account'
 import { ErrorNotice } from '../../../components/error-notice'
 import { useSetPlan } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
-import { PlanOptions } from './plan-fields'
 import { Card } from './card'
+import { PlanQuestion, planSentence } from './plan-fields'
 
-/** Free or Paid, in what each means for the user; the own limits of a custom plan are in Advanced. */
-export function PlanCard(props: { status: AccountStatus | undefined }): ReactElement {
+/** The key in use has been accepted by the service (now, or at a check this key passed before). */
+function keyAccepted(status: AccountStatus): boolean {
+  const signedIn = status.credential === 'apiKey' || status.credential === 'accessToken'
+  return (
+    signedIn &&
+    !status.rejected &&
+    (status.connection === 'connected' || status.verifiedAt !== null)
+  )
+}
+
+/**
+ * The plan as one sentence with Change. The service cannot tell which plan an account is on, so
+ * right after the first accepted key the card asks once ("Is your plan a paid one?"); the answer
+ * is kept with the settings and never asked for again. Hidden for the demo service, which has no
+ * plan. The own limits of a custom plan are in Advanced.
+ */
+export function PlanCard(props: { status: AccountStatus | undefined }): ReactElement | null {
   const { status } = props
   const setPlan = useSetPlan()
   const clearDraft = useAccountDraftStore((state) => state.setPlanDraft)
-  // The choice just made shows as chosen from the click on, through the save (the radio must not
-  // flick back): held here at once, since the mutation's pending state reaches React a tick later
-  // and a controlled radio would otherwise show the old plan in between.
+  const [changing, setChanging] = useState(false)
+  // The answer just given shows from the click on, through the save: the mutation's pending state
+  // reaches React a tick later, and the question must not flash back in between.
   const [chosen, setChosen] = useState<Plan | null>(null)
-  const plan = chosen ?? status?.plan ?? null
+  if (status === undefined || status.credential === 'sandbox') return null
+  const plan = chosen ?? status.plan
+  const asking = changing || (chosen === null && keyAccepted(status) && !status.planAnswered)
   const choose = (next: Plan): void => {
     setChosen(next)
+    setChanging(false)
     setPlan.mutate(
       { plan: next },
       { onSuccess: () => clearDraft(null), onSettled: () => setChosen(null) },
@@ -29,28 +47,54 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
       area="plan"
       titleId="plan-title"
       title="Plan"
-      description="Your plan with the voice service, as your account there shows it. VoiceDesk renders as fast as it allows."
+      description={
+        asking ? (
+          'The service does not say which plan you are on, so VoiceDesk asks you once.'
+        ) : (
+          <span data-testid="plan-sentence">
+            {planSentence(plan, status.customLimits?.maxInFlight ?? null)}
+          </span>
+        )
+      }
+      control={
+        asking ? undefined : (
+          <button
+            type="button"
+            className="button button--small"
+            aria-label="Change plan"
+            disabled={setPlan.isPending}
+            onClick={() => {
+              setPlan.reset()
+              setChanging(true)
+            }}
+          >
+            Change
+          </button>
+        )
+      }
     >
-      <div className="card__body">
-        <PlanOptions plan={plan} disabled={setPlan.isPending} onChoose={choose} />
-        {plan === 'custom' && (
-          <p className="field__hint" data-testid="plan-custom-note">
-            Your own limits are in use: {status?.customLimits?.maxInFlight ?? '?'} lines at once.
-            Change them under Advanced, or pick Free or Paid.
-          </p>
-        )}
-        {setPlan.isError && (
-          <ErrorNotice
-            error={setPlan.error}
-            action={{ label: 'Try again', onClick: () => setPlan.mutate(setPlan.variables) }}
-          />
-        )}
-        {setPlan.isSuccess && (
-          <p className="field__hint" role="status">
-            Plan saved.
-          </p>
-        )}
-      </div>
+      {(asking || setPlan.isError || setPlan.isSuccess) && (
+        <div className="card__body">
+          {asking && (
+            <PlanQuestion
+              disabled={setPlan.isPending}
+              onChoose={choose}
+              onCancel={changing ? () => setChanging(false) : null}
+            />
+          )}
+          {setPlan.isError && (
+            <ErrorNotice
+              error={setPlan.error}
+              action={{ label: 'Try again', onClick: () => setPlan.mutate(setPlan.variables) }}
+            />
+          )}
+          {setPlan.isSuccess && !asking && (
+            <p className="field__hint" role="status">
+              Plan saved.
+            </p>
+          )}
+        </div>
+      )}
     </Card>
   )
 }

@@ -5,51 +5,59 @@ import type { PlanDraft } from '../stores/account-draft-store'
 
 const { free, paid } = PLAN_LIMITS
 
-// Each plan says what a creator gets from it: what it is good for, and how fast a long script
-// renders. How many lines are spoken at once is the detail; the limits themselves are the
-// service's, under Advanced.
+// The plan in what it means for a creator: how many lines are spoken at once, so how fast a long
+// script renders. The limits themselves are the service's, under Advanced.
 const speedUp = Math.round(paid.maxInFlight / free.maxInFlight)
-const planOptions: { plan: Exclude<Plan, 'custom'>; name: string; detail: string }[] = [
-  {
-    plan: 'free',
-    name: 'Free — fine for trying voices',
-    detail:
-      free.maxInFlight === 1
-        ? 'Renders one line after another, so long scripts take a while.'
-        : `Renders ${free.maxInFlight} lines at once.`,
-  },
-  {
-    plan: 'paid',
-    name: `Paid — renders long scripts up to ${speedUp}× faster`,
-    detail: `Speaks up to ${paid.maxInFlight} lines at once, for books and long videos.`,
-  },
-]
 
-/** Free or Paid, each with what it means for the user; choosing one saves it. */
-export function PlanOptions(props: {
-  plan: Plan | null
+/** The plan in use as one sentence: what VoiceDesk does with it. */
+export function planSentence(plan: Plan, customInFlight: number | null): string {
+  if (plan === 'paid') return `Paid — VoiceDesk renders up to ${paid.maxInFlight} lines at once.`
+  if (plan === 'custom')
+    return `Your own limits — ${customInFlight ?? '?'} lines at once, set under Advanced.`
+  return free.maxInFlight === 1
+    ? 'Free — VoiceDesk renders one line at a time.'
+    : `Free — VoiceDesk renders ${free.maxInFlight} lines at once.`
+}
+
+/**
+ * The one question about the plan, asked once after the first accepted key (and again only on
+ * Change): a paid plan renders long scripts much faster, and the service cannot say which it is.
+ */
+export function PlanQuestion(props: {
   disabled: boolean
   onChoose: (plan: Plan) => void
+  /** Given when the question was opened by Change: it can be closed without an answer. */
+  onCancel: (() => void) | null
 }): ReactElement {
   return (
-    <fieldset className="plan-options" disabled={props.plan === null || props.disabled}>
-      <legend className="visually-hidden">Your plan with the voice service</legend>
-      {planOptions.map((option) => (
-        <label key={option.plan} className="plan-option">
-          <input
-            type="radio"
-            name="plan"
-            value={option.plan}
-            checked={props.plan === option.plan}
-            onChange={() => props.onChoose(option.plan)}
-          />
-          <span className="plan-option__text">
-            <strong>{option.name}</strong>
-            <span>{option.detail}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <div className="plan-question" role="group" aria-labelledby="plan-question-text">
+      <p id="plan-question-text" className="plan-question__text" data-testid="plan-question">
+        Is your plan on the service a paid one? Paid plans render up to {speedUp}× faster here.
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={props.disabled}
+          onClick={() => props.onChoose('paid')}
+        >
+          Yes, it’s paid
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={props.disabled}
+          onClick={() => props.onChoose('free')}
+        >
+          No, keep Free
+        </button>
+        {props.onCancel !== null && (
+          <button type="button" className="link-button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </div>
   )
 }
 

@@ -142,6 +142,7 @@ export function CreateVoiceDialog(props: {
           state={sampleState}
           rejected={serverSampleError}
           problem={show('sample')}
+          locale={draft.locale}
         />
         <VoiceConsentFields idPrefix={ids} draft={draft} dispatch={dispatch} problem={show} />
         {otherError !== null && <ErrorNotice error={otherError} testId="create-error" />}

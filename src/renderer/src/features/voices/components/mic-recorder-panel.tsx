@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
 import { MAX_RECORDING_SEC, MicRecorder } from '../../../lib/audio/mic-recorder'
+import { RECOMMENDED_MAX_SEC, RECOMMENDED_MIN_SEC } from '../../../lib/audio/sample-analysis'
 import { formatClock } from '../../../lib/format'
+import { readingPassageFor } from '../hooks/reading-passages'
 
 type State = 'idle' | 'starting' | 'recording' | 'stopping'
 
 /**
- * Records a sample from the microphone with a live level meter; "Stop" hands a WAV over,
- * "Record again" starts over. Recording stops by itself after a minute.
+ * Records a sample from the microphone: a passage to read aloud (in the voice's language when we
+ * have one), a timer against the recommended length with its minimum marked, and a live level
+ * meter. "Stop" hands a WAV over to the same checks as a chosen file; "Record again" starts over.
+ * Recording stops by itself after a minute.
  */
 export function MicRecorderPanel(props: {
   hasRecording: boolean
+  /** The locale chosen for the voice ("" for none): the passage is read in its language. */
+  locale: string
   onRecorded: (wav: Uint8Array, durationSec: number) => void
   onError: (message: string) => void
 }): ReactElement {
@@ -80,24 +86,87 @@ export function MicRecorderPanel(props: {
             ● {props.hasRecording ? 'Record again' : 'Record from microphone'}
           </button>
         )}
-        {state === 'recording' && (
-          <span
-            className="mono mic-panel__time"
-            data-testid="mic-elapsed"
-            data-seconds={level.seconds.toFixed(1)}
-          >
-            {formatClock(level.seconds)} of {formatClock(MAX_RECORDING_SEC)}
-          </span>
-        )}
       </div>
-      {state === 'recording' && <LevelMeter rms={level.rms} peak={level.peak} />}
+      {state !== 'idle' && (
+        <RecordingGuide locale={props.locale} seconds={level.seconds} state={state}>
+          <LevelMeter rms={level.rms} peak={level.peak} />
+        </RecordingGuide>
+      )}
+    </div>
+  )
+}
+
+/**
+ * What to read and how long: the passage, then the time against the recommended length with the
+ * least length marked on its bar, in words that say when it is long enough.
+ */
+function RecordingGuide(props: {
+  locale: string
+  seconds: number
+  state: Exclude<State, 'idle'>
+  children: ReactElement
+}): ReactElement {
+  const passage = readingPassageFor(props.locale)
+  const { seconds } = props
+  const share = Math.min(1, seconds / RECOMMENDED_MAX_SEC)
+  const enough = seconds >= RECOMMENDED_MIN_SEC
+  const advice =
+    seconds >= RECOMMENDED_MAX_SEC
+      ? `That is plenty: stop now (recording ends by itself at ${formatClock(MAX_RECORDING_SEC)}).`
+      : enough
+        ? 'Long enough. Finish the passage, then stop.'
+        : `Keep reading: ${RECOMMENDED_MIN_SEC} seconds is the least.`
+  return (
+    <div className="mic-guide" data-testid="mic-guide">
+      <p className="mic-guide__label">Read this aloud, at your normal pace:</p>
+      <blockquote className="mic-guide__passage" lang={passage.lang} data-testid="mic-passage">
+        {passage.text}
+      </blockquote>
+      <div className="mic-guide__time">
+        <span
+          className="mic-panel__time"
+          data-testid="mic-elapsed"
+          data-seconds={seconds.toFixed(1)}
+        >
+          {formatClock(seconds)} / {formatClock(RECOMMENDED_MAX_SEC)}
+        </span>
+        <div
+          className="mic-guide__bar"
+          role="progressbar"
+          aria-label="Recorded"
+          aria-valuemin={0}
+          aria-valuemax={RECOMMENDED_MAX_SEC}
+          aria-valuenow={Math.round(Math.min(seconds, RECOMMENDED_MAX_SEC))}
+          aria-valuetext={`${formatClock(seconds)} of ${formatClock(RECOMMENDED_MAX_SEC)}`}
+        >
+          <div
+            className={`mic-guide__fill${enough ? ' mic-guide__fill--enough' : ''}`}
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
+          <span
+            className="mic-guide__min"
+            style={{ left: `${(RECOMMENDED_MIN_SEC / RECOMMENDED_MAX_SEC) * 100}%` }}
+            data-testid="mic-min-mark"
+          >
+            <span className="mic-guide__min-label">{RECOMMENDED_MIN_SEC} s</span>
+          </span>
+        </div>
+        <span className="mic-guide__advice" data-testid="mic-advice">
+          {props.state === 'starting'
+            ? 'Starting the microphone…'
+            : props.state === 'stopping'
+              ? 'Finishing the recording…'
+              : advice}
+        </span>
+      </div>
+      {props.children}
     </div>
   )
 }
 
 /**
  * A level meter in dBFS while recording: -60 dB at the left, 0 dB at the right, red when the voice
- * clips; with how to read for a good sample under it.
+ * clips; with how to keep a good level under it.
  */
 function LevelMeter(props: { rms: number; peak: number }): ReactElement {
   const db = props.rms > 0 ? 20 * Math.log10(props.rms) : -60
@@ -105,20 +174,25 @@ function LevelMeter(props: { rms: number; peak: number }): ReactElement {
   const hot = props.peak >= 0.99
   return (
     <>
-      <div
-        className="level-meter"
-        aria-hidden="true"
-        data-testid="level-meter"
-        data-level={fill.toFixed(3)}
-      >
+      <div className="mic-guide__level">
+        <span className="mic-guide__level-label" aria-hidden="true">
+          Level
+        </span>
         <div
-          className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
-          style={{ width: `${Math.round(fill * 100)}%` }}
-        />
+          className="level-meter"
+          aria-hidden="true"
+          data-testid="level-meter"
+          data-level={fill.toFixed(3)}
+        >
+          <div
+            className={`level-meter__fill${hot ? ' level-meter__fill--hot' : ''}`}
+            style={{ width: `${Math.round(fill * 100)}%` }}
+          />
+        </div>
       </div>
       <p className="field__hint">
-        Read naturally for 10 to 30 seconds, one speaker, no music. Keep the meter in the middle; it
-        turns red when the voice is too loud.
+        Keep the level near the middle, one speaker, no music. It turns red when the voice is too
+        loud.
       </p>
     </>
   )

@@ -1,14 +1,13 @@
-import { Fragment, memo, useContext, useState } from 'react'
+import { Fragment, memo } from 'react'
 import type { ReactElement } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { VoiceLibrary } from '../../../../../shared/ipc/contract'
-import type { ScriptLink } from '../hooks/script-link'
-import { OpenScriptContext, useScriptLink } from '../hooks/script-link'
 import { PersonalVoiceSection } from './personal-voice-section'
 import { VoiceAvatar } from './voice-avatar'
 import { VoiceIdentifiers } from './voice-identifiers'
 import { VoicePlayButton } from '../../../components/voice-play-button'
 import { spokenLanguages, voiceFacts, voiceMoods, voiceUse } from '../hooks/voice-words'
+import { UseThisVoice } from './use-this-voice'
 import { VoiceTrySection } from './voice-try-section'
 
 /**
@@ -80,7 +79,7 @@ export const VoiceDetails = memo(function VoiceDetails(props: {
           screen without scrolling the panel. */}
       <VoiceTrySection voice={voice} onTry={props.onTry} onStopTry={props.onStopTry} />
 
-      <UseInScript voice={voice} />
+      <UseThisVoice voice={voice} />
 
       <VoiceLanguages voice={voice} onPreview={props.onPreview} />
 
@@ -127,83 +126,6 @@ function VoiceLanguages(props: {
           </li>
         ))}
       </ul>
-    </div>
-  )
-}
-
-/**
- * Uses the voice in the script open in Script: as its default, or for its current block. Both are
- * edits of that script (Undo in Script takes them back); with no script open there is nothing to
- * edit, and the section says so.
- */
-function UseInScript(props: { voice: Voice }): ReactElement {
-  const { voice } = props
-  const [sent, setSent] = useState<string | null>(null)
-  const script = useScriptLink()
-  const openScript = useContext(OpenScriptContext)
-  const isDefault = script?.defaultVoiceId === voice.id
-  return (
-    <div className="stack voice-details__block">
-      <h3>Use in Script</h3>
-      {script === null ? (
-        <>
-          <p className="field__hint" data-testid="script-link">
-            No script is open. Open or start one in Script, then come back to give it this voice.
-          </p>
-          {openScript !== null && (
-            <div className="button-row">
-              <button type="button" className="button button--small" onClick={openScript}>
-                Go to Script
-              </button>
-            </div>
-          )}
-        </>
-      ) : (
-        <UseInScriptButtons voice={voice} script={script} isDefault={isDefault} onSent={setSent} />
-      )}
-      <p className="field__hint" role="status" data-testid="script-sent">
-        {sent}
-      </p>
-    </div>
-  )
-}
-
-/** The voice as the open script's default, or for its current block. */
-function UseInScriptButtons(props: {
-  voice: Voice
-  script: ScriptLink
-  isDefault: boolean
-  onSent: (words: string) => void
-}): ReactElement {
-  const { voice, script, isDefault } = props
-  const setSent = props.onSent
-  return (
-    <div className="button-row">
-      <button
-        type="button"
-        className="button button--small"
-        disabled={isDefault}
-        onClick={() => {
-          script.setDefaultVoice(voice.id)
-          setSent(`${voice.displayName} is now the Script's default voice.`)
-        }}
-      >
-        {isDefault ? 'Script default' : 'Use as Script default'}
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => {
-          const block = script.setBlockVoice(voice.id)
-          setSent(
-            block === null
-              ? 'The open script has no block to give this voice to.'
-              : `${voice.displayName} now speaks block ${block} of the Script.`,
-          )
-        }}
-      >
-        Use for a block
-      </button>
     </div>
   )
 }

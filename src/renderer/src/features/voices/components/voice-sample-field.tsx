@@ -16,6 +16,8 @@ export function VoiceSampleField(props: {
   state: VoiceSampleState
   rejected: string | null
   problem: string | null
+  /** The locale chosen for the voice ("" for none): what is read aloud is in its language. */
+  locale: string
 }): ReactElement {
   const { sample, busy, error } = props.state
   const { stageBytes, chooseFile, dropFile, setError } = props.state
@@ -52,6 +54,7 @@ export function VoiceSampleField(props: {
           <span>or</span>
           <MicRecorderPanel
             hasRecording={sample?.origin === 'recording'}
+            locale={props.locale}
             onRecorded={(wav, seconds) =>
               void stageBytes(`recording-${Math.round(seconds)}s.wav`, wav, 'recording')
             }

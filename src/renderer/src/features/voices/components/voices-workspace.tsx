@@ -14,6 +14,8 @@ import {
 } from '../api/voices-queries'
 import type { ScriptLink } from '../hooks/script-link'
 import { OpenScriptContext, ScriptLinkContext, useScriptLink } from '../hooks/script-link'
+import type { VoiceoverLink } from '../hooks/voiceover-link'
+import { OpenVoiceoverContext, VoiceoverLinkContext } from '../hooks/voiceover-link'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
@@ -42,6 +44,10 @@ export function VoicesWorkspace(props: {
   onOpenScript?: () => void
   /** The script open in Script (the shell hands it over from that script), or null: none open. */
   script: ScriptLink | null
+  /** The voice-over open in Voice-over (handed over the same way), or null: none open. */
+  voiceover?: VoiceoverLink | null
+  /** Opens the Voice-over workspace, offered beside Go to Script when nothing is open. */
+  onOpenVoiceover?: () => void
 }): ReactElement {
   const [players] = useState<VoicePlayers>(createVoicePlayers)
   const [trial] = useState(() => new TrialSession(players.trial))
@@ -57,12 +63,16 @@ export function VoicesWorkspace(props: {
     <VoicePlayersContext.Provider value={players}>
       <ScriptLinkContext.Provider value={props.script}>
         <OpenScriptContext.Provider value={props.onOpenScript ?? null}>
-          <VoicesScreen
-            focusOnMount={props.focusOnMount ?? false}
-            accountStatus={props.accountStatus}
-            trial={trial}
-            onOpenAccount={props.onOpenAccount}
-          />
+          <VoiceoverLinkContext.Provider value={props.voiceover ?? null}>
+            <OpenVoiceoverContext.Provider value={props.onOpenVoiceover ?? null}>
+              <VoicesScreen
+                focusOnMount={props.focusOnMount ?? false}
+                accountStatus={props.accountStatus}
+                trial={trial}
+                onOpenAccount={props.onOpenAccount}
+              />
+            </OpenVoiceoverContext.Provider>
+          </VoiceoverLinkContext.Provider>
         </OpenScriptContext.Provider>
       </ScriptLinkContext.Provider>
     </VoicePlayersContext.Provider>
