@@ -28,8 +28,9 @@ export const TrackDrawing = memo(function TrackDrawing(props: {
   const endX = videoEndMs === null ? null : (videoEndMs / spanMs) * width
   const labelled = ticks.filter((ms) => {
     const x = (ms / spanMs) * width
-    // Not at 0, under the playhead's resting place; none cut at the right edge or by the end's label.
-    return ms > 0 && x <= width - 28 && (endX === null || x < endX - 84 || x > endX + 8)
+    // Not at 0, under the playhead's resting place; none cut at the right edge, and none where
+    // the end's label (about 70 px, left of its line) would run into it.
+    return ms > 0 && x <= width - 28 && (endX === null || x < endX - 100 || x > endX + 8)
   })
   return (
     <>
