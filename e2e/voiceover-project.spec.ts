@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
+import { resizeWindow } from './support/resize-window'
+import { clickBlock, trackBlocks } from './support/voiceover-track'
 import { signInForScript } from './support/script-screen'
 import { voiceoverRoomProblems, wrappedVerdicts } from './support/voiceover-layout'
 
@@ -101,6 +103,42 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Fastest pace')).toHaveValue('1.5')
       await expect(allow).toHaveCount(0)
       await expect(lines.nth(1)).toContainText('this is already the fastest pace')
+
+      // At 1024x700 the lines are the page: at least five of the six are on screen whole.
+      await resizeWindow(page, { width: 1024, height: 700 })
+      const list = await page.getByTestId('vo-lines').boundingBox()
+      let whole = 0
+      for (let i = 0; i < 6; i++) {
+        const row = await lines.nth(i).boundingBox()
+        if (list && row && row.y >= list.y - 1 && row.y + row.height <= list.y + list.height + 1)
+          whole++
+      }
+      expect(list && list.y + list.height).toBeLessThanOrEqual(700)
+      expect(whole).toBeGreaterThanOrEqual(5)
+      await resizeWindow(page, { width: 1280, height: 800 })
+
+      // The whole voice-over as one track: a block per line, the two too-long lines' overruns
+      // drawn right after their blocks; a click on a block goes to its row.
+      const track = page.getByRole('slider', { name: 'Position' })
+      const drawn = await trackBlocks(page)
+      expect(drawn.lines).toHaveLength(6)
+      expect(drawn.over).toHaveLength(2)
+      const second = drawn.lines[1]
+      expect(second && drawn.over[0]?.x).toBeCloseTo((second?.x ?? 0) + (second?.width ?? 0), 0)
+      await expect(page.getByTestId('vo-track-selected')).toHaveCount(0)
+      await clickBlock(page, track, drawn.lines[2] ?? { x: -1, width: 0 })
+      await expect(page.getByRole('textbox', { name: 'Line 3 words' })).toBeFocused()
+      await expect(page.getByTestId('vo-track-selected')).toBeVisible()
+      // From the keyboard: a slider that says its time in words; Right moves a second, Enter
+      // goes to the line at that time.
+      await track.focus()
+      await track.press('Home')
+      await expect(track).toHaveAttribute('aria-valuetext', /^0:00 of 0:1\d$/)
+      await track.press('ArrowRight')
+      await expect(track).toHaveAttribute('aria-valuetext', /^0:01 of 0:1\d$/)
+      await expect(page.getByTestId('vo-player-time')).toContainText('0:01.0')
+      await track.press('Enter')
+      await expect(page.getByRole('textbox', { name: 'Line 1 words' })).toBeFocused()
 
       const words = page.getByRole('textbox', { name: 'Line 2 words' })
       await words.fill('The storm passed quickly.')

@@ -7,6 +7,8 @@ import type { Sandbox } from '../src/sandbox/index'
 import type { AppHost } from './fixtures/app-host'
 import { expect, test } from './fixtures/test'
 import { auditAtSizes } from './support/audit-sizes'
+import { resizeWindow } from './support/resize-window'
+import { trackBlocks } from './support/voiceover-track'
 import { signInForScript } from './support/script-screen'
 import { voiceoverRoomProblems } from './support/voiceover-layout'
 
@@ -212,6 +214,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('vo-legend')).toContainText('Spoken')
       await expect(page.getByTestId('vo-legend')).toContainText('Runs over')
       problems.push(...(await audit(app, 'rendered', theme, problems)))
+      // The track draws every line as spoken, and marks where the video ends.
+      expect((await trackBlocks(page)).lines).toHaveLength(CUES.length)
+      await expect(page.getByTestId('vo-track-end')).toContainText('Video ends')
+      // At 1920 the video is a column right of the lines, the track across both above them.
+      await resizeWindow(page, { width: 1920, height: 1080 })
+      const table = await page.getByTestId('vo-lines').boundingBox()
+      const picture = await page.locator('video').boundingBox()
+      const strip = await page.getByTestId('vo-track').boundingBox()
+      expect(table && picture && strip).toBeTruthy()
+      if (table && picture && strip) {
+        expect(picture.x).toBeGreaterThanOrEqual(table.x + table.width)
+        expect(picture.width).toBeGreaterThan(500)
+        expect(strip.y + strip.height).toBeLessThanOrEqual(table.y)
+        expect(strip.width).toBeGreaterThan((picture.x + picture.width - table.x) * 0.75)
+      }
+      await resizeWindow(page, { width: 1280, height: 800 })
       // At 1024x700 with the video hidden, the lines are the page: all six (two of them long,
       // with their next step under them) are on screen whole.
       await page.setViewportSize({ width: 1024, height: 700 })
@@ -252,9 +270,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('vo-saved')).toContainText('harbour report.txt')
       expect((await stat(reportPath)).size).toBeGreaterThan(0)
 
-      // The position bar moves the video (and the voice-over) without playing.
-      await page.getByRole('slider', { name: 'Position' }).fill('8000')
+      // The track moves the video (and the voice-over) without playing: Right a second a press.
+      const track = page.getByRole('slider', { name: 'Position' })
+      await track.focus()
+      await track.press('Home')
+      for (let i = 0; i < 8; i++) await track.press('ArrowRight')
       await expect(page.getByTestId('vo-player-time')).toContainText('0:08.0')
+      await expect(track).toHaveAttribute('aria-valuetext', '0:08 of 0:20')
       await expect
         .poll(() =>
           page

@@ -1,20 +1,31 @@
-import { Eye, EyeOff, Film, Pause, Play } from 'lucide-react'
+import { Eye, EyeOff, Film } from 'lucide-react'
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { VoiceoverProject } from '../../../../../shared/domain/voiceover'
-import { cueTime } from '../../../../../shared/domain/cue-time'
-import type { PlaybackControls } from '../hooks/use-synced-playback'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 
-/** Hides the video's picture (it keeps playing in step) so the lines get its room, or shows it. */
-function VideoShownToggle(props: { shown: boolean; onToggle: () => void }): ReactElement {
-  const { shown } = props
+/** The one Hide/Show video button, wherever it is drawn. */
+const TOGGLE_ID = 'vo-video-toggle'
+
+/**
+ * Hides the video's picture (it keeps playing in step) so the lines get its room, or shows it.
+ * Shown, it sits with the video's choices; hidden, at the end of the track, which then spans the
+ * page. The focus follows it from one place to the other.
+ */
+export function VideoShownToggle(): ReactElement {
+  const shown = useVoiceoverStore((s) => s.videoShown)
+  const setShown = useVoiceoverStore((s) => s.setVideoShown)
+  const onToggle = (): void => {
+    setShown(!shown)
+    requestAnimationFrame(() => document.getElementById(TOGGLE_ID)?.focus())
+  }
   return (
     <button
       type="button"
+      id={TOGGLE_ID}
       className="button button--small vo-player__show"
       aria-controls="vo-video"
       aria-expanded={shown}
-      onClick={props.onToggle}
+      onClick={onToggle}
     >
       {shown ? (
         <EyeOff className="button__icon" aria-hidden="true" focusable="false" />
@@ -64,7 +75,8 @@ function NoVideo(props: { onChooseVideo: () => void; busy: boolean }): ReactElem
 
 /**
  * The video, muted, with the rendered voice-over playing in step with it (Play from any line
- * puts both at its cue). Without a video, the voice-over alone.
+ * puts both at its cue), and the choices about it. Without a video, the voice-over alone. Play
+ * and the position are on the track (voiceover-track.tsx), under or beside it.
  */
 export function VoiceoverPlayer(props: {
   project: VoiceoverProject
@@ -72,19 +84,19 @@ export function VoiceoverPlayer(props: {
   trackUrl: string | null
   videoRef: RefObject<HTMLVideoElement | null>
   audioRef: RefObject<HTMLAudioElement | null>
-  playback: PlaybackControls
   /** Save choice, beside the video it is about: keep its own sound as a second track. */
   keepOriginal: boolean
   onKeepOriginal: (keep: boolean) => void
   /** Adds the video (main's dialog), offered where the video would be. */
   onChooseVideo: () => void
   busy: boolean
+  /** The track with Play and the time: beside the video, or (wide windows) across the page. */
+  track: ReactNode
   /** The other save choices, under the video's. */
   children?: ReactNode
 }): ReactElement {
-  const { project, playback, trackUrl, videoUrl, videoRef, audioRef } = props
+  const { project, trackUrl, videoUrl, videoRef, audioRef } = props
   const shown = useVoiceoverStore((s) => s.videoShown)
-  const setShown = useVoiceoverStore((s) => s.setVideoShown)
   return (
     <div className="vo-player" data-testid="vo-player">
       {project.video ? (
@@ -103,49 +115,20 @@ export function VoiceoverPlayer(props: {
         <NoVideo onChooseVideo={props.onChooseVideo} busy={props.busy} />
       )}
       <audio ref={audioRef} src={trackUrl ?? undefined} preload="auto" />
-      <div className="vo-player__controls">
-        <button
-          type="button"
-          className="button vo-player__play"
-          disabled={trackUrl === null}
-          aria-describedby={trackUrl === null ? 'vo-player-hint' : undefined}
-          onClick={() => (playback.playing ? playback.pause() : playback.playFrom(playback.atMs))}
-        >
-          {playback.playing ? (
-            <Pause className="button__icon" aria-hidden="true" focusable="false" />
-          ) : (
-            <Play className="button__icon" aria-hidden="true" focusable="false" />
+      <div className="vo-player__side">
+        {props.track}
+        <div className="vo-player__controls">
+          {project.video !== null && shown && <VideoShownToggle />}
+          {project.video !== null && (
+            <KeepOriginal keep={props.keepOriginal} onChange={props.onKeepOriginal} />
           )}
-          {playback.playing ? 'Pause' : 'Play'}
-        </button>
-        <input
-          type="range"
-          className="vo-player__position"
-          aria-label="Position"
-          aria-valuetext={`${cueTime(playback.atMs)} of ${cueTime(project.trackEndMs)}`}
-          min={0}
-          max={Math.max(project.trackEndMs, 1)}
-          step={100}
-          value={Math.min(playback.atMs, project.trackEndMs)}
-          disabled={trackUrl === null && videoUrl === null}
-          onChange={(event) => playback.seek(Number(event.target.value))}
-          data-testid="vo-player-position"
-        />
-        <span className="vo-player__time" data-testid="vo-player-time">
-          {cueTime(playback.atMs)} / {cueTime(project.trackEndMs)}
-        </span>
-        {project.video !== null && (
-          <VideoShownToggle shown={shown} onToggle={() => setShown(!shown)} />
-        )}
-        {project.video !== null && (
-          <KeepOriginal keep={props.keepOriginal} onChange={props.onKeepOriginal} />
-        )}
-        {trackUrl === null && (
-          <span className="vo-player__hint" id="vo-player-hint">
-            Render the voice-over to hear it.
-          </span>
-        )}
-        {props.children}
+          {trackUrl === null && (
+            <span className="vo-player__hint" id="vo-player-hint">
+              Render the voice-over to hear it.
+            </span>
+          )}
+          {props.children}
+        </div>
       </div>
     </div>
   )

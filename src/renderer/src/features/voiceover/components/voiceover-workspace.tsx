@@ -19,8 +19,9 @@ import { RenderBar } from './render-bar'
 import { SaveChoices } from './save-choices'
 import { VoiceoverEmpty } from './voiceover-empty'
 import { VoiceoverHeader } from './voiceover-header'
-import { VoiceoverPlayer } from './voiceover-player'
+import { VideoShownToggle, VoiceoverPlayer } from './voiceover-player'
 import { VoiceoverToolbar } from './voiceover-toolbar'
+import { VoiceoverTrack } from './voiceover-track'
 import './voiceover.css'
 
 const videoType = (name: string): string =>
@@ -48,6 +49,20 @@ function useProjectMedia(project: VoiceoverProject | undefined) {
   return { videoUrl, trackUrl }
 }
 
+/** The cue of the row an element is in (rows carry it as data-cue), or null. */
+const focusedCue = (target: EventTarget): number | null => {
+  const row = target instanceof Element ? target.closest('[data-cue]') : null
+  const cue = Number(row?.getAttribute('data-cue'))
+  return Number.isInteger(cue) && cue > 0 ? cue : null
+}
+
+/** Scrolls to a line's row and puts the cursor in its words (a click on the track's block). */
+function goToLine(cue: number): void {
+  const row = document.querySelector<HTMLElement>(`[data-testid="vo-line"][data-cue="${cue}"]`)
+  row?.scrollIntoView({ block: 'nearest' })
+  row?.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: true })
+}
+
 /** Every line, one row each, in cue order. */
 function LineList(props: {
   project: VoiceoverProject
@@ -55,6 +70,8 @@ function LineList(props: {
   onEdit: (line: VoiceoverLine, text: string) => void
   onFit: (line: VoiceoverLine, fit: VoiceoverFit) => void
   onPace: (maxRate: number) => void
+  /** A row got the focus: the track outlines its line. */
+  onFocusLine: (cue: number | null) => void
 }): ReactElement {
   const { project } = props
   const voices = useVoiceListQuery({ staleTime: 60_000, retry: false })
@@ -70,7 +87,12 @@ function LineList(props: {
         <span>Time</span>
         <span>Result</span>
       </div>
-      <ol className="vo-lines__list" aria-label="Lines" data-testid="vo-lines">
+      <ol
+        className="vo-lines__list"
+        aria-label="Lines"
+        data-testid="vo-lines"
+        onFocus={(event) => props.onFocusLine(focusedCue(event.target))}
+      >
         {project.lines.map((line, i) => (
           <LineRow
             key={line.cue}
@@ -133,6 +155,69 @@ function WorkspaceNotices(props: {
   )
 }
 
+/** The body's layout: the video shown, hidden, or not added (voiceover.css places each). */
+const bodyLayout = (project: VoiceoverProject, shown: boolean): string =>
+  project.video === null ? 'vo-body--no-video' : shown ? 'vo-body--video' : 'vo-body--video-hidden'
+
+/** The video and the track with its choices, and the lines (voiceover.css places them). */
+function VoiceoverBody(props: {
+  project: VoiceoverProject
+  media: ReturnType<typeof useProjectMedia>
+  playback: ReturnType<typeof useSyncedPlayback>
+  actions: ReturnType<typeof useVoiceoverActions>
+  busy: boolean
+}): ReactElement {
+  const { project, media, actions, busy } = props
+  const { videoRef, audioRef, controls } = props.playback
+  const keepOriginal = useVoiceoverStore((s) => s.keepOriginal)
+  const setKeepOriginal = useVoiceoverStore((s) => s.setKeepOriginal)
+  const videoShown = useVoiceoverStore((s) => s.videoShown)
+  const setSelectedCue = useVoiceoverStore((s) => s.setSelectedCue)
+  return (
+    <div className={`vo-body ${bodyLayout(project, videoShown)}`}>
+      <VoiceoverPlayer
+        project={project}
+        videoUrl={media.videoUrl}
+        trackUrl={media.trackUrl}
+        videoRef={videoRef}
+        audioRef={audioRef}
+        keepOriginal={keepOriginal}
+        onKeepOriginal={setKeepOriginal}
+        onChooseVideo={() => void actions.addVideo()}
+        busy={busy || actions.pending}
+        track={
+          <VoiceoverTrack
+            project={project}
+            playback={controls}
+            audioRef={audioRef}
+            canPlay={media.trackUrl !== null}
+            onGoToLine={(cue) => {
+              setSelectedCue(cue)
+              goToLine(cue)
+            }}
+          >
+            {project.video !== null && !videoShown && <VideoShownToggle />}
+          </VoiceoverTrack>
+        }
+      >
+        <SaveChoices
+          project={project}
+          onSaveReport={() => void actions.saveReport()}
+          onSaveRetimed={() => void actions.saveRetimed()}
+        />
+      </VoiceoverPlayer>
+      <LineList
+        project={project}
+        onPlay={(ms) => controls.playFrom(ms)}
+        onEdit={(line, text) => void actions.edit(line, text)}
+        onFit={(line, fit) => void actions.lineFit(line, fit)}
+        onPace={(maxRate) => void actions.settings({ maxRate })}
+        onFocusLine={(cue) => cue !== null && setSelectedCue(cue)}
+      />
+    </div>
+  )
+}
+
 /**
  * The Voice-over workspace: subtitles (and a video) opened into a project, every line with its
  * slot, its spoken length and its overflow in words, edited in place; render, play the video
@@ -146,8 +231,6 @@ export function VoiceoverWorkspace(props: {
 }): ReactElement {
   const projectId = useVoiceoverStore((s) => s.projectId)
   const render = useVoiceoverStore((s) => s.render)
-  const keepOriginal = useVoiceoverStore((s) => s.keepOriginal)
-  const setKeepOriginal = useVoiceoverStore((s) => s.setKeepOriginal)
   const { data: project } = useVoiceoverProject(projectId)
   const actions = useVoiceoverActions(projectId)
   const media = useProjectMedia(project)
@@ -184,33 +267,13 @@ export function VoiceoverWorkspace(props: {
         <>
           <VoiceoverToolbar project={project} onSettings={(s) => void actions.settings(s)} />
           <RenderBar project={project} render={render} onCancel={() => void actions.cancel()} />
-          <div className={`vo-body${project.video ? ' vo-body--video' : ''}`}>
-            <LineList
-              project={project}
-              onPlay={(ms) => controls.playFrom(ms)}
-              onEdit={(line, text) => void actions.edit(line, text)}
-              onFit={(line, fit) => void actions.lineFit(line, fit)}
-              onPace={(maxRate) => void actions.settings({ maxRate })}
-            />
-            <VoiceoverPlayer
-              project={project}
-              videoUrl={media.videoUrl}
-              trackUrl={media.trackUrl}
-              videoRef={videoRef}
-              audioRef={audioRef}
-              playback={controls}
-              keepOriginal={keepOriginal}
-              onKeepOriginal={setKeepOriginal}
-              onChooseVideo={() => void actions.addVideo()}
-              busy={busy || actions.pending}
-            >
-              <SaveChoices
-                project={project}
-                onSaveReport={() => void actions.saveReport()}
-                onSaveRetimed={() => void actions.saveRetimed()}
-              />
-            </VoiceoverPlayer>
-          </div>
+          <VoiceoverBody
+            project={project}
+            media={media}
+            playback={{ videoRef, audioRef, controls }}
+            actions={actions}
+            busy={busy}
+          />
         </>
       )}
     </section>

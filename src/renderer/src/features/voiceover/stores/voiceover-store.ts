@@ -20,6 +20,9 @@ interface VoiceoverUiState {
   castOpen: boolean
   /** The video picture is shown (hidden, it still plays in step: only the picture goes). */
   videoShown: boolean
+  /** The line last gone to from the track or focused in its row: outlined on the track. */
+  selectedCue: number | null
+  setSelectedCue: (cue: number | null) => void
   setCastOpen: (open: boolean) => void
   setVideoShown: (shown: boolean) => void
   setAudio: (audio: VoiceoverAudioChoice) => void
@@ -36,10 +39,12 @@ export const useVoiceoverStore = create<VoiceoverUiState>((set) => ({
   audio: { format: 'wav', level: 'as-spoken' },
   castOpen: false,
   videoShown: true,
+  selectedCue: null,
+  setSelectedCue: (selectedCue) => set({ selectedCue }),
   setCastOpen: (castOpen) => set({ castOpen }),
   setVideoShown: (videoShown) => set({ videoShown }),
   setAudio: (audio) => set({ audio }),
-  setProject: (projectId) => set({ projectId, render: { kind: 'idle' } }),
+  setProject: (projectId) => set({ projectId, render: { kind: 'idle' }, selectedCue: null }),
   setRender: (render) => set({ render }),
   setKeepOriginal: (keepOriginal) => set({ keepOriginal }),
 }))
