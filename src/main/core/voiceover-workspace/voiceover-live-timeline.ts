@@ -31,7 +31,7 @@ function basisOf(project: OpenVoiceover, input: TimelineInput, paces: VoicePaces
     project.voiceId,
     project.cast,
     project.track?.finishedAt ?? null,
-    voices.map((v) => (v === null ? null : paces.pace(v))),
+    voices.map((v) => (v === null ? null : paces.model(v))),
   ])
 }
 
