@@ -3,7 +3,11 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { VoiceoverPatch, VoiceoverProject } from '../../../shared/domain/voiceover'
 import { applyVoiceoverPatch } from '../../../shared/domain/voiceover-patch'
-import { TIMELINE_SLICE_LINES } from '../../core/voiceover-workspace/voiceover-live-timeline'
+import {
+  TIMELINE_CHECK_LINES,
+  TIMELINE_SLICE_LINES,
+  TIMELINE_SLICE_MS,
+} from '../../core/voiceover-workspace/voiceover-live-timeline'
 import { lineView } from '../../core/voiceover-workspace/voiceover-timeline'
 import type * as Timeline from '../../core/voiceover-workspace/voiceover-timeline'
 import { useTempDirs } from '../../testing/temp-dir'
@@ -87,6 +91,30 @@ describe('voiceover:setSettings on a film', () => {
       expect(made.mock.calls.length).toBeLessThanOrEqual(TIMELINE_SLICE_LINES)
       dataOf<VoiceoverPatch>(await answer)
       expect(made.mock.calls.length).toBe(CUES)
+    }
+  })
+
+  it('gives main’s loop a turn once a slice has run its time, short of its lines', async () => {
+    const { env, opened } = await openFilm()
+    const made = vi.mocked(lineView)
+    made.mockClear()
+    // Each read of the clock is a slice's whole time later, as on a machine so loaded that a few
+    // lines take that long: the first look at the clock ends the slice.
+    let now = 0
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += TIMELINE_SLICE_MS))
+    try {
+      const answer = env.call('voiceover:setSettings', {
+        projectId: opened.projectId,
+        settings: { fit: 'shift' },
+      })
+      await nextTurn()
+      expect(made.mock.calls.length).toBeGreaterThan(0)
+      expect(made.mock.calls.length).toBeLessThanOrEqual(TIMELINE_CHECK_LINES)
+      expect(TIMELINE_CHECK_LINES).toBeLessThan(TIMELINE_SLICE_LINES)
+      dataOf<VoiceoverPatch>(await answer)
+      expect(made.mock.calls.length).toBe(CUES)
+    } finally {
+      clock.mockRestore()
     }
   })
 
