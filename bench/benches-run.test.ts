@@ -42,6 +42,8 @@ const NODE_BENCHES: Record<string, RegExp[]> = {
   'voiceover-plan': [
     /^open and check \(voiceover:open\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
     /^20 edits \(voiceover:editLine\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
+    /^3 fits \(voiceover:setSettings\) +[\d.]+ s .* p99 +[\d.]+ ms/m,
+    /^lines sent per fit change \(of \d+\): stretch \d+, shift \d+, rate \d+/m,
   ],
 }
 

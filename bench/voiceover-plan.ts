@@ -5,7 +5,8 @@
  *     (`voiceover:open`),
  *   - 20 lines are edited one after the other, each answered with only the lines it changed
  *     (`voiceover:editLine`),
- *   - the fit is switched three times (`voiceover:setSettings`).
+ *   - the fit is switched three times (`voiceover:setSettings`), each answered with only the
+ *     lines whose plan changed (how many is printed).
  * Target: p99 under 50 ms.
  *
  *   npx tsx bench/voiceover-plan.ts [--cues 1500] [--minutes 90] [--every-ms 5] [--smoke]
@@ -14,7 +15,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { VoiceoverProject } from '../src/shared/domain/voiceover'
+import type { VoiceoverPatch, VoiceoverProject } from '../src/shared/domain/voiceover'
 import { filmSubtitles } from './support/film-subtitles'
 import { startMainBench } from './support/main-bench'
 import { benchArgs, sized } from './support/smoke'
@@ -57,12 +58,18 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
   })
+  const sent: string[] = []
   await bench.probe('3 fits (voiceover:setSettings)', async () => {
     for (const fit of ['stretch', 'shift', 'rate']) {
-      await bench.call('voiceover:setSettings', { projectId, settings: { fit } })
+      const answer = await bench.call<VoiceoverPatch>('voiceover:setSettings', {
+        projectId,
+        settings: { fit },
+      })
+      sent.push(`${fit} ${answer.changed.length}`)
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
   })
+  console.log(`lines sent per fit change (of ${opened.lines.length}): ${sent.join(', ')}`)
   await bench.call('voiceover:close', { projectId })
 } finally {
   await bench.dispose()

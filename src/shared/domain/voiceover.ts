@@ -107,8 +107,10 @@ export interface VoiceoverProject {
 export type VoiceoverSummary = Omit<VoiceoverProject, 'lines' | 'revision'>
 
 /**
- * An edit's answer: only the lines whose words, fit or placement changed, and the summary. Main
- * keeps the one copy of the project; the page patches its view (see applyVoiceoverPatch).
+ * An edit's or a settings change's answer: only the lines whose words, fit or placement changed,
+ * and the summary. A line whose only change is the project's fit, which it takes as its own, is
+ * left out (the summary's settings carry that fit). Main keeps the one copy of the project; the
+ * page patches its view (see applyVoiceoverPatch).
  */
 export interface VoiceoverPatch {
   projectId: string

@@ -923,10 +923,10 @@ export const invokes = {
     SMALL_INPUT,
     "Changes a line's words; only that line is spoken again by the next render. Answers with only the lines whose words or placement changed, and the summary (the page patches its view; a patch whose baseRevision is not the view's means: ask voiceover:view).",
   ),
-  'voiceover:setSettings': invoke<VoiceoverProject>()(
+  'voiceover:setSettings': invoke<VoiceoverPatch>()(
     z.object({ projectId: voiceoverId, settings: voiceoverSettingsSchema }),
     SMALL_INPUT,
-    'Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace.',
+    "Changes the voice, how long lines are fitted (faster pace, stretch, shift later lines) or the fastest pace. Answers as voiceover:editLine: only the lines whose plan changed (a line whose only change is the project's fit it takes is left out; the summary carries that fit), and the summary.",
   ),
   'voiceover:setLineFit': invoke<VoiceoverPatch>()(
     z.object({

@@ -31,12 +31,20 @@ function basisOf(project: OpenVoiceover, input: TimelineInput, paces: VoicePaces
     project.voiceId,
     project.cast,
     project.track?.finishedAt ?? null,
-    voices.map((v) => (v === null ? null : paces.pace(v))),
+    voices.map((v) => (v === null ? null : paces.model(v))),
   ])
 }
 
-/** Lines worked out before main's loop gets a turn: a few ms of work under load. */
+/** Most lines worked out before main's loop gets a turn: a few ms of work under load. */
 export const TIMELINE_SLICE_LINES = 100
+
+/**
+ * Time a slice may run before main's loop gets a turn, even short of its lines (checked every few
+ * lines). Why: on a loaded machine 100 lines took over 20 ms, and every call waited for them.
+ */
+export const TIMELINE_SLICE_MS = 3
+/** Lines between two looks at the clock. */
+export const TIMELINE_CHECK_LINES = 10
 
 /** Lets timers and IPC that waited run before the next slice of lines. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
@@ -62,7 +70,8 @@ export class LiveTimelines {
   readonly #worked = new WeakMap<OpenVoiceover, Worked>()
 
   /**
-   * Every line's view, worked out whole, {@link TIMELINE_SLICE_LINES} lines a turn of main's loop.
+   * Every line's view, worked out whole, {@link TIMELINE_SLICE_LINES} lines (or
+   * {@link TIMELINE_SLICE_MS}) a turn of main's loop.
    * Why in slices: switching a film's fit or voice redoes all of its 1,500 lines, and done in one
    * go that held main for 30 ms quiet and near 200 ms under load, while every other call waited.
    */
@@ -83,8 +92,20 @@ export class LiveTimelines {
       view: [],
     }
     let before: PlacedLine | undefined
+    let sliceStart = performance.now()
+    let inSlice = 0
     for (let i = 0; i < lines.length; i++) {
-      if (i > 0 && i % TIMELINE_SLICE_LINES === 0) await turn()
+      const due =
+        inSlice >= TIMELINE_SLICE_LINES ||
+        (inSlice > 0 &&
+          inSlice % TIMELINE_CHECK_LINES === 0 &&
+          performance.now() - sliceStart >= TIMELINE_SLICE_MS)
+      if (due) {
+        await turn()
+        sliceStart = performance.now()
+        inSlice = 0
+      }
+      inSlice += 1
       const line = lines[i]!
       const slotMs = slots[i] ?? 0
       const voiceId = input.voiceOf(line)

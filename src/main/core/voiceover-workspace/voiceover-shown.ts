@@ -4,10 +4,16 @@ import type {
   VoiceoverProject,
 } from '../../../shared/domain/voiceover'
 
-/** Whether two views of a line read the same (every field is a plain value). */
+/**
+ * Whether the page's copy of a line `a` reads as main's line `b` once patched (every field is a
+ * plain value). A fit the line takes from the project is not compared: the patch's summary
+ * carries the project's fit, and applyVoiceoverPatch gives it to every line without one of its
+ * own. Why: switching a film's fit changed that field on all 1,500 lines, while most lines stay
+ * where and how they were.
+ */
 function sameLine(a: VoiceoverLine, b: VoiceoverLine): boolean {
   const keys = Object.keys(a) as (keyof VoiceoverLine)[]
-  return keys.every((key) => a[key] === b[key])
+  return keys.every((key) => a[key] === b[key] || (key === 'fit' && !a.ownFit && !b.ownFit))
 }
 
 /**

@@ -146,7 +146,7 @@ export function timelineInput(project: OpenVoiceover, paces: VoicePaces): Timeli
     voiceOf: (line) => voiceOfLine(project, line),
     fitOf: (line) => fitOfLine(project, line),
     keyOf: (line) => spokenKeyOf(project, line),
-    paceOf: (voiceId) => paces.pace(voiceId ?? ''),
+    naturalMsOf: (voiceId, text) => paces.naturalMs(voiceId ?? '', text),
     spoken: project.spoken,
   }
 }

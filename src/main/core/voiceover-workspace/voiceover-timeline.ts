@@ -31,8 +31,8 @@ export interface TimelineInput {
   fitOf: (line: TimedLine) => VoiceoverFit
   /** What a line's request depends on besides its words (see {@link speakingKey}). */
   keyOf: (line: TimedLine) => string
-  /** Characters a second a voice speaks at 100%. */
-  paceOf: (voiceId: string | null) => number
+  /** How long a voice takes to say a line's words at 100%, in ms (see VoicePaces.naturalMs). */
+  naturalMsOf: (voiceId: string | null, text: string) => number
   /** By cue: the line as last rendered. */
   spoken: ReadonlyMap<number, SpokenLine>
 }
@@ -67,10 +67,8 @@ export function heardOf(
     const { naturalMs, rate } = last.outcome
     return { rate, spokenMs: naturalMs / rate, measured: true }
   }
-  const characters = [...line.text].length
-  const pace = input.paceOf(voiceId)
-  const naturalMs = (characters / pace) * 1000
-  const rate = fit === 'rate' ? predictRate(characters, pace, slotMs, input.limits.maxRate) : 1
+  const naturalMs = input.naturalMsOf(voiceId, line.text)
+  const rate = fit === 'rate' ? predictRate(naturalMs, slotMs, input.limits.maxRate) : 1
   return { rate, spokenMs: naturalMs / rate, measured: false }
 }
 

@@ -89,6 +89,19 @@ export class VoiceoverWorkspace {
     })
   }
 
+  /**
+   * The answer to a change every line may depend on (voice, cast, fit, fastest pace): the whole
+   * timeline worked out again, answered with only the lines whose view changed. Why a patch: a
+   * film's 1,500 lines were masked and copied to the page on each change while most stay put.
+   */
+  #replanned(project: OpenVoiceover, change: () => void): Promise<VoiceoverPatch> {
+    return this.#changes.run(project, async () => {
+      change()
+      const lines = await this.#timelines.whole(project, await this.#pacesOnce())
+      return this.#shown.patch(project, { ...projectSummary(project), lines })
+    })
+  }
+
   /** The answer to one line's change: only the lines it moved, worked out from it on. */
   #lineChanged(project: OpenVoiceover, index: number, change: () => void): Promise<VoiceoverPatch> {
     return this.#changes.run(project, async () => {
@@ -219,10 +232,13 @@ export class VoiceoverWorkspace {
     })
   }
 
-  /** Changes the voice, a speaker's voice, the fit or the fastest pace. */
-  setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverProject> {
+  /**
+   * Changes the voice, a speaker's voice, the fit or the fastest pace. Answers with only the
+   * lines whose view changed, and the summary.
+   */
+  setSettings(projectId: string, input: VoiceoverSettingsInput): Promise<VoiceoverPatch> {
     const project = this.#project(projectId)
-    return this.#view(project, () => {
+    return this.#replanned(project, () => {
       if (input.voiceId !== undefined) project.voiceId = input.voiceId
       if (input.cast) castSpeakers(project, input.cast)
       if (input.fit !== undefined) project.fit = input.fit

@@ -20,7 +20,8 @@ const settings: VoiceoverSettings = {
 /** 30 characters: 2 s at the default pace of 15 a second. */
 const TEXT = 'abcde fghij klmno pqrst uvwxyz'
 
-const textOf = (cue: number): string => `${cue}${TEXT.slice(1)}`
+/** Each cue's own 30 characters (a letter, not its number: a number counts as its words). */
+const textOf = (cue: number): string => `${String.fromCharCode(96 + cue)}${TEXT.slice(1)}`
 
 function line(cue: number, startMs: number, speaker: string | null = null): TimedLine {
   return { cue, line: cue * 4, startMs, endMs: startMs + 500, text: textOf(cue), speaker }

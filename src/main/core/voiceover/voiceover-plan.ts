@@ -99,8 +99,8 @@ export function lineRate(
   paces: VoicePaces,
 ): number {
   if (fitOfLine(line, settings) !== 'rate') return 1
-  const pace = paces.pace(voiceOfLine(line, settings) ?? '')
-  return predictRate([...line.text].length, pace, slotMs, settings.limits.maxRate)
+  const naturalMs = paces.naturalMs(voiceOfLine(line, settings) ?? '', line.text)
+  return predictRate(naturalMs, slotMs, settings.limits.maxRate)
 }
 
 /** Each line's first-request rate: 1 unless its fit is `rate` and it is predicted not to fit. */
@@ -164,7 +164,7 @@ export function estimateVoiceover(
     const line = lines[i]
     if (!line || cached || fitOfLine(line, settings) !== 'rate') return
     const voice = voiceOfLine(line, settings)
-    const naturalMs = ([...line.text].length / paces.pace(voice ?? '')) * 1000
+    const naturalMs = paces.naturalMs(voice ?? '', line.text)
     const rate = rates[i] ?? 1
     if (mayRepeat(naturalMs / rate, slots[i] ?? 0, rate, settings.limits.maxRate)) {
       repeats += 1

@@ -12,6 +12,7 @@ import { acquireRenderLock } from '../narration/render/render-lock'
 import { preflightRender } from '../narration/render/render-preflight'
 import type { PlacedLine } from './line-fit'
 import { msToSamples, placeLine, pushedByCue, samplesToMs, slotsOf } from './line-fit'
+import { spokenCharacters } from './spoken-length'
 import type { TimedLine } from './subtitle-lines'
 import type { VoicePaces } from './voice-pace'
 import type { VoiceoverSettings } from './voiceover-plan'
@@ -38,7 +39,7 @@ function learnPace(
   const voice = line ? voiceOfLine(line, settings) : null
   if (!line || !voice) return
   const seconds = samplesToMs(spoken.span.to - spoken.span.from) / 1000
-  paces.record(voice, [...line.text].length, seconds, spoken.rate)
+  paces.record(voice, spokenCharacters(line.text), seconds, spoken.rate)
 }
 
 /** Everything a voice-over render needs. */

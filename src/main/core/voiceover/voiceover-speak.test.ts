@@ -159,14 +159,17 @@ describe('speaking a voice-over', () => {
     const inputs: string[] = []
     const opened = new Set<number>()
     let allOpen = false
-    // The voice's pace as known when the eighth line was handed to the service.
-    let asked8: { pace: number; measured: number } | null = null
+    // Line 8's length as the voice's pace predicted it when the line was handed to the service.
+    let asked8: { naturalMs: number; measured: number } | null = null
     const source: SpeechSource = {
       maxInFlight: 1,
       async synthesizePiece(request, signal) {
         inputs.push(request.input)
         if (request.input.includes('Take 8') && asked8 === null) {
-          asked8 = { pace: paces.pace('olivia'), measured: recorded.length }
+          asked8 = {
+            naturalMs: paces.naturalMs('olivia', 'Listen. Take 8.'),
+            measured: recorded.length,
+          }
         }
         const take = Number(/Take (\d+)/.exec(request.input)?.[1] ?? 0)
         await vi.waitUntil(() => allOpen || opened.has(take), { timeout: 60_000, interval: 5 })
@@ -190,11 +193,12 @@ describe('speaking a voice-over', () => {
       const percent = /rate="(\d+)%"/.exec(input ?? '')?.[1]
       return percent ? Number(percent) / 100 : 1
     }
-    const chars = [...'Listen. Take 8.'].length
+    // The number is said as a word: "Listen. Take eight." is what the default pace counts.
+    const chars = [...'Listen. Take eight.'].length
     const slot = 1300
-    const when = asked8 ?? { pace: DEFAULT_PACE_CPS, measured: 0 }
-    const fromDefault = predictRate(chars, DEFAULT_PACE_CPS, slot, 1.25)
-    const fromLearned = predictRate(chars, when.pace, slot, 1.25)
+    const when = asked8 ?? { naturalMs: 0, measured: 0 }
+    const fromDefault = predictRate((chars / DEFAULT_PACE_CPS) * 1000, slot, 1.25)
+    const fromLearned = predictRate(when.naturalMs, slot, 1.25)
     expect(when.measured).toBeGreaterThan(0)
     // The voice's real pace differs from the default one enough to ask another rate.
     expect(Math.abs(fromLearned - fromDefault)).toBeGreaterThan(0.02)

@@ -303,7 +303,8 @@ describe('a cast per speaker', () => {
     const opened = await openSubtitles(env, 'cast.vtt', TWO_SPEAKERS)
     expect(opened.speakers).toEqual(['Maya', 'Tom', 'MAYA'])
     expect(opened.lines.map((l) => l.voiceId)).toEqual([null, null, null, null])
-    const cast = dataOf<VoiceoverProject>(
+    const cast = patched(
+      opened,
       await env.call('voiceover:setSettings', {
         projectId: opened.projectId,
         settings: { cast: { Maya: 'emma', Tom: 'george' } },
@@ -317,14 +318,16 @@ describe('a cast per speaker', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
     if (!refused.ok) expect(refused.error.message).toMatch(/MAYA and for lines with no speaker/)
     expect(spokenRequests()).toEqual([])
-    const ready = dataOf<VoiceoverProject>(
+    const ready = patched(
+      cast,
       await env.call('voiceover:setSettings', {
         projectId: opened.projectId,
         settings: { voiceId: 'olivia' },
       }),
     )
     expect(ready.lines.map((l) => l.voiceId)).toEqual(['emma', 'george', 'olivia', 'olivia'])
-    expect(await render(env, opened.projectId)).toMatchObject({ ok: true })
+    const rendered = await render(env, opened.projectId)
+    expect(rendered).toMatchObject({ ok: true })
     const byWords = (words: string): string | undefined =>
       spokenRequests().find((r) => r.input.includes(words))?.voice
     expect(byWords('The harbour was quiet.')).toBe('emma')
@@ -333,7 +336,8 @@ describe('a cast per speaker', () => {
     expect(byWords('Nobody answered.')).toBe('olivia')
 
     // Recasting Tom speaks only Tom's line again, in the new voice.
-    const recast = dataOf<VoiceoverProject>(
+    const recast = patched(
+      rendered.project as VoiceoverProject,
       await env.call('voiceover:setSettings', {
         projectId: opened.projectId,
         settings: { cast: { Tom: 'emma' } },
@@ -432,7 +436,8 @@ describe('an edit’s answer', () => {
     const opened = await openSubtitles(env, 'patch.srt', FILM)
     const { projectId } = opened
     // Shift later lines: line 2 overflows and pushes line 3 back, so shortening it moves line 3.
-    const shifting = dataOf<VoiceoverProject>(
+    const shifting = patched(
+      opened,
       await env.call('voiceover:setSettings', { projectId, settings: { fit: 'shift' } }),
     )
     expect(shifting.lines[2]!.placedMs).toBeGreaterThan(shifting.lines[2]!.startMs)

@@ -16,9 +16,7 @@ import type {
 import { MAX_AUDIO_CHUNK_BYTES } from '../../../../../shared/domain/render-playback'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { call, subscribeAll } from '../../../lib/ipc'
-
-/** The query key of an open project. */
-export const projectKey = (projectId: string) => ['voiceover', 'project', projectId] as const
+import { projectKey } from './project-cache'
 
 /** An open project as main last described it. */
 export function useVoiceoverProject(projectId: string | null) {
@@ -67,11 +65,11 @@ export const chooseVideo = (projectId: string): Promise<VoiceoverProject | null>
 export const editLine = (projectId: string, cue: number, text: string): Promise<VoiceoverPatch> =>
   call((api) => api.voiceover.editLine({ projectId, cue, text }))
 
-/** Changes the voice, a speaker's voice, the fit or the fastest pace. */
+/** Changes the voice, a speaker's voice, the fit or the fastest pace; answered with the lines changed. */
 export const changeSettings = (
   projectId: string,
   settings: VoiceoverSettingsInput,
-): Promise<VoiceoverProject> => call((api) => api.voiceover.setSettings({ projectId, settings }))
+): Promise<VoiceoverPatch> => call((api) => api.voiceover.setSettings({ projectId, settings }))
 
 /** Gives a line a fit of its own (null: the project's again); answered with the lines changed. */
 export const setLineFit = (

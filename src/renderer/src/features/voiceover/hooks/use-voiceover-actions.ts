@@ -10,7 +10,6 @@ import type {
   VoiceoverProject,
   VoiceoverSettingsInput,
 } from '../../../../../shared/domain/voiceover'
-import { applyVoiceoverPatch } from '../../../../../shared/domain/voiceover-patch'
 import type { AppErrorData } from '../../../../../shared/errors'
 import { AppError } from '../../../../../shared/errors'
 import {
@@ -22,7 +21,6 @@ import {
   openProject,
   openSample,
   openSubtitles,
-  projectKey,
   resolveOverlaps,
   saveReport,
   saveProject,
@@ -32,6 +30,7 @@ import {
   startRender,
   useRenderEvents,
 } from '../api/voiceover-api'
+import { patchCachedProject, projectKey } from '../api/project-cache'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 
 /** Follows the render this window started: its progress into the store, its failure shown. */
@@ -87,18 +86,14 @@ function useOpenSubtitles(deps: {
 }
 
 /**
- * Applies an edit's answer, which holds only the lines it changed: patched into the view main sent
- * last, or, when the view is not the one the patch was made from, the whole view asked for again.
+ * Applies an edit's or a settings change's answer, which holds only the lines it changed: patched
+ * into the view main sent last, or, when the view is not the one the patch was made from, the
+ * whole view asked for again.
  */
 function usePatchView(): (answer: VoiceoverPatch) => void {
   const queryClient = useQueryClient()
   return useCallback(
-    (answer: VoiceoverPatch): void => {
-      const key = projectKey(answer.projectId)
-      const next = applyVoiceoverPatch(queryClient.getQueryData<VoiceoverProject>(key), answer)
-      if (next !== null) queryClient.setQueryData(key, next)
-      else void queryClient.invalidateQueries({ queryKey: key })
-    },
+    (answer: VoiceoverPatch): void => patchCachedProject(queryClient, answer),
     [queryClient],
   )
 }
@@ -199,7 +194,7 @@ export function useVoiceoverActions(projectId: string | null) {
     edit: (line: VoiceoverLine, text: string) =>
       run(async () => patch(await editLine(id, line.cue, text))),
     settings: (settings: VoiceoverSettingsInput) =>
-      run(async () => show(await changeSettings(id, settings))),
+      run(async () => patch(await changeSettings(id, settings))),
     lineFit: (line: VoiceoverLine, fit: VoiceoverFit | null) =>
       run(async () => patch(await setLineFit(id, line.cue, fit))),
     render: () =>
