@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { VoiceoverSettingsInput } from '../../../../../shared/domain/voiceover'
-import { changeSettings, projectKey, useVoiceoverProject } from '../api/voiceover-api'
+import { projectKey } from '../api/project-cache'
+import { changeSettings, useVoiceoverProject } from '../api/voiceover-api'
 import { useVoiceoverStore } from '../stores/voiceover-store'
 
 /** The open voice-over's voices as another workspace sees them, with the way to change them. */
