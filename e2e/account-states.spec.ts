@@ -82,6 +82,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(account.verifyError).toContainText('Cannot reach the service')
       await expect(dot).toHaveText('Cannot reach the service')
       await expect(dot).toHaveAccessibleName(/^Account: Cannot reach the service\. Checked /)
+      // No answer, so nothing is known of the credit either: not "no problem reported".
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'UnknownThe service did not answer the last check.',
+      )
       const retry = account.verifyError.getByTestId('error-action')
       await expect(retry).toHaveText('Try again')
       problems.push(...(await audit(app, 'account-error-unreachable', theme, account.verifyError)))

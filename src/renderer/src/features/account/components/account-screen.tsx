@@ -12,7 +12,15 @@ import { PlanCard } from './plan-card'
 import { UsageCard } from './usage-card'
 import { VerifyCard } from './verify-card'
 import { credentialKeyOf, useAccountDraftStore } from '../stores/account-draft-store'
+import type { ConnectionState } from '../../../../../shared/domain/account'
 import './account.css'
+
+/** Checks that got no answer from the service: what it would say of credit is unknown too. */
+const UNANSWERED: ReadonlySet<ConnectionState> = new Set([
+  'unreachable',
+  'wrong-address',
+  'service-trouble',
+])
 
 /** The Account workspace: how to start, the key in use, the plan, usage, then Advanced. */
 export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
@@ -42,7 +50,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
     >
       <WorkspaceHeader
         title="Account"
-        description="Connect VoiceDesk to the voice service, pick your plan and see what you have used."
+        description="Connect VoiceDesk to the voice service and see what you have used."
         focusOnMount={props.focusOnMount ?? false}
       />
       {statusQuery.isError && (
@@ -73,6 +81,7 @@ export function AccountScreen(props: { focusOnMount?: boolean }): ReactElement {
           <UsageCard
             demo={status?.credential === 'sandbox'}
             keyAccepted={signedIn && !status.rejected}
+            unanswered={status !== undefined && UNANSWERED.has(status.connection)}
           />
         </div>
       </div>

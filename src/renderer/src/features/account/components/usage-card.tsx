@@ -35,14 +35,16 @@ function thisMonth(nowMs: number): string {
 /**
  * The two figures a creator looks for first: what was used this month, and what is left. What is
  * left is known only when the service said there is nothing (402); otherwise it says what is
- * known (no problem reported, once a key is accepted; a dash before) and links to the balance on the service's website once that page
- * is known (built in, or saved by the user), rather than a guess.
+ * known (no problem reported, once a key is accepted; a dash before; unknown while the service
+ * does not answer) and links to the balance on the service's website once that page is known
+ * (built in, or saved by the user), rather than a guess.
  */
 function Allowance(props: {
   months: MonthUsage[]
   outOfCreditAt: string | undefined
   demo: boolean
   keyAccepted: boolean
+  unanswered: boolean
 }) {
   const now = useMinuteNow()
   const current = props.months.find((m) => m.month === thisMonth(now))
@@ -70,6 +72,15 @@ function Allowance(props: {
               // and where credit is added is no question for someone who has no key.
               <>
                 —<span className="usage-facts__hint">Known once the service accepts your key.</span>
+              </>
+            ) : outOfCreditAt === undefined && props.unanswered ? (
+              // Why not "no problem": the last check got no answer from the service, so nothing
+              // it would have said about credit is known either.
+              <>
+                Unknown
+                <span className="usage-facts__hint">
+                  The service did not answer the last check.
+                </span>
               </>
             ) : outOfCreditAt === undefined ? (
               <span className="usage-facts__plain" data-testid="usage-credit-fine">
@@ -119,6 +130,8 @@ export function UsageCard(props: {
   demo: boolean
   /** A key or token the service has not refused: only then is anything said of the plan. */
   keyAccepted: boolean
+  /** The last check got no answer from the service (nothing there, not it, or its failure). */
+  unanswered: boolean
 }): ReactElement {
   const usage = useUsage()
   const months = usage.data?.months ?? []
@@ -148,6 +161,7 @@ export function UsageCard(props: {
             outOfCreditAt={usage.data.outOfCreditAt}
             demo={props.demo}
             keyAccepted={props.keyAccepted}
+            unanswered={props.unanswered}
           />
         )}
         {usage.isSuccess && months.length === 0 && (
