@@ -46,7 +46,9 @@ function KeepOriginal(props: { keep: boolean; onChange: (keep: boolean) => void 
         checked={props.keep}
         onChange={(event) => props.onChange(event.target.checked)}
       />
-      Keep the video’s own sound as a second track
+      {/* Why "for editing": the saved video plays the voice-over; players and upload sites
+          leave the extra track silent, so it is no way to keep the music under the voice. */}
+      Keep the original sound as an extra track, for editing
     </label>
   )
 }
