@@ -49,7 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
       )
       // The last line is short but pushed by line 5 past the end (no video: the track ends with
       // its cue): it says so, and its next step points at line 5, not at its own words.
-      await expect(lines.nth(5)).toContainText(/Starts \d\.\d s late · runs past the end/)
+      await expect(lines.nth(5)).toContainText(/Starts \d\.\d s late, runs past the end/)
       await expect(lines.nth(5)).not.toContainText('too long')
       await expect(page.getByRole('textbox', { name: 'Line 6 words' })).toHaveAccessibleDescription(
         'The line before runs into this one: shorten the line before, or allow a faster pace.',

@@ -266,7 +266,7 @@ for (const theme of ['light', 'dark'] as const) {
       // The report per line, saved where the user chooses.
       const reportPath = join(dir, 'harbour report.txt')
       app.platform.answerNextSave(reportPath)
-      await page.getByRole('button', { name: 'Save report…' }).click()
+      await page.getByRole('button', { name: 'Save timing report…' }).click()
       await expect(page.getByTestId('vo-saved')).toContainText('harbour report.txt')
       expect((await stat(reportPath)).size).toBeGreaterThan(0)
 

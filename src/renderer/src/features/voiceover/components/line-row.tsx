@@ -80,20 +80,23 @@ function NextStep(props: {
 }
 
 /**
- * A verdict's words, each part whole on its line ("Starts 1.6 s late" / "· runs past the end");
- * below 1100 px the second part drops its "runs" ("· past the end") so it keeps one line.
+ * A verdict's words, each part whole on its line ("Starts 1.6 s late," / "runs past the end"):
+ * the comma ends the first part, so a wrapped verdict never starts its second line with a
+ * separator. Below 1100 px the second part drops its "runs" ("past the end") so it keeps one line.
  */
 function VerdictWords(props: { words: string }): ReactElement {
-  const [head, ...rest] = props.words.split(' · ')
-  const tail = rest.join(' · ')
+  const [head, ...rest] = props.words.split(', ')
+  const tail = rest.join(', ')
   return (
     <>
-      <span className="vo-line__verdict-part">{head}</span>
+      <span className="vo-line__verdict-part">
+        {head}
+        {tail !== '' && ','}
+      </span>
       {tail !== '' && (
         <>
           {' '}
           <span className="vo-line__verdict-part">
-            {'· '}
             {tail.startsWith('runs ') ? (
               <>
                 <span className="vo-wide">runs </span>

@@ -10,11 +10,12 @@ const FORMATS: SelectOption<VoiceoverAudioChoice['format']>[] = [
   { value: 'ogg', label: 'Ogg' },
 ]
 
+// Each choice says what it does to the sound: "As spoken" alone read as a style of voice.
 const LEVELS: SelectOption<VoiceoverAudioChoice['level']>[] = [
-  { value: 'as-spoken', label: 'As spoken' },
-  { value: 'streaming', label: 'Video and streaming' },
-  { value: 'podcast', label: 'Podcast' },
-  { value: 'broadcast', label: 'Broadcast' },
+  { value: 'as-spoken', label: 'As spoken (unchanged)' },
+  { value: 'streaming', label: 'Evened for video' },
+  { value: 'podcast', label: 'Evened for podcasts' },
+  { value: 'broadcast', label: 'Evened for broadcast' },
 ]
 
 /**
@@ -42,7 +43,7 @@ export function SaveChoices(props: {
             onChange={(format) => setAudio({ ...audio, format })}
           />
           <LabelledSelect
-            label="Level"
+            label="Loudness"
             className="vo-save__field"
             value={audio.level}
             options={LEVELS}
@@ -52,8 +53,13 @@ export function SaveChoices(props: {
       )}
       {project.track !== null && (
         <div className="vo-save__more">
-          <button type="button" className="button button--small" onClick={props.onSaveReport}>
-            Save report…
+          <button
+            type="button"
+            className="button button--small"
+            title="Each line's slot and spoken length, and whether it was sped up, stretched, moved or ran over"
+            onClick={props.onSaveReport}
+          >
+            Save timing report…
           </button>
           {moved && (
             <button type="button" className="button button--small" onClick={props.onSaveRetimed}>

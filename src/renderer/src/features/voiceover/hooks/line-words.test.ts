@@ -68,10 +68,10 @@ describe('a line in words', () => {
       }),
     ]
     expect(lineVerdict(lines[2]!, true)).toEqual({
-      words: 'Starts 1.6 s late · runs past the end',
+      words: 'Starts 1.6 s late, runs past the end',
       tone: 'warn',
     })
-    expect(lineVerdict(lines[2]!, false).words).toBe('Starts 1.6 s late · runs into the next line')
+    expect(lineVerdict(lines[2]!, false).words).toBe('Starts 1.6 s late, runs into the next line')
     expect(lineNextStep(lines, 2, 1.25)).toBe(
       'The line before runs into this one: shorten the line before, or allow a faster pace.',
     )

@@ -33,7 +33,8 @@ export function lineVerdict(
     const late = `Starts ${shortSeconds(line.placedMs - line.startMs)} late`
     if (pastSlotMs(line) === 0) return { words: late, tone: 'warn' }
     return {
-      words: `${late} · ${last ? 'runs past the end' : 'runs into the next line'}`,
+      // A comma, not a "·": wrapped in the Result column, a separator would start a line.
+      words: `${late}, ${last ? 'runs past the end' : 'runs into the next line'}`,
       tone: 'warn',
     }
   }
