@@ -6,7 +6,11 @@ import { auditAtSizes } from './support/audit-sizes'
 import { resizeWindow } from './support/resize-window'
 import { clickBlock, trackBlocks } from './support/voiceover-track'
 import { signInForScript } from './support/script-screen'
-import { voiceoverRoomProblems, wrappedVerdicts } from './support/voiceover-layout'
+import {
+  voiceoverRoomProblems,
+  wordsRoomProblems,
+  wrappedVerdicts,
+} from './support/voiceover-layout'
 
 // A creator tries the sample subtitles from the empty workspace, shortens a line, gives the
 // speakers voices, saves the project, and opens it again: the lines as edited and the cast come
@@ -69,6 +73,9 @@ for (const theme of ['light', 'dark'] as const) {
           shot: `voiceover-sample-${theme}`,
           beforeSnap: async () => {
             problems.push(...(await voiceoverRoomProblems(page)), ...(await wrappedVerdicts(page)))
+            // At 1920 the words get the width: every sample line is one row.
+            if (page.viewportSize()?.width === 1920)
+              problems.push(...(await wordsRoomProblems(page)))
             if (page.viewportSize()?.width === 1024)
               expect(await castToggle.innerText()).toBe('2 speakers')
           },

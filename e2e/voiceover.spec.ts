@@ -10,7 +10,7 @@ import { auditAtSizes } from './support/audit-sizes'
 import { resizeWindow } from './support/resize-window'
 import { trackBlocks } from './support/voiceover-track'
 import { signInForScript } from './support/script-screen'
-import { voiceoverRoomProblems } from './support/voiceover-layout'
+import { voiceoverRoomProblems, wordsRoomProblems } from './support/voiceover-layout'
 
 // A video creator's voice-over: subtitles and a video opened through main's dialogs, the lines
 // too long for their slot shown in words before anything is paid for, a render, one line
@@ -106,6 +106,9 @@ function audit(app: AppHost, name: string, theme: string, problems?: string[]): 
             // With the video shown too: every line whole, the file line, summary and legend
             // one line each.
             problems.push(...(await voiceoverRoomProblems(app.page)).map((p) => `${name} ${p}`))
+            // At 1920 the words get the width: no line of the scene wraps.
+            if (app.page.viewportSize()?.width === 1920)
+              problems.push(...(await wordsRoomProblems(app.page)).map((p) => `${name} ${p}`))
           },
         }
       : {}),
@@ -225,10 +228,30 @@ for (const theme of ['light', 'dark'] as const) {
       expect(table && picture && strip).toBeTruthy()
       if (table && picture && strip) {
         expect(picture.x).toBeGreaterThanOrEqual(table.x + table.width)
-        expect(picture.width).toBeGreaterThan(500)
+        // About a third of the page: the rest goes to the lines.
+        expect(picture.width).toBeGreaterThan(480)
+        expect(picture.width).toBeLessThanOrEqual((picture.x + picture.width - table.x) * 0.36)
         expect(strip.y + strip.height).toBeLessThanOrEqual(table.y)
         expect(strip.width).toBeGreaterThan((picture.x + picture.width - table.x) * 0.75)
       }
+      // Hidden at 1920: no side column is left for the choices; they sit in the row under the
+      // track, as below 1440, and the lines take the whole width.
+      await page.getByRole('button', { name: 'Hide video' }).click()
+      const saveReport = await page
+        .getByRole('button', { name: 'Save timing report…' })
+        .boundingBox()
+      const keep = await page.getByRole('checkbox', { name: /original sound/ }).boundingBox()
+      const wide = await page.getByTestId('vo-lines').boundingBox()
+      const row = await page.getByTestId('vo-track-row').boundingBox()
+      expect(saveReport && keep && wide && row).toBeTruthy()
+      if (saveReport && keep && wide && row) {
+        for (const under of [saveReport, keep]) {
+          expect(under.y).toBeGreaterThanOrEqual(row.y + row.height)
+          expect(under.y + under.height).toBeLessThanOrEqual(wide.y)
+        }
+        expect(wide.width).toBeGreaterThanOrEqual(row.width - 2)
+      }
+      await page.getByRole('button', { name: 'Show video' }).click()
       await resizeWindow(page, { width: 1280, height: 800 })
       // At 1024x700 with the video hidden, the lines are the page: all six (two of them long,
       // with their next step under them) are on screen whole.

@@ -66,3 +66,37 @@ export async function wrappedVerdicts(page: Page): Promise<string[]> {
   }
   return found
 }
+
+/**
+ * What is wrong with the room the words get on a wide window, in words (empty when nothing): the
+ * Words column takes at least `share` of the lines table's width (the fixed Time and Result
+ * columns leave it the rest), and every line's words are one text row.
+ */
+export async function wordsRoomProblems(page: Page, share = 0.45): Promise<string[]> {
+  const problems: string[] = []
+  const at = `${page.viewportSize()?.width}x${page.viewportSize()?.height}`
+  const table = await page.getByTestId('vo-lines').boundingBox()
+  const rows = page.getByTestId('vo-line')
+  const words = await rows.first().locator('.vo-line__words').boundingBox()
+  if (table === null || words === null) return [`${at}: no lines table`]
+  if (words.width < table.width * share)
+    problems.push(
+      `${at}: the Words column is ${Math.round(words.width)} of ${Math.round(table.width)} px`,
+    )
+  const count = await rows.count()
+  for (let i = 0; i < count; i++) {
+    const textRows = await rows
+      .nth(i)
+      .locator('textarea')
+      .evaluate((el) => {
+        const style = (globalThis as unknown as PageWindow).getComputedStyle(el)
+        const inner =
+          el.scrollHeight -
+          parseFloat(style.paddingTop ?? '0') -
+          parseFloat(style.paddingBottom ?? '0')
+        return Math.round(inner / (parseFloat(style.lineHeight ?? '') || 20))
+      })
+    if (textRows !== 1) problems.push(`${at}: line ${i + 1}'s words take ${textRows} rows`)
+  }
+  return problems
+}
