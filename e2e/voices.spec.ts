@@ -354,8 +354,10 @@ test("Voices marks the open script's default voice, and sets it as an edit of th
   await expect(voices.details.getByTestId('script-link')).toContainText(
     'No script or voice-over is open',
   )
-  // The way there is a button, not only a sentence.
-  await expect(voices.details.getByRole('button', { name: 'Go to Script' })).toBeVisible()
+  // The way on is a button that carries the voice, not only a sentence.
+  await expect(
+    voices.details.getByRole('button', { name: 'New script with this voice' }),
+  ).toBeVisible()
 
   // The project opened in Script has Olivia as its default: Voices says so, for Olivia only.
   await script.open()

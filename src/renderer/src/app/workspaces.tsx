@@ -12,6 +12,7 @@ import { AccountScreen } from '../features/account/components/account-screen'
 import { ConversationsWorkspace } from '../features/conversations/components/conversations-workspace'
 import { ScriptWorkspace } from '../features/script/components/script-workspace'
 import {
+  newScriptWithVoice,
   setCaretBlockVoice,
   setScriptDefaultVoice,
   useOpenScriptVoices,
@@ -20,7 +21,10 @@ import type { ScriptLink } from '../features/voices/hooks/script-link'
 import type { VoiceoverLink } from '../features/voices/hooks/voiceover-link'
 import { VoicesWorkspace } from '../features/voices/components/voices-workspace'
 import { VoiceoverWorkspace } from '../features/voiceover/components/voiceover-workspace'
-import { useOpenVoiceoverCast } from '../features/voiceover/hooks/use-open-voiceover-cast'
+import {
+  useOpenVoiceoverCast,
+  voiceNextSubtitles,
+} from '../features/voiceover/hooks/use-open-voiceover-cast'
 import type { WorkspaceId } from './navigation-store'
 import { useNavigationStore } from './navigation-store'
 
@@ -77,7 +81,8 @@ function useOpenVoiceoverLink(): VoiceoverLink | null {
 /**
  * Voices, given the account status and the open script (other features': the shell hands them
  * over), and the way to the Account screen its no-key state offers (as Ctrl+5 would: focus moves
- * there).
+ * there). With nothing open, a voice starts a new script or a voice-over of its own: Script's New
+ * and Voice-over's Open subtitles…, each told the voice, then that workspace shown.
  */
 function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
   const open = useNavigationStore((state) => state.open)
@@ -91,8 +96,14 @@ function VoicesEntry(props: { focusOnMount?: boolean }): ReactElement {
       script={script}
       voiceover={voiceover}
       onOpenAccount={() => open('account', 'shortcut')}
-      onOpenScript={() => open('script', 'shortcut')}
-      onOpenVoiceover={() => open('voiceover', 'shortcut')}
+      onNewScript={(voiceId) => {
+        newScriptWithVoice(voiceId)
+        open('script', 'shortcut')
+      }}
+      onVoiceVideo={(voiceId) => {
+        voiceNextSubtitles(voiceId)
+        open('voiceover', 'shortcut')
+      }}
     />
   )
 }

@@ -64,6 +64,21 @@ async function openSample(
 }
 
 /**
+ * A new script in place of the open one, with `voiceId` as its default voice: one edit of the new
+ * document (Undo takes it back). Not when the new script was not made.
+ */
+async function newScriptWithVoice(
+  replaceWith: (load: () => Promise<OpenedDocument | null>) => Promise<void>,
+  voiceId: string,
+): Promise<void> {
+  const before = useScriptDocumentStore.getState().doc
+  await replaceWith(createScript)
+  const store = useScriptDocumentStore.getState()
+  if (store.doc === null || store.doc === before) return
+  store.updateMeta({ defaults: { ...store.meta.defaults, voiceId } })
+}
+
+/**
  * The open dialog: a PDF comes back unread, and its pages are asked for before it is read; a
  * book is read with its progress shown (`reading`) and may be cancelled.
  */
@@ -241,6 +256,9 @@ export function useDocumentActions() {
     clearError: () => setError(null),
     ...discard,
     newScript: () => guard(() => void replaceWith(createScript)),
+    /** New, with a voice chosen elsewhere (Voices) as the new script's default voice. */
+    newScriptWithVoice: (voiceId: string) =>
+      guard(() => void newScriptWithVoice(replaceWith, voiceId)),
     importNotices,
     dismissImportNotices: () => setImportNotices([]),
     open: () => guard(() => void replaceWith(() => openChosen(false, askOpened, progress))),

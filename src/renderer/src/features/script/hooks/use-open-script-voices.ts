@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { holdCommand, runCommand } from '../../../lib/menu-commands'
 import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 
@@ -68,4 +69,25 @@ export function setCaretBlockVoice(voiceId: string): number | null {
   if (target === undefined) return null
   document.updateBlock(target, { voiceId })
   return document.order.indexOf(target) + 1
+}
+
+/** The voice the next New (asked for by another workspace) gives its script; null: none. */
+let voiceForNewScript: string | null = null
+
+/**
+ * Makes a new script with `voiceId` as its default voice, through Script's own New (so an open
+ * script with unsaved changes is asked about first). The command waits for the Script workspace
+ * when it is not shown yet: the caller opens it.
+ */
+export function newScriptWithVoice(voiceId: string): void {
+  voiceForNewScript = voiceId
+  const command = { command: 'script:new' } as const
+  if (!runCommand(command)) holdCommand(command)
+}
+
+/** The voice a waiting New was asked with, once: the next New is a plain one again. */
+export function takeVoiceForNewScript(): string | null {
+  const voiceId = voiceForNewScript
+  voiceForNewScript = null
+  return voiceId
 }

@@ -4,6 +4,7 @@ import { useEditorUiStore } from '../stores/editor-ui-store'
 import { useScriptDocumentStore } from '../stores/script-document-store'
 import { applyMarkup } from './apply-markup'
 import { openMarksPopover } from './mark-actions'
+import { takeVoiceForNewScript } from './use-open-script-voices'
 import type { useDocumentActions } from './use-document-actions'
 import type { ScriptAudio } from './use-script-audio'
 
@@ -39,8 +40,12 @@ export function useScriptMenuCommands(actions: ReturnType<typeof useDocumentActi
     provideCommands((menu) => {
       const hasDoc = useScriptDocumentStore.getState().doc !== null
       switch (menu.command) {
-        case 'script:new':
-          return (actions.newScript(), true)
+        case 'script:new': {
+          const voiceId = takeVoiceForNewScript()
+          if (voiceId === null) actions.newScript()
+          else actions.newScriptWithVoice(voiceId)
+          return true
+        }
         case 'script:open':
           return (actions.open(), true)
         case 'script:import':

@@ -10,6 +10,7 @@ import { useVoiceListQuery } from '../../../lib/shared-state/voice-library'
 import { useVoiceoverProject } from '../api/voiceover-api'
 import { lineNextStep } from '../hooks/line-words'
 import { useMediaUrl } from '../hooks/use-media-url'
+import { usePickerRequest } from '../hooks/use-open-voiceover-cast'
 import { useSyncedPlayback } from '../hooks/use-synced-playback'
 import { useVoiceoverActions } from '../hooks/use-voiceover-actions'
 import { useVoiceoverStore } from '../stores/voiceover-store'
@@ -233,6 +234,7 @@ export function VoiceoverWorkspace(props: {
   const render = useVoiceoverStore((s) => s.render)
   const { data: project } = useVoiceoverProject(projectId)
   const actions = useVoiceoverActions(projectId)
+  usePickerRequest(() => void actions.open())
   const media = useProjectMedia(project)
   const { videoRef, audioRef, controls } = useSyncedPlayback(media.trackUrl)
   const busy = render.kind === 'running'

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { VoiceoverSettingsInput } from '../../../../../shared/domain/voiceover'
 import { projectKey } from '../api/project-cache'
 import { changeSettings, useVoiceoverProject } from '../api/voiceover-api'
@@ -38,4 +38,25 @@ export function useOpenVoiceoverCast(): OpenVoiceoverCast | null {
       },
     }
   }, [projectId, project, queryClient])
+}
+
+/**
+ * Asks Voice-over to open its subtitle picker as soon as it shows, and to make `voiceId` the main
+ * voice of the subtitles opened from it (the caller opens the workspace).
+ */
+export function voiceNextSubtitles(voiceId: string): void {
+  useVoiceoverStore.setState({ voiceForOpen: voiceId, pickerWanted: true })
+}
+
+/**
+ * Opens the subtitle picker when Voices asked for it (voiceNextSubtitles), once: the request is
+ * taken before the dialog opens, so showing the workspace again never opens it a second time.
+ */
+export function usePickerRequest(open: () => void): void {
+  const wanted = useVoiceoverStore((s) => s.pickerWanted)
+  useEffect(() => {
+    if (!wanted || !useVoiceoverStore.getState().pickerWanted) return
+    useVoiceoverStore.setState({ pickerWanted: false })
+    open()
+  }, [wanted, open])
 }

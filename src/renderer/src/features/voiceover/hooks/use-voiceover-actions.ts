@@ -53,35 +53,57 @@ function useRenderFollow(setError: (error: unknown) => void): void {
   useRenderEvents({ onProgress, onEnded })
 }
 
-/** Opening subtitles: main's dialog, and the question about overlapping cues when there is one. */
+/** The voice waiting for the subtitles being opened, taken once (null: none). */
+function takeVoiceForOpen(): string | null {
+  const voiceId = useVoiceoverStore.getState().voiceForOpen
+  useVoiceoverStore.setState({ voiceForOpen: null })
+  return voiceId
+}
+
+/**
+ * Opening subtitles: main's dialog, and the question about overlapping cues when there is one.
+ * A voice chosen in Voices for them becomes the opened project's main voice, through the same
+ * settings change as the toolbar's Main voice; a cancelled picker or question forgets it.
+ */
 function useOpenSubtitles(deps: {
   run: (work: () => Promise<void>) => Promise<void>
   show: (project: VoiceoverProject) => void
+  patch: (answer: VoiceoverPatch) => void
   onOpened: () => void
 }) {
-  const { run, show, onOpened } = deps
+  const { run, show, patch, onOpened } = deps
   const setProject = useVoiceoverStore((s) => s.setProject)
   const [question, setQuestion] = useState<VoiceoverOverlapQuestion | null>(null)
-  const opened = (project: VoiceoverProject): void => {
+  const opened = async (project: VoiceoverProject): Promise<void> => {
     setQuestion(null)
     show(project)
     onOpened()
     setProject(project.projectId)
+    const voiceId = takeVoiceForOpen()
+    if (voiceId !== null) patch(await changeSettings(project.projectId, { voiceId }))
   }
   return {
     question,
     open: () =>
       run(async () => {
-        const result = await openSubtitles()
-        if (result === null) return
-        if ('kind' in result) setQuestion(result)
-        else opened(result)
+        try {
+          const result = await openSubtitles()
+          if (result === null) takeVoiceForOpen()
+          else if ('kind' in result) setQuestion(result)
+          else await opened(result)
+        } catch (caught) {
+          takeVoiceForOpen()
+          throw caught
+        }
       }),
     answer: (choice: VoiceoverOverlapChoice) =>
       run(async () => {
-        if (question !== null) opened(await resolveOverlaps(question.pendingId, choice))
+        if (question !== null) await opened(await resolveOverlaps(question.pendingId, choice))
       }),
-    dismissQuestion: () => setQuestion(null),
+    dismissQuestion: () => {
+      takeVoiceForOpen()
+      setQuestion(null)
+    },
   }
 }
 
@@ -177,6 +199,7 @@ export function useVoiceoverActions(projectId: string | null) {
   const opening = useOpenSubtitles({
     run,
     show,
+    patch,
     onOpened: () => {
       setSaved(null)
       files.dismissNote()

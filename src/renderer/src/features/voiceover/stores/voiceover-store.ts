@@ -22,6 +22,13 @@ interface VoiceoverUiState {
   videoShown: boolean
   /** The line last gone to from the track or focused in its row: outlined on the track. */
   selectedCue: number | null
+  /**
+   * A voice chosen in Voices for the subtitles about to be opened: their main voice once they
+   * open. Forgotten when the picker is cancelled, so nothing waits unseen for a later file.
+   */
+  voiceForOpen: string | null
+  /** The subtitle picker should open as soon as the workspace shows (asked for from Voices). */
+  pickerWanted: boolean
   setSelectedCue: (cue: number | null) => void
   setCastOpen: (open: boolean) => void
   setVideoShown: (shown: boolean) => void
@@ -40,6 +47,8 @@ export const useVoiceoverStore = create<VoiceoverUiState>((set) => ({
   castOpen: false,
   videoShown: true,
   selectedCue: null,
+  voiceForOpen: null,
+  pickerWanted: false,
   setSelectedCue: (selectedCue) => set({ selectedCue }),
   setCastOpen: (castOpen) => set({ castOpen }),
   setVideoShown: (videoShown) => set({ videoShown }),

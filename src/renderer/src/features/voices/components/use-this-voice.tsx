@@ -1,52 +1,83 @@
 import { useContext, useState } from 'react'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { Voice } from '../../../../../shared/domain/voice'
 import type { ScriptLink } from '../hooks/script-link'
-import { OpenScriptContext, useScriptLink } from '../hooks/script-link'
+import { NewScriptWithVoiceContext, useScriptLink } from '../hooks/script-link'
 import type { VoiceoverLink } from '../hooks/voiceover-link'
-import { OpenVoiceoverContext, useVoiceoverLink } from '../hooks/voiceover-link'
+import { useVoiceoverLink, VoiceVideoWithVoiceContext } from '../hooks/voiceover-link'
 
 /**
  * Gives the voice to what is open: the script in Script (its default, or its current block) and
  * the voice-over in Voice-over (its main voice, or one speaker). Each is a change of that work
- * made the way its own workspace makes it. With nothing open, the ways to open one.
+ * made the way its own workspace makes it. With nothing open, the voice starts one: a new script
+ * in this voice, or a video's subtitles opened with it as their main voice.
  */
 export function UseThisVoice(props: { voice: Voice }): ReactElement {
   const { voice } = props
   const [sent, setSent] = useState<string | null>(null)
   const script = useScriptLink()
   const voiceover = useVoiceoverLink()
-  const openScript = useContext(OpenScriptContext)
-  const openVoiceover = useContext(OpenVoiceoverContext)
+  const newScript = useContext(NewScriptWithVoiceContext)
+  const voiceVideo = useContext(VoiceVideoWithVoiceContext)
+  const startScript = newScript !== null && (
+    <button
+      type="button"
+      className="button button--small use-voice__start"
+      onClick={() => newScript(voice.id)}
+    >
+      New script with this voice
+    </button>
+  )
+  const startVoiceover = voiceVideo !== null && (
+    <button
+      type="button"
+      className="button button--small use-voice__start"
+      onClick={() => voiceVideo(voice.id)}
+    >
+      Voice a video with this voice…
+    </button>
+  )
   return (
     <div className="stack voice-details__block" data-testid="use-this-voice">
       <h3>Use this voice</h3>
-      {script === null && voiceover === null && (
+      {script === null && voiceover === null ? (
         <>
           <p className="field__hint" data-testid="script-link">
-            No script or voice-over is open. Open one, then come back to give it this voice.
+            No script or voice-over is open yet. Start one in this voice:
           </p>
           <div className="button-row">
-            {openScript !== null && (
-              <button type="button" className="button button--small" onClick={openScript}>
-                Go to Script
-              </button>
-            )}
-            {openVoiceover !== null && (
-              <button type="button" className="button button--small" onClick={openVoiceover}>
-                Go to Voice-over
-              </button>
-            )}
+            {startScript}
+            {startVoiceover}
           </div>
         </>
-      )}
-      {script !== null && <UseInScriptButtons voice={voice} script={script} onSent={setSent} />}
-      {voiceover !== null && (
-        <UseInVoiceoverButtons voice={voice} voiceover={voiceover} onSent={setSent} />
+      ) : (
+        <>
+          {script !== null ? (
+            <UseInScriptButtons voice={voice} script={script} onSent={setSent} />
+          ) : (
+            <StartGroup where="Script">{startScript}</StartGroup>
+          )}
+          {voiceover !== null ? (
+            <UseInVoiceoverButtons voice={voice} voiceover={voiceover} onSent={setSent} />
+          ) : (
+            <StartGroup where="Voice-over">{startVoiceover}</StartGroup>
+          )}
+        </>
       )}
       <p className="field__hint" role="status" data-testid="script-sent">
         {sent}
       </p>
+    </div>
+  )
+}
+
+/** Where nothing of one kind is open while the other is: the way to start one in this voice. */
+function StartGroup(props: { where: string; children: ReactNode }): ReactElement | null {
+  if (props.children === false) return null
+  return (
+    <div className="use-voice__target" role="group" aria-label={props.where}>
+      <span className="use-voice__where">{props.where}</span>
+      <div className="button-row">{props.children}</div>
     </div>
   )
 }

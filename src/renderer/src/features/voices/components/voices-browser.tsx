@@ -85,7 +85,7 @@ function VoicesSideEmpty(): ReactElement {
       <p>Press ▶ on any row to hear a voice at once. Select a row to see more here:</p>
       <ul className="voices-side__empty-list">
         <li>Try it with your own text</li>
-        <li>Give it to the script open in Script</li>
+        <li>Use it in the open script or voice-over, or start one with it</li>
         <li>Hear it in the other languages it speaks</li>
         <li>Mark it ☆ as a favourite, to find it quickly</li>
       </ul>

@@ -13,9 +13,9 @@ import {
   useReloadVoicesOnAccountChange,
 } from '../api/voices-queries'
 import type { ScriptLink } from '../hooks/script-link'
-import { OpenScriptContext, ScriptLinkContext, useScriptLink } from '../hooks/script-link'
+import { NewScriptWithVoiceContext, ScriptLinkContext, useScriptLink } from '../hooks/script-link'
 import type { VoiceoverLink } from '../hooks/voiceover-link'
-import { OpenVoiceoverContext, VoiceoverLinkContext } from '../hooks/voiceover-link'
+import { VoiceoverLinkContext, VoiceVideoWithVoiceContext } from '../hooks/voiceover-link'
 import { TrialSession } from '../hooks/trial-session'
 import { useVoiceActions } from '../hooks/use-voice-actions'
 import { useSearchShortcut, useVoiceCatalog } from '../hooks/use-voice-catalog'
@@ -40,14 +40,14 @@ export function VoicesWorkspace(props: {
   accountStatus: AccountStatus | undefined
   /** Opens the Account screen (the shell owns navigation). */
   onOpenAccount?: () => void
-  /** Opens the Script workspace, offered where a voice could go to a script but none is open. */
-  onOpenScript?: () => void
+  /** A new script with this voice as its default, shown in Script: offered while none is open. */
+  onNewScript?: (voiceId: string) => void
   /** The script open in Script (the shell hands it over from that script), or null: none open. */
   script: ScriptLink | null
   /** The voice-over open in Voice-over (handed over the same way), or null: none open. */
   voiceover?: VoiceoverLink | null
-  /** Opens the Voice-over workspace, offered beside Go to Script when nothing is open. */
-  onOpenVoiceover?: () => void
+  /** Voice-over's subtitle picker, this voice then the main voice: offered while none is open. */
+  onVoiceVideo?: (voiceId: string) => void
 }): ReactElement {
   const [players] = useState<VoicePlayers>(createVoicePlayers)
   const [trial] = useState(() => new TrialSession(players.trial))
@@ -62,18 +62,18 @@ export function VoicesWorkspace(props: {
   return (
     <VoicePlayersContext.Provider value={players}>
       <ScriptLinkContext.Provider value={props.script}>
-        <OpenScriptContext.Provider value={props.onOpenScript ?? null}>
+        <NewScriptWithVoiceContext.Provider value={props.onNewScript ?? null}>
           <VoiceoverLinkContext.Provider value={props.voiceover ?? null}>
-            <OpenVoiceoverContext.Provider value={props.onOpenVoiceover ?? null}>
+            <VoiceVideoWithVoiceContext.Provider value={props.onVoiceVideo ?? null}>
               <VoicesScreen
                 focusOnMount={props.focusOnMount ?? false}
                 accountStatus={props.accountStatus}
                 trial={trial}
                 onOpenAccount={props.onOpenAccount}
               />
-            </OpenVoiceoverContext.Provider>
+            </VoiceVideoWithVoiceContext.Provider>
           </VoiceoverLinkContext.Provider>
-        </OpenScriptContext.Provider>
+        </NewScriptWithVoiceContext.Provider>
       </ScriptLinkContext.Provider>
     </VoicePlayersContext.Provider>
   )

@@ -18,8 +18,11 @@ export interface ScriptLink {
 /** The open script's link, or null when no script is open. */
 export const ScriptLinkContext = createContext<ScriptLink | null>(null)
 
-/** Opens the Script workspace (the shell owns navigation), or null where none is given. */
-export const OpenScriptContext = createContext<(() => void) | null>(null)
+/**
+ * Makes a new script with this voice as its default and shows it in Script (the shell owns
+ * navigation and hands Script's own New over), or null where none is given.
+ */
+export const NewScriptWithVoiceContext = createContext<((voiceId: string) => void) | null>(null)
 
 /** The open script's link (null: no script is open). */
 export function useScriptLink(): ScriptLink | null {

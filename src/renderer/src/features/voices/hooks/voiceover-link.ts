@@ -20,8 +20,11 @@ export interface VoiceoverLink {
 /** The open voice-over's link, or null when no voice-over project is open. */
 export const VoiceoverLinkContext = createContext<VoiceoverLink | null>(null)
 
-/** Opens the Voice-over workspace (the shell owns navigation), or null where none is given. */
-export const OpenVoiceoverContext = createContext<(() => void) | null>(null)
+/**
+ * Shows Voice-over with its subtitle picker open, the voice to become the main voice of the
+ * subtitles opened from it (the shell hands Voice-over's own Open subtitles… over), or null.
+ */
+export const VoiceVideoWithVoiceContext = createContext<((voiceId: string) => void) | null>(null)
 
 /** The open voice-over's link (null: none is open). */
 export function useVoiceoverLink(): VoiceoverLink | null {
