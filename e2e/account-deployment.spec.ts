@@ -53,14 +53,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(account.verifySuccess).toBeVisible()
       // Accepted: what is left links to the balance on the service's own page.
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'Credit: no problem reported by the serviceYour balance is on the service’s website. See your balance',
+        'Not shown by the serviceYou’ll see a warning here if it runs out.See your balance on the website',
       )
+      // The page is known, so nothing asks the user to save it.
+      await expect(page.getByTestId('save-page-offer')).toHaveCount(0)
       problems.push(...(await audit(app, 'account-connected-built-in', theme)))
       await account.openAdvanced()
       await expect(account.baseUrl).toHaveValue(sandbox.baseUrl)
 
       expect(app.openedExternally).toEqual([])
-      await balance.getByRole('button', { name: 'See your balance' }).click()
+      await balance.getByRole('button', { name: 'See your balance on the website' }).click()
       await expect.poll(() => app.openedExternally).toEqual([DASHBOARD])
       expect(problems).toEqual([])
     })

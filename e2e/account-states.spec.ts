@@ -82,7 +82,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(account.verifyError).toContainText('Cannot reach the service')
       await expect(dot).toHaveText('Cannot reach the service')
       await expect(dot).toHaveAccessibleName(/^Account: Cannot reach the service\. Checked /)
-      // No answer, so nothing is known of the credit either: not "no problem reported".
+      // No answer, so nothing is known of the credit either: not "Not shown by the service".
       await expect(page.getByTestId('usage-left')).toHaveText(
         'UnknownThe service did not answer the last check.',
       )
@@ -118,7 +118,9 @@ for (const theme of ['light', 'dark'] as const) {
       await account.saveApiKey(sandbox.keys.free)
       // The key is accepted: the one plan question, answered "paid" (wrongly, for this key).
       await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
-      await expect(page.getByText('Plan saved.')).toBeVisible()
+      // Saved (Change is back), and no "Plan saved." line is left behind on the card.
+      await expect(page.getByRole('button', { name: 'Change plan' })).toBeEnabled()
+      await expect(page.getByText('Plan saved.')).toHaveCount(0)
       // The user is further down the page (at the bottom of Usage, in a small window) when the
       // service answers.
       await page.setViewportSize({ width: 1024, height: 700 })
@@ -147,8 +149,19 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(account.title).toBeInViewport({ ratio: 1 })
         },
       })
-      await notice.getByRole('button', { name: 'Switch to Free' }).click()
+      // The Plan card agrees with the warning: the plan chosen, and the speed actually in use,
+      // with the same way out beside it.
+      const planCard = page.getByRole('region', { name: 'Plan' })
+      await expect(page.getByTestId('plan-sentence')).toHaveText(
+        'Paid (as you said) — but the service answers at Free speed, so VoiceDesk renders one line at a time.',
+      )
+      await expect(planCard).not.toContainText('15 lines at once')
+      await expect(planCard).not.toContainText('Plan saved')
+      // Either button switches: the card's in one theme, the warning's in the other.
+      const switcher = theme === 'light' ? planCard : notice
+      await switcher.getByRole('button', { name: 'Switch to Free' }).click()
       await expect(notice).toBeHidden()
+      await expect(planCard.getByRole('button', { name: 'Switch to Free' })).toHaveCount(0)
       await expect(page.getByTestId('plan-sentence')).toHaveText(
         'Free — VoiceDesk renders one line at a time.',
       )

@@ -34,7 +34,7 @@ function audit(app: AppHost, screen: string, theme: string, inView?: Locator): P
   })
 }
 
-/** "This month" and "Left on your plan" sit side by side, whatever the hint under either says. */
+/** "This month" and "Credit" sit side by side, whatever the hint under either says. */
 async function expectFactsSideBySide(page: Page): Promise<void> {
   const month = await page.getByTestId('usage-this-month').boundingBox()
   const left = await page.getByTestId('usage-left').boundingBox()
@@ -101,12 +101,19 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dot).toHaveAttribute('data-state', 'ok')
       await expect(dot).toHaveText('Connected')
       await expect(dot).toHaveAccessibleName('Account: Connected to the service. Checked just now.')
-      // Accepted: what is known of credit, in a sentence, and (no billing page named) the one
-      // offer to save where credit is added.
+      // Accepted: the service reports no balance, and the column says so in a few words; the
+      // offer to save where credit is added is no chore on the screen, only under "How this is
+      // counted".
+      await expect(page.getByRole('region', { name: 'Usage' }).locator('dt')).toHaveText([
+        'This month',
+        'Credit',
+      ])
       await expect(page.getByTestId('usage-left')).toHaveText(
-        'Credit: no problem reported by the serviceSave the page where you add credit, and VoiceDesk opens it if you run out. Save the page…',
+        'Not shown by the serviceYou’ll see a warning here if it runs out.',
       )
       await expect(page.getByTestId('usage-credit-fine')).toHaveCSS('font-weight', '400')
+      await expect(page.getByText(/no problem reported|Left on your plan/)).toHaveCount(0)
+      await expect(page.getByTestId('save-page-offer')).toBeHidden()
       await expectFactsSideBySide(page)
       // Accepted for the first time: the plan is asked once, in place of the sentence.
       const question = page.getByTestId('plan-question')
@@ -143,10 +150,13 @@ for (const theme of ['light', 'dark'] as const) {
       // Counted under the script's name (an imported file is named after it), what the line bills.
       await expect(row.getByRole('cell').first()).toHaveText(String(LINE.length))
       await expect(page.getByTestId('usage-this-month')).toHaveText(`${LINE.length} characters`)
-      await expect(row).toContainText(`harbour (${LINE.length})`)
+      await expect(row).toContainText(`harbour (${LINE.length} characters)`)
       const counted = page.getByTestId('usage-counted')
       await counted.getByRole('button', { name: 'How this is counted' }).click()
       await expect(counted).toContainText('not counted again')
+      await expect(counted.getByTestId('save-page-offer')).toContainText(
+        'Save the page where you add credit, and VoiceDesk opens it if you run out.',
+      )
       await expect(counted).toContainText('the service does not report usage')
       await expect(counted).not.toContainText(/pieces|requests/)
       problems.push(...(await audit(app, 'account-usage', theme, counted)))
@@ -302,21 +312,20 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: 1280, height: 800 })
       await expect(out).toContainText('no credit left')
       // This copy names no billing page and none is saved: a plain path (add credit on the
-      // website, come back), and saving the page offered beside it, never required.
+      // website, come back), and the way to pay first, asking for the page inside.
       await expect(out).toContainText(
         'Add credit on the voice service’s website, in the account where you got your API key, then come back and press I’ve added credit.',
       )
       await expect(out.getByRole('button', { name: 'Add credit on the website' })).toHaveCount(0)
-      // Nowhere to go yet, so nothing presses the user to say credit was added: saving the page
-      // and "I've added credit" are two buttons of equal weight, saving it first.
-      await expect(out.locator('.button-row > .button--primary')).toHaveCount(0)
-      await expect(out.getByRole('button', { name: 'I’ve added credit' })).toBeVisible()
-      const addPage = out.getByRole('button', { name: 'Save the page where you add credit…' })
-      await expect(addPage).toHaveClass(/\bbutton\b/)
-      await expect(addPage).not.toHaveClass(/button--primary|account-link/)
-      await expect(out.locator('.button-row > .button').first()).toHaveText(
-        'Save the page where you add credit…',
+      // The way to pay leads, not a settings chore; "I've added credit" is the secondary.
+      const addPage = out.getByRole('button', { name: 'Add credit…' })
+      await expect(addPage).toHaveClass(/button--primary/)
+      await expect(out.locator('.button-row > .button').first()).toHaveText('Add credit…')
+      await expect(out.locator('.button-row > .button--primary')).toHaveCount(1)
+      await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
+        /button--primary/,
       )
+      await expect(out).not.toContainText('Save the page')
       await expect(page.getByTestId('usage-left')).toHaveText(
         'None leftThe service said so just now.',
       )
@@ -327,18 +336,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(sidebarState).toHaveAttribute('data-state', 'danger')
       problems.push(...(await audit(app, 'account-out-of-credit', theme, out)))
 
-      // The page's address, asked for in plain words; only an https website is kept.
+      // The page's address, asked for in plain words; only an https website is kept, and it is
+      // opened as soon as it is saved.
       await addPage.click()
-      const dialog = page.getByRole('dialog', { name: 'Add your account page' })
+      const dialog = page.getByRole('dialog', { name: 'Open the page where you add credit' })
       await expect(dialog).toContainText('the page where you got your API key')
+      await expect(dialog).toContainText('VoiceDesk opens it now, and next time in one click.')
       const field = dialog.getByLabel('Address of your account page')
       await expect(field).toBeFocused()
-      await dialog.getByRole('button', { name: 'Save' }).click()
+      const saveAndOpen = dialog.getByRole('button', { name: 'Save and open' })
+      await expect(saveAndOpen).toHaveClass(/button--primary/)
+      await saveAndOpen.click()
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'Paste the address of your account page.',
       )
       await field.fill(ACCOUNT_PAGE.replace('https://', 'http://'))
-      await dialog.getByRole('button', { name: 'Save' }).click()
+      await saveAndOpen.click()
       await expect(dialog.getByTestId('account-page-error')).toHaveText(
         'The address must start with https://.',
       )
@@ -347,31 +360,36 @@ for (const theme of ['light', 'dark'] as const) {
       const useHttps = dialog.getByRole('button', { name: `Use ${ACCOUNT_PAGE}` })
       await expect(useHttps).toBeVisible()
       problems.push(...(await audit(app, 'account-page-dialog-error', theme)))
-      await useHttps.click()
+      expect(app.openedExternally).toEqual([])
+      // Typed right, Save and open keeps it and opens it at once (by main, never over http).
+      await field.fill(ACCOUNT_PAGE)
+      await saveAndOpen.click()
       await expect(dialog).toBeHidden()
+      await expect.poll(() => app.openedExternally).toEqual([ACCOUNT_PAGE])
 
-      // Saved: the primary action opens it in the browser, and nothing else is opened.
+      // Saved: the next time, the primary action opens it in one click.
       const openPage = out.getByRole('button', { name: 'Add credit on the website' })
       await expect(openPage).toHaveClass(/button--primary/)
       await expect(out.getByRole('button', { name: 'I’ve added credit' })).not.toHaveClass(
         /button--primary/,
       )
       await expect(out.getByTestId('account-page-where')).toHaveText(
-        'Opens voices.example/account/billing in your browser · Change',
+        'Opens voices.example/account/billing in your browser · Use another page',
       )
-      expect(app.openedExternally).toEqual([])
       problems.push(...(await audit(app, 'account-out-of-credit-page', theme, out)))
       await openPage.click()
-      await expect.poll(() => app.openedExternally).toEqual([ACCOUNT_PAGE])
+      await expect.poll(() => app.openedExternally).toEqual([ACCOUNT_PAGE, ACCOUNT_PAGE])
 
       // The one thing to do once credit is added: the notice and the sidebar let go of it.
       await out.getByRole('button', { name: 'I’ve added credit' }).click()
       await expect(out).toHaveCount(0)
       await expect(sidebarState).toHaveText('Connected')
-      // The usage card links to the balance now that its page is known.
-      await expect(page.getByTestId('balance-link')).toHaveText(
-        'Your balance is on the service’s website. See your balance',
+      // The usage card links to the balance now that its page is known, and offers no more to
+      // save it.
+      await expect(page.getByTestId('usage-left')).toHaveText(
+        'Not shown by the serviceYou’ll see a warning here if it runs out.See your balance on the website',
       )
+      await expect(page.getByTestId('save-page-offer')).toHaveCount(0)
 
       expect(problems).toEqual([])
     })

@@ -180,7 +180,9 @@ test('the plan is one sentence with Change; custom limits live under Advanced an
   await expect(page.getByTestId('plan-question')).toHaveCount(0)
   await page.getByRole('button', { name: 'Change plan' }).click()
   await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
-  await expect(page.getByText('Plan saved.')).toBeVisible()
+  // Saved (Change is back), and no "Plan saved." line is left behind on the card.
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeEnabled()
+  await expect(page.getByText('Plan saved.')).toHaveCount(0)
   await expect(sentence).toHaveText('Paid — VoiceDesk renders up to 15 lines at once.')
   await expect(page.getByLabel('Lines started per second')).toBeHidden()
 
@@ -315,7 +317,9 @@ test('the plan is asked once, after the first accepted key, and not again after 
   const question = page.getByTestId('plan-question')
   await expect(question).toBeVisible()
   await page.getByRole('button', { name: 'No, keep Free' }).click()
-  await expect(page.getByText('Plan saved.')).toBeVisible()
+  // Saved (Change is back), and no "Plan saved." line is left behind on the card.
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeEnabled()
+  await expect(page.getByText('Plan saved.')).toHaveCount(0)
   await expect(question).toHaveCount(0)
   await expect(page.getByTestId('plan-sentence')).toHaveText(
     'Free — VoiceDesk renders one line at a time.',

@@ -38,7 +38,9 @@ test('the API key and token never reach the page, the logs or the user data fold
   await account.verify()
   await expect(account.verifySuccess).toBeVisible()
   await page.getByRole('button', { name: 'Yes, it’s paid' }).click()
-  await expect(page.getByText('Plan saved.')).toBeVisible()
+  // Saved (Change is back), and no "Plan saved." line is left behind on the card.
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeEnabled()
+  await expect(page.getByText('Plan saved.')).toHaveCount(0)
   await account.forget()
 
   await account.saveApiKey(canary)

@@ -14,8 +14,9 @@ import { useRevealBelowTitle } from '../hooks/use-reveal-below-title'
 /**
  * Out of credit, as the service last said it: what stops, and the one click to where credit is
  * added: the page the user saved, else the one this build names (its customer dashboard); main
- * opens only that one. With neither known the banner keeps a plain path: add credit on the
- * website, come back, press I've added credit; saving the page is offered, never required.
+ * opens only that one. With neither known, "Add credit…" asks for the page once and opens it as
+ * soon as it is saved; the plain path (add credit on the website, come back, press I've added
+ * credit) stays beside it.
  */
 function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): ReactElement {
   const { page, saved } = creditPageOf(props.status)
@@ -46,12 +47,15 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
             <ExternalLink size={14} aria-hidden="true" />
           </button>
         )}
-        {/* Why two buttons of equal weight without a page: saving it is the step that makes the
-            next time one click, and a primary "I've added credit" would press the user to
-            claim a step this screen offered them nowhere to take. */}
+        {/* Why the way to pay leads even without a page: the user is blocked and wants to add
+            credit; the page is asked for inside, and opened as soon as it is saved. */}
         {page === null && (
-          <button type="button" className="button button--small" onClick={() => setAsking(true)}>
-            Save the page where you add credit…
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => setAsking(true)}
+          >
+            Add credit…
           </button>
         )}
         <button
@@ -66,7 +70,7 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
           <span className="account-page-where" data-testid="account-page-where">
             Opens {shortAddress(page)} in your browser ·{' '}
             <button type="button" className="account-link" onClick={() => setAsking(true)}>
-              {saved === null ? 'Use another page' : 'Change'}
+              Use another page
             </button>
           </span>
         )}
@@ -90,6 +94,7 @@ function OutOfCredit(props: { at: string; status: AccountStatus | undefined }): 
           setAsking(false)
           openPage.reset()
         }}
+        {...(page === null ? { onSavedOpen: () => openPage.mutate() } : {})}
       />
     </Notice>
   )

@@ -73,10 +73,11 @@ function AddressField({
   )
 }
 
-/** Cancel, and Save for the form `formId`. */
+/** Cancel, and Save (or Save and open) for the form `formId`. */
 function DialogButtons(props: {
   formId: string
   saving: boolean
+  words: { primary: string }
   onCancel: () => void
 }): ReactElement {
   return (
@@ -90,10 +91,32 @@ function DialogButtons(props: {
         className="button button--primary"
         disabled={props.saving}
       >
-        {props.saving ? 'Saving…' : 'Save'}
+        {props.saving ? 'Saving…' : props.words.primary}
       </button>
     </>
   )
+}
+
+/** The dialog's title, its lead's last sentence and its primary: saving only, or to pay now. */
+function wordsOf(
+  opening: boolean,
+  saved: string | null,
+): {
+  title: string
+  then: string
+  primary: string
+} {
+  if (opening)
+    return {
+      title: 'Open the page where you add credit',
+      then: 'VoiceDesk opens it now, and next time in one click.',
+      primary: 'Save and open',
+    }
+  return {
+    title: saved === null ? 'Add your account page' : 'Your account page',
+    then: 'VoiceDesk then opens it for you when credit runs out.',
+    primary: 'Save',
+  }
 }
 
 /**
@@ -106,8 +129,13 @@ export function AccountPageDialog(props: {
   /** The address saved now, or null: the field starts with it. */
   saved: string | null
   onClose: () => void
+  /**
+   * Given when the user is out of credit and came to pay: the page is opened as soon as it is
+   * saved (by main, which opens only the saved https page), and the primary says so.
+   */
+  onSavedOpen?: () => void
 }): ReactElement {
-  const { open, saved, onClose } = props
+  const { open, saved, onClose, onSavedOpen } = props
   const formId = useId()
   const textId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -115,6 +143,7 @@ export function AccountPageDialog(props: {
   const [emptyTried, setEmptyTried] = useState(false)
   const save = useSetAccountPage()
   const value = draft ?? saved ?? ''
+  const words = wordsOf(onSavedOpen !== undefined, saved)
   const problem = emptyTried
     ? 'Paste the address of your account page.'
     : fieldError(save.error, 'accountPage')
@@ -128,7 +157,13 @@ export function AccountPageDialog(props: {
   // Refused only for plain http: the https form, one click away, saved as shown on the button.
   const secure = problem !== null && !emptyTried ? httpsInstead(value) : null
   const keep = (address: string | null): void =>
-    save.mutate(address, { onSuccess: close, onError: () => inputRef.current?.focus() })
+    save.mutate(address, {
+      onSuccess: () => {
+        close()
+        if (address !== null) onSavedOpen?.()
+      },
+      onError: () => inputRef.current?.focus(),
+    })
   const fix = secure === null ? null : { address: secure, use: () => keep(secure) }
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
@@ -144,16 +179,17 @@ export function AccountPageDialog(props: {
   return (
     <DialogFrame
       open={open}
-      title={saved === null ? 'Add your account page' : 'Your account page'}
+      title={words.title}
       onClose={close}
       initialFocus={inputRef}
       describedBy={textId}
-      footer={<DialogButtons formId={formId} saving={save.isPending} onCancel={close} />}
+      footer={
+        <DialogButtons formId={formId} saving={save.isPending} words={words} onCancel={close} />
+      }
     >
       <p id={textId} className="dialog__text">
         Credit is added on the voice service’s website, on the page where you got your API key. Open
-        that page in your browser, copy its address, and paste it here. VoiceDesk then opens it for
-        you when credit runs out.
+        that page in your browser, copy its address, and paste it here. {words.then}
       </p>
       <form id={formId} className="stack" onSubmit={submit} noValidate>
         <AddressField

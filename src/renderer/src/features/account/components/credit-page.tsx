@@ -29,40 +29,46 @@ export function creditPageOf(status: AccountStatus | undefined): {
 }
 
 /**
- * Under "Left on your plan": a link to the balance once its page is known, else the offer to save
- * that page now, so running out of credit later is one click and not a set-up chore. Main opens
- * only the saved or built-in page (account:openAccountPage takes no address).
+ * Under "Credit": a link to the balance once its page is known (saved, or built in); nothing
+ * otherwise. Main opens only the saved or built-in page (account:openAccountPage takes no address).
  */
-export function BalanceLink(): ReactElement {
-  const { page, saved } = creditPageOf(useAccountStatus().data)
+export function BalanceLink(): ReactElement | null {
+  const { page } = creditPageOf(useAccountStatus().data)
   const openPage = useOpenAccountPage()
-  const [asking, setAsking] = useState(false)
+  if (page === null) return null
   return (
     <div className="usage-facts__hint" data-testid="balance-link">
-      {page !== null ? (
-        <>
-          Your balance is on the service’s website.{' '}
-          <button
-            type="button"
-            className="account-link"
-            disabled={openPage.isPending}
-            onClick={() => openPage.mutate()}
-          >
-            See your balance
-            <ExternalLink size={12} aria-hidden="true" />
-          </button>
-        </>
-      ) : (
-        <>
-          Save the page where you add credit, and VoiceDesk opens it if you run out.{' '}
-          <button type="button" className="account-link" onClick={() => setAsking(true)}>
-            Save the page…
-          </button>
-        </>
-      )}
+      <button
+        type="button"
+        className="account-link"
+        disabled={openPage.isPending}
+        onClick={() => openPage.mutate()}
+      >
+        See your balance on the website
+        <ExternalLink size={12} aria-hidden="true" />
+      </button>
       {openPage.isError && <ErrorNotice error={openPage.error} />}
+    </div>
+  )
+}
+
+/**
+ * While no page where credit is added is known: the offer to save it, so that running out later
+ * is one click. One small line inside "How this is counted", never a chore on the screen itself.
+ */
+export function SavePageOffer(): ReactElement | null {
+  const { page, saved } = creditPageOf(useAccountStatus().data)
+  const [asking, setAsking] = useState(false)
+  if (page !== null && !asking) return null
+  return (
+    <p className="usage-counted__page" data-testid="save-page-offer">
+      Your balance is on the voice service’s website. Save the page where you add credit, and
+      VoiceDesk opens it if you run out.{' '}
+      <button type="button" className="account-link" onClick={() => setAsking(true)}>
+        Save the page…
+      </button>
       {/* Mounted only while asked: the closed dialog's words are no part of this line. */}
       {asking && <AccountPageDialog open saved={saved} onClose={() => setAsking(false)} />}
-    </div>
+    </p>
   )
 }

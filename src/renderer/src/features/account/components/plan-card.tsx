@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { useSetPlan } from '../api/account-queries'
 import { useAccountDraftStore } from '../stores/account-draft-store'
 import { Card } from './card'
-import { PlanQuestion, planSentence } from './plan-fields'
+import { mismatchSentence, PlanQuestion, planSentence } from './plan-fields'
 
 /** The key in use has been accepted by the service (now, or at a check this key passed before). */
 function keyAccepted(status: AccountStatus): boolean {
@@ -13,6 +13,37 @@ function keyAccepted(status: AccountStatus): boolean {
     signedIn &&
     !status.rejected &&
     (status.connection === 'connected' || status.verifiedAt !== null)
+  )
+}
+
+/**
+ * The card's line under its title: the question's reason while asking, else the plan sentence.
+ * One live region for both: the answer just saved is announced as the new sentence, with no
+ * "Plan saved." line left behind on screen.
+ */
+function PlanDescription(props: { sentence: string | null }): ReactElement {
+  return (
+    <span role="status">
+      {props.sentence === null ? (
+        'The service does not say which plan you are on, so VoiceDesk asks you once.'
+      ) : (
+        <span data-testid="plan-sentence">{props.sentence}</span>
+      )}
+    </span>
+  )
+}
+
+/** The way out of a plan the service does not honour, as the warning above offers it too. */
+function SwitchToFree(props: { disabled: boolean; onClick: () => void }): ReactElement {
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      Switch to Free
+    </button>
   )
 }
 
@@ -42,20 +73,20 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
     )
   }
 
+  // The service keeps answering like the Free plan: the card says the speed in use, not the plan
+  // chosen alone, and offers the same way out as the warning above it.
+  const mismatch =
+    chosen === null && status.notices.some((notice) => notice.kind === 'plan-mismatch')
+  const sentence = mismatch
+    ? mismatchSentence(plan)
+    : planSentence(plan, status.customLimits?.maxInFlight ?? null)
+
   return (
     <Card
       area="plan"
       titleId="plan-title"
       title="Plan"
-      description={
-        asking ? (
-          'The service does not say which plan you are on, so VoiceDesk asks you once.'
-        ) : (
-          <span data-testid="plan-sentence">
-            {planSentence(plan, status.customLimits?.maxInFlight ?? null)}
-          </span>
-        )
-      }
+      description={<PlanDescription sentence={asking ? null : sentence} />}
       control={
         asking ? undefined : (
           <button
@@ -73,7 +104,7 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
         )
       }
     >
-      {(asking || setPlan.isError || setPlan.isSuccess) && (
+      {(asking || setPlan.isError || (mismatch && !asking)) && (
         <div className="card__body">
           {asking && (
             <PlanQuestion
@@ -82,16 +113,16 @@ export function PlanCard(props: { status: AccountStatus | undefined }): ReactEle
               onCancel={changing ? () => setChanging(false) : null}
             />
           )}
+          {mismatch && !asking && (
+            <div className="button-row">
+              <SwitchToFree disabled={setPlan.isPending} onClick={() => choose('free')} />
+            </div>
+          )}
           {setPlan.isError && (
             <ErrorNotice
               error={setPlan.error}
               action={{ label: 'Try again', onClick: () => setPlan.mutate(setPlan.variables) }}
             />
-          )}
-          {setPlan.isSuccess && !asking && (
-            <p className="field__hint" role="status">
-              Plan saved.
-            </p>
           )}
         </div>
       )}

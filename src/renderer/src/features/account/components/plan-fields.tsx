@@ -20,6 +20,15 @@ export function planSentence(plan: Plan, customInFlight: number | null): string 
 }
 
 /**
+ * The plan while the service keeps answering like the Free plan: what was chosen here, and the
+ * speed VoiceDesk actually renders at, so the card and the warning above it say the same thing.
+ */
+export function mismatchSentence(plan: Plan): string {
+  const chosen = plan === 'custom' ? 'Your own limits (set under Advanced)' : 'Paid (as you said)'
+  return `${chosen} — but the service answers at Free speed, so VoiceDesk renders one line at a time.`
+}
+
+/**
  * The one question about the plan, asked once after the first accepted key (and again only on
  * Change): a paid plan renders long scripts much faster, and the service cannot say which it is.
  */

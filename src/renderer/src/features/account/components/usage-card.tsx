@@ -6,7 +6,7 @@ import { useMinuteNow } from '../hooks/use-now'
 import { Disclosure } from '../../../components/ui/disclosure'
 import { useUsage } from '../api/account-queries'
 import { Card } from './card'
-import { BalanceLink } from './credit-page'
+import { BalanceLink, SavePageOffer } from './credit-page'
 
 const count = new Intl.NumberFormat()
 
@@ -21,7 +21,9 @@ function monthName(month: string): string {
 
 /** The three largest projects of a month, in words. */
 function topProjects(month: MonthUsage): string {
-  const top = month.projects.slice(0, 3).map((p) => `${p.project} (${count.format(p.characters)})`)
+  const top = month.projects
+    .slice(0, 3)
+    .map((p) => `${p.project} (${count.format(p.characters)} characters)`)
   const more = month.projects.length - top.length
   return more > 0 ? `${top.join(', ')} and ${more} more` : top.join(', ')
 }
@@ -33,11 +35,11 @@ function thisMonth(nowMs: number): string {
 }
 
 /**
- * The two figures a creator looks for first: what was used this month, and what is left. What is
- * left is known only when the service said there is nothing (402); otherwise it says what is
- * known (no problem reported, once a key is accepted; a dash before; unknown while the service
- * does not answer) and links to the balance on the service's website once that page is known
- * (built in, or saved by the user), rather than a guess.
+ * The two figures a creator looks for first: what was used this month, and the credit. The
+ * service reports no balance, only a refusal once none is left (402): so the credit is "None
+ * left" after that, "Not shown by the service" once a key is accepted, a dash before, and
+ * "Unknown" while the service does not answer; with a link to the balance on the service's
+ * website once that page is known (built in, or saved by the user), rather than a guess.
  */
 function Allowance(props: {
   months: MonthUsage[]
@@ -60,7 +62,7 @@ function Allowance(props: {
           </dd>
         </div>
         <div>
-          <dt>Left on your plan</dt>
+          <dt>Credit</dt>
           <dd data-testid="usage-left">
             {props.demo ? (
               <>
@@ -83,8 +85,11 @@ function Allowance(props: {
                 </span>
               </>
             ) : outOfCreditAt === undefined ? (
+              // Why no figure: the service reports no balance (only a refusal once it is gone),
+              // so the column says so plainly rather than a sentence that reads like a status.
               <span className="usage-facts__plain" data-testid="usage-credit-fine">
-                Credit: no problem reported by the service
+                Not shown by the service
+                <span className="usage-facts__hint">You’ll see a warning here if it runs out.</span>
                 <BalanceLink />
               </span>
             ) : (
@@ -102,8 +107,12 @@ function Allowance(props: {
   )
 }
 
-/** What the count includes and leaves out, in plain words, behind a disclosure. */
-function HowCounted(): ReactElement {
+/**
+ * What the count includes and leaves out, in plain words, behind a disclosure; and, while no page
+ * where credit is added is known, the offer to save it, kept here so that it is no chore on every
+ * connected screen (the out-of-credit banner asks for it when it matters).
+ */
+function HowCounted(props: { keyAccepted: boolean }): ReactElement {
   return (
     <Disclosure summary="How this is counted" className="usage-counted" testId="usage-counted">
       <ul className="usage-counted__list">
@@ -121,6 +130,7 @@ function HowCounted(): ReactElement {
           total.
         </li>
       </ul>
+      {props.keyAccepted && <SavePageOffer />}
     </Disclosure>
   )
 }
@@ -192,7 +202,7 @@ export function UsageCard(props: {
             </tbody>
           </table>
         )}
-        <HowCounted />
+        <HowCounted keyAccepted={props.keyAccepted && !props.demo} />
       </div>
     </Card>
   )
