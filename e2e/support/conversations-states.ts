@@ -78,6 +78,9 @@ export async function openFromInbox(app: AppHost, screen: ConversationsScreen, i
     // The keyboard focus goes back to the list, not to the page's body.
     await expect(table).toBeFocused()
   }
+  // Why wait for a row: the inbox reads its first page only once it is shown (not under the
+  // Overview), and Home pressed on an empty list moves nothing.
+  await expect(table.getByTestId('inbox-row').first()).toBeVisible()
   await table.focus()
   await app.page.keyboard.press('Home')
   await expect(table).toHaveAttribute('aria-activedescendant', /^inbox-row-/)

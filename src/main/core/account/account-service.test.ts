@@ -85,6 +85,8 @@ describe('AccountService: API key', () => {
       keyHint: null,
       keyFor: null,
       plan: 'free',
+      // Never answered: the plan question waits for the first accepted key.
+      planAnswered: false,
       customLimits: null,
       baseUrl: '',
       verifiedAt: null,
